@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import { installErrorHandling, isCrossSiteRequest } from './lib/http.ts';
+import { sessionPlugin } from './modules/auth/plugin.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { partnerRoutes } from './modules/partner/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { clientVoucherRoutes } from './modules/vouchers/client-routes.ts';
+import { requireRoles } from './lib/context.ts';
+import { ADMIN_ROLES, PARTNER_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
+import { createPaymentProviders } from './modules/checkout/providers/registry.ts';
+import { orderRoutes, webhookRoutes } from './modules/checkout/routes.ts';
+import { sandboxPageRoutes } from './modules/checkout/sandbox-page.ts';
+import { startJobs } from './modules/jobs/runner.ts';
+import { createMailer, type Mailer } from './modules/notifications/mailer.ts';
+import { mailboxRoutes } from './modules/notifications/mailbox-routes.ts';
+import { publicVoucherRoutes, voucherDocumentRoutes } from './modules/vouchers/routes.ts';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: boolean;
+  /** Tests pass their own (e.g. a real SMTP server's); default from the configuration. */
+  mailer?: Mailer;
+  fetchImpl?: typeof fetch;
+};
+
+export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
+
+/** Builds the Fastify app from plugins and module routes; never listens (server.ts and tests do). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('payments', createPaymentProviders(config, database.db, app.clock, options.fetchImpl));
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", 'https://pay.chargily.net'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => AppError.of(429, 'RATE_LIMITED'),
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/payments/webhooks/')) return;
+    if (isCrossSiteRequest(request, config.publicUrl)) throw AppError.of(403, 'CSRF');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Farha API', description: "Coffrets cadeaux d'expériences en Algérie", version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await sessionPlugin(app);
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
+  await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(voucherDocumentRoutes, { prefix: '/api' });
+  await app.register(publicVoucherRoutes, { prefix: '/api/public' });
+  await app.register(webhookRoutes, { prefix: '/api/payments/webhooks' });
+  await app.register(sandboxPageRoutes, { prefix: '/pay/sandbox' });
+
+  const areas = [
+    { prefix: '/api/client', roles: ['customer'] as const, modules: [clientVoucherRoutes] },
+    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes] },
+    { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
+    { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
+    { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },
+  ];
+  for (const area of areas) {
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRequest', requireRoles(area.roles));
+        for (const routes of area.modules) await scope.register(routes);
+      },
+      { prefix: area.prefix },
+    );
+  }
+
+  await app.register(fastifyStatic, {
+    root: path.join(ASSETS_DIR, 'images'),
+    prefix: '/images/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Vite's hashed bundles never change; index.html is sent with no-cache below.
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && request.method === 'GET' && hasWeb) {
+      // The single-page app owns every other path (its router shows the 404 page).
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND } });
+  });
+
+  if (config.jobs) {
+    const jobs = startJobs(app, options.mailer ?? createMailer(config));
+    app.addHook('onClose', async () => jobs.stop());
+  }
+
+  return app;
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Environment, validated at start-up; .env.example documents each variable. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
+    .optional(),
+  DEMO_MODE: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Farha <bonjour@farha.dz>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
+  PAYMENT_SECRET_KEY: z.string().optional(),
+  CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
+  WEB_DIST_DIR: z.string().optional(),
+  JOBS: bool.default(true),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoMode: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paymentProvider: 'sandbox' | 'chargily';
+  paymentSecretKey: string;
+  chargilyMode: 'test' | 'live';
+  webDistDir: string;
+  jobs: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'chargily' && !e.PAYMENT_SECRET_KEY) {
+    throw new Error('Invalid configuration:\n  PAYMENT_SECRET_KEY: required when PAYMENT_PROVIDER=chargily');
+  }
+  const port = overrides.port ?? e.PORT;
+  const config: Config = {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    // architecture.md "Demo mode": on with the embedded database, off on PostgreSQL unless asked for.
+    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    // The sandbox signs its webhooks with a per-data-folder secret unless one is given.
+    paymentSecretKey: e.PAYMENT_SECRET_KEY ?? '',
+    chargilyMode: e.CHARGILY_MODE,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    jobs: e.JOBS,
+    ...overrides,
+  };
+  return config;
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { OFFER_CATEGORIES, PRODUCT_LINES } from '@farha/contracts/catalog';
+import { createdAt, id, oneOf, updatedAt } from './columns.ts';
+import { partners } from './partners.ts';
+import { users } from './users.ts';
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull().default('bien-etre'),
+    /** Integer DZD. */
+    faceValue: integer('face_value').notNull(),
+    topupAllowed: boolean('topup_allowed').notNull().default(false),
+    imageUrl: text('image_url'),
+    termsConditions: text('terms_conditions'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('offers_partner_idx').on(t.partnerId),
+    check('offers_category_check', oneOf(t.category, OFFER_CATEGORIES)),
+    check('offers_face_value_check', sql`${t.faceValue} > 0`),
+  ],
+);
+
+export const boxes = pgTable(
+  'boxes',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Integer DZD. */
+    price: integer('price').notNull(),
+    validityDays: integer('validity_days').notNull().default(365),
+    exchangeOnce: boolean('exchange_once').notNull().default(true),
+    category: text('category').notNull(),
+    imageUrl: text('image_url'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('boxes_category_idx').on(t.category),
+    index('boxes_active_price_idx').on(t.active, t.price),
+    check('boxes_category_check', oneOf(t.category, PRODUCT_LINES)),
+    check('boxes_price_check', sql`${t.price} > 0`),
+    check('boxes_validity_check', sql`${t.validityDays} > 0`),
+  ],
+);
+
+export const boxOffers = pgTable(
+  'box_offers',
+  {
+    id: id(),
+    boxId: uuid('box_id')
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('box_offers_pair_key').on(t.boxId, t.offerId), index('box_offers_offer_idx').on(t.offerId)],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    boxId: uuid('box_id')
+      .notNull()
+      .references(() => boxes.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.boxId] })],
+);

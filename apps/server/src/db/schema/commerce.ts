@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { boxes } from './catalog.ts';
+import { users } from './users.ts';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded'] as const;
+export const ORDER_KINDS = ['purchase', 'extension', 'exchange'] as const;
+export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
+export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'expired'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    kind: text('kind').notNull().default('purchase'),
+    purchaserId: uuid('purchaser_id')
+      .notNull()
+      .references(() => users.id),
+    boxId: uuid('box_id')
+      .notNull()
+      .references(() => boxes.id),
+    /** Integer DZD actually charged. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('DZD'),
+    status: text('status').notNull().default('pending'),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientLocale: text('recipient_locale').$type<'fr' | 'ar'>().notNull().default('fr'),
+    senderName: text('sender_name'),
+    personalMessage: text('personal_message'),
+    /** Null: deliver as soon as paid. */
+    deliverAt: ts('deliver_at'),
+    paymentMethod: text('payment_method').notNull(),
+    /** For extension and exchange orders: the voucher concerned. */
+    relatedVoucherId: uuid('related_voucher_id'),
+    paidAt: ts('paid_at'),
+    refundedAt: ts('refunded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_purchaser_idx').on(t.purchaserId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
+    check('orders_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('orders_amount_check', sql`${t.amount} >= 0`),
+    check('orders_currency_check', sql`${t.currency} = 'DZD'`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCheckoutId: text('provider_checkout_id').notNull(),
+    status: text('status').notNull().default('pending'),
+    amount: integer('amount').notNull(),
+    method: text('method').notNull(),
+    checkoutUrl: text('checkout_url'),
+    failureReason: text('failure_reason'),
+    raw: jsonb('raw'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_checkout_key').on(t.provider, t.providerCheckoutId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_pending_idx').on(t.status, t.createdAt),
+    check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
+    check('payments_provider_check', oneOf(t.provider, ['sandbox', 'chargily'])),
+    check('payments_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Every webhook received, forged ones included (signature_valid false), for audit and idempotency. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id'),
+    providerCheckoutId: text('provider_checkout_id'),
+    signatureValid: boolean('signature_valid').notNull(),
+    payload: jsonb('payload'),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('webhook_events_checkout_idx').on(t.provider, t.providerCheckoutId)],
+);
+
+/** A recorded refund, for finance (spec: refund paid within 3-5 working days). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    voucherId: uuid('voucher_id'),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    processedAt: ts('processed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_status_idx').on(t.status),
+    check('refunds_status_check', oneOf(t.status, ['pending', 'paid', 'failed'])),
+    check('refunds_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * The sandbox gateway's own records (its "server side"): what Chargily would keep for a checkout.
+ * Our orders never read this table directly; they go through the provider interface.
+ */
+export const sandboxCheckouts = pgTable(
+  'sandbox_checkouts',
+  {
+    id: text('id').primaryKey(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('dzd'),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull().default('pending'),
+    locale: text('locale').notNull().default('fr'),
+    successUrl: text('success_url').notNull(),
+    failureUrl: text('failure_url').notNull(),
+    webhookEndpoint: text('webhook_endpoint').notNull(),
+    metadata: jsonb('metadata').notNull().default({}),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('sandbox_checkouts_status_check', oneOf(t.status, PAYMENT_STATUSES))],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull().default('fr'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_key').on(t.email)],
+);
+

@@ -1,0 +1,8 @@
+// Drizzle needs the whole schema in one object; this is the only aggregate module.
+export * from './users.ts';
+export * from './partners.ts';
+export * from './catalog.ts';
+export * from './commerce.ts';
+export * from './vouchers.ts';
+export * from './support.ts';
+export * from './platform.ts';

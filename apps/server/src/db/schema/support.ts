@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { partners } from './partners.ts';
+import { storedFiles } from './platform.ts';
+import { users } from './users.ts';
+import { vouchers } from './vouchers.ts';
+
+export const TICKET_STATUSES = ['open', 'assigned', 'pending', 'resolved', 'closed'] as const;
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const DISPUTE_STATUSES = ['open', 'investigating', 'partner_response', 'resolved', 'closed'] as const;
+export const DISPUTE_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Set for tickets opened from the partner portal. */
+    partnerId: uuid('partner_id').references(() => partners.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    priority: text('priority').notNull().default('medium'),
+    status: text('status').notNull().default('open'),
+    assignedTo: uuid('assigned_to').references(() => users.id),
+    satisfaction: integer('satisfaction'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    firstResponseAt: ts('first_response_at'),
+    resolvedAt: ts('resolved_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.createdAt),
+    index('tickets_status_idx').on(t.status, t.priority),
+    check('tickets_status_check', oneOf(t.status, TICKET_STATUSES)),
+    check('tickets_priority_check', oneOf(t.priority, TICKET_PRIORITIES)),
+    check('tickets_satisfaction_check', sql`${t.satisfaction} is null or ${t.satisfaction} between 1 and 5`),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    authorKind: text('author_kind').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt),
+    check('ticket_messages_kind_check', oneOf(t.authorKind, ['user', 'support'])),
+  ],
+);
+
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
+);
+
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Integer DZD at stake. */
+    amount: integer('amount').notNull().default(0),
+    status: text('status').notNull().default('open'),
+    priority: text('priority').notNull().default('medium'),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    partnerId: uuid('partner_id').references(() => partners.id),
+    voucherId: uuid('voucher_id').references(() => vouchers.id),
+    ticketId: uuid('ticket_id').references(() => supportTickets.id),
+    resolutionType: text('resolution_type'),
+    resolutionAmount: integer('resolution_amount'),
+    resolutionNotes: text('resolution_notes'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: ts('resolved_at'),
+    escalatedAt: ts('escalated_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('disputes_status_idx').on(t.status, t.priority),
+    check('disputes_status_check', oneOf(t.status, DISPUTE_STATUSES)),
+    check('disputes_priority_check', oneOf(t.priority, DISPUTE_PRIORITIES)),
+    check('disputes_resolution_check', sql`${t.resolutionType} is null or ${t.resolutionType} in ('refund', 'voucher_extension', 'rejected')`),
+    check('disputes_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const disputeEvents = pgTable(
+  'dispute_events',
+  {
+    id: id(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dispute_events_dispute_idx').on(t.disputeId, t.createdAt)],
+);
+
+export const faqEntries = pgTable(
+  'faq_entries',
+  {
+    id: id(),
+    audience: text('audience').notNull().default('customer'),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    category: text('category').notNull(),
+    views: integer('views').notNull().default(0),
+    helpful: integer('helpful').notNull().default(0),
+    notHelpful: integer('not_helpful').notNull().default(0),
+    priority: integer('priority').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('faq_audience_idx').on(t.audience, t.published),
+    check('faq_audience_check', oneOf(t.audience, ['customer', 'partner'])),
+  ],
+);
+
+/** One helpfulness vote per user and entry. */
+export const faqVotes = pgTable(
+  'faq_votes',
+  {
+    faqId: uuid('faq_id')
+      .notNull()
+      .references(() => faqEntries.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    helpful: boolean('helpful').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.faqId, t.userId] })],
+);

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES, type TRole } from '@farha/contracts/roles';
+import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'pending'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    locale: text('locale').$type<'fr' | 'ar'>().notNull().default('fr'),
+    role: text('role').$type<TRole>().notNull().default('customer'),
+    status: text('status').$type<(typeof ACCOUNT_STATUSES)[number]>().notNull().default('active'),
+    /** spec 01 §2 profile preferences: notifications, theme, display currency, timezone. */
+    preferences: jsonb('preferences').notNull().default({}),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_locale_check', oneOf(t.locale, ['fr', 'ar'])),
+    check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_status_check', oneOf(t.status, ACCOUNT_STATUSES)),
+  ],
+);
+
+/** Opaque session tokens: only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    remember: text('remember').notNull().default('no'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Single-use tokens: password reset (1 h) and partner staff invitations. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+    check('auth_tokens_purpose_check', oneOf(t.purpose, ['password_reset', 'partner_invite'])),
+  ],
+);
+
+/** Partner and admin notification feed (new reservations, payout updates…). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
+import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { boxes, offers } from './catalog.ts';
+import { orders } from './commerce.ts';
+import { partners } from './partners.ts';
+import { users } from './users.ts';
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    boxId: uuid('box_id')
+      .notNull()
+      .references(() => boxes.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    purchaserId: uuid('purchaser_id')
+      .notNull()
+      .references(() => users.id),
+    /** The account that holds the gift: set when the recipient registers or claims the code. */
+    holderUserId: uuid('holder_user_id').references(() => users.id),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientLocale: text('recipient_locale').$type<'fr' | 'ar'>().notNull().default('fr'),
+    senderName: text('sender_name'),
+    personalMessage: text('personal_message'),
+    status: text('status').$type<TVoucherStatus>().notNull(),
+    /** Status to return to when a reservation is cancelled or declined. */
+    statusBeforeReservation: text('status_before_reservation').$type<TVoucherStatus>(),
+    /** Integer DZD paid for the box. */
+    faceValue: integer('face_value').notNull(),
+    currency: text('currency').notNull().default('DZD'),
+    deliverAt: ts('deliver_at'),
+    deliveredAt: ts('delivered_at'),
+    expiresAt: ts('expires_at').notNull(),
+    extensionCount: integer('extension_count').notNull().default(0),
+    selectedOfferId: uuid('selected_offer_id').references(() => offers.id),
+    redeemedAt: ts('redeemed_at'),
+    redeemedPartnerId: uuid('redeemed_partner_id').references(() => partners.id),
+    replacedByVoucherId: uuid('replaced_by_voucher_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_key').on(t.code),
+    index('vouchers_purchaser_idx').on(t.purchaserId, t.createdAt),
+    index('vouchers_holder_idx').on(t.holderUserId),
+    index('vouchers_recipient_idx').on(t.recipientEmail),
+    index('vouchers_status_expiry_idx').on(t.status, t.expiresAt),
+    index('vouchers_order_idx').on(t.orderId),
+    check('vouchers_status_check', oneOf(t.status, VOUCHER_STATUSES)),
+    check('vouchers_face_value_check', sql`${t.faceValue} >= 0`),
+    check('vouchers_code_format', sql`${t.code} ~ '^FRH-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$'`),
+  ],
+);
+
+/** architecture.md: every status change writes one row (who, when, from, to, why). */
+export const voucherEvents = pgTable(
+  'voucher_events',
+  {
+    id: id(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<TVoucherStatus>(),
+    toStatus: text('to_status').$type<TVoucherStatus>().notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id),
+    actorRole: text('actor_role').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('voucher_events_voucher_idx').on(t.voucherId, t.createdAt),
+    check('voucher_events_to_check', oneOf(t.toStatus, VOUCHER_STATUSES)),
+  ],
+);
+
+/** Expiry reminders sent (30 and 7 days before), one row per voucher and kind. */
+export const voucherReminders = pgTable(
+  'voucher_reminders',
+  {
+    id: id(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('voucher_reminders_key').on(t.voucherId, t.kind),
+    check('voucher_reminders_kind_check', oneOf(t.kind, ['expiry_30d', 'expiry_7d'])),
+  ],
+);
+
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'proposed', 'completed'] as const;
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: id(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    requestedDate: date('requested_date').notNull(),
+    /** Null: flexible. */
+    requestedTime: text('requested_time'),
+    guests: integer('guests').notNull().default(1),
+    status: text('status').notNull().default('pending'),
+    notes: text('notes'),
+    declineReason: text('decline_reason'),
+    proposedDate: date('proposed_date'),
+    proposedTime: text('proposed_time'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reservations_partner_idx').on(t.partnerId, t.status, t.requestedDate),
+    index('reservations_voucher_idx').on(t.voucherId),
+    index('reservations_user_idx').on(t.userId),
+    check('reservations_status_check', oneOf(t.status, RESERVATION_STATUSES)),
+    check('reservations_guests_check', sql`${t.guests} between 1 and 8`),
+  ],
+);
+
+export const TRANSACTION_STATUSES = ['validated', 'pending', 'disputed', 'settled'] as const;
+export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    status: text('status').notNull().default('requested'),
+    grossAmount: integer('gross_amount').notNull(),
+    commissionAmount: integer('commission_amount').notNull(),
+    feesAmount: integer('fees_amount').notNull().default(0),
+    netAmount: integer('net_amount').notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    paymentMethod: text('payment_method').notNull().default('bank_transfer'),
+    iban: text('iban'),
+    reference: text('reference'),
+    failureReason: text('failure_reason'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payouts_partner_idx').on(t.partnerId, t.requestedAt),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
+    check('payouts_amounts_check', sql`${t.grossAmount} >= 0 and ${t.commissionAmount} >= 0 and ${t.netAmount} >= 0`),
+  ],
+);
+
+/** The partner ledger: one row per redemption, written in the same transaction as the status change. */
+export const partnerTransactions = pgTable(
+  'partner_transactions',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    scannedByUserId: uuid('scanned_by_user_id').references(() => users.id),
+    grossAmount: integer('gross_amount').notNull(),
+    commissionBp: integer('commission_bp').notNull(),
+    commissionAmount: integer('commission_amount').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    status: text('status').notNull().default('validated'),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    settledAt: ts('settled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_transactions_voucher_key').on(t.voucherId),
+    index('partner_transactions_partner_idx').on(t.partnerId, t.createdAt),
+    index('partner_transactions_payout_idx').on(t.payoutId),
+    check('partner_transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
+    check('partner_transactions_money_check', sql`${t.grossAmount} = ${t.commissionAmount} + ${t.netAmount} and ${t.grossAmount} >= 0`),
+  ],
+);
+
+/** Every scan attempt: success rate, failed-attempt rate limiting, and nonce idempotency. */
+export const scanAttempts = pgTable(
+  'scan_attempts',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    nonce: text('nonce').notNull(),
+    codeInput: text('code_input').notNull(),
+    success: boolean('success').notNull(),
+    errorCode: text('error_code'),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scan_attempts_nonce_key').on(t.userId, t.nonce),
+    index('scan_attempts_partner_idx').on(t.partnerId, t.createdAt),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    boxId: uuid('box_id')
+      .notNull()
+      .references(() => boxes.id),
+    partnerId: uuid('partner_id').references(() => partners.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_voucher_key').on(t.voucherId),
+    index('reviews_box_idx').on(t.boxId),
+    index('reviews_partner_idx').on(t.partnerId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+

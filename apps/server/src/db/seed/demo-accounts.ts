@@ -1,0 +1,30 @@
+import type { TRole } from '@farha/contracts/roles';
+
+/** architecture.md "Demo mode": one account per role, all with this password, shown on the login page. */
+export const DEMO_PASSWORD = 'demo1234';
+
+export type DemoAccount = {
+  email: string;
+  role: TRole;
+  /** French label of the quick-login button. */
+  label: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+};
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'client@demo.farha.dz', role: 'customer', label: 'Client', firstName: 'Amina', lastName: 'Benali', phone: '+213 550 12 34 56' },
+  { email: 'partenaire@demo.farha.dz', role: 'partner_owner', label: 'Partenaire', firstName: 'Karim', lastName: 'Haddad', phone: '+213 661 23 45 67' },
+  { email: 'staff@demo.farha.dz', role: 'partner_staff', label: 'Staff partenaire', firstName: 'Yacine', lastName: 'Meziane', phone: '+213 770 34 56 78' },
+  { email: 'partenaire2@demo.farha.dz', role: 'partner_owner', label: 'Partenaire 2', firstName: 'Nadia', lastName: 'Bensalem', phone: '+213 551 45 67 89' },
+  { email: 'admin@demo.farha.dz', role: 'superadmin', label: 'Super Admin', firstName: 'Sofiane', lastName: 'Belkacem', phone: '+213 662 56 78 90' },
+  { email: 'finance@demo.farha.dz', role: 'finance', label: 'Finance', firstName: 'Lydia', lastName: 'Aït Ahmed', phone: '+213 771 67 89 01' },
+  { email: 'catalogue@demo.farha.dz', role: 'catalog_admin', label: 'Catalogue', firstName: 'Rym', lastName: 'Boudiaf', phone: '+213 552 78 90 12' },
+  { email: 'support@demo.farha.dz', role: 'support', label: 'Support', firstName: 'Walid', lastName: 'Cherif', phone: '+213 663 89 01 23' },
+];
+
+export const DEMO_CUSTOMER_EMAIL = 'client@demo.farha.dz';
+export const DEMO_PARTNER_OWNER_EMAIL = 'partenaire@demo.farha.dz';
+export const DEMO_PARTNER_STAFF_EMAIL = 'staff@demo.farha.dz';
+export const DEMO_PARTNER2_OWNER_EMAIL = 'partenaire2@demo.farha.dz';

@@ -1,0 +1,152 @@
+/**
+ * Rows seeded in every installation, demo or not: system settings (spec 02 §3 and §9 defaults) and the
+ * customer and partner FAQ (spec 01 §9, spec 02 §9).
+ */
+
+/** One row per section of the admin settings page; values are the spec 02 §9 defaults. */
+export const DEFAULT_SYSTEM_SETTINGS = {
+  platform: {
+    maintenance_mode: false,
+    max_concurrent_users: 10_000,
+    /** Milliseconds (60 min). */
+    session_timeout: 3_600_000,
+    rate_limit_per_minute: 100,
+  },
+  payments: {
+    chargily_enabled: true,
+    international_cards_enabled: true,
+    /** Integer DZD. */
+    min_amount: 1_000,
+    max_amount: 500_000,
+    /** Default partner commission, basis points (1500 = 15 %). */
+    commission_rate_bp: 1_500,
+    /** Price of a voucher validity extension, integer DZD. */
+    extension_price: 1_500,
+    free_extension_days: 30,
+  },
+  notifications: {
+    email_provider: 'smtp',
+    sms_provider: 'none',
+    webhook_endpoints: [] as string[],
+    retry_attempts: 3,
+  },
+  security: {
+    /** Stored as the spec's config default; registration and password change enforce 6 (spec 01 §9). */
+    password_min_length: 8,
+    require_2fa: false,
+    session_encryption: true,
+    api_rate_limiting: true,
+  },
+  features: {
+    voucher_auto_expiry: true,
+    partner_self_registration: false,
+    real_time_notifications: true,
+    analytics_tracking: true,
+  },
+};
+export type SystemSettingKey = keyof typeof DEFAULT_SYSTEM_SETTINGS;
+
+export type SeedFaq = {
+  slug: string;
+  audience: 'customer' | 'partner';
+  category: string;
+  question: string;
+  answer: string;
+  /** Higher first. */
+  priority: number;
+};
+
+export const SEED_FAQ: SeedFaq[] = [
+  // Customers (spec 01 §2 support centre: five entries).
+  {
+    slug: 'client-livraison',
+    audience: 'customer',
+    category: 'livraison',
+    priority: 50,
+    question: 'Comment mon coffret est-il livré ?',
+    answer:
+      "Votre e-coffret est envoyé par e-mail en moins de 2 minutes après la confirmation du paiement, avec son code, son QR code et un PDF à imprimer. Vous pouvez aussi choisir une date d'envoi (anniversaire, fête…) : le destinataire le recevra ce jour-là. Il est toujours disponible dans « Mes Coffrets ».",
+  },
+  {
+    slug: 'client-validite',
+    audience: 'customer',
+    category: 'validite',
+    priority: 40,
+    question: 'Combien de temps mon coffret est-il valable ?',
+    answer:
+      "La durée de validité est indiquée sur la fiche du coffret et sur l'e-coffret : 12 mois pour la plupart des coffrets, de 3 à 24 mois selon les coffrets. Nous vous envoyons un rappel 30 jours puis 7 jours avant l'échéance, et vous pouvez prolonger la validité depuis « Mes Coffrets ».",
+  },
+  {
+    slug: 'client-reservation',
+    audience: 'customer',
+    category: 'reservation',
+    priority: 30,
+    question: 'Comment réserver mon expérience ?',
+    answer:
+      "Dans « Mes Coffrets », choisissez votre coffret puis « Réserver » : sélectionnez le partenaire, la date, l'horaire (ou « Flexible ») et le nombre de participants, de 1 à 8. Le partenaire vous contacte sous 24 h pour confirmer. Toute modification doit être demandée au moins 48 h à l'avance. Le jour J, présentez simplement le QR code de votre coffret.",
+  },
+  {
+    slug: 'client-echange',
+    audience: 'customer',
+    category: 'echange',
+    priority: 20,
+    question: 'Puis-je échanger mon coffret contre un autre ?',
+    answer:
+      "Oui, tant qu'il n'a été ni utilisé ni réservé et qu'il est encore valable. Depuis « Mes Coffrets », choisissez « Échanger » puis le nouveau coffret : s'il est plus cher, vous réglez seulement la différence. Les coffrets marqués « Échange unique » peuvent être échangés une fois.",
+  },
+  {
+    slug: 'client-remboursement',
+    audience: 'customer',
+    category: 'remboursement',
+    priority: 10,
+    question: 'Puis-je être remboursé ?',
+    answer:
+      "Oui : tout coffret non utilisé est remboursé intégralement si vous en faites la demande dans les 14 jours qui suivent l'achat, depuis « Mes Coffrets » ou auprès du support. Le remboursement est versé sur votre moyen de paiement sous 3 à 5 jours ouvrés.",
+  },
+  // Partners (spec 02 §9; categories are the partner ticket categories).
+  {
+    slug: 'partenaire-reglements',
+    audience: 'partner',
+    category: 'paiements',
+    priority: 60,
+    question: 'Quand suis-je payé ?',
+    answer:
+      "Selon le cycle de règlement de votre contrat : J+7, J+14, ou mensuel, le 5 du mois suivant. Dès que 1 000 DA au moins sont disponibles, demandez un règlement depuis « Règlements » (KYC vérifié et IBAN renseigné requis) : il est traité sous 2 à 3 jours ouvrés par virement bancaire.",
+  },
+  {
+    slug: 'partenaire-commission',
+    audience: 'partner',
+    category: 'paiements',
+    priority: 50,
+    question: 'Comment la commission est-elle calculée ?',
+    answer:
+      "La commission est un pourcentage de la valeur de votre offre, prélevé à chaque validation : 15 % par défaut, le taux de votre contrat figure dans « Profil ». Exemple : pour une offre à 8 500 DA, la commission est de 1 275 DA et vous recevez 7 225 DA.",
+  },
+  {
+    slug: 'partenaire-iban',
+    audience: 'partner',
+    category: 'compte',
+    priority: 40,
+    question: 'Comment modifier mon IBAN ?',
+    answer:
+      "Envoyez votre nouveau RIB avec un ticket de catégorie « Paiements » ou depuis « Profil ». Pour votre sécurité, le changement est vérifié par notre équipe finance et validé sous 48 h ; les règlements en cours restent versés sur l'ancien compte.",
+  },
+  {
+    slug: 'partenaire-scanner',
+    audience: 'partner',
+    category: 'scanner',
+    priority: 30,
+    question: 'Comment valider un coffret avec le scanner ?',
+    answer:
+      "Ouvrez « Scanner QR » sur votre téléphone, autorisez la caméra et visez le QR code du client ; vous pouvez aussi saisir le code FRH-XXXX-XXXX-XXXX à la main. La validation est immédiate : le montant apparaît dans vos transactions. Un code déjà utilisé, expiré ou d'un coffret qui ne contient pas vos offres est refusé avec le motif.",
+  },
+  {
+    slug: 'partenaire-equipe',
+    audience: 'partner',
+    category: 'equipe',
+    priority: 20,
+    question: 'Comment ajouter un membre à mon équipe ?',
+    answer:
+      "Le propriétaire du compte invite ses collaborateurs depuis « Profil », onglet « Gestion Équipe » : saisissez l'e-mail, choisissez les permissions (scanner, transactions, offres, réservations) et envoyez l'invitation. Vous pouvez retirer un membre à tout moment.",
+  },
+];

@@ -1,0 +1,384 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import {
+  boxes,
+  boxOffers,
+  faqEntries,
+  offers,
+  orders,
+  partnerAvailability,
+  partnerMembers,
+  partners,
+  payments,
+  systemSettings,
+  users,
+  voucherEvents,
+  vouchers,
+} from '../schema/index.ts';
+import { PARTNER_PERMISSIONS } from '../schema/partners.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { generateVoucherCode } from '../../modules/vouchers/code.ts';
+import {
+  DEFAULT_CAPACITY,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  DEFAULT_SLOT_MINUTES,
+  DEFAULT_WEEKLY_HOURS,
+  DEMO_PARTNER2_SLUG,
+  DEMO_PARTNER_SLUG,
+  DEMO_VOUCHER_BOX_SLUG,
+  SEED_BOXES,
+  SEED_OFFERS,
+  SEED_PARTNERS,
+} from './catalog-data.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CUSTOMER_EMAIL,
+  DEMO_PARTNER2_OWNER_EMAIL,
+  DEMO_PARTNER_OWNER_EMAIL,
+  DEMO_PARTNER_STAFF_EMAIL,
+  DEMO_PASSWORD,
+} from './demo-accounts.ts';
+import { seedId } from './ids.ts';
+import { DEFAULT_SYSTEM_SETTINGS, SEED_FAQ } from './platform-data.ts';
+
+/**
+ * system_settings row recording which seed sections were applied (their version). A section runs again
+ * only when its version grows, so rows that an admin deletes (a box, an FAQ entry) do not come back at
+ * the next start; inserts use stable keys and `onConflictDoNothing` anyway.
+ */
+export const SEED_STATE_KEY = 'seed_state';
+const FAQ_VERSION = 1;
+const CATALOG_VERSION = 1;
+type SeedState = { faq?: number; catalog?: number };
+
+const DEMO_CHECKOUT_ID = 'seed-demo-client-voucher';
+
+export const seedPartnerId = (slug: string) => seedId('partner', slug);
+export const seedOfferId = (slug: string) => seedId('offer', slug);
+export const seedBoxId = (slug: string) => seedId('box', slug);
+
+/**
+ * Seeds settings and FAQ always; with `demo`, also the catalogue, the demo accounts (one per role,
+ * password DEMO_PASSWORD) and one delivered voucher of the demo customer. Idempotent, one transaction.
+ */
+export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedSettings(tx);
+    const [stateRow] = await tx.select().from(systemSettings).where(eq(systemSettings.key, SEED_STATE_KEY));
+    const state: SeedState = { ...((stateRow?.value as SeedState | undefined) ?? {}) };
+    const before = JSON.stringify(state);
+
+    if ((state.faq ?? 0) < FAQ_VERSION) {
+      await seedFaq(tx);
+      state.faq = FAQ_VERSION;
+    }
+    if (options.demo) {
+      if ((state.catalog ?? 0) < CATALOG_VERSION) {
+        await seedCatalog(tx);
+        state.catalog = CATALOG_VERSION;
+      }
+      const ids = await seedDemoAccounts(tx);
+      await seedDemoVoucher(tx, ids.customerId);
+    }
+
+    if (JSON.stringify(state) !== before) {
+      await tx
+        .insert(systemSettings)
+        .values({ key: SEED_STATE_KEY, value: state })
+        .onConflictDoUpdate({ target: systemSettings.key, set: { value: state, updatedAt: new Date() } });
+    }
+  });
+}
+
+/** Inserts missing setting rows; adds keys missing from existing rows without touching set values. */
+async function seedSettings(tx: Tx): Promise<void> {
+  const keys = Object.keys(DEFAULT_SYSTEM_SETTINGS) as (keyof typeof DEFAULT_SYSTEM_SETTINGS)[];
+  const existing = await tx.select().from(systemSettings).where(inArray(systemSettings.key, keys));
+  const byKey = new Map(existing.map((r) => [r.key, r.value as Record<string, unknown>]));
+  for (const key of keys) {
+    const defaults = DEFAULT_SYSTEM_SETTINGS[key] as Record<string, unknown>;
+    const current = byKey.get(key);
+    if (!current) {
+      await tx.insert(systemSettings).values({ key, value: defaults }).onConflictDoNothing();
+    } else if (Object.keys(defaults).some((k) => !(k in current))) {
+      await tx
+        .update(systemSettings)
+        .set({ value: { ...defaults, ...current } })
+        .where(eq(systemSettings.key, key));
+    }
+  }
+}
+
+async function seedFaq(tx: Tx): Promise<void> {
+  await tx
+    .insert(faqEntries)
+    .values(
+      SEED_FAQ.map((f) => ({
+        id: seedId('faq', f.slug),
+        audience: f.audience,
+        category: f.category,
+        question: f.question,
+        answer: f.answer,
+        priority: f.priority,
+        published: true,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seedCatalog(tx: Tx): Promise<void> {
+  await tx
+    .insert(partners)
+    .values(
+      SEED_PARTNERS.map((p) => ({
+        id: seedPartnerId(p.slug),
+        name: p.name,
+        description: p.description,
+        address: p.address,
+        city: p.city,
+        wilaya: p.wilaya,
+        phone: p.phone,
+        email: p.email,
+        businessType: p.businessType,
+        category: p.category,
+        registrationNumber: p.registrationNumber,
+        taxNumber: p.taxNumber,
+        logoUrl: p.logoUrl,
+        kycStatus: p.kycStatus,
+        iban: p.iban,
+        bankName: p.bankName,
+        settlementCycle: p.settlementCycle,
+        commissionBp: p.commissionBp,
+        notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
+        active: p.active,
+      })),
+    )
+    .onConflictDoNothing();
+
+  // Only rows whose parents still exist (an admin may have deleted some before a seed version bump).
+  const partnerIds = new Set(
+    (await tx.select({ id: partners.id }).from(partners).where(inArray(partners.id, SEED_PARTNERS.map((p) => seedPartnerId(p.slug))))).map((r) => r.id),
+  );
+  await tx
+    .insert(partnerAvailability)
+    .values(
+      [...partnerIds].map((id) => ({
+        partnerId: id,
+        weeklyHours: DEFAULT_WEEKLY_HOURS,
+        slotMinutes: DEFAULT_SLOT_MINUTES,
+        capacity: DEFAULT_CAPACITY,
+      })),
+    )
+    .onConflictDoNothing();
+
+  const offerRows = SEED_OFFERS.filter((o) => partnerIds.has(seedPartnerId(o.partnerSlug))).map((o) => ({
+    id: seedOfferId(o.slug),
+    partnerId: seedPartnerId(o.partnerSlug),
+    title: o.title,
+    description: o.description,
+    category: o.category,
+    faceValue: o.faceValue,
+    topupAllowed: false,
+    imageUrl: o.imageUrl,
+    termsConditions: o.termsConditions,
+    active: o.active,
+  }));
+  if (offerRows.length > 0) await tx.insert(offers).values(offerRows).onConflictDoNothing();
+
+  await tx
+    .insert(boxes)
+    .values(
+      SEED_BOXES.map((b) => ({
+        id: seedBoxId(b.slug),
+        name: b.name,
+        description: b.description,
+        price: b.price,
+        validityDays: b.validityDays,
+        exchangeOnce: b.exchangeOnce,
+        category: b.category,
+        imageUrl: b.imageUrl,
+        active: true,
+      })),
+    )
+    .onConflictDoNothing();
+
+  const offerIds = new Set(
+    (await tx.select({ id: offers.id }).from(offers).where(inArray(offers.id, SEED_OFFERS.map((o) => seedOfferId(o.slug))))).map((r) => r.id),
+  );
+  const boxIds = new Set(
+    (await tx.select({ id: boxes.id }).from(boxes).where(inArray(boxes.id, SEED_BOXES.map((b) => seedBoxId(b.slug))))).map((r) => r.id),
+  );
+  const links = SEED_BOXES.flatMap((b) =>
+    b.offerSlugs.map((o) => ({ id: seedId('box_offer', `${b.slug}|${o}`), boxId: seedBoxId(b.slug), offerId: seedOfferId(o) })),
+  ).filter((l) => boxIds.has(l.boxId) && offerIds.has(l.offerId));
+  if (links.length > 0) await tx.insert(boxOffers).values(links).onConflictDoNothing();
+}
+
+type DemoIds = { customerId: string | undefined };
+
+async function seedDemoAccounts(tx: Tx): Promise<DemoIds> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  let present = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  const missing = DEMO_ACCOUNTS.filter((a) => !present.some((u) => u.email === a.email));
+  if (missing.length > 0) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await tx
+      .insert(users)
+      .values(
+        missing.map((a) => ({
+          id: seedId('user', a.email),
+          email: a.email,
+          passwordHash,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          phone: a.phone,
+          role: a.role,
+          locale: 'fr' as const,
+          status: 'active' as const,
+        })),
+      )
+      .onConflictDoNothing();
+    present = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  }
+  const idOf = (email: string) => present.find((u) => u.email === email)?.id;
+
+  const now = new Date();
+  const allPermissions = [...PARTNER_PERMISSIONS];
+  const memberships: { partnerSlug: string; email: string; memberRole: 'owner' | 'staff'; permissions: string[] }[] = [
+    { partnerSlug: DEMO_PARTNER_SLUG, email: DEMO_PARTNER_OWNER_EMAIL, memberRole: 'owner', permissions: allPermissions },
+    { partnerSlug: DEMO_PARTNER_SLUG, email: DEMO_PARTNER_STAFF_EMAIL, memberRole: 'staff', permissions: ['scanner', 'view_transactions'] },
+    { partnerSlug: DEMO_PARTNER2_SLUG, email: DEMO_PARTNER2_OWNER_EMAIL, memberRole: 'owner', permissions: allPermissions },
+  ];
+  for (const m of memberships) {
+    const userId = idOf(m.email);
+    const pid = seedPartnerId(m.partnerSlug);
+    const [partner] = await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, pid));
+    if (!userId || !partner) continue;
+    await tx
+      .insert(partnerMembers)
+      .values({
+        id: seedId('partner_member', m.email),
+        partnerId: pid,
+        userId,
+        memberRole: m.memberRole,
+        permissions: m.permissions,
+        invitedAt: m.memberRole === 'staff' ? now : null,
+        joinedAt: now,
+      })
+      .onConflictDoNothing();
+    if (m.memberRole === 'owner') {
+      await tx
+        .update(partners)
+        .set({ ownerUserId: userId })
+        .where(and(eq(partners.id, pid), isNull(partners.ownerUserId)));
+    }
+  }
+  return { customerId: idOf(DEMO_CUSTOMER_EMAIL) };
+}
+
+/** One DELIVERED voucher held by the demo customer, for a box where the first demo partner is present. */
+async function seedDemoVoucher(tx: Tx, customerId: string | undefined): Promise<void> {
+  if (!customerId) return;
+  const [owned] = await tx
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(or(eq(vouchers.purchaserId, customerId), eq(vouchers.holderUserId, customerId)))
+    .limit(1);
+  if (owned) return;
+  const [box] = await tx.select().from(boxes).where(eq(boxes.id, seedBoxId(DEMO_VOUCHER_BOX_SLUG)));
+  if (!box || !box.active) return;
+  const [customer] = await tx.select().from(users).where(eq(users.id, customerId));
+  if (!customer) return;
+  const name = `${customer.firstName} ${customer.lastName}`;
+  const now = new Date();
+
+  let orderId: string;
+  const [payment] = await tx
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.provider, 'sandbox'), eq(payments.providerCheckoutId, DEMO_CHECKOUT_ID)));
+  if (payment) {
+    orderId = payment.orderId;
+  } else {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        kind: 'purchase',
+        purchaserId: customerId,
+        boxId: box.id,
+        amount: box.price,
+        status: 'fulfilled',
+        recipientName: name,
+        recipientEmail: customer.email,
+        senderName: name,
+        paymentMethod: 'cib',
+        paidAt: now,
+      })
+      .returning({ id: orders.id });
+    orderId = order!.id;
+    await tx.insert(payments).values({
+      orderId,
+      provider: 'sandbox',
+      providerCheckoutId: DEMO_CHECKOUT_ID,
+      status: 'paid',
+      amount: box.price,
+      method: 'cib',
+      raw: { seed: true },
+    });
+  }
+
+  let code = generateVoucherCode();
+  for (let i = 0; i < 10; i++) {
+    const [taken] = await tx.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.code, code));
+    if (!taken) break;
+    code = generateVoucherCode();
+  }
+  const [voucher] = await tx
+    .insert(vouchers)
+    .values({
+      code,
+      boxId: box.id,
+      orderId,
+      purchaserId: customerId,
+      holderUserId: customerId,
+      recipientEmail: customer.email,
+      recipientName: name,
+      recipientLocale: customer.locale,
+      senderName: name,
+      status: 'DELIVERED',
+      faceValue: box.price,
+      deliveredAt: now,
+      expiresAt: new Date(now.getTime() + box.validityDays * 86_400_000),
+    })
+    .returning({ id: vouchers.id });
+  const issuedAt = new Date(now.getTime() - 1_000);
+  await tx.insert(voucherEvents).values([
+    { voucherId: voucher!.id, fromStatus: null, toStatus: 'ISSUED', actorRole: 'system', reason: 'Paiement confirmé', createdAt: issuedAt },
+    { voucherId: voucher!.id, fromStatus: 'ISSUED', toStatus: 'DELIVERED', actorRole: 'system', reason: 'E-mail accepté par le serveur', createdAt: now },
+  ]);
+}
+
+/** Row counts of the seeded tables (for the CLI and tests). */
+export async function seedCounts(db: Db): Promise<Record<string, number>> {
+  const tables = {
+    users,
+    partners,
+    partner_members: partnerMembers,
+    partner_availability: partnerAvailability,
+    offers,
+    boxes,
+    box_offers: boxOffers,
+    faq_entries: faqEntries,
+    system_settings: systemSettings,
+    orders,
+    payments,
+    vouchers,
+    voucher_events: voucherEvents,
+  } as const;
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+    out[name] = row?.n ?? 0;
+  }
+  return out;
+}

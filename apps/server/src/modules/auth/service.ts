@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { TRegisterRequest, TUser } from '@farha/contracts/auth';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUserDto(row: UserRow): TUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    role: row.role,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+// Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.
+let decoyHash: Promise<string> | undefined;
+
+export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  if (!user) {
+    decoyHash ??= hashPassword('farha-decoy-password');
+    await verifyPassword(await decoyHash, password);
+    throw AppError.of(401, 'INVALID_CREDENTIALS');
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw AppError.of(401, 'INVALID_CREDENTIALS');
+  if (user.status === 'suspended') throw AppError.of(403, 'ACCOUNT_SUSPENDED');
+  return user;
+}
+
+/** spec 01 §5: registration always creates a customer. */
+export async function registerCustomer(db: Db, input: TRegisterRequest): Promise<UserRow> {
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+    throw AppError.of(400, 'PASSWORD_MISMATCH', 'confirmPassword');
+  }
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone || null,
+      locale: input.locale ?? 'fr',
+      role: 'customer',
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!created) throw AppError.of(409, 'REGISTER_FAILED', 'email');
+  return created;
+}
+
+export async function setLocale(db: Db, userId: string, locale: 'fr' | 'ar'): Promise<UserRow> {
+  const [row] = await db.update(users).set({ locale }).where(eq(users.id, userId)).returning();
+  if (!row) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
+  return row;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { sandboxCheckouts, systemSettings } from '../../../db/schema/index.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { CheckoutStatus, PaymentProvider } from './types.ts';
+import { parseChargilyStyleWebhook } from './types.ts';
+
+/** Like Chargily, an unpaid checkout expires after 30 minutes. */
+export const SANDBOX_EXPIRY_MS = 30 * 60_000;
+
+/**
+ * The sandbox gateway: it keeps its own checkouts, serves its hosted page at /pay/sandbox/<id> and signs
+ * its webhooks exactly like Chargily, so the default set-up runs the real payment code path.
+ */
+export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey: string; clock: Clock }): PaymentProvider {
+  let secret: Promise<string> | undefined;
+
+  return {
+    name: 'sandbox',
+    async createCheckout(input) {
+      const id = `sbx_${randomBytes(12).toString('hex')}`;
+      await options.db.insert(sandboxCheckouts).values({
+        id,
+        amount: input.amount,
+        paymentMethod: input.method,
+        locale: input.locale,
+        successUrl: input.successUrl,
+        failureUrl: input.failureUrl,
+        webhookEndpoint: input.webhookUrl,
+        metadata: { order_id: input.orderId, description: input.description },
+        createdAt: options.clock.now(),
+      });
+      return { id, checkoutUrl: `${options.publicUrl}/pay/sandbox/${id}` };
+    },
+    async fetchCheckout(id) {
+      const row = await expireIfOverdue(options.db, id, options.clock.now());
+      if (!row) return { id, status: 'failed', failureReason: 'Paiement introuvable' };
+      return { id, status: row.status as CheckoutStatus, failureReason: row.failureReason };
+    },
+    webhookSecret: () => (secret ??= sandboxSecret(options.db, options.secretKey)),
+    parseWebhook: parseChargilyStyleWebhook,
+  };
+}
+
+export async function expireIfOverdue(db: Db, id: string, now: Date) {
+  const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id)).limit(1);
+  if (row && (row.status === 'pending' || row.status === 'processing') && now.getTime() - row.createdAt.getTime() > SANDBOX_EXPIRY_MS) {
+    const [expired] = await db
+      .update(sandboxCheckouts)
+      .set({ status: 'expired', updatedAt: now })
+      .where(eq(sandboxCheckouts.id, id))
+      .returning();
+    return expired;
+  }
+  return row;
+}
+
+/** PAYMENT_SECRET_KEY, or a random key kept in the database so every instance signs alike. */
+async function sandboxSecret(db: Db, configured: string): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(systemSettings)
+    .values({ key: 'sandbox_gateway', value: { secret: randomBytes(32).toString('hex') } })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'sandbox_gateway'));
+  return (row!.value as { secret: string }).secret;
+}

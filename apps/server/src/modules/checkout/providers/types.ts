@@ -1,0 +1,65 @@
+import type { TPaymentMethod } from '@farha/contracts/checkout';
+
+/** Chargily V2 checkout statuses; ours are the same words. */
+export type CheckoutStatus = 'pending' | 'processing' | 'paid' | 'failed' | 'canceled' | 'expired';
+
+export type CreateCheckoutInput = {
+  orderId: string;
+  amount: number;
+  method: TPaymentMethod;
+  locale: 'fr' | 'ar';
+  successUrl: string;
+  failureUrl: string;
+  webhookUrl: string;
+  description: string;
+};
+
+export type CheckoutSnapshot = { id: string; status: CheckoutStatus; failureReason?: string | null; raw?: unknown };
+
+export type WebhookEvent = { eventId: string | null; checkoutId: string; status: CheckoutStatus; failureReason: string | null };
+
+/** What our checkout needs from a payment gateway; `sandbox` and `chargily` implement it. */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'chargily';
+  createCheckout(input: CreateCheckoutInput): Promise<{ id: string; checkoutUrl: string; raw?: unknown }>;
+  /** Server-side fetch of a checkout: the other way (besides a signed webhook) to learn it was paid. */
+  fetchCheckout(id: string): Promise<CheckoutSnapshot>;
+  /** Secret used for the webhook HMAC. */
+  webhookSecret(): Promise<string>;
+  parseWebhook(body: unknown): WebhookEvent | null;
+}
+
+export class PaymentGatewayError extends Error {}
+
+/** Chargily's webhook body: `{ id, type: 'checkout.paid', data: { id, status, ... } }`. */
+export function parseChargilyStyleWebhook(body: unknown): WebhookEvent | null {
+  if (!body || typeof body !== 'object') return null;
+  const event = body as { id?: unknown; type?: unknown; data?: { id?: unknown; status?: unknown; failure_reason?: unknown } };
+  const checkoutId = event.data?.id;
+  if (typeof checkoutId !== 'string') return null;
+  const fromType = typeof event.type === 'string' ? event.type.replace(/^checkout\./, '') : undefined;
+  const status = normalizeStatus(typeof event.data?.status === 'string' ? event.data.status : fromType);
+  if (!status) return null;
+  return {
+    eventId: typeof event.id === 'string' ? event.id : null,
+    checkoutId,
+    status,
+    failureReason: typeof event.data?.failure_reason === 'string' ? event.data.failure_reason : null,
+  };
+}
+
+export function normalizeStatus(value: string | undefined): CheckoutStatus | null {
+  switch (value) {
+    case 'pending':
+    case 'processing':
+    case 'paid':
+    case 'failed':
+    case 'expired':
+      return value;
+    case 'canceled':
+    case 'cancelled':
+      return 'canceled';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
+import { reconcilePendingPayments } from '../checkout/reconcile.ts';
+import type { Mailer } from '../notifications/mailer.ts';
+import { processOutbox } from '../notifications/outbox.ts';
+
+type Job = { name: string; everyMs: number; run: () => Promise<number> };
+
+/**
+ * In-process workers over database tables (architecture.md "jobs"). Each job claims its rows so that any
+ * number of instances can run them; here we only make sure one run of a job at a time per process.
+ */
+export function startJobs(app: FastifyInstance, mailer: Mailer): { stop: () => Promise<void>; kick: () => void } {
+  const deps = { db: app.db, clock: app.clock, publicUrl: app.config.publicUrl, log: app.log };
+  const jobs: Job[] = [
+    { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer }) },
+    { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },
+  ];
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  let stopped = false;
+
+  function trigger(job: Job) {
+    if (stopped) return;
+    if (running.has(job.name)) {
+      again.add(job.name);
+      return;
+    }
+    const p = (async () => {
+      try {
+        // Keep going while there is work (a batch was full or a signal arrived meanwhile).
+        while (!stopped && ((await job.run()) > 0 || again.delete(job.name)));
+      } catch (error) {
+        app.log.error({ err: error, job: job.name }, 'job failed');
+      } finally {
+        running.delete(job.name);
+      }
+    })();
+    running.set(job.name, p);
+  }
+
+  for (const job of jobs) {
+    timers.push(setInterval(() => trigger(job), job.everyMs));
+    trigger(job);
+  }
+  const outbox = jobs[0]!;
+  const onEnqueued = () => trigger(outbox);
+  signals.on(OUTBOX_ENQUEUED, onEnqueued);
+
+  return {
+    kick: onEnqueued,
+    stop: async () => {
+      stopped = true;
+      signals.off(OUTBOX_ENQUEUED, onEnqueued);
+      for (const t of timers) clearInterval(t);
+      await Promise.allSettled(running.values());
+      mailer.close();
+    },
+  };
+}

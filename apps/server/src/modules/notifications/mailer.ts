@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
+};
+
+export type Mailer = {
+  kind: 'smtp' | 'file';
+  /** Resolves once the mail server (or the mail folder) has accepted the message. */
+  send: (mail: OutgoingMail) => Promise<{ messageId: string }>;
+  close: () => void;
+};
+
+/** architecture.md "e-mail": real SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: 'smtp',
+      send: async (mail) => {
+        const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = path.join(config.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    send: async (mail) => {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      await fs.promises.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
+      await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,145 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db/client.ts';
+import { emailOutbox, orders } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
+import { loadVoucherDocument, voucherQrPng } from '../vouchers/documents.ts';
+import { renderVoucherPdf } from '../vouchers/pdf.ts';
+import { transitionVoucher } from '../vouchers/transition.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
+import type { EmailContent } from './templates.ts';
+
+export type OutboxAttachments = { voucherId?: string; qr?: boolean; pdf?: boolean };
+
+export const MAX_ATTEMPTS = 6;
+const BATCH = 10;
+const STALE_LOCK_MS = 5 * 60_000;
+
+/** Queues an e-mail in the caller's transaction; it is sent once that commits (at `sendAt` at the earliest). */
+export async function enqueueEmail(
+  db: Queryable,
+  email: EmailContent & {
+    to: string;
+    template: string;
+    locale?: 'fr' | 'ar';
+    voucherId?: string;
+    attachments?: OutboxAttachments;
+    sendAt?: Date;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      toAddress: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      template: email.template,
+      locale: email.locale ?? 'fr',
+      voucherId: email.voucherId,
+      attachments: email.attachments ?? {},
+      ...(email.sendAt ? { nextAttemptAt: email.sendAt } : {}),
+    })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}
+
+/** Tells this instance's worker to look now (call after the enqueuing transaction committed). */
+export function wakeOutbox(): void {
+  signals.emit(OUTBOX_ENQUEUED);
+}
+
+type Deps = { db: Db; mailer: Mailer; clock: Clock; publicUrl: string; log: FastifyBaseLogger };
+
+/**
+ * Claims due messages with FOR UPDATE SKIP LOCKED — so that several server instances never send one
+ * message twice — and sends them. Returns how many were handled.
+ */
+export async function processOutbox(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const staleBefore = new Date(now.getTime() - STALE_LOCK_MS);
+  const claimed = await deps.db.execute<{ id: string }>(sql`
+    update email_outbox set status = 'sending', locked_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
+    where id in (
+      select id from email_outbox
+      where (status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz)
+         or (status = 'sending' and locked_at < ${staleBefore.toISOString()}::timestamptz)
+      order by next_attempt_at
+      limit ${BATCH}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return 0;
+  const rows = await deps.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
+  await Promise.all(rows.map((row) => deliver(deps, row)));
+  return rows.length;
+}
+
+async function deliver(deps: Deps, row: typeof emailOutbox.$inferSelect): Promise<void> {
+  try {
+    const mail: OutgoingMail = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text };
+    const wanted = row.attachments as OutboxAttachments;
+    if (wanted.voucherId && (wanted.qr || wanted.pdf)) {
+      const doc = await loadVoucherDocument(deps.db, wanted.voucherId);
+      if (doc) {
+        mail.attachments = [];
+        if (wanted.qr) {
+          mail.attachments.push({
+            filename: 'qr-code.png',
+            content: await voucherQrPng(deps.publicUrl, doc.voucher.code),
+            contentType: 'image/png',
+            cid: 'qr@farha',
+          });
+        }
+        if (wanted.pdf) {
+          mail.attachments.push({
+            filename: `farha-${doc.voucher.code}.pdf`,
+            content: await renderVoucherPdf(doc, deps.publicUrl),
+            contentType: 'application/pdf',
+          });
+        }
+      }
+    }
+    const { messageId } = await deps.mailer.send(mail);
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: now, messageId, lockedAt: null, lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      if (row.template === 'voucher' && row.voucherId) {
+        // architecture.md: ISSUED → DELIVERED once the mail server accepted the message.
+        const delivered = await transitionVoucher(tx, {
+          voucherId: row.voucherId,
+          to: 'DELIVERED',
+          by: 'system',
+          reason: 'E-mail accepté par le serveur de messagerie',
+          now,
+          patch: { deliveredAt: now },
+        });
+        if (delivered?.orderId) {
+          await tx
+            .update(orders)
+            .set({ status: 'fulfilled' })
+            .where(and(eq(orders.id, delivered.orderId), eq(orders.status, 'paid')));
+        }
+      }
+    });
+  } catch (error) {
+    const attempts = row.attempts;
+    const failed = attempts >= MAX_ATTEMPTS;
+    const backoffMs = 30_000 * 2 ** Math.max(0, attempts - 1);
+    deps.log.warn({ err: error, outboxId: row.id, attempts }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
+    await deps.db
+      .update(emailOutbox)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        lockedAt: null,
+        lastError: String((error as Error).message ?? error).slice(0, 500),
+        nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs),
+      })
+      .where(eq(emailOutbox.id, row.id));
+  }
+}

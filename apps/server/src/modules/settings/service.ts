@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { systemSettings } from '../../db/schema/index.ts';
+
+/** spec 02 §3 system config sections with the defaults of spec 02 §9. */
+export const SETTINGS_SCHEMAS = {
+  platform: z.object({
+    maintenance_mode: z.boolean().default(false),
+    max_concurrent_users: z.number().int().default(10_000),
+    session_timeout: z.number().int().default(3_600_000),
+    rate_limit_per_minute: z.number().int().default(100),
+  }),
+  payments: z.object({
+    chargily_enabled: z.boolean().default(true),
+    international_cards_enabled: z.boolean().default(true),
+    min_amount: z.number().int().default(1000),
+    max_amount: z.number().int().default(500_000),
+    commission_rate_bp: z.number().int().default(1500),
+    extension_price: z.number().int().default(1500),
+    free_extension_days: z.number().int().default(30),
+  }),
+  notifications: z.object({
+    email_provider: z.string().default('smtp'),
+    sms_provider: z.string().default('none'),
+    webhook_endpoints: z.array(z.string()).default([]),
+    retry_attempts: z.number().int().default(3),
+  }),
+  security: z.object({
+    password_min_length: z.number().int().default(8),
+    require_2fa: z.boolean().default(false),
+    session_encryption: z.boolean().default(true),
+    api_rate_limiting: z.boolean().default(true),
+  }),
+  features: z.object({
+    voucher_auto_expiry: z.boolean().default(true),
+    partner_self_registration: z.boolean().default(false),
+    real_time_notifications: z.boolean().default(true),
+    analytics_tracking: z.boolean().default(true),
+  }),
+} as const;
+
+export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;
+export type Settings<K extends SettingsKey> = z.infer<(typeof SETTINGS_SCHEMAS)[K]>;
+
+/** One section of the system settings, stored values over defaults (unknown stored keys ignored). */
+export async function getSettings<K extends SettingsKey>(db: Queryable, key: K): Promise<Settings<K>> {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
+  const stored = row?.value && typeof row.value === 'object' ? row.value : {};
+  const parsed = SETTINGS_SCHEMAS[key].safeParse(stored);
+  return (parsed.success ? parsed.data : SETTINGS_SCHEMAS[key].parse({})) as Settings<K>;
+}

@@ -1,0 +1,53 @@
+import type { Queryable } from '../../db/client.ts';
+import { vouchers } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import { generateVoucherCode } from './code.ts';
+import { recordIssued } from './transition.ts';
+
+export type IssueVoucherInput = {
+  boxId: string;
+  validityDays: number;
+  orderId: string;
+  purchaserId: string;
+  recipientEmail: string;
+  recipientName: string;
+  recipientLocale: 'fr' | 'ar';
+  senderName: string | null;
+  personalMessage: string | null;
+  faceValue: number;
+  deliverAt: Date | null;
+  now: Date;
+  reason: string;
+};
+
+/** (payment confirmed) → ISSUED, with a fresh code; a code collision (≈57 bits) is simply drawn again. */
+export async function issueVoucher(db: Queryable, input: IssueVoucherInput) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [created] = await db
+      .insert(vouchers)
+      .values({
+        code: generateVoucherCode(),
+        boxId: input.boxId,
+        orderId: input.orderId,
+        purchaserId: input.purchaserId,
+        recipientEmail: input.recipientEmail,
+        recipientName: input.recipientName,
+        recipientLocale: input.recipientLocale,
+        senderName: input.senderName,
+        personalMessage: input.personalMessage,
+        status: 'ISSUED',
+        faceValue: input.faceValue,
+        deliverAt: input.deliverAt,
+        expiresAt: new Date(input.now.getTime() + input.validityDays * DAY_MS),
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .onConflictDoNothing({ target: vouchers.code })
+      .returning();
+    if (created) {
+      await recordIssued(db, created.id, input.reason, input.now);
+      return created;
+    }
+  }
+  throw new Error('Could not draw a free voucher code');
+}

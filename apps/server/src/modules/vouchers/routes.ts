@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import { ZPublicVoucher } from '@farha/contracts/checkout';
+import { ZApiError } from '@farha/contracts/errors';
+import { vouchers } from '../../db/schema/index.ts';
+import { requireAuth } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
+import { voucherEmail } from '../notifications/templates.ts';
+import { normalizeVoucherCode } from './code.ts';
+import { boxOffersWithPartners, loadVoucherDocument, voucherPublicUrl, voucherQrPng } from './documents.ts';
+import { ownedVoucherCondition } from './ownership.ts';
+import { renderVoucherPdf } from './pdf.ts';
+
+const RESENDABLE = new Set(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
+const INVALID_CODE = () => new AppError(404, 'VOUCHER_INVALID', 'Code voucher invalide');
+
+/** The voucher's documents for whoever owns it (purchaser, holder or recipient): 404 for anyone else. */
+export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: z.uuid({ error: 'Voucher not found' }) });
+
+  async function ownedVoucher(request: Parameters<typeof requireAuth>[0], id: string) {
+    const auth = requireAuth(request);
+    const [row] = await app.db
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(and(eq(vouchers.id, id), ownedVoucherCondition(auth)))
+      .limit(1);
+    if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', 'Voucher not found');
+    const doc = await loadVoucherDocument(app.db, row.id);
+    if (!doc) throw new AppError(404, 'VOUCHER_NOT_FOUND', 'Voucher not found');
+    return doc;
+  }
+
+  r.get('/vouchers/:id/qr.png', { schema: { tags: ['vouchers'], params } }, async (request, reply) => {
+    const doc = await ownedVoucher(request, request.params.id);
+    return reply
+      .type('image/png')
+      .header('cache-control', 'private, max-age=3600')
+      .send(await voucherQrPng(app.config.publicUrl, doc.voucher.code));
+  });
+
+  r.get('/vouchers/:id/voucher.pdf', { schema: { tags: ['vouchers'], params } }, async (request, reply) => {
+    const doc = await ownedVoucher(request, request.params.id);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="farha-${doc.voucher.code}.pdf"`)
+      .send(await renderVoucherPdf(doc, app.config.publicUrl));
+  });
+
+  r.post(
+    '/vouchers/:id/resend',
+    {
+      schema: { tags: ['vouchers'], params, response: { 202: z.object({ queued: z.literal(true) }), 404: ZApiError, 409: ZApiError, 429: ZApiError } },
+      config: {
+        rateLimit: {
+          max: 3,
+          timeWindow: '10 minutes',
+          keyGenerator: (req) => `resend|${(req.params as { id?: string }).id ?? ''}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { voucher, box, offers } = await ownedVoucher(request, request.params.id);
+      const now = app.clock.now();
+      if (!RESENDABLE.has(voucher.status) || voucher.expiresAt < now) {
+        throw new AppError(409, 'VOUCHER_NOT_RESENDABLE', 'Ce voucher ne peut plus être renvoyé');
+      }
+      if (voucher.deliverAt && voucher.deliverAt > now) {
+        throw new AppError(409, 'VOUCHER_SCHEDULED', 'Ce voucher sera envoyé à la date choisie');
+      }
+      await enqueueEmail(app.db, {
+        to: voucher.recipientEmail,
+        template: 'voucher-resend',
+        locale: voucher.recipientLocale,
+        voucherId: voucher.id,
+        attachments: { voucherId: voucher.id, qr: true, pdf: true },
+        ...voucherEmail({
+          locale: voucher.recipientLocale,
+          recipientName: voucher.recipientName,
+          senderName: voucher.senderName,
+          personalMessage: voucher.personalMessage,
+          boxName: box.name,
+          code: voucher.code,
+          expiresAt: voucher.expiresAt,
+          publicUrl: voucherPublicUrl(app.config.publicUrl, voucher.code),
+          offers,
+        }),
+      });
+      wakeOutbox();
+      return reply.status(202).send({ queued: true as const });
+    },
+  );
+}
+
+/** Where the QR points: what the voucher is and where to use it, without the purchaser's data. */
+export async function publicVoucherRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/vouchers/:code',
+    {
+      schema: { tags: ['vouchers'], params: z.object({ code: z.string().max(200) }), response: { 200: ZPublicVoucher, 404: ZApiError, 429: ZApiError } },
+      // Codes are not guessable (≈57 bits), and trying is slowed down anyway.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const code = normalizeVoucherCode(request.params.code);
+      if (!code) throw INVALID_CODE();
+      const [row] = await app.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.code, code)).limit(1);
+      const doc = row ? await loadVoucherDocument(app.db, row.id) : null;
+      if (!doc) throw INVALID_CODE();
+      const { voucher, box } = doc;
+      return {
+        code: voucher.code,
+        status: voucher.status,
+        expiresAt: voucher.expiresAt.toISOString(),
+        recipientFirstName: voucher.recipientName.split(/\s+/)[0] ?? '',
+        box: {
+          id: box.id,
+          name: box.name,
+          description: box.description,
+          imageUrl: box.imageUrl,
+          category: box.category,
+          validityDays: box.validityDays,
+        },
+        offers: await boxOffersWithPartners(app.db, box.id),
+      };
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import type { Queryable } from '../../db/client.ts';
+import { voucherEvents, vouchers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { allowedSources, type VoucherActor } from './state-machine.ts';
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+
+export type TransitionRequest = {
+  voucherId: string;
+  to: TVoucherStatus;
+  by: VoucherActor;
+  actorUserId?: string | null;
+  reason: string;
+  now: Date;
+  /** Other columns to change in the same statement. */
+  patch?: Partial<Omit<VoucherRow, 'id' | 'status' | 'code'>>;
+  /** Narrower set of statuses the caller accepts (e.g. "not EXPIRED" for a holder extension). */
+  onlyFrom?: readonly TVoucherStatus[];
+};
+
+/**
+ * Every status change goes through here: one conditional UPDATE (no read-then-write race) and its
+ * voucher_events row. Returns the updated voucher, or null when the voucher was not in an allowed status
+ * at that instant — the caller turns that into the spec's message.
+ */
+export async function transitionVoucher(db: Queryable, request: TransitionRequest): Promise<VoucherRow | null> {
+  let sources = allowedSources(request.to, request.by);
+  if (request.onlyFrom) sources = sources.filter((s) => request.onlyFrom!.includes(s));
+  if (sources.length === 0) throw new AppError(409, 'TRANSITION_REFUSED', 'Opération non autorisée pour ce voucher');
+
+  const [before] = await db
+    .select({ status: vouchers.status })
+    .from(vouchers)
+    .where(eq(vouchers.id, request.voucherId))
+    .limit(1);
+  if (!before) return null;
+
+  const [updated] = await db
+    .update(vouchers)
+    .set({ ...request.patch, status: request.to, updatedAt: request.now })
+    .where(and(eq(vouchers.id, request.voucherId), inArray(vouchers.status, sources), eq(vouchers.status, before.status)))
+    .returning();
+  if (!updated) return null;
+
+  await db.insert(voucherEvents).values({
+    voucherId: updated.id,
+    fromStatus: before.status,
+    toStatus: request.to,
+    actorUserId: request.actorUserId ?? null,
+    actorRole: request.by,
+    reason: request.reason,
+    createdAt: request.now,
+  });
+  return updated;
+}
+
+/** The creation event: (payment confirmed) → ISSUED. */
+export async function recordIssued(db: Queryable, voucherId: string, reason: string, now: Date): Promise<void> {
+  await db.insert(voucherEvents).values({
+    voucherId,
+    fromStatus: null,
+    toStatus: 'ISSUED',
+    actorRole: 'system',
+    reason,
+    createdAt: now,
+  });
+}

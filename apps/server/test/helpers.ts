@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
+
+export type TestDatabase = Database & { url: string | null };
+
+/** A private copy of the migrated, seeded template: PGlite by default, PostgreSQL when the run uses it. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    const name = `farha_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: target.toString() });
+    return {
+      ...database,
+      url: target.toString(),
+      close: async () => {
+        await database.close();
+        const drop = new pg.Client({ connectionString: url });
+        await drop.connect();
+        await drop.query(`drop database if exists ${name} with (force)`);
+        await drop.end();
+      },
+    };
+  }
+  const data = fs.readFileSync(inject('pgliteTemplate'));
+  const client = new PGlite({ loadDataDir: new Blob([data]) });
+  const database = await openDatabase({ pglite: client });
+  return { ...database, url: null };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close: () => Promise<void>;
+  /** Logs in and returns the Cookie header value. */
+  login: (email: string, password?: string) => Promise<string>;
+  request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+};
+
+export async function buildTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JOBS: 'false',
+    DEMO_MODE: 'true',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ cookie, ...rest }) =>
+    app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+
+  return {
+    app,
+    database,
+    config,
+    request,
+    login: async (email, password = DEMO_PASSWORD) => {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return cookieFrom(res);
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (!first) throw new Error('no cookie set');
+  return first.split(';')[0]!;
+}

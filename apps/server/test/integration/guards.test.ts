@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers.ts';
+
+const ACCOUNTS = {
+  customer: 'client@demo.farha.dz',
+  partner_owner: 'partenaire@demo.farha.dz',
+  partner_staff: 'staff@demo.farha.dz',
+  superadmin: 'admin@demo.farha.dz',
+  finance: 'finance@demo.farha.dz',
+  catalog_admin: 'catalogue@demo.farha.dz',
+  support: 'support@demo.farha.dz',
+} as const;
+type Role = keyof typeof ACCOUNTS;
+
+// One endpoint per guarded prefix, and the roles that may use it (spec 01 §6, spec 02 §2).
+const ENDPOINTS: { url: string; allowed: Role[] }[] = [
+  { url: '/api/client/vouchers', allowed: ['customer'] },
+  { url: '/api/partner/me', allowed: ['partner_owner', 'partner_staff'] },
+  { url: '/api/admin/navigation', allowed: ['superadmin', 'finance', 'catalog_admin'] },
+  { url: '/api/admin/users', allowed: ['superadmin'] },
+  { url: '/api/support/tickets', allowed: ['support', 'superadmin'] },
+];
+
+let t: TestApp;
+const cookies = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const [role, email] of Object.entries(ACCOUNTS)) cookies[role as Role] = await t.login(email);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('role guards', () => {
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.url}: 401 anonymous, 200 for ${endpoint.allowed.join(', ')}, 403 for the others`, async () => {
+      expect((await t.request({ method: 'GET', url: endpoint.url })).statusCode).toBe(401);
+      for (const role of Object.keys(ACCOUNTS) as Role[]) {
+        const res = await t.request({ method: 'GET', url: endpoint.url, cookie: cookies[role] });
+        const expected = endpoint.allowed.includes(role) ? 200 : 403;
+        expect({ role, status: res.statusCode }).toEqual({ role, status: expected });
+        if (expected === 403) {
+          expect(res.json().error.message).toBe("Vous n'avez pas les permissions nécessaires pour accéder à cette page.");
+        }
+      }
+    });
+  }
+
+  it('filters the admin menu by role', async () => {
+    const pages = async (role: Role) =>
+      (await t.request({ method: 'GET', url: '/api/admin/navigation', cookie: cookies[role] })).json().pages;
+    expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics']);
+    expect(await pages('catalog_admin')).toEqual(['dashboard', 'profile', 'catalog']);
+    expect(await pages('superadmin')).toHaveLength(7);
+  });
+
+  it('tells each partner user which partner they belong to', async () => {
+    const owner = (await t.request({ method: 'GET', url: '/api/partner/me', cookie: cookies.partner_owner })).json();
+    const staff = (await t.request({ method: 'GET', url: '/api/partner/me', cookie: cookies.partner_staff })).json();
+    expect(owner.memberRole).toBe('owner');
+    expect(staff.memberRole).toBe('staff');
+    expect(staff.partner.id).toBe(owner.partner.id);
+    const other = await t.login('partenaire2@demo.farha.dz');
+    const second = (await t.request({ method: 'GET', url: '/api/partner/me', cookie: other })).json();
+    expect(second.partner.id).not.toBe(owner.partner.id);
+    expect(second.partner.city).not.toBe(owner.partner.city);
+  });
+
+  it("lists the demo customer's delivered voucher, and no one else's", async () => {
+    const mine = (await t.request({ method: 'GET', url: '/api/client/vouchers', cookie: cookies.customer })).json();
+    expect(mine.vouchers).toHaveLength(1);
+    expect(mine.vouchers[0]).toMatchObject({ status: 'DELIVERED' });
+    expect(mine.vouchers[0].code).toMatch(/^FRH-[A-Z3789]{4}-[A-Z3789]{4}-[A-Z3789]{4}$/);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'autre.client@example.dz', password: 'secret123', firstName: 'Karim', lastName: 'Ziani' },
+    });
+    const other = res.headers['set-cookie'] as string;
+    const theirs = (await t.request({ method: 'GET', url: '/api/client/vouchers', cookie: other.split(';')[0]! })).json();
+    expect(theirs.vouchers).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
+import { canTransition } from '../../src/modules/vouchers/state-machine.ts';
+
+describe('voucher state machine', () => {
+  it('lets a partner redeem an active or reserved voucher, nothing else', () => {
+    const ok: TVoucherStatus[] = ['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED'];
+    for (const from of VOUCHER_STATUSES) expect(canTransition(from, 'REDEEMED', 'partner')).toBe(ok.includes(from));
+  });
+
+  it('never lets a voucher be redeemed twice or come back from the dead', () => {
+    for (const to of VOUCHER_STATUSES) {
+      if (to !== 'SETTLED') expect(canTransition('REDEEMED', to, 'partner')).toBe(false);
+      for (const by of ['system', 'holder', 'purchaser', 'partner', 'finance', 'support', 'dispute'] as const) {
+        expect(canTransition('CANCELLED', to, by)).toBe(false);
+        expect(canTransition('EXCHANGED', to, by)).toBe(false);
+        expect(canTransition('SETTLED', to, by)).toBe(false);
+      }
+    }
+  });
+
+  it('only finance settles, only the system delivers and expires', () => {
+    expect(canTransition('REDEEMED', 'SETTLED', 'finance')).toBe(true);
+    expect(canTransition('REDEEMED', 'SETTLED', 'partner')).toBe(false);
+    expect(canTransition('ISSUED', 'DELIVERED', 'system')).toBe(true);
+    expect(canTransition('ISSUED', 'DELIVERED', 'holder')).toBe(false);
+    expect(canTransition('RESERVED', 'EXPIRED', 'system')).toBe(true);
+    expect(canTransition('DELIVERED', 'EXPIRED', 'holder')).toBe(false);
+  });
+
+  it('lets a holder reserve only an active voucher and a purchaser cancel only an unused one', () => {
+    expect(canTransition('DELIVERED', 'RESERVED', 'holder')).toBe(true);
+    expect(canTransition('RESERVED', 'RESERVED', 'holder')).toBe(false);
+    expect(canTransition('EXPIRED', 'RESERVED', 'holder')).toBe(false);
+    expect(canTransition('DELIVERED', 'CANCELLED', 'purchaser')).toBe(true);
+    expect(canTransition('REDEEMED', 'CANCELLED', 'purchaser')).toBe(false);
+    expect(canTransition('EXPIRED', 'EXTENDED', 'holder')).toBe(true);
+  });
+});

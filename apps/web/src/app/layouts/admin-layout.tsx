@@ -1,0 +1,73 @@
+import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/roles';
+import { ChartColumn, Handshake, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { LocaleSwitch } from '@/components/locale-switch';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/auth';
+import { BackofficeShell } from './parts/backoffice-shell';
+import { Breadcrumb } from './parts/breadcrumb';
+import { LogoutButton } from './parts/logout-button';
+import { UserIdentity } from './parts/user-identity';
+
+/** spec 02 §2 "Admin portal layout": the menu, in this order. */
+const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
+  { page: 'dashboard', icon: LayoutDashboard },
+  { page: 'users', icon: Users },
+  { page: 'partners', icon: Handshake },
+  { page: 'catalog', icon: Package },
+  { page: 'analytics', icon: ChartColumn },
+  { page: 'settings', icon: Settings },
+];
+
+const ADMIN_BADGE_ROLES = ['superadmin', 'finance', 'catalog_admin'] as const;
+
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const allowed = (page: TAdminPage) => (ADMIN_PAGE_ROLES[page] as readonly string[]).includes(user.role);
+  const badgeRole = ADMIN_BADGE_ROLES.find((role) => role === user.role);
+  const roleBadge = badgeRole ? t(`admin.roleBadge.${badgeRole}`) : t(`roles.${user.role}`);
+
+  return (
+    <BackofficeShell
+      brandSuffix={t('admin.portal')}
+      navLabel={t('admin.nav.label')}
+      sections={[
+        {
+          items: MENU.filter(({ page }) => allowed(page)).map(({ page, icon }) => ({
+            to: paths.admin[page],
+            label: t(`admin.nav.${page}`),
+            icon,
+          })),
+        },
+        {
+          title: t('admin.nav.account'),
+          items: [{ to: paths.admin.profile, label: t('admin.nav.profile'), icon: UserRound }],
+        },
+      ]}
+      headerLinks={
+        <>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.admin.root}>{t('admin.portal')}</Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.admin.profile}>{t('admin.nav.profile')}</Link>
+          </Button>
+        </>
+      }
+      headerEnd={
+        <>
+          <ThemeToggle />
+          <LocaleSwitch />
+          <UserIdentity subtitle={<Badge variant="soft">{roleBadge}</Badge>} />
+          <LogoutButton />
+        </>
+      }
+      beforeContent={<Breadcrumb rootTo={paths.admin.dashboard} />}
+    />
+  );
+}

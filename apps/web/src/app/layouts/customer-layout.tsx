@@ -1,0 +1,84 @@
+import { Gift, History, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import { paths } from '@/app/paths';
+import { Logo } from '@/components/brand/logo';
+import { LocaleSwitch } from '@/components/locale-switch';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { displayName } from '@/lib/user-display';
+import { LogoutButton } from './parts/logout-button';
+
+/** spec 01 §2 "Customer area": Mes Coffrets, profile, history, support, Accueil, Acheter, logout. */
+export function CustomerLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const links = [
+    { to: paths.client.dashboard, label: t('client.nav.dashboard'), icon: Gift },
+    { to: paths.client.profile, label: t('client.nav.profile'), icon: UserRound },
+    { to: paths.client.history, label: t('client.nav.history'), icon: History },
+    { to: paths.client.support, label: t('client.nav.support'), icon: LifeBuoy },
+  ];
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
+          <Link to={paths.home} aria-label={t('nav.homeLink')} className="rounded-lg">
+            <Logo />
+          </Link>
+          <p className="ms-3 hidden truncate text-sm text-muted-foreground md:block">
+            {t('client.hello', { name: displayName(user) })}
+          </p>
+          <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
+            <Button asChild size="sm" className="me-1">
+              <Link to={paths.catalog}>
+                <ShoppingBag aria-hidden />
+                {t('client.buy')}
+              </Link>
+            </Button>
+            <ThemeToggle />
+            <LocaleSwitch />
+            <LogoutButton />
+          </div>
+        </div>
+        <nav aria-label={t('client.areaNav')} className="mx-auto max-w-6xl px-1 sm:px-4">
+          <ul className="-mb-px flex gap-1 overflow-x-auto">
+            <li>
+              <Link
+                to={paths.home}
+                className="inline-flex h-11 items-center gap-2 whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-semibold text-muted-foreground hover:text-foreground"
+              >
+                <House aria-hidden className="size-4" />
+                {t('nav.home')}
+              </Link>
+            </li>
+            {links.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex h-11 items-center gap-2 whitespace-nowrap border-b-2 px-3 text-sm font-semibold transition-colors',
+                      isActive
+                        ? 'border-primary text-primary-strong'
+                        : 'border-transparent text-muted-foreground hover:text-foreground',
+                    )
+                  }
+                >
+                  <Icon aria-hidden className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

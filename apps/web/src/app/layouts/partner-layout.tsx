@@ -1,0 +1,106 @@
+import {
+  ArrowLeftRight,
+  LayoutDashboard,
+  LifeBuoy,
+  Mail,
+  Phone,
+  ScanLine,
+  Tag,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { LocaleSwitch } from '@/components/locale-switch';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/auth';
+import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
+import { BackofficeShell, type ShellNavSection } from './parts/backoffice-shell';
+import { LogoutButton } from './parts/logout-button';
+import { NotificationsBell } from './parts/notifications-bell';
+import { UserIdentity } from './parts/user-identity';
+
+/** spec 02 §2 "Partner portal layout". */
+export function PartnerLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const title = user.role === 'partner_owner' ? t('partner.title.owner') : t('partner.title.staff');
+
+  const sections: ShellNavSection[] = [
+    {
+      items: [
+        { to: paths.partner.dashboard, label: t('partner.nav.dashboard'), icon: LayoutDashboard },
+        { to: paths.partner.scanner, label: t('partner.nav.scanner'), icon: ScanLine, highlight: true },
+        { to: paths.partner.transactions, label: t('partner.nav.transactions'), icon: ArrowLeftRight },
+        { to: paths.partner.payouts, label: t('partner.nav.payouts'), icon: Wallet },
+        { to: paths.partner.offers, label: t('partner.nav.offers'), icon: Tag },
+      ],
+    },
+    {
+      title: t('partner.nav.settings'),
+      items: [
+        { to: paths.partner.profile, label: t('partner.nav.profile'), icon: UserRound },
+        { to: paths.partner.support, label: t('partner.nav.support'), icon: LifeBuoy },
+      ],
+    },
+  ];
+
+  return (
+    <BackofficeShell
+      brandSuffix={t('partner.portal')}
+      navLabel={t('partner.nav.label')}
+      sections={sections}
+      sidebarFooter={<PartnerHelpCard />}
+      headerEnd={
+        <>
+          <Button asChild size="sm" className="me-1">
+            <Link to={paths.partner.scanner}>
+              <ScanLine aria-hidden />
+              <span className="sr-only sm:not-sr-only">{t('nav.scanner')}</span>
+            </Link>
+          </Button>
+          <NotificationsBell />
+          <ThemeToggle />
+          <LocaleSwitch />
+          <UserIdentity subtitle={title} />
+          <LogoutButton />
+        </>
+      }
+    />
+  );
+}
+
+function PartnerHelpCard() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="partner-help" className="space-y-3 rounded-xl bg-primary-soft p-4">
+      <div className="space-y-1">
+        <h2 id="partner-help" className="font-semibold text-primary-strong">
+          {t('partner.help.title')}
+        </h2>
+        <p className="text-sm text-foreground/80">{t('partner.help.text')}</p>
+      </div>
+      <div className="grid gap-2">
+        {SUPPORT_PHONE && (
+          <Button asChild variant="outline" size="sm" className="justify-start">
+            <a href={telHref(SUPPORT_PHONE)}>
+              <Phone aria-hidden />
+              <span>{t('partner.help.call')}</span>
+              <span dir="ltr" className="ms-auto font-normal text-muted-foreground">
+                {SUPPORT_PHONE}
+              </span>
+            </a>
+          </Button>
+        )}
+        <Button asChild variant="outline" size="sm" className="justify-start">
+          <a href={`mailto:${SUPPORT_EMAIL}`}>
+            <Mail aria-hidden />
+            {t('partner.help.email')}
+          </a>
+        </Button>
+      </div>
+    </section>
+  );
+}

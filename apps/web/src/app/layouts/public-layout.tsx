@@ -1,0 +1,26 @@
+import { Outlet, useLocation } from 'react-router';
+import { paths } from '@/app/paths';
+import { cn } from '@/lib/cn';
+import { PublicHeader } from './parts/public-header';
+import { SiteFooter } from './parts/site-footer';
+
+/** spec 01 §2 "Layout": fixed top bar; the homepage is full width, other pages sit in a centred container. */
+export function PublicLayout() {
+  const isHome = useLocation().pathname === paths.home;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader />
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn(
+          'flex-1 outline-none',
+          isHome ? 'pt-16' : 'mx-auto w-full max-w-7xl px-4 pb-16 pt-24 sm:px-6 lg:px-8',
+        )}
+      >
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  BookOpen,
+  FileText,
+  Handshake,
+  House,
+  LayoutDashboard,
+  Scale,
+  Ticket,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { LocaleSwitch } from '@/components/locale-switch';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { BackofficeShell } from './parts/backoffice-shell';
+import { Breadcrumb } from './parts/breadcrumb';
+import { LogoutButton } from './parts/logout-button';
+import { UserIdentity } from './parts/user-identity';
+
+/** spec 02 §2 "Support portal" (no ticket-count badge until tickets exist). */
+export function SupportLayout() {
+  const { t } = useTranslation();
+  const nav = paths.supportPortal;
+  return (
+    <BackofficeShell
+      brandSuffix={t('supportPortal.title')}
+      navLabel={t('supportPortal.nav.label')}
+      sections={[
+        {
+          items: [
+            { to: nav.dashboard, label: t('supportPortal.nav.dashboard'), icon: LayoutDashboard },
+            { to: nav.tickets, label: t('supportPortal.nav.tickets'), icon: Ticket },
+            { to: nav.disputes, label: t('supportPortal.nav.disputes'), icon: Scale },
+            { to: nav.users, label: t('supportPortal.nav.users'), icon: Users },
+            { to: nav.partners, label: t('supportPortal.nav.partners'), icon: Handshake },
+            { to: nav.knowledge, label: t('supportPortal.nav.knowledge'), icon: BookOpen },
+            { to: nav.reports, label: t('supportPortal.nav.reports'), icon: FileText },
+          ],
+        },
+        {
+          title: t('supportPortal.nav.settings'),
+          items: [{ to: nav.profile, label: t('supportPortal.nav.profile'), icon: UserRound }],
+        },
+      ]}
+      headerEnd={
+        <>
+          <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
+            <Link to={paths.home} aria-label={t('supportPortal.home')} title={t('supportPortal.home')}>
+              <House aria-hidden className="size-5" />
+            </Link>
+          </Button>
+          <ThemeToggle />
+          <LocaleSwitch />
+          <UserIdentity subtitle={t('supportPortal.agent')} />
+          <LogoutButton />
+        </>
+      }
+      beforeContent={<Breadcrumb rootTo={nav.dashboard} />}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
+import { paths, type AuthRedirectState } from './paths';
+
+/** The root route: skip link, page-load progress bar, scroll restoration and the session-expired redirect. */
+export function AppRoot() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <SessionExpiredRedirect />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** A thin bar at the top while a lazily loaded page is on its way. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-primary/20" aria-hidden>
+      <div className="h-full w-2/5 animate-progress bg-primary" />
+    </div>
+  );
+}
+
+/** spec 01 §4: when the session expires the user is logged out and sent to /auth (and back after login). */
+function SessionExpiredRedirect() {
+  const { sessionExpiredAt } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (sessionExpiredAt === null || location.pathname === paths.auth) return;
+    const state: AuthRedirectState = {
+      reason: 'session-expired',
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    void navigate(paths.auth, { replace: true, state });
+    // Only a new expiry triggers the redirect, not later navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionExpiredAt]);
+
+  return null;
+}
+
+export function RootFallback() {
+  const { t } = useTranslation();
+  return <FullPageSpinner label={t('common.loading')} />;
+}

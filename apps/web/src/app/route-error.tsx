@@ -1,0 +1,41 @@
+import { RotateCcw, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { NotFoundPage } from '@/features/errors/pages/not-found-page';
+import { paths } from './paths';
+
+/** Shown when a route fails to load or render (a page chunk missing after a deployment, a bug). */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main" className="px-4 py-16">
+        <NotFoundPage />
+      </main>
+    );
+  }
+  console.error(error);
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center px-4 py-16">
+      <section role="alert" className="flex max-w-lg flex-col items-center gap-5 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <TriangleAlert aria-hidden className="size-8" />
+        </span>
+        <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
+        <p className="text-muted-foreground">{t('routeError.text')}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button onClick={() => window.location.reload()}>
+            <RotateCcw aria-hidden />
+            {t('common.reload')}
+          </Button>
+          <Button asChild variant="outline">
+            <a href={paths.home}>{t('common.backHome')}</a>
+          </Button>
+        </div>
+      </section>
+    </main>
+  );
+}
+

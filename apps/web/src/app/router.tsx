@@ -1,0 +1,225 @@
+import {
+  ADMIN_PAGE_ROLES,
+  ADMIN_ROLES,
+  PARTNER_ROLES,
+  SUPPORT_ROLES,
+  type TAdminPage,
+} from '@farha/contracts/roles';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { useCurrentUser } from '@/lib/auth';
+import { RequireAuth, RequireRole } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { paths, profilePathFor } from './paths';
+import { AppRoot, RootFallback } from './root';
+import { RouteError } from './route-error';
+
+/** A route's `lazy` loading one named component: each page (and area layout) is its own chunk. */
+function lazyComponent<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+const notFound = lazyComponent(() => import('@/features/errors/pages/not-found-page'), 'NotFoundPage');
+
+function ProfileRedirect() {
+  const user = useCurrentUser();
+  return <Navigate to={profilePathFor(user.role)} replace />;
+}
+
+const storefrontRoutes: RouteObject[] = [
+  { index: true, lazy: lazyComponent(() => import('@/features/storefront/pages/home-page'), 'HomePage') },
+  { path: paths.catalog, lazy: lazyComponent(() => import('@/features/storefront/pages/catalog-page'), 'CatalogPage') },
+  { path: paths.box, lazy: lazyComponent(() => import('@/features/storefront/pages/box-page'), 'BoxPage') },
+  {
+    path: paths.howItWorks,
+    lazy: lazyComponent(() => import('@/features/storefront/pages/how-it-works-page'), 'HowItWorksPage'),
+  },
+  { path: paths.partners, lazy: lazyComponent(() => import('@/features/storefront/pages/partners-page'), 'PartnersPage') },
+  { path: paths.checkout, lazy: lazyComponent(() => import('@/features/storefront/pages/checkout-page'), 'CheckoutPage') },
+  { path: paths.success, lazy: lazyComponent(() => import('@/features/storefront/pages/success-page'), 'SuccessPage') },
+  { path: paths.help, lazy: lazyComponent(() => import('@/features/storefront/pages/help-page'), 'HelpPage') },
+  {
+    path: paths.unauthorized,
+    lazy: lazyComponent(() => import('@/features/errors/pages/forbidden-page'), 'ForbiddenPage'),
+  },
+  {
+    path: paths.profile,
+    element: (
+      <RequireAuth>
+        <ProfileRedirect />
+      </RequireAuth>
+    ),
+  },
+  { path: '*', lazy: notFound },
+];
+
+const customerRoutes: RouteObject = {
+  path: paths.client.root,
+  element: <RequireRole roles={['customer']} />,
+  children: [
+    {
+      lazy: lazyComponent(() => import('./layouts/customer-layout'), 'CustomerLayout'),
+      children: [
+        { index: true, element: <Navigate to={paths.client.dashboard} replace /> },
+        {
+          path: paths.client.dashboard,
+          lazy: lazyComponent(() => import('@/features/customer/pages/dashboard-page'), 'CustomerDashboardPage'),
+        },
+        {
+          path: paths.client.profile,
+          lazy: lazyComponent(() => import('@/features/customer/pages/profile-page'), 'CustomerProfilePage'),
+        },
+        {
+          path: paths.client.history,
+          lazy: lazyComponent(() => import('@/features/customer/pages/history-page'), 'CustomerHistoryPage'),
+        },
+        {
+          path: paths.client.support,
+          lazy: lazyComponent(() => import('@/features/customer/pages/support-page'), 'CustomerSupportPage'),
+        },
+        { path: '*', lazy: notFound },
+      ],
+    },
+  ],
+};
+
+const partnerRoutes: RouteObject = {
+  path: paths.partner.root,
+  element: <RequireRole roles={PARTNER_ROLES} />,
+  children: [
+    {
+      lazy: lazyComponent(() => import('./layouts/partner-layout'), 'PartnerLayout'),
+      children: [
+        { index: true, element: <Navigate to={paths.partner.dashboard} replace /> },
+        {
+          path: paths.partner.dashboard,
+          lazy: lazyComponent(() => import('@/features/partner/pages/dashboard-page'), 'PartnerDashboardPage'),
+        },
+        {
+          path: paths.partner.scanner,
+          lazy: lazyComponent(() => import('@/features/partner/pages/scanner-page'), 'PartnerScannerPage'),
+        },
+        {
+          path: paths.partner.transactions,
+          lazy: lazyComponent(() => import('@/features/partner/pages/transactions-page'), 'PartnerTransactionsPage'),
+        },
+        {
+          path: paths.partner.payouts,
+          lazy: lazyComponent(() => import('@/features/partner/pages/payouts-page'), 'PartnerPayoutsPage'),
+        },
+        {
+          path: paths.partner.offers,
+          lazy: lazyComponent(() => import('@/features/partner/pages/offers-page'), 'PartnerOffersPage'),
+        },
+        {
+          path: paths.partner.profile,
+          lazy: lazyComponent(() => import('@/features/partner/pages/profile-page'), 'PartnerProfilePage'),
+        },
+        {
+          path: paths.partner.support,
+          lazy: lazyComponent(() => import('@/features/partner/pages/support-page'), 'PartnerSupportPage'),
+        },
+        { path: '*', lazy: notFound },
+      ],
+    },
+  ],
+};
+
+const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
+  dashboard: lazyComponent(() => import('@/features/admin/pages/dashboard-page'), 'AdminDashboardPage'),
+  users: lazyComponent(() => import('@/features/admin/pages/users-page'), 'AdminUsersPage'),
+  partners: lazyComponent(() => import('@/features/admin/pages/partners-page'), 'AdminPartnersPage'),
+  catalog: lazyComponent(() => import('@/features/admin/pages/catalog-page'), 'AdminCatalogPage'),
+  analytics: lazyComponent(() => import('@/features/admin/pages/analytics-page'), 'AdminAnalyticsPage'),
+  settings: lazyComponent(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage'),
+  profile: lazyComponent(() => import('@/features/admin/pages/profile-page'), 'AdminProfilePage'),
+};
+
+const adminRoutes: RouteObject = {
+  path: paths.admin.root,
+  element: <RequireRole roles={ADMIN_ROLES} />,
+  children: [
+    {
+      lazy: lazyComponent(() => import('./layouts/admin-layout'), 'AdminLayout'),
+      children: [
+        { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
+        // spec 02 §2: each page has its own roles (a finance user opening /admin/users gets /unauthorized).
+        ...(Object.keys(adminPages) as TAdminPage[]).map(
+          (page): RouteObject => ({
+            path: paths.admin[page],
+            element: <RequireRole roles={ADMIN_PAGE_ROLES[page]} />,
+            children: [{ index: true, lazy: adminPages[page] }],
+          }),
+        ),
+        { path: '*', lazy: notFound },
+      ],
+    },
+  ],
+};
+
+// Pathless: the portal's pages live under /support/…, but /support itself is the public help centre.
+const supportPortalRoutes: RouteObject = {
+  element: <RequireRole roles={SUPPORT_ROLES} />,
+  children: [
+    {
+      lazy: lazyComponent(() => import('./layouts/support-layout'), 'SupportLayout'),
+      children: [
+        {
+          path: paths.supportPortal.dashboard,
+          lazy: lazyComponent(() => import('@/features/support/pages/dashboard-page'), 'SupportDashboardPage'),
+        },
+        {
+          path: paths.supportPortal.tickets,
+          lazy: lazyComponent(() => import('@/features/support/pages/tickets-page'), 'SupportTicketsPage'),
+        },
+        {
+          path: paths.supportPortal.disputes,
+          lazy: lazyComponent(() => import('@/features/support/pages/disputes-page'), 'SupportDisputesPage'),
+        },
+        {
+          path: paths.supportPortal.users,
+          lazy: lazyComponent(() => import('@/features/support/pages/users-page'), 'SupportUsersPage'),
+        },
+        {
+          path: paths.supportPortal.partners,
+          lazy: lazyComponent(() => import('@/features/support/pages/partners-page'), 'SupportPartnersPage'),
+        },
+        {
+          path: paths.supportPortal.knowledge,
+          lazy: lazyComponent(() => import('@/features/support/pages/knowledge-page'), 'SupportKnowledgePage'),
+        },
+        {
+          path: paths.supportPortal.reports,
+          lazy: lazyComponent(() => import('@/features/support/pages/reports-page'), 'SupportReportsPage'),
+        },
+        {
+          path: paths.supportPortal.profile,
+          lazy: lazyComponent(() => import('@/features/support/pages/profile-page'), 'SupportProfilePage'),
+        },
+        { path: `${paths.supportPortal.root}/*`, lazy: notFound },
+      ],
+    },
+  ],
+};
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppRoot,
+    HydrateFallback: RootFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: paths.auth, lazy: lazyComponent(() => import('@/features/auth/pages/auth-page'), 'AuthPage') },
+      { Component: PublicLayout, children: storefrontRoutes },
+      customerRoutes,
+      partnerRoutes,
+      adminRoutes,
+      supportPortalRoutes,
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,8 @@
+import { Handshake } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '@/components/page-placeholder';
+
+export function AdminPartnersPage() {
+  const { t } = useTranslation();
+  return <PagePlaceholder title={t('pages.admin.partners')} icon={Handshake} />;
+}

@@ -1,0 +1,77 @@
+import { ZLoginRequest, type TLoginRequest } from '@farha/contracts/auth';
+import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useAuth } from '@/lib/auth';
+import { errorMessage, localizeMessage } from '@/lib/i18n';
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const { login } = useAuth();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TLoginRequest>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      // On success the auth page redirects (see AuthPage).
+      await login({ email: values.email, password: values.password, remember: values.remember === true });
+    } catch (error) {
+      // spec 01 §8: the server's 'Email ou mot de passe incorrect', or 'Erreur de connexion. Veuillez réessayer.'
+      setFormError(errorMessage(error, ERROR_MESSAGES.LOGIN_FAILED));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={t('auth.tabs.login')}>
+      {formError && <Alert variant="error">{formError}</Alert>}
+      <Field label={t('auth.email')} error={errors.email?.message && localizeMessage(errors.email.message)}>
+        {(control) => (
+          <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" />
+        )}
+      </Field>
+      <Field label={t('auth.password')} error={errors.password?.message && localizeMessage(errors.password.message)}>
+        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" dir="ltr" />}
+      </Field>
+      <div className="flex items-center gap-2.5">
+        <Controller
+          control={control}
+          name="remember"
+          render={({ field }) => (
+            <Checkbox
+              id="login-remember"
+              name="remember"
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Label htmlFor="login-remember" className="cursor-pointer font-normal">
+          {t('auth.remember')}
+        </Label>
+      </div>
+      <Button type="submit" size="lg" loading={isSubmitting} className="mt-1">
+        {t('auth.submitLogin')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
+import type { z } from 'zod';
+
+/** An error answered by the API (`{ error: { code, message, field? } }`) or met on the way to it. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Client-side codes, for failures that never got an answer from the server. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const INVALID_RESPONSE = 'INVALID_RESPONSE';
+
+type SessionExpiredListener = () => void;
+let sessionExpiredListener: SessionExpiredListener | null = null;
+
+/**
+ * The auth provider registers here to hear about a 401 answered to an ordinary call: the session
+ * ended on the server (expired or revoked) while the page still believed the user was logged in.
+ */
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  sessionExpiredListener = listener;
+  return () => {
+    if (sessionExpiredListener === listener) sessionExpiredListener = null;
+  };
+}
+
+// A 401 from these calls is an ordinary answer ("not logged in", "wrong password"), not an expiry.
+const AUTH_PROBES = new Set(['/api/auth/me', '/api/auth/login']);
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates the JSON answer; a mismatch is an `INVALID_RESPONSE` error. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Do not start the session-expired flow on a 401 (used by logout). */
+  ignoreSessionExpiry?: boolean;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, ignoreSessionExpiry = false } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // spec 01 §8: a failure to reach the server reads 'Erreur de connexion. Veuillez réessayer.'
+    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+  }
+
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  const payload: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
+
+  if (!response.ok) {
+    const parsed = ZApiError.safeParse(payload);
+    const error = parsed.success
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
+      : new ApiError(
+          response.status,
+          response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',
+          response.status === 401 ? ERROR_MESSAGES.UNAUTHENTICATED : ERROR_MESSAGES.INTERNAL,
+        );
+    const pathname = path.split('?')[0] ?? path;
+    if (response.status === 401 && !ignoreSessionExpiry && !AUTH_PROBES.has(pathname)) {
+      sessionExpiredListener?.();
+    }
+    throw error;
+  }
+
+  if (response.status === 204) return undefined as T;
+  if (!isJson) throw new ApiError(response.status, INVALID_RESPONSE, ERROR_MESSAGES.INTERNAL);
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE, ERROR_MESSAGES.INTERNAL);
+  return parsed.data;
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

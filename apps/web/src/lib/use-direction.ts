@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
+/** Reading direction of the active language, for Radix primitives that take a `dir` prop. */
+export function useDirection(): 'ltr' | 'rtl' {
+  const { i18n } = useTranslation();
+  return i18n.dir(i18n.resolvedLanguage) === 'rtl' ? 'rtl' : 'ltr';
+}

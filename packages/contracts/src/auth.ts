@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ERROR_MESSAGES } from './errors.ts';
+import { ZRole } from './roles.ts';
+
+const required = (message: string = ERROR_MESSAGES.VALIDATION) =>
+  z.string({ error: message }).trim().min(1, { error: message });
+
+export const ZEmail = z
+  .string({ error: ERROR_MESSAGES.VALIDATION })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: ERROR_MESSAGES.VALIDATION })
+  .max(254, { error: ERROR_MESSAGES.INVALID_EMAIL })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: ERROR_MESSAGES.INVALID_EMAIL });
+
+/** spec 01 §5: optional plus, then digits, spaces, dashes, parentheses; at least 8 characters. */
+export const ZPhone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9\s\-()]{8,}$/, { error: ERROR_MESSAGES.INVALID_PHONE });
+
+export const ZPassword = z
+  .string({ error: ERROR_MESSAGES.VALIDATION })
+  .min(6, { error: ERROR_MESSAGES.PASSWORD_TOO_SHORT })
+  .max(200, { error: ERROR_MESSAGES.VALIDATION });
+
+export const ZLocale = z.enum(['fr', 'ar']);
+export type TLocale = z.infer<typeof ZLocale>;
+
+export const ZRegisterRequest = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  firstName: required().pipe(z.string().max(100)),
+  lastName: required().pipe(z.string().max(100)),
+  phone: z.union([ZPhone, z.literal('')]).optional(),
+  locale: ZLocale.optional(),
+  /** When given (the web form sends it), it must equal password. */
+  confirmPassword: z.string().optional(),
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZLoginRequest = z.object({
+  email: required(),
+  password: required(),
+  remember: z.boolean().optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  role: ZRole,
+  locale: ZLocale,
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZAuthResponse = z.object({
+  user: ZUser,
+  expiresAt: z.string(),
+});
+export type TAuthResponse = z.infer<typeof ZAuthResponse>;
+
+export const ZUpdateLocaleRequest = z.object({ locale: ZLocale });
+
+export const ZDemoInfo = z.object({
+  demoMode: z.boolean(),
+  password: z.string().optional(),
+  accounts: z.array(z.object({ email: z.string(), role: ZRole, label: z.string() })),
+});
+export type TDemoInfo = z.infer<typeof ZDemoInfo>;

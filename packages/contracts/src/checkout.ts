@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { ZEmail, ZLocale } from './auth.ts';
+import { ERROR_MESSAGES } from './errors.ts';
+import { ZVoucherStatus } from './vouchers.ts';
+
+export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Veuillez choisir un moyen de paiement' });
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+/** Local methods go through the configured gateway (Chargily: EDAHABIA, CIB). */
+export const LOCAL_PAYMENT_METHODS = ['cib', 'edahabia'] as const;
+
+export const CHECKOUT_MESSAGES = {
+  TERMS: 'Veuillez accepter les conditions générales',
+  CUSTOMERS_ONLY: 'Seuls les clients peuvent acheter des coffrets',
+  BOX_UNAVAILABLE: 'Coffret non disponible',
+  PAYMENT_ERROR: 'Erreur de paiement',
+  PAYMENT_UI_ERROR: 'Erreur lors du paiement. Veuillez réessayer.',
+  SYSTEM_ERROR: "Erreur système lors de l'achat",
+  AMOUNT_OUT_OF_RANGE: 'Montant hors des limites autorisées',
+  DELIVERY_DATE: 'Date de livraison invalide',
+  METHOD_UNAVAILABLE: 'Moyen de paiement non disponible',
+  CARD_INCOMPLETE: 'Veuillez remplir toutes les informations de carte',
+  CARD_NUMBER: 'Numéro de carte invalide',
+  CARD_CVV: 'Code CVV invalide',
+} as const;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: ERROR_MESSAGES.VALIDATION })
+    .trim()
+    .min(1, { error: ERROR_MESSAGES.VALIDATION })
+    .max(max, { error: `${max} caractères au maximum` });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${max} caractères au maximum` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const ZCreateOrderRequest = z.object({
+  boxId: z.uuid({ error: 'Coffret non trouvé' }),
+  recipientName: requiredText(120),
+  recipientEmail: ZEmail,
+  senderName: optionalText(120),
+  personalMessage: optionalText(500),
+  /** A day (YYYY-MM-DD, Africa/Algiers) to deliver the voucher on; absent: as soon as paid. */
+  deliverAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: CHECKOUT_MESSAGES.DELIVERY_DATE })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  paymentMethod: ZPaymentMethod,
+  /** The server checks the terms too. */
+  termsAccepted: z.literal(true, { error: CHECKOUT_MESSAGES.TERMS }),
+  /** Language of the recipient's e-mail. */
+  recipientLocale: ZLocale.optional(),
+});
+export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
+
+export const ZCreateOrderResponse = z.object({ orderId: z.string(), checkoutUrl: z.string() });
+export type TCreateOrderResponse = z.infer<typeof ZCreateOrderResponse>;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded'] as const;
+export const ZOrderStatus = z.enum(ORDER_STATUSES);
+
+export const ZOrderVoucher = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: ZVoucherStatus,
+  expiresAt: z.string(),
+  /** PNG of the QR code (encodes publicUrl). */
+  qrUrl: z.string(),
+  pdfUrl: z.string(),
+  publicUrl: z.string(),
+});
+
+export const ZOrder = z.object({
+  id: z.string(),
+  status: ZOrderStatus,
+  amount: z.number().int(),
+  paymentMethod: ZPaymentMethod,
+  box: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), category: z.string() }),
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  senderName: z.string().nullable(),
+  personalMessage: z.string().nullable(),
+  deliverAt: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Why the payment did not go through, in the provider's words or 'Erreur de paiement'. */
+  failureReason: z.string().nullable(),
+  voucher: ZOrderVoucher.nullable(),
+});
+export type TOrder = z.infer<typeof ZOrder>;
+
+export const ZPublicVoucher = z.object({
+  code: z.string(),
+  status: ZVoucherStatus,
+  expiresAt: z.string(),
+  recipientFirstName: z.string(),
+  box: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+    category: z.string(),
+    validityDays: z.number().int(),
+  }),
+  offers: z.array(
+    z.object({ id: z.string(), title: z.string(), partnerName: z.string(), city: z.string(), address: z.string() }),
+  ),
+});
+export type TPublicVoucher = z.infer<typeof ZPublicVoucher>;
+
+export const ZMailboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'failed']),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export const ZMailboxList = z.object({ messages: z.array(ZMailboxMessage) });
+export const ZMailboxDetail = ZMailboxMessage.extend({ html: z.string(), text: z.string() });
