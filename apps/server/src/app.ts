@@ -16,6 +16,8 @@ import { AppError } from './lib/errors.ts';
 import { installErrorHandling, isCrossSiteRequest } from './lib/http.ts';
 import { sessionPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { catalogRoutes, favouriteRoutes } from './modules/catalog/routes.ts';
+import { landingRoutes } from './modules/landing/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
@@ -97,6 +99,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await sessionPlugin(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(favouriteRoutes, { prefix: '/api' });
+  await app.register(landingRoutes, { prefix: '/api' });
 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
   await app.register(orderRoutes, { prefix: '/api' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -10,6 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { Mailer, OutgoingMail } from '../src/modules/notifications/mailer.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
 
 export type TestDatabase = Database & { url: string | null };
@@ -55,19 +57,44 @@ export type TestApp = {
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
 };
 
-export async function buildTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function buildTestApp(
+  options: { clock?: Clock; env?: Record<string, string>; mailer?: Mailer; listen?: boolean; fetchImpl?: typeof fetch } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-test-'));
+  // Listening tests get a real port, so that the sandbox gateway can call our webhook over HTTP.
+  const port = options.listen ? await freePort() : 3000;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     JOBS: 'false',
     DEMO_MODE: 'true',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    logger: false,
+    mailer: options.mailer,
+    fetchImpl: options.fetchImpl,
+  });
   await app.ready();
+  if (options.listen) await app.listen({ port, host: '127.0.0.1' });
 
   const request: TestApp['request'] = ({ cookie, ...rest }) =>
     app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(cookie ? { cookie } : {}) } });
@@ -95,4 +122,18 @@ export function cookieFrom(res: LightMyRequestResponse): string {
   const first = Array.isArray(raw) ? raw[0] : raw;
   if (!first) throw new Error('no cookie set');
   return first.split(';')[0]!;
+}
+
+/** A mailer that keeps what it accepts, for tests that read the messages (the SMTP test uses a real server). */
+export function memoryMailer(): Mailer & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
+  return {
+    kind: 'file',
+    sent,
+    send: async (mail) => {
+      sent.push(mail);
+      return { messageId: `<${randomBytes(6).toString('hex')}@test.farha>` };
+    },
+    close: () => {},
+  };
 }

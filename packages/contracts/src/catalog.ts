@@ -42,3 +42,203 @@ export type TOfferCategory = z.infer<typeof ZOfferCategory>;
 /** spec 01 §9 */
 export const BOX_VALIDITY_CHOICES = [90, 180, 365, 730] as const;
 export const DEFAULT_VOUCHER_VALIDITY_DAYS = 365;
+
+// ---------------------------------------------------------------------------------------------------
+// Storefront catalogue (spec 01 §2 Catalogue and Box detail, §5 price ranges, §9 constants)
+
+export const CATALOG_MESSAGES = {
+  BOX_NOT_FOUND: 'Coffret non trouvé',
+  BOX_LOAD_ERROR: 'Erreur lors du chargement du coffret',
+  NO_RESULTS: 'Aucun coffret trouvé',
+  INVALID_SORT: 'Tri inconnu',
+  INVALID_CATEGORY: 'Catégorie inconnue',
+  INVALID_OFFER_CATEGORY: "Catégorie d'offre inconnue",
+  INVALID_PRICE: 'Prix invalide',
+  INVALID_PRICE_RANGE: 'Le prix minimum dépasse le prix maximum',
+  INVALID_TEXT: 'Texte de recherche trop long',
+  LINK_COPIED: 'Lien copié dans le presse-papiers !',
+} as const;
+
+/** spec 01 §9: catalogue sorts; popularity (most active offers) is the default. */
+export const BOX_SORTS = ['popularity', 'price-asc', 'price-desc', 'rating', 'newest'] as const;
+export const ZBoxSort = z.enum(BOX_SORTS, { error: CATALOG_MESSAGES.INVALID_SORT });
+export type TBoxSort = z.infer<typeof ZBoxSort>;
+
+/** spec 01 §5: catalogue price ranges in DA, both bounds inclusive. */
+export const PRICE_RANGES = {
+  'under-5000': { minPrice: undefined, maxPrice: 5000 },
+  '5000-10000': { minPrice: 5000, maxPrice: 10000 },
+  '10000-20000': { minPrice: 10000, maxPrice: 20000 },
+  '20000-plus': { minPrice: 20000, maxPrice: undefined },
+} as const satisfies Record<string, { minPrice: number | undefined; maxPrice: number | undefined }>;
+export type TPriceRange = keyof typeof PRICE_RANGES;
+export const PRICE_RANGE_KEYS = Object.keys(PRICE_RANGES) as TPriceRange[];
+
+/** spec 01 §9: best seller when offer_count is above 10; new when created in the last 7 days. */
+export const BEST_SELLER_MIN_OFFERS = 10;
+export const NEW_BOX_DAYS = 7;
+/** spec 01 §2: the card's experience bar is offer_count / 20, capped at 100 %. */
+export const EXPERIENCE_BAR_FULL = 20;
+
+// An empty query parameter (`?city=`) means "no filter", not a bad value.
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalQueryText = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string({ error: CATALOG_MESSAGES.INVALID_TEXT })
+    .trim()
+    .max(100, { error: CATALOG_MESSAGES.INVALID_TEXT })
+    .transform((v) => v || undefined)
+    .optional(),
+);
+const optionalPrice = z.preprocess(
+  emptyAsUndefined,
+  z.coerce
+    .number({ error: CATALOG_MESSAGES.INVALID_PRICE })
+    .int({ error: CATALOG_MESSAGES.INVALID_PRICE })
+    .min(0, { error: CATALOG_MESSAGES.INVALID_PRICE })
+    .max(100_000_000, { error: CATALOG_MESSAGES.INVALID_PRICE })
+    .optional(),
+);
+
+export const ZBoxListQuery = z
+  .object({
+    /** Case-insensitive search on name and description. */
+    q: optionalQueryText,
+    category: z.preprocess(emptyAsUndefined, z.enum(PRODUCT_LINES, { error: CATALOG_MESSAGES.INVALID_CATEGORY }).optional()),
+    /** Boxes usable in that city: an active offer of an active partner there. */
+    city: optionalQueryText,
+    minPrice: optionalPrice,
+    maxPrice: optionalPrice,
+    sort: z.preprocess(emptyAsUndefined, ZBoxSort.optional()),
+  })
+  .superRefine((query, ctx) => {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: CATALOG_MESSAGES.INVALID_PRICE_RANGE });
+    }
+  });
+export type TBoxListQuery = z.input<typeof ZBoxListQuery>;
+export type TBoxListFilters = z.output<typeof ZBoxListQuery>;
+
+export const ZBoxSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Integer DZD. */
+  price: z.number().int(),
+  validityDays: z.number().int(),
+  exchangeOnce: z.boolean(),
+  category: ZProductLine,
+  imageUrl: z.string().nullable(),
+  /** Active offers of active partners. */
+  offerCount: z.number().int(),
+  /** Distinct cities where the box can be used, sorted. */
+  cities: z.array(z.string()),
+  /** Average of stored reviews, one decimal; null without reviews. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  createdAt: z.string(),
+  isNew: z.boolean(),
+  bestSeller: z.boolean(),
+});
+export type TBoxSummary = z.infer<typeof ZBoxSummary>;
+
+export const ZCatalogStats = z.object({
+  totalBoxes: z.number().int(),
+  categories: z.array(z.object({ category: ZProductLine, count: z.number().int() })),
+  /** Distinct active partners with an active offer in an active box. */
+  partnersCount: z.number().int(),
+  /** Average of every stored review of active boxes; null without reviews. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+});
+export type TCatalogStats = z.infer<typeof ZCatalogStats>;
+
+export const ZBoxListResponse = z.object({
+  boxes: z.array(ZBoxSummary),
+  /** Number of boxes matching the query. */
+  total: z.number().int(),
+  /** The whole catalogue, whatever the filters. */
+  stats: ZCatalogStats,
+  /** Every city with at least one usable offer, for the city filter. */
+  cities: z.array(z.string()),
+});
+export type TBoxListResponse = z.infer<typeof ZBoxListResponse>;
+
+export const ZBoxIdParams = z.object({ id: z.string().max(100) });
+
+export const ZBoxOffer = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: ZOfferCategory,
+  /** Integer DZD. */
+  faceValue: z.number().int(),
+  imageUrl: z.string().nullable(),
+  partner: z.object({
+    id: z.string(),
+    name: z.string(),
+    city: z.string(),
+    address: z.string(),
+    wilaya: z.string(),
+  }),
+});
+export type TBoxOffer = z.infer<typeof ZBoxOffer>;
+
+export const ZBoxReview = z.object({
+  id: z.string(),
+  /** First name only: reviews never reveal an e-mail or a last name. */
+  firstName: z.string(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TBoxReview = z.infer<typeof ZBoxReview>;
+
+export const ZBoxDetail = ZBoxSummary.extend({
+  offers: z.array(ZBoxOffer),
+  reviews: z.array(ZBoxReview),
+});
+export type TBoxDetail = z.infer<typeof ZBoxDetail>;
+
+// Public partners page (/partners)
+
+export const ZPartnerListQuery = z.object({
+  city: optionalQueryText,
+  category: z.preprocess(
+    emptyAsUndefined,
+    z.enum(OFFER_CATEGORIES, { error: CATALOG_MESSAGES.INVALID_OFFER_CATEGORY }).optional(),
+  ),
+});
+export type TPartnerListQuery = z.input<typeof ZPartnerListQuery>;
+
+export const ZPublicPartner = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  city: z.string(),
+  wilaya: z.string(),
+  category: ZOfferCategory.nullable(),
+  businessType: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  /** Active offers. */
+  offerCount: z.number().int(),
+  /** Active boxes in which the partner has an active offer. */
+  boxCount: z.number().int(),
+});
+export type TPublicPartner = z.infer<typeof ZPublicPartner>;
+
+export const ZPartnerListResponse = z.object({
+  partners: z.array(ZPublicPartner),
+  /** All cities and categories of listed partners (whatever the filters), for the filters. */
+  cities: z.array(z.string()),
+  categories: z.array(z.object({ category: ZOfferCategory, count: z.number().int() })),
+});
+export type TPartnerListResponse = z.infer<typeof ZPartnerListResponse>;
+
+// Favourites (spec 01 §6: favouriting needs login)
+
+export const ZFavouriteList = z.object({ boxIds: z.array(z.string()) });
+export type TFavouriteList = z.infer<typeof ZFavouriteList>;
+export const ZFavouriteResult = z.object({ boxId: z.string(), favourite: z.boolean() });
+export type TFavouriteResult = z.infer<typeof ZFavouriteResult>;

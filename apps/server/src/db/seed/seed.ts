@@ -63,6 +63,8 @@ export const seedBoxId = (slug: string) => seedId('box', slug);
  */
 export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
+    // Several instances may start at once on one PostgreSQL: one seeds, the others wait, then find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
     await seedSettings(tx);
     const [stateRow] = await tx.select().from(systemSettings).where(eq(systemSettings.key, SEED_STATE_KEY));
     const state: SeedState = { ...((stateRow?.value as SeedState | undefined) ?? {}) };

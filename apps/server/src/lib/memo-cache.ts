@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+
+/** Entries kept per cache (distinct keys); beyond it the map starts over. */
+const MAX_ENTRIES = 1000;
+
+type Entry<T> = { value: Promise<T>; expiresAt: number };
+
+/**
+ * A small in-process cache of computed values: one load at a time per key, failures not kept, entries
+ * dropped after `ttlMs` or as soon as `generation()` changes (the owner bumps it on writes).
+ */
+export class MemoCache {
+  private seen: number;
+  private readonly entries = new Map<string, Entry<unknown>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly generation: () => number = () => 0,
+  ) {
+    this.seen = generation();
+  }
+
+  get<T>(key: string, load: () => Promise<T>, nowMs: number = Date.now()): Promise<T> {
+    const current = this.generation();
+    if (this.seen !== current) {
+      this.entries.clear();
+      this.seen = current;
+    }
+    const found = this.entries.get(key);
+    if (found && found.expiresAt > nowMs) return found.value as Promise<T>;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    const value = load();
+    this.entries.set(key, { value, expiresAt: nowMs + this.ttlMs });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+}
+
+/** A JSON answer computed once: its text and a strong ETag derived from the content. */
+export type SerializedBody = { body: string; etag: string };
+
+export function serialize(value: unknown): SerializedBody {
+  const body = JSON.stringify(value);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag };
+}

@@ -1,0 +1,203 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  BEST_SELLER_MIN_OFFERS,
+  NEW_BOX_DAYS,
+  PRODUCT_LINES,
+  type TBoxListFilters,
+  type TBoxListResponse,
+  type TBoxSummary,
+  type TCatalogStats,
+  type TProductLine,
+} from '@farha/contracts/catalog';
+import type { Queryable } from '../../db/client.ts';
+import { boxes, boxOffers, offers, partners, reviews } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+
+/** Everything the storefront lists, computed once per cache period (a handful of queries, no N+1). */
+export type CatalogSnapshot = {
+  boxes: TBoxSummary[];
+  byId: Map<string, TBoxSummary>;
+  stats: TCatalogStats;
+  cities: string[];
+  /** Lower-cased, accent-free search text per box id. */
+  searchText: Map<string, string>;
+  /** Folded city names per box id, for the city filter. */
+  foldedCities: Map<string, Set<string>>;
+};
+
+const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
+/** Case- and accent-insensitive form used by search and the city filter ("Évasion" = "evasion"). */
+export function fold(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const roundOne = (value: number) => Math.round(value * 10) / 10;
+
+export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<CatalogSnapshot> {
+  const [boxRows, usable, ratings] = await Promise.all([
+    db
+      .select({
+        id: boxes.id,
+        name: boxes.name,
+        description: boxes.description,
+        price: boxes.price,
+        validityDays: boxes.validityDays,
+        exchangeOnce: boxes.exchangeOnce,
+        category: boxes.category,
+        imageUrl: boxes.imageUrl,
+        createdAt: boxes.createdAt,
+      })
+      .from(boxes)
+      .where(eq(boxes.active, true)),
+    // Offers a voucher of the box can really be used for: active offer of an active partner.
+    db
+      .select({ boxId: boxOffers.boxId, partnerId: partners.id, city: partners.city })
+      .from(boxOffers)
+      .innerJoin(offers, eq(offers.id, boxOffers.offerId))
+      .innerJoin(partners, eq(partners.id, offers.partnerId))
+      .where(and(eq(offers.active, true), eq(partners.active, true))),
+    db
+      .select({
+        boxId: reviews.boxId,
+        total: sql<number>`cast(sum(${reviews.rating}) as integer)`,
+        count: sql<number>`cast(count(*) as integer)`,
+      })
+      .from(reviews)
+      .groupBy(reviews.boxId),
+  ]);
+
+  const offersByBox = new Map<string, { count: number; cities: Set<string>; partners: Set<string> }>();
+  for (const row of usable) {
+    let entry = offersByBox.get(row.boxId);
+    if (!entry) {
+      entry = { count: 0, cities: new Set(), partners: new Set() };
+      offersByBox.set(row.boxId, entry);
+    }
+    entry.count += 1;
+    entry.cities.add(row.city.trim());
+    entry.partners.add(row.partnerId);
+  }
+  const ratingByBox = new Map(ratings.map((r) => [r.boxId, { total: Number(r.total), count: Number(r.count) }]));
+
+  const newSince = now.getTime() - NEW_BOX_DAYS * DAY_MS;
+  const allCities = new Set<string>();
+  const allPartners = new Set<string>();
+  const categoryCounts = new Map<TProductLine, number>();
+  let reviewTotal = 0;
+  let reviewCount = 0;
+
+  const summaries = boxRows.map((box): TBoxSummary => {
+    const usage = offersByBox.get(box.id);
+    const rating = ratingByBox.get(box.id);
+    const cities = [...(usage?.cities ?? [])].sort(collator.compare);
+    for (const city of cities) allCities.add(city);
+    for (const partner of usage?.partners ?? []) allPartners.add(partner);
+    const category = box.category as TProductLine;
+    categoryCounts.set(category, (categoryCounts.get(category) ?? 0) + 1);
+    if (rating) {
+      reviewTotal += rating.total;
+      reviewCount += rating.count;
+    }
+    const offerCount = usage?.count ?? 0;
+    return {
+      id: box.id,
+      name: box.name,
+      description: box.description,
+      price: box.price,
+      validityDays: box.validityDays,
+      exchangeOnce: box.exchangeOnce,
+      category,
+      imageUrl: box.imageUrl,
+      offerCount,
+      cities,
+      rating: rating && rating.count > 0 ? roundOne(rating.total / rating.count) : null,
+      reviewCount: rating?.count ?? 0,
+      createdAt: box.createdAt.toISOString(),
+      isNew: box.createdAt.getTime() >= newSince,
+      bestSeller: offerCount > BEST_SELLER_MIN_OFFERS,
+    };
+  });
+  summaries.sort(bySort('popularity'));
+
+  return {
+    boxes: summaries,
+    byId: new Map(summaries.map((b) => [b.id, b])),
+    stats: {
+      totalBoxes: summaries.length,
+      categories: PRODUCT_LINES.filter((c) => categoryCounts.has(c)).map((category) => ({
+        category,
+        count: categoryCounts.get(category) ?? 0,
+      })),
+      partnersCount: allPartners.size,
+      averageRating: reviewCount > 0 ? roundOne(reviewTotal / reviewCount) : null,
+      reviewCount,
+    },
+    cities: [...allCities].sort(collator.compare),
+    searchText: new Map(summaries.map((b) => [b.id, fold(`${b.name} ${b.description}`)])),
+    foldedCities: new Map(summaries.map((b) => [b.id, new Set(b.cities.map(fold))])),
+  };
+}
+
+const byName = (a: TBoxSummary, b: TBoxSummary) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
+
+/** spec 01 §9 sorts; ties are broken by name so that the order is stable. */
+export function bySort(sort: NonNullable<TBoxListFilters['sort']>): (a: TBoxSummary, b: TBoxSummary) => number {
+  switch (sort) {
+    case 'price-asc':
+      return (a, b) => a.price - b.price || byName(a, b);
+    case 'price-desc':
+      return (a, b) => b.price - a.price || byName(a, b);
+    case 'newest':
+      return (a, b) => b.createdAt.localeCompare(a.createdAt) || byName(a, b);
+    case 'rating':
+      // Stored review averages; boxes without reviews come last.
+      return (a, b) => {
+        if (a.rating === null || b.rating === null) {
+          if (a.rating !== b.rating) return a.rating === null ? 1 : -1;
+          return b.offerCount - a.offerCount || byName(a, b);
+        }
+        return b.rating - a.rating || b.reviewCount - a.reviewCount || byName(a, b);
+      };
+    case 'popularity':
+    default:
+      return (a, b) => b.offerCount - a.offerCount || byName(a, b);
+  }
+}
+
+/** Filters and sorts the snapshot in memory (the catalogue is tens to a few thousand boxes). */
+export function queryCatalog(snapshot: CatalogSnapshot, filters: TBoxListFilters): TBoxListResponse {
+  const words = filters.q ? fold(filters.q).split(' ').filter(Boolean) : [];
+  const city = filters.city ? fold(filters.city) : undefined;
+  const matches = snapshot.boxes.filter((box) => {
+    if (filters.category && box.category !== filters.category) return false;
+    if (filters.minPrice !== undefined && box.price < filters.minPrice) return false;
+    if (filters.maxPrice !== undefined && box.price > filters.maxPrice) return false;
+    if (city && !snapshot.foldedCities.get(box.id)?.has(city)) return false;
+    if (words.length > 0) {
+      const haystack = snapshot.searchText.get(box.id) ?? '';
+      if (!words.every((word) => haystack.includes(word))) return false;
+    }
+    return true;
+  });
+  // The snapshot is already in popularity order.
+  if (filters.sort && filters.sort !== 'popularity') matches.sort(bySort(filters.sort));
+  return { boxes: matches, total: matches.length, stats: snapshot.stats, cities: snapshot.cities };
+}
+
+/** A stable cache key for equivalent queries (`?q=Hammam` and `?q=hammam ` share one answer). */
+export function filtersKey(filters: TBoxListFilters): string {
+  return JSON.stringify([
+    filters.q ? fold(filters.q) : '',
+    filters.category ?? '',
+    filters.city ? fold(filters.city) : '',
+    filters.minPrice ?? '',
+    filters.maxPrice ?? '',
+    filters.sort ?? 'popularity',
+  ]);
+}

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/client.ts';
+import { reviews } from '../../db/schema/index.ts';
+import { invalidateCatalogCache } from './cache.ts';
+
+export type NewReview = {
+  voucherId: string;
+  userId: string;
+  boxId: string;
+  partnerId?: string | null;
+  /** 1 to 5. */
+  rating: number;
+  comment?: string | null;
+};
+
+/**
+ * Stores a review (one per voucher) and refreshes the cached catalogue, whose ratings, sort by rating
+ * and statistics come from stored reviews. Every review insert should go through here.
+ */
+export async function recordReview(db: Queryable, review: NewReview): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      voucherId: review.voucherId,
+      userId: review.userId,
+      boxId: review.boxId,
+      partnerId: review.partnerId ?? null,
+      rating: review.rating,
+      comment: review.comment?.trim() || null,
+    })
+    .returning({ id: reviews.id });
+  invalidateCatalogCache();
+  return row!;
+}

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { boxes, emailOutbox, orders, paymentWebhookEvents, payments, sandboxCheckouts, systemSettings, voucherEvents, vouchers } from '../../src/db/schema/index.ts';
+import { fixedClock } from '../../src/lib/clock.ts';
+import { processOutbox } from '../../src/modules/notifications/outbox.ts';
+import { reconcilePendingPayments } from '../../src/modules/checkout/reconcile.ts';
+import { signWebhook } from '../../src/modules/checkout/signature.ts';
+import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
+
+const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+const mailer = memoryMailer();
+let t: TestApp;
+let customer: string;
+let otherCustomer: string;
+let boxId: string;
+let boxPrice: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock, listen: true, mailer });
+  customer = await t.login('client@demo.farha.dz');
+  const reg = await t.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: 'sami.k@example.dz', password: 'secret123', firstName: 'Sami', lastName: 'Kaci' },
+  });
+  otherCustomer = String(reg.headers['set-cookie']).split(';')[0]!;
+  const [box] = await t.database.db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
+  boxId = box!.id;
+  boxPrice = box!.price;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const order = (patch: Record<string, unknown> = {}) => ({
+  boxId,
+  recipientName: 'Nadia Benali',
+  recipientEmail: 'nadia.benali@example.dz',
+  senderName: 'Amina',
+  personalMessage: 'Joyeux anniversaire !',
+  paymentMethod: 'cib',
+  termsAccepted: true,
+  ...patch,
+});
+
+async function createOrder(patch: Record<string, unknown> = {}, cookie = customer) {
+  const res = await t.request({ method: 'POST', url: '/api/orders', cookie, payload: order(patch) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { orderId: string; checkoutUrl: string };
+}
+
+/** What the customer's browser does on the gateway page. */
+async function payOnSandbox(checkoutUrl: string, form: Record<string, string> = { action: 'pay' }) {
+  const url = new URL(checkoutUrl);
+  const res = await fetch(`${t.config.publicUrl}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+  return res;
+}
+
+const getOrder = async (id: string, cookie = customer) => t.request({ method: 'GET', url: `/api/orders/${id}`, cookie });
+const drainOutbox = () => processOutbox({ db: t.database.db, mailer, clock, publicUrl: t.config.publicUrl, log: t.app.log });
+
+async function orderCount() {
+  const [row] = await t.database.db.select({ n: count() }).from(orders);
+  return row!.n;
+}
+
+describe('buying a box through the sandbox gateway', () => {
+  it('pays with CIB: webhook over HTTP, voucher issued, e-mails sent, voucher delivered', async () => {
+    const { orderId, checkoutUrl } = await createOrder();
+    expect(checkoutUrl).toMatch(/\/pay\/sandbox\/sbx_[0-9a-f]+$/);
+    const page = await fetch(checkoutUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Payer');
+
+    const paid = await payOnSandbox(checkoutUrl);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${t.config.publicUrl}/checkout/return?order=${orderId}`);
+
+    const res = (await getOrder(orderId)).json();
+    expect(res.status).toBe('paid');
+    expect(res.voucher.code).toMatch(/^FRH-/);
+    expect(res.voucher.status).toBe('ISSUED');
+
+    mailer.sent.length = 0;
+    await drainOutbox();
+    const gift = mailer.sent.find((m) => m.to === 'nadia.benali@example.dz')!;
+    expect(gift.subject).toContain('Amina');
+    expect(gift.html).toContain(res.voucher.code);
+    expect(gift.html).toContain('Joyeux anniversaire !');
+    expect(gift.attachments?.map((a) => a.contentType).sort()).toEqual(['application/pdf', 'image/png']);
+    expect(mailer.sent.find((m) => m.to === 'client@demo.farha.dz')?.subject).toMatch(/^Votre reçu Farha/);
+
+    const after = (await getOrder(orderId)).json();
+    expect(after.status).toBe('fulfilled');
+    expect(after.voucher.status).toBe('DELIVERED');
+    const events = await t.database.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, res.voucher.id));
+    expect(events.map((e) => `${e.fromStatus}->${e.toStatus}`).sort()).toEqual(['ISSUED->DELIVERED', 'null->ISSUED']);
+  });
+
+  it('declines a test card and records the reason, with no voucher', async () => {
+    const { orderId, checkoutUrl } = await createOrder({ paymentMethod: 'visa' });
+    const res = await payOnSandbox(checkoutUrl, {
+      action: 'pay',
+      cardNumber: '4000 0000 0000 0002',
+      expiry: '12/29',
+      cvv: '123',
+      cardName: 'AMINA BENALI',
+    });
+    expect(res.status).toBe(303);
+    const body = (await getOrder(orderId)).json();
+    expect(body.status).toBe('failed');
+    expect(body.failureReason).toBe('Carte refusée par la banque émettrice');
+    expect(body.voucher).toBeNull();
+  });
+
+  it.each([
+    [{ cardNumber: '', expiry: '12/29', cvv: '123', cardName: 'A' }, 'Veuillez remplir toutes les informations de carte'],
+    [{ cardNumber: '4242 4242 4242', expiry: '12/29', cvv: '123', cardName: 'A' }, 'Numéro de carte invalide'],
+    [{ cardNumber: '4242 4242 4242 4242', expiry: '12/29', cvv: '12', cardName: 'A' }, 'Code CVV invalide'],
+  ])('checks the card fields on the gateway page (%o)', async (card, message) => {
+    const { orderId, checkoutUrl } = await createOrder({ paymentMethod: 'mastercard' });
+    const res = await payOnSandbox(checkoutUrl, { action: 'pay', ...card });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(message);
+    expect((await getOrder(orderId)).json().status).toBe('pending');
+  });
+
+  it('pays with a visa test card', async () => {
+    const { orderId, checkoutUrl } = await createOrder({ paymentMethod: 'visa' });
+    await payOnSandbox(checkoutUrl, { action: 'pay', cardNumber: '4242 4242 4242 4242', expiry: '12/29', cvv: '123', cardName: 'AMINA' });
+    expect((await getOrder(orderId)).json().status).toBe('paid');
+  });
+
+  it('lets the customer cancel on the gateway page', async () => {
+    const { orderId, checkoutUrl } = await createOrder({ paymentMethod: 'edahabia' });
+    await payOnSandbox(checkoutUrl, { action: 'cancel' });
+    const body = (await getOrder(orderId)).json();
+    expect(body.status).toBe('canceled');
+    expect(body.voucher).toBeNull();
+  });
+});
+
+describe('webhooks', () => {
+  async function pendingCheckout() {
+    const { orderId, checkoutUrl } = await createOrder();
+    const checkoutId = checkoutUrl.split('/').pop()!;
+    return { orderId, checkoutId };
+  }
+  const secret = () => t.app.payments.byName('sandbox')!.webhookSecret();
+  const body = (checkoutId: string, status = 'paid') =>
+    JSON.stringify({ id: `evt_${checkoutId}`, entity: 'event', type: `checkout.${status}`, data: { id: checkoutId, status } });
+  const post = (raw: string, signature: string) =>
+    t.request({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: raw, headers: { 'content-type': 'application/json', signature } });
+
+  it('rejects and logs a forged webhook; the order stays pending', async () => {
+    const { orderId, checkoutId } = await pendingCheckout();
+    const raw = body(checkoutId);
+    const res = await post(raw, signWebhook(raw, 'not-the-secret'));
+    expect(res.statusCode).toBe(403);
+    expect((await getOrder(orderId)).json().status).toBe('pending');
+    const logged = await t.database.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.signatureValid, false));
+    expect(logged.length).toBeGreaterThan(0);
+    const unsigned = await post(raw, '');
+    expect(unsigned.statusCode).toBe(403);
+  });
+
+  it('ignores a replayed webhook and concurrent duplicates: one voucher per order', async () => {
+    const { orderId, checkoutId } = await pendingCheckout();
+    const raw = body(checkoutId);
+    const sig = signWebhook(raw, await secret());
+    const results = await Promise.all(Array.from({ length: 5 }, () => post(raw, sig)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(results.filter((r) => r.json().outcome === 'applied')).toHaveLength(1);
+    const replay = await post(raw, sig);
+    expect(replay.json().outcome).toBe('unchanged');
+    const issued = await t.database.db.select().from(vouchers).where(eq(vouchers.orderId, orderId));
+    expect(issued).toHaveLength(1);
+    const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.voucherId, issued[0]!.id));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('never lets a late "failed" undo a paid order', async () => {
+    const { orderId, checkoutId } = await pendingCheckout();
+    const paidRaw = body(checkoutId, 'paid');
+    await post(paidRaw, signWebhook(paidRaw, await secret()));
+    const failedRaw = JSON.stringify({ id: 'evt_late', type: 'checkout.failed', data: { id: checkoutId, status: 'failed' } });
+    const res = await post(failedRaw, signWebhook(failedRaw, await secret()));
+    expect(res.json().outcome).toBe('unchanged');
+    expect((await getOrder(orderId)).json().status).toBe('paid');
+  });
+
+  it('reconciles a checkout whose webhook was lost, after 5 minutes', async () => {
+    const { orderId, checkoutId } = await pendingCheckout();
+    // The gateway records the payment but its webhook never arrives.
+    await t.database.db.update(sandboxCheckouts).set({ status: 'paid' }).where(eq(sandboxCheckouts.id, checkoutId));
+    const deps = { db: t.database.db, providers: t.app.payments, clock, publicUrl: t.config.publicUrl, log: t.app.log };
+    await reconcilePendingPayments(deps);
+    const [before] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(before!.status).toBe('pending');
+    clock.advance(6 * 60_000);
+    expect(await reconcilePendingPayments(deps)).toBeGreaterThanOrEqual(1);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after!.status).toBe('paid');
+  });
+});
+
+describe('who may buy what', () => {
+  it('asks anonymous visitors to log in and refuses non-customers', async () => {
+    const anon = await t.request({ method: 'POST', url: '/api/orders', payload: order() });
+    expect(anon.statusCode).toBe(401);
+    const partner = await t.login('partenaire@demo.farha.dz');
+    const res = await t.request({ method: 'POST', url: '/api/orders', cookie: partner, payload: order() });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Seuls les clients peuvent acheter des coffrets');
+  });
+
+  it('refuses an inactive box', async () => {
+    const [inactive] = await t.database.db.update(boxes).set({ active: false }).where(ne(boxes.id, boxId)).returning();
+    const res = await t.request({ method: 'POST', url: '/api/orders', cookie: customer, payload: order({ boxId: inactive!.id }) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Coffret non disponible');
+    await t.database.db.update(boxes).set({ active: true });
+  });
+
+  it('applies the amount limits from settings', async () => {
+    await t.database.db
+      .insert(systemSettings)
+      .values({ key: 'payments', value: { min_amount: 1000, max_amount: boxPrice - 1 } })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: { min_amount: 1000, max_amount: boxPrice - 1 } } });
+    const before = await orderCount();
+    const res = await t.request({ method: 'POST', url: '/api/orders', cookie: customer, payload: order() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('AMOUNT_OUT_OF_RANGE');
+    expect(await orderCount()).toBe(before);
+    await t.database.db.update(systemSettings).set({ value: { min_amount: 1000, max_amount: 500000 } }).where(eq(systemSettings.key, 'payments'));
+  });
+
+  it.each([
+    [{ recipientName: '  ' }, 'recipientName', 'Veuillez remplir tous les champs obligatoires'],
+    [{ recipientName: undefined }, 'recipientName', 'Veuillez remplir tous les champs obligatoires'],
+    [{ recipientEmail: 'nadia@' }, 'recipientEmail', 'Adresse email invalide'],
+    [{ termsAccepted: false }, 'termsAccepted', 'Veuillez accepter les conditions générales'],
+    [{ paymentMethod: 'paypal' }, 'paymentMethod', 'Veuillez choisir un moyen de paiement'],
+    [{ deliverAt: '2020-01-01' }, 'deliverAt', 'Date de livraison invalide'],
+    [{ deliverAt: 'demain' }, 'deliverAt', 'Date de livraison invalide'],
+    [{ boxId: 'pas-un-id' }, 'boxId', 'Coffret non trouvé'],
+    [{ personalMessage: 'x'.repeat(501) }, 'personalMessage', '500 caractères au maximum'],
+  ])('rejects %o with a 400 naming %s, writing nothing', async (patch, field, message) => {
+    const before = await orderCount();
+    const res = await t.request({ method: 'POST', url: '/api/orders', cookie: customer, payload: order(patch) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ field, message });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("keeps an order, its voucher's QR and PDF to their owner", async () => {
+    const { orderId, checkoutUrl } = await createOrder();
+    await payOnSandbox(checkoutUrl);
+    const mine = (await getOrder(orderId)).json();
+    expect((await getOrder(orderId, otherCustomer)).statusCode).toBe(404);
+    for (const url of [mine.voucher.qrUrl, mine.voucher.pdfUrl]) {
+      expect((await t.request({ method: 'GET', url, cookie: otherCustomer })).statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    const pdf = await t.request({ method: 'GET', url: mine.voucher.pdfUrl, cookie: customer });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const qr = await t.request({ method: 'GET', url: mine.voucher.qrUrl, cookie: customer });
+    expect(qr.headers['content-type']).toBe('image/png');
+  });
+});
+
+describe('after the purchase', () => {
+  it('sends a voucher on the chosen day, at 09:00 in Algiers', async () => {
+    const { orderId, checkoutUrl } = await createOrder({ deliverAt: '2026-12-24' });
+    await payOnSandbox(checkoutUrl);
+    const voucher = (await getOrder(orderId)).json().voucher;
+    mailer.sent.length = 0;
+    await drainOutbox();
+    expect(mailer.sent.find((m) => m.html.includes(voucher.code))).toBeUndefined();
+    const [queued] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.voucherId, voucher.id), eq(emailOutbox.template, 'voucher')));
+    expect(queued!.nextAttemptAt.toISOString()).toBe('2026-12-24T08:00:00.000Z');
+    clock.set(new Date('2026-12-24T08:00:01Z'));
+    await drainOutbox();
+    expect(mailer.sent.find((m) => m.html.includes(voucher.code))).toBeDefined();
+    const later = await t.login('client@demo.farha.dz');
+    expect((await getOrder(orderId, later)).json().voucher.status).toBe('DELIVERED');
+    // Back to the day of purchase: the sessions opened then are valid again.
+    clock.set(new Date('2026-11-22T10:30:00Z'));
+  });
+
+  it('shows the public voucher page without the purchaser, for any way of typing the code', async () => {
+    const { orderId, checkoutUrl } = await createOrder();
+    await payOnSandbox(checkoutUrl);
+    const { voucher } = (await getOrder(orderId)).json();
+    const typed = voucher.code.toLowerCase().replace(/-/g, '');
+    const res = await t.request({ method: 'GET', url: `/api/public/vouchers/${typed}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.code).toBe(voucher.code);
+    expect(body.recipientFirstName).toBe('Nadia');
+    expect(body.offers.length).toBeGreaterThan(0);
+    expect(res.body).not.toContain('client@demo.farha.dz');
+    expect(res.body).not.toContain('Amina');
+    const unknown = await t.request({ method: 'GET', url: '/api/public/vouchers/FRH-AAAA-BBBB-CCCC' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('Code voucher invalide');
+  });
+
+  it('resends the voucher e-mail to its recipient, a few times at most', async () => {
+    const { orderId, checkoutUrl } = await createOrder();
+    await payOnSandbox(checkoutUrl);
+    const { voucher } = (await getOrder(orderId)).json();
+    expect((await t.request({ method: 'POST', url: `/api/vouchers/${voucher.id}/resend`, cookie: otherCustomer })).statusCode).toBe(404);
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      codes.push((await t.request({ method: 'POST', url: `/api/vouchers/${voucher.id}/resend`, cookie: customer })).statusCode);
+    }
+    expect(codes).toEqual([202, 202, 429]);
+    const resent = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.voucherId, voucher.id), eq(emailOutbox.template, 'voucher-resend')));
+    expect(resent).toHaveLength(2);
+  });
+
+  it('lists every e-mail in the demo mailbox for back-office users only', async () => {
+    const admin = await t.login('admin@demo.farha.dz');
+    const res = await t.request({ method: 'GET', url: '/api/demo/mailbox?to=nadia.benali', cookie: admin });
+    expect(res.statusCode).toBe(200);
+    const { messages } = res.json();
+    expect(messages.length).toBeGreaterThan(0);
+    const detail = await t.request({ method: 'GET', url: `/api/demo/mailbox/${messages[0].id}`, cookie: admin });
+    expect(detail.json().html).toContain('FRH-');
+    expect((await t.request({ method: 'GET', url: '/api/demo/mailbox', cookie: customer })).statusCode).toBe(403);
+  });
+
+  it('records the payment once per checkout', async () => {
+    const rows = await t.database.db.select({ n: count() }).from(payments);
+    const distinct = new Set((await t.database.db.select().from(payments)).map((p) => `${p.provider}:${p.providerCheckoutId}`));
+    expect(distinct.size).toBe(rows[0]!.n);
+  });
+});
