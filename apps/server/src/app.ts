@@ -32,6 +32,10 @@ import { startJobs } from './modules/jobs/runner.ts';
 import { createMailer, type Mailer } from './modules/notifications/mailer.ts';
 import { mailboxRoutes } from './modules/notifications/mailbox-routes.ts';
 import { publicVoucherRoutes, voucherDocumentRoutes } from './modules/vouchers/routes.ts';
+import multipart from '@fastify/multipart';
+import { fileRoutes } from './modules/files/routes.ts';
+import { MAX_UPLOAD_BYTES } from './modules/files/service.ts';
+import { localDiskStorage, type FileStorage } from './modules/files/storage.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -41,6 +45,7 @@ export type BuildOptions = {
   /** Tests pass their own (e.g. a real SMTP server's); default from the configuration. */
   mailer?: Mailer;
   fetchImpl?: typeof fetch;
+  storage?: FileStorage;
 };
 
 export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
@@ -57,6 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('storage', options.storage ?? localDiskStorage(config.dataDir));
   app.decorate('payments', createPaymentProviders(config, database.db, app.clock, options.fetchImpl));
 
   app.setValidatorCompiler(validatorCompiler);
@@ -78,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => AppError.of(429, 'RATE_LIMITED'),
@@ -104,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(landingRoutes, { prefix: '/api' });
 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
+  await app.register(fileRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(voucherDocumentRoutes, { prefix: '/api' });
   await app.register(publicVoucherRoutes, { prefix: '/api/public' });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import { freePort } from './ports.ts';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -57,16 +57,7 @@ export type TestApp = {
   request: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export async function buildTestApp(
   options: { clock?: Clock; env?: Record<string, string>; mailer?: Mailer; listen?: boolean; fetchImpl?: typeof fetch } = {},

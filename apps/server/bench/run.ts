@@ -1,0 +1,118 @@
+/**
+ * `npm run bench`: prints its figures, asserts nothing (speed targets are not tests).
+ * One process serves Farha on the embedded database; load comes from a child process.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { boxes, vouchers } from '../src/db/schema/index.ts';
+import { seedDatabase } from '../src/db/seed/seed.ts';
+import { freePort } from '../test/ports.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const PURCHASES = 50;
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+function load(url: string) {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), url, String(DURATION), String(CONNECTIONS)], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as { rps: number; p99: number; errors: number; non2xx: number };
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-bench-'));
+const port = await freePort();
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DEMO_MODE: 'true',
+  JOBS: 'true',
+});
+const database = await openDatabase({ dataDir });
+await seedDatabase(database.db, { demo: true });
+const app = await buildApp({ config, database, logger: false });
+app.get('/__bench/bare', async () => ({ hello: 'world' }));
+await app.listen({ port, host: '127.0.0.1' });
+const base = config.publicUrl;
+
+console.log(`Farha bench — ${os.cpus().length} cores, Node ${process.version}, embedded PGlite, ${DURATION}s × ${CONNECTIONS} connections per run\n`);
+
+// 1. Catalogue throughput relative to a bare Fastify JSON route in the same process.
+const [box] = await database.db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
+const bare = load(`${base}/__bench/bare`);
+const list = load(`${base}/api/boxes`);
+const detail = load(`${base}/api/boxes/${box!.id}`);
+const row = (name: string, r: typeof bare) =>
+  console.log(`${name.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`);
+row('bare JSON route', bare);
+row('GET /api/boxes', list);
+row('GET /api/boxes/:id', detail);
+console.log(`catalogue ratio            list ${(list.rps / bare.rps).toFixed(2)}   detail ${(detail.rps / bare.rps).toFixed(2)}   (target ≥ 0.50)\n`);
+
+// 2. Purchase to e-mail accepted: order, gateway page, signed webhook, voucher issued, outbox, mail file written.
+const login = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'client@demo.farha.dz', password: 'demo1234' }),
+});
+const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+const latencies: number[] = [];
+const started: { orderId: string; t0: number }[] = [];
+for (let i = 0; i < PURCHASES; i++) {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      boxId: box!.id,
+      recipientName: `Destinataire ${i}`,
+      recipientEmail: `bench${i}@example.dz`,
+      paymentMethod: 'cib',
+      termsAccepted: true,
+    }),
+  });
+  const { orderId, checkoutUrl } = (await res.json()) as { orderId: string; checkoutUrl: string };
+  await fetch(checkoutUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: 'action=pay',
+    redirect: 'manual',
+  });
+  started.push({ orderId, t0 });
+  // Wait for this one's e-mail to be accepted before the next purchase: sequential latency.
+  for (;;) {
+    const [v] = await database.db.select({ status: vouchers.status }).from(vouchers).where(eq(vouchers.orderId, orderId));
+    if (v?.status === 'DELIVERED') break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  latencies.push(performance.now() - t0);
+}
+const delivered = await database.db
+  .select({ id: vouchers.id })
+  .from(vouchers)
+  .where(inArray(vouchers.orderId, started.map((s) => s.orderId)));
+console.log(
+  `purchase → e-mail accepted  ${PURCHASES} purchases, ${delivered.length} vouchers delivered   p50 ${pct(latencies, 50).toFixed(0)} ms   p95 ${pct(latencies, 95).toFixed(0)} ms   (target p95 < 3000 ms)`,
+);
+
+const rssMb = process.memoryUsage().rss / 1024 / 1024;
+console.log(`server resident memory after the run: ${rssMb.toFixed(0)} MB   (target < 400 MB)`);
+
+await app.close();
+await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);

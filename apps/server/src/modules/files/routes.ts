@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAdminRole, isSupportRole } from '@farha/contracts/roles';
+import { AppError } from '../../lib/errors.ts';
+import { findFile, PUBLIC_PURPOSES } from './service.ts';
+
+const NOT_FOUND = () => new AppError(404, 'FILE_NOT_FOUND', 'Fichier introuvable');
+
+/**
+ * Serves stored files. Catalogue pictures are public; any other file only to its owner and to
+ * back-office/support staff. Modules that share a private file more widely (a ticket's attachment with
+ * the ticket's participants) check that themselves and stream with `sendStoredFile`.
+ */
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/files/:id',
+    { schema: { tags: ['files'], params: z.object({ id: z.uuid({ error: 'Fichier introuvable' }) }) } },
+    async (request, reply) => {
+      const file = await findFile(app.db, request.params.id);
+      if (!file) throw NOT_FOUND();
+      if (!PUBLIC_PURPOSES.has(file.purpose)) {
+        const auth = request.auth;
+        const staff = auth && (isAdminRole(auth.role) || isSupportRole(auth.role));
+        if (!auth || (!staff && file.ownerUserId !== auth.userId)) throw NOT_FOUND();
+      }
+      const data = await app.storage.read(file.storageKey).catch(() => null);
+      if (!data) throw NOT_FOUND();
+      return reply
+        .type(file.contentType)
+        .header('cache-control', PUBLIC_PURPOSES.has(file.purpose) ? 'public, max-age=86400' : 'private, max-age=0')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`)
+        .send(data);
+    },
+  );
+}
