@@ -28,7 +28,7 @@ export default tseslint.config(
             { target: './apps/web/src/components', from: './apps/web/src/features' },
             { target: './apps/web/src/lib', from: './apps/web/src/features' },
             { target: './apps/server/src/lib', from: './apps/server/src/modules' },
-            ...['auth', 'storefront', 'checkout', 'customer', 'partner', 'admin', 'support', 'errors'].map((f) => ({
+            ...['auth', 'storefront', 'checkout', 'mailbox', 'customer', 'partner', 'admin', 'support', 'errors'].map((f) => ({
               target: `./apps/web/src/features/${f}`,
               from: './apps/web/src/features',
               except: [`./${f}`],

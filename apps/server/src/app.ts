@@ -21,6 +21,8 @@ import { landingRoutes } from './modules/landing/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
+import { invitationRoutes } from './modules/partner/invitation-routes.ts';
+import { redemptionRoutes } from './modules/redemption/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { clientVoucherRoutes } from './modules/vouchers/client-routes.ts';
 import { requireRoles } from './lib/context.ts';
@@ -109,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(favouriteRoutes, { prefix: '/api' });
   await app.register(landingRoutes, { prefix: '/api' });
+  await app.register(invitationRoutes, { prefix: '/api' });
 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
   await app.register(fileRoutes, { prefix: '/api' });
@@ -120,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const areas = [
     { prefix: '/api/client', roles: ['customer'] as const, modules: [clientVoucherRoutes] },
-    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes] },
+    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes] },
     { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
     { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
     { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },

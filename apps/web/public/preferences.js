@@ -12,7 +12,7 @@
       root.lang = 'ar';
       root.dir = 'rtl';
     }
-  } catch (e) {
+  } catch {
     /* storage unavailable (private mode): defaults apply */
   }
 })();

@@ -8,7 +8,13 @@ export const paths = {
   howItWorks: '/how-it-works',
   partners: '/partners',
   checkout: '/checkout',
+  /** Where the payment gateway sends the buyer back (`?order=<id>`). */
+  checkoutReturn: '/checkout/return',
   success: '/success',
+  /** The public voucher page, where a voucher's QR code points. */
+  publicVoucher: '/v/:code',
+  /** Demo mode: every e-mail the system sent, for back-office users. */
+  demoMailbox: '/demo/mailbox',
   help: '/support',
   auth: '/auth',
   profile: '/profile',
@@ -62,6 +68,9 @@ export const to = {
   box: (id: string) => `/box/${encodeURIComponent(id)}`,
   catalogSearch: (query: string) => `${paths.catalog}?${new URLSearchParams({ q: query })}`,
   register: `${paths.auth}?mode=register`,
+  /** The checkout of a box (it reads `?box=`, so a reload keeps the box). */
+  checkout: (boxId: string) => `${paths.checkout}?${new URLSearchParams({ box: boxId })}`,
+  publicVoucher: (code: string) => `/v/${encodeURIComponent(code)}`,
 };
 
 /** spec 01 §2: the profile page of each role (/profile redirects there). */

@@ -1,21 +1,16 @@
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { NotFoundPage } from '@/features/errors/pages/not-found-page';
 import { paths } from './paths';
 
-/** Shown when a route fails to load or render (a page chunk missing after a deployment, a bug). */
+/**
+ * Shown when a route fails to load or render (a page chunk missing after a deployment, a bug).
+ * Unknown paths never get here: the catch-all routes show the 404 page.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main id="main" className="px-4 py-16">
-        <NotFoundPage />
-      </main>
-    );
-  }
   console.error(error);
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center px-4 py-16">

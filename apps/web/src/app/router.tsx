@@ -26,6 +26,9 @@ function ProfileRedirect() {
   return <Navigate to={profilePathFor(user.role)} replace />;
 }
 
+// The demo mailbox's readers (the API's /api/demo guard): back-office roles and support.
+const MAILBOX_ROLES = [...ADMIN_ROLES, 'support'] as const;
+
 const storefrontRoutes: RouteObject[] = [
   { index: true, lazy: lazyComponent(() => import('@/features/storefront/pages/home-page'), 'HomePage') },
   { path: paths.catalog, lazy: lazyComponent(() => import('@/features/storefront/pages/catalog-page'), 'CatalogPage') },
@@ -35,8 +38,21 @@ const storefrontRoutes: RouteObject[] = [
     lazy: lazyComponent(() => import('@/features/storefront/pages/how-it-works-page'), 'HowItWorksPage'),
   },
   { path: paths.partners, lazy: lazyComponent(() => import('@/features/storefront/pages/partners-page'), 'PartnersPage') },
-  { path: paths.checkout, lazy: lazyComponent(() => import('@/features/storefront/pages/checkout-page'), 'CheckoutPage') },
-  { path: paths.success, lazy: lazyComponent(() => import('@/features/storefront/pages/success-page'), 'SuccessPage') },
+  { path: paths.checkout, lazy: lazyComponent(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },
+  {
+    path: paths.checkoutReturn,
+    lazy: lazyComponent(() => import('@/features/checkout/pages/checkout-return-page'), 'CheckoutReturnPage'),
+  },
+  { path: paths.success, lazy: lazyComponent(() => import('@/features/checkout/pages/success-page'), 'SuccessPage') },
+  {
+    path: paths.publicVoucher,
+    lazy: lazyComponent(() => import('@/features/checkout/pages/public-voucher-page'), 'PublicVoucherPage'),
+  },
+  {
+    path: paths.demoMailbox,
+    element: <RequireRole roles={MAILBOX_ROLES} />,
+    children: [{ index: true, lazy: lazyComponent(() => import('@/features/mailbox/pages/mailbox-page'), 'MailboxPage') }],
+  },
   { path: paths.help, lazy: lazyComponent(() => import('@/features/storefront/pages/help-page'), 'HelpPage') },
   {
     path: paths.unauthorized,

@@ -25,7 +25,7 @@ export function LocaleSwitch({ className }: { className?: string }) {
           FR
         </span>
       ) : (
-        <span lang="ar" className="font-['Cairo'] text-lg leading-none">
+        <span lang="ar" className="-translate-y-[3px] font-['Cairo'] text-xl leading-none">
           ع
         </span>
       )}

@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 function LogoBadge({ children, label, className }: { children: ReactNode; label: string; className?: string }) {
   return (
     <li
+      dir="ltr"
       aria-label={label}
       title={label}
       className={cn(
@@ -21,7 +22,7 @@ function LogoBadge({ children, label, className }: { children: ReactNode; label:
 export function PaymentLogos({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={t('payment.accepted')} className={cn('flex flex-wrap items-center gap-2', className)} dir="ltr">
+    <ul aria-label={t('payment.accepted')} className={cn('flex flex-wrap items-center gap-2', className)}>
       <LogoBadge label="CIB">
         <span aria-hidden className="text-[0.8rem] font-black tracking-wider text-[#0b5c3b]">
           CIB

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api, ApiError, onSessionExpired } from './api';
-import { changeLocale, currentLocale, errorMessage, i18n, storedLocale } from './i18n';
+import { changeLocale, currentLocale, errorMessage, storedLocale } from './i18n';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -83,8 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const expire = useCallback(() => {
     if (!sessionRef.current) return;
     endSession();
+    // The router sends the user to /auth, which shows 'Session expirée. Veuillez vous reconnecter.'
     setSessionExpiredAt(Date.now());
-    toast.error(i18n.t('auth.sessionExpired'), { id: 'session-expired' });
   }, [endSession]);
 
   useEffect(() => {

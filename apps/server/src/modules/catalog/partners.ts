@@ -82,7 +82,7 @@ export function filterPartners(
   const city = filters.city ? fold(filters.city) : undefined;
   return {
     partners: directory.partners.filter(
-      (p) => (!city || fold(p.city) === city || fold(p.wilaya) === city) && (!filters.category || p.category === filters.category),
+      (p) => (!city || fold(p.city) === city) && (!filters.category || p.category === filters.category),
     ),
     cities: directory.cities,
     categories: directory.categories,

@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { TPartnerPermission } from '@farha/contracts/partner';
+import { PARTNER_MESSAGES } from '@farha/contracts/partner';
 import type { Db } from '../../db/client.ts';
 import { partnerMembers, partners } from '../../db/schema/index.ts';
+import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export type Membership = {
   partner: typeof partners.$inferSelect;
+  memberId: string;
   memberRole: 'owner' | 'staff';
   permissions: string[];
 };
@@ -20,7 +25,35 @@ export async function membershipOf(db: Db, userId: string): Promise<Membership> 
   if (!row) throw new AppError(404, 'PARTNER_NOT_FOUND', 'Partenaire non trouvé');
   return {
     partner: row.partner,
+    memberId: row.member.id,
     memberRole: row.member.memberRole,
     permissions: row.member.permissions,
   };
+}
+
+/** spec 02 §6: the owner has every permission; staff only those the owner gave them. */
+export function hasPermission(membership: Pick<Membership, 'memberRole' | 'permissions'>, permission: TPartnerPermission): boolean {
+  return membership.memberRole === 'owner' || membership.permissions.includes(permission);
+}
+
+export type PartnerCaller = Membership & { userId: string; email: string; firstName: string };
+
+/**
+ * The caller's partner, checked for a permission ('owner': the owner only). A member without it gets
+ * the spec's 403; anything of another partner is simply not found by the scoped queries.
+ */
+export async function partnerCaller(
+  db: Db,
+  request: FastifyRequest,
+  need?: TPartnerPermission | 'owner',
+): Promise<PartnerCaller> {
+  const auth = requireAuth(request);
+  const membership = await membershipOf(db, auth.userId);
+  if (need === 'owner' && membership.memberRole !== 'owner') {
+    throw new AppError(403, 'OWNER_ONLY', PARTNER_MESSAGES.OWNER_ONLY);
+  }
+  if (need && need !== 'owner' && !hasPermission(membership, need)) {
+    throw new AppError(403, 'FORBIDDEN', PARTNER_MESSAGES.PERMISSION_DENIED);
+  }
+  return { ...membership, userId: auth.userId, email: auth.email, firstName: auth.firstName };
 }

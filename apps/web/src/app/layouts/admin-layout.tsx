@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
-import { LogoutButton } from './parts/logout-button';
 import { UserIdentity } from './parts/user-identity';
 
 /** spec 02 §2 "Admin portal layout": the menu, in this order. */
@@ -59,12 +58,11 @@ export function AdminLayout() {
           </Button>
         </>
       }
+      identity={<UserIdentity subtitle={<Badge variant="soft">{roleBadge}</Badge>} />}
       headerEnd={
         <>
           <ThemeToggle />
           <LocaleSwitch />
-          <UserIdentity subtitle={<Badge variant="soft">{roleBadge}</Badge>} />
-          <LogoutButton />
         </>
       }
       beforeContent={<Breadcrumb rootTo={paths.admin.dashboard} />}

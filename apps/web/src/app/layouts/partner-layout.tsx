@@ -18,7 +18,6 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { BackofficeShell, type ShellNavSection } from './parts/backoffice-shell';
-import { LogoutButton } from './parts/logout-button';
 import { NotificationsBell } from './parts/notifications-bell';
 import { UserIdentity } from './parts/user-identity';
 
@@ -53,6 +52,7 @@ export function PartnerLayout() {
       navLabel={t('partner.nav.label')}
       sections={sections}
       sidebarFooter={<PartnerHelpCard />}
+      identity={<UserIdentity subtitle={title} />}
       headerEnd={
         <>
           <Button asChild size="sm" className="me-1">
@@ -61,11 +61,9 @@ export function PartnerLayout() {
               <span className="sr-only sm:not-sr-only">{t('nav.scanner')}</span>
             </Link>
           </Button>
-          <NotificationsBell />
+          <NotificationsBell className="hidden sm:inline-flex" />
           <ThemeToggle />
           <LocaleSwitch />
-          <UserIdentity subtitle={title} />
-          <LogoutButton />
         </>
       }
     />

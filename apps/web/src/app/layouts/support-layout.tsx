@@ -17,7 +17,6 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
-import { LogoutButton } from './parts/logout-button';
 import { UserIdentity } from './parts/user-identity';
 
 /** spec 02 §2 "Support portal" (no ticket-count badge until tickets exist). */
@@ -45,6 +44,7 @@ export function SupportLayout() {
           items: [{ to: nav.profile, label: t('supportPortal.nav.profile'), icon: UserRound }],
         },
       ]}
+      identity={<UserIdentity subtitle={t('supportPortal.agent')} />}
       headerEnd={
         <>
           <Button asChild variant="ghost" size="icon" className="hidden sm:inline-flex">
@@ -54,8 +54,6 @@ export function SupportLayout() {
           </Button>
           <ThemeToggle />
           <LocaleSwitch />
-          <UserIdentity subtitle={t('supportPortal.agent')} />
-          <LogoutButton />
         </>
       }
       beforeContent={<Breadcrumb rootTo={nav.dashboard} />}

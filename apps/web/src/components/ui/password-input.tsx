@@ -5,12 +5,13 @@ import { cn } from '@/lib/cn';
 import { Input } from './input';
 
 /** A password input with a show/hide button. */
-export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+export function PasswordInput({ className, dir, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  // The direction goes on the wrapper too, so that the button stays at the end of the text.
   return (
-    <div className="relative">
-      <Input type={visible ? 'text' : 'password'} className={cn('pe-11', className)} {...props} />
+    <div className="relative" dir={dir}>
+      <Input type={visible ? 'text' : 'password'} dir={dir} className={cn('pe-11', className)} {...props} />
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}

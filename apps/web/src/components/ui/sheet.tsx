@@ -23,7 +23,7 @@ export function SheetContent({ side = 'start', className, children, ...props }: 
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed inset-y-0 z-50 flex w-[min(20rem,calc(100%-3rem))] flex-col overflow-y-auto bg-background shadow-xl',
+          'fixed inset-y-0 z-50 flex w-[min(20rem,calc(100%-3rem))] flex-col overflow-y-auto bg-background shadow-xl [&>*]:shrink-0',
           side === 'start'
             ? 'start-0 border-e border-border data-[state=open]:animate-slide-in-start'
             : 'end-0 border-s border-border data-[state=open]:animate-slide-in-end',

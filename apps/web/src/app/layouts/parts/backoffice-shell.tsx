@@ -7,6 +7,7 @@ import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { cn } from '@/lib/cn';
+import { LogoutButton } from './logout-button';
 
 export interface ShellNavItem {
   to: string;
@@ -26,8 +27,10 @@ interface BackofficeShellProps {
   brandSuffix: string;
   navLabel: string;
   sections: ShellNavSection[];
-  /** Right-hand side of the header (shortcuts, user, logout). */
+  /** End of the header (shortcuts, theme, language, logout). */
   headerEnd: ReactNode;
+  /** Who is logged in: in the header from `sm` up, at the top of the mobile menu below. */
+  identity: ReactNode;
   /** Extra header links shown from `md` up. */
   headerLinks?: ReactNode;
   /** Bottom of the sidebar (help card). */
@@ -42,6 +45,7 @@ export function BackofficeShell({
   navLabel,
   sections,
   headerEnd,
+  identity,
   headerLinks,
   sidebarFooter,
   beforeContent,
@@ -60,11 +64,12 @@ export function BackofficeShell({
               </Button>
             </SheetTrigger>
             <SheetContent side="start" className="p-0">
-              <div className="flex h-16 items-center px-4 pe-14">
+              <div className="flex h-16 shrink-0 items-center px-4 pe-14">
                 <SheetTitle className="sr-only">{navLabel}</SheetTitle>
                 <SheetDescription className="sr-only">{brandSuffix}</SheetDescription>
                 <Logo suffix={brandSuffix} />
               </div>
+              <div className="shrink-0 border-y border-border px-3 py-3">{identity}</div>
               <SidebarContent
                 navLabel={navLabel}
                 sections={sections}
@@ -75,15 +80,20 @@ export function BackofficeShell({
           </Sheet>
 
           <Link to={paths.home} aria-label={t('nav.homeLink')} className="rounded-lg">
-            <Logo suffix={brandSuffix} suffixClassName="hidden sm:inline" />
+            {/* Mark only on narrow phones: the header's buttons need the room. */}
+            <Logo suffix={brandSuffix} nameClassName="hidden min-[400px]:inline" suffixClassName="hidden md:inline" />
           </Link>
           {headerLinks && <div className="ms-4 hidden items-center gap-1 md:flex">{headerLinks}</div>}
-          <div className="ms-auto flex items-center gap-0.5 sm:gap-1">{headerEnd}</div>
+          <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
+            {headerEnd}
+            <div className="hidden sm:block">{identity}</div>
+            <LogoutButton />
+          </div>
         </div>
       </header>
 
       <div className="lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] overflow-y-auto border-e border-border bg-card lg:block">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] flex-col overflow-y-auto border-e border-border bg-card lg:flex">
           <SidebarContent navLabel={navLabel} sections={sections} footer={sidebarFooter} />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
@@ -106,7 +116,7 @@ interface SidebarContentProps {
 
 function SidebarContent({ navLabel, sections, footer, onNavigate }: SidebarContentProps) {
   return (
-    <div className="flex min-h-[calc(100%-4rem)] flex-col gap-6 p-4 lg:min-h-full">
+    <div className="flex flex-1 shrink-0 flex-col gap-6 p-4">
       <nav aria-label={navLabel} className="space-y-6">
         {sections.map((section, index) => (
           <div key={section.title ?? index} className="space-y-1">

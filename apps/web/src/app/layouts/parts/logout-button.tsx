@@ -17,8 +17,9 @@ export function LogoutButton({ className }: { className?: string }) {
       className={cn('px-2.5 sm:px-3', className)}
       data-testid="logout"
       onClick={async () => {
-        await logout();
+        // Leave the page first: behind a guard, ending the session first would redirect to /auth.
         await navigate(paths.home, { replace: true });
+        await logout();
       }}
     >
       <LogOut aria-hidden className="size-5 rtl:-scale-x-100 sm:size-4" />

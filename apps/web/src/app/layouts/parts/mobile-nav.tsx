@@ -92,8 +92,9 @@ export function MobileNav() {
                 className={cn(itemClass, 'text-destructive')}
                 onClick={async () => {
                   close();
-                  await logout();
+                  // Leave the page first: behind a guard, ending the session first would redirect to /auth.
                   await navigate(paths.home, { replace: true });
+                  await logout();
                 }}
               >
                 <LogOut aria-hidden className="size-5 rtl:-scale-x-100" />

@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
 /** There is no notifications API yet: the bell says so instead of showing invented items. */
-export function NotificationsBell() {
+export function NotificationsBell({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('notifications.label')}>
+        <Button variant="ghost" size="icon" aria-label={t('notifications.label')} className={className}>
           <Bell aria-hidden className="size-5" />
         </Button>
       </DropdownMenuTrigger>

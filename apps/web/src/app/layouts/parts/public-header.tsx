@@ -1,5 +1,5 @@
 import { isPartnerRole } from '@farha/contracts/roles';
-import { ScanLine } from 'lucide-react';
+import { ScanLine, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -87,14 +87,22 @@ export function PublicHeader() {
           ) : user ? (
             <UserMenu />
           ) : (
-            <div className="ms-1 hidden items-center gap-2 sm:flex">
-              <Button asChild variant="ghost">
-                <Link to={paths.auth}>{t('account.login')}</Link>
+            <>
+              {/* Phones: an icon; the mobile menu also offers both links. */}
+              <Button asChild variant="ghost" size="icon" className="sm:hidden">
+                <Link to={paths.auth} aria-label={t('account.login')} title={t('account.login')}>
+                  <UserRound aria-hidden className="size-5" />
+                </Link>
               </Button>
-              <Button asChild>
-                <Link to={to.register}>{t('account.register')}</Link>
-              </Button>
-            </div>
+              <div className="ms-1 hidden items-center gap-2 sm:flex">
+                <Button asChild variant="ghost">
+                  <Link to={paths.auth}>{t('account.login')}</Link>
+                </Button>
+                <Button asChild>
+                  <Link to={to.register}>{t('account.register')}</Link>
+                </Button>
+              </div>
+            </>
           )}
         </div>
       </div>

@@ -9,7 +9,7 @@ export function UserIdentity({ subtitle }: { subtitle: ReactNode }) {
   return (
     <div className="flex items-center gap-2 px-1">
       <UserAvatar user={user} />
-      <div className="hidden min-w-0 flex-col leading-tight sm:flex">
+      <div className="flex min-w-0 flex-col leading-tight">
         <span className="max-w-36 truncate text-sm font-semibold">{displayName(user)}</span>
         <span className="text-xs text-muted-foreground">{subtitle}</span>
       </div>

@@ -59,8 +59,9 @@ export function UserMenu() {
           variant="destructive"
           data-testid="logout"
           onSelect={async () => {
-            await logout();
+            // Leave the page first: behind a guard, ending the session first would redirect to /auth.
             await navigate(paths.home, { replace: true });
+            await logout();
           }}
         >
           <LogOut aria-hidden className="rtl:-scale-x-100" />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useDemoInfo } from '../api/demo';
@@ -16,6 +15,18 @@ export function DemoAccounts() {
 
   const info = demo.data;
   if (!info?.demoMode || info.accounts.length === 0) return null;
+
+  // `quick-login-<role>` for the first account of a role, then `-2`, `-3`… (end-to-end tests use them).
+  const seen = new Map<string, number>();
+  const accounts = info.accounts.map((account) => {
+    const rank = (seen.get(account.role) ?? 0) + 1;
+    seen.set(account.role, rank);
+    return {
+      ...account,
+      roleLabel: t(`roles.${account.role}`),
+      testId: rank === 1 ? `quick-login-${account.role}` : `quick-login-${account.role}-${rank}`,
+    };
+  });
 
   const quickLogin = async (email: string) => {
     setFailed(false);
@@ -47,19 +58,21 @@ export function DemoAccounts() {
       </div>
       {failed && <Alert variant="error">{t('errors.QUICK_LOGIN_FAILED')}</Alert>}
       <ul className="grid gap-2 sm:grid-cols-2">
-        {info.accounts.map((account) => (
+        {accounts.map((account) => (
           <li key={account.email}>
             <Button
               variant="outline"
-              className="h-auto w-full justify-between gap-2 py-2 text-start"
-              data-testid={`quick-login-${account.role}`}
+              className="h-auto min-h-11 w-full flex-col items-start justify-center gap-0.5 py-2 text-start"
+              data-testid={account.testId}
               loading={pendingEmail === account.email}
               disabled={pendingEmail !== null}
               onClick={() => void quickLogin(account.email)}
               title={account.email}
             >
-              <span className="truncate">{account.label}</span>
-              <Badge variant="muted">{t(`roles.${account.role}`)}</Badge>
+              <span className="font-semibold">{account.label}</span>
+              {account.roleLabel !== account.label && (
+                <span className="text-xs font-normal text-muted-foreground">{account.roleLabel}</span>
+              )}
             </Button>
           </li>
         ))}

@@ -39,7 +39,7 @@ export function RegisterForm() {
   const {
     register,
     handleSubmit,
-    setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(ZRegisterForm),
@@ -56,9 +56,8 @@ export function RegisterForm() {
       // On success the auth page redirects (see AuthPage).
       await registerAccount({ ...values, phone: phone || undefined });
     } catch (error) {
-      const message = errorMessage(error, ERROR_MESSAGES.REGISTER_FAILED);
-      if (error instanceof ApiError && isFormField(error.field)) setError(error.field, { message });
-      setFormError(message);
+      setFormError(errorMessage(error, ERROR_MESSAGES.REGISTER_FAILED));
+      if (error instanceof ApiError && isFormField(error.field)) setFocus(error.field);
     }
   });
 

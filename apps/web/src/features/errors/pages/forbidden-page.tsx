@@ -27,8 +27,8 @@ export function ForbiddenPage() {
       {user && (
         <dl className="grid w-full gap-2 rounded-xl border border-border bg-card p-4 text-sm sm:grid-cols-[auto_1fr] sm:text-start">
           <dt className="text-muted-foreground">{t('forbidden.signedInAs')}</dt>
-          <dd className="break-all font-medium" dir="ltr" data-testid="forbidden-email">
-            {user.email}
+          <dd className="break-all font-medium" data-testid="forbidden-email">
+            <bdi>{user.email}</bdi>
           </dd>
           <dt className="text-muted-foreground">{t('forbidden.role')}</dt>
           <dd>

@@ -1,0 +1,79 @@
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { TPartnerNotification, TPartnerPermission } from '@farha/contracts/partner';
+import type { Queryable } from '../../db/client.ts';
+import { notifications, partnerMembers, users } from '../../db/schema/index.ts';
+
+export type NewNotification = { kind: string; title: string; body?: string; link?: string | null };
+
+/**
+ * Adds a notification to the feed of the partner's members: the owner always, staff only when they hold
+ * `permission` (none given: the owner only). Runs in the caller's transaction.
+ */
+export async function notifyPartnerMembers(
+  db: Queryable,
+  partnerId: string,
+  notification: NewNotification,
+  options: { permission?: TPartnerPermission; now: Date },
+): Promise<number> {
+  const members = await db
+    .select({ userId: partnerMembers.userId })
+    .from(partnerMembers)
+    .innerJoin(users, eq(users.id, partnerMembers.userId))
+    .where(
+      and(
+        eq(partnerMembers.partnerId, partnerId),
+        eq(users.status, 'active'),
+        options.permission
+          ? or(eq(partnerMembers.memberRole, 'owner'), sql`${options.permission} = any(${partnerMembers.permissions})`)
+          : eq(partnerMembers.memberRole, 'owner'),
+      ),
+    );
+  if (members.length === 0) return 0;
+  await db.insert(notifications).values(
+    members.map((m) => ({
+      userId: m.userId,
+      kind: notification.kind,
+      title: notification.title,
+      body: notification.body ?? '',
+      link: notification.link ?? null,
+      createdAt: options.now,
+    })),
+  );
+  return members.length;
+}
+
+export function toNotificationDto(row: typeof notifications.$inferSelect): TPartnerNotification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function latestNotifications(db: Queryable, userId: string, limit: number) {
+  const [rows, [unread]] = await Promise.all([
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(limit),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return { notifications: rows.map(toNotificationDto), unread: Number(unread?.n ?? 0) };
+}
+
+export async function markNotificationsRead(db: Queryable, userId: string, ids: string[] | undefined, now: Date) {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZRedeemRequest, ZRedemptionError, ZRedemptionSuccess } from '@farha/contracts/redemption';
+import { partnerCaller } from '../partner/membership.ts';
+import { failure, redeemVoucher } from './service.ts';
+
+/** Registered under /api/partner (partner roles only). */
+export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/redemptions',
+    {
+      schema: {
+        tags: ['partner'],
+        summary: 'Scan and redeem a voucher (spec 01 §4)',
+        body: ZRedeemRequest,
+        response: {
+          200: ZRedemptionSuccess,
+          400: ZRedemptionError,
+          403: ZRedemptionError,
+          404: ZRedemptionError,
+          409: ZRedemptionError,
+          429: ZRedemptionError,
+          500: ZRedemptionError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await partnerCaller(app.db, request, 'scanner');
+      try {
+        const answer = await redeemVoucher(app.db, {
+          partner: caller.partner,
+          userId: caller.userId,
+          code: request.body.code,
+          nonce: request.body.nonce,
+          offerId: request.body.offerId,
+          now: app.clock.now(),
+        });
+        return reply.status(answer.status).send(answer.body);
+      } catch (error) {
+        // spec 01 §8: 'Erreur système lors de la validation' rather than a bare 500.
+        request.log.error({ err: error }, 'redemption failed');
+        const answer = failure('SYSTEM');
+        return reply.status(answer.status).send(answer.body);
+      }
+    },
+  );
+}

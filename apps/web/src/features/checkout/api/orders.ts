@@ -1,0 +1,43 @@
+import {
+  ZCreateOrderResponse,
+  ZOrder,
+  type TCreateOrderRequest,
+  type TOrder,
+} from '@farha/contracts/checkout';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api';
+
+export function useCreateOrder() {
+  return useMutation({
+    mutationFn: (request: TCreateOrderRequest) => api.post('/api/orders', request, { schema: ZCreateOrderResponse }),
+  });
+}
+
+export const orderQueryKey = (id: string) => ['checkout', 'order', id] as const;
+
+interface OrderQueryOptions {
+  enabled?: boolean;
+  /** Poll every second while this returns true (the server checks with the gateway on each read). */
+  pollWhile?: (order: TOrder | undefined) => boolean;
+}
+
+/** GET /api/orders/:id: the purchaser's own order, its status and, once paid, its voucher. */
+export function useOrder(id: string | null, { enabled = true, pollWhile }: OrderQueryOptions = {}) {
+  return useQuery({
+    queryKey: orderQueryKey(id ?? ''),
+    queryFn: ({ signal }) => api.get(`/api/orders/${encodeURIComponent(id ?? '')}`, { schema: ZOrder, signal }),
+    enabled: enabled && id !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (pollWhile?.(query.state.data) ? 1000 : false),
+  });
+}
+
+export function useResendVoucher() {
+  return useMutation({
+    mutationFn: (voucherId: string) =>
+      api.post(`/api/vouchers/${encodeURIComponent(voucherId)}/resend`, undefined, {
+        schema: z.object({ queued: z.literal(true) }),
+      }),
+  });
+}

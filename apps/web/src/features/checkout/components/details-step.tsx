@@ -1,0 +1,196 @@
+import { ArrowRight } from 'lucide-react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { checkoutMessage, useCheckoutTranslation } from '../i18n';
+import { addDays, MAX_DELIVERY_DAYS_AHEAD } from '../lib/dates';
+import { PERSONAL_MESSAGE_MAX, type CheckoutFormOutput, type CheckoutFormValues } from '../lib/checkout-form';
+import { ChoiceCard } from './choice-card';
+
+interface DetailsStepProps {
+  form: UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
+  today: string;
+  onNext: () => void;
+}
+
+const sectionTitle = 'text-base font-semibold';
+
+/** Step 1 (spec 01 §2, §5): recipient, sender and message, when to send the voucher and in which language. */
+export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
+  const { t } = useCheckoutTranslation();
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const errorOf = (message: string | undefined) => (message ? checkoutMessage(message) : undefined);
+  const messageLength = watch('personalMessage').length;
+  const deliveryMode = watch('deliveryMode');
+
+  return (
+    <div className="grid gap-7">
+      <section aria-labelledby="recipient-section" className="grid gap-4">
+        <h3 id="recipient-section" className={sectionTitle}>
+          {t('details.recipientSection')}
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={<Required>{t('details.recipientName')}</Required>} error={errorOf(errors.recipientName?.message)}>
+            {(control) => (
+              <Input
+                {...control}
+                {...register('recipientName')}
+                autoComplete="off"
+                placeholder={t('details.recipientNamePlaceholder')}
+                aria-required
+              />
+            )}
+          </Field>
+          <Field
+            label={<Required>{t('details.recipientEmail')}</Required>}
+            hint={t('details.recipientEmailHint')}
+            error={errorOf(errors.recipientEmail?.message)}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register('recipientEmail')}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                dir="ltr"
+                placeholder="nom@exemple.dz"
+                aria-required
+              />
+            )}
+          </Field>
+        </div>
+      </section>
+
+      <section aria-labelledby="message-section" className="grid gap-4">
+        <h3 id="message-section" className={sectionTitle}>
+          {t('details.messageSection')}
+        </h3>
+        <Field
+          label={t('details.senderName')}
+          labelSuffix={<OptionalLabel />}
+          hint={t('details.senderNameHint')}
+          error={errorOf(errors.senderName?.message)}
+          className="sm:max-w-[calc(50%-0.5rem)]"
+        >
+          {(control) => <Input {...control} {...register('senderName')} autoComplete="name" maxLength={120} />}
+        </Field>
+        <Field
+          label={t('details.personalMessage')}
+          labelSuffix={<OptionalLabel />}
+          error={errorOf(errors.personalMessage?.message)}
+        >
+          {(control) => (
+            <div className="grid gap-1.5">
+              <textarea
+                {...control}
+                {...register('personalMessage')}
+                rows={4}
+                maxLength={PERSONAL_MESSAGE_MAX}
+                placeholder={t('details.personalMessagePlaceholder')}
+                aria-describedby={[control['aria-describedby'], 'message-counter'].filter(Boolean).join(' ')}
+                className="min-h-28 w-full rounded-lg border border-input bg-card px-3 py-2.5 text-base shadow-xs placeholder:text-muted-foreground aria-invalid:border-destructive aria-invalid:ring-1 aria-invalid:ring-destructive sm:text-sm"
+              />
+              <p
+                id="message-counter"
+                className={cn(
+                  'text-end text-xs tabular-nums text-muted-foreground',
+                  messageLength >= PERSONAL_MESSAGE_MAX && 'font-semibold text-primary-strong',
+                )}
+                data-testid="message-counter"
+              >
+                {t('details.counter', { count: messageLength, max: PERSONAL_MESSAGE_MAX })}
+              </p>
+            </div>
+          )}
+        </Field>
+      </section>
+
+      <section aria-labelledby="delivery-section" className="grid gap-4">
+        <h3 id="delivery-section" className={sectionTitle}>
+          {t('details.deliverySection')}
+        </h3>
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="sr-only">{t('details.deliverySection')}</legend>
+          <ChoiceCard {...register('deliveryMode')} value="now" testId="delivery-now">
+            <span className="grid gap-0.5">
+              <span className="font-semibold">{t('details.deliveryNow')}</span>
+              <span className="text-xs text-muted-foreground">{t('details.deliveryNowHint')}</span>
+            </span>
+          </ChoiceCard>
+          <ChoiceCard {...register('deliveryMode')} value="date" testId="delivery-date">
+            <span className="grid gap-0.5">
+              <span className="font-semibold">{t('details.deliveryDate')}</span>
+              <span className="text-xs text-muted-foreground">{t('details.deliveryDateHint')}</span>
+            </span>
+          </ChoiceCard>
+        </fieldset>
+        {deliveryMode === 'date' && (
+          <Field
+            label={<Required>{t('details.deliverAt')}</Required>}
+            error={errorOf(errors.deliverAt?.message)}
+            className="sm:max-w-[calc(50%-0.5rem)]"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register('deliverAt')}
+                type="date"
+                min={today}
+                max={addDays(today, MAX_DELIVERY_DAYS_AHEAD)}
+                aria-required
+              />
+            )}
+          </Field>
+        )}
+
+        <fieldset className="grid gap-2.5">
+          <legend className="mb-2.5 text-sm font-medium">{t('details.recipientLocale')}</legend>
+          <div className="flex flex-wrap gap-3">
+            <ChoiceCard {...register('recipientLocale')} value="fr" cardClassName="py-2.5" testId="recipient-locale-fr">
+              <span lang="fr" className="font-semibold">
+                {t('details.french')}
+              </span>
+            </ChoiceCard>
+            <ChoiceCard {...register('recipientLocale')} value="ar" cardClassName="py-2.5" testId="recipient-locale-ar">
+              <span lang="ar" dir="rtl" className="font-semibold">
+                {t('details.arabic')}
+              </span>
+            </ChoiceCard>
+          </div>
+        </fieldset>
+      </section>
+
+      <div className="flex justify-end border-t border-border pt-5">
+        <Button type="button" size="lg" onClick={onNext} data-testid="checkout-next" className="w-full sm:w-auto">
+          {t('details.next')}
+          <ArrowRight aria-hidden className="rtl:-scale-x-100" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Required({ children }: { children: string }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden className="ms-0.5 text-destructive">
+        *
+      </span>
+    </>
+  );
+}
+
+/** The app's shared "(facultatif)". */
+function OptionalLabel() {
+  const { t } = useTranslation();
+  return <>{t('common.optional')}</>;
+}

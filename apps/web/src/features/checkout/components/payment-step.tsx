@@ -1,0 +1,163 @@
+import { PAYMENT_METHODS, type TPaymentMethod } from '@farha/contracts/checkout';
+import { ArrowLeft, Info, Lock, Pencil } from 'lucide-react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { checkoutMessage, useCheckoutTranslation } from '../i18n';
+import type { CheckoutFormOutput, CheckoutFormValues } from '../lib/checkout-form';
+import { formatDay } from '../lib/dates';
+import { ChoiceCard } from './choice-card';
+import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from './payment-method-logo';
+
+const isCardMethod = (method: string) => method === 'visa' || method === 'mastercard';
+
+interface PaymentStepProps {
+  form: UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
+  /** "Payer 12 500 DA", or "Se connecter pour acheter" for a visitor. */
+  payLabel: string;
+  payDisabled: boolean;
+  onBack: () => void;
+}
+
+/**
+ * Step 2 (spec 01 §2, §5): the method and the terms only. Card details are typed on the gateway's
+ * secure page, never in this app.
+ */
+export function PaymentStep({ form, payLabel, payDisabled, onBack }: PaymentStepProps) {
+  const { t, locale } = useCheckoutTranslation();
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = form;
+  const method = watch('paymentMethod');
+  const [recipientName, recipientEmail, deliveryMode, deliverAt] = watch([
+    'recipientName',
+    'recipientEmail',
+    'deliveryMode',
+    'deliverAt',
+  ]);
+  const methodError = errors.paymentMethod?.message;
+  const termsError = errors.termsAccepted?.message;
+
+  return (
+    <div className="grid gap-7">
+      <section aria-labelledby="recap-title" className="flex items-start gap-4 rounded-xl bg-muted/60 p-4">
+        <div className="min-w-0 flex-1 space-y-1 text-sm">
+          <h3 id="recap-title" className="font-semibold">
+            {t('payment.recap')}
+          </h3>
+          <p>
+            {t('payment.recapTo', { name: recipientName.trim() })}{' '}
+            <span dir="ltr" className="text-muted-foreground">
+              ({recipientEmail.trim()})
+            </span>
+          </p>
+          <p className="text-muted-foreground">
+            {deliveryMode === 'date' && deliverAt
+              ? t('payment.recapOn', { date: formatDay(deliverAt, locale) })
+              : t('payment.recapNow')}
+          </p>
+        </div>
+        <Button type="button" variant="ghost" size="sm" onClick={onBack} data-testid="checkout-edit">
+          <Pencil aria-hidden />
+          {t('payment.edit')}
+        </Button>
+      </section>
+
+      <fieldset
+        className="grid gap-3"
+        aria-invalid={methodError ? true : undefined}
+        aria-describedby={methodError ? 'method-error' : undefined}
+      >
+        <legend className="mb-3 text-base font-semibold">{t('payment.methodsLabel')}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {PAYMENT_METHODS.map((id: TPaymentMethod) => (
+            <ChoiceCard
+              key={id}
+              {...register('paymentMethod')}
+              value={id}
+              aria-label={PAYMENT_METHOD_NAMES[id]}
+              aria-describedby={`method-${id}-description`}
+              testId={`method-${id}`}
+            >
+              <PaymentMethodLogo method={id} />
+              <span className="grid min-w-0 gap-0.5">
+                <span className="font-semibold">{PAYMENT_METHOD_NAMES[id]}</span>
+                <span id={`method-${id}-description`} className="text-xs text-muted-foreground">
+                  {t(`payment.methods.${id}`)}
+                </span>
+              </span>
+            </ChoiceCard>
+          ))}
+        </div>
+        {methodError && (
+          <p id="method-error" className="text-sm font-medium text-destructive">
+            {checkoutMessage(methodError)}
+          </p>
+        )}
+        {method && (
+          <Alert data-testid="method-note">
+            {isCardMethod(method) ? t('payment.cardNote') : t('payment.localNote')}
+          </Alert>
+        )}
+      </fieldset>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <Controller
+            control={control}
+            name="termsAccepted"
+            render={({ field }) => (
+              <Checkbox
+                id="checkout-terms"
+                name="termsAccepted"
+                data-testid="terms"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'terms-error' : 'terms-hint'}
+                className="mt-0.5"
+              />
+            )}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor="checkout-terms" className="cursor-pointer leading-snug">
+              {t('payment.terms')}
+            </Label>
+            <p id="terms-hint" className="text-xs text-muted-foreground">
+              {t('payment.termsHint')}
+            </p>
+          </div>
+        </div>
+        {termsError && (
+          <p id="terms-error" className="text-sm font-medium text-destructive">
+            {checkoutMessage(termsError)}
+          </p>
+        )}
+      </div>
+
+      <div className="grid gap-4 border-t border-border pt-5">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <Button type="button" variant="outline" size="lg" onClick={onBack} data-testid="checkout-back">
+            <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+            {t('payment.back')}
+          </Button>
+          <Button type="submit" size="lg" disabled={payDisabled} data-testid="checkout-pay">
+            <Lock aria-hidden />
+            {payLabel}
+          </Button>
+        </div>
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <Info aria-hidden className="size-3.5 shrink-0" />
+          {t('payment.secure')}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { ZClientVoucherList, type TClientVoucherSummary } from '@farha/contracts/areas';
+import {
+  ZBoxDetail,
+  ZBoxListResponse,
+  ZFavouriteList,
+  ZPartnerListResponse,
+  type TBoxListQuery,
+} from '@farha/contracts/catalog';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+
+function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const catalogKeys = {
+  boxes: (query: TBoxListQuery) => ['catalog', 'boxes', query] as const,
+  box: (id: string) => ['catalog', 'box', id] as const,
+  partners: ['catalog', 'partners'] as const,
+  favourites: (userId: string | undefined) => ['catalog', 'favourites', userId] as const,
+  myVouchers: (userId: string | undefined) => ['client', 'vouchers', userId] as const,
+};
+
+/** GET /api/boxes; the previous answer stays on screen while a new filter loads. */
+export function useBoxes(query: TBoxListQuery = {}) {
+  const params = {
+    q: query.q,
+    category: query.category,
+    city: query.city,
+    minPrice: query.minPrice as number | undefined,
+    maxPrice: query.maxPrice as number | undefined,
+    sort: query.sort,
+  };
+  return useQuery({
+    queryKey: catalogKeys.boxes(params),
+    queryFn: ({ signal }) => api.get(`/api/boxes${queryString(params)}`, { schema: ZBoxListResponse, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBox(id: string | undefined) {
+  return useQuery({
+    queryKey: catalogKeys.box(id ?? ''),
+    queryFn: ({ signal }) => api.get(`/api/boxes/${encodeURIComponent(id ?? '')}`, { schema: ZBoxDetail, signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export function usePartners() {
+  return useQuery({
+    queryKey: catalogKeys.partners,
+    queryFn: ({ signal }) => api.get('/api/partners', { schema: ZPartnerListResponse, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Ids of the signed-in user's favourite boxes (empty when logged out). */
+export function useFavourites() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: catalogKeys.favourites(user?.id),
+    queryFn: ({ signal }) => api.get('/api/favourites', { schema: ZFavouriteList, signal }),
+    enabled: Boolean(user),
+    select: (data) => new Set(data.boxIds),
+  });
+}
+
+/** Adds or removes a favourite, showing the change at once and undoing it if the server refuses. */
+export function useToggleFavourite() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const key = catalogKeys.favourites(user?.id);
+  return useMutation({
+    mutationFn: ({ boxId, favourite }: { boxId: string; favourite: boolean }) =>
+      favourite
+        ? api.put(`/api/favourites/${encodeURIComponent(boxId)}`)
+        : api.delete(`/api/favourites/${encodeURIComponent(boxId)}`),
+    onMutate: async ({ boxId, favourite }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<{ boxIds: string[] }>(key);
+      const ids = new Set(previous?.boxIds ?? []);
+      if (favourite) ids.add(boxId);
+      else ids.delete(boxId);
+      queryClient.setQueryData(key, { boxIds: [...ids] });
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** The signed-in customer's vouchers of one box ('Possédé (n)' and the list on the box page). */
+export function useMyVouchersForBox(boxId: string | undefined): TClientVoucherSummary[] {
+  const { user } = useAuth();
+  const isCustomer = user?.role === 'customer';
+  const { data } = useQuery({
+    queryKey: catalogKeys.myVouchers(user?.id),
+    queryFn: ({ signal }) => api.get('/api/client/vouchers', { schema: ZClientVoucherList, signal }),
+    enabled: isCustomer && Boolean(boxId),
+  });
+  if (!isCustomer || !boxId) return [];
+  return data?.vouchers.filter((v) => v.boxId === boxId) ?? [];
+}

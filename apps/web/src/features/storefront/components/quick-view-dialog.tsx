@@ -1,0 +1,133 @@
+import type { TBoxSummary } from '@farha/contracts/catalog';
+import { formatDzd } from '@farha/contracts/money';
+import { CalendarClock, Gift, MapPin, ShoppingBag, Star } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { to } from '@/app/paths';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useBox } from '../api/catalog';
+import { useStorefrontT } from '../i18n';
+import { checkoutHref, checkoutState } from '../lib/checkout';
+import { BoxBadges } from './box-badges';
+import { BoxCities } from './box-cities';
+import { BoxImage } from './box-image';
+import { BoxPrice } from './box-price';
+import { ProductLinePill } from './product-line';
+import { formatRating, RatingSummary } from './rating';
+
+interface QuickViewDialogProps {
+  box: TBoxSummary | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** spec 01 §2 quick view: the box at a glance and where to use it. The dialog locks page scroll. */
+export function QuickViewDialog({ box, onOpenChange }: QuickViewDialogProps) {
+  return (
+    <Dialog open={box !== null} onOpenChange={onOpenChange}>
+      {box && (
+        <DialogContent className="max-w-2xl gap-0 p-0 sm:max-w-2xl" aria-describedby={undefined}>
+          <QuickViewBody box={box} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function QuickViewBody({ box }: { box: TBoxSummary }) {
+  const { t, tp, locale } = useStorefrontT();
+  const navigate = useNavigate();
+  const detail = useBox(box.id);
+
+  const stats = [
+    { icon: Gift, label: t('quickView.experiences'), value: String(box.offerCount) },
+    { icon: CalendarClock, label: t('quickView.validity'), value: tp('common.days', box.validityDays) },
+    {
+      icon: Star,
+      label: t('quickView.averageRating'),
+      value: box.rating === null ? '—' : `${formatRating(box.rating, locale)}/5`,
+    },
+  ];
+
+  return (
+    <>
+      <div className="relative aspect-[16/7] shrink-0 overflow-hidden bg-muted">
+        <BoxImage src={box.imageUrl} alt="" eager />
+        <div className="absolute inset-0 bg-gradient-to-t from-black/50 via-transparent to-transparent" />
+        <BoxBadges box={box} className="absolute start-4 top-4" />
+        <ProductLinePill line={box.category} className="absolute bottom-4 start-4" />
+      </div>
+      <div className="space-y-5 p-5 sm:p-6">
+        <div className="space-y-2">
+          <DialogTitle className="pe-8 text-2xl font-bold">{box.name}</DialogTitle>
+          <DialogDescription className="sr-only">{t('quickView.description')}</DialogDescription>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            {box.rating === null ? (
+              <span className="text-sm text-muted-foreground">{t('common.noRating')}</span>
+            ) : (
+              <RatingSummary rating={box.rating} reviewCount={box.reviewCount} />
+            )}
+            <BoxCities cities={box.cities} max={4} />
+          </div>
+          <BoxPrice price={box.price} className="text-2xl" />
+        </div>
+        <p className="text-sm leading-relaxed text-pretty">{box.description}</p>
+
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+          {stats.map(({ icon: Icon, label, value }) => (
+            <div key={label} className="rounded-xl bg-muted/70 p-3 text-center">
+              <Icon aria-hidden className="mx-auto mb-1 size-5 text-primary" />
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="text-sm font-bold sm:text-base">{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <section aria-labelledby="quick-view-offers" className="space-y-2">
+          <h3 id="quick-view-offers" className="font-bold">
+            {t('quickView.whereToUse')}
+          </h3>
+          {detail.isPending ? (
+            <div className="space-y-2">
+              <Skeleton className="h-14" />
+              <Skeleton className="h-14" />
+            </div>
+          ) : detail.isError ? (
+            <Alert variant="error">{t('quickView.offersError')}</Alert>
+          ) : detail.data.offers.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('quickView.noOffers')}</p>
+          ) : (
+            <ul className="max-h-56 space-y-2 overflow-y-auto pe-1">
+              {detail.data.offers.map((offer) => (
+                <li key={offer.id} className="flex items-start gap-3 rounded-xl border border-border p-3">
+                  <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold leading-tight">{offer.partner.name}</p>
+                    <p className="text-sm text-muted-foreground">{offer.title}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {offer.partner.address} · <span className="font-medium text-foreground">{offer.partner.city}</span>
+                    </p>
+                  </div>
+                  <span dir="ltr" className="shrink-0 text-xs font-semibold text-muted-foreground">
+                    {formatDzd(offer.faceValue, locale)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button asChild variant="outline">
+            <Link to={to.box(box.id)}>{t('quickView.viewFull')}</Link>
+          </Button>
+          <Button onClick={() => void navigate(checkoutHref(box.id), { state: checkoutState(box) })}>
+            <ShoppingBag aria-hidden />
+            {t('quickView.buyNow')}
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const WEB_DIST_DIR = path.join(REPO_ROOT, 'apps/web/dist');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts');
+
+// A cold start migrates and seeds a fresh PGlite database (≈ 5–10 s on these machines).
+const STARTUP_TIMEOUT_MS = 90_000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+// Enough of the server's output to explain a failed start.
+const OUTPUT_TAIL_CHARS = 8_000;
+
+export interface FarhaServer {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** A port nobody listens on right now (the kernel picks it; released before the server binds it). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts the real Farha server (the same entry point as `npm start`) in a child process: its own port,
+ * its own temporary DATA_DIR (embedded PGlite, migrated and demo-seeded at start), a copy of the built
+ * web app. Resolves once GET /api/health answers; `stop()` shuts it down and deletes the temporary folder.
+ */
+export async function startFarhaServer(): Promise<FarhaServer> {
+  if (!fs.existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
+    throw new Error(
+      `The browser journeys need the built web app (${path.relative(REPO_ROOT, WEB_DIST_DIR)}/index.html is missing).\n` +
+        'Run `npm run test:e2e` (it builds first) or `npm run build` before `vitest run --config e2e/vitest.config.ts`.',
+    );
+  }
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-e2e-'));
+  const dataDir = path.join(tempRoot, 'data');
+  // A snapshot of the built app: a rebuild of apps/web/dist during the run (another terminal, an
+  // editor's watcher) would otherwise replace the hashed bundles that loaded pages still ask for.
+  const webDir = path.join(tempRoot, 'web');
+  fs.cpSync(WEB_DIST_DIR, webDir, { recursive: true });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DEMO_MODE: 'true',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    WEB_DIST_DIR: webDir,
+  };
+  // The journeys run on the embedded database whatever the developer's shell says.
+  delete env.DATABASE_URL;
+
+  // `node --import tsx` rather than `npx tsx`: one process to signal, no npx start-up cost.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Safety net: the server never outlives the test run, even when teardown is skipped.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  let output = '';
+  const record = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+  };
+  // The server's warnings and errors stay visible during the run; the tail explains a failed start.
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      record(chunk);
+      process.stderr.write(chunk);
+    });
+  }
+
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM'); // server.ts closes Fastify and PGlite on SIGTERM
+      if (!(await waitForExit(child, SHUTDOWN_TIMEOUT_MS))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, SHUTDOWN_TIMEOUT_MS);
+      }
+    }
+    fs.rmSync(tempRoot, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`The Farha server exited during start-up (code ${child.exitCode ?? child.signalCode}).`);
+      }
+      try {
+        const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        if (response.ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`The Farha server did not answer ${url}/api/health within ${STARTUP_TIMEOUT_MS / 1000} s.`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
+  }
+
+  return { url, dataDir, stop };
+}

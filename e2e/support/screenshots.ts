@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './farha-server.ts';
+
+/** Ignored by git (.gitignore); a person looks at them after a run. */
+export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'e2e/screenshots');
+
+function fileNameOf(name: string): string {
+  const safe = name
+    .split('/')
+    .map((part) => part.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, ''))
+    .join('/');
+  return path.join(SCREENSHOTS_DIR, `${safe}.png`);
+}
+
+/** Page screenshot without waiting for anything; also used for failures. */
+export async function saveScreenshot(page: Page, name: string, { fullPage = false } = {}): Promise<string> {
+  const file = fileNameOf(name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+  return file;
+}
+
+/**
+ * Saves e2e/screenshots/<name>.png once the page has settled: network idle, web fonts loaded, images
+ * decoded. Full page by default, so that the whole layout can be reviewed.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      Array.from(document.images, (image) => (image.complete ? undefined : image.decode().catch(() => undefined))),
+    );
+  });
+  return saveScreenshot(page, name, { fullPage });
+}

@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import { ZPaymentMethod } from './checkout.ts';
+import { ZReservation } from './reservations.ts';
+import { ZVoucherStatus } from './vouchers.ts';
+
+/** The customer area's own messages (spec 01 §8 where it has one, plain French otherwise). */
+export const CUSTOMER_MESSAGES = {
+  INVALID_CODE: 'Code voucher invalide',
+  CLAIMED: 'Coffret ajouté à votre espace',
+  VOUCHER_NOT_FOUND: 'Voucher not found',
+  HOLDER_ONLY: 'Seul le bénéficiaire du coffret peut effectuer cette action',
+  EXPIRED: 'Voucher expiré',
+  NOT_ACTIVE: "Ce voucher n'est plus actif",
+  FREE_EXTENSION_USED: 'La prolongation gratuite a déjà été utilisée pour ce voucher',
+  FREE_EXTENSION_TOO_EARLY: "La prolongation gratuite n'est possible que dans les 30 derniers jours de validité",
+  EXTENSION_TOO_LATE: 'Ce voucher a expiré depuis plus de 90 jours et ne peut plus être prolongé',
+  EXTENDED: 'Validité prolongée avec succès !',
+  NOT_EXTENDABLE: 'Ce voucher ne peut pas être prolongé',
+  RESERVED_FIRST: "Annulez d'abord la réservation en cours",
+  PAYMENT_METHOD_REQUIRED: 'Veuillez choisir un moyen de paiement',
+  NOT_EXCHANGEABLE: 'Ce voucher ne peut pas être échangé',
+  EXCHANGE_ONCE: 'Ce coffret ne peut être échangé qu’une seule fois',
+  SAME_BOX: 'Choisissez un coffret différent',
+  BOX_UNAVAILABLE: 'Coffret non disponible',
+  EXCHANGED: 'Échange effectué ! Le nouveau coffret vient d’être envoyé par e-mail.',
+  REFUND_PURCHASER_ONLY: "Seul l'acheteur du coffret peut demander un remboursement",
+  REFUND_WINDOW: 'Le remboursement n’est possible que dans les 14 jours suivant l’achat',
+  REFUND_USED: 'Un coffret utilisé, réservé ou expiré ne peut pas être remboursé',
+  REFUNDED: 'Remboursement enregistré : il sera versé sous 3 à 5 jours ouvrés.',
+  REVIEW_NOT_ALLOWED: 'Vous pourrez donner votre avis après avoir utilisé votre coffret',
+  REVIEW_EXISTS: 'Vous avez déjà donné votre avis pour ce coffret',
+  REVIEW_SAVED: 'Merci pour votre avis !',
+  RATING: 'La note doit être comprise entre 1 et 5',
+  ORDER_NOT_FOUND: 'Commande introuvable',
+  INVOICE_UNAVAILABLE: 'La facture est disponible une fois le paiement confirmé',
+} as const;
+
+/** spec 01 §9 and architecture.md: refund 14 days, free extension 30 days in the last 30, expired ≤ 90 days. */
+export const REFUND_WINDOW_DAYS = 14;
+export const FREE_EXTENSION_WINDOW_DAYS = 30;
+export const EXTENSION_AFTER_EXPIRY_DAYS = 90;
+export const PAID_EXTENSION_MONTHS = 6;
+
+/** Dashboard tabs (spec 01 §2) and the statuses in each (architecture.md adds EXTENDED and EXCHANGED). */
+export const VOUCHER_TABS = {
+  actifs: ['ISSUED', 'DELIVERED', 'RESERVED', 'EXTENDED'],
+  utilises: ['REDEEMED', 'SETTLED'],
+  expires: ['EXPIRED', 'CANCELLED', 'EXCHANGED'],
+} as const;
+
+export const ZVoucherIdParams = z.object({ id: z.uuid({ error: CUSTOMER_MESSAGES.VOUCHER_NOT_FOUND }) });
+
+export const ZVoucherActions = z.object({
+  canReserve: z.boolean(),
+  canCancelReservation: z.boolean(),
+  canAcceptProposal: z.boolean(),
+  canExtendFree: z.boolean(),
+  canExtendPaid: z.boolean(),
+  canExchange: z.boolean(),
+  canRefund: z.boolean(),
+  canReview: z.boolean(),
+  /** The resend endpoint (POST /api/vouchers/:id/resend) accepts it. */
+  canResend: z.boolean(),
+});
+export type TVoucherActions = z.infer<typeof ZVoucherActions>;
+
+export const ZClientVoucher = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: ZVoucherStatus,
+  box: z.object({
+    id: z.string(),
+    name: z.string(),
+    imageUrl: z.string().nullable(),
+    category: z.string(),
+    /** Current catalogue price, integer DZD. */
+    price: z.number().int(),
+    validityDays: z.number().int(),
+    /** Exchange mode 'Unique' (true) or 'Multiple'. */
+    exchangeOnce: z.boolean(),
+  }),
+  /** What was paid for this voucher's box, integer DZD. */
+  faceValue: z.number().int(),
+  recipient: z.object({ name: z.string(), email: z.string() }),
+  senderName: z.string().nullable(),
+  personalMessage: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Scheduled delivery moment, when one was chosen. */
+  deliverAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  extensionCount: z.number().int(),
+  /** The caller bought it (refunds are the purchaser's). */
+  isPurchaser: z.boolean(),
+  /** The caller may use it: reserve, extend, exchange, review. */
+  isHolder: z.boolean(),
+  /** The current reservation (pending, confirmed or proposed), if any. */
+  reservation: ZReservation.nullable(),
+  review: z.object({ rating: z.number().int(), comment: z.string().nullable(), createdAt: z.string() }).nullable(),
+  /** The voucher this one was exchanged for (status EXCHANGED). */
+  replacedByVoucherId: z.string().nullable(),
+  qrUrl: z.string(),
+  pdfUrl: z.string(),
+  publicUrl: z.string(),
+  actions: ZVoucherActions,
+  /** Last moment for a refund (purchaser only), ISO; null when none applies. */
+  refundDeadline: z.string().nullable(),
+  /** From when the free extension may be used (ISO); null once used or impossible. */
+  freeExtensionFrom: z.string().nullable(),
+});
+export type TClientVoucher = z.infer<typeof ZClientVoucher>;
+
+export const ZClientVoucherStats = z.object({
+  totalActive: z.number().int(),
+  totalRedeemed: z.number().int(),
+  totalExpired: z.number().int(),
+  /** Face value (integer DZD) of the active vouchers. */
+  totalValue: z.number().int(),
+  /** Percentage (0-100, rounded) of vouchers redeemed among all listed. */
+  activationRate: z.number().int(),
+  /** Average days from creation to redemption; null without redemptions. */
+  averageRedemptionTime: z.number().nullable(),
+  tabs: z.object({ actifs: z.number().int(), utilises: z.number().int(), expires: z.number().int(), tous: z.number().int() }),
+});
+export type TClientVoucherStats = z.infer<typeof ZClientVoucherStats>;
+
+/** GET /api/client/vouchers: bought by, held by or addressed to the caller, newest first. */
+export const ZClientVoucherListResponse = z.object({
+  vouchers: z.array(ZClientVoucher),
+  stats: ZClientVoucherStats,
+  /** Prices and lengths the extend dialog shows (from settings). */
+  extension: z.object({
+    price: z.number().int(),
+    paidMonths: z.number().int(),
+    freeDays: z.number().int(),
+  }),
+});
+export type TClientVoucherListResponse = z.infer<typeof ZClientVoucherListResponse>;
+
+export const ZVoucherEvent = z.object({
+  id: z.string(),
+  fromStatus: ZVoucherStatus.nullable(),
+  toStatus: ZVoucherStatus,
+  actorRole: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+
+export const ZVoucherOffer = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  faceValue: z.number().int(),
+  imageUrl: z.string().nullable(),
+  partner: z.object({ id: z.string(), name: z.string(), city: z.string(), address: z.string(), phone: z.string().nullable() }),
+});
+export type TVoucherOffer = z.infer<typeof ZVoucherOffer>;
+
+/** GET /api/client/vouchers/:id: the card plus its timeline, where to use it and past reservations. */
+export const ZClientVoucherDetail = ZClientVoucher.extend({
+  events: z.array(ZVoucherEvent),
+  offers: z.array(ZVoucherOffer),
+  reservations: z.array(ZReservation),
+});
+export type TClientVoucherDetail = z.infer<typeof ZClientVoucherDetail>;
+
+/** POST /api/client/vouchers/claim — any case, with or without dashes or spaces, or the QR's URL. */
+export const ZClaimVoucherRequest = z.object({
+  code: z.string({ error: CUSTOMER_MESSAGES.INVALID_CODE }).trim().min(1, { error: CUSTOMER_MESSAGES.INVALID_CODE }).max(200),
+});
+export const ZClaimVoucherResponse = z.object({ voucher: ZClientVoucher, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Voucher life
+
+/** POST /api/client/vouchers/:id/extend. 'paid' needs a payment method and goes through checkout. */
+export const ZExtendVoucherRequest = z.object({
+  mode: z.enum(['free', 'paid'], { error: CUSTOMER_MESSAGES.NOT_EXTENDABLE }),
+  paymentMethod: ZPaymentMethod.optional(),
+});
+export type TExtendVoucherRequest = z.infer<typeof ZExtendVoucherRequest>;
+
+/** Either done now (`voucher`), or a checkout to pay on the gateway's page (`checkoutUrl`). */
+export const ZVoucherLifeResponse = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('done'), voucher: ZClientVoucher, message: z.string() }),
+  z.object({
+    outcome: z.literal('checkout'),
+    orderId: z.string(),
+    checkoutUrl: z.string(),
+    /** Integer DZD to pay. */
+    amount: z.number().int(),
+  }),
+]);
+export type TVoucherLifeResponse = z.infer<typeof ZVoucherLifeResponse>;
+
+/** POST /api/client/vouchers/:id/exchange: cheaper or equal box now; a dearer one costs the difference. */
+export const ZExchangeVoucherRequest = z.object({
+  boxId: z.uuid({ error: 'Coffret non trouvé' }),
+  paymentMethod: ZPaymentMethod.optional(),
+});
+export type TExchangeVoucherRequest = z.infer<typeof ZExchangeVoucherRequest>;
+
+/** GET /api/client/vouchers/:id/exchange-options: active boxes and what each would cost. */
+export const ZExchangeOptions = z.object({
+  allowed: z.boolean(),
+  /** Why not, when not allowed. */
+  reason: z.string().nullable(),
+  currentPrice: z.number().int(),
+  boxes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      imageUrl: z.string().nullable(),
+      category: z.string(),
+      price: z.number().int(),
+      validityDays: z.number().int(),
+      /** To pay (integer DZD): 0 for a box of equal or lower price. */
+      difference: z.number().int(),
+    }),
+  ),
+});
+export type TExchangeOptions = z.infer<typeof ZExchangeOptions>;
+
+/** POST /api/client/vouchers/:id/refund (purchaser, 14 days, unused). */
+export const ZRefundResponse = z.object({
+  voucher: ZClientVoucher,
+  refund: z.object({ amount: z.number().int(), status: z.enum(['pending', 'paid', 'failed']) }),
+  message: z.string(),
+});
+
+/** POST /api/client/vouchers/:id/review (once per voucher, after redemption). */
+export const ZReviewRequest = z.object({
+  rating: z
+    .number({ error: CUSTOMER_MESSAGES.RATING })
+    .int({ error: CUSTOMER_MESSAGES.RATING })
+    .min(1, { error: CUSTOMER_MESSAGES.RATING })
+    .max(5, { error: CUSTOMER_MESSAGES.RATING }),
+  comment: z
+    .string()
+    .trim()
+    .max(1000, { error: '1000 caractères au maximum' })
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export const ZReviewResponse = z.object({
+  review: z.object({ id: z.string(), rating: z.number().int(), comment: z.string().nullable(), createdAt: z.string() }),
+  message: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Purchase history (spec 01 §2 "History", §3 history item, §9 filters)
+
+export const HISTORY_STATUSES = ['completed', 'refunded', 'disputed'] as const;
+export const HISTORY_PERIODS = ['7d', '30d', '3m', '1y'] as const;
+export const HISTORY_SORTS = ['date-desc', 'date-asc', 'price-desc', 'price-asc'] as const;
+
+export const ZHistoryQuery = z.object({
+  /** Box name, recipient name or e-mail, voucher code; case- and accent-insensitive. */
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(['all', ...HISTORY_STATUSES]).default('all'),
+  period: z.enum(['all', ...HISTORY_PERIODS]).default('all'),
+  sort: z.enum(HISTORY_SORTS).default('date-desc'),
+});
+export type THistoryQuery = z.input<typeof ZHistoryQuery>;
+
+export const ZHistoryItem = z.object({
+  /** The order id. */
+  id: z.string(),
+  /** Payment moment (or order creation when unpaid), ISO. */
+  date: z.string(),
+  box: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), category: z.string() }),
+  /** Amount paid, integer DZD. */
+  price: z.number().int(),
+  /** No invented "original price": equals price (the spec's ×1.3 figure was made up). */
+  originalPrice: z.number().int(),
+  recipient: z.object({ name: z.string(), email: z.string() }),
+  senderName: z.string().nullable(),
+  personalMessage: z.string().nullable(),
+  voucherId: z.string().nullable(),
+  voucherCode: z.string().nullable(),
+  voucherStatus: ZVoucherStatus.nullable(),
+  /** spec 01 §4: CANCELLED or refunded → refunded, an open dispute → disputed, anything else → completed. */
+  status: z.enum(HISTORY_STATUSES),
+  paymentMethod: ZPaymentMethod,
+  /** The payment gateway's checkout id. */
+  transactionId: z.string().nullable(),
+  /** Number of experiences (active offers) in the box. */
+  experiences: z.number().int(),
+  invoiceUrl: z.string(),
+  /** Resend is offered for completed purchases whose voucher is still usable. */
+  canResend: z.boolean(),
+});
+export type THistoryItem = z.infer<typeof ZHistoryItem>;
+
+export const ZHistoryResponse = z.object({
+  items: z.array(ZHistoryItem),
+  /** Over all purchases, whatever the filters. */
+  summary: z.object({
+    totalPurchases: z.number().int(),
+    /** Integer DZD paid, refunded purchases excluded. */
+    totalSpent: z.number().int(),
+    /** Always 0: Farha sells at the box price, there is no real "saving" to show (no invented figures). */
+    totalSavings: z.number().int(),
+    completedPurchases: z.number().int(),
+    /** Purchases whose voucher e-mail was accepted by the mail server. */
+    delivered: z.number().int(),
+  }),
+  /** Items after filters. */
+  total: z.number().int(),
+});
+export type THistoryResponse = z.infer<typeof ZHistoryResponse>;
+
+export const ZOrderIdParams = z.object({ id: z.uuid({ error: CUSTOMER_MESSAGES.ORDER_NOT_FOUND }) });

@@ -1,0 +1,757 @@
+import { z } from 'zod';
+import { ZEmail, ZPhone } from './auth.ts';
+import { OFFER_CATEGORIES } from './catalog.ts';
+import { ERROR_MESSAGES } from './errors.ts';
+
+// Partner portal (spec 02 §2–§9). Amounts are integer DZD; instants are ISO strings (UTC); days are
+// YYYY-MM-DD in Africa/Algiers.
+
+const REQUIRED = ERROR_MESSAGES.VALIDATION;
+const requiredText = (max: number, message: string = REQUIRED) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `${max} caractères au maximum` });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${max} caractères au maximum` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The partner portal's messages (spec 02 §5, §8) and the ones the real server adds. */
+export const PARTNER_MESSAGES = {
+  PERMISSION_DENIED: "Vous n'avez pas les permissions nécessaires pour accéder à cette page.",
+  OWNER_ONLY: 'Réservé au propriétaire du compte partenaire',
+  PARTNER_NOT_FOUND: 'Partenaire non trouvé',
+  TRANSACTION_NOT_FOUND: 'Transaction introuvable',
+  // Payouts (spec 02 §5, §8)
+  KYC_NOT_VERIFIED: 'KYC non validé',
+  IBAN_MISSING: 'IBAN manquant',
+  PAYOUT_MINIMUM: 'Montant minimum non atteint (1000 DZD)',
+  PAYOUT_REQUESTED: 'Demande de règlement soumise avec succès !',
+  PAYOUT_DELAY: 'Traitement sous 2-3 jours ouvrés',
+  PAYOUT_NOT_FOUND: 'Règlement introuvable',
+  PAYOUT_TRANSITION: 'Opération impossible pour ce règlement',
+  // Offers (spec 02 §5)
+  OFFER_NOT_FOUND: 'Offer not found',
+  OFFER_USED: 'Cette offre a déjà été utilisée : désactivez-la plutôt',
+  OFFER_RESERVED: 'Cette offre a des réservations : désactivez-la plutôt',
+  OFFER_DELETED: 'Offre supprimée',
+  OFFER_FACE_VALUE_MIN: 'La valeur doit être d’au moins 100 DA',
+  OFFER_FACE_VALUE_STEP: 'La valeur doit être un multiple de 100 DA',
+  OFFER_CATEGORY: "Catégorie d'offre inconnue",
+  OFFER_IMAGE_URL: "L'URL de l'image est invalide",
+  // Reservations and availability
+  RESERVATION_NOT_FOUND: 'Réservation introuvable',
+  RESERVATION_TRANSITION: 'Cette réservation ne peut plus être modifiée',
+  RESERVATION_CONFIRMED: 'Réservation confirmée',
+  RESERVATION_DECLINED: 'Réservation refusée',
+  RESERVATION_PROPOSED: 'Nouveau créneau proposé au client',
+  DECLINE_REASON_REQUIRED: 'Veuillez indiquer le motif du refus',
+  PAST_DATE: 'Date de réservation dans le passé',
+  TIME_FORMAT: 'Heure invalide (format HH:MM)',
+  TIME_ORDER: "L'heure de début doit précéder l'heure de fin",
+  TIME_OVERLAP: 'Les plages horaires se chevauchent',
+  DATE_FORMAT: 'Date invalide (format AAAA-MM-JJ)',
+  EXCEPTION_NOT_FOUND: 'Exception introuvable',
+  AVAILABILITY_SAVED: 'Disponibilités enregistrées',
+  // Profile (spec 02 §8)
+  PROFILE_UPDATED: 'Profil mis à jour avec succès !',
+  BUSINESS_UPDATED: 'Informations business mis à jour avec succès !',
+  PROFILE_SAVE_ERROR: 'Erreur lors de la sauvegarde',
+  PROFILE_LOAD_ERROR: 'Erreur de chargement du profil',
+  EMAIL_TAKEN: 'Cette adresse e-mail est déjà utilisée par un autre compte',
+  PASSWORD_FIELDS_REQUIRED: 'Tous les champs mot de passe sont obligatoires',
+  PASSWORD_MISMATCH: 'Les nouveaux mots de passe ne correspondent pas',
+  PASSWORD_TOO_SHORT: 'Le mot de passe doit contenir au moins 6 caractères',
+  PASSWORD_WRONG: 'Mot de passe actuel incorrect',
+  PASSWORD_CHANGED: 'Mot de passe modifié avec succès !',
+  PASSWORD_CHANGE_ERROR: 'Erreur lors du changement de mot de passe',
+  // Team (spec 02 §2, §8)
+  INVITATION_SENT: 'Invitation envoyée à {email} !',
+  INVITE_ACCOUNT_EXISTS: 'Un compte existe déjà avec cette adresse e-mail : elle ne peut pas être invitée',
+  MEMBER_REMOVED: "Membre retiré de l'équipe",
+  MEMBER_NOT_FOUND: 'Membre introuvable',
+  OWNER_NOT_REMOVABLE: 'Le propriétaire ne peut pas être retiré de l’équipe',
+  PERMISSIONS_UPDATED: 'Permissions mises à jour',
+  INVITATION_INVALID: 'Invitation invalide ou expirée',
+  INVITATION_ACCEPTED: 'Bienvenue dans l’équipe !',
+  // Settings
+  PREFERENCES_SAVED: 'Préférences enregistrées',
+  EXPORT_MONTH: 'Mois invalide (format AAAA-MM)',
+  // Support (spec 02 §5, §8)
+  TICKET_CREATED: '✅ Ticket créé ! Support partenaire vous contactera sous 1h pour les urgences.',
+  TICKET_ERROR: '❌ Erreur lors de la création du ticket',
+  TICKET_NOT_FOUND: 'Ticket introuvable',
+  TICKET_CLOSED: 'Ce ticket est fermé',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Permissions (spec 02 §6; enforced by the server)
+
+export const PARTNER_PERMISSIONS = ['scanner', 'view_transactions', 'manage_offers', 'manage_reservations'] as const;
+export const ZPartnerPermission = z.enum(PARTNER_PERMISSIONS, { error: 'Permission inconnue' });
+export type TPartnerPermission = z.infer<typeof ZPartnerPermission>;
+export const PARTNER_PERMISSION_LABELS: Record<TPartnerPermission, string> = {
+  scanner: 'Scanner les vouchers',
+  view_transactions: 'Voir les transactions et règlements',
+  manage_offers: 'Gérer les offres',
+  manage_reservations: 'Gérer les réservations',
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Notifications (header bell and dashboard)
+
+export const ZPartnerNotification = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type TPartnerNotification = z.infer<typeof ZPartnerNotification>;
+export const ZPartnerNotificationList = z.object({ notifications: z.array(ZPartnerNotification), unread: z.number().int() });
+export type TPartnerNotificationList = z.infer<typeof ZPartnerNotificationList>;
+/** POST /api/partner/notifications/read: the given ids, or all of the user's when `ids` is absent. */
+export const ZMarkNotificationsRead = z.object({ ids: z.array(z.uuid()).max(200).optional() });
+
+// ---------------------------------------------------------------------------------------------------
+// Dashboard (spec 02 §2)
+
+export const MINIMUM_PAYOUT_DZD = 1000;
+
+export const ZRecentValidation = z.object({
+  transactionId: z.string(),
+  voucherCode: z.string(),
+  customerName: z.string(),
+  offerTitle: z.string(),
+  amount: z.number().int(),
+  scannedAt: z.string(),
+});
+export type TRecentValidation = z.infer<typeof ZRecentValidation>;
+
+export const ZPartnerDashboard = z.object({
+  partner: z.object({ id: z.string(), name: z.string(), kycStatus: z.string(), active: z.boolean() }),
+  /** Successful scans since midnight, Algiers time. */
+  scansToday: z.number().int(),
+  /** Partner net of this calendar month's validations. */
+  monthRevenue: z.number().int(),
+  /** Net available for a payout (validated, in no payout). */
+  pendingPayout: z.number().int(),
+  /** Percentage with one decimal (successful scans / attempts this month); null when no attempt. */
+  successRate: z.number().nullable(),
+  monthScans: z.number().int(),
+  lastValidations: z.array(ZRecentValidation),
+  payout: z.object({
+    available: z.number().int(),
+    minimum: z.number().int(),
+    /** Owner, KYC verified, IBAN set and available ≥ minimum. */
+    canRequest: z.boolean(),
+  }),
+  performance: z.object({
+    topOffer: z.object({ id: z.string(), title: z.string(), scans: z.number().int() }).nullable(),
+    /** Busiest two-hour window of the last 30 days' scans, e.g. '15h-17h'; null below 5 scans. */
+    peakHour: z.string().nullable(),
+    /** Average review rating (one decimal) and count; null when no review. */
+    satisfaction: z.number().nullable(),
+    reviewCount: z.number().int(),
+  }),
+  notifications: z.array(ZPartnerNotification),
+  unreadNotifications: z.number().int(),
+  refreshedAt: z.string(),
+});
+export type TPartnerDashboard = z.infer<typeof ZPartnerDashboard>;
+
+// ---------------------------------------------------------------------------------------------------
+// Transactions (spec 02 §2, §3, §4)
+
+export const TRANSACTION_STATUSES = ['validated', 'pending', 'disputed', 'settled'] as const;
+export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
+export type TTransactionStatus = z.infer<typeof ZTransactionStatus>;
+export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
+  validated: 'Validé',
+  pending: 'En attente',
+  disputed: 'Litige',
+  settled: 'Réglé',
+};
+/** today: since midnight (Algiers); week: last 7 days; month: last 30 days (spec 02 §2). */
+export const TRANSACTION_PERIODS = ['today', 'week', 'month'] as const;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
+
+export const ZTransactionQuery = z.object({
+  q: z.string().trim().max(100, { error: 'Texte de recherche trop long' }).optional(),
+  status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES, { error: 'Statut inconnu' }).optional()),
+  period: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_PERIODS, { error: 'Période inconnue' }).optional()),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TTransactionQuery = z.input<typeof ZTransactionQuery>;
+
+export const ZPartnerTransaction = z.object({
+  id: z.string(),
+  voucherCode: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  boxName: z.string(),
+  offer: z.object({ id: z.string(), title: z.string() }),
+  amount: z.number().int(),
+  commission: z.number().int(),
+  /** Commission rate applied, in basis points (1500 = 15 %). */
+  commissionBp: z.number().int(),
+  netAmount: z.number().int(),
+  status: ZTransactionStatus,
+  statusLabel: z.string(),
+  scannedAt: z.string(),
+  scannedBy: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  payout: z.object({ id: z.string(), reference: z.string().nullable(), status: z.string() }).nullable(),
+});
+export type TPartnerTransaction = z.infer<typeof ZPartnerTransaction>;
+
+export const ZTransactionSummary = z.object({
+  count: z.number().int(),
+  turnover: z.number().int(),
+  commissions: z.number().int(),
+  net: z.number().int(),
+});
+export const ZPartnerTransactionList = z.object({
+  transactions: z.array(ZPartnerTransaction),
+  summary: ZTransactionSummary,
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPartnerTransactionList = z.infer<typeof ZPartnerTransactionList>;
+
+// ---------------------------------------------------------------------------------------------------
+// Payouts (spec 02 §2, §3, §4, §5)
+
+export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
+export type TPayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_LABELS: Record<TPayoutStatus | 'available', string> = {
+  available: 'Disponible',
+  requested: 'Demandé',
+  processing: 'En cours',
+  paid: 'Payé',
+  failed: 'Échec',
+};
+
+export const ZPayout = z.object({
+  id: z.string(),
+  /** First and last day (Algiers) of the validations it contains. */
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable(), label: z.string() }),
+  status: z.enum(PAYOUT_STATUSES),
+  statusLabel: z.string(),
+  grossAmount: z.number().int(),
+  commissionAmount: z.number().int(),
+  feesAmount: z.number().int(),
+  netAmount: z.number().int(),
+  transactionCount: z.number().int(),
+  paymentMethod: z.string(),
+  reference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type TPayout = z.infer<typeof ZPayout>;
+
+export const ZPayoutOverview = z.object({
+  available: z.object({
+    gross: z.number().int(),
+    commission: z.number().int(),
+    net: z.number().int(),
+    count: z.number().int(),
+    minimum: z.number().int(),
+    /** Owner, KYC verified, IBAN set and net ≥ minimum. */
+    canRequest: z.boolean(),
+    /** Why a request would be refused (the spec's message), when it would. */
+    blockedReason: z.string().nullable(),
+  }),
+  account: z.object({
+    /** e.g. 'DZ58 •••• •••• 1234'; null when no IBAN. */
+    ibanMasked: z.string().nullable(),
+    bankName: z.string().nullable(),
+    settlementCycle: z.string(),
+    kycStatus: z.string(),
+  }),
+  history: z.array(ZPayout),
+  tiles: z.object({
+    totalReceived: z.number().int(),
+    /** Net of payouts requested or in progress. */
+    pending: z.number().int(),
+    transactionCount: z.number().int(),
+    /** Average net per paid payout; null before the first one. */
+    averagePerPayout: z.number().int().nullable(),
+  }),
+});
+export type TPayoutOverview = z.infer<typeof ZPayoutOverview>;
+
+export const ZPayoutRequestResponse = z.object({ payout: ZPayout, message: z.string(), detail: z.string() });
+export type TPayoutRequestResponse = z.infer<typeof ZPayoutRequestResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Offers (spec 02 §2, §3, §5)
+
+export const OFFER_SORTS = ['revenue', 'popularity', 'scans', 'newest'] as const;
+
+/** A URL (http/https) or a file we serve (an uploaded image /api/files/…, a bundled /images/…). */
+const ZImageUrl = z
+  .string()
+  .trim()
+  .max(2000, { error: PARTNER_MESSAGES.OFFER_IMAGE_URL })
+  .refine((v) => /^\/(api\/files|images)\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
+    error: PARTNER_MESSAGES.OFFER_IMAGE_URL,
+  });
+
+const ZFaceValue = z
+  .number({ error: REQUIRED })
+  .int({ error: PARTNER_MESSAGES.OFFER_FACE_VALUE_STEP })
+  .min(100, { error: PARTNER_MESSAGES.OFFER_FACE_VALUE_MIN })
+  .max(1_000_000, { error: 'Valeur trop élevée' })
+  .refine((v) => v % 100 === 0, { error: PARTNER_MESSAGES.OFFER_FACE_VALUE_STEP });
+
+export const ZOfferInput = z.object({
+  title: requiredText(120),
+  description: requiredText(2000),
+  category: z.enum(OFFER_CATEGORIES, { error: PARTNER_MESSAGES.OFFER_CATEGORY }).default('bien-etre'),
+  faceValue: ZFaceValue,
+  topupAllowed: z.boolean().default(false),
+  imageUrl: z.union([ZImageUrl, z.literal('').transform(() => null), z.null()]).optional(),
+  termsConditions: optionalText(2000),
+  active: z.boolean().default(true),
+});
+export type TOfferInput = z.input<typeof ZOfferInput>;
+
+export const ZOfferPatch = z.object({
+  title: requiredText(120).optional(),
+  description: requiredText(2000).optional(),
+  category: z.enum(OFFER_CATEGORIES, { error: PARTNER_MESSAGES.OFFER_CATEGORY }).optional(),
+  faceValue: ZFaceValue.optional(),
+  topupAllowed: z.boolean().optional(),
+  imageUrl: z.union([ZImageUrl, z.literal('').transform(() => null), z.null()]).optional(),
+  termsConditions: optionalText(2000).optional(),
+  active: z.boolean().optional(),
+});
+export type TOfferPatch = z.input<typeof ZOfferPatch>;
+
+export const ZOfferListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.preprocess(emptyToUndefined, z.enum(OFFER_CATEGORIES, { error: PARTNER_MESSAGES.OFFER_CATEGORY }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(['active', 'inactive'], { error: 'Statut inconnu' }).optional()),
+  sort: z.enum(OFFER_SORTS, { error: 'Tri inconnu' }).default('newest'),
+});
+
+export const ZPartnerOffer = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(OFFER_CATEGORIES),
+  faceValue: z.number().int(),
+  topupAllowed: z.boolean(),
+  imageUrl: z.string().nullable(),
+  termsConditions: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  boxes: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Never redeemed: it may be deleted. */
+  deletable: z.boolean(),
+  stats: z.object({
+    scansThisMonth: z.number().int(),
+    /** Partner net of this month's validations of the offer. */
+    revenueThisMonth: z.number().int(),
+    totalRedemptions: z.number().int(),
+    rating: z.number().nullable(),
+    reviewCount: z.number().int(),
+    /** 1 = most redeemed of the partner's offers. */
+    popularityRank: z.number().int(),
+  }),
+});
+export type TPartnerOffer = z.infer<typeof ZPartnerOffer>;
+
+export const ZPartnerOfferList = z.object({
+  offers: z.array(ZPartnerOffer),
+  tiles: z.object({
+    totalOffers: z.number().int(),
+    activeOffers: z.number().int(),
+    scansThisMonth: z.number().int(),
+    revenueThisMonth: z.number().int(),
+    averageRating: z.number().nullable(),
+  }),
+});
+export type TPartnerOfferList = z.infer<typeof ZPartnerOfferList>;
+export const ZOfferImageResponse = z.object({ url: z.string(), fileId: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Reservations inbox and availability
+
+export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: PARTNER_MESSAGES.TIME_FORMAT });
+export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: PARTNER_MESSAGES.DATE_FORMAT });
+
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'proposed', 'completed'] as const;
+export const RESERVATION_STATUS_LABELS: Record<(typeof RESERVATION_STATUSES)[number], string> = {
+  pending: 'En attente',
+  confirmed: 'Confirmée',
+  declined: 'Refusée',
+  cancelled: 'Annulée',
+  proposed: 'Nouveau créneau proposé',
+  completed: 'Honorée',
+};
+/** Inbox tabs: pending (pending, proposed), confirmed (upcoming), past (the rest or a passed date). */
+export const RESERVATION_INBOX_TABS = ['pending', 'confirmed', 'past'] as const;
+export const ZReservationInboxQuery = z.object({
+  status: z.preprocess(emptyToUndefined, z.enum(RESERVATION_INBOX_TABS, { error: 'Statut inconnu' }).optional()),
+});
+
+export const ZPartnerReservation = z.object({
+  id: z.string(),
+  status: z.enum(RESERVATION_STATUSES),
+  statusLabel: z.string(),
+  voucherCode: z.string(),
+  boxName: z.string(),
+  offer: z.object({ id: z.string(), title: z.string() }),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string(),
+  requestedDate: z.string(),
+  requestedTime: z.string().nullable(),
+  guests: z.number().int(),
+  notes: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  proposedDate: z.string().nullable(),
+  proposedTime: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TPartnerReservation = z.infer<typeof ZPartnerReservation>;
+export const ZPartnerReservationList = z.object({
+  reservations: z.array(ZPartnerReservation),
+  counts: z.object({ pending: z.number().int(), confirmed: z.number().int(), past: z.number().int() }),
+});
+export const ZDeclineReservation = z.object({ reason: requiredText(500, PARTNER_MESSAGES.DECLINE_REASON_REQUIRED) });
+export const ZProposeReservation = z.object({ date: ZDay, time: ZTime, message: optionalText(500) });
+export const ZReservationActionResponse = z.object({ reservation: ZPartnerReservation, message: z.string() });
+
+export const ISO_WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+export const WEEKDAY_LABELS: Record<(typeof ISO_WEEKDAYS)[number], string> = {
+  '1': 'Lundi',
+  '2': 'Mardi',
+  '3': 'Mercredi',
+  '4': 'Jeudi',
+  '5': 'Vendredi',
+  '6': 'Samedi',
+  '7': 'Dimanche',
+};
+
+export const ZTimeRange = z.object({ from: ZTime, to: ZTime }).refine((r) => r.from < r.to, {
+  error: PARTNER_MESSAGES.TIME_ORDER,
+  path: ['to'],
+});
+const ZDayRanges = z
+  .array(ZTimeRange)
+  .max(6)
+  .refine(
+    (ranges) => {
+      const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
+      return sorted.every((r, i) => i === 0 || sorted[i - 1]!.to <= r.from);
+    },
+    { error: PARTNER_MESSAGES.TIME_OVERLAP },
+  );
+
+/** Opening hours keyed by ISO weekday '1' (Monday) … '7' (Sunday); an empty list is a closed day. */
+export const ZWeeklyHours = z.object({
+  '1': ZDayRanges,
+  '2': ZDayRanges,
+  '3': ZDayRanges,
+  '4': ZDayRanges,
+  '5': ZDayRanges,
+  '6': ZDayRanges,
+  '7': ZDayRanges,
+});
+export type TWeeklyHours = z.infer<typeof ZWeeklyHours>;
+
+export const ZAvailability = z.object({
+  weeklyHours: ZWeeklyHours,
+  slotMinutes: z.number().int().min(15, { error: 'Créneau de 15 minutes au minimum' }).max(480, { error: 'Créneau de 8 heures au maximum' }),
+  capacity: z.number().int().min(1, { error: 'Capacité d’au moins 1' }).max(1000, { error: 'Capacité de 1000 au maximum' }),
+});
+export type TAvailability = z.infer<typeof ZAvailability>;
+
+export const ZAvailabilityException = z.object({
+  id: z.string(),
+  date: z.string(),
+  closed: z.boolean(),
+  hours: z.array(z.object({ from: z.string(), to: z.string() })).nullable(),
+  capacity: z.number().int().nullable(),
+  note: z.string().nullable(),
+});
+export type TAvailabilityException = z.infer<typeof ZAvailabilityException>;
+
+/** A closed day (closed true) or special hours for that day (closed false with hours). Same day again: replaced. */
+export const ZAvailabilityExceptionInput = z
+  .object({
+    date: ZDay,
+    closed: z.boolean().default(true),
+    hours: ZDayRanges.optional(),
+    capacity: z.number().int().min(1).max(1000).optional(),
+    note: optionalText(200),
+  })
+  .refine((e) => e.closed || (e.hours?.length ?? 0) > 0, { error: 'Indiquez les horaires de ce jour', path: ['hours'] });
+export const ZAvailabilityExceptionList = z.object({ exceptions: z.array(ZAvailabilityException) });
+
+// ---------------------------------------------------------------------------------------------------
+// Profile, password, team, invitations (spec 02 §2, §3, §5)
+
+export const KYC_STATUS_LABELS: Record<'pending' | 'verified' | 'rejected', string> = {
+  pending: 'En attente',
+  verified: 'Vérifié',
+  rejected: 'Rejeté',
+};
+
+export const ZTeamMember = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['owner', 'staff']),
+  /** 'Propriétaire' or 'Staff'. */
+  roleLabel: z.string(),
+  /** Null while the invitation is not accepted. */
+  joinedAt: z.string().nullable(),
+  invitedAt: z.string().nullable(),
+  invitationPending: z.boolean(),
+  permissions: z.array(ZPartnerPermission),
+});
+export type TTeamMember = z.infer<typeof ZTeamMember>;
+
+export const ZPartnerProfile = z.object({
+  business: z.object({
+    id: z.string(),
+    businessName: z.string(),
+    description: z.string(),
+    address: z.string(),
+    city: z.string(),
+    wilaya: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    website: z.string().nullable(),
+    businessType: z.string().nullable(),
+    /** businessType with underscores replaced by spaces. */
+    businessTypeLabel: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    taxNumber: z.string().nullable(),
+    kycStatus: z.enum(['pending', 'verified', 'rejected']),
+    kycStatusLabel: z.string(),
+    active: z.boolean(),
+    ibanMasked: z.string().nullable(),
+    bankName: z.string().nullable(),
+    settlementCycle: z.string(),
+    commissionBp: z.number().int(),
+    /** 15.0 for 1500 bp (header: 0 decimals, business tab: 1 decimal). */
+    commissionPercent: z.number(),
+    since: z.string(),
+    seniorityDays: z.number().int(),
+  }),
+  ownerInfo: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
+  me: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    memberRole: z.enum(['owner', 'staff']),
+    /** 'Propriétaire' or 'Staff' (spec 02 §4 partner title). */
+    accountType: z.string(),
+    permissions: z.array(ZPartnerPermission),
+    createdAt: z.string(),
+  }),
+  /** Owner and staff (the team tab shows it to the owner only). */
+  teamMembers: z.array(ZTeamMember),
+});
+export type TPartnerProfile = z.infer<typeof ZPartnerProfile>;
+
+export const ZUpdatePersonalProfile = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: ZEmail,
+  phone: ZPhone,
+});
+export type TUpdatePersonalProfile = z.infer<typeof ZUpdatePersonalProfile>;
+
+export const ZUpdateBusinessProfile = z.object({
+  businessName: requiredText(160),
+  description: z.string().trim().max(4000).optional(),
+  address: requiredText(300),
+  city: z.string().trim().min(1, { error: REQUIRED }).max(100).optional(),
+  phone: z.union([ZPhone, z.literal('').transform(() => null), z.null()]).optional(),
+  email: z.union([ZEmail, z.literal('').transform(() => null), z.null()]).optional(),
+  website: z
+    .union([z.string().trim().regex(/^https?:\/\/[^\s]+$/i, { error: 'Adresse du site invalide' }), z.literal('').transform(() => null), z.null()])
+    .optional(),
+});
+export type TUpdateBusinessProfile = z.input<typeof ZUpdateBusinessProfile>;
+
+/** spec 02 §5: the server answers the spec's three messages, in this order. */
+export const ZChangePassword = z.object({
+  currentPassword: z.string().max(200).default(''),
+  newPassword: z.string().max(200).default(''),
+  confirmPassword: z.string().max(200).default(''),
+});
+export type TChangePassword = z.input<typeof ZChangePassword>;
+
+export const ZMessageResponse = z.object({ message: z.string() });
+
+export const ZInviteMember = z.object({
+  email: ZEmail,
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  /** spec 02 §2: default permission scanner. */
+  permissions: z.array(ZPartnerPermission).max(4).default(['scanner']),
+});
+export type TInviteMember = z.input<typeof ZInviteMember>;
+export const ZInviteMemberResponse = z.object({ member: ZTeamMember, message: z.string() });
+export const ZUpdateMemberPermissions = z.object({ permissions: z.array(ZPartnerPermission).max(4) });
+export const ZTeamMemberResponse = z.object({ member: ZTeamMember, message: z.string() });
+
+/** Public: GET /api/invitations/:token. */
+export const ZInvitationInfo = z.object({
+  partnerName: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  expiresAt: z.string(),
+});
+export type TInvitationInfo = z.infer<typeof ZInvitationInfo>;
+export const ZAcceptInvitation = z.object({
+  password: z.string({ error: REQUIRED }).min(6, { error: PARTNER_MESSAGES.PASSWORD_TOO_SHORT }).max(200),
+  confirmPassword: z.string({ error: REQUIRED }),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+});
+export type TAcceptInvitation = z.infer<typeof ZAcceptInvitation>;
+
+// ---------------------------------------------------------------------------------------------------
+// Settings tab (spec 02 §2, §3)
+
+export const EMAIL_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+export const ZNotificationPreferences = z.object({
+  newVouchers: z.boolean(),
+  payouts: z.boolean(),
+  systemAlerts: z.boolean(),
+  marketing: z.boolean(),
+  sms: z.boolean(),
+  emailFrequency: z.enum(EMAIL_FREQUENCIES, { error: 'Fréquence inconnue' }),
+});
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+export const DEFAULT_PARTNER_NOTIFICATION_PREFERENCES: TNotificationPreferences = {
+  newVouchers: true,
+  payouts: true,
+  systemAlerts: true,
+  marketing: false,
+  sms: false,
+  emailFrequency: 'instant',
+};
+export const ZActivityExportQuery = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: PARTNER_MESSAGES.EXPORT_MONTH }).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Support: tickets, FAQ, system status (spec 02 §2, §3, §5, §9)
+
+export const PARTNER_TICKET_CATEGORIES = ['scanner', 'paiements', 'compte', 'equipe', 'technique'] as const;
+export const PARTNER_TICKET_CATEGORY_LABELS: Record<(typeof PARTNER_TICKET_CATEGORIES)[number], string> = {
+  scanner: 'Scanner',
+  paiements: 'Paiements',
+  compte: 'Compte',
+  equipe: 'Équipe',
+  technique: 'Technique',
+};
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const TICKET_PRIORITY_LABELS: Record<(typeof TICKET_PRIORITIES)[number], string> = {
+  low: 'Basse',
+  medium: 'Moyenne',
+  high: 'Haute',
+  urgent: 'Urgente',
+};
+export const TICKET_STATUS_LABELS: Record<'open' | 'assigned' | 'pending' | 'resolved' | 'closed', string> = {
+  open: 'Ouvert',
+  assigned: 'Assigné',
+  pending: 'En cours',
+  resolved: 'Résolu',
+  closed: 'Fermé',
+};
+
+export const ZCreatePartnerTicket = z.object({
+  title: requiredText(200),
+  description: requiredText(5000),
+  category: z.enum(PARTNER_TICKET_CATEGORIES, { error: 'Catégorie inconnue' }).default('scanner'),
+  priority: z.enum(TICKET_PRIORITIES, { error: 'Priorité inconnue' }).default('medium'),
+});
+export type TCreatePartnerTicket = z.input<typeof ZCreatePartnerTicket>;
+export const ZTicketReply = z.object({ message: requiredText(5000) });
+
+export const ZTicketMessage = z.object({
+  id: z.string(),
+  sender: z.enum(['user', 'support']),
+  authorName: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+});
+export const ZPartnerTicket = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  priority: z.enum(TICKET_PRIORITIES),
+  status: z.enum(['open', 'assigned', 'pending', 'resolved', 'closed']),
+  statusLabel: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastResponse: z.string().nullable(),
+  openedBy: z.string(),
+});
+export const ZPartnerTicketDetail = ZPartnerTicket.extend({ messages: z.array(ZTicketMessage) });
+export const ZPartnerTicketList = z.object({ tickets: z.array(ZPartnerTicket), openCount: z.number().int() });
+export const ZPartnerTicketCreated = z.object({ ticket: ZPartnerTicketDetail, message: z.string() });
+
+export const ZFaqEntry = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  category: z.string(),
+  views: z.number().int(),
+  helpful: z.number().int(),
+  priority: z.number().int(),
+});
+export const ZFaqList = z.object({ entries: z.array(ZFaqEntry), categories: z.array(z.string()) });
+
+export const SERVICE_STATUSES = ['operational', 'degraded', 'down'] as const;
+export const SERVICE_STATUS_LABELS: Record<(typeof SERVICE_STATUSES)[number], string> = {
+  operational: 'Opérationnel',
+  degraded: 'Dégradé',
+  down: 'Hors service',
+};
+export const ZServiceStatus = z.object({
+  key: z.string(),
+  service: z.string(),
+  status: z.enum(SERVICE_STATUSES),
+  detail: z.string(),
+  lastCheck: z.string(),
+  /** Measured response time in seconds (spec 02 §3), when there is one. */
+  responseTime: z.number().nullable(),
+});
+export const ZSystemStatus = z.object({
+  overall: z.enum(['healthy', 'degraded', 'down']),
+  services: z.array(ZServiceStatus),
+  checkedAt: z.string(),
+  /** Seconds since this server instance started. */
+  instanceUptimeSeconds: z.number().int(),
+});
+export type TSystemStatus = z.infer<typeof ZSystemStatus>;

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { ZPhone } from './auth.ts';
+import { ERROR_MESSAGES } from './errors.ts';
+
+/** spec 01 §8 "Reservation" messages, plus the rules the spec implies (48 h, guests, offer). */
+export const RESERVATION_MESSAGES = {
+  NOT_RESERVABLE: 'Voucher non valide pour réservation',
+  EXPIRED: 'Voucher expiré',
+  ALREADY_RESERVED: 'Voucher déjà réservé',
+  SLOT_UNAVAILABLE: 'Créneau non disponible',
+  DATE_IN_PAST: 'Date de réservation dans le passé',
+  TOO_FAR: 'Réservation trop éloignée (max 6 mois)',
+  AVAILABILITY_ERROR: 'Erreur vérification disponibilité',
+  SYSTEM_ERROR: 'Erreur système lors de la réservation',
+  CANCEL_ERROR: 'Erreur annulation réservation',
+  SUCCESS: 'Réservation confirmée ! Le partenaire vous contactera pour finaliser.',
+  GUESTS: 'Le nombre de participants doit être compris entre 1 et 8',
+  PHONE_REQUIRED: 'Le téléphone est obligatoire',
+  DATE_REQUIRED: 'Veuillez choisir une date',
+  DATE_INVALID: 'Date de réservation invalide',
+  TIME_INVALID: 'Horaire invalide',
+  OFFER_UNAVAILABLE: "Cette offre n'est pas disponible pour ce coffret",
+  AFTER_EXPIRY: 'La date choisie dépasse la date de validité du voucher',
+  CANCEL_TOO_LATE: "Une réservation ne peut être annulée que jusqu'à 48 h avant la date prévue. Contactez le partenaire ou le support.",
+  NOT_CANCELLABLE: 'Cette réservation ne peut plus être annulée',
+  CANCELLED: 'Réservation annulée. Votre coffret est de nouveau disponible.',
+  NO_PROPOSAL: "Aucune nouvelle date n'est proposée pour cette réservation",
+  PROPOSAL_ACCEPTED: 'Nouvelle date acceptée : votre réservation est confirmée.',
+  NOT_FOUND: 'Réservation introuvable',
+  HOLDER_ONLY: 'Seul le bénéficiaire du coffret peut effectuer cette action',
+  NOT_PENDING: "Cette réservation n'est plus en attente",
+} as const;
+
+/** spec 01 §9: reservation horizon, party size, changes at least 48 h ahead. */
+export const RESERVATION_MAX_MONTHS = 6;
+export const RESERVATION_MIN_GUESTS = 1;
+export const RESERVATION_MAX_GUESTS = 8;
+export const RESERVATION_CANCEL_HOURS = 48;
+/** spec 01 §2: the form's time choices ('Flexible' = no fixed time; the partner calls back). */
+export const RESERVATION_FLEXIBLE = 'Flexible';
+export const SAMPLE_RESERVATION_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00', '17:00'] as const;
+
+export const RESERVATION_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'proposed', 'completed'] as const;
+export const ZReservationStatus = z.enum(RESERVATION_STATUSES);
+export type TReservationStatus = z.infer<typeof ZReservationStatus>;
+export const RESERVATION_STATUS_LABELS: Record<TReservationStatus, string> = {
+  pending: 'En attente',
+  confirmed: 'Confirmée',
+  declined: 'Refusée',
+  cancelled: 'Annulée',
+  proposed: 'Nouvelle date proposée',
+  completed: 'Terminée',
+};
+
+/** A calendar day, YYYY-MM-DD, in Africa/Algiers. */
+export const ZDay = z
+  .string({ error: RESERVATION_MESSAGES.DATE_REQUIRED })
+  .min(1, { error: RESERVATION_MESSAGES.DATE_REQUIRED })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: RESERVATION_MESSAGES.DATE_INVALID })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: RESERVATION_MESSAGES.DATE_INVALID,
+  });
+/** HH:MM, 24 h. */
+export const ZSlotTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: RESERVATION_MESSAGES.TIME_INVALID });
+
+// ---------------------------------------------------------------------------------------------------
+// Slots
+
+/** GET /api/client/vouchers/:id/slots */
+export const ZSlotsQuery = z.object({
+  partnerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
+  offerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }).optional(),
+  date: ZDay,
+});
+export type TSlotsQuery = z.infer<typeof ZSlotsQuery>;
+
+export const ZSlot = z.object({
+  /** HH:MM, start of the slot in Africa/Algiers. */
+  time: z.string(),
+  capacity: z.number().int(),
+  /** Guests of pending and confirmed reservations in that slot. */
+  booked: z.number().int(),
+  remaining: z.number().int(),
+  /** Bookable now: remaining capacity and not already started (today). */
+  available: z.boolean(),
+});
+export type TSlot = z.infer<typeof ZSlot>;
+
+export const ZDaySlots = z.object({
+  date: z.string(),
+  /** Closed all day (weekly hours or an exception). */
+  closed: z.boolean(),
+  /** 'Flexible' may be chosen on any open day that is not in the past. */
+  flexibleAvailable: z.boolean(),
+  slots: z.array(ZSlot),
+  /** The partner has not set hours yet: spec 01 §9 sample hours are used. */
+  sampleHours: z.boolean(),
+});
+export type TDaySlots = z.infer<typeof ZDaySlots>;
+
+/** GET /api/client/vouchers/:id/calendar — which days are open, to grey out the others in a date picker. */
+export const ZCalendarQuery = z.object({
+  partnerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
+  from: ZDay,
+  days: z.coerce.number().int().min(1).max(62).default(31),
+});
+export const ZCalendar = z.object({
+  days: z.array(z.object({ date: z.string(), open: z.boolean(), remaining: z.number().int() })),
+});
+export type TCalendar = z.infer<typeof ZCalendar>;
+
+// ---------------------------------------------------------------------------------------------------
+// Reservations
+
+/** POST /api/client/reservations (spec 01 §2 form; §5 rules). */
+export const ZCreateReservationRequest = z.object({
+  voucherId: z.uuid({ error: 'Voucher not found' }),
+  partnerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
+  offerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
+  date: ZDay,
+  /** 'Flexible', '' or absent: no fixed time; otherwise one of the day's slots (HH:MM). */
+  time: z
+    .union([z.literal(RESERVATION_FLEXIBLE), z.literal(''), ZSlotTime], { error: RESERVATION_MESSAGES.TIME_INVALID })
+    .nullish()
+    .transform((v) => (v && v !== RESERVATION_FLEXIBLE ? v : null)),
+  guests: z
+    .number({ error: RESERVATION_MESSAGES.GUESTS })
+    .int({ error: RESERVATION_MESSAGES.GUESTS })
+    .min(RESERVATION_MIN_GUESTS, { error: RESERVATION_MESSAGES.GUESTS })
+    .max(RESERVATION_MAX_GUESTS, { error: RESERVATION_MESSAGES.GUESTS }),
+  phone: z
+    .string({ error: RESERVATION_MESSAGES.PHONE_REQUIRED })
+    .trim()
+    .min(1, { error: RESERVATION_MESSAGES.PHONE_REQUIRED })
+    .pipe(ZPhone),
+  notes: z
+    .string()
+    .trim()
+    .max(1000, { error: '1000 caractères au maximum' })
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type TCreateReservationRequest = z.input<typeof ZCreateReservationRequest>;
+
+export const ZReservation = z.object({
+  id: z.string(),
+  status: ZReservationStatus,
+  voucher: z.object({ id: z.string(), code: z.string(), boxName: z.string() }),
+  partner: z.object({
+    id: z.string(),
+    name: z.string(),
+    city: z.string(),
+    address: z.string(),
+    phone: z.string().nullable(),
+  }),
+  offer: z.object({ id: z.string(), title: z.string() }),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  /** HH:MM, or null for 'Flexible'. */
+  time: z.string().nullable(),
+  guests: z.number().int(),
+  phone: z.string(),
+  notes: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  /** Set while status is 'proposed': the partner's counter-proposal. */
+  proposedDate: z.string().nullable(),
+  proposedTime: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The customer may still cancel (48 h rule, spec 01 §9). */
+  canCancel: z.boolean(),
+  /** Last moment to cancel (ISO), null when not applicable. */
+  cancelDeadline: z.string().nullable(),
+  canAcceptProposal: z.boolean(),
+});
+export type TReservation = z.infer<typeof ZReservation>;
+
+export const ZReservationList = z.object({ reservations: z.array(ZReservation) });
+export const ZReservationResponse = z.object({ reservation: ZReservation, message: z.string() });
+export type TReservationResponse = z.infer<typeof ZReservationResponse>;
+
+export const ZReservationIdParams = z.object({ id: z.uuid({ error: RESERVATION_MESSAGES.NOT_FOUND }) });
+
+/** Partner side (used by the partner portal): decline with a reason, propose another date. */
+export const ZDeclineReservationRequest = z.object({
+  reason: z.string({ error: ERROR_MESSAGES.VALIDATION }).trim().min(1, { error: ERROR_MESSAGES.VALIDATION }).max(500),
+});
+export const ZProposeReservationRequest = z.object({
+  date: ZDay,
+  time: z
+    .union([z.literal(RESERVATION_FLEXIBLE), z.literal(''), ZSlotTime], { error: RESERVATION_MESSAGES.TIME_INVALID })
+    .nullish()
+    .transform((v) => (v && v !== RESERVATION_FLEXIBLE ? v : null)),
+  message: z.string().trim().max(500).optional(),
+});
