@@ -91,15 +91,14 @@ export async function startFarhaServer(): Promise<FarhaServer> {
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
+  // Until the server is up its output is kept for the error message; then its warnings and errors
+  // are passed through, so that they show beside the journey that caused them.
   let output = '';
-  const record = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
-  };
-  // The server's warnings and errors stay visible during the run; the tail explains a failed start.
+  let started = false;
   for (const stream of [child.stdout, child.stderr]) {
     stream?.on('data', (chunk: Buffer) => {
-      record(chunk);
-      process.stderr.write(chunk);
+      if (started) process.stderr.write(chunk);
+      else output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
     });
   }
 
@@ -135,5 +134,7 @@ export async function startFarhaServer(): Promise<FarhaServer> {
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`, { cause: error });
   }
 
+  started = true;
+  if (output) process.stderr.write(output);
   return { url, dataDir, stop };
 }

@@ -22,17 +22,24 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = fals
   return file;
 }
 
+// Settling is bounded: a page that keeps polling still gets its screenshot.
+const SETTLE_TIMEOUT_MS = 8_000;
+
 /**
- * Saves e2e/screenshots/<name>.png once the page has settled: network idle, web fonts loaded, images
- * decoded. Full page by default, so that the whole layout can be reviewed.
+ * Saves e2e/screenshots/<name>.png once the page has settled: lazy images loaded (a full-page shot shows
+ * what is below the fold), web fonts ready, network idle. Full page by default, so that the whole layout
+ * can be reviewed.
  */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      Array.from(document.images, (image) => (image.complete ? undefined : image.decode().catch(() => undefined))),
-    );
-  });
+  await page.evaluate(async (timeout) => {
+    const settled = async () => {
+      const images = Array.from(document.images);
+      for (const image of images) if (image.loading === 'lazy') image.loading = 'eager';
+      await Promise.all(images.map((image) => (image.complete ? undefined : image.decode().catch(() => undefined))));
+      await document.fonts.ready;
+    };
+    await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, timeout))]);
+  }, SETTLE_TIMEOUT_MS);
+  await page.waitForLoadState('networkidle', { timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
   return saveScreenshot(page, name, { fullPage });
 }

@@ -10,8 +10,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { boxes, vouchers } from '../src/db/schema/index.ts';
-import { seedDatabase } from '../src/db/seed/seed.ts';
+import { randomUUID } from 'node:crypto';
+import { boxes, orders, users, vouchers } from '../src/db/schema/index.ts';
+import { DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
+import { seedBoxId, seedDatabase } from '../src/db/seed/seed.ts';
+import { issueVoucher } from '../src/modules/vouchers/issue.ts';
 import { freePort } from '../test/ports.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -108,6 +111,64 @@ const delivered = await database.db
 console.log(
   `purchase → e-mail accepted  ${PURCHASES} purchases, ${delivered.length} vouchers delivered   p50 ${pct(latencies, 50).toFixed(0)} ms   p95 ${pct(latencies, 95).toFixed(0)} ms   (target p95 < 3000 ms)`,
 );
+
+// 3. Redemption: 50 partner scanners at once, each on its own voucher, over several rounds (spec 01 §4).
+{
+  const SCANNERS = 50;
+  const ROUNDS = 5;
+  const [customer] = await database.db.select().from(users).where(eq(users.email, 'client@demo.farha.dz'));
+  const scanBox = seedBoxId(DEMO_VOUCHER_BOX_SLUG); // partner 1 has one offer in it
+  const [order] = await database.db
+    .insert(orders)
+    .values({ purchaserId: customer!.id, boxId: scanBox, amount: 10000, status: 'fulfilled', recipientName: 'Bench', recipientEmail: 'bench@example.dz', paymentMethod: 'cib' })
+    .returning({ id: orders.id });
+  const codes: string[] = [];
+  for (let i = 0; i < SCANNERS * ROUNDS; i++) {
+    const v = await issueVoucher(database.db, {
+      boxId: scanBox,
+      validityDays: 365,
+      orderId: order!.id,
+      purchaserId: customer!.id,
+      recipientEmail: 'bench@example.dz',
+      recipientName: `Client ${i}`,
+      recipientLocale: 'fr',
+      senderName: null,
+      personalMessage: null,
+      faceValue: 10000,
+      deliverAt: null,
+      now: new Date(),
+      reason: 'bench',
+    });
+    codes.push(v.code);
+  }
+  const partnerLogin = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'partenaire@demo.farha.dz', password: 'demo1234' }),
+  });
+  const partnerCookie = partnerLogin.headers.get('set-cookie')!.split(';')[0]!;
+  const scanLatencies: number[] = [];
+  let scanErrors = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const batch = codes.slice(round * SCANNERS, (round + 1) * SCANNERS);
+    await Promise.all(
+      batch.map(async (code) => {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/partner/redemptions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: partnerCookie },
+          body: JSON.stringify({ code, nonce: randomUUID() }),
+        });
+        await res.arrayBuffer();
+        scanLatencies.push(performance.now() - t0);
+        if (res.status !== 200) scanErrors += 1;
+      }),
+    );
+  }
+  console.log(
+    `redemption (${SCANNERS} concurrent scanners, distinct vouchers)  ${scanLatencies.length} scans, ${scanErrors} errors   p50 ${pct(scanLatencies, 50).toFixed(0)} ms   p99 ${pct(scanLatencies, 99).toFixed(0)} ms   (target p99 < 100 ms)`,
+  );
+}
 
 const rssMb = process.memoryUsage().rss / 1024 / 1024;
 console.log(`server resident memory after the run: ${rssMb.toFixed(0)} MB   (target < 400 MB)`);

@@ -24,7 +24,12 @@ import { partnerRoutes } from './modules/partner/routes.ts';
 import { invitationRoutes } from './modules/partner/invitation-routes.ts';
 import { redemptionRoutes } from './modules/redemption/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
-import { clientVoucherRoutes } from './modules/vouchers/client-routes.ts';
+import { customerVoucherRoutes } from './modules/customer/routes.ts';
+import { customerHistoryRoutes } from './modules/customer/history-routes.ts';
+import { reservationRoutes } from './modules/reservations/routes.ts';
+import { accountRoutes, passwordResetRoutes } from './modules/account/routes.ts';
+import { clientTicketRoutes } from './modules/support/client-routes.ts';
+import { faqRoutes } from './modules/support/faq-routes.ts';
 import { requireRoles } from './lib/context.ts';
 import { ADMIN_ROLES, PARTNER_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
 import { createPaymentProviders } from './modules/checkout/providers/registry.ts';
@@ -108,9 +113,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await sessionPlugin(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(favouriteRoutes, { prefix: '/api' });
   await app.register(landingRoutes, { prefix: '/api' });
+  await app.register(faqRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });
 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
@@ -122,7 +129,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sandboxPageRoutes, { prefix: '/pay/sandbox' });
 
   const areas = [
-    { prefix: '/api/client', roles: ['customer'] as const, modules: [clientVoucherRoutes] },
+    {
+      prefix: '/api/client',
+      roles: ['customer'] as const,
+      modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes],
+    },
     { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes] },
     { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
     { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },

@@ -117,7 +117,15 @@ export const ZBoxListQuery = z
       ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: CATALOG_MESSAGES.INVALID_PRICE_RANGE });
     }
   });
-export type TBoxListQuery = z.input<typeof ZBoxListQuery>;
+/** What a client sends to GET /api/boxes (the schema's input is looser: query strings). */
+export type TBoxListQuery = {
+  q?: string | undefined;
+  category?: TProductLine | undefined;
+  city?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  sort?: TBoxSort | undefined;
+};
 export type TBoxListFilters = z.output<typeof ZBoxListQuery>;
 
 export const ZBoxSummary = z.object({
@@ -210,7 +218,7 @@ export const ZPartnerListQuery = z.object({
     z.enum(OFFER_CATEGORIES, { error: CATALOG_MESSAGES.INVALID_OFFER_CATEGORY }).optional(),
   ),
 });
-export type TPartnerListQuery = z.input<typeof ZPartnerListQuery>;
+export type TPartnerListQuery = { city?: string | undefined; category?: TOfferCategory | undefined };
 
 export const ZPublicPartner = z.object({
   id: z.string(),

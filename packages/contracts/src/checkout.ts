@@ -77,6 +77,9 @@ export const ZOrderVoucher = z.object({
 
 export const ZOrder = z.object({
   id: z.string(),
+  /** 'extension' and 'exchange' orders pay for a change to `relatedVoucherId` (customer area). */
+  kind: z.enum(['purchase', 'extension', 'exchange']),
+  relatedVoucherId: z.string().nullable(),
   status: ZOrderStatus,
   amount: z.number().int(),
   paymentMethod: ZPaymentMethod,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ZEmail, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
 import { ERROR_MESSAGES } from './errors.ts';
+import { ZDay, ZReservationStatus } from './reservations.ts';
+import { TICKET_PRIORITIES } from './support.ts';
 
 // Partner portal (spec 02 §2–§9). Amounts are integer DZD; instants are ISO strings (UTC); days are
 // YYYY-MM-DD in Africa/Algiers.
@@ -130,7 +132,8 @@ export const ZRecentValidation = z.object({
   voucherCode: z.string(),
   customerName: z.string(),
   offerTitle: z.string(),
-  amount: z.number().int(),
+  /** Null for staff without the view_transactions permission. */
+  amount: z.number().int().nullable(),
   scannedAt: z.string(),
 });
 export type TRecentValidation = z.infer<typeof ZRecentValidation>;
@@ -139,16 +142,16 @@ export const ZPartnerDashboard = z.object({
   partner: z.object({ id: z.string(), name: z.string(), kycStatus: z.string(), active: z.boolean() }),
   /** Successful scans since midnight, Algiers time. */
   scansToday: z.number().int(),
-  /** Partner net of this calendar month's validations. */
-  monthRevenue: z.number().int(),
-  /** Net available for a payout (validated, in no payout). */
-  pendingPayout: z.number().int(),
+  /** Partner net of this calendar month's validations (null: staff without view_transactions). */
+  monthRevenue: z.number().int().nullable(),
+  /** Net available for a payout (validated, in no payout); null as above. */
+  pendingPayout: z.number().int().nullable(),
   /** Percentage with one decimal (successful scans / attempts this month); null when no attempt. */
   successRate: z.number().nullable(),
   monthScans: z.number().int(),
   lastValidations: z.array(ZRecentValidation),
   payout: z.object({
-    available: z.number().int(),
+    available: z.number().int().nullable(),
     minimum: z.number().int(),
     /** Owner, KYC verified, IBAN set and available ≥ minimum. */
     canRequest: z.boolean(),
@@ -393,18 +396,12 @@ export const ZOfferImageResponse = z.object({ url: z.string(), fileId: z.string(
 // Reservations inbox and availability
 
 export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: PARTNER_MESSAGES.TIME_FORMAT });
-export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: PARTNER_MESSAGES.DATE_FORMAT });
 
-export const RESERVATION_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'proposed', 'completed'] as const;
-export const RESERVATION_STATUS_LABELS: Record<(typeof RESERVATION_STATUSES)[number], string> = {
-  pending: 'En attente',
-  confirmed: 'Confirmée',
-  declined: 'Refusée',
-  cancelled: 'Annulée',
-  proposed: 'Nouveau créneau proposé',
-  completed: 'Honorée',
-};
-/** Inbox tabs: pending (pending, proposed), confirmed (upcoming), past (the rest or a passed date). */
+/**
+ * Inbox tabs: pending (pending, proposed), confirmed (confirmed, today or later), past (declined,
+ * cancelled, completed, or a date gone by). Confirm / decline / propose bodies are the customer area's
+ * ZDeclineReservationRequest and ZProposeReservationRequest (contracts/reservations.ts).
+ */
 export const RESERVATION_INBOX_TABS = ['pending', 'confirmed', 'past'] as const;
 export const ZReservationInboxQuery = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(RESERVATION_INBOX_TABS, { error: 'Statut inconnu' }).optional()),
@@ -412,7 +409,7 @@ export const ZReservationInboxQuery = z.object({
 
 export const ZPartnerReservation = z.object({
   id: z.string(),
-  status: z.enum(RESERVATION_STATUSES),
+  status: ZReservationStatus,
   statusLabel: z.string(),
   voucherCode: z.string(),
   boxName: z.string(),
@@ -421,6 +418,7 @@ export const ZPartnerReservation = z.object({
   customerEmail: z.string(),
   customerPhone: z.string(),
   requestedDate: z.string(),
+  /** Null: flexible (the partner calls back). */
   requestedTime: z.string().nullable(),
   guests: z.number().int(),
   notes: z.string().nullable(),
@@ -435,8 +433,7 @@ export const ZPartnerReservationList = z.object({
   reservations: z.array(ZPartnerReservation),
   counts: z.object({ pending: z.number().int(), confirmed: z.number().int(), past: z.number().int() }),
 });
-export const ZDeclineReservation = z.object({ reason: requiredText(500, PARTNER_MESSAGES.DECLINE_REASON_REQUIRED) });
-export const ZProposeReservation = z.object({ date: ZDay, time: ZTime, message: optionalText(500) });
+export type TPartnerReservationList = z.infer<typeof ZPartnerReservationList>;
 export const ZReservationActionResponse = z.object({ reservation: ZPartnerReservation, message: z.string() });
 
 export const ISO_WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
@@ -483,6 +480,8 @@ export const ZAvailability = z.object({
   capacity: z.number().int().min(1, { error: 'Capacité d’au moins 1' }).max(1000, { error: 'Capacité de 1000 au maximum' }),
 });
 export type TAvailability = z.infer<typeof ZAvailability>;
+/** GET answer: `configured` false while the partner has not saved hours (customers then see these sample hours). */
+export const ZAvailabilityResponse = ZAvailability.extend({ configured: z.boolean() });
 
 export const ZAvailabilityException = z.object({
   id: z.string(),
@@ -663,7 +662,7 @@ export const ZActivityExportQuery = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Support: tickets, FAQ, system status (spec 02 §2, §3, §5, §9)
+// Support: tickets and system status (spec 02 §2, §3, §5, §9)
 
 export const PARTNER_TICKET_CATEGORIES = ['scanner', 'paiements', 'compte', 'equipe', 'technique'] as const;
 export const PARTNER_TICKET_CATEGORY_LABELS: Record<(typeof PARTNER_TICKET_CATEGORIES)[number], string> = {
@@ -673,21 +672,11 @@ export const PARTNER_TICKET_CATEGORY_LABELS: Record<(typeof PARTNER_TICKET_CATEG
   equipe: 'Équipe',
   technique: 'Technique',
 };
-export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export const TICKET_PRIORITY_LABELS: Record<(typeof TICKET_PRIORITIES)[number], string> = {
-  low: 'Basse',
-  medium: 'Moyenne',
-  high: 'Haute',
-  urgent: 'Urgente',
-};
-export const TICKET_STATUS_LABELS: Record<'open' | 'assigned' | 'pending' | 'resolved' | 'closed', string> = {
-  open: 'Ouvert',
-  assigned: 'Assigné',
-  pending: 'En cours',
-  resolved: 'Résolu',
-  closed: 'Fermé',
-};
-
+/**
+ * POST /api/partner/tickets (JSON, or multipart/form-data with files under `attachments`). Answers,
+ * lists, details and replies use the customer area's ticket contracts (contracts/support.ts:
+ * ZTicketList, ZTicketDetail, ZTicketResponse, ZTicketReplyRequest). The FAQ is GET /api/faq?audience=partner.
+ */
 export const ZCreatePartnerTicket = z.object({
   title: requiredText(200),
   description: requiredText(5000),
@@ -695,42 +684,6 @@ export const ZCreatePartnerTicket = z.object({
   priority: z.enum(TICKET_PRIORITIES, { error: 'Priorité inconnue' }).default('medium'),
 });
 export type TCreatePartnerTicket = z.input<typeof ZCreatePartnerTicket>;
-export const ZTicketReply = z.object({ message: requiredText(5000) });
-
-export const ZTicketMessage = z.object({
-  id: z.string(),
-  sender: z.enum(['user', 'support']),
-  authorName: z.string(),
-  message: z.string(),
-  timestamp: z.string(),
-});
-export const ZPartnerTicket = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  category: z.string(),
-  priority: z.enum(TICKET_PRIORITIES),
-  status: z.enum(['open', 'assigned', 'pending', 'resolved', 'closed']),
-  statusLabel: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastResponse: z.string().nullable(),
-  openedBy: z.string(),
-});
-export const ZPartnerTicketDetail = ZPartnerTicket.extend({ messages: z.array(ZTicketMessage) });
-export const ZPartnerTicketList = z.object({ tickets: z.array(ZPartnerTicket), openCount: z.number().int() });
-export const ZPartnerTicketCreated = z.object({ ticket: ZPartnerTicketDetail, message: z.string() });
-
-export const ZFaqEntry = z.object({
-  id: z.string(),
-  question: z.string(),
-  answer: z.string(),
-  category: z.string(),
-  views: z.number().int(),
-  helpful: z.number().int(),
-  priority: z.number().int(),
-});
-export const ZFaqList = z.object({ entries: z.array(ZFaqEntry), categories: z.array(z.string()) });
 
 export const SERVICE_STATUSES = ['operational', 'degraded', 'down'] as const;
 export const SERVICE_STATUS_LABELS: Record<(typeof SERVICE_STATUSES)[number], string> = {

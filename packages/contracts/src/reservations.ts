@@ -71,6 +71,13 @@ export const ZSlotsQuery = z.object({
   partnerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
   offerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }).optional(),
   date: ZDay,
+  /** Party size: a slot is `available` when at least this many places remain (default 1). */
+  guests: z.coerce
+    .number({ error: RESERVATION_MESSAGES.GUESTS })
+    .int({ error: RESERVATION_MESSAGES.GUESTS })
+    .min(RESERVATION_MIN_GUESTS, { error: RESERVATION_MESSAGES.GUESTS })
+    .max(RESERVATION_MAX_GUESTS, { error: RESERVATION_MESSAGES.GUESTS })
+    .optional(),
 });
 export type TSlotsQuery = z.infer<typeof ZSlotsQuery>;
 

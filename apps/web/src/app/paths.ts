@@ -17,6 +17,10 @@ export const paths = {
   demoMailbox: '/demo/mailbox',
   help: '/support',
   auth: '/auth',
+  /** The password-reset e-mail's link (`?token=`). */
+  authReset: '/auth/reset',
+  /** A partner's team invitation (`?token=`), the link of the invitation e-mail. */
+  invitation: '/invitation',
   profile: '/profile',
   unauthorized: '/unauthorized',
 
@@ -35,6 +39,7 @@ export const paths = {
     transactions: '/partenaire/transactions',
     payouts: '/partenaire/payouts',
     offers: '/partenaire/offers',
+    reservations: '/partenaire/reservations',
     profile: '/partenaire/profile',
     support: '/partenaire/support',
   },

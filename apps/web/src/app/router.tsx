@@ -128,6 +128,10 @@ const partnerRoutes: RouteObject = {
           lazy: lazyComponent(() => import('@/features/partner/pages/offers-page'), 'PartnerOffersPage'),
         },
         {
+          path: paths.partner.reservations,
+          lazy: lazyComponent(() => import('@/features/partner/pages/reservations-page'), 'PartnerReservationsPage'),
+        },
+        {
           path: paths.partner.profile,
           lazy: lazyComponent(() => import('@/features/partner/pages/profile-page'), 'PartnerProfilePage'),
         },
@@ -225,6 +229,14 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { path: paths.auth, lazy: lazyComponent(() => import('@/features/auth/pages/auth-page'), 'AuthPage') },
+      {
+        path: paths.authReset,
+        lazy: lazyComponent(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
+      },
+      {
+        path: paths.invitation,
+        lazy: lazyComponent(() => import('@/features/partner/pages/invitation-page'), 'InvitationPage'),
+      },
       { Component: PublicLayout, children: storefrontRoutes },
       customerRoutes,
       partnerRoutes,

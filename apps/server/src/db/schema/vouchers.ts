@@ -155,6 +155,9 @@ export const payouts = pgTable(
     paymentMethod: text('payment_method').notNull().default('bank_transfer'),
     iban: text('iban'),
     reference: text('reference'),
+    /** First and last day (Algiers) of the validations it was requested for; kept if it fails. */
+    periodFrom: date('period_from'),
+    periodTo: date('period_to'),
     failureReason: text('failure_reason'),
     requestedBy: uuid('requested_by').references(() => users.id),
     requestedAt: ts('requested_at').notNull().defaultNow(),
@@ -223,6 +226,8 @@ export const scanAttempts = pgTable(
   },
   (t) => [
     uniqueIndex('scan_attempts_nonce_key').on(t.userId, t.nonce),
+    // The failed-attempt rate limit counts one user's recent attempts.
+    index('scan_attempts_user_time_idx').on(t.userId, t.createdAt),
     index('scan_attempts_partner_idx').on(t.partnerId, t.createdAt),
   ],
 );

@@ -6,6 +6,7 @@ import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
 import { receiptEmail, voucherEmail } from '../notifications/templates.ts';
+import { applyPaidExchange, applyPaidExtension } from '../customer/voucher-life.ts';
 import { getSettings } from '../settings/service.ts';
 import { boxOffersWithPartners, voucherPublicUrl } from '../vouchers/documents.ts';
 import { issueVoucher } from '../vouchers/issue.ts';
@@ -62,35 +63,105 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
       updatedAt: ctx.now,
     })
     .returning();
-  const returnUrl = `${ctx.publicUrl}/checkout/return?order=${order!.id}`;
+  return openCheckout(ctx, order!, {
+    locale: input.recipientLocale ?? purchaser.locale,
+    description: `Farha — ${box.name}`,
+    returnUrl: `${ctx.publicUrl}/checkout/return?order=${order!.id}`,
+  });
+}
+
+/** Creates the gateway checkout of a pending order; a gateway failure fails the order. */
+async function openCheckout(
+  ctx: Ctx,
+  order: typeof orders.$inferSelect,
+  options: { locale: 'fr' | 'ar'; description: string; returnUrl: string },
+): Promise<{ orderId: string; checkoutUrl: string }> {
+  const method = order.paymentMethod as OrderInput['paymentMethod'];
+  const provider = ctx.providers.forMethod(method);
   try {
+    if (!provider) throw new PaymentGatewayError(CHECKOUT_MESSAGES.METHOD_UNAVAILABLE);
     const checkout = await provider.createCheckout({
-      orderId: order!.id,
-      amount: box.price,
-      method: input.paymentMethod,
-      locale: input.recipientLocale ?? purchaser.locale,
-      successUrl: returnUrl,
-      failureUrl: returnUrl,
+      orderId: order.id,
+      amount: order.amount,
+      method,
+      locale: options.locale,
+      successUrl: options.returnUrl,
+      failureUrl: options.returnUrl,
       webhookUrl: `${ctx.publicUrl}/api/payments/webhooks/${provider.name}`,
-      description: `Farha — ${box.name}`,
+      description: options.description,
     });
     await ctx.db.insert(payments).values({
-      orderId: order!.id,
+      orderId: order.id,
       provider: provider.name,
       providerCheckoutId: checkout.id,
-      amount: box.price,
-      method: input.paymentMethod,
+      amount: order.amount,
+      method,
       checkoutUrl: checkout.checkoutUrl,
       raw: checkout.raw ?? null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
-    return { orderId: order!.id, checkoutUrl: checkout.checkoutUrl };
+    return { orderId: order.id, checkoutUrl: checkout.checkoutUrl };
   } catch (error) {
-    await ctx.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, order!.id));
+    await ctx.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, order.id));
     const message = error instanceof PaymentGatewayError ? error.message : CHECKOUT_MESSAGES.PAYMENT_ERROR;
     throw new AppError(502, 'PAYMENT_ERROR', message);
   }
+}
+
+export type ServiceOrderInput = {
+  kind: 'extension' | 'exchange';
+  purchaserId: string;
+  locale: 'fr' | 'ar';
+  /** The voucher's box (extension) or the box exchanged for (exchange). */
+  boxId: string;
+  /** Integer DZD: the extension price, or the price difference. */
+  amount: number;
+  relatedVoucherId: string;
+  recipientName: string;
+  recipientEmail: string;
+  recipientLocale: 'fr' | 'ar';
+  senderName: string | null;
+  personalMessage: string | null;
+  paymentMethod: OrderInput['paymentMethod'];
+  description: string;
+};
+
+/**
+ * A paid extension or exchange of a voucher, through the same checkout as a purchase; it is applied when
+ * the gateway says paid (see fulfilPaidOrder). The customer comes back to their dashboard.
+ */
+export async function createServiceOrder(ctx: Ctx, input: ServiceOrderInput) {
+  const limits = await getSettings(ctx.db, 'payments');
+  if (input.amount <= 0 || input.amount > limits.max_amount) {
+    throw new AppError(400, 'AMOUNT_OUT_OF_RANGE', `${CHECKOUT_MESSAGES.AMOUNT_OUT_OF_RANGE} (≤ ${formatDzd(limits.max_amount)})`);
+  }
+  if (!ctx.providers.forMethod(input.paymentMethod)) {
+    throw new AppError(400, 'METHOD_UNAVAILABLE', CHECKOUT_MESSAGES.METHOD_UNAVAILABLE, 'paymentMethod');
+  }
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      kind: input.kind,
+      purchaserId: input.purchaserId,
+      boxId: input.boxId,
+      amount: input.amount,
+      recipientName: input.recipientName,
+      recipientEmail: input.recipientEmail,
+      recipientLocale: input.recipientLocale,
+      senderName: input.senderName,
+      personalMessage: input.personalMessage,
+      paymentMethod: input.paymentMethod,
+      relatedVoucherId: input.relatedVoucherId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  return openCheckout(ctx, order!, {
+    locale: input.locale,
+    description: input.description,
+    returnUrl: `${ctx.publicUrl}/client/dashboard?order=${order!.id}`,
+  });
 }
 
 const TERMINAL: CheckoutStatus[] = ['paid', 'failed', 'canceled', 'expired'];
@@ -148,6 +219,9 @@ export async function applyCheckoutStatus(
 }
 
 async function fulfilPaidOrder(db: Db, ctx: Pick<Ctx, 'publicUrl' | 'now'>, order: typeof orders.$inferSelect) {
+  // Issue 4: extensions and exchanges go through the same checkout and are applied here once paid.
+  if (order.kind === 'extension') return applyPaidExtension(db, ctx, order);
+  if (order.kind === 'exchange') return applyPaidExchange(db, ctx, order);
   const [box] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
   const [purchaser] = await db.select().from(users).where(eq(users.id, order.purchaserId));
   const recipientLocale = order.recipientLocale;
@@ -241,6 +315,8 @@ export async function getOrderForPurchaser(
   const { order, box } = row!;
   return {
     id: order.id,
+    kind: order.kind as TOrder['kind'],
+    relatedVoucherId: order.relatedVoucherId,
     status: order.status as TOrder['status'],
     amount: order.amount,
     paymentMethod: order.paymentMethod as TOrder['paymentMethod'],

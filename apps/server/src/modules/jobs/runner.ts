@@ -3,6 +3,7 @@ import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
 import { reconcilePendingPayments } from '../checkout/reconcile.ts';
 import type { Mailer } from '../notifications/mailer.ts';
 import { processOutbox } from '../notifications/outbox.ts';
+import { runExpiryReminders, runVoucherExpiry } from '../customer/jobs.ts';
 
 type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
@@ -15,6 +16,8 @@ export function startJobs(app: FastifyInstance, mailer: Mailer): { stop: () => P
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer }) },
     { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },
+    { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps) },
+    { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
   ];
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();

@@ -35,12 +35,12 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
           offerId: request.body.offerId,
           now: app.clock.now(),
         });
-        return reply.status(answer.status).send(answer.body);
+        return reply.status(answer.status as 200).send(answer.body as never);
       } catch (error) {
         // spec 01 §8: 'Erreur système lors de la validation' rather than a bare 500.
         request.log.error({ err: error }, 'redemption failed');
         const answer = failure('SYSTEM');
-        return reply.status(answer.status).send(answer.body);
+        return reply.status(500).send(answer.body as never);
       }
     },
   );

@@ -160,13 +160,17 @@ async function attempt(db: Db, input: RedeemInput): Promise<ScanAnswer> {
       if (!ledger) throw new Answer(failure('VOUCHER_UNAVAILABLE'));
 
       // A reserved voucher: its reservation here is honoured; one made with another partner lapses.
-      await tx
-        .update(reservations)
-        .set({
-          status: sql`case when ${reservations.partnerId} = ${partner.id} then 'completed' else 'cancelled' end`,
-          updatedAt: now,
-        })
-        .where(and(eq(reservations.voucherId, voucher.voucherId), inArray(reservations.status, ['pending', 'confirmed', 'proposed'])));
+      // (statusBeforeReservation is set while a reservation holds the voucher, cleared when it ends.)
+      const wasReserved = voucher.status === 'RESERVED' || redeemed.statusBeforeReservation !== null;
+      if (wasReserved) {
+        await tx
+          .update(reservations)
+          .set({
+            status: sql`case when ${reservations.partnerId} = ${partner.id} then 'completed' else 'cancelled' end`,
+            updatedAt: now,
+          })
+          .where(and(eq(reservations.voucherId, voucher.voucherId), inArray(reservations.status, ['pending', 'confirmed', 'proposed'])));
+      }
 
       const body: TRedemptionSuccess = {
         voucher: { code: voucher.code, recipientName: voucher.recipientName, boxName: voucher.boxName },

@@ -7,6 +7,7 @@ import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useMailboxNavSection } from '@/features/mailbox/components/mailbox-nav';
 import { useCurrentUser } from '@/lib/auth';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
@@ -27,6 +28,7 @@ const ADMIN_BADGE_ROLES = ['superadmin', 'finance', 'catalog_admin'] as const;
 export function AdminLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const mailboxSection = useMailboxNavSection(); // demo mode only
   const allowed = (page: TAdminPage) => (ADMIN_PAGE_ROLES[page] as readonly string[]).includes(user.role);
   const badgeRole = ADMIN_BADGE_ROLES.find((role) => role === user.role);
   const roleBadge = badgeRole ? t(`admin.roleBadge.${badgeRole}`) : t(`roles.${user.role}`);
@@ -43,6 +45,7 @@ export function AdminLayout() {
             icon,
           })),
         },
+        ...(mailboxSection ? [mailboxSection] : []),
         {
           title: t('admin.nav.account'),
           items: [{ to: paths.admin.profile, label: t('admin.nav.profile'), icon: UserRound }],

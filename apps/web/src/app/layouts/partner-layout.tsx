@@ -1,5 +1,6 @@
 import {
   ArrowLeftRight,
+  CalendarCheck,
   LayoutDashboard,
   LifeBuoy,
   Mail,
@@ -15,15 +16,18 @@ import { paths } from '@/app/paths';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
+import { PartnerNotificationsBell } from '@/features/partner/components/partner-notifications-bell';
+import { PartnerStatusCard } from '@/features/partner/components/partner-status-card';
+import { usePartnerTranslation } from '@/features/partner/i18n';
 import { useCurrentUser } from '@/lib/auth';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { BackofficeShell, type ShellNavSection } from './parts/backoffice-shell';
-import { NotificationsBell } from './parts/notifications-bell';
 import { UserIdentity } from './parts/user-identity';
 
 /** spec 02 §2 "Partner portal layout". */
 export function PartnerLayout() {
   const { t } = useTranslation();
+  const { t: tp } = usePartnerTranslation();
   const user = useCurrentUser();
   const title = user.role === 'partner_owner' ? t('partner.title.owner') : t('partner.title.staff');
 
@@ -35,6 +39,7 @@ export function PartnerLayout() {
         { to: paths.partner.transactions, label: t('partner.nav.transactions'), icon: ArrowLeftRight },
         { to: paths.partner.payouts, label: t('partner.nav.payouts'), icon: Wallet },
         { to: paths.partner.offers, label: t('partner.nav.offers'), icon: Tag },
+        { to: paths.partner.reservations, label: tp('layout.reservations'), icon: CalendarCheck },
       ],
     },
     {
@@ -51,7 +56,13 @@ export function PartnerLayout() {
       brandSuffix={t('partner.portal')}
       navLabel={t('partner.nav.label')}
       sections={sections}
-      sidebarFooter={<PartnerHelpCard />}
+      sidebarFooter={
+        <div className="grid gap-3">
+          {/* spec 02 §2: the status card ('Actif • KYC Vérifié') from GET /api/partner/me. */}
+          <PartnerStatusCard />
+          <PartnerHelpCard />
+        </div>
+      }
       identity={<UserIdentity subtitle={title} />}
       headerEnd={
         <>
@@ -61,7 +72,7 @@ export function PartnerLayout() {
               <span className="sr-only sm:not-sr-only">{t('nav.scanner')}</span>
             </Link>
           </Button>
-          <NotificationsBell className="hidden sm:inline-flex" />
+          <PartnerNotificationsBell />
           <ThemeToggle />
           <LocaleSwitch />
         </>

@@ -15,6 +15,7 @@ import { paths } from '@/app/paths';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
+import { useMailboxNavSection } from '@/features/mailbox/components/mailbox-nav';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
 import { UserIdentity } from './parts/user-identity';
@@ -23,6 +24,7 @@ import { UserIdentity } from './parts/user-identity';
 export function SupportLayout() {
   const { t } = useTranslation();
   const nav = paths.supportPortal;
+  const mailboxSection = useMailboxNavSection(); // demo mode only
   return (
     <BackofficeShell
       brandSuffix={t('supportPortal.title')}
@@ -39,6 +41,7 @@ export function SupportLayout() {
             { to: nav.reports, label: t('supportPortal.nav.reports'), icon: FileText },
           ],
         },
+        ...(mailboxSection ? [mailboxSection] : []),
         {
           title: t('supportPortal.nav.settings'),
           items: [{ to: nav.profile, label: t('supportPortal.nav.profile'), icon: UserRound }],

@@ -44,7 +44,8 @@ export function useStorefrontT(): StorefrontTranslation {
   const { i18n: instance } = useTranslation();
   const locale: TLocale = instance.resolvedLanguage === 'ar' ? 'ar' : 'fr';
   return useMemo(() => {
-    const fixed = instance.getFixedT(locale, STOREFRONT_NS) as unknown as LooseT;
+    const getFixedT = instance.getFixedT.bind(instance) as unknown as (lng: string, ns: string) => LooseT;
+    const fixed = getFixedT(locale, STOREFRONT_NS);
     const rules = new Intl.PluralRules(locale === 'ar' ? 'ar' : 'fr');
     return {
       locale,

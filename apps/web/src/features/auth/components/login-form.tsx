@@ -13,14 +13,19 @@ import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useAuth } from '@/lib/auth';
 import { errorMessage, localizeMessage } from '@/lib/i18n';
+import { usePasswordT } from '../password-i18n';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 export function LoginForm() {
   const { t } = useTranslation();
   const { login } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
+  const tPassword = usePasswordT();
+  const [forgotOpen, setForgotOpen] = useState(false);
   const {
     register,
     control,
+    getValues,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<TLoginRequest>({
@@ -40,38 +45,45 @@ export function LoginForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={t('auth.tabs.login')}>
-      {formError && <Alert variant="error">{formError}</Alert>}
-      <Field label={t('auth.email')} error={errors.email?.message && localizeMessage(errors.email.message)}>
-        {(control) => (
-          <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" />
-        )}
-      </Field>
-      <Field label={t('auth.password')} error={errors.password?.message && localizeMessage(errors.password.message)}>
-        {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" dir="ltr" />}
-      </Field>
-      <div className="flex items-center gap-2.5">
-        <Controller
-          control={control}
-          name="remember"
-          render={({ field }) => (
-            <Checkbox
-              id="login-remember"
-              name="remember"
-              checked={field.value === true}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
+    <>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={t('auth.tabs.login')}>
+        {formError && <Alert variant="error">{formError}</Alert>}
+        <Field label={t('auth.email')} error={errors.email?.message && localizeMessage(errors.email.message)}>
+          {(control) => (
+            <Input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" dir="ltr" />
           )}
-        />
-        <Label htmlFor="login-remember" className="cursor-pointer font-normal">
-          {t('auth.remember')}
-        </Label>
-      </div>
-      <Button type="submit" size="lg" loading={isSubmitting} className="mt-1">
-        {t('auth.submitLogin')}
-      </Button>
-    </form>
+        </Field>
+        <Field label={t('auth.password')} error={errors.password?.message && localizeMessage(errors.password.message)}>
+          {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" dir="ltr" />}
+        </Field>
+        <div className="flex flex-wrap items-center gap-2.5">
+          <Controller
+            control={control}
+            name="remember"
+            render={({ field }) => (
+              <Checkbox
+                id="login-remember"
+                name="remember"
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+          <Label htmlFor="login-remember" className="cursor-pointer font-normal">
+            {t('auth.remember')}
+          </Label>
+          <Button type="button" variant="link" size="sm" className="ms-auto" onClick={() => setForgotOpen(true)} data-testid="forgot-password">
+            {tPassword('forgot.link')}
+          </Button>
+        </div>
+        <Button type="submit" size="lg" loading={isSubmitting} className="mt-1">
+          {t('auth.submitLogin')}
+        </Button>
+      </form>
+      {/* Outside the form: React events bubble through portals, the dialog's submit must not log in. */}
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} initialEmail={forgotOpen ? getValues('email') : ''} />
+    </>
   );
 }

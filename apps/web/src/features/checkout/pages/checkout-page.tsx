@@ -91,7 +91,7 @@ export function CheckoutPage() {
 
   return (
     <div className="space-y-6">
-      <Button asChild variant="link" className="text-muted-foreground">
+      <Button asChild variant="link" className="h-auto px-0 text-muted-foreground">
         <Link to={paths.catalog}>
           <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
           {t('checkout.backToCatalog')}
@@ -248,7 +248,7 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
                 {step === 'details' ? t('details.title') : t('payment.title')}
               </h2>
 
-              {step === 'payment' && paymentError && (
+              {paymentError && (
                 <Alert variant="error" data-testid="payment-error">
                   <p className="font-semibold">{t('payment.failed')}</p>
                   {paymentError.reason && (

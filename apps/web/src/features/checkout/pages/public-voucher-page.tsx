@@ -28,6 +28,12 @@ const CLOSED_SENTENCES: Partial<Record<TVoucherStatus, CheckoutKey>> = {
   EXCHANGED: 'public.exchanged',
 };
 
+/** The address, with the city unless the address already names it. */
+function placeOf({ address, city }: { address: string; city: string }): string {
+  if (!address) return city;
+  return !city || address.toLocaleLowerCase('fr').includes(city.toLocaleLowerCase('fr')) ? address : `${address}, ${city}`;
+}
+
 /**
  * /v/:code, where the voucher's QR points: anyone holding the code sees the gift and where to use
  * it, never who bought it.
@@ -114,11 +120,7 @@ function PublicVoucher({ voucher }: { voucher: TPublicVoucher }) {
                   <p className="text-sm font-medium text-primary-strong">{offer.partnerName}</p>
                   <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
                     <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-                    <span>
-                      {offer.address}
-                      {offer.address && offer.city ? ', ' : ''}
-                      {offer.city}
-                    </span>
+                    <span>{placeOf(offer)}</span>
                   </p>
                 </li>
               ))}

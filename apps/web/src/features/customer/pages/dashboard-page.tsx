@@ -1,8 +1,362 @@
-import { Gift } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { RESERVATION_MESSAGES } from '@farha/contracts/reservations';
+import type { TClientVoucher, TClientVoucherListResponse } from '@farha/contracts/customer';
+import { formatDzd } from '@farha/contracts/money';
+import { CalendarX2, Gift, PartyPopper, Search, SearchX, ShoppingBag, Wallet, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/app/paths';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAcceptProposal, useCancelReservation, useClientVouchers, useRefundVoucher, useResendVoucher } from '../api/vouchers';
+import { ClaimCodeForm } from '../components/claim-code-form';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState } from '../components/empty-state';
+import { ExchangeDialog } from '../components/exchange-dialog';
+import { ExtendDialog } from '../components/extend-dialog';
+import { QrDialog } from '../components/qr-dialog';
+import { ReservationDialog } from '../components/reservation-dialog';
+import { ReviewDialog } from '../components/review-dialog';
+import { StatCard } from '../components/stat-card';
+import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card';
+import { customerMessage, isolate, useCustomerT } from '../i18n';
+import { formatDate, formatDateTime } from '../lib/dates';
+import { inTab, normalizeCode, searchable, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
 
+interface OpenDialog {
+  kind: VoucherDialogKind;
+  voucherId: string;
+}
+
+/** /client/dashboard (spec 01 §2 "Mes Coffrets"). `?reserve=<voucher id or code>` opens that voucher's reservation. */
 export function CustomerDashboardPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.client.dashboard')} icon={Gift} />;
+  const { t } = useCustomerT();
+  useDocumentTitle(t('dashboard.title'));
+  const list = useClientVouchers();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t('dashboard.title')}
+        description={t('dashboard.intro')}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={paths.catalog}>
+              <ShoppingBag aria-hidden />
+              {t('dashboard.offer')}
+            </Link>
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <DashboardSkeleton />
+      ) : list.isError ? (
+        <Alert variant="error">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {t('dashboard.loadError')}
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        </Alert>
+      ) : (
+        <Dashboard data={list.data} />
+      )}
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy data-testid="dashboard-loading">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+      <Skeleton className="h-24" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-96" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Dashboard({ data }: { data: TClientVoucherListResponse }) {
+  const { t, locale } = useCustomerT();
+  const { vouchers, stats, extension } = data;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<VoucherTab>('actifs');
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [claimCode, setClaimCode] = useState('');
+  const cancelReservation = useCancelReservation();
+  const acceptProposal = useAcceptProposal();
+  const refund = useRefundVoucher();
+  const resend = useResendVoucher();
+
+  const open = (kind: VoucherDialogKind, voucherId: string) => setDialog({ kind, voucherId });
+  const close = () => setDialog(null);
+  const current = dialog ? (vouchers.find((v) => v.id === dialog.voucherId) ?? null) : null;
+  const dialogVoucher = (kind: VoucherDialogKind) => (dialog?.kind === kind ? current : null);
+
+  // ?reserve=<id or code>: the link of the reservation e-mail and of the success screen.
+  const reserveParam = searchParams.get('reserve');
+  const handledReserve = useRef<string | null>(null);
+  useEffect(() => {
+    if (!reserveParam || handledReserve.current === reserveParam) return;
+    handledReserve.current = reserveParam;
+    const wanted = normalizeCode(reserveParam);
+    const voucher = vouchers.find((v) => v.id === reserveParam || normalizeCode(v.code) === wanted);
+    if (!voucher) {
+      toast.error(t('dashboard.reserveNotFound'));
+      if (wanted.length >= 12) setClaimCode(reserveParam);
+    } else if (voucher.actions.canReserve) {
+      setTab('actifs');
+      setDialog({ kind: 'reserve', voucherId: voucher.id });
+    } else if (voucher.reservation && ['pending', 'confirmed', 'proposed'].includes(voucher.reservation.status)) {
+      toast.info(customerMessage(RESERVATION_MESSAGES.ALREADY_RESERVED));
+    } else {
+      toast.error(t('dashboard.reserveNotReservable', { status: t(`voucherStatus.${voucher.status}`) }));
+    }
+    const next = new URLSearchParams(searchParams);
+    next.delete('reserve');
+    setSearchParams(next, { replace: true });
+  }, [reserveParam, vouchers, searchParams, setSearchParams, t]);
+
+  const matching = useMemo(() => {
+    const needle = searchable(query.trim());
+    if (!needle) return vouchers;
+    const codeNeedle = normalizeCode(query);
+    return vouchers.filter(
+      (v) =>
+        searchable(v.box.name).includes(needle) ||
+        searchable(v.recipient.name).includes(needle) ||
+        searchable(v.senderName ?? '').includes(needle) ||
+        (codeNeedle.length >= 3 && normalizeCode(v.code).includes(codeNeedle)),
+    );
+  }, [vouchers, query]);
+  const counts = useMemo(
+    () => Object.fromEntries(VOUCHER_TAB_ORDER.map((key) => [key, matching.filter((v) => inTab(v.status, key)).length])) as Record<VoucherTab, number>,
+    [matching],
+  );
+  const shown = matching.filter((v) => inTab(v.status, tab));
+
+  const onAcceptProposal = (voucher: TClientVoucher) => {
+    if (!voucher.reservation) return;
+    acceptProposal.mutate(voucher.reservation.id, {
+      onSuccess: (result) => toast.success(customerMessage(result.message)),
+      onError: (error) => toast.error(customerMessage(error)),
+    });
+  };
+  const onResend = (voucher: TClientVoucher) =>
+    resend.mutate(voucher.id, {
+      onSuccess: () => toast.success(t('voucher.resent', { email: isolate(voucher.recipient.email) })),
+      onError: (error) => toast.error(customerMessage(error)),
+    });
+  const onCancelReservation = () => {
+    const reservation = current?.reservation;
+    if (!reservation) return;
+    cancelReservation.mutate(reservation.id, {
+      onSuccess: (result) => {
+        toast.success(customerMessage(result.message));
+        close();
+      },
+      // The server words the 48 h rule (spec 01 §9); the dialog closes so that the card shows fresh data.
+      onError: (error) => {
+        toast.error(customerMessage(error, RESERVATION_MESSAGES.CANCEL_ERROR));
+        close();
+      },
+    });
+  };
+  const onRefund = () => {
+    if (!current) return;
+    refund.mutate(current.id, {
+      onSuccess: (result) => {
+        toast.success(customerMessage(result.message));
+        close();
+      },
+      onError: (error) => {
+        toast.error(customerMessage(error));
+        close();
+      },
+    });
+  };
+
+  const cancelling = dialogVoucher('cancel-reservation');
+  const refunding = dialogVoucher('refund');
+
+  return (
+    <>
+      <section aria-label={t('dashboard.stats.label')} className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          icon={Gift}
+          label={t('dashboard.stats.active')}
+          value={stats.totalActive}
+          testId="stat-active"
+        />
+        <StatCard
+          icon={PartyPopper}
+          tone="accent"
+          label={t('dashboard.stats.redeemed')}
+          value={stats.totalRedeemed}
+          hint={
+            stats.totalRedeemed > 0
+              ? stats.averageRedemptionTime !== null
+                ? t('dashboard.stats.averageTime', { count: Math.round(stats.averageRedemptionTime) })
+                : t('dashboard.stats.activationRate', { rate: stats.activationRate })
+              : undefined
+          }
+          testId="stat-redeemed"
+        />
+        <StatCard icon={CalendarX2} tone="muted" label={t('dashboard.stats.expired')} value={stats.totalExpired} testId="stat-expired" />
+        <StatCard
+          icon={Wallet}
+          tone="secondary"
+          label={t('dashboard.stats.value')}
+          value={formatDzd(stats.totalValue, locale)}
+          hint={t('dashboard.stats.valueHint')}
+          testId="stat-value"
+        />
+      </section>
+
+      <ClaimCodeForm key={claimCode} initialCode={claimCode} onClaimed={() => setTab('actifs')} />
+
+      <section className="space-y-4" aria-labelledby="vouchers-heading">
+        <h2 id="vouchers-heading" className="sr-only">
+          {t('dashboard.title')}
+        </h2>
+        <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <Tabs value={tab} onValueChange={(value) => setTab(value as VoucherTab)} className="min-w-0">
+            <TabsList aria-label={t('dashboard.tabsLabel')} className="w-full overflow-x-auto md:w-auto">
+              {VOUCHER_TAB_ORDER.map((key) => (
+                <TabsTrigger key={key} value={key} data-testid={`tab-${key}`} className="gap-1.5">
+                  {t(`dashboard.tabs.${key}`)}
+                  <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`tab-count-${key}`}>
+                    {counts[key]}
+                  </span>
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+          <div className="relative md:w-80">
+            <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              name="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              aria-label={t('dashboard.searchLabel')}
+              placeholder={t('dashboard.searchPlaceholder')}
+              className="pe-9 ps-9"
+              data-testid="voucher-search"
+            />
+            {query && (
+              <button
+                type="button"
+                onClick={() => setQuery('')}
+                aria-label={t('common.clearSearch')}
+                className="absolute end-1.5 top-1/2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            )}
+          </div>
+        </div>
+
+        {shown.length === 0 ? (
+          vouchers.length === 0 ? (
+            <EmptyState icon={Gift} title={t('dashboard.empty.noneTitle')} testId="vouchers-empty">
+              <p className="max-w-md text-sm text-muted-foreground text-pretty">{t('dashboard.empty.noneText')}</p>
+              <Button asChild>
+                <Link to={paths.catalog}>{t('dashboard.empty.browse')}</Link>
+              </Button>
+            </EmptyState>
+          ) : query.trim() ? (
+            <EmptyState icon={SearchX} title={t('dashboard.empty.searchTitle', { query: query.trim() })} testId="vouchers-empty">
+              <p className="text-sm text-muted-foreground">{t('dashboard.empty.searchText')}</p>
+              <Button variant="outline" onClick={() => setQuery('')}>
+                {t('common.clearSearch')}
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState icon={Gift} title={t('dashboard.empty.tabTitle')} testId="vouchers-empty">
+              <p className="text-sm text-muted-foreground">{t(`dashboard.empty.${tab}`)}</p>
+            </EmptyState>
+          )
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="voucher-grid">
+            {shown.map((voucher) => (
+              <VoucherCard
+                key={voucher.id}
+                voucher={voucher}
+                freeExtensionDays={extension.freeDays}
+                onOpen={(kind) => open(kind, voucher.id)}
+                onAcceptProposal={() => onAcceptProposal(voucher)}
+                acceptingProposal={acceptProposal.isPending && acceptProposal.variables === voucher.reservation?.id}
+                onResend={() => onResend(voucher)}
+                resending={resend.isPending && resend.variables === voucher.id}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <ReservationDialog voucher={dialogVoucher('reserve')} onOpenChange={(next) => !next && close()} />
+      <QrDialog voucher={dialogVoucher('qr')} onOpenChange={(next) => !next && close()} />
+      <ExtendDialog voucher={dialogVoucher('extend')} extension={extension} onOpenChange={(next) => !next && close()} />
+      <ExchangeDialog voucher={dialogVoucher('exchange')} onOpenChange={(next) => !next && close()} />
+      <ReviewDialog voucher={dialogVoucher('review')} onOpenChange={(next) => !next && close()} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(next) => !next && close()}
+        title={t('reservation.cancelTitle')}
+        description={
+          cancelling?.reservation
+            ? t('reservation.cancelText', {
+                partner: cancelling.reservation.partner.name,
+                date: formatDate(`${cancelling.reservation.date}T12:00:00Z`, locale),
+              })
+            : ''
+        }
+        confirmLabel={t('reservation.cancelConfirm')}
+        cancelLabel={t('reservation.keep')}
+        onConfirm={onCancelReservation}
+        pending={cancelReservation.isPending}
+        destructive
+        testId="cancel-reservation-dialog"
+      >
+        {cancelling?.reservation?.cancelDeadline && (
+          <p className="text-sm text-muted-foreground">
+            {t('reservation.cancelDeadline', { date: formatDateTime(cancelling.reservation.cancelDeadline, locale) })}
+          </p>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(next) => !next && close()}
+        title={t('refund.title')}
+        description={
+          refunding ? t('refund.text', { box: refunding.box.name, amount: formatDzd(refunding.faceValue, locale) }) : ''
+        }
+        confirmLabel={t('refund.confirm')}
+        cancelLabel={t('refund.keep')}
+        onConfirm={onRefund}
+        pending={refund.isPending}
+        destructive
+        testId="refund-dialog"
+      >
+        {refunding?.refundDeadline && (
+          <p className="text-sm text-muted-foreground">{t('refund.deadline', { date: formatDateTime(refunding.refundDeadline, locale) })}</p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
 }

@@ -23,7 +23,7 @@ export function MessageView({ id, backTo }: { id: string; backTo: string }) {
   const message = useMailboxMessage(id);
 
   const back = (
-    <Button asChild variant="link" className="text-muted-foreground">
+    <Button asChild variant="link" className="h-auto px-0 text-muted-foreground">
       <Link to={backTo}>
         <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
         {t('message.back')}

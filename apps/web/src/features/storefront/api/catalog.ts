@@ -33,8 +33,8 @@ export function useBoxes(query: TBoxListQuery = {}) {
     q: query.q,
     category: query.category,
     city: query.city,
-    minPrice: query.minPrice as number | undefined,
-    maxPrice: query.maxPrice as number | undefined,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
     sort: query.sort,
   };
   return useQuery({

@@ -1,11 +1,12 @@
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import { formatDzd } from '@farha/contracts/money';
-import { CalendarClock, Gift, MapPin, ShoppingBag, Star } from 'lucide-react';
+import { CalendarClock, Gift, MapPin, ShoppingBag, Star, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { to } from '@/app/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBox } from '../api/catalog';
 import { useStorefrontT } from '../i18n';
@@ -27,7 +28,15 @@ export function QuickViewDialog({ box, onOpenChange }: QuickViewDialogProps) {
   return (
     <Dialog open={box !== null} onOpenChange={onOpenChange}>
       {box && (
-        <DialogContent className="max-w-2xl gap-0 p-0 sm:max-w-2xl" aria-describedby={undefined}>
+        <DialogContent
+          className="flex max-w-2xl flex-col gap-0 p-0 sm:max-w-2xl"
+          hideClose
+          // Start at the top (the title), not at the first button far below.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-quick-view-title]')?.focus({ preventScroll: true });
+          }}
+        >
           <QuickViewBody box={box} />
         </DialogContent>
       )}
@@ -37,6 +46,7 @@ export function QuickViewDialog({ box, onOpenChange }: QuickViewDialogProps) {
 
 function QuickViewBody({ box }: { box: TBoxSummary }) {
   const { t, tp, locale } = useStorefrontT();
+  const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const detail = useBox(box.id);
 
@@ -57,10 +67,18 @@ function QuickViewBody({ box }: { box: TBoxSummary }) {
         <div className="absolute inset-0 bg-gradient-to-t from-black/50 via-transparent to-transparent" />
         <BoxBadges box={box} className="absolute start-4 top-4" />
         <ProductLinePill line={box.category} className="absolute bottom-4 start-4" />
+        <DialogClose
+          aria-label={tc('common.close')}
+          className="absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-full bg-card/95 text-foreground shadow-md backdrop-blur hover:bg-card focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <X aria-hidden className="size-4" />
+        </DialogClose>
       </div>
       <div className="space-y-5 p-5 sm:p-6">
         <div className="space-y-2">
-          <DialogTitle className="pe-8 text-2xl font-bold">{box.name}</DialogTitle>
+          <DialogTitle data-quick-view-title tabIndex={-1} className="text-2xl font-bold outline-none">
+            {box.name}
+          </DialogTitle>
           <DialogDescription className="sr-only">{t('quickView.description')}</DialogDescription>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
             {box.rating === null ? (

@@ -1,21 +1,192 @@
-import { ArrowLeft, Handshake } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { TOfferCategory, TPublicPartner } from '@farha/contracts/catalog';
+import { ArrowRight, Gift, Handshake, Mail, MapPin } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { SUPPORT_EMAIL } from '@/lib/site';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePartners } from '../api/catalog';
+import { useStorefrontT } from '../i18n';
 
-/** spec 01 §2: a page in development, with a back-to-catalogue button. */
+const collator = new Intl.Collator('fr', { sensitivity: 'base' });
+
+/** /partners: the real, verified partners, grouped by city and filterable by city and category. */
 export function PartnersPage() {
-  const { t } = useTranslation();
+  const { t, tp } = useStorefrontT();
+  useDocumentTitle(t('partners.title'));
+  const query = usePartners();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const cityId = useId();
+  const city = searchParams.get('city') ?? '';
+  const category = (searchParams.get('category') ?? '') as TOfferCategory | '';
+
+  const setFilter = (key: 'city' | 'category', value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const data = query.data;
+  const partners = (data?.partners ?? []).filter(
+    (p) => (!city || p.city === city) && (!category || p.category === category),
+  );
+  const groups = new Map<string, TPublicPartner[]>();
+  for (const partner of partners) groups.set(partner.city, [...(groups.get(partner.city) ?? []), partner]);
+  const cities = [...groups.keys()].sort(collator.compare);
+
   return (
-    <PagePlaceholder title={t('pages.partners')} message={t('pages.partnersInDevelopment')} icon={Handshake}>
-      <Button asChild variant="outline">
-        <Link to={paths.catalog}>
-          <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
-          {t('common.backToCatalog')}
-        </Link>
-      </Button>
-    </PagePlaceholder>
+    <div className="space-y-8">
+      <header className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-accent/15 via-card to-primary-soft p-6 sm:p-10">
+        <div className="max-w-2xl space-y-3">
+          <p className="inline-flex items-center gap-2 text-sm font-bold uppercase tracking-wider text-accent">
+            <Handshake aria-hidden className="size-4" />
+            {data ? `${tp('partners.count', data.partners.length)} · ${tp('partners.citiesCount', data.cities.length)}` : ' '}
+          </p>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('partners.title')}</h1>
+          <p className="text-muted-foreground text-pretty">{t('partners.subtitle')}</p>
+        </div>
+      </header>
+
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <div role="group" aria-label={t('partners.categoryLabel')} className="flex flex-wrap gap-2">
+          {[{ category: '' as const, count: data?.partners.length ?? 0 }, ...(data?.categories ?? [])].map((item) => {
+            const active = category === item.category;
+            return (
+              <button
+                key={item.category || 'all'}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setFilter('category', item.category)}
+                className={cn(
+                  'inline-flex h-9 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                  active ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
+                )}
+              >
+                {item.category ? t(`partners.categories.${item.category}`) : t('partners.allCategories')}
+                <span className={cn('text-xs', active ? 'text-primary-foreground/80' : 'text-muted-foreground')}>{item.count}</span>
+              </button>
+            );
+          })}
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={cityId} className="text-sm font-semibold text-muted-foreground">
+            {t('partners.cityLabel')}
+          </label>
+          <select
+            id={cityId}
+            value={city}
+            onChange={(event) => setFilter('city', event.target.value)}
+            className="h-10 min-w-48 cursor-pointer rounded-lg border border-input bg-card px-3 text-sm font-semibold"
+          >
+            <option value="">{t('partners.allCities')}</option>
+            {data?.cities.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-44 rounded-2xl" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <Alert variant="error" className="items-center">
+          <span className="flex-1">{t('partners.loadError')}</span>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : partners.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">{t('partners.empty')}</p>
+      ) : (
+        <div className="space-y-10">
+          {cities.map((name) => (
+            <section key={name} aria-labelledby={`city-${name}`} className="space-y-4">
+              <div className="flex flex-wrap items-end justify-between gap-2 border-b border-border pb-2">
+                <h2 id={`city-${name}`} className="flex items-center gap-2 text-xl font-bold">
+                  <MapPin aria-hidden className="size-5 text-accent" />
+                  {name}
+                  <span className="text-sm font-medium text-muted-foreground">({groups.get(name)!.length})</span>
+                </h2>
+                <Button asChild variant="link" size="sm">
+                  <Link to={`${paths.catalog}?${new URLSearchParams({ city: name })}`}>
+                    {t('partners.seeBoxes', { city: name })}
+                    <ArrowRight aria-hidden className="rtl:-scale-x-100" />
+                  </Link>
+                </Button>
+              </div>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {groups.get(name)!.map((partner) => (
+                  <PartnerCard key={partner.id} partner={partner} />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+
+      <aside className="flex flex-col items-start gap-3 rounded-3xl border border-border bg-card p-6 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="font-bold">{t('partners.becomeTitle')}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('partners.becomeText')}{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline-offset-4 hover:underline" dir="ltr">
+              {SUPPORT_EMAIL}
+            </a>
+          </p>
+        </div>
+        <Button asChild variant="soft">
+          <a href={`mailto:${SUPPORT_EMAIL}`}>
+            <Mail aria-hidden />
+            {SUPPORT_EMAIL}
+          </a>
+        </Button>
+      </aside>
+    </div>
+  );
+}
+
+function PartnerCard({ partner }: { partner: TPublicPartner }) {
+  const { t, tp } = useStorefrontT();
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 shadow-xs" data-testid="partner-card">
+      <div className="flex items-start gap-3">
+        {partner.logoUrl ? (
+          <img src={partner.logoUrl} alt="" loading="lazy" className="size-14 shrink-0 rounded-xl bg-muted object-contain" />
+        ) : (
+          <span aria-hidden className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-strong">
+            <Handshake className="size-6" />
+          </span>
+        )}
+        <div className="min-w-0">
+          <h3 className="font-bold leading-tight">{partner.name}</h3>
+          <p className="text-sm text-muted-foreground">
+            {partner.city}
+            {partner.wilaya && partner.wilaya !== partner.city ? ` · ${partner.wilaya}` : ''}
+          </p>
+          {partner.category && (
+            <Badge variant="soft" className="mt-1.5">
+              {t(`partners.categories.${partner.category}`)}
+            </Badge>
+          )}
+        </div>
+      </div>
+      <p className="line-clamp-3 text-sm text-pretty">{partner.description}</p>
+      <p className="mt-auto flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
+        <Gift aria-hidden className="size-4 text-primary" />
+        {tp('partners.offers', partner.offerCount)} · {tp('partners.boxes', partner.boxCount)}
+      </p>
+    </li>
   );
 }

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '/work/main/apps/server/src/app.ts';
+import { loadConfig } from '/work/main/apps/server/src/config.ts';
+import { openDatabase } from '/work/main/apps/server/src/db/client.ts';
+import { orders, users } from '/work/main/apps/server/src/db/schema/index.ts';
+import { seedBoxId, seedDatabase } from '/work/main/apps/server/src/db/seed/seed.ts';
+import { issueVoucher } from '/work/main/apps/server/src/modules/vouchers/issue.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-prof-'));
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DEMO_MODE: 'true', JOBS: process.env.JOBS ?? 'false' });
+const database = await openDatabase({ dataDir });
+await seedDatabase(database.db, { demo: true });
+const app = await buildApp({ config, database, logger: false });
+await app.ready();
+const [customer] = await database.db.select().from(users).where(eq(users.email, 'client@demo.farha.dz'));
+const box = seedBoxId('rituel-bien-etre');
+const [order] = await database.db.insert(orders).values({ purchaserId: customer!.id, boxId: box, amount: 10000, status: 'fulfilled', recipientName: 'B', recipientEmail: 'b@example.dz', paymentMethod: 'cib' }).returning({ id: orders.id });
+const codes: string[] = [];
+for (let i = 0; i < 100; i++) codes.push((await issueVoucher(database.db, { boxId: box, validityDays: 365, orderId: order!.id, purchaserId: customer!.id, recipientEmail: 'b@example.dz', recipientName: 'C', recipientLocale: 'fr', senderName: null, personalMessage: null, faceValue: 1, deliverAt: null, now: new Date(), reason: 'p' })).code);
+const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'partenaire@demo.farha.dz', password: 'demo1234' } });
+const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+let t0 = performance.now();
+for (let i = 0; i < 20; i++) {
+  const s = performance.now();
+  const r = await app.inject({ method: 'POST', url: '/api/partner/redemptions', headers: { cookie }, payload: { code: codes[i], nonce: randomUUID() } });
+  if (i < 5) console.log('seq', r.statusCode, (performance.now() - s).toFixed(1));
+}
+console.log('sequential avg', ((performance.now() - t0) / 20).toFixed(1));
+t0 = performance.now();
+for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: '/api/partner/me', headers: { cookie } });
+console.log('GET /me avg', ((performance.now() - t0) / 20).toFixed(1));
+t0 = performance.now();
+await Promise.all(codes.slice(20, 70).map((code) => app.inject({ method: 'POST', url: '/api/partner/redemptions', headers: { cookie }, payload: { code, nonce: randomUUID() } })));
+console.log('50 concurrent total', (performance.now() - t0).toFixed(1));
+await app.close();
+await database.close();
+process.exit(0);

@@ -1,0 +1,158 @@
+import PDFDocument from 'pdfkit';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { CUSTOMER_MESSAGES as M } from '@farha/contracts/customer';
+import { formatDate, formatDzd } from '@farha/contracts/money';
+import type { Queryable } from '../../db/client.ts';
+import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+const TERRACOTTA = '#b4532a';
+const INK = '#2b211c';
+const MUTED = '#6b5d55';
+
+const INVOICEABLE = ['paid', 'fulfilled', 'refunded'] as const;
+const METHOD_LABELS: Record<string, string> = { cib: 'Carte CIB', edahabia: 'Carte EDAHABIA', visa: 'Visa', mastercard: 'Mastercard' };
+const KIND_LABELS: Record<string, string> = {
+  purchase: 'Coffret cadeau',
+  extension: 'Prolongation de validité (6 mois)',
+  exchange: 'Échange de coffret (différence de prix)',
+};
+
+export type InvoiceData = {
+  order: typeof orders.$inferSelect;
+  box: typeof boxes.$inferSelect;
+  buyer: typeof users.$inferSelect;
+  voucherCode: string | null;
+  transactionId: string | null;
+};
+
+/** `FRH-F-202611-1A2B3C4D`: month of payment and the order's id, so it is stable and unique. */
+export function invoiceNumber(order: { id: string; paidAt: Date | null; createdAt: Date }): string {
+  const date = new Date((order.paidAt ?? order.createdAt).getTime() + 3_600_000);
+  const month = date.toISOString().slice(0, 7).replace('-', '');
+  return `FRH-F-${month}-${order.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+/** The caller's own paid order, with what its invoice shows; 404 for anyone else's. */
+export async function loadInvoice(db: Queryable, userId: string, orderId: string): Promise<InvoiceData> {
+  const [row] = await db
+    .select({ order: orders, box: boxes, buyer: users })
+    .from(orders)
+    .innerJoin(boxes, eq(boxes.id, orders.boxId))
+    .innerJoin(users, eq(users.id, orders.purchaserId))
+    .where(and(eq(orders.id, orderId), eq(orders.purchaserId, userId)))
+    .limit(1);
+  if (!row) throw new AppError(404, 'ORDER_NOT_FOUND', M.ORDER_NOT_FOUND);
+  if (!(INVOICEABLE as readonly string[]).includes(row.order.status)) throw new AppError(409, 'INVOICE_UNAVAILABLE', M.INVOICE_UNAVAILABLE);
+  const voucherId = row.order.kind === 'purchase' ? null : row.order.relatedVoucherId;
+  const [voucher] = await db
+    .select({ code: vouchers.code })
+    .from(vouchers)
+    .where(voucherId ? eq(vouchers.id, voucherId) : eq(vouchers.orderId, orderId))
+    .limit(1);
+  const [payment] = await db
+    .select({ checkoutId: payments.providerCheckoutId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid'])))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return { ...row, voucherCode: voucher?.code ?? null, transactionId: payment?.checkoutId ?? null };
+}
+
+// The standard PDF fonts only carry Windows-1252: other characters are dropped rather than garbled.
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+function pdfText(value: string, fallback = ''): string {
+  const cleaned = [...value.replace(/[\u00a0\u202f]/g, ' ')]
+    .filter((ch) => {
+      const code = ch.codePointAt(0)!;
+      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(ch);
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned || fallback;
+}
+
+/** A one-page A4 invoice: seller Farha, buyer, item, amount TTC in DZD, date, payment method, number. */
+export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const { order, box, buyer } = data;
+  const number = invoiceNumber(order);
+  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Facture ${number}`, Author: 'Farha' } });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  const width = pdf.page.width - 96;
+  const amount = pdfText(formatDzd(order.amount));
+  const paidAt = order.paidAt ?? order.createdAt;
+
+  pdf.rect(0, 0, pdf.page.width, 100).fill(TERRACOTTA);
+  pdf.fillColor('#ffffff').font('Helvetica-Bold').fontSize(28).text('Farha', 48, 30);
+  pdf.font('Helvetica').fontSize(11).text("Coffrets cadeaux d'expériences en Algérie", 48, 64);
+  pdf.font('Helvetica-Bold').fontSize(20).text('FACTURE', 48, 36, { width, align: 'right' });
+
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Vendeur', 48, 130);
+  pdf.font('Helvetica').fillColor(MUTED).fontSize(10);
+  pdf.text('Farha', 48, 146).text('Alger, Algérie').text('bonjour@farha.dz');
+
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Client', 300, 130);
+  pdf.font('Helvetica').fillColor(MUTED).fontSize(10);
+  pdf.text(pdfText(`${buyer.firstName} ${buyer.lastName}`, buyer.email), 300, 146, { width: width - 252 });
+  pdf.text(buyer.email, { width: width - 252 });
+  if (buyer.phone) pdf.text(pdfText(buyer.phone), { width: width - 252 });
+
+  const meta: [string, string][] = [
+    ['Facture n°', number],
+    ['Date', pdfText(formatDate(paidAt))],
+    ['Commande', order.id],
+    ['Moyen de paiement', METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod],
+  ];
+  if (data.transactionId) meta.push(['Transaction', data.transactionId]);
+  let y = 230;
+  for (const [label, value] of meta) {
+    pdf.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, 48, y, { width: 140 });
+    pdf.fillColor(INK).font('Helvetica-Bold').text(value, 190, y, { width: width - 142 });
+    y += 18;
+  }
+
+  y += 20;
+  pdf.rect(48, y, width, 24).fill('#f7efe8');
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(10);
+  pdf.text('Désignation', 58, y + 7, { width: width - 160 });
+  pdf.text('Montant TTC', 48, y + 7, { width: width - 10, align: 'right' });
+  y += 34;
+  pdf.font('Helvetica-Bold').fontSize(11).text(pdfText(`${KIND_LABELS[order.kind] ?? 'Coffret'} — ${box.name}`), 58, y, { width: width - 170 });
+  pdf.font('Helvetica').fontSize(11).text(amount, 48, y, { width: width - 10, align: 'right' });
+  y = pdf.y + 4;
+  pdf.fillColor(MUTED).fontSize(9.5);
+  const details: string[] = [];
+  if (order.kind === 'purchase') details.push(pdfText(`Pour ${order.recipientName} <${order.recipientEmail}>`, `Pour ${order.recipientEmail}`));
+  if (data.voucherCode) details.push(`Voucher ${data.voucherCode}`);
+  for (const line of details) {
+    pdf.text(line, 58, y, { width: width - 170 });
+    y = pdf.y + 2;
+  }
+  y += 14;
+  pdf.moveTo(48, y).lineTo(48 + width, y).lineWidth(1).stroke(TERRACOTTA);
+  y += 12;
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(13).text('Total TTC', 58, y);
+  pdf.text(amount, 48, y, { width: width - 10, align: 'right' });
+  y += 22;
+  pdf.fillColor(MUTED).font('Helvetica').fontSize(9.5).text('Montant payé en dinars algériens (DZD).', 58, y, { width });
+  if (order.status === 'refunded') {
+    pdf.moveDown(0.6).fillColor(TERRACOTTA).font('Helvetica-Bold').fontSize(11);
+    pdf.text(`Commande remboursée${order.refundedAt ? ` le ${pdfText(formatDate(order.refundedAt))}` : ''}.`, 58, pdf.y, { width });
+  }
+
+  pdf.fillColor(MUTED).font('Helvetica').fontSize(8.5);
+  pdf.text(
+    'Farha — remboursement intégral sous 14 jours si le coffret n’est pas utilisé. Facture émise électroniquement.',
+    48,
+    pdf.page.height - 80,
+    { width, align: 'center' },
+  );
+  pdf.end();
+  return done;
+}

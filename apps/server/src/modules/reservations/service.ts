@@ -1,0 +1,505 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  RESERVATION_CANCEL_HOURS,
+  RESERVATION_MAX_MONTHS,
+  RESERVATION_MESSAGES as M,
+  type TReservation,
+  type TReservationStatus,
+} from '@farha/contracts/reservations';
+import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import type { Db, Queryable } from '../../db/client.ts';
+import { boxes, boxOffers, notifications, offers, partners, reservations, users, vouchers } from '../../db/schema/index.ts';
+import { HOUR_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
+import type { EmailContent } from '../notifications/templates.ts';
+import { isVoucherHolder, ownedVoucherCondition } from '../vouchers/ownership.ts';
+import { transitionVoucher } from '../vouchers/transition.ts';
+import { loadDaySlots } from './availability.ts';
+import {
+  proposalAcceptedPartnerEmail,
+  reservationCancelledPartnerEmail,
+  reservationConfirmedCustomerEmail,
+  reservationDeclinedCustomerEmail,
+  reservationProposedCustomerEmail,
+  reservationRequestedCustomerEmail,
+  reservationRequestedPartnerEmail,
+  type ReservationFacts,
+} from './emails.ts';
+import { addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from './time.ts';
+
+export type ReservationDeps = { db: Db; publicUrl: string; now: Date };
+export type Caller = { userId: string; email: string };
+export type PartnerActor = { partnerId: string; actorUserId: string };
+
+/** A reservation that still holds the voucher (and, for the first two, a place in the slot). */
+export const CURRENT_RESERVATION_STATUSES = ['pending', 'confirmed', 'proposed'] as const;
+/** architecture.md: RESERVED from ISSUED, DELIVERED or EXTENDED. */
+export const RESERVABLE_STATUSES = ['ISSUED', 'DELIVERED', 'EXTENDED'] as const satisfies readonly TVoucherStatus[];
+
+const CANCEL_NOTICE_MS = RESERVATION_CANCEL_HOURS * HOUR_MS;
+
+const fail = (status: number, code: string, message: string, field?: string) => new AppError(status, code, message, field);
+const notFound = () => fail(404, 'RESERVATION_NOT_FOUND', M.NOT_FOUND);
+
+// ---------------------------------------------------------------------------------------------------
+// Reading
+
+const reservationSelection = {
+  reservation: reservations,
+  partner: {
+    id: partners.id,
+    name: partners.name,
+    city: partners.city,
+    address: partners.address,
+    phone: partners.phone,
+    email: partners.email,
+    ownerUserId: partners.ownerUserId,
+  },
+  offer: { id: offers.id, title: offers.title },
+  voucher: { id: vouchers.id, code: vouchers.code },
+  boxName: boxes.name,
+};
+
+async function loadReservationRows(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(reservationSelection)
+    .from(reservations)
+    .innerJoin(partners, eq(partners.id, reservations.partnerId))
+    .innerJoin(offers, eq(offers.id, reservations.offerId))
+    .innerJoin(vouchers, eq(vouchers.id, reservations.voucherId))
+    .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+    .where(where)
+    .orderBy(desc(reservations.createdAt));
+}
+type ReservationRow = Awaited<ReturnType<typeof loadReservationRows>>[number];
+
+/** The last moment a pending or confirmed reservation may be cancelled (spec 01 §9: 48 h ahead). */
+export function cancelDeadline(reservation: { requestedDate: string; requestedTime: string | null }): Date {
+  return new Date(slotStart(reservation.requestedDate, reservation.requestedTime).getTime() - CANCEL_NOTICE_MS);
+}
+
+export function toReservationDto(row: ReservationRow, now: Date): TReservation {
+  const r = row.reservation;
+  const status = r.status as TReservationStatus;
+  const holdsSlot = status === 'pending' || status === 'confirmed';
+  const deadline = holdsSlot ? cancelDeadline(r) : null;
+  return {
+    id: r.id,
+    status,
+    voucher: { id: row.voucher.id, code: row.voucher.code, boxName: row.boxName },
+    partner: { id: row.partner.id, name: row.partner.name, city: row.partner.city, address: row.partner.address, phone: row.partner.phone },
+    offer: row.offer,
+    date: r.requestedDate,
+    time: r.requestedTime,
+    guests: r.guests,
+    phone: r.customerPhone,
+    notes: r.notes,
+    declineReason: r.declineReason,
+    proposedDate: r.proposedDate,
+    proposedTime: r.proposedTime,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    // A partner's counter-proposal commits nothing yet: the customer may always turn it down.
+    canCancel: status === 'proposed' || (holdsSlot && now.getTime() <= deadline!.getTime()),
+    cancelDeadline: deadline?.toISOString() ?? null,
+    canAcceptProposal: status === 'proposed' && !!r.proposedDate && r.proposedDate >= algiersToday(now),
+  };
+}
+
+export async function listReservationsForUser(db: Queryable, userId: string, now: Date): Promise<TReservation[]> {
+  const rows = await loadReservationRows(db, eq(reservations.userId, userId));
+  return rows.map((row) => toReservationDto(row, now));
+}
+
+/** Reservations of some vouchers, newest first, grouped by voucher. */
+export async function reservationsByVoucher(
+  db: Queryable,
+  voucherIds: string[],
+  now: Date,
+  options: { currentOnly: boolean; userId?: string },
+): Promise<Map<string, TReservation[]>> {
+  const out = new Map<string, TReservation[]>();
+  if (voucherIds.length === 0) return out;
+  const rows = await loadReservationRows(
+    db,
+    and(
+      inArray(reservations.voucherId, voucherIds),
+      options.currentOnly ? inArray(reservations.status, [...CURRENT_RESERVATION_STATUSES]) : undefined,
+      // Someone else's reservation of a voucher one can see (a gift one bought) stays private.
+      options.userId ? eq(reservations.userId, options.userId) : undefined,
+    ),
+  );
+  for (const row of rows) {
+    const list = out.get(row.reservation.voucherId) ?? [];
+    list.push(toReservationDto(row, now));
+    out.set(row.reservation.voucherId, list);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// E-mails
+
+function factsOf(row: ReservationRow): ReservationFacts {
+  const r = row.reservation;
+  return {
+    code: row.voucher.code,
+    boxName: row.boxName,
+    offerTitle: row.offer.title,
+    partnerName: row.partner.name,
+    partnerAddress: row.partner.address,
+    partnerCity: row.partner.city,
+    partnerPhone: row.partner.phone,
+    date: r.requestedDate,
+    time: r.requestedTime,
+    guests: r.guests,
+    customerName: r.customerName,
+    customerEmail: r.customerEmail,
+    customerPhone: r.customerPhone,
+    notes: r.notes,
+  };
+}
+
+/** The partner's contact e-mail and its owner's login e-mail (once each). */
+async function partnerAddresses(db: Queryable, partner: ReservationRow['partner']): Promise<string[]> {
+  const addresses = new Set<string>();
+  if (partner.email) addresses.add(partner.email.trim().toLowerCase());
+  if (partner.ownerUserId) {
+    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, partner.ownerUserId)).limit(1);
+    if (owner) addresses.add(owner.email);
+  }
+  return [...addresses];
+}
+
+async function mailPartner(db: Queryable, row: ReservationRow, template: string, content: EmailContent, feed: { title: string; body: string }) {
+  for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { to, template, ...content });
+  if (row.partner.ownerUserId) {
+    // The partner portal's notification feed (bell).
+    await db.insert(notifications).values({
+      userId: row.partner.ownerUserId,
+      kind: 'reservation',
+      title: feed.title,
+      body: feed.body,
+      link: '/partenaire/reservations',
+    });
+  }
+}
+
+const dashboardUrl = (publicUrl: string) => `${publicUrl}/client/dashboard`;
+const portalUrl = (publicUrl: string) => `${publicUrl}/partenaire/reservations`;
+
+// ---------------------------------------------------------------------------------------------------
+// Customer side
+
+export type NewReservation = {
+  voucherId: string;
+  partnerId: string;
+  offerId: string;
+  date: string;
+  time: string | null;
+  guests: number;
+  phone: string;
+  notes: string | null;
+};
+
+function voucherStateError(status: TVoucherStatus, expiresAt: Date, now: Date): AppError | null {
+  if (status === 'RESERVED') return fail(409, 'VOUCHER_ALREADY_RESERVED', M.ALREADY_RESERVED);
+  if (status === 'EXPIRED') return fail(409, 'VOUCHER_EXPIRED', M.EXPIRED);
+  if (!(RESERVABLE_STATUSES as readonly string[]).includes(status)) return fail(409, 'VOUCHER_NOT_RESERVABLE', M.NOT_RESERVABLE);
+  if (expiresAt.getTime() <= now.getTime()) return fail(409, 'VOUCHER_EXPIRED', M.EXPIRED);
+  return null;
+}
+
+/**
+ * spec 01 §2/§5/§8: reserves a slot with a partner of the voucher's box. The voucher becomes RESERVED and
+ * the reservation 'pending' in one transaction; the voucher row is locked first and its change is
+ * conditional, so two simultaneous requests for one voucher give one success.
+ */
+export async function createReservation(deps: ReservationDeps, caller: Caller, input: NewReservation) {
+  const { db, now } = deps;
+  const [voucher] = await db
+    .select()
+    .from(vouchers)
+    .where(and(eq(vouchers.id, input.voucherId), ownedVoucherCondition(caller)))
+    .limit(1);
+  if (!voucher) throw fail(404, 'VOUCHER_NOT_FOUND', 'Voucher not found', 'voucherId');
+  if (!isVoucherHolder(voucher, caller)) throw fail(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+  const stateError = voucherStateError(voucher.status, voucher.expiresAt, now);
+  if (stateError) throw stateError;
+
+  const today = algiersToday(now);
+  if (input.date < today || (input.date === today && input.time !== null && input.time <= algiersTimeOfDay(now))) {
+    throw fail(400, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST, 'date');
+  }
+  if (input.date > addMonthsToDay(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
+  if (slotStart(input.date, input.time).getTime() >= voucher.expiresAt.getTime()) {
+    throw fail(400, 'RESERVATION_AFTER_EXPIRY', M.AFTER_EXPIRY, 'date');
+  }
+
+  const [offer] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .innerJoin(partners, eq(partners.id, offers.partnerId))
+    .innerJoin(boxOffers, and(eq(boxOffers.offerId, offers.id), eq(boxOffers.boxId, voucher.boxId)))
+    .where(and(eq(offers.id, input.offerId), eq(offers.partnerId, input.partnerId), eq(offers.active, true), eq(partners.active, true)))
+    .limit(1);
+  if (!offer) throw fail(400, 'OFFER_UNAVAILABLE', M.OFFER_UNAVAILABLE, 'offerId');
+
+  const [customer] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+  const reservationId = await db.transaction(async (tx) => {
+    // One booking at a time per partner and day, so that two parties never share the last places.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reservation|${input.partnerId}|${input.date}`}))`);
+    const [locked] = await tx.select().from(vouchers).where(eq(vouchers.id, voucher.id)).for('update');
+    const lockedError = voucherStateError(locked!.status, locked!.expiresAt, now);
+    if (lockedError) throw lockedError;
+
+    const day = await loadDaySlots(tx, { partnerId: input.partnerId, date: input.date, now, guests: input.guests });
+    const bookable = input.time === null ? day.flexibleAvailable : !!day.slots.find((s) => s.time === input.time)?.available;
+    if (!bookable) throw fail(409, 'SLOT_UNAVAILABLE', M.SLOT_UNAVAILABLE, 'time');
+
+    const [partner] = await tx.select({ name: partners.name }).from(partners).where(eq(partners.id, input.partnerId));
+    const reserved = await transitionVoucher(tx, {
+      voucherId: voucher.id,
+      to: 'RESERVED',
+      by: 'holder',
+      actorUserId: caller.userId,
+      reason: `Réservation demandée chez ${partner!.name}`,
+      now,
+      onlyFrom: RESERVABLE_STATUSES,
+      patch: { statusBeforeReservation: locked!.status, holderUserId: caller.userId, selectedOfferId: input.offerId },
+    });
+    if (!reserved) throw fail(409, 'VOUCHER_ALREADY_RESERVED', M.ALREADY_RESERVED);
+
+    const [created] = await tx
+      .insert(reservations)
+      .values({
+        voucherId: voucher.id,
+        partnerId: input.partnerId,
+        offerId: input.offerId,
+        userId: caller.userId,
+        customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : voucher.recipientName,
+        customerEmail: caller.email,
+        customerPhone: input.phone,
+        requestedDate: input.date,
+        requestedTime: input.time,
+        guests: input.guests,
+        notes: input.notes,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: reservations.id });
+    const [row] = await loadReservationRows(tx, eq(reservations.id, created!.id));
+    const facts = factsOf(row!);
+    await enqueueEmail(tx, {
+      to: caller.email,
+      template: 'reservation-requested',
+      voucherId: voucher.id,
+      ...reservationRequestedCustomerEmail(facts, dashboardUrl(deps.publicUrl)),
+    });
+    await mailPartner(tx, row!, 'reservation-request-partner', reservationRequestedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+      title: 'Nouvelle demande de réservation',
+      body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''} (${facts.guests} pers.)`,
+    });
+    return created!.id;
+  });
+  wakeOutbox();
+  const [row] = await loadReservationRows(db, eq(reservations.id, reservationId));
+  return toReservationDto(row!, now);
+}
+
+/** Gives the voucher back its status from before the reservation (architecture.md: RESERVED → previous). */
+async function releaseVoucher(
+  db: Queryable,
+  voucherId: string,
+  by: 'holder' | 'partner' | 'system',
+  actorUserId: string | null,
+  reason: string,
+  now: Date,
+) {
+  const [voucher] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId)).limit(1);
+  if (!voucher || voucher.status !== 'RESERVED') return null;
+  const previous = (RESERVABLE_STATUSES as readonly string[]).includes(voucher.statusBeforeReservation ?? '')
+    ? voucher.statusBeforeReservation!
+    : 'DELIVERED';
+  return transitionVoucher(db, {
+    voucherId,
+    to: previous,
+    by,
+    actorUserId,
+    reason,
+    now,
+    patch: { statusBeforeReservation: null, selectedOfferId: null },
+  });
+}
+
+async function ownReservation(db: Queryable, caller: Caller, id: string) {
+  const [row] = await loadReservationRows(db, and(eq(reservations.id, id), eq(reservations.userId, caller.userId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The customer cancels, up to 48 h before the slot; a partner's proposal may be turned down any time. */
+export async function cancelReservation(deps: ReservationDeps, caller: Caller, id: string) {
+  const { db, now } = deps;
+  const row = await ownReservation(db, caller, id);
+  const status = row.reservation.status as TReservationStatus;
+  if (!(CURRENT_RESERVATION_STATUSES as readonly string[]).includes(status)) throw fail(409, 'RESERVATION_NOT_CANCELLABLE', M.NOT_CANCELLABLE);
+  if (status !== 'proposed' && now.getTime() > cancelDeadline(row.reservation).getTime()) {
+    throw fail(409, 'RESERVATION_CANCEL_TOO_LATE', M.CANCEL_TOO_LATE);
+  }
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(reservations)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(reservations.id, id), eq(reservations.status, status)))
+      .returning({ id: reservations.id });
+    if (!updated) throw fail(409, 'RESERVATION_NOT_CANCELLABLE', M.NOT_CANCELLABLE);
+    await releaseVoucher(tx, row.reservation.voucherId, 'holder', caller.userId, 'Réservation annulée par le client', now);
+    const facts = factsOf(row);
+    await mailPartner(tx, row, 'reservation-cancelled-partner', reservationCancelledPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+      title: 'Réservation annulée',
+      body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
+    });
+  });
+  wakeOutbox();
+  const [after] = await loadReservationRows(db, eq(reservations.id, id));
+  return toReservationDto(after!, now);
+}
+
+/** The customer accepts the partner's other date: the reservation is confirmed at that date. */
+export async function acceptProposal(deps: ReservationDeps, caller: Caller, id: string) {
+  const { db, now } = deps;
+  const row = await ownReservation(db, caller, id);
+  const r = row.reservation;
+  if (r.status !== 'proposed' || !r.proposedDate) throw fail(409, 'NO_PROPOSAL', M.NO_PROPOSAL);
+  if (r.proposedDate < algiersToday(now)) throw fail(409, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST);
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(reservations)
+      .set({ status: 'confirmed', requestedDate: r.proposedDate!, requestedTime: r.proposedTime, proposedDate: null, proposedTime: null, updatedAt: now })
+      .where(and(eq(reservations.id, id), eq(reservations.status, 'proposed')))
+      .returning({ id: reservations.id });
+    if (!updated) throw fail(409, 'NO_PROPOSAL', M.NO_PROPOSAL);
+    const [fresh] = await loadReservationRows(tx, eq(reservations.id, id));
+    const facts = factsOf(fresh!);
+    await mailPartner(tx, fresh!, 'reservation-proposal-accepted', proposalAcceptedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+      title: 'Nouvelle date acceptée',
+      body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
+    });
+  });
+  wakeOutbox();
+  const [after] = await loadReservationRows(db, eq(reservations.id, id));
+  return toReservationDto(after!, now);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Partner side (the partner portal calls these; every one is scoped to the caller's partner)
+
+async function partnerReservation(db: Queryable, partner: PartnerActor, id: string) {
+  const [row] = await loadReservationRows(db, and(eq(reservations.id, id), eq(reservations.partnerId, partner.partnerId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function customerLocaleMail(db: Queryable, row: ReservationRow, template: string, content: EmailContent) {
+  await enqueueEmail(db, { to: row.reservation.customerEmail, template, voucherId: row.reservation.voucherId, ...content });
+}
+
+export type PartnerReservationResult = typeof reservations.$inferSelect;
+
+/** pending → confirmed; the customer is told by e-mail. */
+export async function confirmReservation(deps: ReservationDeps, partner: PartnerActor, id: string): Promise<PartnerReservationResult> {
+  const { db, now } = deps;
+  const row = await partnerReservation(db, partner, id);
+  if (row.reservation.status !== 'pending') throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+  const updated = await db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(reservations)
+      .set({ status: 'confirmed', updatedAt: now })
+      .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
+      .returning();
+    if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+    await customerLocaleMail(tx, row, 'reservation-confirmed', reservationConfirmedCustomerEmail(factsOf(row), dashboardUrl(deps.publicUrl)));
+    return u;
+  });
+  wakeOutbox();
+  return updated;
+}
+
+/** pending or proposed → declined (with the reason); the voucher goes back to its previous status. */
+export async function declineReservation(
+  deps: ReservationDeps,
+  partner: PartnerActor,
+  id: string,
+  reason: string,
+): Promise<PartnerReservationResult> {
+  const { db, now } = deps;
+  const row = await partnerReservation(db, partner, id);
+  const status = row.reservation.status;
+  if (status !== 'pending' && status !== 'proposed') throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+  const updated = await db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(reservations)
+      .set({ status: 'declined', declineReason: reason, updatedAt: now })
+      .where(and(eq(reservations.id, id), eq(reservations.status, status)))
+      .returning();
+    if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+    await releaseVoucher(tx, row.reservation.voucherId, 'partner', partner.actorUserId, `Réservation refusée par ${row.partner.name} : ${reason}`, now);
+    await customerLocaleMail(tx, row, 'reservation-declined', reservationDeclinedCustomerEmail(factsOf(row), reason, dashboardUrl(deps.publicUrl)));
+    return u;
+  });
+  wakeOutbox();
+  return updated;
+}
+
+/** pending → proposed: another date (and time, or flexible) that the customer may accept or turn down. */
+export async function proposeReservation(
+  deps: ReservationDeps,
+  partner: PartnerActor,
+  id: string,
+  proposal: { date: string; time: string | null; message?: string | null },
+): Promise<PartnerReservationResult> {
+  const { db, now } = deps;
+  const row = await partnerReservation(db, partner, id);
+  if (row.reservation.status !== 'pending') throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+  const today = algiersToday(now);
+  if (proposal.date < today) throw fail(400, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST, 'date');
+  if (proposal.date > addMonthsToDay(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
+  const [voucher] = await db.select({ expiresAt: vouchers.expiresAt }).from(vouchers).where(eq(vouchers.id, row.reservation.voucherId));
+  if (voucher && slotStart(proposal.date, proposal.time).getTime() >= voucher.expiresAt.getTime()) {
+    throw fail(400, 'RESERVATION_AFTER_EXPIRY', M.AFTER_EXPIRY, 'date');
+  }
+  const updated = await db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(reservations)
+      .set({ status: 'proposed', proposedDate: proposal.date, proposedTime: proposal.time, updatedAt: now })
+      .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
+      .returning();
+    if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+    await customerLocaleMail(
+      tx,
+      row,
+      'reservation-proposed',
+      reservationProposedCustomerEmail(
+        factsOf(row),
+        { date: proposal.date, time: proposal.time, message: proposal.message?.trim() || null },
+        dashboardUrl(deps.publicUrl),
+      ),
+    );
+    return u;
+  });
+  wakeOutbox();
+  return updated;
+}
+
+/** Used by the expiry job: reservations still waiting on an expired voucher are cancelled. */
+export async function cancelOpenReservationsOfVoucher(db: Queryable, voucherId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(reservations)
+    .set({ status: 'cancelled', declineReason: 'Voucher expiré', updatedAt: now })
+    .where(and(eq(reservations.voucherId, voucherId), inArray(reservations.status, ['pending', 'proposed'])))
+    .returning({ id: reservations.id });
+  return rows.length;
+}

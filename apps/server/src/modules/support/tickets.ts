@@ -1,0 +1,212 @@
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { SUPPORT_MESSAGES as M, type TTicketDetail, type TTicketList, type TTicketSummary } from '@farha/contracts/support';
+import type { Db, Queryable } from '../../db/client.ts';
+import { storedFiles, supportTickets, ticketAttachments, ticketMessages, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ATTACHMENT_TYPES, saveUpload } from '../files/service.ts';
+import type { FileStorage } from '../files/storage.ts';
+
+/**
+ * Support tickets seen from their owner's side: a customer's own tickets, or a partner's (partner_id
+ * set; every member of the partner sees them). The partner portal reuses these with its own owner and
+ * attachment URLs; support agents have their own routes.
+ */
+export type TicketOwner = { userId: string; partnerId?: string | null };
+export type UploadedFile = { data: Buffer; filename: string };
+export type TicketDeps = { db: Db; storage: FileStorage; now: Date };
+/** Where the owner reads an attachment (a route that checks the ticket, like ours under /api/client). */
+export type AttachmentUrl = (ticketId: string, attachmentId: string) => string;
+
+export const customerAttachmentUrl: AttachmentUrl = (ticketId, attachmentId) => `/api/client/tickets/${ticketId}/attachments/${attachmentId}`;
+
+const ticketNotFound = () => new AppError(404, 'TICKET_NOT_FOUND', M.TICKET_NOT_FOUND);
+
+function ownerCondition(owner: TicketOwner): SQL {
+  return owner.partnerId
+    ? eq(supportTickets.partnerId, owner.partnerId)
+    : and(eq(supportTickets.userId, owner.userId), isNull(supportTickets.partnerId))!;
+}
+
+async function ownTicket(db: Queryable, owner: TicketOwner, id: string) {
+  const [ticket] = await db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, id), ownerCondition(owner)))
+    .limit(1);
+  if (!ticket) throw ticketNotFound();
+  return ticket;
+}
+
+async function storeFiles(deps: TicketDeps, db: Queryable, owner: TicketOwner, ticketId: string, messageId: string | null, files: UploadedFile[]) {
+  for (const file of files) {
+    const stored = await saveUpload(db, deps.storage, {
+      data: file.data,
+      filename: file.filename,
+      purpose: 'ticket_attachment',
+      ownerUserId: owner.userId,
+      allowed: ATTACHMENT_TYPES,
+    });
+    await db.insert(ticketAttachments).values({ ticketId, messageId, fileId: stored.id, createdAt: deps.now });
+  }
+}
+
+function summaryOf(
+  ticket: typeof supportTickets.$inferSelect,
+  messages: { authorKind: string; createdAt: Date }[],
+): TTicketSummary {
+  const fromSupport = messages.filter((m) => m.authorKind === 'support').map((m) => m.createdAt.getTime());
+  return {
+    id: ticket.id,
+    title: ticket.title,
+    category: ticket.category,
+    priority: ticket.priority as TTicketSummary['priority'],
+    status: ticket.status as TTicketSummary['status'],
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    messageCount: messages.length,
+    lastResponseAt: fromSupport.length ? new Date(Math.max(...fromSupport)).toISOString() : null,
+  };
+}
+
+/** The owner's tickets, most recently active first, and the badge count (not closed). */
+export async function listTickets(db: Queryable, owner: TicketOwner): Promise<TTicketList> {
+  const tickets = await db.select().from(supportTickets).where(ownerCondition(owner)).orderBy(desc(supportTickets.updatedAt));
+  const ids = tickets.map((t) => t.id);
+  const messages = ids.length
+    ? await db
+        .select({ ticketId: ticketMessages.ticketId, authorKind: ticketMessages.authorKind, createdAt: ticketMessages.createdAt })
+        .from(ticketMessages)
+        .where(inArray(ticketMessages.ticketId, ids))
+    : [];
+  return {
+    tickets: tickets.map((t) => summaryOf(t, messages.filter((m) => m.ticketId === t.id))),
+    openCount: tickets.filter((t) => t.status !== 'closed').length,
+  };
+}
+
+/** One ticket with its thread and attachments; 404 unless the owner's. */
+export async function getTicket(
+  db: Queryable,
+  owner: TicketOwner,
+  id: string,
+  attachmentUrl: AttachmentUrl = customerAttachmentUrl,
+): Promise<TTicketDetail> {
+  const ticket = await ownTicket(db, owner, id);
+  const messages = await db
+    .select({ message: ticketMessages, firstName: users.firstName, lastName: users.lastName })
+    .from(ticketMessages)
+    .innerJoin(users, eq(users.id, ticketMessages.authorId))
+    .where(eq(ticketMessages.ticketId, id))
+    .orderBy(asc(ticketMessages.createdAt));
+  const files = await db
+    .select({ attachment: ticketAttachments, file: storedFiles })
+    .from(ticketAttachments)
+    .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
+    .where(eq(ticketAttachments.ticketId, id))
+    .orderBy(asc(ticketAttachments.createdAt));
+  const attachments = files.map(({ attachment, file }) => ({
+    id: attachment.id,
+    filename: file.filename,
+    contentType: file.contentType,
+    size: file.sizeBytes,
+    url: attachmentUrl(id, attachment.id),
+    messageId: attachment.messageId,
+  }));
+  return {
+    ...summaryOf(ticket, messages.map((m) => m.message)),
+    description: ticket.description,
+    attachments: attachments.filter((a) => a.messageId === null),
+    messages: messages.map(({ message, firstName, lastName }) => ({
+      id: message.id,
+      sender: message.authorKind as 'user' | 'support',
+      authorName: message.authorKind === 'support' ? `${firstName} — Support Farha` : `${firstName} ${lastName}`.trim(),
+      message: message.body,
+      createdAt: message.createdAt.toISOString(),
+      attachments: attachments.filter((a) => a.messageId === message.id),
+    })),
+    canReply: ticket.status !== 'closed',
+  };
+}
+
+export async function createTicket(
+  deps: TicketDeps,
+  owner: TicketOwner,
+  input: { title: string; description: string; category: string; priority: string; files: UploadedFile[] },
+  attachmentUrl: AttachmentUrl = customerAttachmentUrl,
+): Promise<TTicketDetail> {
+  const id = await deps.db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .insert(supportTickets)
+      .values({
+        userId: owner.userId,
+        partnerId: owner.partnerId ?? null,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        priority: input.priority,
+        status: 'open',
+        createdAt: deps.now,
+        updatedAt: deps.now,
+      })
+      .returning({ id: supportTickets.id });
+    await storeFiles(deps, tx, owner, ticket!.id, null, input.files);
+    return ticket!.id;
+  });
+  return getTicket(deps.db, owner, id, attachmentUrl);
+}
+
+/** The owner's reply; a closed ticket is read-only, a resolved one opens again. */
+export async function replyToTicket(
+  deps: TicketDeps,
+  owner: TicketOwner,
+  id: string,
+  input: { message: string; files: UploadedFile[] },
+  attachmentUrl: AttachmentUrl = customerAttachmentUrl,
+): Promise<TTicketDetail> {
+  await deps.db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select()
+      .from(supportTickets)
+      .where(and(eq(supportTickets.id, id), ownerCondition(owner)))
+      .for('update');
+    if (!ticket) throw ticketNotFound();
+    if (ticket.status === 'closed') throw new AppError(409, 'TICKET_CLOSED', M.CLOSED);
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId: id, authorId: owner.userId, authorKind: 'user', body: input.message, createdAt: deps.now })
+      .returning({ id: ticketMessages.id });
+    await storeFiles(deps, tx, owner, id, message!.id, input.files);
+    await tx
+      .update(supportTickets)
+      .set({ updatedAt: deps.now, ...(ticket.status === 'resolved' ? { status: 'open', resolvedAt: null } : {}) })
+      .where(eq(supportTickets.id, id));
+  });
+  return getTicket(deps.db, owner, id, attachmentUrl);
+}
+
+export async function closeTicket(
+  deps: Pick<TicketDeps, 'db' | 'now'>,
+  owner: TicketOwner,
+  id: string,
+  attachmentUrl: AttachmentUrl = customerAttachmentUrl,
+): Promise<TTicketDetail> {
+  const ticket = await ownTicket(deps.db, owner, id);
+  await deps.db
+    .update(supportTickets)
+    .set({ status: 'closed', resolvedAt: ticket.resolvedAt ?? deps.now, updatedAt: deps.now })
+    .where(and(eq(supportTickets.id, id), ne(supportTickets.status, 'closed')));
+  return getTicket(deps.db, owner, id, attachmentUrl);
+}
+
+/** The stored file of one of the owner's ticket attachments; 404 otherwise. */
+export async function findTicketAttachment(db: Queryable, owner: TicketOwner, ticketId: string, attachmentId: string) {
+  await ownTicket(db, owner, ticketId);
+  const [row] = await db
+    .select({ file: storedFiles })
+    .from(ticketAttachments)
+    .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
+    .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)))
+    .limit(1);
+  if (!row) throw new AppError(404, 'FILE_NOT_FOUND', M.ATTACHMENT_NOT_FOUND);
+  return row.file;
+}

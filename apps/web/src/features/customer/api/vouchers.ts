@@ -1,0 +1,160 @@
+import {
+  ZClaimVoucherResponse,
+  ZClientVoucherDetail,
+  ZClientVoucherListResponse,
+  ZExchangeOptions,
+  ZRefundResponse,
+  ZReviewResponse,
+  ZVoucherLifeResponse,
+  type TExchangeVoucherRequest,
+  type TExtendVoucherRequest,
+} from '@farha/contracts/customer';
+import { ZDaySlots, ZReservationResponse, type TCreateReservationRequest } from '@farha/contracts/reservations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const customerKeys = {
+  all: ['customer'] as const,
+  vouchers: ['customer', 'vouchers'] as const,
+  voucher: (voucherId: string) => ['customer', 'vouchers', voucherId] as const,
+  slots: (voucherId: string, partnerId: string, offerId: string, date: string, guests: number) =>
+    ['customer', 'slots', voucherId, partnerId, offerId, date, guests] as const,
+  exchangeOptions: (voucherId: string) => ['customer', 'exchange-options', voucherId] as const,
+  history: ['customer', 'history'] as const,
+};
+
+/** GET /api/client/vouchers: every voucher bought by, held by or addressed to the customer, with the stats. */
+export function useClientVouchers() {
+  return useQuery({
+    queryKey: customerKeys.vouchers,
+    queryFn: ({ signal }) => api.get('/api/client/vouchers', { schema: ZClientVoucherListResponse, signal }),
+  });
+}
+
+/** GET /api/client/vouchers/:id: the card plus where to use it (offers with their partner). */
+export function useVoucherDetail(voucherId: string | null) {
+  return useQuery({
+    queryKey: customerKeys.voucher(voucherId ?? ''),
+    queryFn: ({ signal }) => api.get(`/api/client/vouchers/${id(voucherId ?? '')}`, { schema: ZClientVoucherDetail, signal }),
+    enabled: voucherId !== null,
+  });
+}
+
+interface SlotsParams {
+  voucherId: string;
+  partnerId: string;
+  offerId: string;
+  date: string;
+  /** A slot is available when at least this many places remain. */
+  guests: number;
+}
+
+/** GET /api/client/vouchers/:id/slots: the partner's free slots that day. */
+export function useDaySlots(params: SlotsParams | null) {
+  return useQuery({
+    queryKey: customerKeys.slots(params?.voucherId ?? '', params?.partnerId ?? '', params?.offerId ?? '', params?.date ?? '', params?.guests ?? 1),
+    queryFn: ({ signal }) => {
+      const { voucherId, guests, ...query } = params!;
+      const search = new URLSearchParams({ ...query, guests: String(guests) });
+      return api.get(`/api/client/vouchers/${id(voucherId)}/slots?${search}`, { schema: ZDaySlots, signal });
+    },
+    enabled: params !== null,
+    staleTime: 15_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Every change to a voucher or its reservation shows on the dashboard and in the history. */
+function useRefreshCustomerData() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: customerKeys.all });
+}
+
+export function useCreateReservation() {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (request: TCreateReservationRequest) => api.post('/api/client/reservations', request, { schema: ZReservationResponse }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelReservation() {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (reservationId: string) =>
+      api.post(`/api/client/reservations/${id(reservationId)}/cancel`, {}, { schema: ZReservationResponse }),
+    onSettled: refresh,
+  });
+}
+
+export function useAcceptProposal() {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (reservationId: string) =>
+      api.post(`/api/client/reservations/${id(reservationId)}/accept-proposal`, {}, { schema: ZReservationResponse }),
+    onSettled: refresh,
+  });
+}
+
+export function useClaimVoucher() {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (code: string) => api.post('/api/client/vouchers/claim', { code }, { schema: ZClaimVoucherResponse }),
+    onSuccess: refresh,
+  });
+}
+
+export function useExtendVoucher(voucherId: string) {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (request: TExtendVoucherRequest) =>
+      api.post(`/api/client/vouchers/${id(voucherId)}/extend`, request, { schema: ZVoucherLifeResponse }),
+    onSuccess: (result) => (result.outcome === 'done' ? refresh() : undefined),
+  });
+}
+
+export function useExchangeOptions(voucherId: string | null) {
+  return useQuery({
+    queryKey: customerKeys.exchangeOptions(voucherId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`/api/client/vouchers/${id(voucherId ?? '')}/exchange-options`, { schema: ZExchangeOptions, signal }),
+    enabled: voucherId !== null,
+  });
+}
+
+export function useExchangeVoucher(voucherId: string) {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (request: TExchangeVoucherRequest) =>
+      api.post(`/api/client/vouchers/${id(voucherId)}/exchange`, request, { schema: ZVoucherLifeResponse }),
+    onSuccess: (result) => (result.outcome === 'done' ? refresh() : undefined),
+  });
+}
+
+export function useRefundVoucher() {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (voucherId: string) => api.post(`/api/client/vouchers/${id(voucherId)}/refund`, {}, { schema: ZRefundResponse }),
+    onSettled: refresh,
+  });
+}
+
+export function useReviewVoucher(voucherId: string) {
+  const refresh = useRefreshCustomerData();
+  return useMutation({
+    mutationFn: (request: { rating: number; comment?: string }) =>
+      api.post(`/api/client/vouchers/${id(voucherId)}/review`, request, { schema: ZReviewResponse }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/vouchers/:id/resend (rate-limited on the server). */
+export function useResendVoucher() {
+  return useMutation({
+    mutationFn: (voucherId: string) =>
+      api.post(`/api/vouchers/${id(voucherId)}/resend`, undefined, { schema: z.object({ queued: z.literal(true) }) }),
+  });
+}

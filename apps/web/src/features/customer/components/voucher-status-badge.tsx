@@ -1,0 +1,45 @@
+import type { TReservationStatus } from '@farha/contracts/reservations';
+import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { useCustomerT } from '../i18n';
+
+const VOUCHER_VARIANTS: Record<TVoucherStatus, BadgeProps['variant']> = {
+  ISSUED: 'accent',
+  DELIVERED: 'accent',
+  EXTENDED: 'accent',
+  RESERVED: 'secondary',
+  REDEEMED: 'muted',
+  SETTLED: 'muted',
+  EXCHANGED: 'outline',
+  CANCELLED: 'destructive',
+  EXPIRED: 'destructive',
+};
+
+/** spec 01 §4: the voucher's status in words (Émis, Actif, Réservé…). */
+export function VoucherStatusBadge({ status, className }: { status: TVoucherStatus; className?: string }) {
+  const { t } = useCustomerT();
+  return (
+    <Badge variant={VOUCHER_VARIANTS[status]} data-testid="voucher-status" data-status={status} className={className}>
+      {t(`voucherStatus.${status}`)}
+    </Badge>
+  );
+}
+
+const RESERVATION_CLASSES: Record<TReservationStatus, string> = {
+  pending: 'border-transparent bg-secondary/25 text-foreground',
+  confirmed: 'border-transparent bg-success text-success-foreground',
+  declined: 'border-transparent bg-destructive text-destructive-foreground',
+  cancelled: 'border-border text-muted-foreground',
+  proposed: 'border-transparent bg-primary-soft text-primary-strong',
+  completed: 'border-transparent bg-muted text-muted-foreground',
+};
+
+export function ReservationStatusBadge({ status }: { status: TReservationStatus }) {
+  const { t } = useCustomerT();
+  return (
+    <Badge variant="outline" className={cn(RESERVATION_CLASSES[status])} data-testid="reservation-status" data-status={status}>
+      {t(`reservationStatus.${status}`)}
+    </Badge>
+  );
+}

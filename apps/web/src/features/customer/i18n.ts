@@ -1,0 +1,100 @@
+import type { TLocale } from '@farha/contracts/auth';
+import { ACCOUNT_MESSAGES } from '@farha/contracts/account';
+import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
+import { CUSTOMER_MESSAGES } from '@farha/contracts/customer';
+import { RESERVATION_MESSAGES, RESERVATION_STATUS_LABELS, type TReservationStatus } from '@farha/contracts/reservations';
+import {
+  CUSTOMER_TICKET_CATEGORY_LABELS,
+  SUPPORT_MESSAGES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+} from '@farha/contracts/support';
+import { VOUCHER_STATUS_LABELS, type TVoucherStatus } from '@farha/contracts/vouchers';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api';
+import { errorMessage, i18n, localizeMessage } from '@/lib/i18n';
+import ar from './locales/ar.json';
+import fr from './locales/fr.json';
+
+/** The customer area's strings live in their own i18next namespace, registered when the feature loads. */
+const NS = 'customer';
+
+// The French texts the contracts own (statuses, the API's messages) come from there, so that the
+// server's words and the screens' cannot drift apart; ar.json translates them.
+const MESSAGE_GROUPS = {
+  customer: CUSTOMER_MESSAGES,
+  reservation: RESERVATION_MESSAGES,
+  account: ACCOUNT_MESSAGES,
+  checkout: CHECKOUT_MESSAGES,
+  support: SUPPORT_MESSAGES,
+} as const;
+type MessageGroups = typeof MESSAGE_GROUPS;
+type MessageGroup = keyof MessageGroups;
+
+const frResources = {
+  ...fr,
+  voucherStatus: VOUCHER_STATUS_LABELS as Record<TVoucherStatus, string>,
+  reservationStatus: RESERVATION_STATUS_LABELS as Record<TReservationStatus, string>,
+  ticketStatus: TICKET_STATUS_LABELS as Record<keyof typeof TICKET_STATUS_LABELS, string>,
+  ticketPriority: TICKET_PRIORITY_LABELS as Record<keyof typeof TICKET_PRIORITY_LABELS, string>,
+  ticketCategory: CUSTOMER_TICKET_CATEGORY_LABELS as Record<keyof typeof CUSTOMER_TICKET_CATEGORY_LABELS, string>,
+  messages: MESSAGE_GROUPS as { [G in MessageGroup]: Record<keyof MessageGroups[G], string> },
+};
+
+// Type check: ar.json translates every key of the French bundle. The API's messages may grow while
+// the server is written: a missing translation falls back to the French text rather than failing.
+type ArResources = Omit<typeof frResources, 'messages'> & {
+  messages: { [G in MessageGroup]?: Partial<Record<keyof MessageGroups[G], string>> };
+};
+const arResources: ArResources = ar;
+i18n.addResourceBundle('fr', NS, frResources, true, true);
+i18n.addResourceBundle('ar', NS, arResources, true, true);
+
+// `expiry.daysLeft_one` / `_other` are one key for `t` (i18next picks the plural form from `count`).
+type PluralFree<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralFree<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type CustomerKey = Leaves<typeof frResources>;
+export type CustomerT = (key: CustomerKey, options?: Record<string, unknown>) => string;
+
+/** `t` for the customer namespace (typed keys), and the active locale for money and dates. */
+export function useCustomerT(): { t: CustomerT; locale: TLocale } {
+  // useTranslation subscribes the component to language changes.
+  const { i18n: instance } = useTranslation();
+  const locale: TLocale = instance.resolvedLanguage === 'ar' ? 'ar' : 'fr';
+  return useMemo(() => {
+    const fixed = instance.getFixedT(locale, NS as never) as unknown as (key: string, options?: Record<string, unknown>) => string;
+    return { t: (key, options) => fixed(key, options), locale };
+  }, [instance, locale]);
+}
+
+const MESSAGE_KEYS = new Map<string, string>();
+for (const [group, messages] of Object.entries(MESSAGE_GROUPS)) {
+  for (const [code, text] of Object.entries(messages)) {
+    if (!MESSAGE_KEYS.has(text)) MESSAGE_KEYS.set(text, `messages.${group}.${code}`);
+  }
+}
+const MAX_CHARS = /^(\d+) caractères au maximum$/;
+
+/**
+ * The text of a validation message or failed call: the spec's French as the server or the contracts
+ * word it, or its Arabic translation when Arabic is active. Texts the web app does not know (a
+ * payment provider's own words) are shown as they are.
+ */
+export function customerMessage(source: unknown, fallback: string = RESERVATION_MESSAGES.SYSTEM_ERROR): string {
+  const message = source instanceof ApiError ? source.message : typeof source === 'string' ? source : null;
+  if (message === null) return customerMessage(fallback);
+  if (i18n.resolvedLanguage !== 'ar') return message;
+  const key = MESSAGE_KEYS.get(message);
+  if (key && i18n.exists(key, { ns: NS as never, lng: 'ar', fallbackLng: false })) return i18n.t(key as never, { ns: NS }) as unknown as string;
+  const max = MAX_CHARS.exec(message);
+  if (max) return i18n.t('common.maxChars' as never, { ns: NS, max: max[1] }) as unknown as string;
+  return source instanceof ApiError ? errorMessage(source) : localizeMessage(message);
+}
+
+/** Wraps a left-to-right value (e-mail, code) put into a sentence, so that Arabic text around it stays in order. */
+export function isolate(value: string): string {
+  return `\u2068${value}\u2069`;
+}

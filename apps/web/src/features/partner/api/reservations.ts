@@ -1,0 +1,94 @@
+import {
+  ZAvailabilityException,
+  ZAvailabilityResponse,
+  ZAvailabilityExceptionList,
+  ZPartnerReservationList,
+  ZReservationActionResponse,
+  type RESERVATION_INBOX_TABS,
+  type TAvailability,
+} from '@farha/contracts/partner';
+import { z } from 'zod';
+import type { ZAvailabilityExceptionInput } from '@farha/contracts/partner';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { partnerKeys } from './me';
+
+export type InboxTab = (typeof RESERVATION_INBOX_TABS)[number];
+
+export function useReservations(tab: InboxTab) {
+  return useQuery({
+    queryKey: [...partnerKeys.reservations, tab],
+    queryFn: ({ signal }) =>
+      api.get(`/api/partner/reservations?${new URLSearchParams({ status: tab })}`, { schema: ZPartnerReservationList, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+export type ReservationAction =
+  | { kind: 'confirm'; id: string }
+  | { kind: 'decline'; id: string; reason: string }
+  | { kind: 'propose'; id: string; date: string; time: string; message?: string };
+
+export function useReservationAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ReservationAction) => {
+      const base = `/api/partner/reservations/${encodeURIComponent(action.id)}`;
+      if (action.kind === 'confirm') return api.post(`${base}/confirm`, {}, { schema: ZReservationActionResponse });
+      if (action.kind === 'decline') return api.post(`${base}/decline`, { reason: action.reason }, { schema: ZReservationActionResponse });
+      return api.post(
+        `${base}/propose`,
+        { date: action.date, time: action.time, message: action.message || undefined },
+        { schema: ZReservationActionResponse },
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: partnerKeys.reservations }),
+        queryClient.invalidateQueries({ queryKey: partnerKeys.dashboard }),
+      ]),
+  });
+}
+
+export function useAvailability() {
+  return useQuery({
+    queryKey: [...partnerKeys.availability, 'weekly'],
+    queryFn: ({ signal }) => api.get('/api/partner/availability', { schema: ZAvailabilityResponse, signal }),
+  });
+}
+
+export function useSaveAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: TAvailability) =>
+      api.put('/api/partner/availability', value, { schema: ZAvailabilityResponse.extend({ message: z.string() }) }),
+    onSuccess: ({ message: _message, ...saved }) => queryClient.setQueryData([...partnerKeys.availability, 'weekly'], saved),
+  });
+}
+
+export function useAvailabilityExceptions() {
+  return useQuery({
+    queryKey: [...partnerKeys.availability, 'exceptions'],
+    queryFn: ({ signal }) => api.get('/api/partner/availability/exceptions', { schema: ZAvailabilityExceptionList, signal }),
+  });
+}
+
+export function useAddException() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: z.input<typeof ZAvailabilityExceptionInput>) =>
+      api.post('/api/partner/availability/exceptions', value, {
+        schema: z.object({ exception: ZAvailabilityException, message: z.string() }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...partnerKeys.availability, 'exceptions'] }),
+  });
+}
+
+export function useDeleteException() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/partner/availability/exceptions/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...partnerKeys.availability, 'exceptions'] }),
+  });
+}

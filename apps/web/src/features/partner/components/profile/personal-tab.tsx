@@ -1,0 +1,222 @@
+import { PARTNER_MESSAGES, ZUpdatePersonalProfile, type TPartnerProfile, type TUpdatePersonalProfile } from '@farha/contracts/partner';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound, Lock, Pencil, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useChangePassword, useUpdatePersonal } from '../../api/profile';
+import { partnerMessage, usePartnerTranslation } from '../../i18n';
+import type { Flash } from '../flash';
+
+type OnFlash = (kind: Flash['kind'], text: string) => void;
+
+export function PersonalTab({ profile, onFlash }: { profile: TPartnerProfile; onFlash: OnFlash }) {
+  return (
+    <div className="space-y-6">
+      <PersonalInfoCard profile={profile} onFlash={onFlash} />
+      <SecurityCard onFlash={onFlash} />
+    </div>
+  );
+}
+
+function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFlash: OnFlash }) {
+  const { t } = usePartnerTranslation();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdatePersonal();
+  const defaults: TUpdatePersonalProfile = {
+    firstName: profile.me.firstName,
+    lastName: profile.me.lastName,
+    email: profile.me.email,
+    phone: profile.me.phone ?? '',
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TUpdatePersonalProfile>({ resolver: zodResolver(ZUpdatePersonalProfile), values: defaults });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (answer) => {
+        onFlash('success', partnerMessage(answer.message));
+        setEditing(false);
+      },
+      onError: (error) => onFlash('error', partnerMessage(error, PARTNER_MESSAGES.PROFILE_SAVE_ERROR)),
+    }),
+  );
+  const message = (text?: string) => (text ? partnerMessage(text) : undefined);
+  const rows: [string, string | null][] = [
+    [t('profile.personal.firstName'), profile.me.firstName],
+    [t('profile.personal.lastName'), profile.me.lastName],
+    [t('profile.personal.email'), profile.me.email],
+    [t('profile.personal.phone'), profile.me.phone],
+  ];
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle className="text-base">{t('profile.personal.title')}</CardTitle>
+        {!editing && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="personal-edit">
+            <Pencil aria-hidden />
+            {t('common.edit')}
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" data-testid="personal-form">
+            <Field label={t('profile.personal.firstName')} error={message(errors.firstName?.message)}>
+              {(c) => <Input {...c} {...register('firstName')} autoComplete="given-name" />}
+            </Field>
+            <Field label={t('profile.personal.lastName')} error={message(errors.lastName?.message)}>
+              {(c) => <Input {...c} {...register('lastName')} autoComplete="family-name" />}
+            </Field>
+            <Field label={t('profile.personal.email')} error={message(errors.email?.message)}>
+              {(c) => <Input {...c} {...register('email')} type="email" autoComplete="email" dir="ltr" />}
+            </Field>
+            <Field label={t('profile.personal.phone')} error={message(errors.phone?.message)}>
+              {(c) => <Input {...c} {...register('phone')} type="tel" autoComplete="tel" dir="ltr" />}
+            </Field>
+            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  reset(defaults);
+                  setEditing(false);
+                }}
+              >
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={update.isPending} data-testid="personal-save">
+                {t('common.save')}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm text-muted-foreground">{label}</dt>
+                <dd className="font-medium">{value || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
+  const { t } = usePartnerTranslation();
+  const change = useChangePassword();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(EMPTY_PASSWORDS);
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // spec 02 §5, in this order (the server checks the same).
+    if (!values.currentPassword || !values.newPassword || !values.confirmPassword) {
+      setError(t('messages.PASSWORD_FIELDS_REQUIRED'));
+      return;
+    }
+    if (values.newPassword !== values.confirmPassword) {
+      setError(t('messages.PASSWORD_MISMATCH'));
+      return;
+    }
+    if (values.newPassword.length < 6) {
+      setError(t('messages.PASSWORD_TOO_SHORT'));
+      return;
+    }
+    setError(null);
+    change.mutate(values, {
+      onSuccess: (answer) => {
+        onFlash('success', partnerMessage(answer.message));
+        setValues(EMPTY_PASSWORDS);
+        setEditing(false);
+      },
+      onError: (failure) => {
+        const text = partnerMessage(failure, PARTNER_MESSAGES.PASSWORD_CHANGE_ERROR);
+        setError(text);
+        onFlash('error', text);
+      },
+    });
+  }
+
+  const field = (name: keyof typeof EMPTY_PASSWORDS, label: string, autoComplete: string, hint?: string) => (
+    <Field label={label} hint={hint}>
+      {(c) => (
+        <PasswordInput
+          {...c}
+          name={name}
+          value={values[name]}
+          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          autoComplete={autoComplete}
+          dir="ltr"
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Lock aria-hidden className="size-5 text-primary" />
+          {t('profile.security.title')}
+        </CardTitle>
+        {!editing && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="password-edit">
+            <KeyRound aria-hidden />
+            {t('profile.security.change')}
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? (
+          <form noValidate onSubmit={submit} className="grid gap-4" data-testid="password-form">
+            {field('currentPassword', t('profile.security.current'), 'current-password')}
+            {field('newPassword', t('profile.security.new'), 'new-password', t('profile.security.hint'))}
+            {field('confirmPassword', t('profile.security.confirm'), 'new-password')}
+            {error && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {error}
+              </p>
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  setValues(EMPTY_PASSWORDS);
+                  setError(null);
+                  setEditing(false);
+                }}
+              >
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={change.isPending} data-testid="password-save">
+                {t('profile.security.submit')}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <ShieldCheck aria-hidden className="size-5 text-success" />
+            {t('profile.security.secure')}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

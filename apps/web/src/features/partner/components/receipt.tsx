@@ -1,0 +1,75 @@
+import { formatDzd } from '@farha/contracts/money';
+import { createPortal } from 'react-dom';
+import { usePartnerTranslation } from '../i18n';
+import { formatDateTime } from '../lib/format';
+import './receipt.css';
+
+export interface ReceiptData {
+  transactionId: string;
+  voucherCode: string;
+  customerName: string;
+  boxName: string;
+  offerTitle: string;
+  gross: number;
+  commission: number;
+  net: number;
+  at: string;
+  partner: { name: string; address?: string; city?: string } | null;
+}
+
+/**
+ * The printable validation receipt: hidden on screen, the only thing on paper when the page is printed
+ * (portalled to <body>, see receipt.css). Sized for an 80 mm counter printer; prints fine on A4 too.
+ */
+export function Receipt({ data }: { data: ReceiptData }) {
+  const { t, locale } = usePartnerTranslation();
+  const rows: [string, string][] = [
+    [t('receipt.date'), formatDateTime(data.at, locale)],
+    [t('receipt.voucher'), data.voucherCode],
+    [t('receipt.customer'), data.customerName],
+    [t('receipt.box'), data.boxName],
+    [t('receipt.offer'), data.offerTitle],
+  ];
+  const money: [string, string, boolean][] = [
+    [t('receipt.gross'), formatDzd(data.gross, locale), false],
+    [t('receipt.commission'), `− ${formatDzd(data.commission, locale)}`, false],
+    [t('receipt.net'), formatDzd(data.net, locale), true],
+  ];
+  return createPortal(
+    <div data-print-receipt className="hidden font-sans text-[12px] leading-snug" data-testid="receipt">
+      <div className="border-b border-dashed border-black pb-2 text-center">
+        <p className="text-lg font-bold">Farha · فرحة</p>
+        <p className="font-semibold">{t('receipt.title')}</p>
+        {data.partner && (
+          <>
+            <p className="mt-1 font-semibold">{data.partner.name}</p>
+            {(data.partner.address || data.partner.city) && (
+              <p>{[data.partner.address, data.partner.city].filter(Boolean).join(', ')}</p>
+            )}
+          </>
+        )}
+      </div>
+      <dl className="space-y-1 border-b border-dashed border-black py-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3">
+            <dt>{label}</dt>
+            <dd className="text-end font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="space-y-1 border-b border-dashed border-black py-2">
+        {money.map(([label, value, strong]) => (
+          <div key={label} className={`flex justify-between gap-3 ${strong ? 'text-[14px] font-bold' : ''}`}>
+            <dt>{label}</dt>
+            <dd className="tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="pt-2 text-center text-[10px]">
+        {t('receipt.reference')} {data.transactionId}
+      </p>
+      <p className="text-center text-[10px]">{t('receipt.thanks')}</p>
+    </div>,
+    document.body,
+  );
+}

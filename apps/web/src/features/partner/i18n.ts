@@ -1,0 +1,109 @@
+import {
+  KYC_STATUS_LABELS,
+  PARTNER_MESSAGES,
+  PARTNER_PERMISSION_LABELS,
+  PARTNER_TICKET_CATEGORY_LABELS,
+  PAYOUT_STATUS_LABELS,
+  SERVICE_STATUS_LABELS,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  WEEKDAY_LABELS,
+} from '@farha/contracts/partner';
+import { REDEMPTION_MESSAGES } from '@farha/contracts/redemption';
+import { RESERVATION_STATUS_LABELS } from '@farha/contracts/reservations';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, NETWORK_ERROR } from '@/lib/api';
+import { errorMessage, i18n, localizeMessage } from '@/lib/i18n';
+import ar from './locales/ar.json';
+import fr from './locales/fr.json';
+
+/** The partner portal's strings: the i18next namespace 'partner', registered when the feature loads. */
+const NS = 'partner';
+
+// The server's messages and the status labels are the contracts' French (spec 02 §4, §8): the French
+// side takes them from there, ar.json translates each of them.
+type ServerMessageCode = keyof typeof PARTNER_MESSAGES | keyof typeof REDEMPTION_MESSAGES;
+const SERVER_MESSAGES: Record<ServerMessageCode, string> = {
+  ...PARTNER_MESSAGES,
+  ...REDEMPTION_MESSAGES,
+  // i18next interpolation ({email} in the contract).
+  INVITATION_SENT: 'Invitation envoyée à {{email}} !',
+};
+const frResources = {
+  ...fr,
+  messages: SERVER_MESSAGES,
+  transactionStatus: TRANSACTION_STATUS_LABELS,
+  payoutStatus: PAYOUT_STATUS_LABELS,
+  reservationStatus: RESERVATION_STATUS_LABELS,
+  kycStatus: KYC_STATUS_LABELS,
+  permissions: PARTNER_PERMISSION_LABELS,
+  weekdays: WEEKDAY_LABELS,
+  ticketCategory: PARTNER_TICKET_CATEGORY_LABELS,
+  ticketPriority: TICKET_PRIORITY_LABELS,
+  ticketStatus: TICKET_STATUS_LABELS,
+  serviceStatus: SERVICE_STATUS_LABELS,
+};
+// Type check: ar.json must translate every key that French has.
+const arResources: typeof frResources = ar;
+i18n.addResourceBundle('fr', NS, frResources, true, true);
+i18n.addResourceBundle('ar', NS, arResources, true, true);
+
+type PluralFree<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralFree<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type PartnerKey = Leaves<typeof frResources>;
+export type PartnerT = (key: PartnerKey, options?: Record<string, unknown>) => string;
+export type PartnerLocale = 'fr' | 'ar';
+
+/** `t` for the partner namespace (typed keys), and the active locale for money and dates. */
+export function usePartnerTranslation(): { t: PartnerT; locale: PartnerLocale } {
+  // useTranslation subscribes the component to language changes.
+  const { i18n: instance } = useTranslation();
+  const language = instance.resolvedLanguage;
+  const t = useCallback<PartnerT>(
+    (key, options) => instance.t(key as never, { ...options, ns: NS, lng: language }) as unknown as string,
+    [instance, language],
+  );
+  return { t, locale: language === 'ar' ? 'ar' : 'fr' };
+}
+
+const CODE_BY_TEXT = new Map<string, ServerMessageCode>(
+  (Object.entries(SERVER_MESSAGES) as [ServerMessageCode, string][]).map(([code, text]) => [text, code]),
+);
+// Codes the server answers under another name than the message table's key.
+const CODE_ALIASES: Record<string, ServerMessageCode> = { FORBIDDEN: 'PERMISSION_DENIED' };
+
+function translatedCode(code: string | undefined): string | null {
+  if (!code) return null;
+  const key = (code in SERVER_MESSAGES ? code : CODE_ALIASES[code]) as ServerMessageCode | undefined;
+  return key ? (i18n.t(`messages.${key}` as never, { ns: NS }) as unknown as string) : null;
+}
+
+/**
+ * What to show for a server answer or a failed call: the server's French message as it is, or in
+ * Arabic its translation (by error code, else by the French text). Validation messages of the
+ * contracts and unknown texts fall back to the app-wide translations.
+ */
+export function partnerMessage(source: unknown, fallback?: string): string {
+  const arabic = i18n.resolvedLanguage === 'ar';
+  if (source instanceof ApiError) {
+    if (!arabic) return source.message;
+    if (source.code === NETWORK_ERROR) return errorMessage(source);
+    const byText = CODE_BY_TEXT.get(source.message);
+    return (byText && translatedCode(byText)) ?? translatedCode(source.code) ?? errorMessage(source);
+  }
+  if (typeof source === 'string') {
+    if (!arabic) return source;
+    const code = CODE_BY_TEXT.get(source);
+    return (code && translatedCode(code)) ?? localizeMessage(source);
+  }
+  return fallback ? partnerMessage(fallback) : errorMessage(source);
+}
+
+/** Wraps a left-to-right value (e-mail, code, IBAN) put into a sentence, so that Arabic around it keeps its order. */
+export function isolate(value: string): string {
+  return `\u2068${value}\u2069`;
+}
