@@ -1,6 +1,6 @@
 // The app shell (issue 2, spec 01 §2 "Layout"): theme, French/Arabic, top-bar search, and screenshots
 // of the public pages for a person to review.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { currentUser, loginAs, newCustomerDetails, registerCustomerViaApi, submitLoginForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
@@ -95,56 +95,50 @@ describe('top-bar search', () => {
 });
 
 describe('screenshots (e2e/screenshots/, reviewed by a person)', () => {
-  async function capturePublicPages(context: BrowserContext, suffix: string, pages: readonly string[]) {
-    const page = await context.newPage();
-    const shots: Record<string, (p: Page) => Promise<void>> = {
-      home: async (p) => {
-        await p.goto('/');
-        await expectVisible(p.getByRole('heading', { level: 1 }), 'the home title');
-      },
-      auth: async (p) => {
-        await p.goto('/auth');
-        await expectVisible(p.getByTestId('quick-login-customer'), 'the quick-login buttons');
-      },
-      404: async (p) => {
-        await p.goto('/page-inconnue');
-        await expectVisible(p.getByText('404', { exact: true }), 'the 404 page');
-      },
-      403: async (p) => {
-        await loginAs(p, 'client');
-        await p.goto('/admin/dashboard');
-        await expectPath(p, '/unauthorized');
-        await expectVisible(p.getByTestId('forbidden-email'), 'the 403 page');
-      },
-    };
-    for (const name of pages) {
-      await shots[name]!(page);
-      await screenshot(page, `${name}-${suffix}`);
-    }
-    return documentState(page);
-  }
+  const reach: Record<string, (page: Page) => Promise<void>> = {
+    home: async (page) => {
+      await page.goto('/');
+      await expectVisible(page.getByRole('heading', { level: 1 }), 'the home title');
+    },
+    auth: async (page) => {
+      await page.goto('/auth');
+      await expectVisible(page.getByTestId('quick-login-customer'), 'the quick-login buttons');
+    },
+    404: async (page) => {
+      await page.goto('/page-inconnue');
+      await expectVisible(page.getByText('404', { exact: true }), 'the 404 page');
+    },
+    403: async (page) => {
+      await loginAs(page, 'client');
+      await page.goto('/admin/dashboard');
+      await expectPath(page, '/unauthorized');
+      await expectVisible(page.getByTestId('forbidden-email'), 'the 403 page');
+    },
+  };
+  const variants = [
+    { suffix: 'light', theme: 'light', arabic: false, pages: ['home', 'auth', '403', '404'] },
+    { suffix: 'dark', theme: 'dark', arabic: false, pages: ['home', 'auth', '403', '404'] },
+    { suffix: 'ar-light', theme: 'light', arabic: true, pages: ['home', 'auth'] },
+    { suffix: 'ar-dark', theme: 'dark', arabic: true, pages: ['home', 'auth'] },
+  ] as const;
+  const cases = variants.flatMap((variant) => variant.pages.map((name) => [`${name}-${variant.suffix}`, name, variant] as const));
 
-  const ALL = ['home', 'auth', '404', '403'] as const;
-
-  test('home, auth, 403 and 404 in the light theme', async () => {
-    const state = await capturePublicPages(await session.newContext({ colorScheme: 'light' }), 'light', ALL);
-    expect(state).toMatchObject({ dark: false, lang: 'fr' });
-  });
-
-  test('home, auth, 403 and 404 in the dark theme', async () => {
-    const state = await capturePublicPages(await session.newContext({ colorScheme: 'dark' }), 'dark', ALL);
-    expect(state).toMatchObject({ dark: true, lang: 'fr' });
-  });
-
-  test('home and auth in Arabic, light and dark', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      const context = await session.newContext({ colorScheme: theme });
+  test.each(cases)('%s', async (shot, name, { theme, arabic }) => {
+    // The theme is the system's (no stored choice), which the app follows.
+    const context = await session.newContext({ colorScheme: theme });
+    if (arabic) {
       // Before the app's own scripts on every page of the site (about:blank has no storage).
       await context.addInitScript(() => {
         if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', 'ar');
       });
-      const state = await capturePublicPages(context, `ar-${theme}`, ['home', 'auth']);
-      expect(state).toMatchObject({ dark: theme === 'dark', lang: 'ar', dir: 'rtl' });
     }
+    const page = await context.newPage();
+    await reach[name]!(page);
+    await screenshot(page, shot);
+    expect(await documentState(page)).toMatchObject({
+      dark: theme === 'dark',
+      lang: arabic ? 'ar' : 'fr',
+      dir: arabic ? 'rtl' : 'ltr',
+    });
   });
 });

@@ -108,11 +108,12 @@ export async function makeVoucher(db: Db, options: VoucherOptions) {
   return { voucher: voucher!, order: order! };
 }
 
-/** Another active box with an active offer, cheaper or dearer than `than` as asked. */
+/** An active box other than the demo voucher's, strictly cheaper or dearer than `than` as asked. */
 export async function otherBox(db: Db, than: number, which: 'cheaper' | 'dearer', exchangeOnce?: boolean) {
   const rows = await db.select().from(boxes).where(eq(boxes.active, true));
   const found = rows
-    .filter((b) => (which === 'cheaper' ? b.price <= than : b.price > than))
+    .filter((b) => b.id !== DEMO_BOX_ID)
+    .filter((b) => (which === 'cheaper' ? b.price < than : b.price > than))
     .filter((b) => exchangeOnce === undefined || b.exchangeOnce === exchangeOnce)
     .sort((a, b) => (which === 'cheaper' ? b.price - a.price : a.price - b.price))[0];
   if (!found) throw new Error(`no ${which} box than ${than}`);

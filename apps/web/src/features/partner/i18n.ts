@@ -5,13 +5,12 @@ import {
   PARTNER_TICKET_CATEGORY_LABELS,
   PAYOUT_STATUS_LABELS,
   SERVICE_STATUS_LABELS,
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
   TRANSACTION_STATUS_LABELS,
   WEEKDAY_LABELS,
 } from '@farha/contracts/partner';
 import { REDEMPTION_MESSAGES } from '@farha/contracts/redemption';
 import { RESERVATION_STATUS_LABELS } from '@farha/contracts/reservations';
+import { SUPPORT_MESSAGES, TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from '@farha/contracts/support';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NETWORK_ERROR } from '@/lib/api';
@@ -24,10 +23,21 @@ const NS = 'partner';
 
 // The server's messages and the status labels are the contracts' French (spec 02 §4, §8): the French
 // side takes them from there, ar.json translates each of them.
-type ServerMessageCode = keyof typeof PARTNER_MESSAGES | keyof typeof REDEMPTION_MESSAGES;
+// The shared support module's answers that the partner support tab shows.
+const SUPPORT_TEXTS = {
+  REPLY_SENT: SUPPORT_MESSAGES.REPLY_SENT,
+  VOTE_SAVED: SUPPORT_MESSAGES.VOTE_SAVED,
+  SUPPORT_TICKET_CLOSED: SUPPORT_MESSAGES.CLOSED,
+  TOO_MANY_FILES: SUPPORT_MESSAGES.TOO_MANY_FILES,
+  ATTACHMENT_NOT_FOUND: SUPPORT_MESSAGES.ATTACHMENT_NOT_FOUND,
+  FAQ_NOT_FOUND: SUPPORT_MESSAGES.FAQ_NOT_FOUND,
+  FILE_TOO_LARGE: 'Fichier trop volumineux (10 Mo maximum)',
+};
+type ServerMessageCode = keyof typeof PARTNER_MESSAGES | keyof typeof REDEMPTION_MESSAGES | keyof typeof SUPPORT_TEXTS;
 const SERVER_MESSAGES: Record<ServerMessageCode, string> = {
   ...PARTNER_MESSAGES,
   ...REDEMPTION_MESSAGES,
+  ...SUPPORT_TEXTS,
   // i18next interpolation ({email} in the contract).
   INVITATION_SENT: 'Invitation envoyée à {{email}} !',
 };

@@ -4,7 +4,7 @@ import { CircleCheck, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { paths } from '@/app/paths';
 import { Logo } from '@/components/brand/logo';
 import { LocaleSwitch } from '@/components/locale-switch';

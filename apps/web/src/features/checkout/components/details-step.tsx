@@ -42,6 +42,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
               <Input
                 {...control}
                 {...register('recipientName')}
+                dir="auto"
                 autoComplete="off"
                 placeholder={t('details.recipientNamePlaceholder')}
                 aria-required
@@ -80,7 +81,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
           error={errorOf(errors.senderName?.message)}
           className="sm:max-w-[calc(50%-0.5rem)]"
         >
-          {(control) => <Input {...control} {...register('senderName')} autoComplete="name" maxLength={120} />}
+          {(control) => <Input {...control} {...register('senderName')} dir="auto" autoComplete="name" maxLength={120} />}
         </Field>
         <Field
           label={t('details.personalMessage')}
@@ -92,6 +93,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
               <textarea
                 {...control}
                 {...register('personalMessage')}
+                dir="auto"
                 rows={4}
                 maxLength={PERSONAL_MESSAGE_MAX}
                 placeholder={t('details.personalMessagePlaceholder')}

@@ -44,7 +44,9 @@ export function VoucherCard({ order, voucher, codeActions }: VoucherCardProps) {
           {order.personalMessage && (
             <blockquote className="flex gap-2.5 rounded-xl bg-primary-soft/60 p-3.5 text-sm italic">
               <Quote aria-hidden className="size-4 shrink-0 text-primary-strong rtl:-scale-x-100" />
-              <p className="whitespace-pre-line break-words">{order.personalMessage}</p>
+              <p dir="auto" className="whitespace-pre-line break-words text-start">
+                {order.personalMessage}
+              </p>
             </blockquote>
           )}
           <div className="space-y-2">

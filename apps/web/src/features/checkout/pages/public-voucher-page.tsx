@@ -97,7 +97,9 @@ function PublicVoucher({ voucher }: { voucher: TPublicVoucher }) {
             <p className="text-lg font-semibold text-primary-strong">{t('public.giftFor', { name: voucher.recipientFirstName })}</p>
             <h1 className="text-3xl font-extrabold tracking-tight text-balance">{voucher.box.name}</h1>
           </div>
-          <p className="text-muted-foreground text-pretty">{voucher.box.description}</p>
+          <p dir="auto" className="text-start text-muted-foreground text-pretty">
+            {voucher.box.description}
+          </p>
           <p className="flex items-center gap-2 text-sm font-medium">
             <CalendarClock aria-hidden className="size-4 text-accent" />
             {t('public.validUntil', { date: expiresOn })}
@@ -115,7 +117,7 @@ function PublicVoucher({ voucher }: { voucher: TPublicVoucher }) {
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2" data-testid="voucher-offers">
               {voucher.offers.map((offer) => (
-                <li key={offer.id} className="space-y-1.5 rounded-xl border border-border bg-card p-4 shadow-xs">
+                <li key={offer.id} dir="auto" className="space-y-1.5 rounded-xl border border-border bg-card p-4 text-start shadow-xs">
                   <p className="font-semibold leading-snug">{offer.title}</p>
                   <p className="text-sm font-medium text-primary-strong">{offer.partnerName}</p>
                   <p className="flex items-start gap-1.5 text-sm text-muted-foreground">

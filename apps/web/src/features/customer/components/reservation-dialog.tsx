@@ -13,7 +13,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck, CircleCheck, MapPin } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -220,7 +219,7 @@ function ReservationForm({
         phone: values.phone,
         notes: values.notes || undefined,
       });
-      toast.success(customerMessage(result.message));
+      // The dialog itself shows the spec's success message (no toast on top of it).
       onDone(result);
     } catch (error) {
       // spec 01 §8 "Reservation alerts": 'Erreur: {message}'.

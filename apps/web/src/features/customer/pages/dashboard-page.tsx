@@ -209,9 +209,11 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
           value={stats.totalRedeemed}
           hint={
             stats.totalRedeemed > 0
-              ? stats.averageRedemptionTime !== null
-                ? t('dashboard.stats.averageTime', { count: Math.round(stats.averageRedemptionTime) })
-                : t('dashboard.stats.activationRate', { rate: stats.activationRate })
+              ? stats.averageRedemptionTime === null
+                ? t('dashboard.stats.activationRate', { rate: stats.activationRate })
+                : Math.round(stats.averageRedemptionTime) < 1
+                  ? t('dashboard.stats.averageTimeSameDay')
+                  : t('dashboard.stats.averageTime', { count: Math.round(stats.averageRedemptionTime) })
               : undefined
           }
           testId="stat-redeemed"

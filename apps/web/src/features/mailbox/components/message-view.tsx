@@ -63,7 +63,7 @@ export function MessageView({ id, backTo }: { id: string; backTo: string }) {
           <MailStatusBadge status={mail.status} />
           <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{templateLabel(t, mail.template)}</span>
         </div>
-        <h1 className="text-xl font-bold text-balance sm:text-2xl" data-testid="mailbox-subject">
+        <h1 dir="auto" className="text-start text-xl font-bold text-balance sm:text-2xl" data-testid="mailbox-subject">
           {mail.subject}
         </h1>
         <dl className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">

@@ -101,7 +101,6 @@ function MessageList() {
               onChange={(event) => setSearch(event.target.value)}
               placeholder={t('list.searchPlaceholder')}
               aria-label={t('list.search')}
-              dir="ltr"
               className="ps-9 pe-10"
               data-testid="mailbox-search"
             />
@@ -168,7 +167,9 @@ function MessageList() {
                           <span className="sr-only">{t('list.to')} : </span>
                           {mail.to}
                         </span>
-                        <span className="truncate font-semibold md:font-normal">{mail.subject}</span>
+                        <span dir="auto" className="truncate text-start font-semibold md:font-normal">
+                          {mail.subject}
+                        </span>
                         <span className="text-xs text-muted-foreground md:text-sm">{templateLabel(t, mail.template)}</span>
                         <span className="flex items-center justify-between gap-3 md:contents">
                           <MailStatusBadge status={mail.status} />

@@ -79,27 +79,27 @@ export function PartnerDashboardPage() {
           testId="kpi-scans-today"
         />
         {maySeeMoney && (
-        <StatTile
-          label={t('dashboard.kpi.monthRevenue')}
-          value={data?.monthRevenue != null ? formatDzd(data.monthRevenue, locale) : '—'}
-          icon={TrendingUp}
-          tone="accent"
-          to={paths.partner.transactions}
-          loading={loading}
-          hint={data ? t('dashboard.kpi.monthScans', { count: data.monthScans }) : undefined}
-          testId="kpi-month-revenue"
-        />
+          <StatTile
+            label={t('dashboard.kpi.monthRevenue')}
+            value={data?.monthRevenue != null ? formatDzd(data.monthRevenue, locale) : '—'}
+            icon={TrendingUp}
+            tone="accent"
+            to={paths.partner.transactions}
+            loading={loading}
+            hint={data ? t('dashboard.kpi.monthScans', { count: data.monthScans }) : undefined}
+            testId="kpi-month-revenue"
+          />
         )}
         {maySeeMoney && (
-        <StatTile
-          label={t('dashboard.kpi.pendingPayout')}
-          value={data?.pendingPayout != null ? formatDzd(data.pendingPayout, locale) : '—'}
-          icon={Wallet}
-          tone="secondary"
-          to={paths.partner.payouts}
-          loading={loading}
-          testId="kpi-pending-payout"
-        />
+          <StatTile
+            label={t('dashboard.kpi.pendingPayout')}
+            value={data?.pendingPayout != null ? formatDzd(data.pendingPayout, locale) : '—'}
+            icon={Wallet}
+            tone="secondary"
+            to={paths.partner.payouts}
+            loading={loading}
+            testId="kpi-pending-payout"
+          />
         )}
         <StatTile
           label={t('dashboard.kpi.successRate')}
@@ -230,36 +230,36 @@ export function PartnerDashboardPage() {
 
         <div className="space-y-6">
           {maySeeMoney && (
-          <Card>
-            <CardHeader className="pb-3">
-              <CardTitle className="flex items-center gap-2 text-base">
-                <Wallet aria-hidden className="size-5 text-primary" />
-                {t('dashboard.payout.title')}
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-3">
-              {loading ? (
-                <Skeleton className="h-10 w-32" />
-              ) : (
-                <p className="text-3xl font-bold tabular-nums" data-testid="dashboard-payout-available">
-                  {data?.payout.available != null ? formatDzd(data.payout.available, locale) : '—'}
-                </p>
-              )}
-              {data?.payout.available != null && (
-                <p className="text-sm text-muted-foreground">
-                  {data.payout.available >= data.payout.minimum
-                    ? t('dashboard.payout.ready')
-                    : t('dashboard.payout.minimum', { amount: formatDzd(data.payout.minimum, locale) })}
-                </p>
-              )}
-              <Button asChild className="w-full" variant={data?.payout.canRequest ? 'default' : 'outline'}>
-                <Link to={paths.partner.payouts}>
-                  {data?.payout.canRequest ? t('dashboard.payout.request') : t('dashboard.payout.see')}
-                  {arrow}
-                </Link>
-              </Button>
-            </CardContent>
-          </Card>
+            <Card>
+              <CardHeader className="pb-3">
+                <CardTitle className="flex items-center gap-2 text-base">
+                  <Wallet aria-hidden className="size-5 text-primary" />
+                  {t('dashboard.payout.title')}
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-3">
+                {loading ? (
+                  <Skeleton className="h-10 w-32" />
+                ) : (
+                  <p className="text-3xl font-bold tabular-nums" data-testid="dashboard-payout-available">
+                    {data?.payout.available != null ? formatDzd(data.payout.available, locale) : '—'}
+                  </p>
+                )}
+                {data?.payout.available != null && (
+                  <p className="text-sm text-muted-foreground">
+                    {data.payout.available >= data.payout.minimum
+                      ? t('dashboard.payout.ready')
+                      : t('dashboard.payout.minimum', { amount: formatDzd(data.payout.minimum, locale) })}
+                  </p>
+                )}
+                <Button asChild className="w-full" variant={data?.payout.canRequest ? 'default' : 'outline'}>
+                  <Link to={paths.partner.payouts}>
+                    {data?.payout.canRequest ? t('dashboard.payout.request') : t('dashboard.payout.see')}
+                    {arrow}
+                  </Link>
+                </Button>
+              </CardContent>
+            </Card>
           )}
 
           <Card>

@@ -1,28 +1,33 @@
+import { PARTNER_TICKET_CATEGORIES, ZCreatePartnerTicket, type TCreatePartnerTicket, type TSystemStatus } from '@farha/contracts/partner';
 import {
-  PARTNER_TICKET_CATEGORIES,
+  TICKET_ATTACHMENT_MAX_BYTES,
+  TICKET_ATTACHMENT_MAX_FILES,
   TICKET_PRIORITIES,
-  ZCreatePartnerTicket,
-  type TCreatePartnerTicket,
-  type TSystemStatus,
-} from '@farha/contracts/partner';
+  type TTicketDetail,
+} from '@farha/contracts/support';
 import {
   Activity,
   BookOpen,
+  ChevronDown,
   CircleHelp,
   Clock,
   Headset,
   LifeBuoy,
   Mail,
   MessageSquarePlus,
+  Paperclip,
   Phone,
   RefreshCw,
   Search,
   Send,
   Siren,
+  ThumbsDown,
+  ThumbsUp,
   Ticket,
   Timer,
+  X,
 } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { Alert } from '@/components/ui/alert';
@@ -34,10 +39,20 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCreateTicket, usePartnerFaq, usePartnerTicket, usePartnerTickets, useReplyTicket, useSystemStatus } from '../api/support';
+import {
+  countFaqView,
+  useCreateTicket,
+  useFaqVote,
+  usePartnerFaq,
+  usePartnerTicket,
+  usePartnerTickets,
+  useReplyTicket,
+  useSystemStatus,
+} from '../api/support';
 import { EmptyState } from '../components/empty-state';
 import { NativeSelect, Textarea } from '../components/form-controls';
 import { LoadError } from '../components/page-states';
@@ -109,8 +124,10 @@ export function PartnerSupportPage() {
 function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact: () => void }) {
   const { t } = usePartnerTranslation();
   const faq = usePartnerFaq();
+  const vote = useFaqVote();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
+  const seen = useRef(new Set<string>());
   const entries = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return (faq.data?.entries ?? []).filter(
@@ -157,13 +174,21 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
       <Card className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
         <div className="relative">
           <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" name="faqSearch" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('support.faq.search')} aria-label={t('support.faq.search')} className="ps-9" />
+          <Input
+            type="search"
+            name="faqSearch"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('support.faq.search')}
+            aria-label={t('support.faq.search')}
+            className="ps-9"
+          />
         </div>
         <NativeSelect name="faqCategory" value={category} onChange={(e) => setCategory(e.target.value)} aria-label={t('support.faq.category')}>
           <option value="">{t('support.faq.allCategories')}</option>
-          {(faq.data?.categories ?? []).map((value) => (
-            <option key={value} value={value}>
-              {value}
+          {(faq.data?.categories ?? []).map((entry) => (
+            <option key={entry.category} value={entry.category}>
+              {entry.category} ({entry.count})
             </option>
           ))}
         </NativeSelect>
@@ -179,16 +204,45 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
         <ul className="space-y-2" data-testid="faq-list">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <details className="group rounded-xl border border-border bg-card shadow-sm open:shadow">
+              <details
+                className="group rounded-xl border border-border bg-card shadow-sm open:shadow"
+                onToggle={(event) => {
+                  if ((event.currentTarget as HTMLDetailsElement).open && !seen.current.has(entry.id)) {
+                    seen.current.add(entry.id);
+                    countFaqView(entry.id);
+                  }
+                }}
+              >
                 <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 p-4 font-semibold [&::-webkit-details-marker]:hidden">
                   <span>{entry.question}</span>
-                  <span aria-hidden className="text-xl text-muted-foreground transition-transform group-open:rotate-45">
-                    +
-                  </span>
+                  <ChevronDown aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
                 </summary>
-                <div className="space-y-2 border-t border-border px-4 pb-4 pt-3">
+                <div className="space-y-3 border-t border-border px-4 pb-4 pt-3">
                   <p className="whitespace-pre-line text-sm text-pretty">{entry.answer}</p>
-                  <ToneBadge tone="neutral">{entry.category}</ToneBadge>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <ToneBadge tone="neutral">{entry.category}</ToneBadge>
+                    <span className="ms-auto text-xs text-muted-foreground">{t('support.faq.useful')}</span>
+                    <Button
+                      variant={entry.myVote === true ? 'soft' : 'ghost'}
+                      size="sm"
+                      aria-pressed={entry.myVote === true}
+                      onClick={() => vote.mutate({ id: entry.id, helpful: true })}
+                      disabled={vote.isPending}
+                    >
+                      <ThumbsUp aria-hidden />
+                      {t('support.faq.yes')} · {entry.helpful}
+                    </Button>
+                    <Button
+                      variant={entry.myVote === false ? 'soft' : 'ghost'}
+                      size="sm"
+                      aria-pressed={entry.myVote === false}
+                      onClick={() => vote.mutate({ id: entry.id, helpful: false })}
+                      disabled={vote.isPending}
+                    >
+                      <ThumbsDown aria-hidden />
+                      {t('support.faq.no')} · {entry.notHelpful}
+                    </Button>
+                  </div>
                 </div>
               </details>
             </li>
@@ -242,7 +296,7 @@ function TicketsTab({ onNew }: { onNew: () => void }) {
                 <ToneBadge tone="neutral">{categoryLabel(t, ticket.category)}</ToneBadge>
                 <ToneBadge tone={PRIORITY_TONES[ticket.priority]}>{t(`ticketPriority.${ticket.priority}`)}</ToneBadge>
                 <span>{t('support.tickets.createdAt', { date: formatDateTime(ticket.createdAt, locale) })}</span>
-                {ticket.lastResponse && <span>· {t('support.tickets.lastResponse', { date: formatDateTime(ticket.lastResponse, locale) })}</span>}
+                {ticket.lastResponseAt && <span>· {t('support.tickets.lastResponse', { date: formatDateTime(ticket.lastResponseAt, locale) })}</span>}
               </div>
             </button>
           </li>
@@ -259,6 +313,27 @@ function categoryLabel(t: ReturnType<typeof usePartnerTranslation>['t'], categor
     : category;
 }
 
+function Attachments({ files }: { files: TTicketDetail['attachments'] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2">
+      {files.map((file) => (
+        <li key={file.id}>
+          <a
+            href={file.url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex max-w-56 items-center gap-1 rounded-md border border-border bg-card px-2 py-1 text-xs hover:bg-muted"
+          >
+            <Paperclip aria-hidden className="size-3 shrink-0" />
+            <span className="truncate">{file.filename}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t, locale } = usePartnerTranslation();
   const ticket = usePartnerTicket(id);
@@ -270,14 +345,16 @@ function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void 
   function send(event: FormEvent) {
     event.preventDefault();
     if (!message.trim()) return;
-    reply.mutate(message.trim(), {
-      onSuccess: () => {
-        setMessage('');
-        setError(null);
-        void ticket.refetch();
+    reply.mutate(
+      { message: message.trim(), files: [] },
+      {
+        onSuccess: () => {
+          setMessage('');
+          setError(null);
+        },
+        onError: (failure) => setError(partnerMessage(failure)),
       },
-      onError: (failure) => setError(partnerMessage(failure)),
-    });
+    );
   }
 
   return (
@@ -290,27 +367,42 @@ function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void 
           </DialogDescription>
         </DialogHeader>
         {!data ? (
-          ticket.isError ? <LoadError error={ticket.error} onRetry={() => void ticket.refetch()} /> : <Skeleton className="h-40" />
+          ticket.isError ? (
+            <LoadError error={ticket.error} onRetry={() => void ticket.refetch()} />
+          ) : (
+            <Skeleton className="h-40" />
+          )
         ) : (
           <div className="space-y-4">
-            <ul className="max-h-80 space-y-3 overflow-y-auto">
-              {data.messages.map((entry) => (
-                <li
-                  key={entry.id}
-                  className={cn('rounded-xl p-3 text-sm', entry.sender === 'support' ? 'me-6 bg-primary-soft' : 'ms-6 bg-muted')}
-                >
-                  <p className="mb-1 text-xs font-semibold text-muted-foreground">
-                    {entry.authorName} · {formatDateTime(entry.timestamp, locale)}
-                  </p>
-                  <p className="whitespace-pre-line">{entry.message}</p>
-                </li>
-              ))}
-            </ul>
-            {data.status === 'closed' ? (
-              <Alert>{t('messages.TICKET_CLOSED')}</Alert>
+            <div className="rounded-xl bg-muted p-3 text-sm">
+              <p className="whitespace-pre-line">{data.description}</p>
+              <Attachments files={data.attachments.filter((file) => file.messageId === null)} />
+            </div>
+            {data.messages.length > 0 && (
+              <ul className="max-h-80 space-y-3 overflow-y-auto">
+                {data.messages.map((entry) => (
+                  <li key={entry.id} className={cn('rounded-xl p-3 text-sm', entry.sender === 'support' ? 'me-6 bg-primary-soft' : 'ms-6 bg-muted')}>
+                    <p className="mb-1 text-xs font-semibold text-muted-foreground">
+                      {entry.authorName} · {formatDateTime(entry.createdAt, locale)}
+                    </p>
+                    <p className="whitespace-pre-line">{entry.message}</p>
+                    <Attachments files={entry.attachments} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {!data.canReply ? (
+              <Alert>{t('messages.SUPPORT_TICKET_CLOSED')}</Alert>
             ) : (
               <form onSubmit={send} className="grid gap-2">
-                <Textarea name="reply" value={message} onChange={(e) => setMessage(e.target.value)} rows={3} aria-label={t('support.tickets.reply')} placeholder={t('support.tickets.replyPlaceholder')} />
+                <Textarea
+                  name="reply"
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  rows={3}
+                  aria-label={t('support.tickets.reply')}
+                  placeholder={t('support.tickets.replyPlaceholder')}
+                />
                 {error && <p className="text-sm font-medium text-destructive">{error}</p>}
                 <Button type="submit" disabled={!message.trim()} loading={reply.isPending} className="justify-self-end">
                   {!reply.isPending && <Send aria-hidden />}
@@ -325,12 +417,26 @@ function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void 
   );
 }
 
+const EMPTY_TICKET: Required<TCreatePartnerTicket> = { title: '', description: '', category: 'scanner', priority: 'medium' };
+const ACCEPTED_FILES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
+
 function NewTicketTab({ onCreated }: { onCreated: () => void }) {
   const { t } = usePartnerTranslation();
   const create = useCreateTicket();
-  const [values, setValues] = useState<Required<TCreatePartnerTicket>>({ title: '', description: '', category: 'scanner', priority: 'medium' });
+  const [values, setValues] = useState<Required<TCreatePartnerTicket>>(EMPTY_TICKET);
+  const [files, setFiles] = useState<File[]>([]);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  // spec 02 §5: the create button stays disabled while the subject or the description is empty.
   const blank = !values.title.trim() || !values.description.trim();
+
+  function addFiles(list: FileList | null) {
+    if (!list) return;
+    const picked = Array.from(list).filter((file) => file.size <= TICKET_ATTACHMENT_MAX_BYTES);
+    if (picked.length < list.length) setResult({ kind: 'error', text: t('messages.FILE_TOO_LARGE') });
+    setFiles((current) => [...current, ...picked].slice(0, TICKET_ATTACHMENT_MAX_FILES));
+    if (fileRef.current) fileRef.current.value = '';
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -339,14 +445,23 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
       setResult({ kind: 'error', text: partnerMessage(parsed.error.issues[0]?.message ?? '') });
       return;
     }
-    create.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        setResult({ kind: 'success', text: partnerMessage(answer.message) });
-        setValues({ title: '', description: '', category: 'scanner', priority: 'medium' });
-        window.setTimeout(onCreated, 2500);
+    create.mutate(
+      { values: parsed.data, files },
+      {
+        onSuccess: (answer) => {
+          setResult({ kind: 'success', text: partnerMessage(answer.message) });
+          setValues(EMPTY_TICKET);
+          setFiles([]);
+          window.setTimeout(onCreated, 2500);
+        },
+        // spec 02 §8: '❌ Erreur lors de la création du ticket' (and the reason when the server gave one).
+        onError: (error) =>
+          setResult({
+            kind: 'error',
+            text: error instanceof ApiError && error.status === 400 ? partnerMessage(error) : t('messages.TICKET_ERROR'),
+          }),
       },
-      onError: () => setResult({ kind: 'error', text: t('messages.TICKET_ERROR') }),
-    });
+    );
   }
 
   const promises: [string, string][] = [
@@ -373,7 +488,12 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label={t('support.new.category')}>
                 {(c) => (
-                  <NativeSelect {...c} name="category" value={values.category} onChange={(e) => setValues((v) => ({ ...v, category: e.target.value as typeof v.category }))}>
+                  <NativeSelect
+                    {...c}
+                    name="category"
+                    value={values.category}
+                    onChange={(e) => setValues((v) => ({ ...v, category: e.target.value as typeof v.category }))}
+                  >
                     {PARTNER_TICKET_CATEGORIES.map((category) => (
                       <option key={category} value={category}>
                         {t(`ticketCategory.${category}`)}
@@ -384,7 +504,12 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
               </Field>
               <Field label={t('support.new.priority')}>
                 {(c) => (
-                  <NativeSelect {...c} name="priority" value={values.priority} onChange={(e) => setValues((v) => ({ ...v, priority: e.target.value as typeof v.priority }))}>
+                  <NativeSelect
+                    {...c}
+                    name="priority"
+                    value={values.priority}
+                    onChange={(e) => setValues((v) => ({ ...v, priority: e.target.value as typeof v.priority }))}
+                  >
                     {TICKET_PRIORITIES.map((priority) => (
                       <option key={priority} value={priority}>
                         {t(`ticketPriority.${priority}`)}
@@ -410,6 +535,42 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
                 />
               )}
             </Field>
+            <div className="grid gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <Button type="button" variant="outline" size="sm" onClick={() => fileRef.current?.click()} disabled={files.length >= TICKET_ATTACHMENT_MAX_FILES}>
+                  <Paperclip aria-hidden />
+                  {t('support.new.attach')}
+                </Button>
+                <span className="text-xs text-muted-foreground">{t('support.new.attachHint')}</span>
+              </div>
+              <input
+                ref={fileRef}
+                type="file"
+                multiple
+                accept={ACCEPTED_FILES}
+                className="sr-only"
+                tabIndex={-1}
+                aria-hidden
+                onChange={(e) => addFiles(e.target.files)}
+              />
+              {files.length > 0 && (
+                <ul className="flex flex-wrap gap-2">
+                  {files.map((file, index) => (
+                    <li key={`${file.name}-${index}`} className="inline-flex max-w-64 items-center gap-1 rounded-md border border-border bg-muted px-2 py-1 text-xs">
+                      <span className="truncate">{file.name}</span>
+                      <button
+                        type="button"
+                        onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
+                        aria-label={t('support.new.removeFile', { name: file.name })}
+                        className="rounded p-0.5 hover:bg-card"
+                      >
+                        <X aria-hidden className="size-3" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
             {values.priority === 'urgent' && (
               <Alert variant="error">
                 {t('support.new.urgentNotice')}{' '}

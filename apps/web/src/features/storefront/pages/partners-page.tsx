@@ -110,23 +110,29 @@ export function PartnersPage() {
       ) : partners.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted-foreground">{t('partners.empty')}</p>
       ) : (
-        <div className="space-y-10">
+        <div className="gap-5 md:columns-2 xl:columns-3">
           {cities.map((name) => (
-            <section key={name} aria-labelledby={`city-${name}`} className="space-y-4">
-              <div className="flex flex-wrap items-end justify-between gap-2 border-b border-border pb-2">
-                <h2 id={`city-${name}`} className="flex items-center gap-2 text-xl font-bold">
-                  <MapPin aria-hidden className="size-5 text-accent" />
+            <section
+              key={name}
+              aria-labelledby={`city-${name}`}
+              className="mb-5 break-inside-avoid rounded-3xl border border-border bg-card p-4 shadow-xs sm:p-5"
+            >
+              <div className="mb-3 flex items-center justify-between gap-2">
+                <h2 id={`city-${name}`} className="flex items-center gap-2 text-lg font-bold">
+                  <span className="flex size-8 items-center justify-center rounded-full bg-accent/15 text-accent">
+                    <MapPin aria-hidden className="size-4" />
+                  </span>
                   {name}
                   <span className="text-sm font-medium text-muted-foreground">({groups.get(name)!.length})</span>
                 </h2>
-                <Button asChild variant="link" size="sm">
-                  <Link to={`${paths.catalog}?${new URLSearchParams({ city: name })}`}>
-                    {t('partners.seeBoxes', { city: name })}
+                <Button asChild variant="link" size="sm" className="shrink-0">
+                  <Link to={`${paths.catalog}?${new URLSearchParams({ city: name })}`} aria-label={t('partners.seeBoxes', { city: name })}>
+                    {t('partners.seeBoxesShort')}
                     <ArrowRight aria-hidden className="rtl:-scale-x-100" />
                   </Link>
                 </Button>
               </div>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className="space-y-3">
                 {groups.get(name)!.map((partner) => (
                   <PartnerCard key={partner.id} partner={partner} />
                 ))}
@@ -160,33 +166,26 @@ export function PartnersPage() {
 function PartnerCard({ partner }: { partner: TPublicPartner }) {
   const { t, tp } = useStorefrontT();
   return (
-    <li className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 shadow-xs" data-testid="partner-card">
-      <div className="flex items-start gap-3">
-        {partner.logoUrl ? (
-          <img src={partner.logoUrl} alt="" loading="lazy" className="size-14 shrink-0 rounded-xl bg-muted object-contain" />
-        ) : (
-          <span aria-hidden className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-strong">
-            <Handshake className="size-6" />
-          </span>
-        )}
-        <div className="min-w-0">
+    <li className="flex gap-3 rounded-2xl bg-muted/50 p-3" data-testid="partner-card">
+      {partner.logoUrl ? (
+        <img src={partner.logoUrl} alt="" loading="lazy" className="size-12 shrink-0 rounded-xl object-contain" />
+      ) : (
+        <span aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-strong">
+          <Handshake className="size-5" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <h3 className="font-bold leading-tight">{partner.name}</h3>
-          <p className="text-sm text-muted-foreground">
-            {partner.city}
-            {partner.wilaya && partner.wilaya !== partner.city ? ` · ${partner.wilaya}` : ''}
-          </p>
-          {partner.category && (
-            <Badge variant="soft" className="mt-1.5">
-              {t(`partners.categories.${partner.category}`)}
-            </Badge>
-          )}
+          {partner.category && <Badge variant="soft">{t(`partners.categories.${partner.category}`)}</Badge>}
         </div>
+        <p className="line-clamp-2 text-sm text-muted-foreground text-pretty">{partner.description}</p>
+        <p className="flex items-center gap-1.5 text-xs font-semibold">
+          <Gift aria-hidden className="size-3.5 text-primary" />
+          {tp('partners.offers', partner.offerCount)} · {tp('partners.boxes', partner.boxCount)}
+          {partner.wilaya && partner.wilaya !== partner.city && <span className="font-normal text-muted-foreground">· {partner.wilaya}</span>}
+        </p>
       </div>
-      <p className="line-clamp-3 text-sm text-pretty">{partner.description}</p>
-      <p className="mt-auto flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
-        <Gift aria-hidden className="size-4 text-primary" />
-        {tp('partners.offers', partner.offerCount)} · {tp('partners.boxes', partner.boxCount)}
-      </p>
     </li>
   );
 }
