@@ -124,8 +124,9 @@ describe('screenshots (e2e/screenshots/, reviewed by a person)', () => {
   const cases = variants.flatMap((variant) => variant.pages.map((name) => [`${name}-${variant.suffix}`, name, variant] as const));
 
   test.each(cases)('%s', async (shot, name, { theme, arabic }) => {
-    // The theme is the system's (no stored choice), which the app follows.
-    const context = await session.newContext({ colorScheme: theme });
+    // The theme is the system's (no stored choice), which the app follows; reduced motion keeps
+    // moving parts (the home carousel) still where the app honours it.
+    const context = await session.newContext({ colorScheme: theme, reducedMotion: 'reduce' });
     if (arabic) {
       // Before the app's own scripts on every page of the site (about:blank has no storage).
       await context.addInitScript(() => {

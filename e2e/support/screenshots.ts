@@ -18,7 +18,8 @@ function fileNameOf(name: string): string {
 export async function saveScreenshot(page: Page, name: string, { fullPage = false } = {}): Promise<string> {
   const file = fileNameOf(name);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+  // A full-page shot of a long page is slow on a busy machine: more time than a click gets.
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide', timeout: 30_000 });
   return file;
 }
 

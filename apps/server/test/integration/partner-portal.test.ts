@@ -43,6 +43,8 @@ const send = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: 
   t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 async function redeem(cookie = owner, recipientName = 'Amina Benali') {
+  // Each scan a second after the previous one, so that "latest first" orders are well defined.
+  clock.advance(1000);
   const v = await giveVoucher(t.database.db, { now: clock.now(), recipientName });
   const res = await send('POST', '/api/partner/redemptions', cookie, { code: v.code, nonce: newNonce() });
   expect(res.statusCode, res.body).toBe(200);
@@ -286,6 +288,7 @@ describe('payouts (spec 02 §4, §5, §8)', () => {
       .where(and(eq(partnerTransactions.partnerId, PARTNER1_ID), eq(partnerTransactions.status, 'validated'), isNull(partnerTransactions.payoutId)));
     expect(free).toHaveLength(0);
 
+    clock.advance(1000);
     const failed = await markFailed(db, created.id, { now: clock.now(), reason: 'IBAN refusé par la banque' });
     expect(failed).toMatchObject({ status: 'failed', statusLabel: 'Échec', failureReason: 'IBAN refusé par la banque' });
     const overview = (await get('/api/partner/payouts', owner)).json();

@@ -37,7 +37,11 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
           {t('details.recipientSection')}
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={<Required>{t('details.recipientName')}</Required>} error={errorOf(errors.recipientName?.message)}>
+          <Field
+            label={<Required>{t('details.recipientName')}</Required>}
+            error={errorOf(errors.recipientName?.message)}
+            className="content-start"
+          >
             {(control) => (
               <Input
                 {...control}
@@ -53,6 +57,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
             label={<Required>{t('details.recipientEmail')}</Required>}
             hint={t('details.recipientEmailHint')}
             error={errorOf(errors.recipientEmail?.message)}
+            className="content-start"
           >
             {(control) => (
               <Input

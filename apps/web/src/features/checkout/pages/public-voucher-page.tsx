@@ -108,6 +108,8 @@ function PublicVoucher({ voucher }: { voucher: TPublicVoucher }) {
       </Card>
 
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
+        {/* First on phones (where the QR is scanned): what to do next, then where. */}
+        <NextStep voucher={voucher} expiresOn={expiresOn} />
         <section aria-labelledby="where-title" className="space-y-3">
           <h2 id="where-title" className="text-xl font-bold">
             {t('public.whereTitle')}
@@ -129,7 +131,6 @@ function PublicVoucher({ voucher }: { voucher: TPublicVoucher }) {
             </ul>
           )}
         </section>
-        <NextStep voucher={voucher} expiresOn={expiresOn} />
       </div>
     </div>
   );
@@ -174,7 +175,7 @@ function NextStep({ voucher, expiresOn }: { voucher: TPublicVoucher; expiresOn: 
   }
 
   return (
-    <Card className="space-y-3 p-5" data-testid="voucher-next-step">
+    <Card className="space-y-3 p-5 md:sticky md:top-24 md:order-last" data-testid="voucher-next-step">
       <h2 className="text-lg font-bold">{t('public.nextTitle')}</h2>
       {reservable ? (
         <>

@@ -32,7 +32,7 @@ export function QrDialog({ voucher, onOpenChange }: { voucher: TClientVoucher | 
               </code>
               <p className="text-sm text-muted-foreground">{t('voucher.validUntil', { date: formatDate(voucher.expiresAt, locale) })}</p>
             </div>
-            <div className="grid gap-2 sm:grid-cols-2">
+            <div className="grid gap-2">
               <Button asChild>
                 <a href={voucher.pdfUrl} download={`farha-${voucher.code}.pdf`}>
                   <Download aria-hidden />

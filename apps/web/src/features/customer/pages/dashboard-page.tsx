@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
 import { ExchangeDialog } from '../components/exchange-dialog';
 import { ExtendDialog } from '../components/extend-dialog';
+import { OrderReturnBanner } from '../components/order-return-banner';
 import { QrDialog } from '../components/qr-dialog';
 import { ReservationDialog } from '../components/reservation-dialog';
 import { ReviewDialog } from '../components/review-dialog';
@@ -38,6 +39,18 @@ export function CustomerDashboardPage() {
   const { t } = useCustomerT();
   useDocumentTitle(t('dashboard.title'));
   const list = useClientVouchers();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Back from the gateway after a paid extension or exchange.
+  const returningOrder = searchParams.get('order');
+  const dismissOrder = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('order');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="space-y-6">
@@ -53,6 +66,7 @@ export function CustomerDashboardPage() {
           </Button>
         }
       />
+      {returningOrder && <OrderReturnBanner orderId={returningOrder} onDismiss={dismissOrder} />}
       {list.isPending ? (
         <DashboardSkeleton />
       ) : list.isError ? (

@@ -97,7 +97,7 @@ function WeeklyHoursForm({ initial }: { initial: TAvailability }) {
                           value={range.from}
                           onChange={(e) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, from: e.target.value } : r)))}
                           aria-label={t('availability.from', { day: t(`weekdays.${day}`) })}
-                          className="w-28"
+                          className="w-36 min-w-0"
                           dir="ltr"
                         />
                         <span aria-hidden className="text-muted-foreground">
@@ -109,7 +109,7 @@ function WeeklyHoursForm({ initial }: { initial: TAvailability }) {
                           value={range.to}
                           onChange={(e) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, to: e.target.value } : r)))}
                           aria-label={t('availability.to', { day: t(`weekdays.${day}`) })}
-                          className="w-28"
+                          className="w-36 min-w-0"
                           dir="ltr"
                         />
                         <Button
@@ -237,9 +237,9 @@ function Exceptions() {
           </div>
           {!closed && (
             <div className="flex items-center gap-2">
-              <Input type="time" value={from} onChange={(e) => setFrom(e.target.value)} aria-label={t('availability.exceptionFrom')} className="w-28" dir="ltr" />
+              <Input type="time" value={from} onChange={(e) => setFrom(e.target.value)} aria-label={t('availability.exceptionFrom')} className="w-36 min-w-0" dir="ltr" />
               <span aria-hidden>–</span>
-              <Input type="time" value={to} onChange={(e) => setTo(e.target.value)} aria-label={t('availability.exceptionTo')} className="w-28" dir="ltr" />
+              <Input type="time" value={to} onChange={(e) => setTo(e.target.value)} aria-label={t('availability.exceptionTo')} className="w-36 min-w-0" dir="ltr" />
             </div>
           )}
           <Field label={t('availability.exceptionNote')} labelSuffix={t('common.optional')}>

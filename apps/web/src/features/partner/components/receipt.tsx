@@ -17,6 +17,13 @@ export interface ReceiptData {
   partner: { name: string; address?: string; city?: string } | null;
 }
 
+/** The address, with the city unless the address already names it. */
+function addressLine({ address, city }: { address?: string; city?: string }): string {
+  if (!address) return city ?? '';
+  if (!city || address.toLowerCase().includes(city.toLowerCase())) return address;
+  return `${address}, ${city}`;
+}
+
 /**
  * The printable validation receipt: hidden on screen, the only thing on paper when the page is printed
  * (portalled to <body>, see receipt.css). Sized for an 80 mm counter printer; prints fine on A4 too.
@@ -43,9 +50,7 @@ export function Receipt({ data }: { data: ReceiptData }) {
         {data.partner && (
           <>
             <p className="mt-1 font-semibold">{data.partner.name}</p>
-            {(data.partner.address || data.partner.city) && (
-              <p>{[data.partner.address, data.partner.city].filter(Boolean).join(', ')}</p>
-            )}
+            {(data.partner.address || data.partner.city) && <p>{addressLine(data.partner)}</p>}
           </>
         )}
       </div>

@@ -102,7 +102,7 @@ function Payouts() {
               )}
             </div>
             <CardContent className="space-y-4 pt-5 sm:pt-6">
-              {available && (
+              {available && available.count > 0 && (
                 <dl className="grid gap-1.5 text-sm tabular-nums">
                   <div className="flex justify-between gap-3">
                     <dt>{t('payouts.available.gross')}</dt>
@@ -135,11 +135,13 @@ function Payouts() {
               ) : (
                 <>
                   {available?.blockedReason && (
-                    <Alert variant={available.blockedReason === PARTNER_MESSAGES.PAYOUT_MINIMUM ? 'info' : 'error'} data-testid="payout-blocked">
+                    <Alert
+                      variant={available.blockedReason === PARTNER_MESSAGES.KYC_NOT_VERIFIED || available.blockedReason === PARTNER_MESSAGES.IBAN_MISSING ? 'error' : 'info'}
+                      data-testid="payout-blocked"
+                    >
                       {partnerMessage(available.blockedReason)}
                     </Alert>
                   )}
-                  {!isOwner && <p className="text-sm text-muted-foreground">{t('payouts.available.ownerOnly')}</p>}
                   <Button
                     size="lg"
                     className="w-full"

@@ -163,10 +163,13 @@ function ReservationCard({
         <ToneBadge tone={STATUS_TONES[reservation.status]}>{t(`reservationStatus.${reservation.status}`)}</ToneBadge>
       </div>
       <div className="rounded-lg bg-muted/60 p-3">
-        <p className="flex items-center gap-2 font-semibold">
-          <CalendarDays aria-hidden className="size-4 text-primary" />
-          {formatDay(reservation.requestedDate, locale)}
-          {reservation.requestedTime && <span dir="ltr">· {reservation.requestedTime}</span>}
+        <p className="flex items-start gap-2 font-semibold">
+          <CalendarDays aria-hidden className="mt-1 size-4 shrink-0 text-primary" />
+          <span>
+            {formatDay(reservation.requestedDate, locale)}
+            {' · '}
+            {reservation.requestedTime ? <span className="tabular-nums">{reservation.requestedTime}</span> : t('reservations.flexible')}
+          </span>
         </p>
         <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
           <Users aria-hidden className="size-4" />
@@ -208,9 +211,9 @@ function ReservationCard({
         · {t('reservations.receivedAt', { date: formatDateTime(reservation.createdAt, locale) })}
       </p>
       {actionable && (
-        <div className="mt-auto grid gap-2 border-t border-border pt-3 sm:grid-cols-3">
+        <div className="mt-auto grid grid-cols-2 gap-2 border-t border-border pt-3 sm:grid-cols-3">
           {confirmable && (
-            <Button onClick={onConfirm} loading={busy} data-testid="reservation-confirm">
+            <Button onClick={onConfirm} loading={busy} className="col-span-2 sm:col-span-1" data-testid="reservation-confirm">
               {!busy && <Check aria-hidden />}
               {t('reservations.confirm')}
             </Button>

@@ -5,7 +5,7 @@ import {
   type TProductLine,
 } from '@farha/contracts/catalog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useStorefrontT } from '../i18n';
@@ -34,12 +34,19 @@ function RadioGroup({
   onChange: (value: string) => void;
   scroll?: boolean;
 }) {
+  // The URL (and so `value`) changes after a navigation tick; the radio shows the choice at once.
+  const [selected, setSelected] = useState(value);
+  const [previous, setPrevious] = useState(value);
+  if (value !== previous) {
+    setPrevious(value);
+    setSelected(value);
+  }
   return (
     <fieldset className="min-w-0 space-y-2">
       <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">{legend}</legend>
       <div className={cn('space-y-0.5', scroll && 'max-h-60 overflow-y-auto pe-1')}>
         {options.map((option) => {
-          const checked = option.value === value;
+          const checked = option.value === selected;
           return (
             <label
               key={option.value || 'all'}
@@ -53,7 +60,10 @@ function RadioGroup({
                 name={name}
                 value={option.value}
                 checked={checked}
-                onChange={() => onChange(option.value)}
+                onChange={() => {
+                  setSelected(option.value);
+                  onChange(option.value);
+                }}
                 className="size-4 shrink-0 accent-primary"
               />
               {option.icon}

@@ -270,6 +270,13 @@ function CatalogSearch({ value, onSearch }: { value: string; onSearch: (q: strin
 function SortSelect({ value, onChange }: { value: CatalogParams['sort']; onChange: (sort: CatalogParams['sort']) => void }) {
   const { t } = useStorefrontT();
   const id = useId();
+  // Shows the choice at once; the URL follows after a navigation tick.
+  const [selected, setSelected] = useState(value);
+  const [previous, setPrevious] = useState(value);
+  if (value !== previous) {
+    setPrevious(value);
+    setSelected(value);
+  }
   return (
     <div className="flex flex-1 items-center gap-2 md:flex-none">
       <label htmlFor={id} className="hidden text-sm font-semibold whitespace-nowrap text-muted-foreground lg:block">
@@ -278,9 +285,13 @@ function SortSelect({ value, onChange }: { value: CatalogParams['sort']; onChang
       <select
         id={id}
         name="sort"
-        value={value}
+        value={selected}
         aria-label={t('catalog.sortLabel')}
-        onChange={(event) => onChange(event.target.value as CatalogParams['sort'])}
+        onChange={(event) => {
+          const sort = event.target.value as CatalogParams['sort'];
+          setSelected(sort);
+          onChange(sort);
+        }}
         className="h-11 w-full min-w-0 cursor-pointer rounded-lg border border-input bg-card px-3 text-sm font-semibold text-foreground shadow-xs md:w-48"
       >
         {BOX_SORTS.map((sort) => (
