@@ -7,7 +7,6 @@ import {
   partnerMembers,
   partners,
   partnerTransactions,
-  payouts,
   reviews,
   users,
   vouchers,

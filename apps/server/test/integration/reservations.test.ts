@@ -288,6 +288,10 @@ describe('cancelling and the partner answering', () => {
     const { reservation } = await reserved(amina, { date: '2026-11-24', time: '12:00' });
     expect(reservation).toMatchObject({ canCancel: true, cancelDeadline: '2026-11-22T11:00:00.000Z' });
     expect((await cancel(other.cookie, reservation.id)).statusCode).toBe(404);
+    const theirs = await t.request({ method: 'POST', url: `/api/client/reservations/${reservation.id}/accept-proposal`, cookie: other.cookie });
+    expect(theirs.statusCode).toBe(404);
+    const list = (await t.request({ method: 'GET', url: '/api/client/reservations', cookie: other.cookie })).json();
+    expect(list.reservations.some((r: { id: string }) => r.id === reservation.id)).toBe(false);
     clock.set(new Date('2026-11-22T11:00:01Z'));
     const late = await cancel(amina.cookie, reservation.id);
     expect(late.statusCode).toBe(409);

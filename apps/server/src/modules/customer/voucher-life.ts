@@ -60,7 +60,8 @@ export async function applyExtension(
     amountPaid: number | null;
   },
 ): Promise<VoucherRow | null> {
-  const { voucher, now } = { voucher: input.voucher, now: ctx.now };
+  const { voucher } = input;
+  const { now } = ctx;
   const base = new Date(Math.max(voucher.expiresAt.getTime(), now.getTime()));
   const expiresAt = input.months ? addMonths(base, input.months) : new Date(base.getTime() + (input.days ?? 0) * DAY_MS);
   const extended = await transitionVoucher(db, {
@@ -101,7 +102,8 @@ export async function performExchange(
   ctx: LifeContext,
   input: { oldVoucher: VoucherRow; newBox: typeof boxes.$inferSelect; orderId: string; actorUserId: string },
 ): Promise<VoucherRow> {
-  const { oldVoucher: old, newBox, now } = { ...input, now: ctx.now };
+  const { oldVoucher: old, newBox } = input;
+  const { now } = ctx;
   const deliverAt = old.deliverAt && old.deliverAt > now ? old.deliverAt : null;
   const issued = await issueVoucher(db, {
     boxId: newBox.id,

@@ -9,7 +9,7 @@ import {
 } from '@farha/contracts/redemption';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Db } from '../../db/client.ts';
-import { boxes, boxOffers, offers, partners, partnerTransactions, reservations, vouchers } from '../../db/schema/index.ts';
+import { boxes, boxOffers, offers, partnerTransactions, reservations, vouchers, type partners } from '../../db/schema/index.ts';
 import { normalizeVoucherCode } from '../vouchers/code.ts';
 import { allowedSources } from '../vouchers/state-machine.ts';
 import { transitionVoucher } from '../vouchers/transition.ts';

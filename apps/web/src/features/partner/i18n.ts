@@ -113,7 +113,10 @@ export function partnerMessage(source: unknown, fallback?: string): string {
   return fallback ? partnerMessage(fallback) : errorMessage(source);
 }
 
-/** Wraps a left-to-right value (e-mail, code, IBAN) put into a sentence, so that Arabic around it keeps its order. */
+/**
+ * Wraps a left-to-right value (e-mail, code, IBAN) put into an Arabic sentence, so that the text around
+ * it keeps its order. French sentences get the value as it is.
+ */
 export function isolate(value: string): string {
-  return `\u2068${value}\u2069`;
+  return i18n.resolvedLanguage === 'ar' ? `\u2068${value}\u2069` : value;
 }

@@ -142,7 +142,8 @@ function FaqItem({ entry, initiallyOpen }: { entry: TFaqEntry; initiallyOpen: bo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, [initiallyOpen]);
 
-  const onVote = (helpful: boolean) =>
+  const onVote = (helpful: boolean) => {
+    if (myVote === helpful || vote.isPending) return;
     vote.mutate(
       { id: entry.id, helpful },
       {
@@ -154,6 +155,7 @@ function FaqItem({ entry, initiallyOpen }: { entry: TFaqEntry; initiallyOpen: bo
         onError: (error) => toast.error(customerMessage(error)),
       },
     );
+  };
   const onShare = async () => {
     const url = `${window.location.origin}${window.location.pathname}?${new URLSearchParams({ tab: 'faq', faq: entry.id })}`;
     try {
@@ -199,7 +201,6 @@ function FaqItem({ entry, initiallyOpen }: { entry: TFaqEntry; initiallyOpen: bo
               variant={myVote === true ? 'default' : 'outline'}
               aria-pressed={myVote === true}
               onClick={() => onVote(true)}
-              disabled={vote.isPending || myVote === true}
               data-testid="faq-helpful-yes"
             >
               <ThumbsUp aria-hidden />
@@ -210,7 +211,6 @@ function FaqItem({ entry, initiallyOpen }: { entry: TFaqEntry; initiallyOpen: bo
               variant={myVote === false ? 'default' : 'outline'}
               aria-pressed={myVote === false}
               onClick={() => onVote(false)}
-              disabled={vote.isPending || myVote === false}
               data-testid="faq-helpful-no"
             >
               <ThumbsDown aria-hidden />

@@ -80,7 +80,7 @@ export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => 
             {(c) => <Input {...c} {...register('title')} maxLength={200} placeholder={t('support.new.subjectPlaceholder')} />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('support.new.category')} error={errors.category ? t('support.new.categoryRequired') : undefined}>
+            <Field className="content-start" label={t('support.new.category')} error={errors.category ? t('support.new.categoryRequired') : undefined}>
               {(c) => (
                 <NativeSelect {...c} {...register('category')}>
                   <option value="">{t('support.new.categoryPlaceholder')}</option>
@@ -92,7 +92,7 @@ export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => 
                 </NativeSelect>
               )}
             </Field>
-            <Field label={t('support.new.priority')} error={errors.priority ? t('support.new.priorityRequired') : undefined}>
+            <Field className="content-start" label={t('support.new.priority')} error={errors.priority ? t('support.new.priorityRequired') : undefined}>
               {(c) => (
                 <NativeSelect {...c} {...register('priority')}>
                   <option value="">{t('support.new.priorityPlaceholder')}</option>

@@ -238,7 +238,7 @@ function ReservationForm({
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('reserve.partner')} error={fieldError(errors.partnerId?.message)}>
+        <Field className="content-start" label={t('reserve.partner')} error={fieldError(errors.partnerId?.message)}>
           {(control) => (
             <NativeSelect
               {...control}
@@ -253,7 +253,7 @@ function ReservationForm({
             </NativeSelect>
           )}
         </Field>
-        <Field label={t('reserve.offer')} error={fieldError(errors.offerId?.message)}>
+        <Field className="content-start" label={t('reserve.offer')} error={fieldError(errors.offerId?.message)}>
           {(control) => (
             <NativeSelect {...control} {...register('offerId')} disabled={!partnerId}>
               <option value="">{t('reserve.offerPlaceholder')}</option>
@@ -324,7 +324,7 @@ function ReservationForm({
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <Field label={t('reserve.guests')} error={fieldError(errors.guests?.message)}>
+        <Field className="content-start" label={t('reserve.guests')} error={fieldError(errors.guests?.message)}>
           {(control) => (
             <NativeSelect {...control} {...register('guests', { valueAsNumber: true })}>
               {GUEST_CHOICES.map((n) => (
@@ -335,7 +335,7 @@ function ReservationForm({
             </NativeSelect>
           )}
         </Field>
-        <Field label={t('reserve.phone')} hint={t('reserve.phoneHint')} error={fieldError(errors.phone?.message)}>
+        <Field className="content-start" label={t('reserve.phone')} hint={t('reserve.phoneHint')} error={fieldError(errors.phone?.message)}>
           {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" dir="ltr" />}
         </Field>
       </div>

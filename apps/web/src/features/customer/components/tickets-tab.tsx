@@ -198,12 +198,7 @@ function TicketConversation({ ticket }: { ticket: TTicketDetail }) {
       </section>
 
       {closed || !ticket.canReply ? (
-        <Alert data-testid="ticket-closed">
-          <span className="inline-flex items-center gap-2">
-            <Lock aria-hidden className="size-4" />
-            {t('support.ticket.closed')}
-          </span>
-        </Alert>
+        <Alert data-testid="ticket-closed">{t('support.ticket.closed')}</Alert>
       ) : (
         <ReplyForm ticketId={ticket.id} />
       )}

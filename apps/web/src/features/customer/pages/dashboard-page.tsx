@@ -271,7 +271,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
               onChange={(event) => setQuery(event.target.value)}
               aria-label={t('dashboard.searchLabel')}
               placeholder={t('dashboard.searchPlaceholder')}
-              className="pe-9 ps-9"
+              className="pe-9 ps-9 [&::-webkit-search-cancel-button]:hidden"
               data-testid="voucher-search"
             />
             {query && (

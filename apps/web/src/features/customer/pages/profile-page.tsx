@@ -176,10 +176,10 @@ function ProfileForm({ profile }: { profile: TProfile }) {
       <Card>
         <SectionTitle icon={<UserRound aria-hidden className="size-5 text-primary" />} title={t('profile.personal')} text={t('profile.personalText')} />
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('profile.firstName')} error={message(errors.firstName?.message)}>
+          <Field className="content-start" label={t('profile.firstName')} error={message(errors.firstName?.message)}>
             {(c) => <Input {...c} {...register('firstName')} autoComplete="given-name" />}
           </Field>
-          <Field label={t('profile.lastName')} error={message(errors.lastName?.message)}>
+          <Field className="content-start" label={t('profile.lastName')} error={message(errors.lastName?.message)}>
             {(c) => <Input {...c} {...register('lastName')} autoComplete="family-name" />}
           </Field>
           <Field label={t('profile.email')} hint={t('profile.emailHint')} error={message(errors.email?.message)} className="sm:col-span-2">
@@ -267,7 +267,7 @@ function ProfileForm({ profile }: { profile: TProfile }) {
           />
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('profile.currency')} hint={t('profile.currencyHint')}>
+            <Field className="content-start" label={t('profile.currency')} hint={t('profile.currencyHint')}>
               {(c) => (
                 <NativeSelect {...c} {...register('preferences.currency')}>
                   {DISPLAY_CURRENCIES.map((currency) => (
@@ -278,9 +278,9 @@ function ProfileForm({ profile }: { profile: TProfile }) {
                 </NativeSelect>
               )}
             </Field>
-            <Field label={t('profile.timezone')} error={message(errors.preferences?.timezone?.message)}>
+            <Field className="content-start" label={t('profile.timezone')} error={message(errors.preferences?.timezone?.message)}>
               {(c) => (
-                <NativeSelect {...c} {...register('preferences.timezone')} dir="ltr">
+                <NativeSelect {...c} {...register('preferences.timezone')}>
                   {timezones.map((zone) => (
                     <option key={zone} value={zone}>
                       {zone.replace(/_/g, ' ')}

@@ -31,7 +31,7 @@ export function AvailabilitySettings() {
   if (availability.isError && !availability.data) return <LoadError error={availability.error} onRetry={() => void availability.refetch()} />;
   if (!availability.data) return <Skeleton className="h-96" />;
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <WeeklyHoursForm key={JSON.stringify(availability.data)} initial={availability.data} />
       <Exceptions />
     </div>
@@ -141,7 +141,7 @@ function WeeklyHoursForm({ initial }: { initial: TAvailability }) {
             );
           })}
         </ul>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t('availability.slot')} hint={t('availability.slotHint')}>
             {(c) => (
               <NativeSelect {...c} name="slotMinutes" value={value.slotMinutes} onChange={(e) => setValue((v) => ({ ...v, slotMinutes: Number(e.target.value) }))}>
@@ -225,7 +225,7 @@ function Exceptions() {
         <CardDescription>{t('availability.exceptionsText')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
-        <div className="grid gap-3 rounded-xl bg-muted/50 p-3">
+        <div className="grid grid-cols-1 gap-3 rounded-xl bg-muted/50 p-3">
           <Field label={t('availability.exceptionDate')}>
             {(c) => <Input {...c} type="date" name="exceptionDate" min={todayInAlgiers()} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
           </Field>

@@ -4,7 +4,7 @@ import { ZOfferInput, type TOfferInput, type TPartnerOffer } from '@farha/contra
 import { formatDzd } from '@farha/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageUp, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -56,7 +56,8 @@ export function OfferFormDialog({ offer, open, onClose }: { offer: TPartnerOffer
 function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () => void }) {
   const { t, locale } = usePartnerTranslation();
   const save = useSaveOffer();
-  const [formError, setFormError] = useState<string | null>(null);
+  // The server's refusal; the spec's 'Veuillez remplir tous les champs obligatoires' shows while fields are invalid.
+  const [serverError, setServerError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const {
@@ -68,16 +69,12 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
     formState: { errors, isSubmitted },
   } = useForm<FormValues>({ resolver: zodResolver(ZOfferInput), defaultValues: valuesOf(offer) });
   const watched = useWatch({ control });
-  const hasErrors = Object.keys(errors).length > 0;
-
   // spec 02 §5: a failed submit also says 'Veuillez remplir tous les champs obligatoires'.
-  useEffect(() => {
-    if (isSubmitted && hasErrors) setFormError(ERROR_MESSAGES.VALIDATION);
-  }, [isSubmitted, hasErrors]);
+  const formError = serverError ?? (isSubmitted && Object.keys(errors).length > 0 ? ERROR_MESSAGES.VALIDATION : null);
 
   const onSubmit = handleSubmit(
     async (values) => {
-      setFormError(null);
+      setServerError(null);
       try {
         await save.mutateAsync({ id: offer?.id ?? null, values });
         toast.success(offer ? t('offers.form.updated') : t('offers.form.created'));
@@ -86,10 +83,9 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
         if (error instanceof ApiError && error.field && error.field in values) {
           setError(error.field as keyof FormValues, { message: error.message });
         }
-        setFormError(partnerMessage(error));
+        setServerError(partnerMessage(error));
       }
     },
-    () => setFormError(ERROR_MESSAGES.VALIDATION),
   );
 
   async function upload(file: File | undefined) {
@@ -117,13 +113,13 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]" data-testid="offer-form">
-      <div className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_18rem]" data-testid="offer-form">
+      <div className="grid grid-cols-1 gap-4">
         {formError && <Alert variant="error">{partnerMessage(formError)}</Alert>}
         <Field label={t('offers.form.title')} error={message(errors.title?.message)}>
           {(c) => <Input {...c} {...register('title')} maxLength={120} />}
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t('offers.form.category')} error={message(errors.category?.message)}>
             {(c) => (
               <NativeSelect {...c} {...register('category')}>

@@ -113,7 +113,7 @@ export function PartnerDashboardPage() {
         />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {mayScan && (
             <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary to-primary-strong p-5 text-primary-foreground shadow-sm sm:p-6">
@@ -194,7 +194,7 @@ export function PartnerDashboardPage() {
             <CardHeader className="pb-3">
               <CardTitle className="text-base">{t('dashboard.performance.title')}</CardTitle>
             </CardHeader>
-            <CardContent className="grid gap-3 sm:grid-cols-3">
+            <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               <PerformanceItem
                 icon={Trophy}
                 label={t('dashboard.performance.topOffer')}
@@ -326,7 +326,7 @@ export function PartnerDashboardPage() {
             </CardHeader>
             <CardContent className="space-y-3">
               <p className="text-sm text-muted-foreground">{t('dashboard.help.text')}</p>
-              <div className="grid gap-2">
+              <div className="grid grid-cols-1 gap-2">
                 {SUPPORT_PHONE && (
                   <Button asChild variant="outline" className="justify-start">
                     <a href={telHref(SUPPORT_PHONE)}>

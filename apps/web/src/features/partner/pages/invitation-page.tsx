@@ -96,7 +96,7 @@ function AcceptForm({ token, info }: { token: string; info: NonNullable<ReturnTy
         <p className="text-muted-foreground">{t('invitation.intro', { partner: info.partnerName })}</p>
       </div>
       <Card className="p-5 sm:p-6">
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" data-testid="invitation-form">
+        <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4" data-testid="invitation-form">
           {formError && <Alert variant="error">{formError}</Alert>}
           {user && <Alert>{t('invitation.signedInAs', { email: isolate(user.email) })}</Alert>}
           <div className="rounded-lg bg-muted p-3 text-sm">

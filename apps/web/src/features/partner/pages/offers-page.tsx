@@ -75,8 +75,8 @@ function Offers() {
         />
       </section>
 
-      <Card className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_10rem_11rem]">
-        <div className="relative sm:col-span-2 lg:col-span-1">
+      <Card className="grid grid-cols-2 gap-3 p-4 lg:grid-cols-[minmax(0,1fr)_11rem_10rem_11rem]">
+        <div className="relative col-span-2 lg:col-span-1">
           <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"
@@ -93,6 +93,7 @@ function Offers() {
           value={filters.category}
           onChange={(event) => setFilters((f) => ({ ...f, category: event.target.value as OfferFilters['category'] }))}
           aria-label={t('offers.categoryFilter')}
+          className="col-span-2 lg:col-span-1"
         >
           <option value="">{t('offers.allCategories')}</option>
           {OFFER_CATEGORIES.map((category) => (
@@ -128,7 +129,7 @@ function Offers() {
       {list.isError && !data && <LoadError error={list.error} onRetry={() => void list.refetch()} />}
 
       {list.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-80" />
           ))}
@@ -148,7 +149,7 @@ function Offers() {
           }
         />
       ) : data ? (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {data.offers.map((offer) => (
             <li key={offer.id}>
               <OfferCard

@@ -82,7 +82,7 @@ function Payouts() {
         />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card className="overflow-hidden">
             <div className="bg-gradient-to-br from-accent to-accent/80 p-5 text-accent-foreground sm:p-6">
@@ -103,7 +103,7 @@ function Payouts() {
             </div>
             <CardContent className="space-y-4 pt-5 sm:pt-6">
               {available && available.count > 0 && (
-                <dl className="grid gap-1.5 text-sm tabular-nums">
+                <dl className="grid grid-cols-1 gap-1.5 text-sm tabular-nums">
                   <div className="flex justify-between gap-3">
                     <dt>{t('payouts.available.gross')}</dt>
                     <dd>{formatDzd(available.gross, locale)}</dd>
@@ -219,7 +219,7 @@ function Payouts() {
               {overview.isPending ? (
                 <Skeleton className="h-24" />
               ) : data ? (
-                <dl className="grid gap-3 text-sm">
+                <dl className="grid grid-cols-1 gap-3 text-sm">
                   <div>
                     <dt className="text-muted-foreground">{t('payouts.account.iban')}</dt>
                     <dd className="font-mono font-semibold" dir="ltr" data-testid="payout-iban">

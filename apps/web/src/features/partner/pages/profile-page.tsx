@@ -5,11 +5,12 @@ import { useSearchParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePartnerDashboard } from '../api/dashboard';
 import { usePartnerProfile } from '../api/profile';
 import { LoadError } from '../components/page-states';
+import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { BusinessTab } from '../components/profile/business-tab';
 import { PersonalTab } from '../components/profile/personal-tab';
 import { SettingsTab } from '../components/profile/settings-tab';
@@ -52,30 +53,28 @@ export function PartnerProfilePage() {
       <ProfileHeader profile={data} />
       <FlashBanner flash={flash.flash} testId="profile-flash" />
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true })}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="w-max min-w-full sm:min-w-0">
-            <TabsTrigger value="profile" data-testid="profile-tab-profile">
-              <UserRound aria-hidden className="size-4" />
-              {t('profile.tabs.profile')}
-            </TabsTrigger>
-            <TabsTrigger value="business" data-testid="profile-tab-business">
-              <Briefcase aria-hidden className="size-4" />
-              {t('profile.tabs.business')}
-            </TabsTrigger>
-            {isOwner && (
-              <TabsTrigger value="team" data-testid="profile-tab-team">
-                <Users aria-hidden className="size-4" />
-                {t('profile.tabs.team')}
-              </TabsTrigger>
-            )}
-            <TabsTrigger value="settings" data-testid="profile-tab-settings">
-              <Settings aria-hidden className="size-4" />
-              {t('profile.tabs.settings')}
-            </TabsTrigger>
-          </TabsList>
-        </div>
+        <PageTabsList>
+          <PageTabsTrigger value="profile" data-testid="profile-tab-profile">
+            <UserRound aria-hidden className="size-4" />
+            {t('profile.tabs.profile')}
+          </PageTabsTrigger>
+          <PageTabsTrigger value="business" data-testid="profile-tab-business">
+            <Briefcase aria-hidden className="size-4" />
+            {t('profile.tabs.business')}
+          </PageTabsTrigger>
+          {isOwner && (
+            <PageTabsTrigger value="team" data-testid="profile-tab-team">
+              <Users aria-hidden className="size-4" />
+              {t('profile.tabs.team')}
+            </PageTabsTrigger>
+          )}
+          <PageTabsTrigger value="settings" data-testid="profile-tab-settings">
+            <Settings aria-hidden className="size-4" />
+            {t('profile.tabs.settings')}
+          </PageTabsTrigger>
+        </PageTabsList>
         <TabsContent value="profile">
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <PersonalTab profile={data} onFlash={flash.show} />
             </div>
@@ -111,7 +110,7 @@ function ProfileHeader({ profile }: { profile: TPartnerProfile }) {
           {business.businessName.charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0 space-y-1">
-          <h1 className="truncate text-2xl font-bold tracking-tight" data-testid="profile-business-name">
+          <h1 className="text-xl font-bold tracking-tight text-balance break-words sm:text-2xl" data-testid="profile-business-name">
             {business.businessName}
           </h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
@@ -182,7 +181,7 @@ function PartnerStatusSide({ profile }: { profile: TPartnerProfile }) {
         <ShieldCheck aria-hidden className="size-5 text-primary" />
         {t('profile.status.title')}
       </h2>
-      <dl className="grid gap-2 text-sm">
+      <dl className="grid grid-cols-1 gap-2 text-sm">
         <div className="flex items-center justify-between gap-3">
           <dt className="text-muted-foreground">{t('profile.status.kyc')}</dt>
           <dd>

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useReservationAction, useReservations, type InboxTab } from '../api/reservations';
@@ -18,6 +18,7 @@ import { AvailabilitySettings } from '../components/availability-settings';
 import { EmptyState } from '../components/empty-state';
 import { Textarea } from '../components/form-controls';
 import { LoadError } from '../components/page-states';
+import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { RequirePartnerPermission } from '../components/permission-gate';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
@@ -48,21 +49,19 @@ function Reservations() {
     <div className="space-y-6">
       <PageHeader title={t('reservations.title')} description={t('reservations.intro')} />
       <Tabs value={view} onValueChange={(next) => setParams(next === 'pending' ? {} : { tab: next }, { replace: true })}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="w-max min-w-full sm:min-w-0">
-            {RESERVATION_INBOX_TABS.map((tab) => (
-              <TabsTrigger key={tab} value={tab} data-testid={`reservations-tab-${tab}`}>
-                {t(`reservations.tabs.${tab}`)}
-                {counts && counts[tab] > 0 && (
-                  <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground">{counts[tab]}</span>
-                )}
-              </TabsTrigger>
-            ))}
-            <TabsTrigger value="availability" data-testid="reservations-tab-availability">
-              {t('reservations.tabs.availability')}
-            </TabsTrigger>
-          </TabsList>
-        </div>
+        <PageTabsList>
+          {RESERVATION_INBOX_TABS.map((tab) => (
+            <PageTabsTrigger key={tab} value={tab} data-testid={`reservations-tab-${tab}`}>
+              {t(`reservations.tabs.${tab}`)}
+              {counts && counts[tab] > 0 && (
+                <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground">{counts[tab]}</span>
+              )}
+            </PageTabsTrigger>
+          ))}
+          <PageTabsTrigger value="availability" data-testid="reservations-tab-availability">
+            {t('reservations.tabs.availability')}
+          </PageTabsTrigger>
+        </PageTabsList>
         {RESERVATION_INBOX_TABS.map((tab) => (
           <TabsContent key={tab} value={tab}>
             {view === tab && <Inbox tab={tab} />}
@@ -93,7 +92,7 @@ function Inbox({ tab }: { tab: InboxTab }) {
   if (list.isError && !list.data) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   if (list.isPending) {
     return (
-      <div className="grid gap-3">
+      <div className="grid grid-cols-1 gap-3">
         {[0, 1].map((i) => (
           <Skeleton key={i} className="h-44" />
         ))}
@@ -116,7 +115,7 @@ function Inbox({ tab }: { tab: InboxTab }) {
 
   return (
     <>
-      <ul className="grid gap-3 lg:grid-cols-2" data-testid="reservations-list">
+      <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="reservations-list">
         {rows.map((reservation) => (
           <li key={reservation.id}>
             <ReservationCard
@@ -323,7 +322,7 @@ function ProposeDialog({ reservation, onClose }: { reservation: TPartnerReservat
           <DialogTitle>{t('reservations.proposeTitle')}</DialogTitle>
           <DialogDescription>{reservation && t('reservations.proposeText', { name: reservation.customerName })}</DialogDescription>
         </DialogHeader>
-        <div className="grid gap-4">
+        <div className="grid grid-cols-1 gap-4">
           <div className="grid grid-cols-2 gap-3">
             <Field label={t('reservations.proposeDate')}>
               {(c) => <Input {...c} type="date" name="date" min={todayInAlgiers()} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}

@@ -150,7 +150,7 @@ function Scanner() {
       )}
 
       {!outcome && view === 'choice' && (
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <ModeButton
             icon={Camera}
             title={t('scanner.choice.camera')}
@@ -175,8 +175,8 @@ function Scanner() {
       {!outcome && view === 'manual' && (
         <Card>
           <CardContent className="pt-5 sm:pt-6">
-            <form onSubmit={onManualSubmit} className="grid gap-4" noValidate>
-              <div className="grid gap-2">
+            <form onSubmit={onManualSubmit} className="grid grid-cols-1 gap-4" noValidate>
+              <div className="grid grid-cols-1 gap-2">
                 <Label htmlFor="scan-code">{t('scanner.manual.label')}</Label>
                 <Input
                   ref={inputRef}

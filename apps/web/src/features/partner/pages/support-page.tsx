@@ -38,7 +38,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
@@ -56,6 +56,7 @@ import {
 import { EmptyState } from '../components/empty-state';
 import { NativeSelect, Textarea } from '../components/form-controls';
 import { LoadError } from '../components/page-states';
+import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDateTime, formatTime } from '../lib/format';
@@ -85,32 +86,30 @@ export function PartnerSupportPage() {
     <div className="space-y-6">
       <PageHeader title={t('support.title')} description={t('support.intro')} />
       <Tabs value={tab} onValueChange={select}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="w-max min-w-full sm:min-w-0">
-            <TabsTrigger value="faq" data-testid="support-tab-faq">
-              <CircleHelp aria-hidden className="size-4" />
-              {t('support.tabs.faq')}
-              {badge(faq.data?.entries.length)}
-            </TabsTrigger>
-            <TabsTrigger value="tickets" data-testid="support-tab-tickets">
-              <Ticket aria-hidden className="size-4" />
-              {t('support.tabs.tickets')}
-              {badge(tickets.data?.openCount, 'tickets-open-count')}
-            </TabsTrigger>
-            <TabsTrigger value="new" data-testid="support-tab-new">
-              <MessageSquarePlus aria-hidden className="size-4" />
-              {t('support.tabs.new')}
-            </TabsTrigger>
-            <TabsTrigger value="status" data-testid="support-tab-status">
-              <Activity aria-hidden className="size-4" />
-              {t('support.tabs.status')}
-            </TabsTrigger>
-            <TabsTrigger value="contact" data-testid="support-tab-contact">
-              <Siren aria-hidden className="size-4" />
-              {t('support.tabs.contact')}
-            </TabsTrigger>
-          </TabsList>
-        </div>
+        <PageTabsList>
+          <PageTabsTrigger value="faq" data-testid="support-tab-faq">
+            <CircleHelp aria-hidden className="size-4" />
+            {t('support.tabs.faq')}
+            {badge(faq.data?.entries.length)}
+          </PageTabsTrigger>
+          <PageTabsTrigger value="tickets" data-testid="support-tab-tickets">
+            <Ticket aria-hidden className="size-4" />
+            {t('support.tabs.tickets')}
+            {badge(tickets.data?.openCount, 'tickets-open-count')}
+          </PageTabsTrigger>
+          <PageTabsTrigger value="new" data-testid="support-tab-new">
+            <MessageSquarePlus aria-hidden className="size-4" />
+            {t('support.tabs.new')}
+          </PageTabsTrigger>
+          <PageTabsTrigger value="status" data-testid="support-tab-status">
+            <Activity aria-hidden className="size-4" />
+            {t('support.tabs.status')}
+          </PageTabsTrigger>
+          <PageTabsTrigger value="contact" data-testid="support-tab-contact">
+            <Siren aria-hidden className="size-4" />
+            {t('support.tabs.contact')}
+          </PageTabsTrigger>
+        </PageTabsList>
         <TabsContent value="faq">{tab === 'faq' && <FaqTab onNewTicket={() => select('new')} onContact={() => select('contact')} />}</TabsContent>
         <TabsContent value="tickets">{tab === 'tickets' && <TicketsTab onNew={() => select('new')} />}</TabsContent>
         <TabsContent value="new">{tab === 'new' && <NewTicketTab onCreated={() => select('tickets')} />}</TabsContent>
@@ -145,7 +144,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
 
   return (
     <div className="space-y-5">
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {quick.map(({ icon: Icon, title, text, onClick, href }) => {
           const body = (
             <>
@@ -171,7 +170,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
         })}
       </div>
 
-      <Card className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
+      <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
         <div className="relative">
           <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
@@ -188,7 +187,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
           <option value="">{t('support.faq.allCategories')}</option>
           {(faq.data?.categories ?? []).map((entry) => (
             <option key={entry.category} value={entry.category}>
-              {entry.category} ({entry.count})
+              {categoryLabel(t, entry.category)} ({entry.count})
             </option>
           ))}
         </NativeSelect>
@@ -220,7 +219,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
                 <div className="space-y-3 border-t border-border px-4 pb-4 pt-3">
                   <p className="whitespace-pre-line text-sm text-pretty">{entry.answer}</p>
                   <div className="flex flex-wrap items-center gap-2">
-                    <ToneBadge tone="neutral">{entry.category}</ToneBadge>
+                    <ToneBadge tone="neutral">{categoryLabel(t, entry.category)}</ToneBadge>
                     <span className="ms-auto text-xs text-muted-foreground">{t('support.faq.useful')}</span>
                     <Button
                       variant={entry.myVote === true ? 'soft' : 'ghost'}
@@ -279,7 +278,7 @@ function TicketsTab({ onNew }: { onNew: () => void }) {
   }
   return (
     <>
-      <ul className="grid gap-3" data-testid="tickets-list">
+      <ul className="grid grid-cols-1 gap-3" data-testid="tickets-list">
         {tickets.data.tickets.map((ticket) => (
           <li key={ticket.id}>
             <button
@@ -394,7 +393,7 @@ function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void 
             {!data.canReply ? (
               <Alert>{t('messages.SUPPORT_TICKET_CLOSED')}</Alert>
             ) : (
-              <form onSubmit={send} className="grid gap-2">
+              <form onSubmit={send} className="grid grid-cols-1 gap-2">
                 <Textarea
                   name="reply"
                   value={message}
@@ -472,20 +471,20 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
   ];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle className="text-base">{t('support.new.title')}</CardTitle>
           <CardDescription>{t('support.new.text')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={submit} className="grid gap-4" data-testid="ticket-form">
+          <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4" data-testid="ticket-form">
             {result && (
               <Alert variant={result.kind} data-testid={result.kind === 'success' ? 'ticket-success' : 'ticket-error'}>
                 {result.text}
               </Alert>
             )}
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <Field label={t('support.new.category')}>
                 {(c) => (
                   <NativeSelect
@@ -535,7 +534,7 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
                 />
               )}
             </Field>
-            <div className="grid gap-2">
+            <div className="grid grid-cols-1 gap-2">
               <div className="flex flex-wrap items-center gap-2">
                 <Button type="button" variant="outline" size="sm" onClick={() => fileRef.current?.click()} disabled={files.length >= TICKET_ATTACHMENT_MAX_FILES}>
                   <Paperclip aria-hidden />
@@ -596,7 +595,7 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-2 text-sm">
+          <dl className="grid grid-cols-1 gap-2 text-sm">
             {promises.map(([label, time]) => (
               <div key={label} className="flex items-center justify-between gap-3">
                 <dt>{label}</dt>
@@ -622,12 +621,18 @@ function formatUptime(seconds: number, t: ReturnType<typeof usePartnerTranslatio
   return t('support.status.uptimeMinutes', { minutes });
 }
 
+const KNOWN_SERVICES = ['database', 'scanner', 'email', 'payments', 'jobs'] as const;
+
+function serviceName(t: ReturnType<typeof usePartnerTranslation>['t'], key: string, name: string): string {
+  return (KNOWN_SERVICES as readonly string[]).includes(key) ? t(`support.status.services.${key as (typeof KNOWN_SERVICES)[number]}`) : name;
+}
+
 function StatusTab() {
   const { t, locale } = usePartnerTranslation();
   const status = useSystemStatus();
   const data = status.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2">
         <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
           <div className="space-y-1">
@@ -659,11 +664,8 @@ function StatusTab() {
                 {data.services.map((service) => (
                   <li key={service.key} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="min-w-0">
-                      <p className="font-medium">{service.service}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {service.detail}
-                        {service.responseTime != null && ` · ${t('support.status.responseTime', { ms: Math.round(service.responseTime * 1000) })}`}
-                      </p>
+                      <p className="font-medium">{serviceName(t, service.key, service.service)}</p>
+                      <p className="text-xs text-muted-foreground">{service.detail}</p>
                     </div>
                     <ToneBadge tone={SERVICE_TONES[service.status]}>{t(`serviceStatus.${service.status}`)}</ToneBadge>
                   </li>
@@ -683,7 +685,7 @@ function StatusTab() {
           <CardDescription>{t('support.status.slaText')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-2 text-sm">
+          <dl className="grid grid-cols-1 gap-2 text-sm">
             <div className="flex items-center justify-between gap-3">
               <dt>{t('support.status.slaUptime')}</dt>
               <dd className="font-semibold">99,9 %</dd>
@@ -704,11 +706,10 @@ function ContactTab() {
   const hours: [string, string][] = [
     [t('support.contact.hours.hotline'), t('support.contact.hours.hotlineValue')],
     [t('support.contact.hours.technical'), t('support.contact.hours.technicalValue')],
-    [t('support.contact.hours.chat'), t('support.contact.hours.chatValue')],
     [t('support.contact.hours.weekend'), t('support.contact.hours.weekendValue')],
   ];
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Card className="border-destructive/40">
         <CardHeader className="pb-3">
           <CardTitle className="flex items-center gap-2 text-base">
@@ -772,7 +773,7 @@ function ContactTab() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-2 text-sm">
+          <dl className="grid grid-cols-1 gap-2 text-sm">
             {hours.map(([label, value]) => (
               <div key={label} className="flex items-center justify-between gap-3">
                 <dt>{label}</dt>

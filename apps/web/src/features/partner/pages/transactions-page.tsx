@@ -109,7 +109,7 @@ function Transactions() {
         <StatTile label={t('transactions.tiles.net')} value={data ? formatDzd(data.summary.net, locale) : '—'} icon={HandCoins} tone="secondary" loading={list.isPending} />
       </section>
 
-      <Card className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_12rem_12rem]">
+      <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_12rem_12rem]">
         <div className="relative">
           <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
@@ -163,7 +163,7 @@ function Transactions() {
       ) : data ? (
         <>
           {/* Phones: one card per transaction. */}
-          <ul className="grid gap-3 md:hidden" data-testid="transactions-list">
+          <ul className="grid grid-cols-1 gap-3 md:hidden" data-testid="transactions-list">
             {data.transactions.map((row) => (
               <li key={row.id}>
                 <Card className="space-y-3 p-4" data-testid="transaction-row">
@@ -290,7 +290,7 @@ function TransactionDialog({ id, fallback, onClose }: { id: string | null; fallb
           )
         ) : (
           <div className="space-y-4">
-            <dl className="grid gap-2 text-sm">
+            <dl className="grid grid-cols-1 gap-2 text-sm">
               <DetailRow label={t('transactions.detail.voucher')} value={<span className="font-mono" dir="ltr">{row.voucherCode}</span>} />
               <DetailRow label={t('transactions.detail.client')} value={row.customerName} />
               <DetailRow label={t('transactions.detail.email')} value={<span dir="ltr">{row.customerEmail}</span>} />
@@ -308,7 +308,7 @@ function TransactionDialog({ id, fallback, onClose }: { id: string | null; fallb
             </dl>
             <div className="rounded-xl bg-muted p-4">
               <p className="mb-2 text-sm font-semibold">{t('transactions.detail.breakdown')}</p>
-              <dl className="grid gap-1.5 text-sm tabular-nums">
+              <dl className="grid grid-cols-1 gap-1.5 text-sm tabular-nums">
                 <div className="flex justify-between gap-3">
                   <dt>{t('transactions.detail.gross')}</dt>
                   <dd>{formatDzd(row.amount, locale)}</dd>

@@ -1,4 +1,3 @@
-import { ZClientVoucherList, type TClientVoucherSummary } from '@farha/contracts/areas';
 import {
   ZBoxDetail,
   ZBoxListResponse,
@@ -6,7 +5,9 @@ import {
   ZPartnerListResponse,
   type TBoxListQuery,
 } from '@farha/contracts/catalog';
+import { ZVoucherStatus, type TVoucherStatus } from '@farha/contracts/vouchers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 
@@ -24,7 +25,7 @@ export const catalogKeys = {
   box: (id: string) => ['catalog', 'box', id] as const,
   partners: ['catalog', 'partners'] as const,
   favourites: (userId: string | undefined) => ['catalog', 'favourites', userId] as const,
-  myVouchers: (userId: string | undefined) => ['client', 'vouchers', userId] as const,
+  ownedVouchers: (userId: string | undefined) => ['storefront', 'owned-vouchers', userId] as const,
 };
 
 /** GET /api/boxes; the previous answer stays on screen while a new filter loads. */
@@ -97,15 +98,52 @@ export function useToggleFavourite() {
   });
 }
 
+/** A voucher of the signed-in customer, as the box page shows it. */
+export interface OwnedVoucher {
+  id: string;
+  code: string;
+  status: TVoucherStatus;
+  boxId: string;
+  recipientName: string;
+  expiresAt: string;
+}
+
+// Only the fields the box page needs, read from GET /api/client/vouchers (which the customer area owns).
+const ZOwnedVouchers = z
+  .object({
+    vouchers: z.array(
+      z.object({
+        id: z.string(),
+        code: z.string(),
+        status: ZVoucherStatus,
+        expiresAt: z.string(),
+        box: z.object({ id: z.string() }).optional(),
+        boxId: z.string().optional(),
+        recipient: z.object({ name: z.string() }).optional(),
+        recipientName: z.string().optional(),
+      }),
+    ),
+  })
+  .transform(({ vouchers }): OwnedVoucher[] =>
+    vouchers.map((v) => ({
+      id: v.id,
+      code: v.code,
+      status: v.status,
+      boxId: v.box?.id ?? v.boxId ?? '',
+      recipientName: v.recipient?.name ?? v.recipientName ?? '',
+      expiresAt: v.expiresAt,
+    })),
+  );
+
 /** The signed-in customer's vouchers of one box ('Possédé (n)' and the list on the box page). */
-export function useMyVouchersForBox(boxId: string | undefined): TClientVoucherSummary[] {
+export function useMyVouchersForBox(boxId: string | undefined): OwnedVoucher[] {
   const { user } = useAuth();
   const isCustomer = user?.role === 'customer';
   const { data } = useQuery({
-    queryKey: catalogKeys.myVouchers(user?.id),
-    queryFn: ({ signal }) => api.get('/api/client/vouchers', { schema: ZClientVoucherList, signal }),
+    queryKey: catalogKeys.ownedVouchers(user?.id),
+    queryFn: ({ signal }) => api.get('/api/client/vouchers', { schema: ZOwnedVouchers, signal }),
     enabled: isCustomer && Boolean(boxId),
   });
   if (!isCustomer || !boxId) return [];
-  return data?.vouchers.filter((v) => v.boxId === boxId) ?? [];
+  return data?.filter((v) => v.boxId === boxId) ?? [];
 }

@@ -1,4 +1,3 @@
-import type { TClientVoucherSummary } from '@farha/contracts/areas';
 import type { TBoxDetail } from '@farha/contracts/catalog';
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import {
@@ -32,7 +31,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useBox, useMyVouchersForBox } from '../api/catalog';
+import { useBox, useMyVouchersForBox, type OwnedVoucher } from '../api/catalog';
 import { BoxBadges } from '../components/box-badges';
 import { BoxImage } from '../components/box-image';
 import { BoxPrice } from '../components/box-price';
@@ -352,7 +351,7 @@ function ReviewsSection({ box }: { box: TBoxDetail }) {
   );
 }
 
-function MyVouchers({ vouchers }: { vouchers: TClientVoucherSummary[] }) {
+function MyVouchers({ vouchers }: { vouchers: OwnedVoucher[] }) {
   const { t, locale } = useStorefrontT();
   return (
     <Card className="space-y-3 rounded-3xl p-5" data-testid="my-vouchers">

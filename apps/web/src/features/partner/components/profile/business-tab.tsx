@@ -20,7 +20,7 @@ export function BusinessTab({ profile, onFlash }: { profile: TPartnerProfile; on
   const business = profile.business;
   const isOwner = profile.me.memberRole === 'owner';
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="lg:col-span-2">
         <BusinessInfoCard profile={profile} onFlash={onFlash} canEdit={isOwner} />
       </div>
@@ -34,7 +34,7 @@ export function BusinessTab({ profile, onFlash }: { profile: TPartnerProfile; on
             <CardDescription>{t('profile.business.financeText')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-3 text-sm">
+            <dl className="grid grid-cols-1 gap-3 text-sm">
               <Item label={t('profile.business.iban')}>
                 <span className="font-mono" dir="ltr" data-testid="business-iban">
                   {business.ibanMasked ?? t('payouts.account.noIban')}
@@ -56,7 +56,7 @@ export function BusinessTab({ profile, onFlash }: { profile: TPartnerProfile; on
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-3 text-sm">
+            <dl className="grid grid-cols-1 gap-3 text-sm">
               <Item label={t('profile.business.activity')}>{business.businessTypeLabel ?? '—'}</Item>
               <Item label={t('profile.business.registration')}>
                 <span dir="ltr">{business.registrationNumber ?? '—'}</span>
@@ -139,7 +139,7 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
       </CardHeader>
       <CardContent>
         {editing ? (
-          <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" data-testid="business-form">
+          <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="business-form">
             <Field label={t('profile.business.name')} className="sm:col-span-2" error={message(errors.businessName?.message)}>
               {(c) => <Input {...c} {...register('businessName')} />}
             </Field>
@@ -178,7 +178,7 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
             </div>
           </form>
         ) : (
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
               <dt className="text-sm text-muted-foreground">{t('profile.business.name')}</dt>
               <dd className="font-medium">{business.businessName}</dd>

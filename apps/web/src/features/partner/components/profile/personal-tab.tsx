@@ -70,7 +70,7 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
       </CardHeader>
       <CardContent>
         {editing ? (
-          <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" data-testid="personal-form">
+          <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="personal-form">
             <Field label={t('profile.personal.firstName')} error={message(errors.firstName?.message)}>
               {(c) => <Input {...c} {...register('firstName')} autoComplete="given-name" />}
             </Field>
@@ -100,7 +100,7 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
             </div>
           </form>
         ) : (
-          <dl className="grid gap-4 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {rows.map(([label, value]) => (
               <div key={label}>
                 <dt className="text-sm text-muted-foreground">{label}</dt>
@@ -184,7 +184,7 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
       </CardHeader>
       <CardContent>
         {editing ? (
-          <form noValidate onSubmit={submit} className="grid gap-4" data-testid="password-form">
+          <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4" data-testid="password-form">
             {field('currentPassword', t('profile.security.current'), 'current-password')}
             {field('newPassword', t('profile.security.new'), 'new-password', t('profile.security.hint'))}
             {field('confirmPassword', t('profile.security.confirm'), 'new-password')}

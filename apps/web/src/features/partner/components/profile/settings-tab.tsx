@@ -22,7 +22,7 @@ const EMAIL_TOGGLES: Toggle[] = ['newVouchers', 'payouts', 'systemAlerts', 'mark
 
 export function SettingsTab({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <NotificationsCard isOwner={isOwner} onFlash={onFlash} />
       <ExportsCard isOwner={isOwner} onFlash={onFlash} />
     </div>
@@ -171,7 +171,7 @@ function ExportsCard({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash 
               <p className="text-sm text-muted-foreground">{t('profile.settings.exportActivityText')}</p>
             </div>
           </div>
-          <div className="flex gap-2">
+          <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
             <Input
               type="month"
               name="month"
@@ -179,7 +179,7 @@ function ExportsCard({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash 
               max={monthInAlgiers()}
               onChange={(e) => setMonth(e.target.value)}
               aria-label={t('profile.settings.month')}
-              className="flex-1"
+              className="min-w-0"
               dir="ltr"
             />
             <Button

@@ -133,7 +133,7 @@ function StaffRow({ member, onRemove, onFlash }: { member: TTeamMember; onRemove
           </Button>
         </div>
       </div>
-      <fieldset className="grid gap-2 sm:grid-cols-2" disabled={update.isPending}>
+      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2" disabled={update.isPending}>
         <legend className="sr-only">{t('profile.team.permissionsOf', { name: member.name || member.email })}</legend>
         {PARTNER_PERMISSIONS.map((permission) => {
           const id = `perm-${member.id}-${permission}`;
@@ -197,7 +197,7 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
           </DialogTitle>
           <DialogDescription>{t('profile.team.inviteText')}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4" data-testid="invite-form">
+        <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4" data-testid="invite-form">
           <Field label={t('profile.team.email')} error={error ?? undefined}>
             {(c) => <Input {...c} name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" dir="ltr" autoFocus />}
           </Field>
@@ -209,7 +209,7 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
               {(c) => <Input {...c} name="lastName" value={lastName} onChange={(e) => setLastName(e.target.value)} />}
             </Field>
           </div>
-          <fieldset className="grid gap-2">
+          <fieldset className="grid grid-cols-1 gap-2">
             <legend className="mb-2 text-sm font-medium">{t('profile.team.permissions')}</legend>
             {PARTNER_PERMISSIONS.map((permission) => {
               const id = `invite-perm-${permission}`;

@@ -153,7 +153,7 @@ export function CameraScanner({ onCode, onManual, paused }: CameraScannerProps) 
       {notVoucher && <Alert>{t('scanner.camera.notVoucher')}</Alert>}
       {photoFailed && <Alert variant="error">{t('scanner.camera.photoFailed')}</Alert>}
 
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <Button variant="outline" size="lg" onClick={() => fileRef.current?.click()} loading={photoBusy} disabled={paused}>
           {cameraProblem ? <Camera aria-hidden /> : <ImageUp aria-hidden />}
           {t('scanner.camera.photo')}

@@ -30,7 +30,7 @@ export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess
         </p>
       </div>
       <div className="space-y-5 p-5">
-        <dl className="grid gap-3">
+        <dl className="grid grid-cols-1 gap-3">
           {rows.map(([label, value, testId]) => (
             <div key={label} className="flex items-baseline justify-between gap-4 border-b border-border pb-2 last:border-0">
               <dt className="text-sm text-muted-foreground">{label}</dt>
@@ -42,7 +42,7 @@ export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess
         </dl>
         <div className="rounded-xl bg-muted p-4">
           <p className="mb-2 text-sm font-semibold">{t('scanner.success.value')}</p>
-          <dl className="grid gap-1.5 text-sm tabular-nums">
+          <dl className="grid grid-cols-1 gap-1.5 text-sm tabular-nums">
             <div className="flex justify-between gap-3">
               <dt>{t('scanner.success.gross')}</dt>
               <dd data-testid="scan-gross">{formatDzd(result.gross, locale)}</dd>
@@ -57,7 +57,7 @@ export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess
             </div>
           </dl>
         </div>
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           <Button size="lg" onClick={onNext} data-testid="scan-next">
             <ScanLine aria-hidden />
             {t('scanner.success.next')}
@@ -127,7 +127,7 @@ export function ScanFailureCard({
             ))}
           </ul>
         </div>
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           <Button size="lg" onClick={onRetry} data-testid="scan-retry">
             <RotateCw aria-hidden />
             {retryResends ? t('scanner.failure.resend') : t('scanner.failure.retry')}
@@ -168,7 +168,7 @@ export function OfferChoiceCard({
           {code}
         </p>
       </div>
-      <ul className="grid gap-2">
+      <ul className="grid grid-cols-1 gap-2">
         {offers.map((offer) => (
           <li key={offer.id}>
             <Button

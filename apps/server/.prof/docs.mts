@@ -1,0 +1,17 @@
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-docs-'));
+const database = await openDatabase({ pglite: new PGlite() });
+const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOBS: 'false' }), database, logger: false });
+await app.ready();
+const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+console.log(res.statusCode, res.body.length);
+const doc = JSON.parse(res.body);
+console.log(Object.keys(doc.paths).filter((p) => p.includes('partner') || p.includes('invitation')).length, 'partner paths');
+if (res.statusCode !== 200) console.log(res.body.slice(0, 500));
+await app.close(); await database.close(); process.exit(0);
