@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import inspector from 'node:inspector/promises';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '/work/main/apps/server/src/app.ts';
 import { loadConfig } from '/work/main/apps/server/src/config.ts';
@@ -23,6 +24,9 @@ const codes: string[] = [];
 for (let i = 0; i < 100; i++) codes.push((await issueVoucher(database.db, { boxId: box, validityDays: 365, orderId: order!.id, purchaserId: customer!.id, recipientEmail: 'b@example.dz', recipientName: 'C', recipientLocale: 'fr', senderName: null, personalMessage: null, faceValue: 1, deliverAt: null, now: new Date(), reason: 'p' })).code);
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'partenaire@demo.farha.dz', password: 'demo1234' } });
 const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+for (let i = 80; i < 100; i++) await app.inject({ method: 'POST', url: '/api/partner/redemptions', headers: { cookie }, payload: { code: codes[i], nonce: randomUUID() } });
+const session = new inspector.Session(); session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start');
+const c0 = process.cpuUsage();
 let t0 = performance.now();
 for (let i = 0; i < 20; i++) {
   const s = performance.now();
@@ -30,6 +34,14 @@ for (let i = 0; i < 20; i++) {
   if (i < 5) console.log('seq', r.statusCode, (performance.now() - s).toFixed(1));
 }
 console.log('sequential avg', ((performance.now() - t0) / 20).toFixed(1));
+const c1 = process.cpuUsage(c0);
+console.log('cpu ms per scan', ((c1.user + c1.system) / 1000 / 20).toFixed(2));
+const { profile } = await session.post('Profiler.stop');
+fs.writeFileSync('.prof/scan.cpuprofile', JSON.stringify(profile));
+const m0 = process.cpuUsage();
+for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: '/api/partner/me', headers: { cookie } });
+const m1 = process.cpuUsage(m0);
+console.log('cpu ms per GET /me', ((m1.user + m1.system) / 1000 / 20).toFixed(2));
 t0 = performance.now();
 for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: '/api/partner/me', headers: { cookie } });
 console.log('GET /me avg', ((performance.now() - t0) / 20).toFixed(1));

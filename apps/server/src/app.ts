@@ -89,6 +89,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // With `no-referrer`, Chrome sends `Origin: null` on same-origin form posts (the gateway page),
+    // which the CSRF check must refuse; this policy keeps the origin and hides paths from other sites.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20 } });

@@ -9,7 +9,7 @@ function matches(header: string | undefined, etag: string): boolean {
 
 /**
  * Sends a pre-serialized JSON answer with its ETag; `If-None-Match` with that tag gets a 304 and no
- * body. The body is already a JSON string, so Fastify sends it as is (no second serialization).
+ * body. The body is already serialized bytes, so Fastify sends it as is (no serialization, no encoding).
  * Public answers may be kept by caches, which must revalidate them.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: SerializedBody) {

@@ -38,11 +38,11 @@ export class MemoCache {
   }
 }
 
-/** A JSON answer computed once: its text and a strong ETag derived from the content. */
-export type SerializedBody = { body: string; etag: string };
+/** A JSON answer computed once: its UTF-8 bytes (sent as they are) and a strong ETag of the content. */
+export type SerializedBody = { body: Buffer; etag: string };
 
 export function serialize(value: unknown): SerializedBody {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag };
 }

@@ -247,6 +247,7 @@ describe('catalogue cache', () => {
     const first = await t.request({ method: 'GET', url: '/api/boxes?sort=price-asc' });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
     const again = await t.request({ method: 'GET', url: '/api/boxes?sort=price-asc', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');

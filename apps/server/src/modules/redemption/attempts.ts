@@ -1,5 +1,4 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { REDEMPTION_FAILURE_WINDOW_MINUTES } from '@farha/contracts/redemption';
 import type { TRedemptionError, TRedemptionSuccess } from '@farha/contracts/redemption';
 import type { Queryable } from '../../db/client.ts';
 import { scanAttempts } from '../../db/schema/index.ts';
@@ -8,29 +7,6 @@ import { scanAttempts } from '../../db/schema/index.ts';
 export type ScanAnswer =
   | { status: 200; body: TRedemptionSuccess }
   | { status: number; body: TRedemptionError };
-
-/** Error codes that say nothing about whether a code exists: these are what code guessing produces. */
-export const GUESSING_ERRORS = ['VOUCHER_INVALID'] as const;
-
-/**
- * In one round trip: the answer already given to this nonce (if any) and the number of recent failed
- * attempts of this user with an unknown code (for the rate limit).
- */
-export async function priorAttempt(
-  db: Queryable,
-  userId: string,
-  nonce: string,
-  now: Date,
-): Promise<{ replay: ScanAnswer | null; recentGuessFailures: number }> {
-  const since = new Date(now.getTime() - REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000);
-  const [row] = await db
-    .select({
-      replay: sql<ScanAnswer | null>`(select ${scanAttempts.response} from ${scanAttempts} where ${scanAttempts.userId} = ${userId} and ${scanAttempts.nonce} = ${nonce})`,
-      failures: sql<number>`(select count(*)::int from ${scanAttempts} where ${scanAttempts.userId} = ${userId} and ${scanAttempts.success} = false and ${scanAttempts.errorCode} = 'VOUCHER_INVALID' and ${scanAttempts.createdAt} >= ${since.toISOString()}::timestamptz)`,
-    })
-    .from(sql`(select 1) as one`);
-  return { replay: row?.replay ?? null, recentGuessFailures: Number(row?.failures ?? 0) };
-}
 
 export async function storedAnswer(db: Queryable, userId: string, nonce: string): Promise<ScanAnswer | null> {
   const [row] = await db

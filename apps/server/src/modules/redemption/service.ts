@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { commissionOf } from '@farha/contracts/money';
 import {
   REDEMPTION_FAILURE_LIMIT,
+  REDEMPTION_FAILURE_WINDOW_MINUTES,
   REDEMPTION_MESSAGES,
   type TRedemptionErrorCode,
   type TRedemptionOfferChoice,
@@ -9,11 +10,11 @@ import {
 } from '@farha/contracts/redemption';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Db } from '../../db/client.ts';
-import { boxes, boxOffers, offers, partnerTransactions, reservations, vouchers, type partners } from '../../db/schema/index.ts';
+import { boxes, boxOffers, offers, partnerTransactions, reservations, scanAttempts, vouchers, type partners } from '../../db/schema/index.ts';
 import { normalizeVoucherCode } from '../vouchers/code.ts';
 import { allowedSources } from '../vouchers/state-machine.ts';
 import { transitionVoucher } from '../vouchers/transition.ts';
-import { priorAttempt, recordAttempt, storedAnswer, type ScanAnswer } from './attempts.ts';
+import { recordAttempt, storedAnswer, type ScanAnswer } from './attempts.ts';
 
 /** architecture.md state machine: the statuses a partner scan may redeem. */
 export const REDEEMABLE_STATUSES: readonly TVoucherStatus[] = allowedSources('REDEEMED', 'partner');
@@ -58,12 +59,13 @@ export type RedeemInput = {
  * attempt is recorded with its answer; a retried nonce gets the first answer back instead of a new run.
  */
 export async function redeemVoucher(db: Db, input: RedeemInput): Promise<ScanAnswer> {
-  const prior = await priorAttempt(db, input.userId, input.nonce, input.now);
-  if (prior.replay) return prior.replay;
+  const code = normalizeVoucherCode(input.code);
+  const found = await lookup(db, input, code);
+  if (found.replay) return found.replay;
   // Unknown codes are what guessing produces: past the limit, no answer says whether a code exists.
-  if (prior.recentGuessFailures >= REDEMPTION_FAILURE_LIMIT) return failure('RATE_LIMITED');
+  if (found.recentGuessFailures >= REDEMPTION_FAILURE_LIMIT) return failure('RATE_LIMITED');
 
-  const answer = await attempt(db, input);
+  const answer = await attempt(db, input, found.rows);
   if (answer.status === 200) return answer; // recorded inside its transaction
   const recorded = await recordAttempt(db, {
     partnerId: input.partner.id,
@@ -77,14 +79,17 @@ export async function redeemVoucher(db: Db, input: RedeemInput): Promise<ScanAns
   return (await storedAnswer(db, input.userId, input.nonce)) ?? answer;
 }
 
-async function attempt(db: Db, input: RedeemInput): Promise<ScanAnswer> {
-  const { partner, now } = input;
-  const code = normalizeVoucherCode(input.code);
-  if (!code) return failure('VOUCHER_INVALID');
-
-  // The voucher and this partner's active offers in its box, in one query.
+/**
+ * One round trip for everything the checks need (a scan is the hottest write path): the answer already
+ * given to this nonce, the user's recent failed guesses, and the voucher with this partner's active
+ * offers in its box (one row per offer; a single row of nulls when the code is unknown).
+ */
+async function lookup(db: Db, input: RedeemInput, code: string | null) {
+  const since = new Date(input.now.getTime() - REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000);
   const rows = await db
     .select({
+      replay: sql<ScanAnswer | null>`(select ${scanAttempts.response} from ${scanAttempts} where ${scanAttempts.userId} = ${input.userId} and ${scanAttempts.nonce} = ${input.nonce})`,
+      failures: sql<number>`(select count(*)::int from ${scanAttempts} where ${scanAttempts.userId} = ${input.userId} and ${scanAttempts.success} = false and ${scanAttempts.errorCode} = 'VOUCHER_INVALID' and ${scanAttempts.createdAt} >= ${since.toISOString()}::timestamptz)`,
       voucherId: vouchers.id,
       code: vouchers.code,
       status: vouchers.status,
@@ -95,23 +100,36 @@ async function attempt(db: Db, input: RedeemInput): Promise<ScanAnswer> {
       offerTitle: offers.title,
       faceValue: offers.faceValue,
     })
-    .from(vouchers)
-    .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+    .from(sql`(select 1) as scan`)
+    .leftJoin(vouchers, eq(vouchers.code, code ?? ''))
+    .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
     .leftJoin(boxOffers, eq(boxOffers.boxId, vouchers.boxId))
-    .leftJoin(offers, and(eq(offers.id, boxOffers.offerId), eq(offers.partnerId, partner.id), eq(offers.active, true)))
-    .where(eq(vouchers.code, code))
+    .leftJoin(offers, and(eq(offers.id, boxOffers.offerId), eq(offers.partnerId, input.partner.id), eq(offers.active, true)))
     .orderBy(asc(offers.title));
+  const first = rows[0];
+  return {
+    replay: first?.replay ?? null,
+    recentGuessFailures: Number(first?.failures ?? 0),
+    rows: first?.voucherId ? rows : [],
+  };
+}
+
+type LookupRow = Awaited<ReturnType<typeof lookup>>['rows'][number];
+
+async function attempt(db: Db, input: RedeemInput, rows: LookupRow[]): Promise<ScanAnswer> {
+  const { partner, now } = input;
   const voucher = rows[0];
-  if (!voucher) return failure('VOUCHER_INVALID');
+  if (!voucher?.voucherId) return failure('VOUCHER_INVALID');
   // spec 01 §4: an expired voucher is refused whatever its status says.
-  if (voucher.expiresAt.getTime() <= now.getTime() || voucher.status === 'EXPIRED') return failure('VOUCHER_EXPIRED');
+  if (voucher.expiresAt!.getTime() <= now.getTime() || voucher.status === 'EXPIRED') return failure('VOUCHER_EXPIRED');
 
   const choices: TRedemptionOfferChoice[] = rows
     .filter((r) => r.offerId !== null)
     .map((r) => ({ id: r.offerId!, title: r.offerTitle!, faceValue: r.faceValue! }));
   // Authorised = an active partner with an active offer in the voucher's box (architecture.md).
   if (choices.length === 0 || !partner.active) return failure('PARTNER_NOT_AUTHORISED');
-  if (!REDEEMABLE_STATUSES.includes(voucher.status)) return failure('VOUCHER_UNAVAILABLE');
+  if (!REDEEMABLE_STATUSES.includes(voucher.status!)) return failure('VOUCHER_UNAVAILABLE');
+  const voucherId = voucher.voucherId;
 
   let offer: TRedemptionOfferChoice | undefined;
   if (input.offerId) {
@@ -127,7 +145,7 @@ async function attempt(db: Db, input: RedeemInput): Promise<ScanAnswer> {
   try {
     return await db.transaction(async (tx) => {
       const redeemed = await transitionVoucher(tx, {
-        voucherId: voucher.voucherId,
+        voucherId,
         to: 'REDEEMED',
         by: 'partner',
         actorUserId: input.userId,
@@ -145,7 +163,7 @@ async function attempt(db: Db, input: RedeemInput): Promise<ScanAnswer> {
         .insert(partnerTransactions)
         .values({
           partnerId: partner.id,
-          voucherId: voucher.voucherId,
+          voucherId,
           offerId: chosen.id,
           scannedByUserId: input.userId,
           grossAmount: gross,
@@ -169,11 +187,11 @@ async function attempt(db: Db, input: RedeemInput): Promise<ScanAnswer> {
             status: sql`case when ${reservations.partnerId} = ${partner.id} then 'completed' else 'cancelled' end`,
             updatedAt: now,
           })
-          .where(and(eq(reservations.voucherId, voucher.voucherId), inArray(reservations.status, ['pending', 'confirmed', 'proposed'])));
+          .where(and(eq(reservations.voucherId, voucherId), inArray(reservations.status, ['pending', 'confirmed', 'proposed'])));
       }
 
       const body: TRedemptionSuccess = {
-        voucher: { code: voucher.code, recipientName: voucher.recipientName, boxName: voucher.boxName },
+        voucher: { code: voucher.code!, recipientName: voucher.recipientName!, boxName: voucher.boxName! },
         offer: { id: chosen.id, title: chosen.title },
         partner: { name: partner.name, address: partner.address, city: partner.city },
         gross,

@@ -403,7 +403,7 @@ async function partnerReservation(db: Queryable, partner: PartnerActor, id: stri
   return row;
 }
 
-async function customerLocaleMail(db: Queryable, row: ReservationRow, template: string, content: EmailContent) {
+async function mailCustomer(db: Queryable, row: ReservationRow, template: string, content: EmailContent) {
   await enqueueEmail(db, { to: row.reservation.customerEmail, template, voucherId: row.reservation.voucherId, ...content });
 }
 
@@ -421,7 +421,7 @@ export async function confirmReservation(deps: ReservationDeps, partner: Partner
       .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
       .returning();
     if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
-    await customerLocaleMail(tx, row, 'reservation-confirmed', reservationConfirmedCustomerEmail(factsOf(row), dashboardUrl(deps.publicUrl)));
+    await mailCustomer(tx, row, 'reservation-confirmed', reservationConfirmedCustomerEmail(factsOf(row), dashboardUrl(deps.publicUrl)));
     return u;
   });
   wakeOutbox();
@@ -447,7 +447,7 @@ export async function declineReservation(
       .returning();
     if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
     await releaseVoucher(tx, row.reservation.voucherId, 'partner', partner.actorUserId, `Réservation refusée par ${row.partner.name} : ${reason}`, now);
-    await customerLocaleMail(tx, row, 'reservation-declined', reservationDeclinedCustomerEmail(factsOf(row), reason, dashboardUrl(deps.publicUrl)));
+    await mailCustomer(tx, row, 'reservation-declined', reservationDeclinedCustomerEmail(factsOf(row), reason, dashboardUrl(deps.publicUrl)));
     return u;
   });
   wakeOutbox();
@@ -478,7 +478,7 @@ export async function proposeReservation(
       .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
       .returning();
     if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
-    await customerLocaleMail(
+    await mailCustomer(
       tx,
       row,
       'reservation-proposed',

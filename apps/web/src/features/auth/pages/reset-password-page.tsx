@@ -1,10 +1,10 @@
-import { ZResetPasswordRequest } from '@farha/contracts/account';
+import { ACCOUNT_MESSAGES } from '@farha/contracts/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { paths } from '@/app/paths';
 import { Logo } from '@/components/brand/logo';
 import { LocaleSwitch } from '@/components/locale-switch';
@@ -23,7 +23,13 @@ import { passwordMessage, usePasswordT } from '../password-i18n';
 /** After a successful reset, the login page opens on its own after this delay. */
 const REDIRECT_MS = 3000;
 
-const ZResetForm = ZResetPasswordRequest.omit({ token: true });
+// The request's rules (ZResetPasswordRequest) without the token, which comes from the link.
+const ZResetForm = z
+  .object({
+    password: z.string().min(6, { error: ACCOUNT_MESSAGES.PASSWORD_TOO_SHORT }).max(200),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { error: ACCOUNT_MESSAGES.RESET_MISMATCH, path: ['confirmPassword'] });
 type ResetForm = z.input<typeof ZResetForm>;
 
 /** /auth/reset?token=… — the link of the password-reset e-mail (single use, valid 1 hour). */

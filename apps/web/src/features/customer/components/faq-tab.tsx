@@ -179,13 +179,18 @@ function FaqItem({ entry, initiallyOpen }: { entry: TFaqEntry; initiallyOpen: bo
           aria-controls={panelId}
           className="flex w-full items-start gap-3 p-4 text-start font-semibold transition-colors hover:bg-muted/50"
         >
-          <span className="flex-1 text-pretty">{entry.question}</span>
+          <span className="flex-1 text-pretty">
+            <bdi>{entry.question}</bdi>
+          </span>
           <ChevronDown aria-hidden className={cn('mt-0.5 size-5 shrink-0 text-muted-foreground transition-transform', open && 'rotate-180')} />
         </button>
       </h3>
       {open && (
         <div id={panelId} className="space-y-4 border-t border-border px-4 pb-4 pt-3">
-          <p className="whitespace-pre-line text-sm leading-relaxed text-pretty">{entry.answer}</p>
+          {/* The entries are written in French: `dir="auto"` keeps their punctuation in place in the Arabic interface. */}
+          <p dir="auto" className="whitespace-pre-line text-sm leading-relaxed text-pretty">
+            {entry.answer}
+          </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
             <span className="rounded-full bg-muted px-2 py-0.5 font-medium">{categoryLabel(entry.category)}</span>
             <span className="inline-flex items-center gap-1" data-testid="faq-views">

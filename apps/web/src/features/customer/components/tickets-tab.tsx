@@ -102,7 +102,9 @@ export function TicketsTab({ onCreate, openId, onOpenChange }: { onCreate: () =>
                 data-status={ticket.status}
               >
                 <span className="flex flex-wrap items-start justify-between gap-2">
-                  <span className="font-semibold text-pretty">{ticket.title}</span>
+                  <span className="font-semibold text-pretty">
+                    <bdi>{ticket.title}</bdi>
+                  </span>
                   <TicketStatusBadge status={ticket.status} />
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -172,7 +174,9 @@ function TicketConversation({ ticket }: { ticket: TTicketDetail }) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle className="text-pretty">{ticket.title}</DialogTitle>
+        <DialogTitle className="text-pretty">
+          <bdi>{ticket.title}</bdi>
+        </DialogTitle>
         <DialogDescription asChild>
           <div className="flex flex-wrap items-center gap-2">
             <TicketStatusBadge status={ticket.status} />
@@ -248,7 +252,9 @@ function Bubble({ mine, author, date, text, attachments }: BubbleProps) {
         <span className="font-semibold text-foreground">{author}</span>
         <time dateTime={date}>{formatDateTime(date, locale)}</time>
       </header>
-      <p className="whitespace-pre-line break-words">{text}</p>
+      <p dir="auto" className="whitespace-pre-line break-words">
+        {text}
+      </p>
       {attachments.length > 0 && (
         <ul className="mt-2 grid gap-1" aria-label={t('support.ticket.attachments')}>
           {attachments.map((file) => {

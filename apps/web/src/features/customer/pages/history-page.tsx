@@ -347,7 +347,15 @@ function PurchaseCard({ item, open, onToggle }: { item: THistoryItem; open: bool
             <Detail label={t('history.sender')} value={item.senderName ?? t('history.none')} />
             <Detail
               label={t('history.message')}
-              value={item.personalMessage ? <span className="whitespace-pre-line italic">{item.personalMessage}</span> : t('history.none')}
+              value={
+                item.personalMessage ? (
+                  <span dir="auto" className="block whitespace-pre-line italic">
+                    {item.personalMessage}
+                  </span>
+                ) : (
+                  t('history.none')
+                )
+              }
               wide
             />
           </dl>

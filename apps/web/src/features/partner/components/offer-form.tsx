@@ -119,7 +119,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
         <Field label={t('offers.form.title')} error={message(errors.title?.message)}>
           {(c) => <Input {...c} {...register('title')} maxLength={120} />}
         </Field>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
           <Field label={t('offers.form.category')} error={message(errors.category?.message)}>
             {(c) => (
               <NativeSelect {...c} {...register('category')}>

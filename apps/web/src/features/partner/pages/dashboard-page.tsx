@@ -263,7 +263,7 @@ export function PartnerDashboardPage() {
           )}
 
           <Card>
-            <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-3">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-x-2 gap-y-1 space-y-0 pb-3">
               <CardTitle className="flex items-center gap-2 text-base">
                 <Bell aria-hidden className="size-5 text-primary" />
                 {t('dashboard.notifications.title')}
@@ -376,7 +376,7 @@ function PerformanceItem({
       </span>
       <div className="min-w-0">
         <p className="text-xs font-medium text-muted-foreground">{label}</p>
-        {loading ? <Skeleton className="mt-1 h-5 w-20" /> : <p className="truncate font-semibold">{value}</p>}
+        {loading ? <Skeleton className="mt-1 h-5 w-20" /> : <p className="line-clamp-2 font-semibold">{value}</p>}
         <p className="text-xs text-muted-foreground">{hint}</p>
       </div>
     </div>

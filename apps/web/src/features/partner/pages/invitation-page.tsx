@@ -101,8 +101,8 @@ function AcceptForm({ token, info }: { token: string; info: NonNullable<ReturnTy
           {user && <Alert>{t('invitation.signedInAs', { email: isolate(user.email) })}</Alert>}
           <div className="rounded-lg bg-muted p-3 text-sm">
             <p className="text-muted-foreground">{t('invitation.email')}</p>
-            <p className="font-semibold" dir="ltr" data-testid="invitation-email">
-              {info.email}
+            <p className="font-semibold" data-testid="invitation-email">
+              <span dir="ltr">{info.email}</span>
             </p>
           </div>
           <div className="grid grid-cols-2 gap-3">

@@ -175,7 +175,7 @@ function Payouts() {
                   {data.history.map((payout) => (
                     <li key={payout.id} className="space-y-1 py-3">
                       <div className="flex flex-wrap items-center justify-between gap-2">
-                        <p className="font-semibold">{payout.period.label}</p>
+                        <p className="font-semibold">{periodLabel(payout.period, locale)}</p>
                         <PayoutStatusBadge status={payout.status} />
                       </div>
                       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
@@ -222,8 +222,8 @@ function Payouts() {
                 <dl className="grid grid-cols-1 gap-3 text-sm">
                   <div>
                     <dt className="text-muted-foreground">{t('payouts.account.iban')}</dt>
-                    <dd className="font-mono font-semibold" dir="ltr" data-testid="payout-iban">
-                      {data.account.ibanMasked ?? t('payouts.account.noIban')}
+                    <dd className="font-mono font-semibold" data-testid="payout-iban">
+                      <span dir="ltr">{data.account.ibanMasked ?? t('payouts.account.noIban')}</span>
                     </dd>
                   </div>
                   <div>
@@ -232,7 +232,9 @@ function Payouts() {
                   </div>
                   <div>
                     <dt className="text-muted-foreground">{t('payouts.account.cycle')}</dt>
-                    <dd className="font-semibold">{data.account.settlementCycle}</dd>
+                    <dd className="font-semibold">
+                      <span dir="ltr">{data.account.settlementCycle}</span>
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-muted-foreground">{t('payouts.account.kyc')}</dt>

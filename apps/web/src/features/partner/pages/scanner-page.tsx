@@ -269,8 +269,8 @@ function SessionHistory({ entries }: { entries: ScanHistoryEntry[] }) {
                   <CircleX aria-label={t('scanner.history.failed')} className="size-5 shrink-0 text-destructive" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-mono text-sm font-semibold" dir="ltr">
-                    {entry.code}
+                  <p className="truncate font-mono text-sm font-semibold">
+                    <span dir="ltr">{entry.code}</span>
                   </p>
                   <p className="truncate text-xs text-muted-foreground">
                     {entry.customerName ? `${entry.customerName} · ${entry.label}` : entry.label}

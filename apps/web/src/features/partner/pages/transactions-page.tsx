@@ -170,8 +170,8 @@ function Transactions() {
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
                       <p className="truncate font-semibold">{row.customerName}</p>
-                      <p className="truncate font-mono text-xs text-muted-foreground" dir="ltr">
-                        {row.voucherCode}
+                      <p className="truncate font-mono text-xs text-muted-foreground">
+                        <span dir="ltr">{row.voucherCode}</span>
                       </p>
                     </div>
                     <TransactionStatusBadge status={row.status} />
@@ -218,8 +218,8 @@ function Transactions() {
                 {data.transactions.map((row) => (
                   <tr key={row.id} className="hover:bg-muted/40" data-testid="transaction-row">
                     <td className="px-4 py-3">
-                      <p className="font-mono text-xs font-semibold" dir="ltr">
-                        {row.voucherCode}
+                      <p className="font-mono text-xs font-semibold">
+                        <span dir="ltr">{row.voucherCode}</span>
                       </p>
                       <p className="text-muted-foreground">{row.customerName}</p>
                     </td>

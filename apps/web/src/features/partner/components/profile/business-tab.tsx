@@ -195,14 +195,14 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
             </div>
             <div>
               <dt className="text-sm text-muted-foreground">{t('profile.business.phone')}</dt>
-              <dd className="font-medium" dir="ltr">
-                {business.phone ?? '—'}
+              <dd className="font-medium">
+                <span dir="ltr">{business.phone ?? '—'}</span>
               </dd>
             </div>
             <div>
               <dt className="text-sm text-muted-foreground">{t('profile.business.email')}</dt>
-              <dd className="font-medium" dir="ltr">
-                {business.email ?? '—'}
+              <dd className="font-medium">
+                <span dir="ltr">{business.email ?? '—'}</span>
               </dd>
             </div>
           </dl>

@@ -50,11 +50,12 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
     }),
   );
   const message = (text?: string) => (text ? partnerMessage(text) : undefined);
-  const rows: [string, string | null][] = [
-    [t('profile.personal.firstName'), profile.me.firstName],
-    [t('profile.personal.lastName'), profile.me.lastName],
-    [t('profile.personal.email'), profile.me.email],
-    [t('profile.personal.phone'), profile.me.phone],
+  // [label, value, written left to right (e-mail, phone)]
+  const rows: [string, string | null, boolean][] = [
+    [t('profile.personal.firstName'), profile.me.firstName, false],
+    [t('profile.personal.lastName'), profile.me.lastName, false],
+    [t('profile.personal.email'), profile.me.email, true],
+    [t('profile.personal.phone'), profile.me.phone, true],
   ];
 
   return (
@@ -101,10 +102,10 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
           </form>
         ) : (
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {rows.map(([label, value]) => (
+            {rows.map(([label, value, ltr]) => (
               <div key={label}>
                 <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="font-medium">{value || '—'}</dd>
+                <dd className="font-medium break-words">{value ? ltr ? <span dir="ltr">{value}</span> : value : '—'}</dd>
               </div>
             ))}
           </dl>

@@ -48,8 +48,8 @@ export function TeamTab({ profile, onFlash }: { profile: TPartnerProfile; onFlas
                   <Crown aria-hidden className="size-4 text-secondary" />
                   {owner.name}
                 </p>
-                <p className="truncate text-sm text-muted-foreground" dir="ltr">
-                  {owner.email}
+                <p className="truncate text-sm text-muted-foreground">
+                  <span dir="ltr">{owner.email}</span>
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -114,8 +114,8 @@ function StaffRow({ member, onRemove, onFlash }: { member: TTeamMember; onRemove
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold">{member.name || member.email}</p>
-          <p className="truncate text-sm text-muted-foreground" dir="ltr">
-            {member.email}
+          <p className="truncate text-sm text-muted-foreground">
+            <span dir="ltr">{member.email}</span>
           </p>
           <p className="text-xs text-muted-foreground">
             {member.invitationPending || !member.joinedAt
