@@ -17,7 +17,7 @@ i18n.addResourceBundle('ar', STOREFRONT_NS, arBundle, true, true);
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
-/** Keys with `one` / `other` forms, used through `tp`. */
+/** Keys with `one` / `other` forms (Arabic may add more), used through `tp`. */
 type PluralBases<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends { one: string; other: string }
     ? `${Prefix}${K}`
@@ -47,10 +47,17 @@ export function useStorefrontT(): StorefrontTranslation {
     const getFixedT = instance.getFixedT.bind(instance) as unknown as (lng: string, ns: string) => LooseT;
     const fixed = getFixedT(locale, STOREFRONT_NS);
     const rules = new Intl.PluralRules(locale === 'ar' ? 'ar' : 'fr');
+    const exists = instance.exists.bind(instance) as unknown as (key: string, options: Options) => boolean;
     return {
       locale,
       t: (key, options) => fixed(key, options),
-      tp: (key, count, options) => fixed(`${key}.${rules.select(count) === 'one' ? 'one' : 'other'}`, { count, ...options }),
+      tp: (key, count, options) => {
+        // French has one/other; Arabic may add zero, two, few and many forms (else `other`).
+        const form = rules.select(count);
+        const exact = `${key}.${form}`;
+        const chosen = form === 'one' || exists(exact, { lng: locale, ns: STOREFRONT_NS }) ? exact : `${key}.other`;
+        return fixed(chosen, { count, ...options });
+      },
     };
   }, [instance, locale]);
 }

@@ -24,7 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCreateReservation, useDaySlots, useVoucherDetail } from '../api/vouchers';
-import { customerMessage, isolate, useCustomerT } from '../i18n';
+import { customerMessage, useCustomerT } from '../i18n';
 import { addMonths, algiersDay, algiersToday, formatDay } from '../lib/dates';
 import { NativeSelect, Textarea } from './form-controls';
 import { useReservationWhen } from './reservation-panel';
@@ -77,7 +77,8 @@ export function ReservationDialog({ voucher, onOpenChange }: ReservationDialogPr
               <DialogHeader>
                 <DialogTitle>{t('reserve.title')}</DialogTitle>
                 <DialogDescription>
-                  {t('reserve.subtitle', { box: voucher.box.name, code: isolate(voucher.code) })}
+                  {voucher.box.name} · {t('voucher.code')}{' '}
+                  <bdi className="whitespace-nowrap font-mono">{voucher.code}</bdi>
                 </DialogDescription>
               </DialogHeader>
               <ReservationFormBody voucher={voucher} onDone={setDone} onCancel={() => onOpenChange(false)} />

@@ -49,7 +49,7 @@ export function TicketPriorityBadge({ priority }: { priority: TTicketSummary['pr
   const { t } = useCustomerT();
   return (
     <Badge variant="outline" className={PRIORITY_CLASSES[priority]}>
-      {t('support.tickets.priority')} : {t(`ticketPriority.${priority}`)}
+      {t('support.tickets.priorityValue', { value: t(`ticketPriority.${priority}`) })}
     </Badge>
   );
 }

@@ -209,7 +209,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
 
   return (
     <>
-      <section aria-label={t('dashboard.stats.label')} className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
+      <section aria-label={t('dashboard.stats.label')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard
           icon={Gift}
           label={t('dashboard.stats.active')}
@@ -251,9 +251,9 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
         </h2>
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <Tabs value={tab} onValueChange={(value) => setTab(value as VoucherTab)} className="min-w-0">
-            <TabsList aria-label={t('dashboard.tabsLabel')} className="w-full overflow-x-auto md:w-auto">
+            <TabsList aria-label={t('dashboard.tabsLabel')} className="grid w-full grid-cols-4 md:inline-flex md:w-auto">
               {VOUCHER_TAB_ORDER.map((key) => (
-                <TabsTrigger key={key} value={key} data-testid={`tab-${key}`} className="gap-1.5">
+                <TabsTrigger key={key} value={key} data-testid={`tab-${key}`} className="gap-1 px-1.5 sm:gap-1.5 sm:px-3">
                   {t(`dashboard.tabs.${key}`)}
                   <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`tab-count-${key}`}>
                     {counts[key]}

@@ -199,7 +199,7 @@ export function CustomerHistoryPage() {
 function Summary({ summary }: { summary: THistoryResponse['summary'] }) {
   const { t, locale } = useCustomerT();
   return (
-    <section aria-label={t('history.summary.label')} className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
+    <section aria-label={t('history.summary.label')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard icon={ShoppingBag} label={t('history.summary.purchases')} value={summary.totalPurchases} testId="summary-purchases" />
       <StatCard
         icon={Wallet}

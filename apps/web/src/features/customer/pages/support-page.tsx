@@ -40,12 +40,12 @@ export function CustomerSupportPage() {
         }
       />
       <Tabs value={tab} onValueChange={(value) => go(value as SupportTab)}>
-        <TabsList aria-label={t('support.tabsLabel')} className="h-auto w-full flex-wrap justify-start gap-1 sm:h-11 sm:w-fit sm:flex-nowrap">
-          <TabsTrigger value="faq" className="flex-none" data-testid="support-tab-faq">
+        <TabsList aria-label={t('support.tabsLabel')} className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-11 sm:w-fit">
+          <TabsTrigger value="faq" className="h-9 sm:flex-none" data-testid="support-tab-faq">
             <BookOpen aria-hidden className="size-4" />
             {t('support.tabs.faq')}
           </TabsTrigger>
-          <TabsTrigger value="tickets" className="flex-none" data-testid="support-tab-tickets">
+          <TabsTrigger value="tickets" className="h-9 sm:flex-none" data-testid="support-tab-tickets">
             <Inbox aria-hidden className="size-4" />
             {t('support.tabs.tickets')}
             {openCount > 0 && (
@@ -58,11 +58,11 @@ export function CustomerSupportPage() {
               </span>
             )}
           </TabsTrigger>
-          <TabsTrigger value="new" className="flex-none" data-testid="support-tab-new">
+          <TabsTrigger value="new" className="h-9 sm:flex-none" data-testid="support-tab-new">
             <MessageCirclePlus aria-hidden className="size-4" />
             {t('support.tabs.new')}
           </TabsTrigger>
-          <TabsTrigger value="contact" className="flex-none" data-testid="support-tab-contact">
+          <TabsTrigger value="contact" className="h-9 sm:flex-none" data-testid="support-tab-contact">
             <Phone aria-hidden className="size-4" />
             {t('support.tabs.contact')}
           </TabsTrigger>

@@ -117,7 +117,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
       <div className="grid grid-cols-1 gap-4">
         {formError && <Alert variant="error">{partnerMessage(formError)}</Alert>}
         <Field label={t('offers.form.title')} error={message(errors.title?.message)}>
-          {(c) => <Input {...c} {...register('title')} maxLength={120} />}
+          {(c) => <Input {...c} {...register('title')} dir="auto" maxLength={120} />}
         </Field>
         <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
           <Field label={t('offers.form.category')} error={message(errors.category?.message)}>
@@ -136,7 +136,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
           </Field>
         </div>
         <Field label={t('offers.form.description')} error={message(errors.description?.message)}>
-          {(c) => <Textarea {...c} {...register('description')} rows={4} maxLength={2000} />}
+          {(c) => <Textarea {...c} {...register('description')} dir="auto" rows={4} maxLength={2000} />}
         </Field>
         <Field label={t('offers.form.image')} labelSuffix={t('common.optional')} hint={t('offers.form.imageHint')} error={message(errors.imageUrl?.message)}>
           {(c) => (
@@ -164,7 +164,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
           onChange={(event) => void upload(event.target.files?.[0])}
         />
         <Field label={t('offers.form.terms')} labelSuffix={t('common.optional')} error={message(errors.termsConditions?.message)}>
-          {(c) => <Textarea {...c} {...register('termsConditions')} rows={2} maxLength={2000} />}
+          {(c) => <Textarea {...c} {...register('termsConditions')} dir="auto" rows={2} maxLength={2000} />}
         </Field>
         <div className="flex flex-wrap gap-x-6 gap-y-3">
           <div className="flex items-center gap-2.5">

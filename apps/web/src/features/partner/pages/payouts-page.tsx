@@ -1,4 +1,4 @@
-import { MINIMUM_PAYOUT_DZD, PARTNER_MESSAGES } from '@farha/contracts/partner';
+import { MINIMUM_PAYOUT_DZD, PARTNER_MESSAGES, type TPayout } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
 import { Banknote, CalendarClock, CircleDollarSign, Hourglass, Info, Landmark, Receipt, ScanLine, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -18,8 +18,15 @@ import { LoadError } from '../components/page-states';
 import { RequirePartnerPermission } from '../components/permission-gate';
 import { StatTile } from '../components/stat-tile';
 import { KycBadge, PayoutStatusBadge } from '../components/status-badges';
-import { isolate, partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatCount, formatDate, formatDateTime } from '../lib/format';
+import { isolate, partnerMessage, usePartnerTranslation, type PartnerLocale } from '../i18n';
+import { formatCount, formatDate, formatDateTime, formatDay } from '../lib/format';
+
+/** The days a payout covers, in the active language (the server's label is French). */
+function periodLabel(period: TPayout['period'], locale: PartnerLocale): string {
+  if (!period.from || !period.to) return period.label;
+  const from = formatDay(period.from, locale, { weekday: false });
+  return period.from === period.to ? from : `${from} – ${formatDay(period.to, locale, { weekday: false })}`;
+}
 
 /** /partenaire/payouts, 'Règlements' (spec 02 §2, §4, §5, §8). */
 export function PartnerPayoutsPage() {

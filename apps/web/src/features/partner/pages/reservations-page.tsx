@@ -269,7 +269,7 @@ function DeclineDialog({ reservation, onClose }: { reservation: TPartnerReservat
           <DialogDescription>{reservation && t('reservations.declineText', { name: reservation.customerName })}</DialogDescription>
         </DialogHeader>
         <Field label={t('reservations.declineReason')} error={error ?? undefined}>
-          {(c) => <Textarea {...c} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={500} autoFocus />}
+          {(c) => <Textarea {...c} name="reason" dir="auto" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={500} autoFocus />}
         </Field>
         <DialogFooter>
           <Button variant="outline" onClick={close}>
@@ -332,7 +332,7 @@ function ProposeDialog({ reservation, onClose }: { reservation: TPartnerReservat
             </Field>
           </div>
           <Field label={t('reservations.proposeMessage')} labelSuffix={t('common.optional')}>
-            {(c) => <Textarea {...c} name="message" value={message} onChange={(e) => setMessage(e.target.value)} rows={3} maxLength={500} />}
+            {(c) => <Textarea {...c} name="message" dir="auto" value={message} onChange={(e) => setMessage(e.target.value)} rows={3} maxLength={500} />}
           </Field>
           {error && <p className="text-sm font-medium text-destructive" role="alert">{error}</p>}
         </div>

@@ -175,7 +175,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
           <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"
-            name="faqSearch"
+            name="faqSearch" dir="auto"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             placeholder={t('support.faq.search')}
@@ -395,7 +395,7 @@ function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void 
             ) : (
               <form onSubmit={send} className="grid grid-cols-1 gap-2">
                 <Textarea
-                  name="reply"
+                  name="reply" dir="auto"
                   value={message}
                   onChange={(e) => setMessage(e.target.value)}
                   rows={3}
@@ -519,13 +519,13 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
               </Field>
             </div>
             <Field label={t('support.new.subject')}>
-              {(c) => <Input {...c} name="title" value={values.title} onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))} maxLength={200} />}
+              {(c) => <Input {...c} name="title" dir="auto" value={values.title} onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))} maxLength={200} />}
             </Field>
             <Field label={t('support.new.description')}>
               {(c) => (
                 <Textarea
                   {...c}
-                  name="description"
+                  name="description" dir="auto"
                   value={values.description}
                   onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))}
                   rows={6}

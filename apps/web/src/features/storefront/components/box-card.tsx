@@ -54,7 +54,9 @@ export function BoxCard({ box, actions, className, eagerImage }: BoxCardProps) {
             </h3>
             <RatingSummary rating={box.rating} reviewCount={box.reviewCount} showCount={false} className="mt-1 shrink-0" />
           </div>
-          <p className="line-clamp-2 text-sm text-muted-foreground text-pretty">{box.description}</p>
+          <p dir="auto" className="line-clamp-2 text-start text-sm text-muted-foreground text-pretty">
+            {box.description}
+          </p>
         </div>
         <BoxCities cities={box.cities} />
         <ExperienceBar count={box.offerCount} />

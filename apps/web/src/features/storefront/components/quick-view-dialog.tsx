@@ -90,7 +90,9 @@ function QuickViewBody({ box }: { box: TBoxSummary }) {
           </div>
           <BoxPrice price={box.price} className="text-2xl" />
         </div>
-        <p className="text-sm leading-relaxed text-pretty">{box.description}</p>
+        <p dir="auto" className="text-start text-sm leading-relaxed text-pretty">
+          {box.description}
+        </p>
 
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
           {stats.map(({ icon: Icon, label, value }) => (
@@ -122,12 +124,14 @@ function QuickViewBody({ box }: { box: TBoxSummary }) {
                   <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold leading-tight">{offer.partner.name}</p>
-                    <p className="text-sm text-muted-foreground">{offer.title}</p>
-                    <p className="text-xs text-muted-foreground">
+                    <p dir="auto" className="text-start text-sm text-muted-foreground">
+                      {offer.title}
+                    </p>
+                    <p dir="auto" className="text-start text-xs text-muted-foreground">
                       {offer.partner.address} · <span className="font-medium text-foreground">{offer.partner.city}</span>
                     </p>
                   </div>
-                  <span dir="ltr" className="shrink-0 text-xs font-semibold text-muted-foreground">
+                  <span className="shrink-0 whitespace-nowrap text-xs font-semibold text-muted-foreground">
                     {formatDzd(offer.faceValue, locale)}
                   </span>
                 </li>

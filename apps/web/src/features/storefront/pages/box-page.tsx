@@ -133,7 +133,9 @@ function BoxDetailView({ box }: { box: TBoxDetail }) {
                 <ShareButton title={box.name} />
               </div>
             </div>
-            <p className="text-base leading-relaxed text-pretty">{box.description}</p>
+            <p dir="auto" className="text-start text-base leading-relaxed text-pretty">
+              {box.description}
+            </p>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               {stats.map(({ icon: Icon, label, value }) => (
                 <div key={label} className="flex flex-col items-center rounded-2xl border border-border bg-card p-4 text-center">
@@ -268,10 +270,12 @@ function OffersSection({ box }: { box: TBoxDetail }) {
               </div>
               <div className="min-w-0 flex-1 space-y-1">
                 <p className="font-bold leading-tight">{offer.partner.name}</p>
-                <p className="text-sm text-pretty">{offer.title}</p>
+                <p dir="auto" className="text-start text-sm text-pretty">
+                  {offer.title}
+                </p>
                 <p className="flex items-start gap-1 text-xs text-muted-foreground">
                   <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent" />
-                  <span>
+                  <span dir="auto">
                     {offer.partner.address}
                     {!offer.partner.address.includes(offer.partner.city) && ` · ${offer.partner.city}`}
                   </span>
@@ -342,7 +346,11 @@ function ReviewsSection({ box }: { box: TBoxDetail }) {
                   {formatDate(review.createdAt, locale)}
                 </time>
               </div>
-              {review.comment && <p className="mt-2 text-sm text-pretty">{review.comment}</p>}
+              {review.comment && (
+                <p dir="auto" className="mt-2 text-start text-sm text-pretty">
+                  {review.comment}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -179,7 +179,9 @@ function PartnerCard({ partner }: { partner: TPublicPartner }) {
           <h3 className="font-bold leading-tight">{partner.name}</h3>
           {partner.category && <Badge variant="soft">{t(`partners.categories.${partner.category}`)}</Badge>}
         </div>
-        <p className="line-clamp-2 text-sm text-muted-foreground text-pretty">{partner.description}</p>
+        <p dir="auto" className="line-clamp-2 text-start text-sm text-muted-foreground text-pretty">
+          {partner.description}
+        </p>
         <p className="flex items-center gap-1.5 text-xs font-semibold">
           <Gift aria-hidden className="size-3.5 text-primary" />
           {tp('partners.offers', partner.offerCount)} · {tp('partners.boxes', partner.boxCount)}

@@ -41,7 +41,9 @@ export function BusinessTab({ profile, onFlash }: { profile: TPartnerProfile; on
                 </span>
               </Item>
               <Item label={t('profile.business.bank')}>{business.bankName ?? '—'}</Item>
-              <Item label={t('profile.business.cycle')}>{business.settlementCycle}</Item>
+              <Item label={t('profile.business.cycle')}>
+                <span dir="ltr">{business.settlementCycle}</span>
+              </Item>
               <Item label={t('profile.business.commission')}>
                 <span data-testid="business-commission">{formatPercent(business.commissionPercent, locale, 1)}</span>
               </Item>
@@ -141,16 +143,16 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
         {editing ? (
           <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="business-form">
             <Field label={t('profile.business.name')} className="sm:col-span-2" error={message(errors.businessName?.message)}>
-              {(c) => <Input {...c} {...register('businessName')} />}
+              {(c) => <Input {...c} {...register('businessName')} dir="auto" />}
             </Field>
             <Field label={t('profile.business.description')} labelSuffix={t('common.optional')} className="sm:col-span-2" error={message(errors.description?.message)}>
-              {(c) => <Textarea {...c} {...register('description')} rows={4} />}
+              {(c) => <Textarea {...c} {...register('description')} dir="auto" rows={4} />}
             </Field>
             <Field label={t('profile.business.address')} className="sm:col-span-2" error={message(errors.address?.message)}>
-              {(c) => <Input {...c} {...register('address')} autoComplete="street-address" />}
+              {(c) => <Input {...c} {...register('address')} dir="auto" autoComplete="street-address" />}
             </Field>
             <Field label={t('profile.business.city')} error={message(errors.city?.message)}>
-              {(c) => <Input {...c} {...register('city')} />}
+              {(c) => <Input {...c} {...register('city')} dir="auto" />}
             </Field>
             <Field label={t('profile.business.phone')} labelSuffix={t('common.optional')} error={message(errors.phone?.message)}>
               {(c) => <Input {...c} {...register('phone')} type="tel" dir="ltr" />}
