@@ -76,6 +76,8 @@ for (const [group, messages] of Object.entries(MESSAGE_GROUPS)) {
     if (!MESSAGE_KEYS.has(text)) MESSAGE_KEYS.set(text, `messages.${group}.${code}`);
   }
 }
+// Server messages that no contract exports (files, voucher documents): the web app words them too.
+for (const [code, text] of Object.entries(fr.serverMessages)) if (!MESSAGE_KEYS.has(text)) MESSAGE_KEYS.set(text, `serverMessages.${code}`);
 const MAX_CHARS = /^(\d+) caractères au maximum$/;
 
 /**
