@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBoxDetail, TBoxListResponse, TBoxSummary, TPartnerListResponse } from '@farha/contracts/catalog';
@@ -262,6 +263,25 @@ describe('catalogue cache', () => {
       headers: { 'if-none-match': detail.headers.etag as string },
     });
     expect(detailAgain.statusCode).toBe(304);
+  });
+
+  it('sends the cached answer compressed to clients that accept it', async () => {
+    const plain = await t.request({ method: 'GET', url: '/api/boxes' });
+    const br = await t.request({ method: 'GET', url: '/api/boxes', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gzip = await t.request({ method: 'GET', url: '/api/boxes', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    // The compressed representation revalidates too.
+    const again = await t.request({
+      method: 'GET',
+      url: '/api/boxes',
+      headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('serves the cached list until a catalogue write invalidates it', async () => {

@@ -23,7 +23,6 @@ export const customerKeys = {
   slots: (voucherId: string, partnerId: string, offerId: string, date: string, guests: number) =>
     ['customer', 'slots', voucherId, partnerId, offerId, date, guests] as const,
   exchangeOptions: (voucherId: string) => ['customer', 'exchange-options', voucherId] as const,
-  history: ['customer', 'history'] as const,
 };
 
 /** GET /api/client/vouchers: every voucher bought by, held by or addressed to the customer, with the stats. */

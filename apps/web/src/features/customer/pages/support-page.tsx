@@ -42,11 +42,11 @@ export function CustomerSupportPage() {
       <Tabs value={tab} onValueChange={(value) => go(value as SupportTab)}>
         <TabsList aria-label={t('support.tabsLabel')} className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-11 sm:w-fit">
           <TabsTrigger value="faq" className="h-9 sm:flex-none" data-testid="support-tab-faq">
-            <BookOpen aria-hidden className="size-4" />
+            <BookOpen aria-hidden className="size-4 shrink-0" />
             {t('support.tabs.faq')}
           </TabsTrigger>
           <TabsTrigger value="tickets" className="h-9 sm:flex-none" data-testid="support-tab-tickets">
-            <Inbox aria-hidden className="size-4" />
+            <Inbox aria-hidden className="size-4 shrink-0" />
             {t('support.tabs.tickets')}
             {openCount > 0 && (
               <span
@@ -59,11 +59,11 @@ export function CustomerSupportPage() {
             )}
           </TabsTrigger>
           <TabsTrigger value="new" className="h-9 sm:flex-none" data-testid="support-tab-new">
-            <MessageCirclePlus aria-hidden className="size-4" />
+            <MessageCirclePlus aria-hidden className="size-4 shrink-0" />
             {t('support.tabs.new')}
           </TabsTrigger>
           <TabsTrigger value="contact" className="h-9 sm:flex-none" data-testid="support-tab-contact">
-            <Phone aria-hidden className="size-4" />
+            <Phone aria-hidden className="size-4 shrink-0" />
             {t('support.tabs.contact')}
           </TabsTrigger>
         </TabsList>
