@@ -6,7 +6,7 @@ import { useStorefrontT } from '../i18n';
 export function BoxPrice({ price, className }: { price: number; className?: string }) {
   const { locale } = useStorefrontT();
   return (
-    <span className={cn('inline-block whitespace-nowrap font-extrabold tracking-tight text-primary-strong', className)}>
+    <span data-testid="box-price" className={cn('inline-block whitespace-nowrap font-extrabold tracking-tight text-primary-strong', className)}>
       {formatDzd(price, locale)}
     </span>
   );
