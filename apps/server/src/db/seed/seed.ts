@@ -190,8 +190,10 @@ async function seedCatalog(tx: Tx): Promise<void> {
   await tx
     .insert(boxes)
     .values(
-      SEED_BOXES.map((b) => ({
+      SEED_BOXES.map((b, index) => ({
         id: seedBoxId(b.slug),
+        // A catalogue with a history: boxes added over the past months, the last two this week (NOUVEAU).
+        createdAt: new Date(Date.now() - (index >= SEED_BOXES.length - 2 ? SEED_BOXES.length - index : 10 + (SEED_BOXES.length - index) * 6) * 86_400_000),
         name: b.name,
         description: b.description,
         price: b.price,
