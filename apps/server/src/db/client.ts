@@ -31,6 +31,8 @@ export type OpenOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGl
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (error) => console.error('PostgreSQL pool connection lost:', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
