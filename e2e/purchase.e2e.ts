@@ -1,0 +1,125 @@
+// Storefront and checkout (issue 3): a guest browses, filters and searches, logs in, buys with CIB and
+// with a Visa card on the sandbox gateway's page, sees the voucher, and the demo mailbox shows the e-mail.
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginAs } from './support/auth.ts';
+import { useBrowser } from './support/browser.ts';
+import { expectPath, expectVisible } from './support/expect.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+
+const session = useBrowser();
+
+async function openFirstBoxCheckout(page: Page) {
+  await page.goto('/catalog');
+  const card = page.getByTestId('box-card').first();
+  await expectVisible(card, 'a box card');
+  await card.getByRole('link', { name: /^Acheter/ }).or(card.getByRole('button', { name: /^Acheter/ })).first().click();
+  await page.waitForURL(/\/box\/[0-9a-f-]+$/);
+  await page.getByRole('link', { name: /Acheter ce coffret/ }).or(page.getByRole('button', { name: /Acheter ce coffret/ })).first().click();
+  await page.waitForURL(/\/checkout/);
+}
+
+async function fillDetails(page: Page, recipientEmail: string) {
+  await page.locator('input[name="recipientName"]').fill('Nadia Benali');
+  await page.locator('input[name="recipientEmail"]').fill(recipientEmail);
+  await page.locator('input[name="senderName"]').fill('Amina');
+  await page.locator('textarea[name="personalMessage"], input[name="personalMessage"]').first().fill('Joyeux anniversaire !');
+  await page.getByTestId('checkout-next').click();
+}
+
+describe('browsing the catalogue', () => {
+  test('a guest filters by category and searches from the top bar; the URL keeps the filters', async () => {
+    const { page } = session;
+    await page.goto('/catalog');
+    await expectVisible(page.getByTestId('box-card').first(), 'the catalogue');
+    const all = await page.getByTestId('box-card').count();
+    expect(all).toBeGreaterThan(10);
+
+    await page.goto('/catalog?category=itri');
+    await expectVisible(page.getByTestId('box-card').first(), 'the Gastronomie boxes');
+    const itri = await page.getByTestId('box-card').count();
+    expect(itri).toBeGreaterThan(0);
+    expect(itri).toBeLessThan(all);
+    await page.reload();
+    await expectVisible(page.getByTestId('box-card').first(), 'the filtered catalogue after a reload');
+    expect(await page.getByTestId('box-card').count()).toBe(itri);
+
+    await page.goto('/catalog?q=hammam');
+    await expectVisible(page.getByTestId('results-count'), 'the results count');
+    const names = await page.getByTestId('box-card').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    await saveScreenshot(page, 'catalog-search');
+  });
+});
+
+describe('buying a box', () => {
+  test('a customer pays with CIB, sees the voucher and its QR, and the e-mail is in the demo mailbox', async () => {
+    const { page } = session;
+    await loginAs(page, 'client');
+    await openFirstBoxCheckout(page);
+    await fillDetails(page, 'nadia.cib@example.dz');
+    await page.getByTestId('method-cib').click();
+    await page.getByTestId('terms').click();
+    await page.getByTestId('checkout-pay').click();
+
+    await page.waitForURL(/\/pay\/sandbox\/sbx_/);
+    await page.getByRole('button', { name: /^Payer/ }).click();
+
+    await page.waitForURL(/\/success/, { timeout: 30_000 });
+    const code = (await page.getByTestId('voucher-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^FRH-[A-Z3789]{4}-[A-Z3789]{4}-[A-Z3789]{4}$/);
+    const qrLoaded = await page
+      .getByTestId('voucher-qr')
+      .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 100);
+    expect(qrLoaded).toBe(true);
+    await saveScreenshot(page, 'checkout-success');
+
+    const admin = await session.newContext();
+    const adminPage = await admin.newPage();
+    await loginAs(adminPage, 'admin');
+    await adminPage.goto('/demo/mailbox');
+    const row = adminPage.getByTestId('mailbox-row').filter({ hasText: 'nadia.cib@example.dz' }).first();
+    await expectVisible(row, 'the voucher e-mail in the demo mailbox');
+  });
+
+  test('a declined Visa test card returns to the payment step with the message', async () => {
+    const { page } = session;
+    await loginAs(page, 'client');
+    await openFirstBoxCheckout(page);
+    await fillDetails(page, 'nadia.visa@example.dz');
+    await page.getByTestId('method-visa').click();
+    await page.getByTestId('terms').click();
+    await page.getByTestId('checkout-pay').click();
+
+    await page.waitForURL(/\/pay\/sandbox\/sbx_/);
+    await page.locator('#cardNumber').fill('4000000000000002');
+    await page.locator('#expiry').fill('1229');
+    await page.locator('#cvv').fill('123');
+    await page.locator('#cardName').fill('amina benali');
+    expect(await page.locator('#cardNumber').inputValue()).toBe('4000 0000 0000 0002');
+    expect(await page.locator('#cardName').inputValue()).toBe('AMINA BENALI');
+    await page.getByRole('button', { name: /^Payer/ }).click();
+
+    await expectPath(page, '/checkout', 30_000);
+    await expectVisible(page.getByText('Erreur lors du paiement. Veuillez réessayer.'), 'the payment error');
+    await expectVisible(page.getByText(/Carte refusée par la banque émettrice/), 'the bank’s reason');
+  });
+
+  test('a Visa card that pays leads to the voucher', async () => {
+    const { page } = session;
+    await loginAs(page, 'client');
+    await openFirstBoxCheckout(page);
+    await fillDetails(page, 'nadia.visa.ok@example.dz');
+    await page.getByTestId('method-visa').click();
+    await page.getByTestId('terms').click();
+    await page.getByTestId('checkout-pay').click();
+    await page.waitForURL(/\/pay\/sandbox\/sbx_/);
+    await page.locator('#cardNumber').fill('4242424242424242');
+    await page.locator('#expiry').fill('1229');
+    await page.locator('#cvv').fill('123');
+    await page.locator('#cardName').fill('AMINA');
+    await page.getByRole('button', { name: /^Payer/ }).click();
+    await page.waitForURL(/\/success/, { timeout: 30_000 });
+    expect((await page.getByTestId('voucher-code').textContent())?.trim()).toMatch(/^FRH-/);
+  });
+});
