@@ -68,10 +68,15 @@ describe('buying a box', () => {
     await page.waitForURL(/\/success/, { timeout: 30_000 });
     const code = (await page.getByTestId('voucher-code').textContent())?.trim() ?? '';
     expect(code).toMatch(/^FRH-[A-Z3789]{4}-[A-Z3789]{4}-[A-Z3789]{4}$/);
-    const qrLoaded = await page
-      .getByTestId('voucher-qr')
-      .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 100);
-    expect(qrLoaded).toBe(true);
+    // The real QR image (a PNG from the server) has loaded.
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector('[data-testid="voucher-qr"]') as HTMLImageElement | null;
+        return Boolean(img?.complete && img.naturalWidth > 100);
+      },
+      null,
+      { timeout: 15_000 },
+    );
     await saveScreenshot(page, 'checkout-success');
 
     const admin = await session.newContext();
