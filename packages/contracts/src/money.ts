@@ -11,7 +11,7 @@ const NBSP = /[\u00a0\u202f]/g;
 
 /** `12 500 DA` in French, `12 500 دج` in Arabic (Latin digits, as Algerian shops print them). */
 export function formatDzd(amount: number, locale: 'fr' | 'ar' = 'fr'): string {
-  const digits = new Intl.NumberFormat('fr-DZ', { maximumFractionDigits: 0 }).format(amount).replace(NBSP, '\u202f');
+  const digits = new Intl.NumberFormat('fr-DZ', { maximumFractionDigits: 0 }).format(amount).replace(NBSP, '\u00a0');
   return locale === 'ar' ? `${digits} دج` : `${digits} DA`;
 }
 
