@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useFaq, useFaqView, useFaqVote } from '../api/support';
 import { customerMessage, useCustomerT, type CustomerKey } from '../i18n';
-import { copyText } from './copy-code-button';
+import { copyText } from '@/lib/clipboard';
 
 export function useFaqCategoryLabel() {
   const { t } = useCustomerT();

@@ -38,7 +38,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHistory } from '../api/history';
 import { useResendVoucher } from '../api/vouchers';
 import { BoxImage } from '../components/box-image';
-import { copyText } from '../components/copy-code-button';
+import { copyText } from '@/lib/clipboard';
 import { EmptyState } from '../components/empty-state';
 import { NativeSelect } from '../components/form-controls';
 import '../components/print-purchase.css';
