@@ -34,9 +34,12 @@ describe('reservations', () => {
     const dialog = page.getByTestId('reservation-dialog');
     await expectVisible(dialog, 'the reservation dialog');
     const partner = dialog.locator('select[name="partnerId"]');
+    // The box's partners and offers arrive with the voucher's details: wait for real options.
+    await partner.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     const partnerValues = await partner.locator('option').evaluateAll((o) => (o as HTMLOptionElement[]).map((x) => x.value).filter(Boolean));
     await partner.selectOption(partnerValues[0]!);
     const offer = dialog.locator('select[name="offerId"]');
+    await offer.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     const offerValues = await offer.locator('option').evaluateAll((o) => (o as HTMLOptionElement[]).map((x) => x.value).filter(Boolean));
     await offer.selectOption(offerValues[0]!);
     await dialog.locator('input[name="date"]').fill(nextWeekday());
