@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const WEB_DIST_DIR = path.join(REPO_ROOT, 'apps/web/dist');
+// E2E_WEB_DIST_DIR: another build of the web app (e.g. one built with `vite build --outDir`).
+export const WEB_DIST_DIR = process.env.E2E_WEB_DIST_DIR ? path.resolve(process.env.E2E_WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts');
 
 // A cold start migrates and seeds a fresh PGlite database (≈ 5–10 s on these machines).
