@@ -14,7 +14,8 @@ import { openDatabase } from '../src/db/client.ts';
 import { randomUUID } from 'node:crypto';
 import { boxes, orders, users, vouchers } from '../src/db/schema/index.ts';
 import { DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
-import { seedBoxId, seedDatabase } from '../src/db/seed/seed.ts';
+import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
+import { seedBoxId } from '../src/db/seed/seed.ts';
 import { issueVoucher } from '../src/modules/vouchers/issue.ts';
 import { freePort } from '../test/ports.ts';
 
@@ -50,8 +51,9 @@ const config = loadConfig({
   DEMO_MODE: 'true',
   JOBS: 'true',
 });
+// As `npm start` does: migrated and seeded in a child process, then opened here.
+await prepareEmbeddedDatabase(dataDir, { demo: true });
 const database = await openDatabase({ dataDir });
-await seedDatabase(database.db, { demo: true });
 const app = await buildApp({ config, database, logger: false });
 app.get('/__bench/bare', async () => ({ hello: 'world' }));
 await app.listen({ port, host: '127.0.0.1' });

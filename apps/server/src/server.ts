@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareEmbeddedDatabase } from './db/prepare.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 
 let config;
@@ -11,9 +12,10 @@ try {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 // Seeding is idempotent: settings and FAQ always, the demo catalogue and accounts in demo mode.
-await seedDatabase(database.db, { demo: config.demoMode });
+if (!config.databaseUrl) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (config.databaseUrl) await seedDatabase(database.db, { demo: config.demoMode });
 const app = await buildApp({ config, database });
 
 let closing = false;

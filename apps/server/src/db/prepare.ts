@@ -1,0 +1,41 @@
+/**
+ * Migrates and seeds the embedded database in a short-lived child process, before the server opens it.
+ * PGlite's WASM heap grows to ≈ 700 MB while initdb creates a fresh data folder and never gives it back;
+ * done here, that memory leaves with the child and the server starts at its resting size.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from './client.ts';
+import { seedDatabase } from './seed/seed.ts';
+
+const SELF = fileURLToPath(import.meta.url);
+
+export async function prepareEmbeddedDatabase(dataDir: string, options: { demo: boolean }): Promise<void> {
+  // process.execArgv carries the TypeScript loader (tsx) the parent runs with.
+  const child = spawn(process.execPath, [...process.execArgv, SELF, dataDir, options.demo ? 'demo' : 'base'], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8_000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new Error(`Preparing the embedded database in ${dataDir} failed (exit ${code}).\n${stderr}`);
+}
+
+async function main(dataDir: string, demo: boolean): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedDatabase(database.db, { demo });
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] === SELF) {
+  main(process.argv[2]!, process.argv[3] === 'demo').catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
