@@ -244,6 +244,48 @@ describe('redeeming a voucher (spec 01 §4)', () => {
   });
 });
 
+describe('scans arriving together', () => {
+  it('each get the answer they would get alone, in one round of statements', async () => {
+    const db = t.database.db;
+    const fresh = await Promise.all(Array.from({ length: 8 }, (_, i) => giveVoucher(db, { now: clock.now(), recipientName: `Client ${i}` })));
+    const expired = await giveVoucher(db, { now: clock.now() });
+    await db.update(vouchers).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(vouchers.id, expired.id));
+    const twice = await giveVoucher(db, { now: clock.now() });
+    const retried = newNonce();
+
+    const [first, again, ...rest] = await Promise.all([
+      scan(owner, { code: twice.code, nonce: retried }),
+      scan(owner, { code: twice.code, nonce: retried }), // the same request sent twice before any answer
+      scan(owner, { code: 'FRH-QQQQ-QQQQ-QQQQ' }),
+      scan(owner, { code: expired.code }),
+      scan(owner2, { code: fresh[0]!.code }), // another partner's box
+      ...fresh.map((v) => scan(staff, { code: v.code.toLowerCase() })),
+    ]);
+    expect(first!.statusCode).toBe(200);
+    expect(again!.json()).toEqual(first!.json());
+    const [unknown, late, foreign, ...redeemed] = rest;
+    expect(unknown!.json().error.message).toBe('Code voucher invalide');
+    expect(late!.json().error.message).toBe('Voucher expiré');
+    expect(foreign!.json().error.message).toBe('Partenaire non autorisé pour ce coffret');
+    expect(redeemed.map((r) => r.statusCode)).toEqual(fresh.map(() => 200));
+    expect(redeemed.map((r) => r.json().voucher.recipientName)).toEqual(fresh.map((_, i) => `Client ${i}`));
+    expect(new Set(redeemed.map((r) => r.json().transactionId)).size).toBe(fresh.length);
+
+    const ids = [...fresh.map((v) => v.id), twice.id];
+    const ledger = await db.select().from(partnerTransactions).where(inArray(partnerTransactions.voucherId, ids));
+    expect(ledger).toHaveLength(ids.length);
+    const events = await db
+      .select()
+      .from(voucherEvents)
+      .where(and(inArray(voucherEvents.voucherId, ids), eq(voucherEvents.toStatus, 'REDEEMED')));
+    expect(events.map((e) => e.fromStatus)).toEqual(ids.map(() => 'DELIVERED'));
+    const attempts = await db.select().from(scanAttempts).where(eq(scanAttempts.nonce, retried));
+    expect(attempts).toHaveLength(1);
+    const [expiredRow] = await db.select().from(vouchers).where(eq(vouchers.id, expired.id));
+    expect(expiredRow!.status).toBe('DELIVERED');
+  });
+});
+
 describe('50 simultaneous redemptions of one voucher', () => {
   it('give exactly one success over two partner accounts (two server instances on PostgreSQL)', async () => {
     const db = t.database.db;

@@ -1,7 +1,8 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import { REMEMBER_ME_DAYS, SESSION_HOURS, type TRole } from '@farha/contracts/roles';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { batchedLookup } from '../../lib/batch.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 
@@ -33,21 +34,34 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export type SessionUser = typeof users.$inferSelect;
+/** What a request needs to know of its signed-in user. */
+export type SessionUser = Pick<typeof users.$inferSelect, 'id' | 'role' | 'email' | 'firstName' | 'status'>;
+
+// Every API request with a cookie asks: requests that arrive together share one query.
+const sessionByHash = batchedLookup(
+  (db: Db, hashes: string[]) =>
+    db
+      .select({
+        tokenHash: sessions.tokenHash,
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        user: { id: users.id, role: users.role, email: users.email, firstName: users.firstName, status: users.status },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(inArray(sessions.tokenHash, hashes)),
+  (row) => row.tokenHash,
+  { maxBatch: 200 },
+);
 
 export async function findSession(
   db: Db,
   token: string,
   now: Date,
 ): Promise<{ user: SessionUser; sessionId: string; expiresAt: Date } | null> {
-  const [row] = await db
-    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row || row.user.status === 'suspended') return null;
-  return row;
+  const row = await sessionByHash(db, sha256(token));
+  if (!row || row.expiresAt.getTime() <= now.getTime() || row.user.status === 'suspended') return null;
+  return { user: row.user, sessionId: row.sessionId, expiresAt: row.expiresAt };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

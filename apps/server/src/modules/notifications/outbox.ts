@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../db/client.ts';
+import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
 import { emailOutbox, orders } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
@@ -59,7 +59,7 @@ type Deps = { db: Db; mailer: Mailer; clock: Clock; publicUrl: string; log: Fast
 export async function processOutbox(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   const staleBefore = new Date(now.getTime() - STALE_LOCK_MS);
-  const claimed = await deps.db.execute<{ id: string }>(sql`
+  const claimed = await rowsOf<{ id: string }>(deps.db, sql`
     update email_outbox set status = 'sending', locked_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
     where id in (
       select id from email_outbox
@@ -70,7 +70,7 @@ export async function processOutbox(deps: Deps): Promise<number> {
       for update skip locked
     )
     returning id`);
-  const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const ids = claimed.map((r) => r.id);
   if (ids.length === 0) return 0;
   const rows = await deps.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
   await Promise.all(rows.map((row) => deliver(deps, row)));

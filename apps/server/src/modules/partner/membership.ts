@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TPartnerPermission } from '@farha/contracts/partner';
 import { PARTNER_MESSAGES } from '@farha/contracts/partner';
 import type { Db } from '../../db/client.ts';
 import { partnerMembers, partners } from '../../db/schema/index.ts';
+import { batchedLookup } from '../../lib/batch.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -14,14 +15,21 @@ export type Membership = {
   permissions: string[];
 };
 
+// Every partner request asks (a scan rush included): requests that arrive together share one query.
+const memberRow = batchedLookup(
+  (db: Db, userIds: string[]) =>
+    db
+      .select({ partner: partners, member: partnerMembers })
+      .from(partnerMembers)
+      .innerJoin(partners, eq(partners.id, partnerMembers.partnerId))
+      .where(inArray(partnerMembers.userId, userIds)),
+  (row) => row.member.userId,
+  { maxBatch: 200 },
+);
+
 /** The partner the signed-in partner user belongs to: every partner query is scoped by it. */
 export async function membershipOf(db: Db, userId: string): Promise<Membership> {
-  const [row] = await db
-    .select({ partner: partners, member: partnerMembers })
-    .from(partnerMembers)
-    .innerJoin(partners, eq(partners.id, partnerMembers.partnerId))
-    .where(eq(partnerMembers.userId, userId))
-    .limit(1);
+  const row = await memberRow(db, userId);
   if (!row) throw new AppError(404, 'PARTNER_NOT_FOUND', 'Partenaire non trouvé');
   return {
     partner: row.partner,

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZRedeemRequest, ZRedemptionError, ZRedemptionSuccess } from '@farha/contracts/redemption';
 import { partnerCaller } from '../partner/membership.ts';
-import { failure, redeemVoucher } from './service.ts';
+import { failure, redemptionQueue } from './service.ts';
 
 /** Registered under /api/partner (partner roles only). */
 export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
+  const redeem = redemptionQueue(app.db);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/redemptions',
     {
@@ -27,7 +28,7 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const caller = await partnerCaller(app.db, request, 'scanner');
       try {
-        const answer = await redeemVoucher(app.db, {
+        const answer = await redeem({
           partner: caller.partner,
           userId: caller.userId,
           code: request.body.code,

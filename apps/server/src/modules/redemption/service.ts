@@ -1,19 +1,20 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { commissionOf } from '@farha/contracts/money';
 import {
   REDEMPTION_FAILURE_LIMIT,
   REDEMPTION_FAILURE_WINDOW_MINUTES,
   REDEMPTION_MESSAGES,
+  type TRedemptionError,
   type TRedemptionErrorCode,
   type TRedemptionOfferChoice,
   type TRedemptionSuccess,
 } from '@farha/contracts/redemption';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
-import type { Db } from '../../db/client.ts';
-import { boxes, boxOffers, offers, partnerTransactions, reservations, scanAttempts, vouchers, type partners } from '../../db/schema/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { boxes, boxOffers, offers, partnerTransactions, scanAttempts, voucherEvents, vouchers, type partners } from '../../db/schema/index.ts';
+import { batched } from '../../lib/batch.ts';
 import { normalizeVoucherCode } from '../vouchers/code.ts';
 import { allowedSources } from '../vouchers/state-machine.ts';
-import { transitionVoucher } from '../vouchers/transition.ts';
 import { recordAttempt, storedAnswer, type ScanAnswer } from './attempts.ts';
 
 /** architecture.md state machine: the statuses a partner scan may redeem. */
@@ -37,13 +38,6 @@ export function failure(code: TRedemptionErrorCode, offers?: TRedemptionOfferCho
   };
 }
 
-/** Thrown inside the redemption transaction to roll it back and answer something else. */
-class Answer extends Error {
-  constructor(readonly answer: ScanAnswer | 'nonce-taken') {
-    super('redemption answered');
-  }
-}
-
 export type RedeemInput = {
   partner: typeof partners.$inferSelect;
   userId: string;
@@ -53,169 +47,360 @@ export type RedeemInput = {
   now: Date;
 };
 
-/**
- * A partner scan (spec 01 §4, architecture.md "Redemption value"): checks in the spec's order, then one
- * database transaction with the conditional status change (transitionVoucher) and the ledger row. Every
- * attempt is recorded with its answer; a retried nonce gets the first answer back instead of a new run.
- */
-export async function redeemVoucher(db: Db, input: RedeemInput): Promise<ScanAnswer> {
-  const code = normalizeVoucherCode(input.code);
-  const found = await lookup(db, input, code);
-  if (found.replay) return found.replay;
-  // Unknown codes are what guessing produces: past the limit, no answer says whether a code exists.
-  if (found.recentGuessFailures >= REDEMPTION_FAILURE_LIMIT) return failure('RATE_LIMITED');
+/** Up to this many scans share one round of statements. */
+const MAX_BATCH = 100;
 
-  const answer = await attempt(db, input, found.rows);
-  if (answer.status === 200) return answer; // recorded inside its transaction
-  const recorded = await recordAttempt(db, {
-    partnerId: input.partner.id,
-    userId: input.userId,
-    nonce: input.nonce,
-    codeInput: input.code,
-    answer,
-    now: input.now,
-  });
-  if (recorded) return answer;
-  return (await storedAnswer(db, input.userId, input.nonce)) ?? answer;
+/**
+ * The scan entry point of one server instance: scans that arrive together are redeemed together
+ * (lib/batch.ts), each with exactly the answer it would get alone.
+ */
+export function redemptionQueue(db: Db): (input: RedeemInput) => Promise<ScanAnswer> {
+  return batched((inputs: RedeemInput[]) => redeemVouchers(db, inputs), { maxBatch: MAX_BATCH });
 }
 
 /**
- * One round trip for everything the checks need (a scan is the hottest write path): the answer already
- * given to this nonce, the user's recent failed guesses, and the voucher with this partner's active
- * offers in its box (one row per offer; a single row of nulls when the code is unknown).
+ * Redeems a batch of scans (spec 01 §4, architecture.md "Redemption value"). A batch that meets a
+ * conflict only one-by-one handling can settle (the ledger or a nonce taken by another instance, a
+ * deadlock on PostgreSQL) is undone and its scans run one at a time; a scan that fails then fails alone.
  */
-async function lookup(db: Db, input: RedeemInput, code: string | null) {
-  const since = new Date(input.now.getTime() - REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000);
-  const rows = await db
-    .select({
-      replay: sql<ScanAnswer | null>`(select ${scanAttempts.response} from ${scanAttempts} where ${scanAttempts.userId} = ${input.userId} and ${scanAttempts.nonce} = ${input.nonce})`,
-      failures: sql<number>`(select count(*)::int from ${scanAttempts} where ${scanAttempts.userId} = ${input.userId} and ${scanAttempts.success} = false and ${scanAttempts.errorCode} = 'VOUCHER_INVALID' and ${scanAttempts.createdAt} >= ${since.toISOString()}::timestamptz)`,
-      voucherId: vouchers.id,
-      code: vouchers.code,
-      status: vouchers.status,
-      expiresAt: vouchers.expiresAt,
-      recipientName: vouchers.recipientName,
-      boxName: boxes.name,
-      offerId: offers.id,
-      offerTitle: offers.title,
-      faceValue: offers.faceValue,
-    })
-    .from(sql`(select 1) as scan`)
-    .leftJoin(vouchers, eq(vouchers.code, code ?? ''))
-    .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
-    .leftJoin(boxOffers, eq(boxOffers.boxId, vouchers.boxId))
-    .leftJoin(offers, and(eq(offers.id, boxOffers.offerId), eq(offers.partnerId, input.partner.id), eq(offers.active, true)))
-    .orderBy(asc(offers.title));
-  const first = rows[0];
+export async function redeemVouchers(db: Db, inputs: RedeemInput[]): Promise<PromiseSettledResult<ScanAnswer>[]> {
+  try {
+    const answers = await redeemTogether(db, inputs);
+    return answers.map((value) => ({ status: 'fulfilled', value }));
+  } catch (error) {
+    if (inputs.length === 1) return [{ status: 'rejected', reason: error }];
+  }
+  const settled: PromiseSettledResult<ScanAnswer>[] = [];
+  for (const input of inputs) {
+    try {
+      settled.push({ status: 'fulfilled', value: (await redeemTogether(db, [input]))[0]! });
+    } catch (reason) {
+      settled.push({ status: 'rejected', reason });
+    }
+  }
+  return settled;
+}
+
+/** Inside the transaction: a conflict that undoes the batch (see redeemVouchers). */
+class Conflict extends Error {
+  constructor(readonly kind: 'ledger' | 'nonce') {
+    super(`redemption conflict: ${kind}`);
+  }
+}
+
+type Claim = {
+  index: number;
+  voucherId: string;
+  fromStatus: TVoucherStatus;
+  offer: TRedemptionOfferChoice;
+  voucher: { code: string; recipientName: string; boxName: string };
+};
+
+/**
+ * The checks of spec 01 §4 in its order for every scan, then one transaction: the conditional status
+ * changes (each voucher only from the status it was read in, so a voucher redeemed meanwhile — here or
+ * by another instance — is refused), their voucher_events rows, the ledger rows and every attempt with
+ * its answer. A retried nonce gets its first answer back instead of a new run.
+ */
+async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer[]> {
+  const codes = inputs.map((input) => normalizeVoucherCode(input.code));
+  const found = await lookup(db, inputs, codes);
+
+  const answers: (ScanAnswer | undefined)[] = new Array(inputs.length);
+  const sameAs = new Map<number, number>(); // a nonce sent twice in one batch: the later gets the first's answer
+  const firstOfNonce = new Map<string, number>();
+  const unrecorded = new Set<number>(); // answers that are not attempts: replays, rate-limit refusals
+  const guesses = new Map(found.guessFailures);
+  const claimed = new Set<string>();
+  const claims: Claim[] = [];
+
+  inputs.forEach((input, index) => {
+    const nonceKey = `${input.userId} ${input.nonce}`;
+    const first = firstOfNonce.get(nonceKey);
+    if (first !== undefined) return void sameAs.set(index, first);
+    firstOfNonce.set(nonceKey, index);
+
+    const replay = found.replays.get(nonceKey);
+    if (replay) {
+      answers[index] = replay;
+      unrecorded.add(index);
+      return;
+    }
+    // Unknown codes are what guessing produces: past the limit, no answer says whether a code exists.
+    if ((guesses.get(input.userId) ?? 0) >= REDEMPTION_FAILURE_LIMIT) {
+      answers[index] = failure('RATE_LIMITED');
+      unrecorded.add(index);
+      return;
+    }
+    const decision = decide(input, found.vouchers.get(codes[index] ?? '') ?? []);
+    if ('answer' in decision) {
+      answers[index] = decision.answer;
+      if (decision.answer.status === 404) guesses.set(input.userId, (guesses.get(input.userId) ?? 0) + 1);
+      return;
+    }
+    // Two scans of one voucher together: the first eligible one redeems it.
+    if (claimed.has(decision.voucherId)) {
+      answers[index] = failure('VOUCHER_UNAVAILABLE');
+      return;
+    }
+    claimed.add(decision.voucherId);
+    claims.push({ index, ...decision });
+  });
+
+  let notRecorded: number[] = [];
+  try {
+    notRecorded = await db.transaction(async (tx) => {
+      for (const [index, answer] of await redeemClaims(tx, inputs, claims)) answers[index] = answer;
+
+      const attempts = answers.flatMap((answer, index) => (answer && !unrecorded.has(index) ? [{ index, answer }] : []));
+      if (attempts.length === 0) return [];
+      const inserted = await tx
+        .insert(scanAttempts)
+        .values(
+          attempts.map(({ index, answer }) => {
+            const input = inputs[index]!;
+            const success = answer.status === 200;
+            return {
+              partnerId: input.partner.id,
+              userId: input.userId,
+              nonce: input.nonce,
+              codeInput: input.code.slice(0, 300),
+              success,
+              errorCode: success ? null : (answer.body as TRedemptionError).error.code,
+              response: answer,
+              createdAt: input.now,
+            };
+          }),
+        )
+        .onConflictDoNothing({ target: [scanAttempts.userId, scanAttempts.nonce] })
+        .returning({ userId: scanAttempts.userId, nonce: scanAttempts.nonce });
+      const recorded = new Set(inserted.map((row) => `${row.userId} ${row.nonce}`));
+      const lost = attempts.filter(({ index }) => !recorded.has(`${inputs[index]!.userId} ${inputs[index]!.nonce}`));
+      // The same nonce was answered meanwhile by a concurrent retry: that answer stands, a redemption here is undone.
+      if (lost.some(({ answer }) => answer.status === 200)) throw new Conflict('nonce');
+      return lost.map(({ index }) => index);
+    });
+  } catch (error) {
+    if (!(error instanceof Conflict) || inputs.length > 1) throw error;
+    // Alone: a voucher with a ledger row already was redeemed; a nonce taken has its stored answer.
+    const input = inputs[0]!;
+    if (error.kind === 'ledger') {
+      const answer = failure('VOUCHER_UNAVAILABLE');
+      const { partner, userId, nonce, code, now } = input;
+      answers[0] = answer;
+      if (await recordAttempt(db, { partnerId: partner.id, userId, nonce, codeInput: code, answer, now })) return [answer];
+    }
+    notRecorded = [0];
+  }
+  for (const index of notRecorded) {
+    const input = inputs[index]!;
+    answers[index] = (await storedAnswer(db, input.userId, input.nonce)) ?? answers[index];
+  }
+  for (const [index, first] of sameAs) answers[index] = answers[first];
+  return answers.map((answer) => answer ?? failure('SYSTEM'));
+}
+
+/**
+ * One round trip each for everything the checks need: answers already given to these nonces, the users'
+ * recent failed guesses, and the vouchers with the scanning partners' active offers in their boxes.
+ */
+async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
+  const userIds = [...new Set(inputs.map((input) => input.userId))];
+  const nonces = [...new Set(inputs.map((input) => input.nonce))];
+  const partnerIds = [...new Set(inputs.map((input) => input.partner.id))];
+  const knownCodes = [...new Set(codes.filter((code): code is string => code !== null))];
+  const earliest = Math.min(...inputs.map((input) => input.now.getTime()));
+  const since = new Date(earliest - REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000);
+
+  const replayRows = await db
+    .select({ userId: scanAttempts.userId, nonce: scanAttempts.nonce, response: scanAttempts.response })
+    .from(scanAttempts)
+    .where(and(inArray(scanAttempts.userId, userIds), inArray(scanAttempts.nonce, nonces)));
+  const failureRows = await db
+    .select({ userId: scanAttempts.userId, n: sql<number>`count(*)::int` })
+    .from(scanAttempts)
+    .where(
+      and(
+        inArray(scanAttempts.userId, userIds),
+        eq(scanAttempts.success, false),
+        eq(scanAttempts.errorCode, 'VOUCHER_INVALID'),
+        gte(scanAttempts.createdAt, since),
+      ),
+    )
+    .groupBy(scanAttempts.userId);
+  const voucherRows =
+    knownCodes.length === 0
+      ? []
+      : await db
+          .select({
+            voucherId: vouchers.id,
+            code: vouchers.code,
+            status: vouchers.status,
+            expiresAt: vouchers.expiresAt,
+            recipientName: vouchers.recipientName,
+            boxName: boxes.name,
+            offerId: offers.id,
+            offerPartnerId: offers.partnerId,
+            offerTitle: offers.title,
+            faceValue: offers.faceValue,
+          })
+          .from(vouchers)
+          .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+          .leftJoin(boxOffers, eq(boxOffers.boxId, vouchers.boxId))
+          .leftJoin(offers, and(eq(offers.id, boxOffers.offerId), inArray(offers.partnerId, partnerIds), eq(offers.active, true)))
+          .where(inArray(vouchers.code, knownCodes))
+          .orderBy(asc(offers.title));
+
+  const byCode = new Map<string, typeof voucherRows>();
+  for (const row of voucherRows) byCode.set(row.code, [...(byCode.get(row.code) ?? []), row]);
   return {
-    replay: first?.replay ?? null,
-    recentGuessFailures: Number(first?.failures ?? 0),
-    rows: first?.voucherId ? rows : [],
+    replays: new Map(replayRows.map((row) => [`${row.userId} ${row.nonce}`, row.response as ScanAnswer])),
+    guessFailures: new Map(failureRows.map((row) => [row.userId, Number(row.n)])),
+    vouchers: byCode,
   };
 }
 
-type LookupRow = Awaited<ReturnType<typeof lookup>>['rows'][number];
+type VoucherRow = Awaited<ReturnType<typeof lookup>>['vouchers'] extends Map<string, infer R> ? R : never;
 
-async function attempt(db: Db, input: RedeemInput, rows: LookupRow[]): Promise<ScanAnswer> {
+/** spec 01 §4's checks, in its order, for one scan: its failure, or what it would redeem. */
+function decide(input: RedeemInput, rows: VoucherRow): { answer: ScanAnswer } | Omit<Claim, 'index'> {
   const { partner, now } = input;
   const voucher = rows[0];
-  if (!voucher?.voucherId) return failure('VOUCHER_INVALID');
+  if (!voucher) return { answer: failure('VOUCHER_INVALID') };
   // spec 01 §4: an expired voucher is refused whatever its status says.
-  if (voucher.expiresAt!.getTime() <= now.getTime() || voucher.status === 'EXPIRED') return failure('VOUCHER_EXPIRED');
+  if (voucher.expiresAt.getTime() <= now.getTime() || voucher.status === 'EXPIRED') return { answer: failure('VOUCHER_EXPIRED') };
 
   const choices: TRedemptionOfferChoice[] = rows
-    .filter((r) => r.offerId !== null)
+    .filter((r) => r.offerId !== null && r.offerPartnerId === partner.id)
     .map((r) => ({ id: r.offerId!, title: r.offerTitle!, faceValue: r.faceValue! }));
   // Authorised = an active partner with an active offer in the voucher's box (architecture.md).
-  if (choices.length === 0 || !partner.active) return failure('PARTNER_NOT_AUTHORISED');
-  if (!REDEEMABLE_STATUSES.includes(voucher.status!)) return failure('VOUCHER_UNAVAILABLE');
-  const voucherId = voucher.voucherId;
+  if (choices.length === 0 || !partner.active) return { answer: failure('PARTNER_NOT_AUTHORISED') };
+  if (!REDEEMABLE_STATUSES.includes(voucher.status)) return { answer: failure('VOUCHER_UNAVAILABLE') };
 
   let offer: TRedemptionOfferChoice | undefined;
   if (input.offerId) {
     offer = choices.find((c) => c.id === input.offerId);
-    if (!offer) return failure('OFFER_NOT_IN_BOX');
+    if (!offer) return { answer: failure('OFFER_NOT_IN_BOX') };
   } else if (choices.length > 1) {
-    return failure('OFFER_CHOICE_REQUIRED', choices);
+    return { answer: failure('OFFER_CHOICE_REQUIRED', choices) };
   } else {
     offer = choices[0]!;
   }
-  const chosen = offer;
+  return {
+    voucherId: voucher.voucherId,
+    fromStatus: voucher.status,
+    offer,
+    voucher: { code: voucher.code, recipientName: voucher.recipientName, boxName: voucher.boxName },
+  };
+}
 
-  try {
-    return await db.transaction(async (tx) => {
-      const redeemed = await transitionVoucher(tx, {
-        voucherId,
-        to: 'REDEEMED',
-        by: 'partner',
+const values = (rows: SQL[][]) => sql.join(rows.map((row) => sql`(${sql.join(row, sql`, `)})`), sql`, `);
+
+/**
+ * The batch form of vouchers/transition.ts for scans: one conditional UPDATE (from the status each voucher
+ * was read in to REDEEMED) with its voucher_events rows, the ledger rows, and the reservations of reserved
+ * vouchers closed (honoured with this partner, lapsed with another). Answers the claims by index.
+ */
+async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Promise<Map<number, ScanAnswer>> {
+  const answers = new Map<number, ScanAnswer>();
+  if (claims.length === 0) return answers;
+
+  const updated = await rowsOf<{ id: string; status_before_reservation: string | null }>(tx, sql`
+    update ${vouchers} set
+      status = 'REDEEMED', redeemed_at = c.now, redeemed_partner_id = c.partner_id,
+      selected_offer_id = c.offer_id, updated_at = c.now
+    from (values ${values(
+      claims.map((claim) => {
+        const input = inputs[claim.index]!;
+        return [
+          sql`${claim.voucherId}::uuid`,
+          sql`${claim.fromStatus}`,
+          sql`${input.now.toISOString()}::timestamptz`,
+          sql`${input.partner.id}::uuid`,
+          sql`${claim.offer.id}::uuid`,
+        ];
+      }),
+    )}) as c(voucher_id, from_status, now, partner_id, offer_id)
+    where ${vouchers.id} = c.voucher_id and ${vouchers.status} = c.from_status
+    returning ${vouchers.id} as id, ${vouchers.statusBeforeReservation} as status_before_reservation`);
+  const redeemed = new Map(updated.map((row) => [row.id, row]));
+  const won = claims.filter((claim) => redeemed.has(claim.voucherId));
+  // Redeemed or changed between our read and this conditional update (another instance, a cancellation…).
+  for (const claim of claims) if (!redeemed.has(claim.voucherId)) answers.set(claim.index, failure('VOUCHER_UNAVAILABLE'));
+  if (won.length === 0) return answers;
+
+  await tx.insert(voucherEvents).values(
+    won.map((claim) => {
+      const input = inputs[claim.index]!;
+      return {
+        voucherId: claim.voucherId,
+        fromStatus: claim.fromStatus,
+        toStatus: 'REDEEMED' as const,
         actorUserId: input.userId,
-        reason: `Scan par ${partner.name} : ${chosen.title}`,
-        now,
-        patch: { redeemedAt: now, redeemedPartnerId: partner.id, selectedOfferId: chosen.id },
-      });
-      // Someone else redeemed it (or it changed status) between our read and this conditional update.
-      if (!redeemed) throw new Answer(failure('VOUCHER_UNAVAILABLE'));
-
-      const gross = chosen.faceValue;
-      const { commission, net } = commissionOf(gross, partner.commissionBp);
-      // The unique voucher_id of the ledger is a second guard against a double redemption.
-      const [ledger] = await tx
-        .insert(partnerTransactions)
-        .values({
-          partnerId: partner.id,
-          voucherId,
-          offerId: chosen.id,
-          scannedByUserId: input.userId,
-          grossAmount: gross,
-          commissionBp: partner.commissionBp,
-          commissionAmount: commission,
-          netAmount: net,
-          status: 'validated',
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: partnerTransactions.voucherId })
-        .returning({ id: partnerTransactions.id });
-      if (!ledger) throw new Answer(failure('VOUCHER_UNAVAILABLE'));
-
-      // A reserved voucher: its reservation here is honoured; one made with another partner lapses.
-      // (statusBeforeReservation is set while a reservation holds the voucher, cleared when it ends.)
-      const wasReserved = voucher.status === 'RESERVED' || redeemed.statusBeforeReservation !== null;
-      if (wasReserved) {
-        await tx
-          .update(reservations)
-          .set({
-            status: sql`case when ${reservations.partnerId} = ${partner.id} then 'completed' else 'cancelled' end`,
-            updatedAt: now,
-          })
-          .where(and(eq(reservations.voucherId, voucherId), inArray(reservations.status, ['pending', 'confirmed', 'proposed'])));
-      }
-
-      const body: TRedemptionSuccess = {
-        voucher: { code: voucher.code!, recipientName: voucher.recipientName!, boxName: voucher.boxName! },
-        offer: { id: chosen.id, title: chosen.title },
-        partner: { name: partner.name, address: partner.address, city: partner.city },
-        gross,
-        commission,
-        net,
-        redeemedAt: now.toISOString(),
-        transactionId: ledger.id,
+        actorRole: 'partner',
+        reason: `Scan par ${input.partner.name} : ${claim.offer.title}`,
+        createdAt: input.now,
       };
-      const success: ScanAnswer = { status: 200, body };
-      const recorded = await recordAttempt(tx, {
-        partnerId: partner.id,
-        userId: input.userId,
-        nonce: input.nonce,
-        codeInput: input.code,
-        answer: success,
-        now,
-      });
-      // The same nonce was answered meanwhile (a concurrent retry): that answer stands, this one is undone.
-      if (!recorded) throw new Answer('nonce-taken');
-      return success;
-    });
-  } catch (error) {
-    if (!(error instanceof Answer)) throw error;
-    if (error.answer !== 'nonce-taken') return error.answer;
-    return (await storedAnswer(db, input.userId, input.nonce)) ?? failure('VOUCHER_UNAVAILABLE');
+    }),
+  );
+
+  const ledger = won.map((claim) => {
+    const input = inputs[claim.index]!;
+    const gross = claim.offer.faceValue;
+    const { commission, net } = commissionOf(gross, input.partner.commissionBp);
+    return { claim, input, gross, commission, net };
+  });
+  // The unique voucher_id of the ledger is a second guard against a double redemption.
+  const rows = await tx
+    .insert(partnerTransactions)
+    .values(
+      ledger.map(({ claim, input, gross, commission, net }) => ({
+        partnerId: input.partner.id,
+        voucherId: claim.voucherId,
+        offerId: claim.offer.id,
+        scannedByUserId: input.userId,
+        grossAmount: gross,
+        commissionBp: input.partner.commissionBp,
+        commissionAmount: commission,
+        netAmount: net,
+        status: 'validated',
+        createdAt: input.now,
+      })),
+    )
+    .onConflictDoNothing({ target: partnerTransactions.voucherId })
+    .returning({ id: partnerTransactions.id, voucherId: partnerTransactions.voucherId });
+  if (rows.length !== ledger.length) throw new Conflict('ledger');
+  const transactionOf = new Map(rows.map((row) => [row.voucherId, row.id]));
+
+  // A reserved voucher: its reservation here is honoured; one made with another partner lapses.
+  // (statusBeforeReservation is set while a reservation holds the voucher, cleared when it ends.)
+  const reserved = won.filter((claim) => claim.fromStatus === 'RESERVED' || redeemed.get(claim.voucherId)!.status_before_reservation !== null);
+  if (reserved.length > 0) {
+    await tx.execute(sql`
+      update reservations r set
+        status = case when r.partner_id = c.partner_id then 'completed' else 'cancelled' end,
+        updated_at = c.now
+      from (values ${values(
+        reserved.map((claim) => {
+          const input = inputs[claim.index]!;
+          return [sql`${claim.voucherId}::uuid`, sql`${input.partner.id}::uuid`, sql`${input.now.toISOString()}::timestamptz`];
+        }),
+      )}) as c(voucher_id, partner_id, now)
+      where r.voucher_id = c.voucher_id and r.status in ('pending', 'confirmed', 'proposed')`);
   }
+
+  for (const { claim, input, gross, commission, net } of ledger) {
+    const body: TRedemptionSuccess = {
+      voucher: claim.voucher,
+      offer: { id: claim.offer.id, title: claim.offer.title },
+      partner: { name: input.partner.name, address: input.partner.address, city: input.partner.city },
+      gross,
+      commission,
+      net,
+      redeemedAt: input.now.toISOString(),
+      transactionId: transactionOf.get(claim.voucherId)!,
+    };
+    answers.set(claim.index, { status: 200, body });
+  }
+  return answers;
 }
