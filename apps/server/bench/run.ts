@@ -178,8 +178,11 @@ console.log(
   );
 }
 
-const rssMb = process.memoryUsage().rss / 1024 / 1024;
-console.log(`server resident memory after the run: ${rssMb.toFixed(0)} MB   (target < 400 MB)`);
+const memory = process.memoryUsage();
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+console.log(
+  `server resident memory after the run: ${mb(memory.rss)}   (target < 400 MB; JS heap ${mb(memory.heapTotal)}, outside it — PGlite's WASM memory, buffers — ${mb(memory.external)})`,
+);
 
 await app.close();
 await database.close();
