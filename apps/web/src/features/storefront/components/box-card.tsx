@@ -48,7 +48,7 @@ export function BoxCard({ box, actions, className, eagerImage }: BoxCardProps) {
         <div className="space-y-1.5">
           <div className="flex items-start justify-between gap-3">
             <h3 className="text-lg font-bold leading-snug text-balance">
-              <Link to={to.box(box.id)} className="rounded-sm hover:text-primary-strong focus-visible:outline-2 focus-visible:outline-ring">
+              <Link dir="auto" to={to.box(box.id)} className="rounded-sm hover:text-primary-strong focus-visible:outline-2 focus-visible:outline-ring">
                 {box.name}
               </Link>
             </h3>

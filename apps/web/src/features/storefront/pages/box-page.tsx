@@ -121,7 +121,7 @@ function BoxDetailView({ box }: { box: TBoxDetail }) {
                 </Badge>
               )}
             </div>
-            <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{box.name}</h1>
+            <h1 dir="auto" className="text-start text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{box.name}</h1>
             <div className="flex flex-wrap items-center gap-3">
               {box.rating === null ? (
                 <span className="text-sm text-muted-foreground">{t('common.noRating')}</span>

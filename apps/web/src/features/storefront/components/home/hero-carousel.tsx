@@ -6,6 +6,7 @@ import { paths } from '@/app/paths';
 import { ZelligePattern } from '@/components/brand/zellige-pattern';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { useStorefrontT } from '../../i18n';
 
 /** An image path or URL is shown as a picture; anything else is used as a CSS background (a gradient). */
@@ -16,23 +17,25 @@ const SAFE_GRADIENT = /^(linear|radial|conic)-gradient\([#(),.%\sa-z0-9-]+\)$/i;
 
 /**
  * spec 01 §2: three slides with arrows and dots, advancing on their own every `autoRotateInterval` ms
- * (wrapping). The rotation pauses while the pointer or the keyboard focus is in the carousel.
+ * (wrapping). The rotation pauses while the pointer or the keyboard focus is in the carousel, and does
+ * not start for a visitor who asked the system for reduced motion (the arrows and dots still work).
  */
 export function HeroCarousel({ hero }: { hero: TLandingConfig['hero'] }) {
   const { t } = useStorefrontT();
   const slides = hero.slides;
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const reducedMotion = useReducedMotion();
   const count = slides.length;
   const current = Math.min(index, count - 1);
 
   const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
 
   useEffect(() => {
-    if (paused || count < 2) return;
+    if (paused || reducedMotion || count < 2) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), hero.autoRotateInterval);
     return () => window.clearInterval(timer);
-  }, [paused, count, hero.autoRotateInterval]);
+  }, [paused, reducedMotion, count, hero.autoRotateInterval]);
 
   const showDemo = () => window.scrollBy({ top: window.innerHeight, behavior: 'smooth' });
 
