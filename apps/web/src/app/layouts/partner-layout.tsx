@@ -10,12 +10,14 @@ import {
   UserRound,
   Wallet,
 } from 'lucide-react';
+import type { TPartnerPermission } from '@farha/contracts/partner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
+import { can, usePartnerMe } from '@/features/partner/api/me';
 import { PartnerNotificationsBell } from '@/features/partner/components/partner-notifications-bell';
 import { PartnerStatusCard } from '@/features/partner/components/partner-status-card';
 import { usePartnerTranslation } from '@/features/partner/i18n';
@@ -29,17 +31,26 @@ export function PartnerLayout() {
   const { t } = useTranslation();
   const { t: tp } = usePartnerTranslation();
   const user = useCurrentUser();
+  const me = usePartnerMe();
   const title = user.role === 'partner_owner' ? t('partner.title.owner') : t('partner.title.staff');
+  // spec 02 §6: a staff member's menu leads to the pages of their permissions only (the owner has them
+  // all); until GET /api/partner/me answers, every page is listed (each page checks again).
+  const allowed = (permission: TPartnerPermission) => !me.data || can(me.data, permission);
+  const mayScan = allowed('scanner');
 
   const sections: ShellNavSection[] = [
     {
       items: [
         { to: paths.partner.dashboard, label: t('partner.nav.dashboard'), icon: LayoutDashboard },
-        { to: paths.partner.scanner, label: t('partner.nav.scanner'), icon: ScanLine, highlight: true },
-        { to: paths.partner.transactions, label: t('partner.nav.transactions'), icon: ArrowLeftRight },
-        { to: paths.partner.payouts, label: t('partner.nav.payouts'), icon: Wallet },
-        { to: paths.partner.offers, label: t('partner.nav.offers'), icon: Tag },
-        { to: paths.partner.reservations, label: tp('layout.reservations'), icon: CalendarCheck },
+        ...(mayScan ? [{ to: paths.partner.scanner, label: t('partner.nav.scanner'), icon: ScanLine, highlight: true }] : []),
+        ...(allowed('view_transactions')
+          ? [
+              { to: paths.partner.transactions, label: t('partner.nav.transactions'), icon: ArrowLeftRight },
+              { to: paths.partner.payouts, label: t('partner.nav.payouts'), icon: Wallet },
+            ]
+          : []),
+        ...(allowed('manage_offers') ? [{ to: paths.partner.offers, label: t('partner.nav.offers'), icon: Tag }] : []),
+        ...(allowed('manage_reservations') ? [{ to: paths.partner.reservations, label: tp('layout.reservations'), icon: CalendarCheck }] : []),
       ],
     },
     {
@@ -66,12 +77,14 @@ export function PartnerLayout() {
       identity={<UserIdentity subtitle={title} />}
       headerEnd={
         <>
-          <Button asChild size="sm" className="me-1">
-            <Link to={paths.partner.scanner}>
-              <ScanLine aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t('nav.scanner')}</span>
-            </Link>
-          </Button>
+          {mayScan && (
+            <Button asChild size="sm" className="me-1">
+              <Link to={paths.partner.scanner}>
+                <ScanLine aria-hidden />
+                <span className="sr-only sm:not-sr-only">{t('nav.scanner')}</span>
+              </Link>
+            </Button>
+          )}
           <PartnerNotificationsBell />
           <ThemeToggle />
           <LocaleSwitch />

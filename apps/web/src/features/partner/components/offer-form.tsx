@@ -113,7 +113,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_18rem]" data-testid="offer-form">
+    <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start" data-testid="offer-form">
       <div className="grid grid-cols-1 gap-4">
         {formError && <Alert variant="error">{partnerMessage(formError)}</Alert>}
         <Field label={t('offers.form.title')} error={message(errors.title?.message)}>
@@ -166,7 +166,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
         <Field label={t('offers.form.terms')} labelSuffix={t('common.optional')} error={message(errors.termsConditions?.message)}>
           {(c) => <Textarea {...c} {...register('termsConditions')} dir="auto" rows={2} maxLength={2000} />}
         </Field>
-        <div className="flex flex-wrap gap-x-6 gap-y-3">
+        <div className="flex flex-wrap gap-x-6">
           <div className="flex items-center gap-2.5">
             <Controller
               control={control}
@@ -175,7 +175,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
                 <Checkbox id="offer-topup" checked={field.value === true} onCheckedChange={(v) => field.onChange(v === true)} />
               )}
             />
-            <Label htmlFor="offer-topup" className="cursor-pointer font-normal">
+            <Label htmlFor="offer-topup" className="flex min-h-10 cursor-pointer items-center font-normal">
               {t('offers.form.topup')}
             </Label>
           </div>
@@ -185,22 +185,15 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
               name="active"
               render={({ field }) => <Switch id="offer-active" checked={field.value !== false} onCheckedChange={field.onChange} />}
             />
-            <Label htmlFor="offer-active" className="cursor-pointer font-normal">
+            <Label htmlFor="offer-active" className="flex min-h-10 cursor-pointer items-center font-normal">
               {t('offers.form.active')}
             </Label>
           </div>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="offer-save">
-            {offer ? t('offers.form.save') : t('offers.form.create')}
-          </Button>
-        </div>
       </div>
 
-      <aside aria-label={t('offers.form.preview')} className="space-y-2">
+      {/* On a phone the preview comes before the buttons (it is what the form is checked against); beside the form from `md` up. */}
+      <aside aria-label={t('offers.form.preview')} className="space-y-2 md:col-start-2 md:row-span-2 md:row-start-1">
         <p className="text-sm font-semibold text-muted-foreground">{t('offers.form.preview')}</p>
         <div className="overflow-hidden rounded-xl border border-border bg-card shadow-sm" data-testid="offer-preview">
           <div className="relative aspect-[16/9] bg-muted">
@@ -211,14 +204,27 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
           </div>
           <div className="space-y-1 p-3">
             <div className="flex items-start justify-between gap-2">
-              <p className="font-semibold leading-snug">{preview.title}</p>
+              <p dir="auto" className="font-semibold leading-snug">
+                {preview.title}
+              </p>
               <p className="shrink-0 font-bold tabular-nums text-primary-strong">{formatDzd(preview.faceValue, locale)}</p>
             </div>
-            <p className="line-clamp-3 text-sm text-muted-foreground">{preview.description}</p>
+            <p dir="auto" className="line-clamp-3 text-sm text-muted-foreground">
+              {preview.description}
+            </p>
             <ToneBadge tone={preview.active ? 'success' : 'neutral'}>{preview.active ? t('offers.active') : t('offers.inactive')}</ToneBadge>
           </div>
         </div>
       </aside>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end md:col-start-1">
+        <Button type="button" variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={save.isPending} data-testid="offer-save">
+          {offer ? t('offers.form.save') : t('offers.form.create')}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -15,6 +15,17 @@ export function formatDateTime(value: string | Date, locale: PartnerLocale): str
   }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
+/** `22 nov., 14:05` (Algiers time): recent moments, where the year goes without saying. */
+export function formatRecentDateTime(value: string | Date, locale: PartnerLocale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: TIMEZONE,
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
 /** `14:05` (Algiers time). */
 export function formatTime(value: string | Date, locale: PartnerLocale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit', timeZone: TIMEZONE }).format(
@@ -65,3 +76,11 @@ export function formatCount(value: number, locale: PartnerLocale): string {
   return new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ-u-nu-latn' : 'fr-FR').format(value);
 }
 export { formatDate } from '@farha/contracts/money';
+
+/**
+ * French typography for text written with plain spaces (FAQ answers): a no-break space before « : ; ? ! »
+ * and after «, so that a line never starts with the punctuation mark (`» (KYC…` on a phone).
+ */
+export function frenchSpaces(text: string): string {
+  return text.replace(/ ([:;?!»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
+}

@@ -31,7 +31,7 @@ import { can, usePartnerMe } from '../api/me';
 import { LoadError } from '../components/page-states';
 import { StatTile } from '../components/stat-tile';
 import { usePartnerTranslation } from '../i18n';
-import { formatCount, formatDateTime, formatDecimal, formatPercent, formatTime } from '../lib/format';
+import { formatCount, formatDateTime, formatDecimal, formatPercent, formatRecentDateTime, formatTime } from '../lib/format';
 
 /** /partenaire/dashboard (spec 02 §2 "Partner dashboard"): every figure from GET /api/partner/dashboard. */
 export function PartnerDashboardPage() {
@@ -74,7 +74,7 @@ export function PartnerDashboardPage() {
           label={t('dashboard.kpi.scansToday')}
           value={data ? formatCount(data.scansToday, locale) : '—'}
           icon={ScanLine}
-          to={paths.partner.scanner}
+          to={mayScan ? paths.partner.scanner : undefined}
           loading={loading}
           testId="kpi-scans-today"
         />
@@ -106,7 +106,8 @@ export function PartnerDashboardPage() {
           value={data?.successRate != null ? formatPercent(data.successRate, locale) : '—'}
           icon={ChartNoAxesCombined}
           tone="muted"
-          to={paths.partner.transactions}
+          // A staff member without view_transactions: a figure, not a link to a page closed to them.
+          to={maySeeMoney ? paths.partner.transactions : undefined}
           loading={loading}
           hint={data && data.successRate == null ? t('dashboard.kpi.noAttempt') : t('dashboard.kpi.successRateHint')}
           testId="kpi-success-rate"
@@ -170,18 +171,17 @@ export function PartnerDashboardPage() {
                       <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
                         <ScanLine aria-hidden className="size-4" />
                       </span>
+                      {/* The code whole on its own line (a phone has no room for it beside the offer). */}
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-semibold">{row.customerName}</p>
-                        <p className="truncate text-xs text-muted-foreground">
-                          <span dir="ltr" className="font-mono">
-                            {row.voucherCode}
-                          </span>{' '}
-                          · {row.offerTitle}
+                        <p className="whitespace-nowrap font-mono text-xs text-muted-foreground">
+                          <span dir="ltr">{row.voucherCode}</span>
                         </p>
+                        <p className="truncate text-xs text-muted-foreground">{row.offerTitle}</p>
                       </div>
                       <div className="shrink-0 text-end">
                         {row.amount !== null && <p className="font-semibold tabular-nums">{formatDzd(row.amount, locale)}</p>}
-                        <p className="text-xs text-muted-foreground">{formatDateTime(row.scannedAt, locale)}</p>
+                        <p className="text-xs text-muted-foreground">{formatRecentDateTime(row.scannedAt, locale)}</p>
                       </div>
                     </li>
                   ))}

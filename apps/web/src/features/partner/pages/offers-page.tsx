@@ -231,10 +231,14 @@ function OfferCard({
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="space-y-1">
           <div className="flex items-start justify-between gap-2">
-            <h2 className="font-semibold leading-snug">{offer.title}</h2>
+            <h2 dir="auto" className="font-semibold leading-snug">
+              {offer.title}
+            </h2>
             <p className="shrink-0 font-bold tabular-nums text-primary-strong">{formatDzd(offer.faceValue, locale)}</p>
           </div>
-          <p className="line-clamp-2 text-sm text-muted-foreground">{offer.description}</p>
+          <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground">
+            {offer.description}
+          </p>
         </div>
         <p className="text-xs text-muted-foreground">
           {offer.boxes.length > 0 ? t('offers.inBoxes', { count: offer.boxes.length, names: offer.boxes.map((b) => b.name).join(', ') }) : t('offers.inNoBox')}

@@ -187,7 +187,10 @@ function ReservationCard({
       {reservation.notes && (
         <p className="flex gap-2 text-sm">
           <MessageSquareText aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-          <span className="text-pretty">{reservation.notes}</span>
+          {/* The customer's own words, in their language whatever the interface's. */}
+          <span dir="auto" className="text-pretty">
+            {reservation.notes}
+          </span>
         </p>
       )}
       {reservation.declineReason && (

@@ -59,7 +59,7 @@ import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDateTime, formatTime } from '../lib/format';
+import { formatDateTime, formatTime, frenchSpaces } from '../lib/format';
 
 const TABS = ['faq', 'tickets', 'new', 'status', 'contact'] as const;
 type Tab = (typeof TABS)[number];
@@ -213,11 +213,11 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
                 }}
               >
                 <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 p-4 font-semibold [&::-webkit-details-marker]:hidden">
-                  <span>{entry.question}</span>
+                  <span>{frenchSpaces(entry.question)}</span>
                   <ChevronDown aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
                 </summary>
                 <div className="space-y-3 border-t border-border px-4 pb-4 pt-3">
-                  <p className="whitespace-pre-line text-sm text-pretty">{entry.answer}</p>
+                  <p className="whitespace-pre-line text-sm text-pretty">{frenchSpaces(entry.answer)}</p>
                   <div className="flex flex-wrap items-center gap-2">
                     <ToneBadge tone="neutral">{categoryLabel(t, entry.category)}</ToneBadge>
                     <span className="ms-auto text-xs text-muted-foreground">{t('support.faq.useful')}</span>

@@ -165,7 +165,7 @@ function ExportsCard({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash 
           <div className="flex flex-wrap items-end gap-3">
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-2 font-medium">
-                <FileSpreadsheet aria-hidden className="size-4 text-primary" />
+                <FileSpreadsheet aria-hidden className="size-4 shrink-0 text-primary" />
                 {t('profile.settings.exportActivity')}
               </p>
               <p className="text-sm text-muted-foreground">{t('profile.settings.exportActivityText')}</p>
@@ -227,15 +227,16 @@ function ExportRow({
 }) {
   const { t } = usePartnerTranslation();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border p-3">
+    // A phone: the text on the full width, the button under it; side by side from `sm` up.
+    <div className="flex flex-col gap-3 rounded-xl border border-border p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 font-medium">
-          <Icon aria-hidden className="size-4 text-primary" />
+          <Icon aria-hidden className="size-4 shrink-0 text-primary" />
           {title}
         </p>
         <p className="text-sm text-muted-foreground">{text}</p>
       </div>
-      <Button variant="outline" disabled={disabled} loading={loading} onClick={onClick} data-testid={testId}>
+      <Button variant="outline" className="shrink-0" disabled={disabled} loading={loading} onClick={onClick} data-testid={testId}>
         {!loading && <Download aria-hidden />}
         {t('profile.settings.download')}
       </Button>

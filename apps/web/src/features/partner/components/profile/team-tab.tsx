@@ -133,14 +133,14 @@ function StaffRow({ member, onRemove, onFlash }: { member: TTeamMember; onRemove
           </Button>
         </div>
       </div>
-      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2" disabled={update.isPending}>
+      <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2" disabled={update.isPending}>
         <legend className="sr-only">{t('profile.team.permissionsOf', { name: member.name || member.email })}</legend>
         {PARTNER_PERMISSIONS.map((permission) => {
           const id = `perm-${member.id}-${permission}`;
           return (
             <div key={permission} className="flex items-center gap-2.5">
               <Checkbox id={id} checked={permissions.includes(permission)} onCheckedChange={(checked) => toggle(permission, checked === true)} />
-              <Label htmlFor={id} className="cursor-pointer font-normal">
+              <Label htmlFor={id} className="flex min-h-10 flex-1 cursor-pointer items-center font-normal">
                 {t(`permissions.${permission}`)}
               </Label>
             </div>
@@ -209,7 +209,7 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
               {(c) => <Input {...c} name="lastName" value={lastName} onChange={(e) => setLastName(e.target.value)} />}
             </Field>
           </div>
-          <fieldset className="grid grid-cols-1 gap-2">
+          <fieldset className="grid grid-cols-1">
             <legend className="mb-2 text-sm font-medium">{t('profile.team.permissions')}</legend>
             {PARTNER_PERMISSIONS.map((permission) => {
               const id = `invite-perm-${permission}`;
@@ -223,7 +223,7 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
                       setPermissions((list) => (checked === true ? [...list, permission] : list.filter((p) => p !== permission)))
                     }
                   />
-                  <Label htmlFor={id} className="cursor-pointer font-normal">
+                  <Label htmlFor={id} className="flex min-h-10 flex-1 cursor-pointer items-center font-normal">
                     {t(`permissions.${permission}`)}
                   </Label>
                 </div>
