@@ -1,6 +1,7 @@
 import { Gift, History, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { Logo } from '@/components/brand/logo';
 import { LocaleSwitch } from '@/components/locale-switch';
@@ -15,6 +16,12 @@ import { LogoutButton } from './parts/logout-button';
 export function CustomerLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const navList = useRef<HTMLUListElement>(null);
+  // On a phone the links scroll sideways: the current page's link is brought into view (either direction).
+  useEffect(() => {
+    navList.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   const links = [
     { to: paths.client.dashboard, label: t('client.nav.dashboard'), icon: Gift },
     { to: paths.client.profile, label: t('client.nav.profile'), icon: UserRound },
@@ -45,7 +52,7 @@ export function CustomerLayout() {
           </div>
         </div>
         <nav aria-label={t('client.areaNav')} className="mx-auto max-w-6xl px-1 sm:px-4">
-          <ul className="-mb-px flex gap-1 overflow-x-auto">
+          <ul ref={navList} className="-mb-px flex gap-1 overflow-x-auto">
             <li>
               <Link
                 to={paths.home}

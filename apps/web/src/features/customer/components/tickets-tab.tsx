@@ -112,7 +112,8 @@ export function TicketsTab({ onCreate, openId, onOpenChange }: { onCreate: () =>
                   <TicketPriorityBadge priority={ticket.priority} />
                   <span className="inline-flex items-center gap-1">
                     <MessageSquare aria-hidden className="size-3.5" />
-                    {t('support.tickets.messages', { count: ticket.messageCount })}
+                    {/* The opening description is the thread's first message; messageCount counts what followed. */}
+                    {t('support.tickets.messages', { count: ticket.messageCount + 1 })}
                   </span>
                 </span>
                 <span className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">

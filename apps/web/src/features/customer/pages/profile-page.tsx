@@ -27,7 +27,7 @@ import { useTheme } from '@/lib/theme';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useChangePassword, useExportData, useProfile, useUpdateProfile } from '../api/account';
 import { NativeSelect, Switch } from '../components/form-controls';
-import { customerMessage, useCustomerT } from '../i18n';
+import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
 import { formatDate } from '../lib/dates';
 import { useFlash } from '../lib/use-flash';
 
@@ -48,6 +48,13 @@ const TIMEZONES = [
   'America/New_York',
   'UTC',
 ];
+
+/** A city and country in the interface's language ("Alger (Algérie)"); the raw zone id for any other saved zone. */
+function timezoneLabel(t: CustomerT, zone: string): string {
+  const key = `profile.timezones.${zone}` as CustomerKey;
+  const label = t(key);
+  return label === key ? zone.replace(/_/g, ' ') : label;
+}
 
 type ProfileFormValues = z.input<typeof ZUpdateProfileRequest>;
 type ProfileFormOutput = z.output<typeof ZUpdateProfileRequest>;
@@ -283,7 +290,7 @@ function ProfileForm({ profile }: { profile: TProfile }) {
                 <NativeSelect {...c} {...register('preferences.timezone')}>
                   {timezones.map((zone) => (
                     <option key={zone} value={zone}>
-                      {zone.replace(/_/g, ' ')}
+                      {timezoneLabel(t, zone)}
                     </option>
                   ))}
                 </NativeSelect>
