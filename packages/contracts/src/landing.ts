@@ -153,12 +153,8 @@ const DEFAULT_FR: TLandingConfig = {
         background: '/images/boxes/diner-d-exception.svg',
       },
     ],
-    stats: [
-      { value: '12 000+', label: 'Coffrets vendus', icon: 'gift' },
-      { value: '48', label: 'Villes', icon: 'map-pin' },
-      { value: '200+', label: 'Partenaires', icon: 'handshake' },
-      { value: '4,8/5', label: 'Note moyenne', icon: 'star' },
-    ],
+    // None configured: the server shows live figures from the database (boxes, cities, partners, rating).
+    stats: [],
   },
   benefits: [
     {
@@ -281,12 +277,8 @@ const DEFAULT_AR: TLandingConfig = {
         background: '/images/boxes/diner-d-exception.svg',
       },
     ],
-    stats: [
-      { value: '+12 000', label: 'علبة مباعة', icon: 'gift' },
-      { value: '48', label: 'مدينة', icon: 'map-pin' },
-      { value: '+200', label: 'شريك', icon: 'handshake' },
-      { value: '4,8/5', label: 'متوسط التقييم', icon: 'star' },
-    ],
+    // None configured: the server shows live figures from the database (boxes, cities, partners, rating).
+    stats: [],
   },
   benefits: [
     {

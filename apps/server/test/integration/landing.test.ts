@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLandingConfig, type TLandingResponse } from '@farha/contracts/landing';
-import { landingConfigs, newsletterSubscriptions, partners } from '../../src/db/schema/index.ts';
+import { boxes, landingConfigs, newsletterSubscriptions, partners, reviews, users } from '../../src/db/schema/index.ts';
+import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
 import { invalidateLandingCache } from '../../src/modules/landing/service.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
+import { DEMO_BOX_ID, giveVoucher } from '../partner-fixtures.ts';
 
 let t: TestApp;
 
@@ -41,13 +43,37 @@ describe('GET /api/landing', () => {
       expect(slide.cta).toBeTruthy();
       expect(slide.background).toBeTruthy();
     }
-    expect(body.hero.stats.map((s) => s.value)).toEqual(['12 000+', '48', '200+', '4,8/5']);
+    expect(body.hero.stats.map((s) => s.label)).toEqual(['Coffrets à offrir', 'Villes', 'Partenaires', 'Expériences']);
     expect(body.benefits).toHaveLength(4);
     expect(body.testimonials).toHaveLength(3);
     expect(body.testimonials.every((x) => x.rating === 5)).toBe(true);
     expect(body.newsletter).toMatchObject({ enabled: true, promoCode: 'BIENVENUE', discount: 20 });
     expect(body.faq.length).toBeGreaterThanOrEqual(4);
     expect(body.theme).toEqual({ primary: '#b5451b', secondary: '#e9a23b', accent: '#1f6f5c' });
+  });
+
+  it("shows live figures from the database when the configuration sets none, then the reviews' average", async () => {
+    const db = t.database.db;
+    const activeBoxes = await db.select({ id: boxes.id }).from(boxes).where(eq(boxes.active, true));
+    const activePartners = await db.select({ city: partners.city }).from(partners).where(eq(partners.active, true));
+    const before = await landing();
+    expect(before.hero.stats.map((s) => s.value).slice(0, 3)).toEqual([
+      String(activeBoxes.length),
+      String(new Set(activePartners.map((p) => p.city)).size),
+      String(activePartners.length),
+    ]);
+
+    await db.update(boxes).set({ active: false }).where(eq(boxes.id, activeBoxes[0]!.id));
+    const reviewed = await Promise.all([5, 4].map((rating) => giveVoucher(db, { now: new Date() }).then((v) => ({ v, rating }))));
+    const [customer] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
+    await db.insert(reviews).values(reviewed.map(({ v, rating }) => ({ voucherId: v.id, userId: customer!.id, boxId: DEMO_BOX_ID, rating })));
+    const after = await landing();
+    expect(after.hero.stats[0]!.value).toBe(String(activeBoxes.length - 1));
+    expect(after.hero.stats[3]).toMatchObject({ label: 'Note moyenne', value: '4,5/5', icon: 'star' });
+    const arabic = await landing('?locale=ar');
+    expect(arabic.hero.stats.map((s) => s.label)).toEqual(['علبة للإهداء', 'مدينة', 'شريك', 'متوسط التقييم']);
+    await db.update(boxes).set({ active: true }).where(eq(boxes.id, activeBoxes[0]!.id));
+    await db.delete(reviews);
   });
 
   it('fills the partner grid with real, verified partners', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@farha/contracts/landing';
 import type { TLocale } from '@farha/contracts/auth';
 import type { Queryable } from '../../db/client.ts';
-import { landingConfigs, newsletterSubscriptions } from '../../db/schema/index.ts';
+import { boxes, landingConfigs, newsletterSubscriptions, offers, partners, reviews } from '../../db/schema/index.ts';
 import { listPublicPartners } from '../catalog/service.ts';
 import { MemoCache } from '../../lib/memo-cache.ts';
 
@@ -60,6 +60,7 @@ export async function getLanding(ctx: { db: Queryable; now: Date }, locale: TLoc
   const cache = cacheFor(ctx.db);
   const published = await cache.get('published', () => loadPublished(ctx.db), ctx.now.getTime());
   const config = published ? structuredClone(published.config) : defaultLandingConfig(locale);
+  if (config.hero.stats.length === 0) config.hero.stats = await liveHeroStats(ctx.db, locale);
   if (config.partners.length === 0) {
     const partners = await listPublicPartners(ctx);
     config.partners = [...partners]
@@ -73,6 +74,42 @@ export async function getLanding(ctx: { db: Queryable; now: Date }, locale: TLoc
       }));
   }
   return { ...config, source: published ? 'published' : 'default', updatedAt: published?.updatedAt ?? null };
+}
+
+const STAT_LABELS = {
+  boxes: { fr: 'Coffrets à offrir', ar: 'علبة للإهداء' },
+  cities: { fr: 'Villes', ar: 'مدينة' },
+  partners: { fr: 'Partenaires', ar: 'شريك' },
+  rating: { fr: 'Note moyenne', ar: 'متوسط التقييم' },
+  experiences: { fr: 'Expériences', ar: 'تجربة' },
+} as const;
+
+/**
+ * The homepage figures when the configuration sets none: what the database holds now — active boxes,
+ * cities and partners, and the average of customers' reviews (active experiences while there is none).
+ */
+async function liveHeroStats(db: Queryable, locale: TLocale): Promise<TLandingConfig['hero']['stats']> {
+  const [row] = await db
+    .select({
+      boxes: sql<number>`(select count(*)::int from ${boxes} where ${boxes.active})`,
+      cities: sql<number>`(select count(distinct ${partners.city})::int from ${partners} where ${partners.active})`,
+      partners: sql<number>`(select count(*)::int from ${partners} where ${partners.active})`,
+      experiences: sql<number>`(select count(*)::int from ${offers} where ${offers.active})`,
+      reviews: sql<number>`(select count(*)::int from ${reviews})`,
+      rating: sql<string | null>`(select round(avg(${reviews.rating}), 1)::text from ${reviews})`,
+    })
+    .from(sql`(select 1) as figures`);
+  const figures = row!;
+  const count = (n: number) => new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ' : 'fr-DZ').format(Number(n));
+  const stat = (value: string, label: keyof typeof STAT_LABELS, icon: string) => ({ value, label: STAT_LABELS[label][locale], icon });
+  return [
+    stat(count(figures.boxes), 'boxes', 'gift'),
+    stat(count(figures.cities), 'cities', 'map-pin'),
+    stat(count(figures.partners), 'partners', 'handshake'),
+    Number(figures.reviews) > 0 && figures.rating
+      ? stat(`${figures.rating.replace('.', ',')}/5`, 'rating', 'star')
+      : stat(count(figures.experiences), 'experiences', 'sparkles'),
+  ];
 }
 
 /** Newsletter sign-up; an address already on the list is a success that adds nothing. */
