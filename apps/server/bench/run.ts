@@ -55,6 +55,8 @@ await prepareEmbeddedDatabase(dataDir, { demo: true });
 const database = await openDatabase({ dataDir });
 const app = await buildApp({ config, database, logger: false });
 app.get('/__bench/bare', async () => ({ hello: 'world' }));
+const serverScanMs: number[] = [];
+if (process.env.BENCH_DEBUG) app.addHook('onResponse', async (request, reply) => { if (request.url === '/api/partner/redemptions') serverScanMs.push(reply.elapsedTime); });
 await app.listen({ port, host: '127.0.0.1' });
 const base = config.publicUrl;
 
@@ -163,6 +165,9 @@ console.log(
     alone,
     codes: Array.from({ length: SCANNERS }, (_, s) => codes.slice(s * SCANS_EACH, (s + 1) * SCANS_EACH)),
   };
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  if (process.env.BENCH_PROFILE) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
   const child = execFile(process.execPath, ['--import', 'tsx', path.join(here, 'scanners.ts')], { encoding: 'utf8', maxBuffer: 1 << 24 });
   child.stdin!.end(JSON.stringify(plan));
   const output = await new Promise<string>((resolve, reject) => {
@@ -172,6 +177,8 @@ console.log(
     child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`scanners exited with ${code}`))));
   });
   const result = JSON.parse(output) as { alone: number[]; together: number[]; errors: number };
+  if (process.env.BENCH_PROFILE) { const { profile } = await session.post('Profiler.stop'); fs.writeFileSync('/tmp/prof/bench-scan.cpuprofile', JSON.stringify(profile)); }
+  if (process.env.BENCH_DEBUG) console.log(result.together.map((ms) => Math.round(ms)).join(' '), '\nserver side:', serverScanMs.map((ms) => Math.round(ms)).join(' '));
   console.log(`redemption, one scanner alone       ${result.alone.length} scans   p50 ${pct(result.alone, 50).toFixed(0)} ms   p99 ${pct(result.alone, 99).toFixed(0)} ms`);
   console.log(
     `redemption (${SCANNERS} concurrent scanners, distinct vouchers)  ${result.together.length} scans, ${result.errors} errors   p50 ${pct(result.together, 50).toFixed(0)} ms   p99 ${pct(result.together, 99).toFixed(0)} ms   (target p99 < 100 ms)`,

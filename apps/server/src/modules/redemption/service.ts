@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { commissionOf } from '@farha/contracts/money';
 import {
   REDEMPTION_FAILURE_LIMIT,
@@ -154,27 +154,29 @@ async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer
 
       const attempts = answers.flatMap((answer, index) => (answer && !unrecorded.has(index) ? [{ index, answer }] : []));
       if (attempts.length === 0) return [];
-      const inserted = await tx
-        .insert(scanAttempts)
-        .values(
-          attempts.map(({ index, answer }) => {
-            const input = inputs[index]!;
-            const success = answer.status === 200;
-            return {
-              partnerId: input.partner.id,
-              userId: input.userId,
-              nonce: input.nonce,
-              codeInput: input.code.slice(0, 300),
-              success,
-              errorCode: success ? null : (answer.body as TRedemptionError).error.code,
-              response: answer,
-              createdAt: input.now,
-            };
-          }),
-        )
-        .onConflictDoNothing({ target: [scanAttempts.userId, scanAttempts.nonce] })
-        .returning({ userId: scanAttempts.userId, nonce: scanAttempts.nonce });
-      const recorded = new Set(inserted.map((row) => `${row.userId} ${row.nonce}`));
+      const inserted = await rowsOf<{ user_id: string; nonce: string }>(
+        tx,
+        sql`insert into ${scanAttempts} (partner_id, user_id, nonce, code_input, success, error_code, response, created_at)
+          select * from jsonb_to_recordset(${jsonRows(
+            attempts.map(({ index, answer }) => {
+              const input = inputs[index]!;
+              const success = answer.status === 200;
+              return {
+                partner_id: input.partner.id,
+                user_id: input.userId,
+                nonce: input.nonce,
+                code_input: input.code.slice(0, 300),
+                success,
+                error_code: success ? null : (answer.body as TRedemptionError).error.code,
+                response: answer,
+                created_at: input.now.toISOString(),
+              };
+            }),
+          )}) as a(partner_id uuid, user_id uuid, nonce text, code_input text, success boolean, error_code text, response jsonb, created_at timestamptz)
+          on conflict (user_id, nonce) do nothing
+          returning user_id, nonce`,
+      );
+      const recorded = new Set(inserted.map((row) => `${row.user_id} ${row.nonce}`));
       const lost = attempts.filter(({ index }) => !recorded.has(`${inputs[index]!.userId} ${inputs[index]!.nonce}`));
       // The same nonce was answered meanwhile by a concurrent retry: that answer stands, a redemption here is undone.
       if (lost.some(({ answer }) => answer.status === 200)) throw new Conflict('nonce');
@@ -215,7 +217,7 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
   const replayRows = await db
     .select({ userId: scanAttempts.userId, nonce: scanAttempts.nonce, response: scanAttempts.response })
     .from(scanAttempts)
-    .where(and(inArray(scanAttempts.userId, userIds), inArray(scanAttempts.nonce, nonces)));
+    .where(and(inArray(scanAttempts.userId, userIds), sql`${scanAttempts.nonce} in (select jsonb_array_elements_text(${jsonRows(nonces)}))`));
   const failureRows = await db
     .select({ userId: scanAttempts.userId, n: sql<number>`count(*)::int` })
     .from(scanAttempts)
@@ -248,7 +250,7 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
           .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
           .leftJoin(boxOffers, eq(boxOffers.boxId, vouchers.boxId))
           .leftJoin(offers, and(eq(offers.id, boxOffers.offerId), inArray(offers.partnerId, partnerIds), eq(offers.active, true)))
-          .where(inArray(vouchers.code, knownCodes))
+          .where(sql`${vouchers.code} in (select jsonb_array_elements_text(${jsonRows(knownCodes)}))`)
           .orderBy(asc(offers.title));
 
   const byCode = new Map<string, typeof voucherRows>();
@@ -294,113 +296,93 @@ function decide(input: RedeemInput, rows: VoucherRow): { answer: ScanAnswer } | 
   };
 }
 
-const values = (rows: SQL[][]) => sql.join(rows.map((row) => sql`(${sql.join(row, sql`, `)})`), sql`, `);
+/** Many rows as one parameter (a JSON array read with jsonb_to_recordset): a batch binds one value, not hundreds. */
+const jsonRows = (rows: unknown[]) => sql`(${JSON.stringify(rows)}::text)::jsonb`;
 
 /**
- * The batch form of vouchers/transition.ts for scans: one conditional UPDATE (from the status each voucher
- * was read in to REDEEMED) with its voucher_events rows, the ledger rows, and the reservations of reserved
- * vouchers closed (honoured with this partner, lapsed with another). Answers the claims by index.
+ * The batch form of vouchers/transition.ts for scans, in one statement: the conditional UPDATE (from the
+ * status each voucher was read in to REDEEMED) with its voucher_events rows, the ledger rows, and the
+ * reservations of reserved vouchers closed (honoured with this partner, lapsed with another). Answers
+ * the claims by index.
  */
 async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Promise<Map<number, ScanAnswer>> {
   const answers = new Map<number, ScanAnswer>();
   if (claims.length === 0) return answers;
 
-  const updated = await rowsOf<{ id: string; status_before_reservation: string | null }>(tx, sql`
-    update ${vouchers} set
-      status = 'REDEEMED', redeemed_at = c.now, redeemed_partner_id = c.partner_id,
-      selected_offer_id = c.offer_id, updated_at = c.now
-    from (values ${values(
-      claims.map((claim) => {
-        const input = inputs[claim.index]!;
-        return [
-          sql`${claim.voucherId}::uuid`,
-          sql`${claim.fromStatus}`,
-          sql`${input.now.toISOString()}::timestamptz`,
-          sql`${input.partner.id}::uuid`,
-          sql`${claim.offer.id}::uuid`,
-        ];
-      }),
-    )}) as c(voucher_id, from_status, now, partner_id, offer_id)
-    where ${vouchers.id} = c.voucher_id and ${vouchers.status} = c.from_status
-    returning ${vouchers.id} as id, ${vouchers.statusBeforeReservation} as status_before_reservation`);
-  const redeemed = new Map(updated.map((row) => [row.id, row]));
-  const won = claims.filter((claim) => redeemed.has(claim.voucherId));
-  // Redeemed or changed between our read and this conditional update (another instance, a cancellation…).
-  for (const claim of claims) if (!redeemed.has(claim.voucherId)) answers.set(claim.index, failure('VOUCHER_UNAVAILABLE'));
-  if (won.length === 0) return answers;
-
-  await tx.insert(voucherEvents).values(
-    won.map((claim) => {
-      const input = inputs[claim.index]!;
-      return {
-        voucherId: claim.voucherId,
-        fromStatus: claim.fromStatus,
-        toStatus: 'REDEEMED' as const,
-        actorUserId: input.userId,
-        actorRole: 'partner',
-        reason: `Scan par ${input.partner.name} : ${claim.offer.title}`,
-        createdAt: input.now,
-      };
-    }),
-  );
-
-  const ledger = won.map((claim) => {
+  const rows = claims.map((claim) => {
     const input = inputs[claim.index]!;
     const gross = claim.offer.faceValue;
     const { commission, net } = commissionOf(gross, input.partner.commissionBp);
-    return { claim, input, gross, commission, net };
+    return {
+      voucher_id: claim.voucherId,
+      from_status: claim.fromStatus,
+      now: input.now.toISOString(),
+      partner_id: input.partner.id,
+      offer_id: claim.offer.id,
+      user_id: input.userId,
+      reason: `Scan par ${input.partner.name} : ${claim.offer.title}`,
+      gross,
+      commission_bp: input.partner.commissionBp,
+      commission,
+      net,
+    };
   });
   // The unique voucher_id of the ledger is a second guard against a double redemption.
-  const rows = await tx
-    .insert(partnerTransactions)
-    .values(
-      ledger.map(({ claim, input, gross, commission, net }) => ({
-        partnerId: input.partner.id,
-        voucherId: claim.voucherId,
-        offerId: claim.offer.id,
-        scannedByUserId: input.userId,
-        grossAmount: gross,
-        commissionBp: input.partner.commissionBp,
-        commissionAmount: commission,
-        netAmount: net,
-        status: 'validated',
-        createdAt: input.now,
-      })),
-    )
-    .onConflictDoNothing({ target: partnerTransactions.voucherId })
-    .returning({ id: partnerTransactions.id, voucherId: partnerTransactions.voucherId });
-  if (rows.length !== ledger.length) throw new Conflict('ledger');
-  const transactionOf = new Map(rows.map((row) => [row.voucherId, row.id]));
-
-  // A reserved voucher: its reservation here is honoured; one made with another partner lapses.
-  // (statusBeforeReservation is set while a reservation holds the voucher, cleared when it ends.)
-  const reserved = won.filter((claim) => claim.fromStatus === 'RESERVED' || redeemed.get(claim.voucherId)!.status_before_reservation !== null);
-  if (reserved.length > 0) {
-    await tx.execute(sql`
-      update reservations r set
-        status = case when r.partner_id = c.partner_id then 'completed' else 'cancelled' end,
+  const done = await rowsOf<{ voucher_id: string; transaction_id: string | null }>(
+    tx,
+    sql`
+    with c as (
+      select * from jsonb_to_recordset(${jsonRows(rows)}) as c(
+        voucher_id uuid, from_status text, now timestamptz, partner_id uuid, offer_id uuid, user_id uuid,
+        reason text, gross integer, commission_bp integer, commission integer, net integer)
+    ), redeemed as (
+      update ${vouchers} v set
+        status = 'REDEEMED', redeemed_at = c.now, redeemed_partner_id = c.partner_id,
+        selected_offer_id = c.offer_id, updated_at = c.now
+      from c where v.id = c.voucher_id and v.status = c.from_status
+      returning v.id, v.status_before_reservation
+    ), events as (
+      insert into ${voucherEvents} (voucher_id, from_status, to_status, actor_user_id, actor_role, reason, created_at)
+      select c.voucher_id, c.from_status, 'REDEEMED', c.user_id, 'partner', c.reason, c.now
+      from c join redeemed r on r.id = c.voucher_id
+    ), ledger as (
+      insert into ${partnerTransactions} (partner_id, voucher_id, offer_id, scanned_by_user_id, gross_amount,
+        commission_bp, commission_amount, net_amount, status, created_at)
+      select c.partner_id, c.voucher_id, c.offer_id, c.user_id, c.gross, c.commission_bp, c.commission, c.net, 'validated', c.now
+      from c join redeemed r on r.id = c.voucher_id
+      on conflict (voucher_id) do nothing
+      returning id, voucher_id
+    ), closed as (
+      update reservations res set
+        status = case when res.partner_id = c.partner_id then 'completed' else 'cancelled' end,
         updated_at = c.now
-      from (values ${values(
-        reserved.map((claim) => {
-          const input = inputs[claim.index]!;
-          return [sql`${claim.voucherId}::uuid`, sql`${input.partner.id}::uuid`, sql`${input.now.toISOString()}::timestamptz`];
-        }),
-      )}) as c(voucher_id, partner_id, now)
-      where r.voucher_id = c.voucher_id and r.status in ('pending', 'confirmed', 'proposed')`);
-  }
+      from c join redeemed r on r.id = c.voucher_id
+      where res.voucher_id = c.voucher_id and res.status in ('pending', 'confirmed', 'proposed')
+        and (c.from_status = 'RESERVED' or r.status_before_reservation is not null)
+    )
+    select r.id as voucher_id, l.id as transaction_id from redeemed r left join ledger l on l.voucher_id = r.id`,
+  );
+  // A redeemed voucher that already had a ledger row: the batch is undone (redeemVouchers).
+  if (done.some((row) => row.transaction_id === null)) throw new Conflict('ledger');
+  const transactionOf = new Map(done.map((row) => [row.voucher_id, row.transaction_id!]));
 
-  for (const { claim, input, gross, commission, net } of ledger) {
+  claims.forEach((claim, i) => {
+    const transactionId = transactionOf.get(claim.voucherId);
+    // Redeemed or changed between our read and this conditional update (another instance, a cancellation…).
+    if (!transactionId) return void answers.set(claim.index, failure('VOUCHER_UNAVAILABLE'));
+    const row = rows[i]!;
+    const input = inputs[claim.index]!;
     const body: TRedemptionSuccess = {
       voucher: claim.voucher,
       offer: { id: claim.offer.id, title: claim.offer.title },
       partner: { name: input.partner.name, address: input.partner.address, city: input.partner.city },
-      gross,
-      commission,
-      net,
+      gross: row.gross,
+      commission: row.commission,
+      net: row.net,
       redeemedAt: input.now.toISOString(),
-      transactionId: transactionOf.get(claim.voucherId)!,
+      transactionId,
     };
     answers.set(claim.index, { status: 200, body });
-  }
+  });
   return answers;
 }
