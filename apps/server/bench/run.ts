@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: prints its figures, asserts nothing (speed targets are not tests).
- * One process serves Farha on the embedded database; load comes from a child process.
+ * One process serves Farha on the embedded database; the clients (load generator, buyer, scanners) are
+ * child processes, so that they do not share its event loop nor count in its memory.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -34,6 +35,37 @@ async function load(url: string) {
   return JSON.parse(stdout) as { rps: number; p99: number; errors: number; non2xx: number };
 }
 
+/** Runs a client script of this folder in its own process with `plan` on its stdin; answers its JSON output. */
+async function child<T>(script: string, plan: unknown): Promise<T> {
+  const process_ = execFile(process.execPath, ['--import', 'tsx', path.join(here, script)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  process_.stdin!.end(JSON.stringify(plan));
+  let out = '';
+  let err = '';
+  process_.stdout!.on('data', (chunk: string) => (out += chunk));
+  process_.stderr!.on('data', (chunk: string) => (err += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    process_.once('error', reject);
+    process_.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`bench/${script} exited with ${code}\n${err}`);
+  return JSON.parse(out) as T;
+}
+
+async function loginCookie(email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+const phase = (name: string) => {
+  if (!process.env.BENCH_DEBUG) return;
+  const m = process.memoryUsage();
+  console.log(`  [memory ${name}] rss ${(m.rss / 1048576).toFixed(0)} heapTotal ${(m.heapTotal / 1048576).toFixed(0)} heapUsed ${(m.heapUsed / 1048576).toFixed(0)} external ${(m.external / 1048576).toFixed(0)}`);
+};
+
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -55,8 +87,6 @@ await prepareEmbeddedDatabase(dataDir, { demo: true });
 const database = await openDatabase({ dataDir });
 const app = await buildApp({ config, database, logger: false });
 app.get('/__bench/bare', async () => ({ hello: 'world' }));
-const serverScanMs: number[] = [];
-if (process.env.BENCH_DEBUG) app.addHook('onResponse', async (request, reply) => { if (request.url === '/api/partner/redemptions') serverScanMs.push(reply.elapsedTime); });
 await app.listen({ port, host: '127.0.0.1' });
 const base = config.publicUrl;
 
@@ -66,9 +96,13 @@ console.log(`machine load average at start: ${os.loadavg().map((l) => l.toFixed(
 
 // 1. Catalogue throughput relative to a bare Fastify JSON route in the same process.
 const [box] = await database.db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
+phase('start');
 const bare = await load(`${base}/__bench/bare`);
+phase('bare');
 const list = await load(`${base}/api/boxes`);
+phase('list');
 const detail = await load(`${base}/api/boxes/${box!.id}`);
+phase('detail');
 const row = (name: string, r: typeof bare) =>
   console.log(`${name.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`);
 row('bare JSON route', bare);
@@ -77,51 +111,19 @@ row('GET /api/boxes/:id', detail);
 console.log(`catalogue ratio            list ${(list.rps / bare.rps).toFixed(2)}   detail ${(detail.rps / bare.rps).toFixed(2)}   (target ≥ 0.50)\n`);
 
 // 2. Purchase to e-mail accepted: order, gateway page, signed webhook, voucher issued, outbox, mail file written.
-const login = await fetch(`${base}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'client@demo.farha.dz', password: 'demo1234' }),
-});
-const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-const latencies: number[] = [];
-const started: { orderId: string; t0: number }[] = [];
-for (let i = 0; i < PURCHASES; i++) {
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      boxId: box!.id,
-      recipientName: `Destinataire ${i}`,
-      recipientEmail: `bench${i}@example.dz`,
-      paymentMethod: 'cib',
-      termsAccepted: true,
-    }),
-  });
-  const { orderId, checkoutUrl } = (await res.json()) as { orderId: string; checkoutUrl: string };
-  await fetch(checkoutUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: 'action=pay',
-    redirect: 'manual',
-  });
-  started.push({ orderId, t0 });
-  // Wait for this one's e-mail to be accepted before the next purchase: sequential latency.
-  for (;;) {
-    const [v] = await database.db.select({ status: vouchers.status }).from(vouchers).where(eq(vouchers.orderId, orderId));
-    if (v?.status === 'DELIVERED') break;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  latencies.push(performance.now() - t0);
+{
+  const cookie = await loginCookie('client@demo.farha.dz');
+  const result = await child<{ orderIds: string[]; latencies: number[] }>('purchases.ts', { base, cookie, boxId: box!.id, count: PURCHASES });
+  const delivered = await database.db
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(and(inArray(vouchers.orderId, result.orderIds), eq(vouchers.status, 'DELIVERED')));
+  console.log(
+    `purchase → e-mail accepted  ${PURCHASES} purchases, ${delivered.length} vouchers delivered   p50 ${pct(result.latencies, 50).toFixed(0)} ms   p95 ${pct(result.latencies, 95).toFixed(0)} ms   (target p95 < 3000 ms)`,
+  );
 }
-const delivered = await database.db
-  .select({ id: vouchers.id })
-  .from(vouchers)
-  .where(inArray(vouchers.orderId, started.map((s) => s.orderId)));
-console.log(
-  `purchase → e-mail accepted  ${PURCHASES} purchases, ${delivered.length} vouchers delivered   p50 ${pct(latencies, 50).toFixed(0)} ms   p95 ${pct(latencies, 95).toFixed(0)} ms   (target p95 < 3000 ms)`,
-);
 
+phase('purchases');
 // 3. Redemption: 50 partner scanners at their counters at once, each on its own vouchers (spec 01 §4).
 {
   const SCANNERS = 50;
@@ -152,12 +154,7 @@ console.log(
     });
     codes.push(v.code);
   }
-  const partnerLogin = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'partenaire@demo.farha.dz', password: 'demo1234' }),
-  });
-  const partnerCookie = partnerLogin.headers.get('set-cookie')!.split(';')[0]!;
+  const partnerCookie = await loginCookie('partenaire@demo.farha.dz');
   const alone = codes.splice(0, ALONE);
   const plan = {
     base,
@@ -165,26 +162,14 @@ console.log(
     alone,
     codes: Array.from({ length: SCANNERS }, (_, s) => codes.slice(s * SCANS_EACH, (s + 1) * SCANS_EACH)),
   };
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  if (process.env.BENCH_PROFILE) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start'); }
-  const child = execFile(process.execPath, ['--import', 'tsx', path.join(here, 'scanners.ts')], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  child.stdin!.end(JSON.stringify(plan));
-  const output = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: string) => (out += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`scanners exited with ${code}`))));
-  });
-  const result = JSON.parse(output) as { alone: number[]; together: number[]; errors: number };
-  if (process.env.BENCH_PROFILE) { const { profile } = await session.post('Profiler.stop'); fs.writeFileSync('/tmp/prof/bench-scan.cpuprofile', JSON.stringify(profile)); }
-  if (process.env.BENCH_DEBUG) console.log(result.together.map((ms) => Math.round(ms)).join(' '), '\nserver side:', serverScanMs.map((ms) => Math.round(ms)).join(' '));
+  const result = await child<{ alone: number[]; together: number[]; errors: number }>('scanners.ts', plan);
   console.log(`redemption, one scanner alone       ${result.alone.length} scans   p50 ${pct(result.alone, 50).toFixed(0)} ms   p99 ${pct(result.alone, 99).toFixed(0)} ms`);
   console.log(
     `redemption (${SCANNERS} concurrent scanners, distinct vouchers)  ${result.together.length} scans, ${result.errors} errors   p50 ${pct(result.together, 50).toFixed(0)} ms   p99 ${pct(result.together, 99).toFixed(0)} ms   (target p99 < 100 ms)`,
   );
 }
 
+phase('scans');
 const memory = process.memoryUsage();
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 console.log(

@@ -200,7 +200,8 @@ export const partnerTransactions = pgTable(
   (t) => [
     uniqueIndex('partner_transactions_voucher_key').on(t.voucherId),
     index('partner_transactions_partner_idx').on(t.partnerId, t.createdAt),
-    index('partner_transactions_payout_idx').on(t.payoutId),
+    // Only paid-out rows are looked up by payout: a new scan adds no entry here.
+    index('partner_transactions_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`),
     check('partner_transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
     check('partner_transactions_money_check', sql`${t.grossAmount} = ${t.commissionAmount} + ${t.netAmount} and ${t.grossAmount} >= 0`),
   ],
@@ -226,8 +227,8 @@ export const scanAttempts = pgTable(
   },
   (t) => [
     uniqueIndex('scan_attempts_nonce_key').on(t.userId, t.nonce),
-    // The failed-attempt rate limit counts one user's recent attempts.
-    index('scan_attempts_user_time_idx').on(t.userId, t.createdAt),
+    // The code-guessing limit counts one user's recent unknown codes, not the scans of a busy counter.
+    index('scan_attempts_guess_idx').on(t.userId, t.createdAt).where(sql`${t.errorCode} = 'VOUCHER_INVALID'`),
     index('scan_attempts_partner_idx').on(t.partnerId, t.createdAt),
   ],
 );

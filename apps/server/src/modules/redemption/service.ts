@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { commissionOf } from '@farha/contracts/money';
 import {
   REDEMPTION_FAILURE_LIMIT,
@@ -202,75 +202,75 @@ async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer
   return answers.map((answer) => answer ?? failure('SYSTEM'));
 }
 
+type VoucherRow = {
+  voucherId: string;
+  code: string;
+  status: TVoucherStatus;
+  expiresAt: string;
+  recipientName: string;
+  boxName: string;
+  offerId: string | null;
+  offerPartnerId: string | null;
+  offerTitle: string | null;
+  faceValue: number | null;
+};
+
 /**
- * One round trip each for everything the checks need: answers already given to these nonces, the users'
- * recent failed guesses, and the vouchers with the scanning partners' active offers in their boxes.
+ * One round trip for everything the checks need: answers already given to these nonces, the users'
+ * recent failed guesses, and the vouchers with the scanning partners' active offers in their boxes
+ * (one row per offer, by title).
  */
 async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
-  const userIds = [...new Set(inputs.map((input) => input.userId))];
-  const nonces = [...new Set(inputs.map((input) => input.nonce))];
-  const partnerIds = [...new Set(inputs.map((input) => input.partner.id))];
-  const knownCodes = [...new Set(codes.filter((code): code is string => code !== null))];
+  const userIds = jsonRows([...new Set(inputs.map((input) => input.userId))]);
+  const nonces = jsonRows([...new Set(inputs.map((input) => input.nonce))]);
+  const partnerIds = jsonRows([...new Set(inputs.map((input) => input.partner.id))]);
+  const knownCodes = jsonRows([...new Set(codes.filter((code): code is string => code !== null))]);
   const earliest = Math.min(...inputs.map((input) => input.now.getTime()));
-  const since = new Date(earliest - REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000);
+  const since = new Date(earliest - REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000).toISOString();
 
-  const replayRows = await db
-    .select({ userId: scanAttempts.userId, nonce: scanAttempts.nonce, response: scanAttempts.response })
-    .from(scanAttempts)
-    .where(and(inArray(scanAttempts.userId, userIds), sql`${scanAttempts.nonce} in (select jsonb_array_elements_text(${jsonRows(nonces)}))`));
-  const failureRows = await db
-    .select({ userId: scanAttempts.userId, n: sql<number>`count(*)::int` })
-    .from(scanAttempts)
-    .where(
-      and(
-        inArray(scanAttempts.userId, userIds),
-        eq(scanAttempts.success, false),
-        eq(scanAttempts.errorCode, 'VOUCHER_INVALID'),
-        gte(scanAttempts.createdAt, since),
-      ),
-    )
-    .groupBy(scanAttempts.userId);
-  const voucherRows =
-    knownCodes.length === 0
-      ? []
-      : await db
-          .select({
-            voucherId: vouchers.id,
-            code: vouchers.code,
-            status: vouchers.status,
-            expiresAt: vouchers.expiresAt,
-            recipientName: vouchers.recipientName,
-            boxName: boxes.name,
-            offerId: offers.id,
-            offerPartnerId: offers.partnerId,
-            offerTitle: offers.title,
-            faceValue: offers.faceValue,
-          })
-          .from(vouchers)
-          .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
-          .leftJoin(boxOffers, eq(boxOffers.boxId, vouchers.boxId))
-          .leftJoin(offers, and(eq(offers.id, boxOffers.offerId), inArray(offers.partnerId, partnerIds), eq(offers.active, true)))
-          .where(sql`${vouchers.code} in (select jsonb_array_elements_text(${jsonRows(knownCodes)}))`)
-          .orderBy(asc(offers.title));
-
-  const byCode = new Map<string, typeof voucherRows>();
-  for (const row of voucherRows) byCode.set(row.code, [...(byCode.get(row.code) ?? []), row]);
+  const [found] = await rowsOf<{
+    replays: { userId: string; nonce: string; response: ScanAnswer }[];
+    failures: { userId: string; n: number }[];
+    vouchers: VoucherRow[];
+  }>(
+    db,
+    sql`select
+      (select coalesce(jsonb_agg(jsonb_build_object('userId', a.user_id, 'nonce', a.nonce, 'response', a.response)), '[]'::jsonb)
+        from ${scanAttempts} a
+        where a.user_id in (select jsonb_array_elements_text(${userIds})::uuid)
+          and a.nonce in (select jsonb_array_elements_text(${nonces}))) as replays,
+      (select coalesce(jsonb_agg(jsonb_build_object('userId', f.user_id, 'n', f.n)), '[]'::jsonb)
+        from (select a.user_id, count(*) as n from ${scanAttempts} a
+          where a.user_id in (select jsonb_array_elements_text(${userIds})::uuid)
+            and a.error_code = 'VOUCHER_INVALID' and a.created_at >= ${since}::timestamptz
+          group by a.user_id) f) as failures,
+      (select coalesce(jsonb_agg(jsonb_build_object(
+          'voucherId', v.id, 'code', v.code, 'status', v.status, 'expiresAt', v.expires_at,
+          'recipientName', v.recipient_name, 'boxName', b.name, 'offerId', o.id, 'offerPartnerId', o.partner_id,
+          'offerTitle', o.title, 'faceValue', o.face_value) order by o.title), '[]'::jsonb)
+        from ${vouchers} v
+        join ${boxes} b on b.id = v.box_id
+        left join ${boxOffers} bo on bo.box_id = v.box_id
+        left join ${offers} o on o.id = bo.offer_id and o.active
+          and o.partner_id in (select jsonb_array_elements_text(${partnerIds})::uuid)
+        where v.code in (select jsonb_array_elements_text(${knownCodes}))) as vouchers`,
+  );
+  const byCode = new Map<string, VoucherRow[]>();
+  for (const row of found!.vouchers) byCode.set(row.code, [...(byCode.get(row.code) ?? []), row]);
   return {
-    replays: new Map(replayRows.map((row) => [`${row.userId} ${row.nonce}`, row.response as ScanAnswer])),
-    guessFailures: new Map(failureRows.map((row) => [row.userId, Number(row.n)])),
+    replays: new Map(found!.replays.map((row) => [`${row.userId} ${row.nonce}`, row.response])),
+    guessFailures: new Map(found!.failures.map((row) => [row.userId, Number(row.n)])),
     vouchers: byCode,
   };
 }
 
-type VoucherRow = Awaited<ReturnType<typeof lookup>>['vouchers'] extends Map<string, infer R> ? R : never;
-
 /** spec 01 §4's checks, in its order, for one scan: its failure, or what it would redeem. */
-function decide(input: RedeemInput, rows: VoucherRow): { answer: ScanAnswer } | Omit<Claim, 'index'> {
+function decide(input: RedeemInput, rows: VoucherRow[]): { answer: ScanAnswer } | Omit<Claim, 'index'> {
   const { partner, now } = input;
   const voucher = rows[0];
   if (!voucher) return { answer: failure('VOUCHER_INVALID') };
   // spec 01 §4: an expired voucher is refused whatever its status says.
-  if (voucher.expiresAt.getTime() <= now.getTime() || voucher.status === 'EXPIRED') return { answer: failure('VOUCHER_EXPIRED') };
+  if (new Date(voucher.expiresAt).getTime() <= now.getTime() || voucher.status === 'EXPIRED') return { answer: failure('VOUCHER_EXPIRED') };
 
   const choices: TRedemptionOfferChoice[] = rows
     .filter((r) => r.offerId !== null && r.offerPartnerId === partner.id)
