@@ -41,7 +41,9 @@ describe('reservations', () => {
     const offer = dialog.locator('select[name="offerId"]');
     await offer.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     const offerValues = await offer.locator('option').evaluateAll((o) => (o as HTMLOptionElement[]).map((x) => x.value).filter(Boolean));
-    await offer.selectOption(offerValues[0]!);
+    // A partner with one experience in the box: it is picked, and the select shows it.
+    if (offerValues.length === 1) await expect.poll(() => offer.inputValue()).toBe(offerValues[0]);
+    else await offer.selectOption(offerValues[0]!);
     await dialog.locator('input[name="date"]').fill(nextWeekday());
     const slots = dialog.getByTestId('reservation-times');
     await expectVisible(slots.getByText('10:00'), 'the 10:00 slot');

@@ -189,11 +189,15 @@ function ReservationForm({
   const day = slots.data;
 
   // Another partner: its own offers (one is picked for the holder when there is only one).
-  const onPartnerChange = (next: string) => {
-    const nextOffers = offers.filter((offer) => offer.partner.id === next);
-    setValue('offerId', nextOffers.length === 1 ? nextOffers[0]!.id : '', { shouldValidate: false });
+  const onPartnerChange = () => {
+    setValue('offerId', '', { shouldValidate: false });
     setValue('time', RESERVATION_FLEXIBLE);
   };
+  // After the render that lists the partner's offers, so that the select can show the one picked.
+  const singleOffer = partnerOffers.length === 1 ? partnerOffers[0]!.id : '';
+  useEffect(() => {
+    if (singleOffer && offerId !== singleOffer) setValue('offerId', singleOffer, { shouldValidate: false });
+  }, [singleOffer, offerId, setValue]);
 
   // A slot chosen on another day (or that filled up meanwhile) is not kept.
   useEffect(() => {
@@ -243,7 +247,7 @@ function ReservationForm({
           {(control) => (
             <NativeSelect
               {...control}
-              {...register('partnerId', { onChange: (event: { target: { value: string } }) => onPartnerChange(event.target.value) })}
+              {...register('partnerId', { onChange: onPartnerChange })}
             >
               <option value="">{t('reserve.partnerPlaceholder')}</option>
               {partners.map((p) => (
