@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { loginAs, newCustomerDetails, registerCustomerViaApi, submitLoginForm, type NewCustomer } from './support/auth.ts';
-import { UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { PHONE, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { expectDocument, expectPath, expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -341,7 +341,6 @@ function nextWeekday(): string {
 }
 
 type Locale = 'fr' | 'ar';
-const PHONE_VIEWPORT = { width: 390, height: 844 };
 
 /** `<html>` in the locale, and the page's title (an `h1` of the customer area) written in it. */
 async function expectLocale(page: Page, locale: Locale) {
@@ -482,7 +481,7 @@ describe('screenshots', () => {
       };
 
       // The same account on a phone (the session's cookie, a narrow touch screen).
-      const phone = await session.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+      const phone = await session.newContext(PHONE);
       const phonePage = await phone.newPage();
       const shootPhone = async (locale: Locale) => {
         await phone.clearCookies();
@@ -508,7 +507,7 @@ describe('screenshots', () => {
           const current = await phonePage.locator('header nav a[aria-current="page"]').boundingBox();
           expect(current, `the current page's link on ${path}`).not.toBeNull();
           expect(current!.x, `the current page's link on ${path} (${locale})`).toBeGreaterThanOrEqual(0);
-          expect(current!.x + current!.width, `the current page's link on ${path} (${locale})`).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+          expect(current!.x + current!.width, `the current page's link on ${path} (${locale})`).toBeLessThanOrEqual(PHONE.viewport!.width);
         }
         // Nothing sticks out sideways on a phone.
         for (const path of ['/client/dashboard', '/client/history', '/client/profile', '/client/support?tab=tickets']) {
