@@ -10,9 +10,21 @@ import { seedDatabase } from './seed/seed.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 
+// Of the parent's Node options, the child keeps those that load code (the TypeScript loader) — never an
+// `--eval` that would run the parent's script again, nor an inspector port already taken.
+const LOADER_FLAGS = ['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C'];
+function loaderArgs(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    if (LOADER_FLAGS.includes(arg) && i + 1 < execArgv.length) kept.push(arg, execArgv[++i]!);
+    else if (LOADER_FLAGS.some((flag) => flag.startsWith('--') && arg.startsWith(`${flag}=`))) kept.push(arg);
+  }
+  return kept;
+}
+
 export async function prepareEmbeddedDatabase(dataDir: string, options: { demo: boolean }): Promise<void> {
-  // process.execArgv carries the TypeScript loader (tsx) the parent runs with.
-  const child = spawn(process.execPath, [...process.execArgv, SELF, dataDir, options.demo ? 'demo' : 'base'], {
+  const child = spawn(process.execPath, [...loaderArgs(process.execArgv), SELF, dataDir, options.demo ? 'demo' : 'base'], {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   let stderr = '';
