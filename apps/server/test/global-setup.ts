@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.ts';
+import { newEmbeddedClient, openDatabase } from '../src/db/client.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
 
 declare module 'vitest' {
@@ -21,7 +20,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-template-'));
   const file = path.join(dir, 'template.tar.gz');
-  const client = new PGlite();
+  const client = newEmbeddedClient();
   const database = await openDatabase({ pglite: client });
   await seedDatabase(database.db, { demo: true });
   const dump = await client.dumpDataDir('gzip');

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { freePort } from './ports.ts';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { newEmbeddedClient, openDatabase, type Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer, OutgoingMail } from '../src/modules/notifications/mailer.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
@@ -42,7 +41,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     };
   }
   const data = fs.readFileSync(inject('pgliteTemplate'));
-  const client = new PGlite({ loadDataDir: new Blob([data]) });
+  const client = newEmbeddedClient(undefined, { loadDataDir: new Blob([data]) });
   const database = await openDatabase({ pglite: client });
   return { ...database, url: null };
 }

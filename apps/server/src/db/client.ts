@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -32,6 +32,44 @@ export const MIGRATIONS_DIR = new URL('./migrations', import.meta.url).pathname;
  */
 const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+// drizzle-orm/pglite reads dates, timestamps and intervals as text (it converts them itself) and says so
+// with a `parsers` option on every query, which PGlite merges with its ~320 type parsers each time
+// (≈ 0.2 ms and ~150 KB of garbage per query). Installed once on the client instead, and dropped from
+// the queries of clients made here.
+const asText = (value: string) => value;
+const DRIZZLE_PARSERS: NonNullable<PGliteOptions['parsers']> = Object.fromEntries(
+  // timestamp, timestamptz, interval, date, and their arrays; numeric[]
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1115, 1185, 1187, 1182, 1231].map((oid) => [oid, asText]),
+);
+const withDrizzleParsers = new WeakSet<object>();
+
+/** An embedded database client for openDatabase: `dataDir` on disk, in memory without one. */
+export function newEmbeddedClient(dataDir?: string, options: PGliteOptions = {}): PGlite {
+  const settings: PGliteOptions = { startParams: EMBEDDED_START_PARAMS, ...options, parsers: DRIZZLE_PARSERS };
+  const client = dataDir ? new PGlite(dataDir, settings) : new PGlite(settings);
+  withDrizzleParsers.add(client);
+  return client;
+}
+
+type QueryClient = { query: (...args: unknown[]) => unknown; transaction: (fn: (tx: never) => unknown) => unknown };
+
+/** The client as drizzle sees it: the same, minus the per-query parsers (see DRIZZLE_PARSERS). */
+function sharingParsers<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, key) {
+      const c = target as unknown as QueryClient;
+      if (key === 'query') {
+        return (text: string, params?: unknown[], options?: Record<string, unknown>) =>
+          c.query(text, params, options ? { ...options, parsers: undefined } : options);
+      }
+      if (key === 'transaction') return (fn: (tx: object) => unknown) => c.transaction((tx: never) => fn(sharingParsers(tx as object)));
+      const value = Reflect.get(target, key, target) as unknown;
+      // PGlite keeps its state in private fields: its methods run on the client itself.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export type OpenOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite; poolSize?: number };
 
 /** Opens PGlite under `<dataDir>/db` or PostgreSQL at `databaseUrl`, and applies pending migrations. */
@@ -57,11 +95,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     if (!options.dataDir) throw new Error('dataDir is required for the embedded database');
     const dir = path.join(options.dataDir, 'db');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { startParams: EMBEDDED_START_PARAMS });
+    client = newEmbeddedClient(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  const driver = withDrizzleParsers.has(client) ? sharingParsers(client) : client;
+  const db = drizzlePglite(driver, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   const owned = client;
   return { db, kind: 'pglite', close: () => owned.close() };
 }
