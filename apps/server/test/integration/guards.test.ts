@@ -82,3 +82,17 @@ describe('role guards', () => {
     expect(theirs.vouchers).toEqual([]);
   });
 });
+
+describe('security headers', () => {
+  it('go out with every answer: API, page, not found', async () => {
+    for (const url of ['/api/health', '/api/boxes', '/api/nothing-here', '/']) {
+      const res = await t.request({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("form-action 'self' https://pay.chargily.net");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+});
