@@ -2,6 +2,8 @@
  * `npm run bench`: prints its figures, asserts nothing (speed targets are not tests).
  * One process serves Farha on the embedded database; the clients (load generator, buyer, scanners) are
  * child processes, so that they do not share its event loop nor count in its memory.
+ * BENCH_SECONDS: length of each catalogue run (5); BENCH_ONLY=catalogue: stop after the catalogue runs;
+ * BENCH_DEBUG=1: the server's memory after each phase and every scan latency.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -109,6 +111,13 @@ row('bare JSON route', bare);
 row('GET /api/boxes', list);
 row('GET /api/boxes/:id', detail);
 console.log(`catalogue ratio            list ${(list.rps / bare.rps).toFixed(2)}   detail ${(detail.rps / bare.rps).toFixed(2)}   (target ≥ 0.50)\n`);
+
+if (process.env.BENCH_ONLY === 'catalogue') {
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // 2. Purchase to e-mail accepted: order, gateway page, signed webhook, voucher issued, outbox, mail file written.
 {
