@@ -145,7 +145,7 @@ phase('purchases');
     .values({ purchaserId: customer!.id, boxId: scanBox, amount: 10000, status: 'fulfilled', recipientName: 'Bench', recipientEmail: 'bench@example.dz', paymentMethod: 'cib' })
     .returning({ id: orders.id });
   const codes: string[] = [];
-  for (let i = 0; i < SCANNERS * SCANS_EACH + ALONE; i++) {
+  for (let i = 0; i < SCANNERS * (SCANS_EACH + 1) + ALONE; i++) {
     const v = await issueVoucher(database.db, {
       boxId: scanBox,
       validityDays: 365,
@@ -165,10 +165,12 @@ phase('purchases');
   }
   const partnerCookie = await loginCookie('partenaire@demo.farha.dz');
   const alone = codes.splice(0, ALONE);
+  const warmup = codes.splice(0, SCANNERS);
   const plan = {
     base,
     cookie: partnerCookie,
     alone,
+    warmup,
     codes: Array.from({ length: SCANNERS }, (_, s) => codes.slice(s * SCANS_EACH, (s + 1) * SCANS_EACH)),
   };
   const result = await child<{ alone: number[]; together: number[]; errors: number }>('scanners.ts', plan);

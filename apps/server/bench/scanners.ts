@@ -1,12 +1,13 @@
 // Child process: partner scanners at their counters (other devices), so that they do not share the
-// server's event loop. Reads { base, cookie, alone: string[], codes: string[][] } on stdin: first the
-// `alone` codes one after another, then one scanner per list in `codes`, all at once, each scanning its
-// codes one after another over its own kept-alive connection (as a phone with the scanner page open).
-// Prints the latencies in milliseconds.
+// server's event loop. Reads { base, cookie, alone: string[], warmup: string[], codes: string[][] } on
+// stdin: first the `alone` codes one after another, then one scanner per list in `codes`, all at once,
+// each scanning its codes one after another over its own kept-alive connection (as a phone with the
+// scanner page open), after one unmeasured round of `warmup` codes (a server that has been serving for
+// a while: compiled code paths, planned statements). Prints the latencies in milliseconds.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 
-type Plan = { base: string; cookie: string; alone: string[]; codes: string[][] };
+type Plan = { base: string; cookie: string; alone: string[]; warmup: string[]; codes: string[][] };
 const plan = JSON.parse(await new Response(process.stdin as unknown as ReadableStream).text()) as Plan;
 
 function post(agent: http.Agent, path: string, body: string): Promise<number> {
@@ -44,6 +45,7 @@ for (const code of plan.alone) alone.push((await scan(single, code)).ms);
 const phones = plan.codes.map(phone);
 // The scanner page is open: each phone's connection is up before its first scan.
 await Promise.all(phones.map((agent) => new Promise((resolve) => http.get(`${plan.base}/api/health`, { agent }, (res) => res.resume().on('end', resolve)))));
+await Promise.all(plan.warmup.map((code, i) => scan(phones[i % phones.length]!, code)));
 const together: number[] = [];
 let errors = 0;
 await Promise.all(
