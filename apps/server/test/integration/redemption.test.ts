@@ -284,6 +284,29 @@ describe('scans arriving together', () => {
     const [expiredRow] = await db.select().from(vouchers).where(eq(vouchers.id, expired.id));
     expect(expiredRow!.status).toBe('DELIVERED');
   });
+
+  it('settles a batch that meets a ledger conflict one scan at a time: only the conflicting scan fails', async () => {
+    const db = t.database.db;
+    const [broken, ...fine] = await Promise.all([0, 1, 2].map(() => giveVoucher(db, { now: clock.now() })));
+    // Inconsistent data: a ledger row for a voucher still DELIVERED (the unique voucher_id must hold).
+    const [offer] = await db.select().from(offers).where(eq(offers.partnerId, PARTNER1_ID)).limit(1);
+    await db.insert(partnerTransactions).values({
+      partnerId: PARTNER1_ID,
+      voucherId: broken!.id,
+      offerId: offer!.id,
+      grossAmount: 1000,
+      commissionBp: 1500,
+      commissionAmount: 150,
+      netAmount: 850,
+    });
+    const results = await Promise.all([broken!, ...fine].map((v) => scan(owner, { code: v.code })));
+    expect(results.map((r) => r.statusCode)).toEqual([409, 200, 200]);
+    expect(results[0]!.json().error.message).toBe(USED);
+    const [row] = await db.select().from(vouchers).where(eq(vouchers.id, broken!.id));
+    expect(row!.status).toBe('DELIVERED');
+    const events = await db.select().from(voucherEvents).where(and(eq(voucherEvents.voucherId, broken!.id), eq(voucherEvents.toStatus, 'REDEEMED')));
+    expect(events).toHaveLength(0);
+  });
 });
 
 describe('50 simultaneous redemptions of one voucher', () => {

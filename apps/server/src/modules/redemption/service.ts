@@ -185,11 +185,12 @@ async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer
   } catch (error) {
     if (!(error instanceof Conflict) || inputs.length > 1) throw error;
     // Alone: a voucher with a ledger row already was redeemed; a nonce taken has its stored answer.
+    // Either way the redemption was rolled back: whatever is not stored is 'already used'.
     const input = inputs[0]!;
+    const answer = failure('VOUCHER_UNAVAILABLE');
+    answers[0] = answer;
     if (error.kind === 'ledger') {
-      const answer = failure('VOUCHER_UNAVAILABLE');
       const { partner, userId, nonce, code, now } = input;
-      answers[0] = answer;
       if (await recordAttempt(db, { partnerId: partner.id, userId, nonce, codeInput: code, answer, now })) return [answer];
     }
     notRecorded = [0];
