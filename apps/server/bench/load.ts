@@ -12,5 +12,5 @@ const result = await autocannon({
   headers: { 'accept-encoding': 'br, gzip' },
 });
 process.stdout.write(
-  JSON.stringify({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }),
+  JSON.stringify({ rps: result.requests.average, requests: result.requests.total, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx }),
 );
