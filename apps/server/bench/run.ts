@@ -151,7 +151,7 @@ phase('purchases');
   const scanBox = seedBoxId(DEMO_VOUCHER_BOX_SLUG); // partner 1 has one offer in it
   const [order] = await database.db
     .insert(orders)
-    .values({ purchaserId: customer!.id, boxId: scanBox, amount: 10000, status: 'fulfilled', recipientName: 'Bench', recipientEmail: 'bench@example.dz', paymentMethod: 'cib' })
+    .values({ purchaserId: customer!.id, boxId: scanBox, amount: 10000, status: 'fulfilled', recipientName: 'Bench', recipientEmail: 'bench@example.dz', paymentMethod: 'cib', createdAt: new Date(), updatedAt: new Date() })
     .returning({ id: orders.id });
   const codes: string[] = [];
   for (let i = 0; i < SCANNERS * (SCANS_EACH + 1) + ALONE; i++) {

@@ -76,6 +76,7 @@ export async function makeVoucher(db: Db, options: VoucherOptions) {
     amount,
     method: options.paymentMethod ?? 'cib',
     createdAt: options.at,
+    updatedAt: options.at,
   });
   const status = options.status ?? 'DELIVERED';
   const [voucher] = await db

@@ -8,6 +8,7 @@ import { seedBoxId, seedOfferId, seedPartnerId } from '../src/db/seed/seed.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { issueVoucher } from '../src/modules/vouchers/issue.ts';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { TEST_START } from './clock.ts';
 
 export const PARTNER1_ID = seedPartnerId(DEMO_PARTNER_SLUG);
 export const PARTNER2_ID = seedPartnerId(DEMO_PARTNER2_SLUG);
@@ -19,6 +20,9 @@ export const STAFF = 'staff@demo.farha.dz';
 export const OWNER2 = 'partenaire2@demo.farha.dz';
 
 export const newNonce = () => randomUUID();
+
+/** Rows the fixtures make are dated at the start of the tests' clock. */
+const stamped = { createdAt: TEST_START, updatedAt: TEST_START };
 
 /** A voucher of `boxId` held by the demo customer, issued directly (no checkout), in the given status. */
 export async function giveVoucher(
@@ -39,6 +43,8 @@ export async function giveVoucher(
       recipientEmail: customer!.email,
       paymentMethod: 'cib',
       paidAt: options.now,
+      createdAt: options.now,
+      updatedAt: options.now,
     })
     .returning({ id: orders.id });
   const voucher = await issueVoucher(db, {
@@ -75,7 +81,7 @@ export async function addPartnerWithOffer(db: Db, options: { boxId: string; face
   const email = `gerant.${tag}@example.dz`;
   const [owner] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Samir', lastName: `Test ${tag}`, role: 'partner_owner' })
+    .values({ email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Samir', lastName: `Test ${tag}`, role: 'partner_owner', ...stamped })
     .returning();
   const [partner] = await db
     .insert(partners)
@@ -88,9 +94,10 @@ export async function addPartnerWithOffer(db: Db, options: { boxId: string; face
       active: true,
       commissionBp: options.commissionBp ?? 1200,
       ownerUserId: owner!.id,
+      ...stamped,
     })
     .returning();
-  await db.insert(partnerMembers).values({ partnerId: partner!.id, userId: owner!.id, memberRole: 'owner', permissions: [], joinedAt: new Date() });
+  await db.insert(partnerMembers).values({ partnerId: partner!.id, userId: owner!.id, memberRole: 'owner', permissions: [], joinedAt: TEST_START, createdAt: TEST_START });
   const [offer] = await db
     .insert(offers)
     .values({
@@ -99,9 +106,10 @@ export async function addPartnerWithOffer(db: Db, options: { boxId: string; face
       description: 'Massage de test',
       category: 'bien-etre',
       faceValue: options.faceValue ?? 8000,
+      ...stamped,
     })
     .returning();
-  await db.insert(boxOffers).values({ boxId: options.boxId, offerId: offer!.id });
+  await db.insert(boxOffers).values({ boxId: options.boxId, offerId: offer!.id, createdAt: TEST_START });
   return { partner: partner!, owner: owner!, email, offer: offer! };
 }
 
@@ -109,9 +117,9 @@ export async function addPartnerWithOffer(db: Db, options: { boxId: string; face
 export async function addOfferToBox(db: Db, options: { partnerId: string; boxId: string; title: string; faceValue: number }) {
   const [offer] = await db
     .insert(offers)
-    .values({ partnerId: options.partnerId, title: options.title, description: 'Offre de test', category: 'bien-etre', faceValue: options.faceValue })
+    .values({ partnerId: options.partnerId, title: options.title, description: 'Offre de test', category: 'bien-etre', faceValue: options.faceValue, ...stamped })
     .returning();
-  await db.insert(boxOffers).values({ boxId: options.boxId, offerId: offer!.id });
+  await db.insert(boxOffers).values({ boxId: options.boxId, offerId: offer!.id, createdAt: TEST_START });
   return offer!;
 }
 

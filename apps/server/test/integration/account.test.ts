@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { authTokens, emailOutbox, sessions, vouchers } from '../../src/db/schema/index.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { buildTestApp, cookieFrom, type TestApp } from '../helpers.ts';
 import { makeVoucher, newCustomer, type Customer } from '../customer-fixtures.ts';
+import { TEST_START, testClock, day } from '../clock.ts';
 
-const START = new Date('2026-11-22T10:00:00Z');
-const clock = fixedClock(START);
+const START = TEST_START;
+const clock = testClock();
 let t: TestApp;
 
 const patchProfile = (cookie: string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/client/profile', cookie, payload });
@@ -123,7 +123,7 @@ describe('data export', () => {
     await t.request({ method: 'POST', url: '/api/client/tickets', cookie: amina.cookie, payload: { title: 'Question', description: 'Bonjour', category: 'autre', priority: 'low' } });
     const res = await t.request({ method: 'GET', url: '/api/client/export', cookie: amina.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="farha-mes-donnees-2026-11-22.json"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="farha-mes-donnees-${day(0)}.json"`);
     const data = res.json();
     expect(data.profile.email).toBe(amina.email);
     expect(data.orders).toHaveLength(1);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { sessions, users } from '../../src/db/schema/index.ts';
-import { fixedClock, HOUR_MS, DAY_MS } from '../../src/lib/clock.ts';
+import { HOUR_MS, DAY_MS } from '../../src/lib/clock.ts';
 import { buildTestApp, cookieFrom, type TestApp } from '../helpers.ts';
+import { testClock } from '../clock.ts';
 
-const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+const clock = testClock();
 let t: TestApp;
 
 beforeAll(async () => {

@@ -50,9 +50,11 @@ async function review(boxId: string, rating: number, comment: string | null = nu
       status: 'REDEEMED',
       faceValue: box!.price,
       expiresAt: new Date(Date.now() + 86_400_000 * 300),
+      createdAt: new Date(),
+      updatedAt: new Date(),
     })
     .returning();
-  return recordReview(t.database.db, { voucherId: voucher!.id, userId: voucherOwnerId, boxId, rating, comment });
+  return recordReview(t.database.db, { voucherId: voucher!.id, userId: voucherOwnerId, boxId, rating, comment, createdAt: new Date() });
 }
 
 describe('GET /api/boxes', () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { boxes, emailOutbox, orders, paymentWebhookEvents, payments, sandboxCheckouts, systemSettings, voucherEvents, vouchers } from '../../src/db/schema/index.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { processOutbox } from '../../src/modules/notifications/outbox.ts';
 import { reconcilePendingPayments } from '../../src/modules/checkout/reconcile.ts';
 import { signWebhook } from '../../src/modules/checkout/signature.ts';
 import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
+import { testClock, day, at } from '../clock.ts';
 
-const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+const clock = testClock();
 const mailer = memoryMailer();
 let t: TestApp;
 let customer: string;
@@ -230,7 +230,7 @@ describe('who may buy what', () => {
   it('applies the amount limits from settings', async () => {
     await t.database.db
       .insert(systemSettings)
-      .values({ key: 'payments', value: { min_amount: 1000, max_amount: boxPrice - 1 } })
+      .values({ key: 'payments', value: { min_amount: 1000, max_amount: boxPrice - 1 }, updatedAt: clock.now() })
       .onConflictDoUpdate({ target: systemSettings.key, set: { value: { min_amount: 1000, max_amount: boxPrice - 1 } } });
     const before = await orderCount();
     const res = await t.request({ method: 'POST', url: '/api/orders', cookie: customer, payload: order() });
@@ -277,7 +277,7 @@ describe('who may buy what', () => {
 
 describe('after the purchase', () => {
   it('sends a voucher on the chosen day, at 09:00 in Algiers', async () => {
-    const { orderId, checkoutUrl } = await createOrder({ deliverAt: '2026-12-24' });
+    const { orderId, checkoutUrl } = await createOrder({ deliverAt: day(32) });
     await payOnSandbox(checkoutUrl);
     const voucher = (await getOrder(orderId)).json().voucher;
     mailer.sent.length = 0;
@@ -287,14 +287,14 @@ describe('after the purchase', () => {
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.voucherId, voucher.id), eq(emailOutbox.template, 'voucher')));
-    expect(queued!.nextAttemptAt.toISOString()).toBe('2026-12-24T08:00:00.000Z');
-    clock.set(new Date('2026-12-24T08:00:01Z'));
+    expect(queued!.nextAttemptAt.toISOString()).toBe(at(32, '08:00:00').toISOString());
+    clock.set(at(32, '08:00:01'));
     await drainOutbox();
     expect(mailer.sent.find((m) => m.html.includes(voucher.code))).toBeDefined();
     const later = await t.login('client@demo.farha.dz');
     expect((await getOrder(orderId, later)).json().voucher.status).toBe('DELIVERED');
     // Back to the day of purchase: the sessions opened then are valid again.
-    clock.set(new Date('2026-11-22T10:30:00Z'));
+    clock.set(at(0, '10:30:00'));
   });
 
   it('shows the public voucher page without the purchaser, for any way of typing the code', async () => {

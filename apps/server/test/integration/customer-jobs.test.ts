@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailOutbox, reservations, systemSettings, voucherEvents, voucherReminders, vouchers } from '../../src/db/schema/index.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { runExpiryReminders, runVoucherExpiry } from '../../src/modules/customer/jobs.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { days, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
+import { TEST_START, testClock, day } from '../clock.ts';
 
-const START = new Date('2026-11-22T10:00:00Z');
-const clock = fixedClock(START);
+const START = TEST_START;
+const clock = testClock();
 let t: TestApp;
 let amina: Customer;
 
@@ -82,8 +82,10 @@ describe('expiry job', () => {
         customerName: 'Amina Test',
         customerEmail: amina.email,
         customerPhone: '0550123456',
-        requestedDate: '2026-11-21',
+        requestedDate: day(-1),
         status: 'pending',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
       })
       .returning();
     const used = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: amina.email, at: new Date(START.getTime() - days(400)), status: 'REDEEMED', expiresAt: new Date(START.getTime() - days(1)) });

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { boxes, disputes, emailOutbox, orders, refunds, reviews, voucherEvents, voucherReminders, vouchers } from '../../src/db/schema/index.ts';
 import { formatDzd } from '@farha/contracts/money';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { processOutbox } from '../../src/modules/notifications/outbox.ts';
 import { addMonths } from '../../src/modules/reservations/time.ts';
 import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, otherBox, PARTNER1_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
+import { TEST_START, testClock, at, month } from '../clock.ts';
 
-const START = new Date('2026-11-22T10:00:00Z');
-const clock = fixedClock(START);
+const START = TEST_START;
+const clock = testClock();
 const mailer = memoryMailer();
 let t: TestApp;
 let amina: Customer;
@@ -57,7 +57,7 @@ describe('the dashboard list', () => {
     await t.database.db.update(vouchers).set({ redeemedAt: new Date(START.getTime() + days(3)) }).where(eq(vouchers.id, used.voucher.id));
     const expired = await mine(lina, { status: 'EXPIRED', expiresAt: new Date(START.getTime() - days(10)) });
     // A gift to Lina for Christmas stays a surprise until it is sent; its buyer sees it.
-    const later = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: lina.email, at: clock.now(), status: 'ISSUED', deliverAt: new Date('2026-12-25T08:00:00Z') });
+    const later = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: lina.email, at: clock.now(), status: 'ISSUED', deliverAt: at(33, '08:00:00') });
     await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: 'someone@example.dz', at: clock.now() });
 
     const res = await get(lina.cookie, '/api/client/vouchers');
@@ -165,7 +165,7 @@ describe('extending', () => {
 
     const expiresAt = new Date(START.getTime() + days(20));
     const { voucher } = await mine(amina, { expiresAt });
-    await t.database.db.insert(voucherReminders).values({ voucherId: voucher.id, kind: 'expiry_30d' });
+    await t.database.db.insert(voucherReminders).values({ voucherId: voucher.id, kind: 'expiry_30d', createdAt: clock.now() });
     const res = await extend(amina, voucher.id, { mode: 'free' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -344,7 +344,7 @@ describe('refunds', () => {
       recipientEmail: 'surprise@example.dz',
       at: clock.now(),
       status: 'ISSUED',
-      deliverAt: new Date('2026-12-24T08:00:00Z'),
+      deliverAt: at(32, '08:00:00'),
     });
     await t.database.db.insert(emailOutbox).values({
       toAddress: 'surprise@example.dz',
@@ -353,7 +353,8 @@ describe('refunds', () => {
       text: 'Cadeau',
       template: 'voucher',
       voucherId: voucher.id,
-      nextAttemptAt: new Date('2026-12-24T08:00:00Z'),
+      nextAttemptAt: at(32, '08:00:00'),
+      createdAt: clock.now(),
     });
     expect((await refund(amina, voucher.id)).statusCode).toBe(200);
     const [queued] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.voucherId, voucher.id));
@@ -392,9 +393,9 @@ describe('purchase history and invoices', () => {
     const b = await makeVoucher(t.database.db, { purchaserId: sara.id, recipientEmail: 'omar@example.dz', recipientName: 'Omar', boxId: cheaper.id, at: new Date(START.getTime() - days(5)), paymentMethod: 'edahabia' });
     const c = await makeVoucher(t.database.db, { purchaserId: sara.id, recipientEmail: 'ines@example.dz', at: new Date(START.getTime() - days(2)), status: 'CANCELLED', orderStatus: 'refunded' });
     const d = await makeVoucher(t.database.db, { purchaserId: sara.id, recipientEmail: 'zoe@example.dz', at: new Date(START.getTime() - days(1)), status: 'ISSUED' });
-    await t.database.db.insert(disputes).values({ type: 'service', title: 'Prestation non conforme', description: '…', customerId: sara.id, voucherId: d.voucher.id });
+    await t.database.db.insert(disputes).values({ type: 'service', title: 'Prestation non conforme', description: '…', customerId: sara.id, voucherId: d.voucher.id, createdAt: START, updatedAt: START });
     // Not history: a pending checkout, another customer's order, an extension.
-    await t.database.db.insert(orders).values({ purchaserId: sara.id, boxId: DEMO_BOX_ID, amount: 100, recipientName: 'x', recipientEmail: 'x@example.dz', paymentMethod: 'cib' });
+    await t.database.db.insert(orders).values({ purchaserId: sara.id, boxId: DEMO_BOX_ID, amount: 100, recipientName: 'x', recipientEmail: 'x@example.dz', paymentMethod: 'cib', createdAt: START, updatedAt: START });
 
     const res = await get(sara.cookie, '/api/client/history');
     expect(res.statusCode, res.body).toBe(200);
@@ -438,11 +439,11 @@ describe('purchase history and invoices', () => {
     const res = await get(amina.cookie, `/api/client/orders/${order.id}/invoice.pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="facture-FRH-F-202611-[0-9A-F]{8}\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="facture-FRH-F-${month().replace('-', '')}-[0-9A-F]{8}\\.pdf"$`));
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const [pending] = await t.database.db
       .insert(orders)
-      .values({ purchaserId: amina.id, boxId: DEMO_BOX_ID, amount: demoBoxPrice, recipientName: 'x', recipientEmail: 'x@example.dz', paymentMethod: 'cib' })
+      .values({ purchaserId: amina.id, boxId: DEMO_BOX_ID, amount: demoBoxPrice, recipientName: 'x', recipientEmail: 'x@example.dz', paymentMethod: 'cib', createdAt: clock.now(), updatedAt: clock.now() })
       .returning();
     const unpaid = await get(amina.cookie, `/api/client/orders/${pending!.id}/invoice.pdf`);
     expect(unpaid.statusCode).toBe(409);

@@ -66,7 +66,7 @@ describe('GET /api/landing', () => {
     await db.update(boxes).set({ active: false }).where(eq(boxes.id, activeBoxes[0]!.id));
     const reviewed = await Promise.all([5, 4].map((rating) => giveVoucher(db, { now: new Date() }).then((v) => ({ v, rating }))));
     const [customer] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
-    await db.insert(reviews).values(reviewed.map(({ v, rating }) => ({ voucherId: v.id, userId: customer!.id, boxId: DEMO_BOX_ID, rating })));
+    await db.insert(reviews).values(reviewed.map(({ v, rating }) => ({ voucherId: v.id, userId: customer!.id, boxId: DEMO_BOX_ID, rating, createdAt: new Date() })));
     const after = await landing();
     expect(after.hero.stats[0]!.value).toBe(String(activeBoxes.length - 1));
     expect(after.hero.stats[3]).toMatchObject({ label: 'Note moyenne', value: '4,5/5', icon: 'star' });
@@ -102,7 +102,7 @@ describe('GET /api/landing', () => {
     config.hero.slides[0]!.title = 'Spécial Ramadan';
     config.hero.autoRotateInterval = 7000;
     config.partners = [{ name: 'Partenaire vitrine', logo: '', category: 'Bien-être', city: 'Oran' }];
-    await t.database.db.insert(landingConfigs).values({ status: 'published', config, publishedAt: new Date() });
+    await t.database.db.insert(landingConfigs).values({ status: 'published', config, publishedAt: new Date(), createdAt: new Date(), updatedAt: new Date() });
     invalidateLandingCache();
 
     const body = await landing();

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { authTokens, emailOutbox, partners, users, vouchers } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { loadDaySlots } from '../../src/modules/reservations/availability.ts';
 import { buildTestApp, cookieFrom, type TestApp } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID, PARTNER1_MASSAGE_OFFER_ID, STAFF } from '../partner-fixtures.ts';
+import { day, month, testClock } from '../clock.ts';
 
-// Sunday 22 November 2026, 11:00 in Algiers.
-const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+// A Sunday, 11:00 in Algiers (clock.ts): the days of the week below count from it.
+const clock = testClock();
 let t: TestApp;
 let owner: string;
 let staff: string;
@@ -237,7 +237,7 @@ describe('settings and exports (spec 02 §2)', () => {
   it('downloads the data export and the monthly activity report', async () => {
     const data = await get('/api/partner/exports/data.json', owner);
     expect(data.statusCode).toBe(200);
-    expect(data.headers['content-disposition']).toMatch(/^attachment; filename="farha-donnees-partenaire-2026-11-22\.json"/);
+    expect(data.headers['content-disposition']).toContain(`attachment; filename="farha-donnees-partenaire-${day(0)}.json"`);
     const body = JSON.parse(data.body);
     expect(body.partner.businessName).toBe('Hammam Dar Es-Salam');
     expect(body.transactions.length).toBeGreaterThan(0);
@@ -245,12 +245,12 @@ describe('settings and exports (spec 02 §2)', () => {
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['team', 'payouts', 'availability', 'notificationPreferences']));
     expect((await get('/api/partner/exports/data.json', staff)).statusCode).toBe(403);
 
-    const csv = await get('/api/partner/exports/activity.csv?month=2026-11', owner);
+    const csv = await get(`/api/partner/exports/activity.csv?month=${month()}`, owner);
     expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toMatch(/activite-farha-2026-11\.csv/);
+    expect(csv.headers['content-disposition']).toContain(`activite-farha-${month()}.csv`);
     const lines = csv.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines.length).toBe(body.transactions.length + 1);
-    const october = (await get('/api/partner/exports/activity.csv?month=2026-10', owner)).rawPayload.toString('utf8').trimEnd().split('\r\n');
+    const october = (await get(`/api/partner/exports/activity.csv?month=${month(1)}`, owner)).rawPayload.toString('utf8').trimEnd().split('\r\n');
     expect(october).toHaveLength(1);
     const bad = await get('/api/partner/exports/activity.csv?month=2026-13', owner);
     expect(bad.statusCode).toBe(400);
@@ -284,9 +284,9 @@ describe('availability (weekly hours, slots, exceptions)', () => {
     const saved = await send('PUT', '/api/partner/availability', owner, { weeklyHours: week, slotMinutes: 60, capacity: 4 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ configured: true, capacity: 4, message: 'Disponibilités enregistrées' });
-    // Tuesday 24 November: 14:00 and 15:00, four places each.
-    const day = await loadDaySlots(t.database.db, { partnerId: PARTNER1_ID, date: '2026-11-24', now: clock.now() });
-    expect(day.slots.map((s) => [s.time, s.capacity])).toEqual([
+    // The Tuesday: 14:00 and 15:00, four places each.
+    const tuesday = await loadDaySlots(t.database.db, { partnerId: PARTNER1_ID, date: day(2), now: clock.now() });
+    expect(tuesday.slots.map((s) => [s.time, s.capacity])).toEqual([
       ['14:00', 4],
       ['15:00', 4],
     ]);
@@ -295,27 +295,27 @@ describe('availability (weekly hours, slots, exceptions)', () => {
   });
 
   it('adds, lists and removes closed days and special hours', async () => {
-    const closed = await send('POST', '/api/partner/availability/exceptions', owner, { date: '2026-11-24', closed: true, note: 'Inventaire' });
+    const closed = await send('POST', '/api/partner/availability/exceptions', owner, { date: day(2), closed: true, note: 'Inventaire' });
     expect(closed.statusCode, closed.body).toBe(201);
     const special = await send('POST', '/api/partner/availability/exceptions', owner, {
-      date: '2026-11-26',
+      date: day(4),
       closed: false,
       hours: [{ from: '18:00', to: '20:00' }],
       capacity: 2,
     });
     expect(special.statusCode).toBe(201);
-    const past = await send('POST', '/api/partner/availability/exceptions', owner, { date: '2026-11-01', closed: true });
+    const past = await send('POST', '/api/partner/availability/exceptions', owner, { date: day(-21), closed: true });
     expect(past.json().error.message).toBe('Date de réservation dans le passé');
-    const noHours = await send('POST', '/api/partner/availability/exceptions', owner, { date: '2026-11-27', closed: false });
+    const noHours = await send('POST', '/api/partner/availability/exceptions', owner, { date: day(5), closed: false });
     expect(noHours.json().error.message).toBe('Indiquez les horaires de ce jour');
 
     const list = (await get('/api/partner/availability/exceptions', owner)).json().exceptions;
     expect(list.map((e: { date: string; closed: boolean }) => [e.date, e.closed])).toEqual([
-      ['2026-11-24', true],
-      ['2026-11-26', false],
+      [day(2), true],
+      [day(4), false],
     ]);
-    expect((await loadDaySlots(t.database.db, { partnerId: PARTNER1_ID, date: '2026-11-24', now: clock.now() })).closed).toBe(true);
-    const thursday = await loadDaySlots(t.database.db, { partnerId: PARTNER1_ID, date: '2026-11-26', now: clock.now() });
+    expect((await loadDaySlots(t.database.db, { partnerId: PARTNER1_ID, date: day(2), now: clock.now() })).closed).toBe(true);
+    const thursday = await loadDaySlots(t.database.db, { partnerId: PARTNER1_ID, date: day(4), now: clock.now() });
     expect(thursday.slots.map((s) => [s.time, s.capacity])).toEqual([
       ['18:00', 2],
       ['19:00', 2],
@@ -346,9 +346,9 @@ describe('reservations inbox', () => {
   }
 
   it('confirms, declines and proposes another slot; the customer sees it and is e-mailed', async () => {
-    const first = await book('2026-11-30', '09:00');
-    const second = await book('2026-11-30', '10:00');
-    const third = await book('2026-11-30', '14:00');
+    const first = await book(day(8), '09:00');
+    const second = await book(day(8), '10:00');
+    const third = await book(day(8), '14:00');
 
     const inbox = (await get('/api/partner/reservations?status=pending', owner)).json();
     expect(inbox.counts.pending).toBe(3);
@@ -379,9 +379,9 @@ describe('reservations inbox', () => {
     const [released] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, second.voucher.id));
     expect(released!.status).toBe('DELIVERED');
 
-    const proposed = await send('POST', `/api/partner/reservations/${third.id}/propose`, owner, { date: '2026-12-01', time: '15:00' });
+    const proposed = await send('POST', `/api/partner/reservations/${third.id}/propose`, owner, { date: day(9), time: '15:00' });
     expect(proposed.statusCode, proposed.body).toBe(200);
-    expect(proposed.json()).toMatchObject({ message: 'Nouveau créneau proposé au client', reservation: { status: 'proposed', proposedDate: '2026-12-01', proposedTime: '15:00' } });
+    expect(proposed.json()).toMatchObject({ message: 'Nouveau créneau proposé au client', reservation: { status: 'proposed', proposedDate: day(9), proposedTime: '15:00' } });
     expect((await send('POST', `/api/partner/reservations/${first.id}/decline`, owner, { reason: 'Trop tard' })).statusCode).toBe(409);
 
     const counts = (await get('/api/partner/reservations', owner)).json().counts;

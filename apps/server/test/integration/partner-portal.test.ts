@@ -12,13 +12,13 @@ import {
   vouchers,
 } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { approvePayout, markFailed, markPaid } from '../../src/modules/partner/payouts.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DEMO_BOX_ID, giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID, PARTNER1_MASSAGE_OFFER_ID, PARTNER2_ID, STAFF } from '../partner-fixtures.ts';
+import { testClock, day } from '../clock.ts';
 
-// Sunday 22 November 2026, 11:00 in Algiers.
-const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+// A Sunday, 11:00 in Algiers (clock.ts).
+const clock = testClock();
 let t: TestApp;
 let owner: string;
 let staff: string;
@@ -82,8 +82,8 @@ describe('dashboard (spec 02 §2)', () => {
     const [customer] = await t.database.db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
     const redeemed = await t.database.db.select().from(vouchers).where(eq(vouchers.redeemedPartnerId, PARTNER1_ID)).limit(2);
     await t.database.db.insert(reviews).values([
-      { voucherId: redeemed[0]!.id, userId: customer!.id, boxId: DEMO_BOX_ID, partnerId: PARTNER1_ID, rating: 5 },
-      { voucherId: redeemed[1]!.id, userId: customer!.id, boxId: DEMO_BOX_ID, partnerId: PARTNER1_ID, rating: 4 },
+      { voucherId: redeemed[0]!.id, userId: customer!.id, boxId: DEMO_BOX_ID, partnerId: PARTNER1_ID, rating: 5, createdAt: clock.now() },
+      { voucherId: redeemed[1]!.id, userId: customer!.id, boxId: DEMO_BOX_ID, partnerId: PARTNER1_ID, rating: 4, createdAt: clock.now() },
     ]);
 
     const d = (await get('/api/partner/dashboard', owner)).json();
@@ -168,7 +168,7 @@ describe('transactions (spec 02 §2)', () => {
     const res = await get('/api/partner/transactions.csv?q=yasmine', owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="transactions-farha-2026-11-22\.csv"/);
+    expect(res.headers['content-disposition']).toContain(`attachment; filename="transactions-farha-${day(0)}.csv"`);
     const raw = res.rawPayload.toString('utf8');
     expect(raw.startsWith('\uFEFF')).toBe(true);
     const lines = raw.slice(1).trimEnd().split('\r\n');
@@ -177,7 +177,8 @@ describe('transactions (spec 02 §2)', () => {
     );
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(';');
-    expect(cells[0]).toBe('22/11/2026 11:00');
+    const [y, m, d] = day(0).split('-');
+    expect(cells[0]).toBe(`${d}/${m}/${y} 11:00`);
     expect(cells[2]).toBe('Yasmine Djebbar');
     expect(cells.slice(6, 10)).toEqual(['9000', '1350', '7650', 'Validé']);
 
@@ -234,8 +235,8 @@ describe('payouts (spec 02 §4, §5, §8)', () => {
       grossAmount: before.available.gross,
       commissionAmount: before.available.commission,
       transactionCount: before.available.count,
-      period: { from: '2026-11-22', to: '2026-11-22' },
-      reference: expect.stringMatching(/^RGL-20261122-[A-Z3789]{6}$/),
+      period: { from: day(0), to: day(0) },
+      reference: expect.stringMatching(new RegExp(`^RGL-${day(0).replaceAll('-', '')}-[A-Z3789]{6}$`)),
     });
 
     const after = (await get('/api/partner/payouts', owner)).json();
@@ -292,7 +293,7 @@ describe('payouts (spec 02 §4, §5, §8)', () => {
     expect(failed).toMatchObject({ status: 'failed', statusLabel: 'Échec', failureReason: 'IBAN refusé par la banque' });
     const overview = (await get('/api/partner/payouts', owner)).json();
     expect(overview.available).toMatchObject({ count: 2, net: 2 * 7650, canRequest: true });
-    expect(overview.history.find((p: { id: string }) => p.id === created.id).period.from).toBe('2026-11-22');
+    expect(overview.history.find((p: { id: string }) => p.id === created.id).period.from).toBe(day(0));
     const [ownerUser] = await db.select().from(users).where(eq(users.email, OWNER));
     const feed = (await get('/api/partner/notifications', owner)).json();
     expect(feed.notifications[0]).toMatchObject({ kind: 'payout_failed', title: 'Échec du règlement', read: false });

@@ -14,7 +14,6 @@ import {
   vouchers,
 } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { cookieFrom, buildTestApp, type TestApp } from '../helpers.ts';
 import {
   addOfferToBox,
@@ -28,8 +27,9 @@ import {
   PARTNER1_MASSAGE_OFFER_ID,
   STAFF,
 } from '../partner-fixtures.ts';
+import { testClock, day } from '../clock.ts';
 
-const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+const clock = testClock();
 let t: TestApp;
 let owner: string;
 let staff: string;
@@ -202,9 +202,11 @@ describe('redeeming a voucher (spec 01 §4)', () => {
         customerName: 'Amina Benali',
         customerEmail: customer!.email,
         customerPhone: '0550123456',
-        requestedDate: '2026-11-22',
+        requestedDate: day(0),
         requestedTime: '11:00',
         status: 'confirmed',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
       })
       .returning();
     const res = await scan(owner, { code: v.code });
@@ -298,6 +300,7 @@ describe('scans arriving together', () => {
       commissionBp: 1500,
       commissionAmount: 150,
       netAmount: 850,
+      createdAt: clock.now(),
     });
     const results = await Promise.all([broken!, ...fine].map((v) => scan(owner, { code: v.code })));
     expect(results.map((r) => r.statusCode)).toEqual([409, 200, 200]);

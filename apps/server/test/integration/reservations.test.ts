@@ -11,18 +11,23 @@ import {
   voucherEvents,
   vouchers,
 } from '../../src/db/schema/index.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { confirmReservation, declineReservation, proposeReservation } from '../../src/modules/reservations/service.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
 import { seedPartnerId } from '../../src/db/seed/seed.ts';
 import { DEMO_PARTNER2_SLUG } from '../../src/db/seed/catalog-data.ts';
+import { TEST_START, testClock, day, at } from '../clock.ts';
+import { addDaysToDay, addMonthsToDay } from '../../src/modules/reservations/time.ts';
+import { RESERVATION_MAX_MONTHS } from '@farha/contracts/reservations';
 
 const PARTNER2_ID = seedPartnerId(DEMO_PARTNER2_SLUG);
 
-// Sunday 22 November 2026, 11:00 in Algiers.
-const START = new Date('2026-11-22T10:00:00Z');
-const clock = fixedClock(START);
+// A Sunday, 11:00 in Algiers (clock.ts): the days of the week below count from it.
+const START = TEST_START;
+// The last day a booking may be made for (6 months ahead), and the first one beyond.
+const LAST_BOOKABLE = addMonthsToDay(day(0), RESERVATION_MAX_MONTHS);
+const BEYOND = addDaysToDay(LAST_BOOKABLE, 1);
+const clock = testClock();
 let t: TestApp;
 let amina: Customer;
 let other: Customer;
@@ -32,7 +37,7 @@ const request = (voucherId: string, patch: Record<string, unknown> = {}) => ({
   voucherId,
   partnerId: PARTNER1_ID,
   offerId: PARTNER1_OFFER_ID,
-  date: '2026-11-25',
+  date: day(3),
   time: '10:00',
   guests: 2,
   phone: '+213 550 12 34 56',
@@ -59,14 +64,14 @@ describe('free slots', () => {
 
   it("lists the partner's hours: weekdays 09:00–16:00, Saturday 09:00 and 10:00, Sunday closed", async () => {
     const v = await voucherOf(amina);
-    const wed = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=2026-11-25`)).json();
+    const wed = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=${day(3)}`)).json();
     expect(wed.closed).toBe(false);
     expect(wed.sampleHours).toBe(false);
     expect(wed.slots.map((s: { time: string }) => s.time)).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
     expect(wed.slots[0]).toMatchObject({ capacity: 20, booked: 0, remaining: 20, available: true });
-    const sat = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=2026-11-28`)).json();
+    const sat = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=${day(6)}`)).json();
     expect(sat.slots.map((s: { time: string }) => s.time)).toEqual(['09:00', '10:00']);
-    const sun = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=2026-11-29`)).json();
+    const sun = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=${day(7)}`)).json();
     expect(sun).toMatchObject({ closed: true, flexibleAvailable: false, slots: [] });
   });
 
@@ -74,7 +79,7 @@ describe('free slots', () => {
     const v = await voucherOf(amina);
     const saved = await t.database.db.delete(partnerAvailability).where(eq(partnerAvailability.partnerId, PARTNER1_ID)).returning();
     try {
-      const wed = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=2026-11-25`)).json();
+      const wed = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=${day(3)}`)).json();
       expect(wed.sampleHours).toBe(true);
       expect(wed.slots).toHaveLength(8);
       expect(wed.slots[0].capacity).toBe(20);
@@ -82,11 +87,11 @@ describe('free slots', () => {
       await t.database.db.insert(partnerAvailability).values(saved);
     }
     await t.database.db.insert(availabilityExceptions).values([
-      { partnerId: PARTNER1_ID, date: '2026-12-02', closed: true, note: 'Inventaire' },
-      { partnerId: PARTNER1_ID, date: '2026-12-03', closed: false, hours: [{ from: '14:00', to: '16:00' }], capacity: 3 },
+      { partnerId: PARTNER1_ID, date: day(10), closed: true, note: 'Inventaire', createdAt: START },
+      { partnerId: PARTNER1_ID, date: day(11), closed: false, hours: [{ from: '14:00', to: '16:00' }], capacity: 3, createdAt: START },
     ]);
-    expect((await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=2026-12-02`)).json().closed).toBe(true);
-    const special = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=2026-12-03&guests=4`)).json();
+    expect((await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=${day(10)}`)).json().closed).toBe(true);
+    const special = (await slots(amina.cookie, v.id, `partnerId=${PARTNER1_ID}&date=${day(11)}&guests=4`)).json();
     expect(special.slots).toEqual([
       { time: '14:00', capacity: 3, booked: 0, remaining: 3, available: false },
       { time: '15:00', capacity: 3, booked: 0, remaining: 3, available: false },
@@ -95,19 +100,19 @@ describe('free slots', () => {
 
   it('keeps slots to the voucher owner and to partners of its box', async () => {
     const v = await voucherOf(amina);
-    expect((await slots(other.cookie, v.id, `partnerId=${PARTNER1_ID}&date=2026-11-25`)).statusCode).toBe(404);
+    expect((await slots(other.cookie, v.id, `partnerId=${PARTNER1_ID}&date=${day(3)}`)).statusCode).toBe(404);
     const inBox = await t.database.db
       .select({ partnerId: offers.partnerId })
       .from(boxOffers)
       .innerJoin(offers, eq(offers.id, boxOffers.offerId))
       .where(eq(boxOffers.boxId, DEMO_BOX_ID));
     const stranger = (await t.database.db.select({ id: partners.id }).from(partners)).find((p) => !inBox.some((b) => b.partnerId === p.id));
-    const res = await slots(amina.cookie, v.id, `partnerId=${stranger!.id}&date=2026-11-25`);
+    const res = await slots(amina.cookie, v.id, `partnerId=${stranger!.id}&date=${day(3)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe("Cette offre n'est pas disponible pour ce coffret");
     const calendar = await t.request({
       method: 'GET',
-      url: `/api/client/vouchers/${v.id}/calendar?partnerId=${PARTNER1_ID}&from=2026-11-22&days=7`,
+      url: `/api/client/vouchers/${v.id}/calendar?partnerId=${PARTNER1_ID}&from=${day(0)}&days=7`,
       cookie: amina.cookie,
     });
     expect(calendar.json().days.map((d: { open: boolean }) => d.open)).toEqual([false, true, true, true, true, true, true]);
@@ -121,7 +126,7 @@ describe('reserving', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.message).toBe('Réservation confirmée ! Le partenaire vous contactera pour finaliser.');
-    expect(body.reservation).toMatchObject({ status: 'pending', date: '2026-11-25', time: '10:00', guests: 2, canCancel: true });
+    expect(body.reservation).toMatchObject({ status: 'pending', date: day(3), time: '10:00', guests: 2, canCancel: true });
     expect(body.reservation.partner.id).toBe(PARTNER1_ID);
 
     const after = await statusOf(v.id);
@@ -141,7 +146,7 @@ describe('reserving', () => {
     expect(feed.length).toBeGreaterThan(0);
 
     // The place is taken in the slot, and the dashboard shows the reservation.
-    const slots = (await t.request({ method: 'GET', url: `/api/client/vouchers/${v.id}/slots?partnerId=${PARTNER1_ID}&date=2026-11-25`, cookie: amina.cookie })).json();
+    const slots = (await t.request({ method: 'GET', url: `/api/client/vouchers/${v.id}/slots?partnerId=${PARTNER1_ID}&date=${day(3)}`, cookie: amina.cookie })).json();
     expect(slots.slots.find((s: { time: string }) => s.time === '10:00')).toMatchObject({ booked: 2, remaining: 18 });
     const card = (await t.request({ method: 'GET', url: `/api/client/vouchers/${v.id}`, cookie: amina.cookie })).json();
     expect(card.reservation.id).toBe(body.reservation.id);
@@ -168,12 +173,12 @@ describe('reserving', () => {
   });
 
   it.each([
-    [{ date: '2026-11-21' }, 400, 'Date de réservation dans le passé'],
-    [{ date: '2026-11-22', time: '09:00' }, 400, 'Date de réservation dans le passé'],
-    [{ date: '2027-05-23' }, 400, 'Réservation trop éloignée (max 6 mois)'],
-    [{ date: '2026-11-29' }, 409, 'Créneau non disponible'],
-    [{ date: '2026-11-25', time: '13:30' }, 409, 'Créneau non disponible'],
-    [{ date: '2026-11-28', time: '14:00' }, 409, 'Créneau non disponible'],
+    [{ date: day(-1) }, 400, 'Date de réservation dans le passé'],
+    [{ date: day(0), time: '09:00' }, 400, 'Date de réservation dans le passé'],
+    [{ date: BEYOND }, 400, 'Réservation trop éloignée (max 6 mois)'],
+    [{ date: day(7) }, 409, 'Créneau non disponible'],
+    [{ date: day(3), time: '13:30' }, 409, 'Créneau non disponible'],
+    [{ date: day(6), time: '14:00' }, 409, 'Créneau non disponible'],
     [{ guests: 0 }, 400, 'Le nombre de participants doit être compris entre 1 et 8'],
     [{ guests: 9 }, 400, 'Le nombre de participants doit être compris entre 1 et 8'],
     [{ phone: '' }, 400, 'Le téléphone est obligatoire'],
@@ -189,14 +194,18 @@ describe('reserving', () => {
   });
 
   it('accepts the last day of the 6-month horizon and a flexible time', async () => {
+    // Whatever weekday it falls on, the partner opens that day.
+    await t.database.db
+      .insert(availabilityExceptions)
+      .values({ partnerId: PARTNER1_ID, date: LAST_BOOKABLE, closed: false, capacity: 4, hours: [{ from: '10:00', to: '18:00' }], createdAt: START });
     const v = await voucherOf(amina);
-    const res = await reserve(amina.cookie, request(v.id, { date: '2027-05-22', time: 'Flexible' }));
+    const res = await reserve(amina.cookie, request(v.id, { date: LAST_BOOKABLE, time: 'Flexible' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().reservation.time).toBeNull();
   });
 
   it('refuses a date after the voucher expires, an offer from outside the box, and a full slot', async () => {
-    const short = await voucherOf(amina, { expiresAt: new Date('2026-11-24T12:00:00Z') });
+    const short = await voucherOf(amina, { expiresAt: at(2, '12:00:00') });
     expect((await reserve(amina.cookie, request(short.id))).json().error.message).toBe('La date choisie dépasse la date de validité du voucher');
 
     const v = await voucherOf(amina);
@@ -206,10 +215,10 @@ describe('reserving', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({ field: 'offerId', message: "Cette offre n'est pas disponible pour ce coffret" });
 
-    await t.database.db.insert(availabilityExceptions).values({ partnerId: PARTNER1_ID, date: '2026-12-04', closed: false, capacity: 3, hours: [{ from: '10:00', to: '11:00' }] });
+    await t.database.db.insert(availabilityExceptions).values({ partnerId: PARTNER1_ID, date: day(12), closed: false, capacity: 3, hours: [{ from: '10:00', to: '11:00' }], createdAt: START });
     const first = await voucherOf(amina);
-    expect((await reserve(amina.cookie, request(first.id, { date: '2026-12-04', guests: 2 }))).statusCode).toBe(201);
-    const full = await reserve(amina.cookie, request(v.id, { date: '2026-12-04', guests: 2 }));
+    expect((await reserve(amina.cookie, request(first.id, { date: day(12), guests: 2 }))).statusCode).toBe(201);
+    const full = await reserve(amina.cookie, request(v.id, { date: day(12), guests: 2 }));
     expect(full.json().error.message).toBe('Créneau non disponible');
   });
 
@@ -241,12 +250,12 @@ describe('reserving', () => {
   });
 
   it('never lets two parties share the last places of a slot', async () => {
-    await t.database.db.insert(availabilityExceptions).values({ partnerId: PARTNER1_ID, date: '2026-12-07', closed: false, capacity: 6, hours: [{ from: '10:00', to: '11:00' }] });
+    await t.database.db.insert(availabilityExceptions).values({ partnerId: PARTNER1_ID, date: day(15), closed: false, capacity: 6, hours: [{ from: '10:00', to: '11:00' }], createdAt: START });
     const a = await voucherOf(amina);
     const b = await voucherOf(other);
     const results = await Promise.all([
-      reserve(amina.cookie, request(a.id, { date: '2026-12-07', guests: 4 })),
-      reserve(other.cookie, request(b.id, { date: '2026-12-07', guests: 4 })),
+      reserve(amina.cookie, request(a.id, { date: day(15), guests: 4 })),
+      reserve(other.cookie, request(b.id, { date: day(15), guests: 4 })),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
@@ -269,7 +278,7 @@ describe('cancelling and the partner answering', () => {
 
   it('cancels more than 48 h ahead: voucher back to its previous status, the partner told', async () => {
     const { voucher, reservation } = await reserved(amina, {}, { status: 'EXTENDED' });
-    expect(reservation.cancelDeadline).toBe('2026-11-23T09:00:00.000Z');
+    expect(reservation.cancelDeadline).toBe(at(1, '09:00:00').toISOString());
     const res = await cancel(amina.cookie, reservation.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Réservation annulée. Votre coffret est de nouveau disponible.', reservation: { status: 'cancelled' } });
@@ -284,15 +293,15 @@ describe('cancelling and the partner answering', () => {
   });
 
   it('refuses to cancel within 48 h, and someone else cannot cancel at all', async () => {
-    // Tuesday 24 November 12:00 in Algiers (11:00 UTC): cancellable until Sunday 11:00 UTC.
-    const { reservation } = await reserved(amina, { date: '2026-11-24', time: '12:00' });
-    expect(reservation).toMatchObject({ canCancel: true, cancelDeadline: '2026-11-22T11:00:00.000Z' });
+    // The Tuesday 12:00 in Algiers (11:00 UTC): cancellable until the Sunday 11:00 UTC.
+    const { reservation } = await reserved(amina, { date: day(2), time: '12:00' });
+    expect(reservation).toMatchObject({ canCancel: true, cancelDeadline: at(0, '11:00:00').toISOString() });
     expect((await cancel(other.cookie, reservation.id)).statusCode).toBe(404);
     const theirs = await t.request({ method: 'POST', url: `/api/client/reservations/${reservation.id}/accept-proposal`, cookie: other.cookie });
     expect(theirs.statusCode).toBe(404);
     const list = (await t.request({ method: 'GET', url: '/api/client/reservations', cookie: other.cookie })).json();
     expect(list.reservations.some((r: { id: string }) => r.id === reservation.id)).toBe(false);
-    clock.set(new Date('2026-11-22T11:00:01Z'));
+    clock.set(at(0, '11:00:01'));
     const late = await cancel(amina.cookie, reservation.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(
@@ -319,10 +328,10 @@ describe('cancelling and the partner answering', () => {
     expect((await mailsTo(t.database.db, amina.email, 'reservation-declined'))[0]!.text).toContain('Fermeture exceptionnelle');
 
     const three = await reserved(amina, { time: '14:00' });
-    await proposeReservation(deps(), partner1, three.reservation.id, { date: '2026-11-26', time: '15:00', message: 'Plus calme le jeudi' });
+    await proposeReservation(deps(), partner1, three.reservation.id, { date: day(4), time: '15:00', message: 'Plus calme le jeudi' });
     expect(await mailsTo(t.database.db, amina.email, 'reservation-proposed')).toHaveLength(1);
     const accepted = await t.request({ method: 'POST', url: `/api/client/reservations/${three.reservation.id}/accept-proposal`, cookie: amina.cookie });
-    expect(accepted.json().reservation).toMatchObject({ status: 'confirmed', date: '2026-11-26', time: '15:00', proposedDate: null });
+    expect(accepted.json().reservation).toMatchObject({ status: 'confirmed', date: day(4), time: '15:00', proposedDate: null });
 
     // Another partner cannot touch partner 1's reservations.
     const four = await reserved(amina, { time: '15:00' });
@@ -332,8 +341,8 @@ describe('cancelling and the partner answering', () => {
   });
 
   it('lets the customer turn down a proposal even close to the date', async () => {
-    const { voucher, reservation } = await reserved(amina, { date: '2026-11-23', time: '16:00' });
-    await proposeReservation(deps(), partner1, reservation.id, { date: '2026-11-24', time: null });
+    const { voucher, reservation } = await reserved(amina, { date: day(1), time: '16:00' });
+    await proposeReservation(deps(), partner1, reservation.id, { date: day(2), time: null });
     const res = await cancel(amina.cookie, reservation.id);
     expect(res.statusCode).toBe(200);
     expect((await statusOf(voucher.id)).status).toBe('DELIVERED');

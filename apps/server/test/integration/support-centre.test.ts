@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { faqEntries, faqVotes, supportTickets, ticketAttachments, ticketMessages, users } from '../../src/db/schema/index.ts';
-import { fixedClock } from '../../src/lib/clock.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { newCustomer, type Customer } from '../customer-fixtures.ts';
+import { testClock } from '../clock.ts';
 
-const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+const clock = testClock();
 let t: TestApp;
 let amina: Customer;
 let karim: Customer;
@@ -158,7 +158,7 @@ describe('support tickets', () => {
 
     // An agent answers; Lina replies with a file.
     const agent = await t.database.db.select().from(users).where(eq(users.email, 'support@demo.farha.dz'));
-    await t.database.db.insert(ticketMessages).values({ ticketId: first.id, authorId: agent[0]!.id, authorKind: 'support', body: 'Nous regardons.' });
+    await t.database.db.insert(ticketMessages).values({ ticketId: first.id, authorId: agent[0]!.id, authorKind: 'support', body: 'Nous regardons.', createdAt: clock.now() });
     const reply = await t.request({
       method: 'POST',
       url: `/api/client/tickets/${first.id}/messages`,

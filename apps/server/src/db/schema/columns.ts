@@ -2,12 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-export const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
+/**
+ * Every timestamp is written by the code from the injected clock, never by the database's `now()`: a rule
+ * that reads a time (due mail, refund window, ordering of a thread) must see the same clock the code sees.
+ */
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull();
 export const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** `column IN ('a','b')` for CHECK constraints on status columns. */

@@ -47,7 +47,7 @@ export const emailOutbox = pgTable(
     voucherId: uuid('voucher_id'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
     lockedAt: ts('locked_at'),
     lastError: text('last_error'),
     messageId: text('message_id'),

@@ -47,7 +47,7 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),
-    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),

@@ -160,7 +160,7 @@ export const payouts = pgTable(
     periodTo: date('period_to'),
     failureReason: text('failure_reason'),
     requestedBy: uuid('requested_by').references(() => users.id),
-    requestedAt: ts('requested_at').notNull().defaultNow(),
+    requestedAt: ts('requested_at').notNull(),
     processedAt: ts('processed_at'),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),

@@ -61,39 +61,41 @@ export const seedBoxId = (slug: string) => seedId('box', slug);
  * Seeds settings and FAQ always; with `demo`, also the catalogue, the demo accounts (one per role,
  * password DEMO_PASSWORD) and one delivered voucher of the demo customer. Idempotent, one transaction.
  */
-export async function seedDatabase(db: Db, options: { demo: boolean }): Promise<void> {
+export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date }): Promise<void> {
+  // The demo data is dated from the moment it is seeded; every row carries that time, none the database's now().
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     // Several instances may start at once on one PostgreSQL: one seeds, the others wait, then find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
-    await seedSettings(tx);
+    await seedSettings(tx, now);
     const [stateRow] = await tx.select().from(systemSettings).where(eq(systemSettings.key, SEED_STATE_KEY));
     const state: SeedState = { ...((stateRow?.value as SeedState | undefined) ?? {}) };
     const before = JSON.stringify(state);
 
     if ((state.faq ?? 0) < FAQ_VERSION) {
-      await seedFaq(tx);
+      await seedFaq(tx, now);
       state.faq = FAQ_VERSION;
     }
     if (options.demo) {
       if ((state.catalog ?? 0) < CATALOG_VERSION) {
-        await seedCatalog(tx);
+        await seedCatalog(tx, now);
         state.catalog = CATALOG_VERSION;
       }
-      const ids = await seedDemoAccounts(tx);
-      await seedDemoVoucher(tx, ids.customerId);
+      const ids = await seedDemoAccounts(tx, now);
+      await seedDemoVoucher(tx, ids.customerId, now);
     }
 
     if (JSON.stringify(state) !== before) {
       await tx
         .insert(systemSettings)
-        .values({ key: SEED_STATE_KEY, value: state })
-        .onConflictDoUpdate({ target: systemSettings.key, set: { value: state, updatedAt: new Date() } });
+        .values({ key: SEED_STATE_KEY, value: state, updatedAt: now })
+        .onConflictDoUpdate({ target: systemSettings.key, set: { value: state, updatedAt: now } });
     }
   });
 }
 
 /** Inserts missing setting rows; adds keys missing from existing rows without touching set values. */
-async function seedSettings(tx: Tx): Promise<void> {
+async function seedSettings(tx: Tx, now: Date): Promise<void> {
   const keys = Object.keys(DEFAULT_SYSTEM_SETTINGS) as (keyof typeof DEFAULT_SYSTEM_SETTINGS)[];
   const existing = await tx.select().from(systemSettings).where(inArray(systemSettings.key, keys));
   const byKey = new Map(existing.map((r) => [r.key, r.value as Record<string, unknown>]));
@@ -101,17 +103,17 @@ async function seedSettings(tx: Tx): Promise<void> {
     const defaults = DEFAULT_SYSTEM_SETTINGS[key] as Record<string, unknown>;
     const current = byKey.get(key);
     if (!current) {
-      await tx.insert(systemSettings).values({ key, value: defaults }).onConflictDoNothing();
+      await tx.insert(systemSettings).values({ key, value: defaults, updatedAt: now }).onConflictDoNothing();
     } else if (Object.keys(defaults).some((k) => !(k in current))) {
       await tx
         .update(systemSettings)
-        .set({ value: { ...defaults, ...current } })
+        .set({ value: { ...defaults, ...current }, updatedAt: now })
         .where(eq(systemSettings.key, key));
     }
   }
 }
 
-async function seedFaq(tx: Tx): Promise<void> {
+async function seedFaq(tx: Tx, now: Date): Promise<void> {
   await tx
     .insert(faqEntries)
     .values(
@@ -123,12 +125,14 @@ async function seedFaq(tx: Tx): Promise<void> {
         answer: f.answer,
         priority: f.priority,
         published: true,
+        createdAt: now,
+        updatedAt: now,
       })),
     )
     .onConflictDoNothing();
 }
 
-async function seedCatalog(tx: Tx): Promise<void> {
+async function seedCatalog(tx: Tx, now: Date): Promise<void> {
   await tx
     .insert(partners)
     .values(
@@ -153,6 +157,8 @@ async function seedCatalog(tx: Tx): Promise<void> {
         commissionBp: p.commissionBp,
         notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
         active: p.active,
+        createdAt: now,
+        updatedAt: now,
       })),
     )
     .onConflictDoNothing();
@@ -169,6 +175,7 @@ async function seedCatalog(tx: Tx): Promise<void> {
         weeklyHours: DEFAULT_WEEKLY_HOURS,
         slotMinutes: DEFAULT_SLOT_MINUTES,
         capacity: DEFAULT_CAPACITY,
+        updatedAt: now,
       })),
     )
     .onConflictDoNothing();
@@ -184,6 +191,8 @@ async function seedCatalog(tx: Tx): Promise<void> {
     imageUrl: o.imageUrl,
     termsConditions: o.termsConditions,
     active: o.active,
+    createdAt: now,
+    updatedAt: now,
   }));
   if (offerRows.length > 0) await tx.insert(offers).values(offerRows).onConflictDoNothing();
 
@@ -193,7 +202,7 @@ async function seedCatalog(tx: Tx): Promise<void> {
       SEED_BOXES.map((b, index) => ({
         id: seedBoxId(b.slug),
         // A catalogue with a history: boxes added over the past months, the last two this week (NOUVEAU).
-        createdAt: new Date(Date.now() - (index >= SEED_BOXES.length - 2 ? SEED_BOXES.length - index : 10 + (SEED_BOXES.length - index) * 6) * 86_400_000),
+        createdAt: new Date(now.getTime() - (index >= SEED_BOXES.length - 2 ? SEED_BOXES.length - index : 10 + (SEED_BOXES.length - index) * 6) * 86_400_000),
         name: b.name,
         description: b.description,
         price: b.price,
@@ -202,6 +211,7 @@ async function seedCatalog(tx: Tx): Promise<void> {
         category: b.category,
         imageUrl: b.imageUrl,
         active: true,
+        updatedAt: now,
       })),
     )
     .onConflictDoNothing();
@@ -213,14 +223,14 @@ async function seedCatalog(tx: Tx): Promise<void> {
     (await tx.select({ id: boxes.id }).from(boxes).where(inArray(boxes.id, SEED_BOXES.map((b) => seedBoxId(b.slug))))).map((r) => r.id),
   );
   const links = SEED_BOXES.flatMap((b) =>
-    b.offerSlugs.map((o) => ({ id: seedId('box_offer', `${b.slug}|${o}`), boxId: seedBoxId(b.slug), offerId: seedOfferId(o) })),
+    b.offerSlugs.map((o) => ({ id: seedId('box_offer', `${b.slug}|${o}`), boxId: seedBoxId(b.slug), offerId: seedOfferId(o), createdAt: now })),
   ).filter((l) => boxIds.has(l.boxId) && offerIds.has(l.offerId));
   if (links.length > 0) await tx.insert(boxOffers).values(links).onConflictDoNothing();
 }
 
 type DemoIds = { customerId: string | undefined };
 
-async function seedDemoAccounts(tx: Tx): Promise<DemoIds> {
+async function seedDemoAccounts(tx: Tx, now: Date): Promise<DemoIds> {
   const emails = DEMO_ACCOUNTS.map((a) => a.email);
   let present = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
   const missing = DEMO_ACCOUNTS.filter((a) => !present.some((u) => u.email === a.email));
@@ -239,6 +249,8 @@ async function seedDemoAccounts(tx: Tx): Promise<DemoIds> {
           role: a.role,
           locale: 'fr' as const,
           status: 'active' as const,
+          createdAt: now,
+          updatedAt: now,
         })),
       )
       .onConflictDoNothing();
@@ -246,7 +258,6 @@ async function seedDemoAccounts(tx: Tx): Promise<DemoIds> {
   }
   const idOf = (email: string) => present.find((u) => u.email === email)?.id;
 
-  const now = new Date();
   const allPermissions = [...PARTNER_PERMISSIONS];
   const memberships: { partnerSlug: string; email: string; memberRole: 'owner' | 'staff'; permissions: string[] }[] = [
     { partnerSlug: DEMO_PARTNER_SLUG, email: DEMO_PARTNER_OWNER_EMAIL, memberRole: 'owner', permissions: allPermissions },
@@ -268,6 +279,7 @@ async function seedDemoAccounts(tx: Tx): Promise<DemoIds> {
         permissions: m.permissions,
         invitedAt: m.memberRole === 'staff' ? now : null,
         joinedAt: now,
+        createdAt: now,
       })
       .onConflictDoNothing();
     if (m.memberRole === 'owner') {
@@ -281,7 +293,7 @@ async function seedDemoAccounts(tx: Tx): Promise<DemoIds> {
 }
 
 /** One DELIVERED voucher held by the demo customer, for a box where the first demo partner is present. */
-async function seedDemoVoucher(tx: Tx, customerId: string | undefined): Promise<void> {
+async function seedDemoVoucher(tx: Tx, customerId: string | undefined, now: Date): Promise<void> {
   if (!customerId) return;
   const [owned] = await tx
     .select({ id: vouchers.id })
@@ -294,7 +306,6 @@ async function seedDemoVoucher(tx: Tx, customerId: string | undefined): Promise<
   const [customer] = await tx.select().from(users).where(eq(users.id, customerId));
   if (!customer) return;
   const name = `${customer.firstName} ${customer.lastName}`;
-  const now = new Date();
 
   let orderId: string;
   const [payment] = await tx
@@ -317,6 +328,8 @@ async function seedDemoVoucher(tx: Tx, customerId: string | undefined): Promise<
         senderName: name,
         paymentMethod: 'cib',
         paidAt: now,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: orders.id });
     orderId = order!.id;
@@ -328,6 +341,8 @@ async function seedDemoVoucher(tx: Tx, customerId: string | undefined): Promise<
       amount: box.price,
       method: 'cib',
       raw: { seed: true },
+      createdAt: now,
+      updatedAt: now,
     });
   }
 
@@ -353,6 +368,8 @@ async function seedDemoVoucher(tx: Tx, customerId: string | undefined): Promise<
       faceValue: box.price,
       deliveredAt: now,
       expiresAt: new Date(now.getTime() + box.validityDays * 86_400_000),
+      createdAt: new Date(now.getTime() - 1_000),
+      updatedAt: now,
     })
     .returning({ id: vouchers.id });
   const issuedAt = new Date(now.getTime() - 1_000);

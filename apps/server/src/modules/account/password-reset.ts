@@ -40,6 +40,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
       createdAt: now,
     });
     await enqueueEmail(tx, {
+      now,
       to: user.email,
       template: 'password-reset',
       locale: user.locale,
@@ -82,6 +83,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
       .where(and(eq(authTokens.userId, used.userId), eq(authTokens.purpose, PURPOSE), isNull(authTokens.usedAt)));
     await deleteUserSessions(tx as unknown as Db, used.userId);
     await enqueueEmail(tx, {
+      now,
       to: updated!.email,
       template: 'password-changed',
       ...passwordChangedEmail({ name: updated!.firstName, supportUrl: `${deps.publicUrl}/support` }),

@@ -131,6 +131,7 @@ export async function changePassword(
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), currentSessionToken ? ne(sessions.tokenHash, sha256(currentSessionToken)) : undefined));
     await enqueueEmail(tx, {
+      now: deps.now,
       to: user.email,
       template: 'password-changed',
       ...passwordChangedEmail({ name: user.firstName, supportUrl: `${deps.publicUrl}/client/support` }),

@@ -34,7 +34,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/register',
     { schema: { tags: ['auth'], body: ZRegisterRequest, response: { 201: ZAuthResponse, ...errors } } },
     async (request, reply) => {
-      const user = await registerCustomer(app.db, request.body);
+      const user = await registerCustomer(app.db, request.body, app.clock.now());
       const session = await createSession(app.db, user, {
         remember: false,
         now: app.clock.now(),

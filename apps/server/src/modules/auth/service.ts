@@ -36,7 +36,7 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 }
 
 /** spec 01 §5: registration always creates a customer. */
-export async function registerCustomer(db: Db, input: TRegisterRequest): Promise<UserRow> {
+export async function registerCustomer(db: Db, input: TRegisterRequest, now: Date): Promise<UserRow> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw AppError.of(400, 'PASSWORD_MISMATCH', 'confirmPassword');
   }
@@ -51,6 +51,8 @@ export async function registerCustomer(db: Db, input: TRegisterRequest): Promise
       phone: input.phone || null,
       locale: input.locale ?? 'fr',
       role: 'customer',
+      createdAt: now,
+      updatedAt: now,
     })
     .onConflictDoNothing({ target: users.email })
     .returning();

@@ -19,14 +19,14 @@ export async function listFavouriteBoxIds(db: Queryable, userId: string): Promis
 }
 
 /** Idempotent: adding a favourite twice keeps one row. Only active boxes can be added. */
-export async function addFavourite(db: Queryable, userId: string, boxId: string): Promise<void> {
+export async function addFavourite(db: Queryable, userId: string, boxId: string, now: Date): Promise<void> {
   if (!isUuid(boxId)) throw boxNotFound();
   const [box] = await db
     .select({ id: boxes.id })
     .from(boxes)
     .where(and(eq(boxes.id, boxId), eq(boxes.active, true)));
   if (!box) throw boxNotFound();
-  await db.insert(favourites).values({ userId, boxId }).onConflictDoNothing();
+  await db.insert(favourites).values({ userId, boxId, createdAt: now }).onConflictDoNothing();
 }
 
 /** Idempotent: removing a favourite that is not there is not an error. */

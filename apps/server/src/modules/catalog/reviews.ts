@@ -6,6 +6,7 @@ export type NewReview = {
   voucherId: string;
   userId: string;
   boxId: string;
+  createdAt: Date;
   partnerId?: string | null;
   /** 1 to 5. */
   rating: number;
@@ -26,6 +27,7 @@ export async function recordReview(db: Queryable, review: NewReview): Promise<{ 
       partnerId: review.partnerId ?? null,
       rating: review.rating,
       comment: review.comment?.trim() || null,
+      createdAt: review.createdAt,
     })
     .returning({ id: reviews.id });
   invalidateCatalogCache();

@@ -62,7 +62,7 @@ export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const boxId = request.params.boxId.toLowerCase();
-      await addFavourite(app.db, auth.userId, boxId);
+      await addFavourite(app.db, auth.userId, boxId, app.clock.now());
       return { boxId, favourite: true };
     },
   );

@@ -61,6 +61,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       providerCheckoutId: event?.checkoutId ?? null,
       signatureValid: valid,
       payload: valid ? payload : { rejected: true, length: raw.length },
+      receivedAt: app.clock.now(),
     });
     if (!valid) {
       request.log.warn({ provider: name, ip: request.ip }, 'payment webhook with an invalid signature rejected');

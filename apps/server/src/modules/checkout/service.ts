@@ -242,6 +242,7 @@ async function fulfilPaidOrder(db: Db, ctx: Pick<Ctx, 'publicUrl' | 'now'>, orde
   });
   const offers = await boxOffersWithPartners(db, box!.id);
   await enqueueEmail(db, {
+    now: ctx.now,
     to: order.recipientEmail,
     template: 'voucher',
     locale: recipientLocale,
@@ -261,6 +262,7 @@ async function fulfilPaidOrder(db: Db, ctx: Pick<Ctx, 'publicUrl' | 'now'>, orde
     }),
   });
   await enqueueEmail(db, {
+    now: ctx.now,
     to: purchaser!.email,
     template: 'receipt',
     ...receiptEmail({

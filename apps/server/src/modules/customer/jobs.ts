@@ -63,6 +63,7 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
           .returning({ id: voucherReminders.id });
         if (!claimed) return false;
         await enqueueEmail(tx, {
+          now,
           to: row.holderEmail ?? voucher.recipientEmail,
           template: `reminder-${reminder.kind}`,
           voucherId: voucher.id,

@@ -286,6 +286,7 @@ export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'n
     const total = toRefund.reduce((sum, o) => sum + o.amount, 0);
     const [box] = await tx.select({ name: boxes.name }).from(boxes).where(eq(boxes.id, locked.boxId));
     await enqueueEmail(tx, {
+      now,
       to: user.email,
       template: 'refund-recorded',
       voucherId: locked.id,
@@ -324,6 +325,7 @@ export async function reviewVoucher(
       partnerId: voucher.redeemedPartnerId,
       rating: input.rating,
       comment: input.comment,
+      createdAt: now,
     }));
   } catch (error) {
     // reviews_voucher_key: a simultaneous second review of the same voucher.

@@ -78,6 +78,7 @@ export async function applyExtension(
   await db.delete(voucherReminders).where(eq(voucherReminders.voucherId, voucher.id));
   const [box] = await db.select({ name: boxes.name }).from(boxes).where(eq(boxes.id, voucher.boxId));
   await enqueueEmail(db, {
+    now,
     to: input.notify.email,
     template: 'voucher-extended',
     voucherId: voucher.id,
@@ -137,6 +138,7 @@ export async function performExchange(
 
   const offers = await boxOffersWithPartners(db, newBox.id);
   await enqueueEmail(db, {
+    now,
     to: old.recipientEmail,
     template: 'voucher',
     locale: old.recipientLocale,
@@ -172,6 +174,7 @@ async function refundUnappliedOrder(db: Queryable, ctx: LifeContext, order: Orde
   const [payer] = await db.select().from(users).where(eq(users.id, order.purchaserId));
   if (payer) {
     await enqueueEmail(db, {
+      now: ctx.now,
       to: payer.email,
       template: 'order-refunded',
       ...paidChangeRefundedEmail({ name: payer.firstName, what, amount: order.amount, reason, dashboardUrl: dashboardUrl(ctx.publicUrl) }),
@@ -216,6 +219,7 @@ export async function applyPaidExchange(db: Queryable, ctx: LifeContext, order: 
   const [payer] = await db.select().from(users).where(eq(users.id, order.purchaserId));
   if (payer) {
     await enqueueEmail(db, {
+      now: ctx.now,
       to: payer.email,
       template: 'receipt',
       ...receiptEmail({

@@ -34,7 +34,7 @@ function sniff(data: Buffer): string | null {
 export async function saveUpload(
   db: Queryable,
   storage: FileStorage,
-  input: { data: Buffer; filename: string; purpose: FilePurpose; ownerUserId: string | null; allowed: readonly string[] },
+  input: { data: Buffer; filename: string; purpose: FilePurpose; ownerUserId: string | null; allowed: readonly string[]; now: Date },
 ) {
   if (input.data.length === 0) throw new AppError(400, 'FILE_EMPTY', 'Fichier vide', 'file');
   if (input.data.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'file');
@@ -53,6 +53,7 @@ export async function saveUpload(
       sizeBytes: input.data.length,
       purpose: input.purpose,
       ownerUserId: input.ownerUserId,
+      createdAt: input.now,
     })
     .returning();
   return row!;

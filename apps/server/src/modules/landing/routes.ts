@@ -34,7 +34,7 @@ export async function landingRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { created, ...result } = await subscribeToNewsletter(app.db, request.body);
+      const { created, ...result } = await subscribeToNewsletter(app.db, request.body, app.clock.now());
       return reply.status(created ? 201 : 200).send(result);
     },
   );

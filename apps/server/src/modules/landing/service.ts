@@ -116,10 +116,11 @@ async function liveHeroStats(db: Queryable, locale: TLocale): Promise<TLandingCo
 export async function subscribeToNewsletter(
   db: Queryable,
   input: { email: string; locale?: TLocale | undefined },
+  now: Date,
 ): Promise<TNewsletterResponse & { created: boolean }> {
   const inserted = await db
     .insert(newsletterSubscriptions)
-    .values({ email: input.email, locale: input.locale ?? 'fr' })
+    .values({ email: input.email, locale: input.locale ?? 'fr', createdAt: now })
     .onConflictDoNothing({ target: newsletterSubscriptions.email })
     .returning({ id: newsletterSubscriptions.id });
   const created = inserted.length > 0;

@@ -26,6 +26,8 @@ export async function enqueueEmail(
     voucherId?: string;
     attachments?: OutboxAttachments;
     sendAt?: Date;
+    /** When it is enqueued, from the caller's clock: it is due then unless `sendAt` says later. */
+    now: Date;
   },
 ): Promise<string> {
   const [row] = await db
@@ -39,7 +41,8 @@ export async function enqueueEmail(
       locale: email.locale ?? 'fr',
       voucherId: email.voucherId,
       attachments: email.attachments ?? {},
-      ...(email.sendAt ? { nextAttemptAt: email.sendAt } : {}),
+      nextAttemptAt: email.sendAt ?? email.now,
+      createdAt: email.now,
     })
     .returning({ id: emailOutbox.id });
   return row!.id;

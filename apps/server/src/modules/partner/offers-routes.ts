@@ -99,6 +99,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError(400, 'FILE_MISSING', 'Choisissez une image', 'file');
     }
     const file = await saveUpload(app.db, app.storage, {
+      now: app.clock.now(),
       data,
       filename,
       purpose: 'offer_image',

@@ -238,6 +238,7 @@ async function announce(tx: Queryable, payout: PayoutRow, action: FinanceAction,
   const prefs = ZNotificationPreferences.safeParse({ ...DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, ...(partner?.prefs as object) });
   if (partner?.ownerEmail && partner.ownerStatus === 'active' && (!prefs.success || prefs.data.payouts)) {
     await enqueueEmail(tx, {
+      now: action.now,
       to: partner.ownerEmail,
       template: `payout_${status}`,
       ...payoutStatusEmail({

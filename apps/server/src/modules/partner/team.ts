@@ -103,6 +103,7 @@ export async function inviteMember(
         .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, 'partner_invite'), isNull(authTokens.usedAt)));
       await tx.insert(authTokens).values({ purpose: 'partner_invite', tokenHash: sha256(token), userId, expiresAt, createdAt: now });
       await enqueueEmail(tx, {
+        now,
         to: input.email,
         template: 'partner_invite',
         ...invitationEmail({

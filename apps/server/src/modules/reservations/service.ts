@@ -172,8 +172,8 @@ async function partnerAddresses(db: Queryable, partner: ReservationRow['partner'
   return [...addresses];
 }
 
-async function mailPartner(db: Queryable, row: ReservationRow, template: string, content: EmailContent, feed: { title: string; body: string }) {
-  for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { to, template, ...content });
+async function mailPartner(db: Queryable, now: Date, row: ReservationRow, template: string, content: EmailContent, feed: { title: string; body: string }) {
+  for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { now, to, template, ...content });
   if (row.partner.ownerUserId) {
     // The partner portal's notification feed (bell).
     await db.insert(notifications).values({
@@ -182,6 +182,7 @@ async function mailPartner(db: Queryable, row: ReservationRow, template: string,
       title: feed.title,
       body: feed.body,
       link: '/partenaire/reservations',
+      createdAt: now,
     });
   }
 }
@@ -293,12 +294,13 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
     const [row] = await loadReservationRows(tx, eq(reservations.id, created!.id));
     const facts = factsOf(row!);
     await enqueueEmail(tx, {
+      now,
       to: caller.email,
       template: 'reservation-requested',
       voucherId: voucher.id,
       ...reservationRequestedCustomerEmail(facts, dashboardUrl(deps.publicUrl)),
     });
-    await mailPartner(tx, row!, 'reservation-request-partner', reservationRequestedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+    await mailPartner(tx, now, row!, 'reservation-request-partner', reservationRequestedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
       title: 'Nouvelle demande de réservation',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''} (${facts.guests} pers.)`,
     });
@@ -358,7 +360,7 @@ export async function cancelReservation(deps: ReservationDeps, caller: Caller, i
     if (!updated) throw fail(409, 'RESERVATION_NOT_CANCELLABLE', M.NOT_CANCELLABLE);
     await releaseVoucher(tx, row.reservation.voucherId, 'holder', caller.userId, 'Réservation annulée par le client', now);
     const facts = factsOf(row);
-    await mailPartner(tx, row, 'reservation-cancelled-partner', reservationCancelledPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+    await mailPartner(tx, now, row, 'reservation-cancelled-partner', reservationCancelledPartnerEmail(facts, portalUrl(deps.publicUrl)), {
       title: 'Réservation annulée',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
     });
@@ -384,7 +386,7 @@ export async function acceptProposal(deps: ReservationDeps, caller: Caller, id: 
     if (!updated) throw fail(409, 'NO_PROPOSAL', M.NO_PROPOSAL);
     const [fresh] = await loadReservationRows(tx, eq(reservations.id, id));
     const facts = factsOf(fresh!);
-    await mailPartner(tx, fresh!, 'reservation-proposal-accepted', proposalAcceptedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+    await mailPartner(tx, now, fresh!, 'reservation-proposal-accepted', proposalAcceptedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
       title: 'Nouvelle date acceptée',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
     });
@@ -403,8 +405,8 @@ async function partnerReservation(db: Queryable, partner: PartnerActor, id: stri
   return row;
 }
 
-async function mailCustomer(db: Queryable, row: ReservationRow, template: string, content: EmailContent) {
-  await enqueueEmail(db, { to: row.reservation.customerEmail, template, voucherId: row.reservation.voucherId, ...content });
+async function mailCustomer(db: Queryable, now: Date, row: ReservationRow, template: string, content: EmailContent) {
+  await enqueueEmail(db, { now, to: row.reservation.customerEmail, template, voucherId: row.reservation.voucherId, ...content });
 }
 
 export type PartnerReservationResult = typeof reservations.$inferSelect;
@@ -421,7 +423,7 @@ export async function confirmReservation(deps: ReservationDeps, partner: Partner
       .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
       .returning();
     if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
-    await mailCustomer(tx, row, 'reservation-confirmed', reservationConfirmedCustomerEmail(factsOf(row), dashboardUrl(deps.publicUrl)));
+    await mailCustomer(tx, now, row, 'reservation-confirmed', reservationConfirmedCustomerEmail(factsOf(row), dashboardUrl(deps.publicUrl)));
     return u;
   });
   wakeOutbox();
@@ -447,7 +449,7 @@ export async function declineReservation(
       .returning();
     if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
     await releaseVoucher(tx, row.reservation.voucherId, 'partner', partner.actorUserId, `Réservation refusée par ${row.partner.name} : ${reason}`, now);
-    await mailCustomer(tx, row, 'reservation-declined', reservationDeclinedCustomerEmail(factsOf(row), reason, dashboardUrl(deps.publicUrl)));
+    await mailCustomer(tx, now, row, 'reservation-declined', reservationDeclinedCustomerEmail(factsOf(row), reason, dashboardUrl(deps.publicUrl)));
     return u;
   });
   wakeOutbox();
@@ -480,6 +482,7 @@ export async function proposeReservation(
     if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
     await mailCustomer(
       tx,
+      now,
       row,
       'reservation-proposed',
       reservationProposedCustomerEmail(

@@ -27,6 +27,6 @@ export async function faqRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/faq/:id/vote',
     { schema: { tags: ['support'], params: ZFaqIdParams, body: ZFaqVoteRequest, response: { 200: ZFaqVoteResponse, ...errors } } },
-    async (request) => voteFaq(app.db, requireAuth(request).userId, request.params.id, request.body.helpful),
+    async (request) => voteFaq(app.db, requireAuth(request).userId, request.params.id, request.body.helpful, app.clock.now()),
   );
 }

@@ -60,7 +60,7 @@ export async function recordFaqView(db: Db, id: string): Promise<number> {
  * other way moves it; voting the same way again changes nothing. Each step is a conditional write, so
  * the counters stay exact under concurrent clicks.
  */
-export async function voteFaq(db: Db, userId: string, id: string, helpful: boolean) {
+export async function voteFaq(db: Db, userId: string, id: string, helpful: boolean, now: Date) {
   return db.transaction(async (tx) => {
     const [entry] = await tx
       .select({ id: faqEntries.id })
@@ -70,7 +70,7 @@ export async function voteFaq(db: Db, userId: string, id: string, helpful: boole
     if (!entry) throw faqNotFound();
     const [inserted] = await tx
       .insert(faqVotes)
-      .values({ faqId: id, userId, helpful })
+      .values({ faqId: id, userId, helpful, createdAt: now })
       .onConflictDoNothing()
       .returning({ helpful: faqVotes.helpful });
     if (inserted) {

@@ -40,6 +40,7 @@ async function ownTicket(db: Queryable, owner: TicketOwner, id: string) {
 async function storeFiles(deps: TicketDeps, db: Queryable, owner: TicketOwner, ticketId: string, messageId: string | null, files: UploadedFile[]) {
   for (const file of files) {
     const stored = await saveUpload(db, deps.storage, {
+      now: deps.now,
       data: file.data,
       filename: file.filename,
       purpose: 'ticket_attachment',

@@ -73,6 +73,7 @@ export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void>
         throw new AppError(409, 'VOUCHER_SCHEDULED', 'Ce voucher sera envoyé à la date choisie');
       }
       await enqueueEmail(app.db, {
+        now,
         to: voucher.recipientEmail,
         template: 'voucher-resend',
         locale: voucher.recipientLocale,

@@ -30,6 +30,7 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey:
         webhookEndpoint: input.webhookUrl,
         metadata: { order_id: input.orderId, description: input.description },
         createdAt: options.clock.now(),
+        updatedAt: options.clock.now(),
       });
       return { id, checkoutUrl: `${options.publicUrl}/pay/sandbox/${id}` };
     },
@@ -38,7 +39,7 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey:
       if (!row) return { id, status: 'failed', failureReason: 'Paiement introuvable' };
       return { id, status: row.status as CheckoutStatus, failureReason: row.failureReason };
     },
-    webhookSecret: () => (secret ??= sandboxSecret(options.db, options.secretKey)),
+    webhookSecret: () => (secret ??= sandboxSecret(options.db, options.secretKey, options.clock.now())),
     parseWebhook: parseChargilyStyleWebhook,
   };
 }
@@ -57,11 +58,11 @@ export async function expireIfOverdue(db: Db, id: string, now: Date) {
 }
 
 /** PAYMENT_SECRET_KEY, or a random key kept in the database so every instance signs alike. */
-async function sandboxSecret(db: Db, configured: string): Promise<string> {
+async function sandboxSecret(db: Db, configured: string, now: Date): Promise<string> {
   if (configured) return configured;
   await db
     .insert(systemSettings)
-    .values({ key: 'sandbox_gateway', value: { secret: randomBytes(32).toString('hex') } })
+    .values({ key: 'sandbox_gateway', value: { secret: randomBytes(32).toString('hex') }, updatedAt: now })
     .onConflictDoNothing();
   const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'sandbox_gateway'));
   return (row!.value as { secret: string }).secret;
