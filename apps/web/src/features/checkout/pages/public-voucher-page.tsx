@@ -3,7 +3,7 @@ import { formatDate } from '@farha/contracts/money';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { CalendarClock, CalendarCheck, MapPin, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { paths, type AuthRedirectState } from '@/app/paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

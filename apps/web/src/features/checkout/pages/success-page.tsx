@@ -4,8 +4,8 @@ import { CircleX, Download, House, Printer, SearchX, Send, ShoppingBag } from 'l
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { RequireAuth } from '@/app/guards';
-import { paths, to } from '@/app/paths';
+import { RequireAuth } from '@/components/route-guards';
+import { paths, to } from '@/config/paths';
 import { GiftIllustration } from '@/components/brand/gift-illustration';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

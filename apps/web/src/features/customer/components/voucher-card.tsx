@@ -14,7 +14,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

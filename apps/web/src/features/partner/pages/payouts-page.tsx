@@ -3,7 +3,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { Banknote, CalendarClock, CircleDollarSign, Hourglass, Info, Landmark, Receipt, ScanLine, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/config/paths';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { BoxBadges } from './box-badges';

@@ -3,7 +3,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { CalendarClock, Gift, MapPin, ShoppingBag, Star, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
