@@ -1,4 +1,5 @@
 import { ISO_WEEKDAYS, ZAvailability, type TAvailability, type TWeeklyHours } from '@farha/contracts/partner';
+import { algiersToday } from '@farha/contracts/time';
 import { CalendarOff, Clock, Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -16,7 +17,7 @@ import {
   useSaveAvailability,
 } from '../api/reservations';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDay, todayInAlgiers } from '../lib/format';
+import { formatDay } from '../lib/format';
 import { NativeSelect } from './form-controls';
 import { LoadError } from './page-states';
 import { Switch } from './switch';
@@ -227,7 +228,7 @@ function Exceptions() {
       <CardContent className="space-y-5">
         <div className="grid grid-cols-1 gap-3 rounded-xl bg-muted/50 p-3">
           <Field label={t('availability.exceptionDate')}>
-            {(c) => <Input {...c} type="date" name="exceptionDate" min={todayInAlgiers()} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
+            {(c) => <Input {...c} type="date" name="exceptionDate" min={algiersToday(new Date())} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
           </Field>
           <div className="flex items-center gap-2.5">
             <Switch id="exception-closed" checked={closed} onCheckedChange={setClosed} />

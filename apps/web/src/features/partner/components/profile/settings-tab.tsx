@@ -1,4 +1,5 @@
 import { EMAIL_FREQUENCIES, type TNotificationPreferences } from '@farha/contracts/partner';
+import { algiersMonth } from '@farha/contracts/time';
 import { Bell, Download, FileJson, FileSpreadsheet, Receipt, Save } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { can, usePartnerMe } from '../../api/me';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../../api/profile';
 import { partnerMessage, usePartnerTranslation, type PartnerKey } from '../../i18n';
 import { downloadFile } from '../../lib/download';
-import { monthInAlgiers } from '../../lib/format';
 import type { Flash } from '../flash';
 import { NativeSelect } from '../form-controls';
 import { LoadError } from '../page-states';
@@ -126,7 +126,7 @@ function NotificationsForm({
 function ExportsCard({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash }) {
   const { t } = usePartnerTranslation();
   const me = usePartnerMe();
-  const [month, setMonth] = useState(monthInAlgiers());
+  const [month, setMonth] = useState(() => algiersMonth(new Date()));
   const [busy, setBusy] = useState<string | null>(null);
   const mayExportMoney = can(me.data, 'view_transactions');
 
@@ -176,7 +176,7 @@ function ExportsCard({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash 
               type="month"
               name="month"
               value={month}
-              max={monthInAlgiers()}
+              max={algiersMonth(new Date())}
               onChange={(e) => setMonth(e.target.value)}
               aria-label={t('profile.settings.month')}
               className="min-w-0"
