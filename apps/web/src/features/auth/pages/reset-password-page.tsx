@@ -34,7 +34,7 @@ type ResetForm = z.input<typeof ZResetForm>;
 
 /** /auth/reset?token=… — the link of the password-reset e-mail (single use, valid 1 hour). */
 export function ResetPasswordPage() {
-  const t = usePasswordT();
+  const { t } = usePasswordT();
   useDocumentTitle(t('reset.title'));
   const token = useSearchParams()[0].get('token');
   const check = useResetTokenCheck(token);
@@ -84,7 +84,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetForm({ token, onExpired }: { token: string; onExpired: () => void }) {
-  const t = usePasswordT();
+  const { t } = usePasswordT();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [done, setDone] = useState<string | null>(null);
