@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOrder, useResendVoucher } from '../api/orders';
-import { CopyCodeButton } from '../components/copy-code-button';
+import { CopyCodeButton } from '@/components/domain/copy-code-button';
 import { PAYMENT_METHOD_NAMES } from '../components/payment-method-logo';
 import '../components/print-voucher.css';
 import { ShareLinks } from '../components/share-links';
@@ -167,7 +167,7 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
         <div className="space-y-3">
-          <VoucherCard order={order} voucher={voucher} codeActions={<CopyCodeButton code={voucher.code} />} />
+          <VoucherCard order={order} voucher={voucher} codeActions={<CopyCodeButton code={voucher.code} labels={{ copy: t('success.copy'), copied: t('success.copied'), failed: t('success.copyFailed') }} />} />
           <p className="text-center text-sm text-muted-foreground">
             {t('success.paid', {
               amount: formatDzd(order.amount, locale),

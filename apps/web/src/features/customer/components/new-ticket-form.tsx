@@ -19,7 +19,8 @@ import { ApiError } from '@/lib/api';
 import { useCreateTicket } from '../api/support';
 import { customerMessage, useCustomerT } from '../i18n';
 import { AttachmentPicker } from './attachment-picker';
-import { NativeSelect, Textarea } from './form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 
 // spec 01 §5: title and description non-blank, category and priority chosen (selects start empty).
 const ZTicketForm = z.object({

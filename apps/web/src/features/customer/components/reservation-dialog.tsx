@@ -27,7 +27,8 @@ import { cn } from '@/lib/cn';
 import { useCreateReservation, useDaySlots, useVoucherDetail } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { formatDay } from '../lib/dates';
-import { NativeSelect, Textarea } from './form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { useReservationWhen } from './reservation-panel';
 
 const GUEST_CHOICES = Array.from(

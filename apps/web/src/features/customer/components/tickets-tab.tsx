@@ -13,8 +13,8 @@ import { useCloseTicket, useReplyToTicket, useTicket, useTickets } from '../api/
 import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
 import { formatDateTime, formatShortDate } from '../lib/dates';
 import { AttachmentPicker, formatSize } from './attachment-picker';
-import { ConfirmDialog } from './confirm-dialog';
-import { Textarea } from './form-controls';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Textarea } from '@/components/ui/textarea';
 
 const STATUS_VARIANTS: Record<TTicketSummary['status'], BadgeProps['variant']> = {
   open: 'secondary',
@@ -217,6 +217,7 @@ function TicketConversation({ ticket }: { ticket: TTicketDetail }) {
         </div>
       )}
       <ConfirmDialog
+        confirmTestId="confirm-action"
         open={confirmClose}
         onOpenChange={setConfirmClose}
         title={t('support.ticket.close')}

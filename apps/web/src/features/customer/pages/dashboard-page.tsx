@@ -15,7 +15,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptProposal, useCancelReservation, useClientVouchers, useRefundVoucher, useResendVoucher } from '../api/vouchers';
 import { ClaimCodeForm } from '../components/claim-code-form';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
 import { ExchangeDialog } from '../components/exchange-dialog';
 import { ExtendDialog } from '../components/extend-dialog';
@@ -331,6 +331,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
       <ExchangeDialog voucher={dialogVoucher('exchange')} onOpenChange={(next) => !next && close()} />
       <ReviewDialog voucher={dialogVoucher('review')} onOpenChange={(next) => !next && close()} />
       <ConfirmDialog
+        confirmTestId="confirm-action"
         open={cancelling !== null}
         onOpenChange={(next) => !next && close()}
         title={t('reservation.cancelTitle')}
@@ -356,6 +357,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
         )}
       </ConfirmDialog>
       <ConfirmDialog
+        confirmTestId="confirm-action"
         open={refunding !== null}
         onOpenChange={(next) => !next && close()}
         title={t('refund.title')}

@@ -18,9 +18,9 @@ import {
 } from '../api/reservations';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDay } from '../lib/format';
-import { NativeSelect } from './form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from './page-states';
-import { Switch } from './switch';
+import { Switch } from '@/components/ui/switch';
 
 type Weekday = (typeof ISO_WEEKDAYS)[number];
 const SLOT_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
@@ -85,7 +85,7 @@ function WeeklyHoursForm({ initial }: { initial: TAvailability }) {
                   </label>
                   <div className="flex items-center gap-2 text-sm text-muted-foreground">
                     {open ? t('availability.open') : t('availability.closed')}
-                    <Switch id={switchId} checked={open} onCheckedChange={(checked) => setDay(day, checked ? [DEFAULT_RANGE] : [])} />
+                    <Switch tone="success" id={switchId} checked={open} onCheckedChange={(checked) => setDay(day, checked ? [DEFAULT_RANGE] : [])} />
                   </div>
                 </div>
                 {open && (
@@ -231,7 +231,7 @@ function Exceptions() {
             {(c) => <Input {...c} type="date" name="exceptionDate" min={algiersToday(new Date())} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
           </Field>
           <div className="flex items-center gap-2.5">
-            <Switch id="exception-closed" checked={closed} onCheckedChange={setClosed} />
+            <Switch tone="success" id="exception-closed" checked={closed} onCheckedChange={setClosed} />
             <label htmlFor="exception-closed" className="text-sm font-medium">
               {t('availability.closedAllDay')}
             </label>

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useReservationAction, useReservations, type InboxTab } from '../api/reservations';
 import { AvailabilitySettings } from '../components/availability-settings';
 import { EmptyState } from '../components/empty-state';
-import { Textarea } from '../components/form-controls';
+import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { RequirePartnerPermission } from '../components/permission-gate';

@@ -54,7 +54,8 @@ import {
   useSystemStatus,
 } from '../api/support';
 import { EmptyState } from '../components/empty-state';
-import { NativeSelect, Textarea } from '../components/form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { ToneBadge } from '../components/status-badges';

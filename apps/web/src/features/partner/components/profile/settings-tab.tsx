@@ -12,9 +12,9 @@ import { useNotificationPreferences, useSaveNotificationPreferences } from '../.
 import { partnerMessage, usePartnerTranslation, type PartnerKey } from '../../i18n';
 import { downloadFile } from '../../lib/download';
 import type { Flash } from '../flash';
-import { NativeSelect } from '../form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from '../page-states';
-import { Switch } from '../switch';
+import { Switch } from '@/components/ui/switch';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 type Toggle = Exclude<keyof TNotificationPreferences, 'emailFrequency'>;
@@ -62,7 +62,7 @@ function NotificationsForm({
           </label>
           <p className="text-sm text-muted-foreground">{t(hint)}</p>
         </div>
-        <Switch id={id} name={key} checked={value[key]} disabled={!isOwner} onCheckedChange={(checked) => setValue((v) => ({ ...v, [key]: checked }))} />
+        <Switch tone="success" id={id} name={key} checked={value[key]} disabled={!isOwner} onCheckedChange={(checked) => setValue((v) => ({ ...v, [key]: checked }))} />
       </li>
     );
   };
