@@ -26,7 +26,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCreateReservation, useDaySlots, useVoucherDetail } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
-import { formatDay } from '../lib/dates';
+import { formatDay } from '@/lib/dates';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useReservationWhen } from './reservation-panel';

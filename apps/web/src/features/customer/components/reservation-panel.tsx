@@ -2,7 +2,7 @@ import type { TReservation } from '@farha/contracts/reservations';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useCustomerT } from '../i18n';
-import { formatDateTime, formatDay } from '../lib/dates';
+import { formatDateTime, formatDay } from '@/lib/dates';
 import { ReservationStatusBadge } from '@/components/domain/status-badges';
 
 /** Reservations that still matter on the card: open, or just declined (so that the holder sees why). */

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useCloseTicket, useReplyToTicket, useTicket, useTickets } from '../api/support';
 import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
-import { formatDateTime, formatShortDate } from '../lib/dates';
+import { formatDateTime, formatShortDate } from '@/lib/dates';
 import { AttachmentPicker, formatSize } from './attachment-picker';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Textarea } from '@/components/ui/textarea';

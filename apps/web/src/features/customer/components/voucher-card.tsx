@@ -25,7 +25,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { useCustomerT } from '../i18n';
-import { daysUntil, formatDate } from '../lib/dates';
+import { daysUntil, formatDate } from '@/lib/dates';
 import { ACTIVE_STATUSES, isActive } from '../lib/vouchers';
 import { BoxImage } from '@/components/domain/box-image';
 import { CopyCodeButton } from '@/components/domain/copy-code-button';

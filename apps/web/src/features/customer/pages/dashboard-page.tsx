@@ -26,7 +26,7 @@ import { ReviewDialog } from '../components/review-dialog';
 import { StatCard } from '../components/stat-card';
 import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card';
 import { customerMessage, isolate, useCustomerT } from '../i18n';
-import { formatDate, formatDateTime } from '../lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { inTab, normalizeCode, searchable, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
 
 interface OpenDialog {

@@ -44,7 +44,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import '../components/print-purchase.css';
 import { StatCard } from '../components/stat-card';
 import { customerMessage, isolate, useCustomerT } from '../i18n';
-import { formatDateTime, formatShortDate } from '../lib/dates';
+import { formatDateTime, formatShortDate } from '@/lib/dates';
 
 type Status = NonNullable<THistoryQuery['status']>;
 type Period = NonNullable<THistoryQuery['period']>;

@@ -29,7 +29,7 @@ import { useChangePassword, useExportData, useProfile, useUpdateProfile } from '
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '@/lib/dates';
 import { useFlash } from '../lib/use-flash';
 
 /** Time zones offered (Algeria first, then where the diaspora lives); the saved one is always listed. */

@@ -9,7 +9,7 @@ export function daysUntil(iso: string, now: number = Date.now()): number {
   return Math.ceil((Date.parse(iso) - now) / DAY_MS);
 }
 
-/** `24 décembre 2026` for a calendar day (YYYY-MM-DD). */
+/** `24 décembre 2026` for a calendar day (YYYY-MM-DD): a day, not an instant, so no time-zone shift. */
 export function formatDay(day: string, locale: TLocale): string {
   return formatDate(`${day}T12:00:00Z`, locale);
 }
