@@ -1,0 +1,43 @@
+import type { TLocale } from '@farha/contracts/auth';
+import type { TTicketSummary } from '@farha/contracts/support';
+
+/**
+ * The strings the help-centre parts show. Each audience words them in its own bundle under `support.`
+ * (the customer's and the partner's help centres do not speak alike), so the parts take them from the
+ * page: a key missing from a bundle is a type error in the feature that passes `t`.
+ */
+export type HelpCentreKey =
+  | 'tabs.tickets'
+  | 'tickets.open'
+  | 'tickets.messages'
+  | 'tickets.createdOn'
+  | 'tickets.updatedOn'
+  | 'tickets.priorityValue'
+  | 'ticket.loadError'
+  | 'ticket.thread'
+  | 'ticket.you'
+  | 'ticket.supportTeam'
+  | 'ticket.attachments'
+  | 'ticket.reply'
+  | 'ticket.replyPlaceholder'
+  | 'ticket.send'
+  | 'ticket.replyRequired'
+  | 'ticket.closed'
+  | 'new.addFiles'
+  | 'new.attachmentsHint'
+  | 'new.remove'
+  | 'new.fileType'
+  | 'new.fileSize'
+  | 'new.tooMany'
+  | 'faq.linkCopied';
+
+export interface HelpCentreTexts {
+  t: (key: HelpCentreKey, options?: Record<string, unknown>) => string;
+  locale: TLocale;
+  ticketStatus: (status: TTicketSummary['status']) => string;
+  ticketPriority: (priority: TTicketSummary['priority']) => string;
+  /** A ticket's or an FAQ entry's category in words (an unknown one as it is). */
+  category: (category: string) => string;
+  /** A server answer or a failed call, in the interface language. */
+  message: (source: unknown, fallback?: string) => string;
+}
