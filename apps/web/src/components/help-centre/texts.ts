@@ -28,8 +28,7 @@ export type HelpCentreKey =
   | 'new.remove'
   | 'new.fileType'
   | 'new.fileSize'
-  | 'new.tooMany'
-  | 'faq.linkCopied';
+  | 'new.tooMany';
 
 export interface HelpCentreTexts {
   t: (key: HelpCentreKey, options?: Record<string, unknown>) => string;

@@ -1,10 +1,5 @@
 import { PARTNER_TICKET_CATEGORIES, ZCreatePartnerTicket, type TCreatePartnerTicket, type TSystemStatus } from '@farha/contracts/partner';
-import {
-  TICKET_ATTACHMENT_MAX_BYTES,
-  TICKET_ATTACHMENT_MAX_FILES,
-  TICKET_PRIORITIES,
-  type TTicketDetail,
-} from '@farha/contracts/support';
+import { TICKET_PRIORITIES } from '@farha/contracts/support';
 import {
   Activity,
   BookOpen,
@@ -15,7 +10,6 @@ import {
   LifeBuoy,
   Mail,
   MessageSquarePlus,
-  Paperclip,
   Phone,
   RefreshCw,
   Search,
@@ -25,15 +19,15 @@ import {
   ThumbsUp,
   Ticket,
   Timer,
-  X,
 } from 'lucide-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
+import { TicketDialog, TicketList, type TicketApi } from '@/components/help-centre/tickets';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
@@ -59,8 +53,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { ToneBadge } from '../components/status-badges';
+import { ticketCategoryLabel, usePartnerHelpTexts } from '../components/help-centre-texts';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDateTime, formatTime, frenchSpaces } from '../lib/format';
+import { formatTime, frenchSpaces } from '../lib/format';
 
 const TABS = ['faq', 'tickets', 'new', 'status', 'contact'] as const;
 type Tab = (typeof TABS)[number];
@@ -188,7 +183,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
           <option value="">{t('support.faq.allCategories')}</option>
           {(faq.data?.categories ?? []).map((entry) => (
             <option key={entry.category} value={entry.category}>
-              {categoryLabel(t, entry.category)} ({entry.count})
+              {ticketCategoryLabel(t, entry.category)} ({entry.count})
             </option>
           ))}
         </NativeSelect>
@@ -220,7 +215,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
                 <div className="space-y-3 border-t border-border px-4 pb-4 pt-3">
                   <p className="whitespace-pre-line text-sm text-pretty">{frenchSpaces(entry.answer)}</p>
                   <div className="flex flex-wrap items-center gap-2">
-                    <ToneBadge tone="neutral">{categoryLabel(t, entry.category)}</ToneBadge>
+                    <ToneBadge tone="neutral">{ticketCategoryLabel(t, entry.category)}</ToneBadge>
                     <span className="ms-auto text-xs text-muted-foreground">{t('support.faq.useful')}</span>
                     <Button
                       variant={entry.myVote === true ? 'soft' : 'ghost'}
@@ -253,11 +248,11 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
   );
 }
 
-const TICKET_STATUS_TONES = { open: 'warning', assigned: 'info', pending: 'info', resolved: 'success', closed: 'neutral' } as const;
-const PRIORITY_TONES = { low: 'neutral', medium: 'info', high: 'warning', urgent: 'danger' } as const;
+const PARTNER_TICKETS: TicketApi = { useTicket: usePartnerTicket, useReply: useReplyTicket };
 
 function TicketsTab({ onNew }: { onNew: () => void }) {
-  const { t, locale } = usePartnerTranslation();
+  const { t } = usePartnerTranslation();
+  const texts = usePartnerHelpTexts();
   const tickets = usePartnerTickets();
   const [openId, setOpenId] = useState<string | null>(null);
   if (tickets.isError && !tickets.data) return <LoadError error={tickets.error} onRetry={() => void tickets.refetch()} />;
@@ -279,164 +274,23 @@ function TicketsTab({ onNew }: { onNew: () => void }) {
   }
   return (
     <>
-      <ul className="grid grid-cols-1 gap-3" data-testid="tickets-list">
-        {tickets.data.tickets.map((ticket) => (
-          <li key={ticket.id}>
-            <button
-              type="button"
-              onClick={() => setOpenId(ticket.id)}
-              className="w-full rounded-xl border border-border bg-card p-4 text-start shadow-sm transition-colors hover:border-primary/50"
-              data-testid="ticket-row"
-            >
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="font-semibold">{ticket.title}</p>
-                <ToneBadge tone={TICKET_STATUS_TONES[ticket.status]}>{t(`ticketStatus.${ticket.status}`)}</ToneBadge>
-              </div>
-              <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                <ToneBadge tone="neutral">{categoryLabel(t, ticket.category)}</ToneBadge>
-                <ToneBadge tone={PRIORITY_TONES[ticket.priority]}>{t(`ticketPriority.${ticket.priority}`)}</ToneBadge>
-                <span>{t('support.tickets.createdAt', { date: formatDateTime(ticket.createdAt, locale) })}</span>
-                {ticket.lastResponseAt && <span>· {t('support.tickets.lastResponse', { date: formatDateTime(ticket.lastResponseAt, locale) })}</span>}
-              </div>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <TicketDialog id={openId} onClose={() => setOpenId(null)} />
+      <TicketList tickets={tickets.data.tickets} onOpen={setOpenId} texts={texts} />
+      <TicketDialog ticketId={openId} onOpenChange={(open) => !open && setOpenId(null)} api={PARTNER_TICKETS} texts={texts} />
     </>
   );
 }
 
-function categoryLabel(t: ReturnType<typeof usePartnerTranslation>['t'], category: string): string {
-  return (PARTNER_TICKET_CATEGORIES as readonly string[]).includes(category)
-    ? t(`ticketCategory.${category as (typeof PARTNER_TICKET_CATEGORIES)[number]}`)
-    : category;
-}
-
-function Attachments({ files }: { files: TTicketDetail['attachments'] }) {
-  if (files.length === 0) return null;
-  return (
-    <ul className="mt-2 flex flex-wrap gap-2">
-      {files.map((file) => (
-        <li key={file.id}>
-          <a
-            href={file.url}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex max-w-56 items-center gap-1 rounded-md border border-border bg-card px-2 py-1 text-xs hover:bg-muted"
-          >
-            <Paperclip aria-hidden className="size-3 shrink-0" />
-            <span className="truncate">{file.filename}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { t, locale } = usePartnerTranslation();
-  const ticket = usePartnerTicket(id);
-  const reply = useReplyTicket(id ?? '');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const data = ticket.data;
-
-  function send(event: FormEvent) {
-    event.preventDefault();
-    if (!message.trim()) return;
-    reply.mutate(
-      { message: message.trim(), files: [] },
-      {
-        onSuccess: () => {
-          setMessage('');
-          setError(null);
-        },
-        onError: (failure) => setError(partnerMessage(failure)),
-      },
-    );
-  }
-
-  return (
-    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{data?.title ?? t('common.loading')}</DialogTitle>
-          <DialogDescription>
-            {data ? `${categoryLabel(t, data.category)} · ${t(`ticketPriority.${data.priority}`)} · ${t(`ticketStatus.${data.status}`)}` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {!data ? (
-          ticket.isError ? (
-            <LoadError error={ticket.error} onRetry={() => void ticket.refetch()} />
-          ) : (
-            <Skeleton className="h-40" />
-          )
-        ) : (
-          <div className="space-y-4">
-            <div className="rounded-xl bg-muted p-3 text-sm">
-              <p className="whitespace-pre-line">{data.description}</p>
-              <Attachments files={data.attachments.filter((file) => file.messageId === null)} />
-            </div>
-            {data.messages.length > 0 && (
-              <ul className="max-h-80 space-y-3 overflow-y-auto">
-                {data.messages.map((entry) => (
-                  <li key={entry.id} className={cn('rounded-xl p-3 text-sm', entry.sender === 'support' ? 'me-6 bg-primary-soft' : 'ms-6 bg-muted')}>
-                    <p className="mb-1 text-xs font-semibold text-muted-foreground">
-                      {entry.authorName} · {formatDateTime(entry.createdAt, locale)}
-                    </p>
-                    <p className="whitespace-pre-line">{entry.message}</p>
-                    <Attachments files={entry.attachments} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {!data.canReply ? (
-              <Alert>{t('messages.SUPPORT_TICKET_CLOSED')}</Alert>
-            ) : (
-              <form onSubmit={send} className="grid grid-cols-1 gap-2">
-                <Textarea
-                  name="reply" dir="auto"
-                  value={message}
-                  onChange={(e) => setMessage(e.target.value)}
-                  rows={3}
-                  aria-label={t('support.tickets.reply')}
-                  placeholder={t('support.tickets.replyPlaceholder')}
-                />
-                {error && <p className="text-sm font-medium text-destructive">{error}</p>}
-                <Button type="submit" disabled={!message.trim()} loading={reply.isPending} className="justify-self-end">
-                  {!reply.isPending && <Send aria-hidden />}
-                  {t('support.tickets.send')}
-                </Button>
-              </form>
-            )}
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 const EMPTY_TICKET: Required<TCreatePartnerTicket> = { title: '', description: '', category: 'scanner', priority: 'medium' };
-const ACCEPTED_FILES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
 
 function NewTicketTab({ onCreated }: { onCreated: () => void }) {
   const { t } = usePartnerTranslation();
+  const texts = usePartnerHelpTexts();
   const create = useCreateTicket();
   const [values, setValues] = useState<Required<TCreatePartnerTicket>>(EMPTY_TICKET);
   const [files, setFiles] = useState<File[]>([]);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   // spec 02 §5: the create button stays disabled while the subject or the description is empty.
   const blank = !values.title.trim() || !values.description.trim();
-
-  function addFiles(list: FileList | null) {
-    if (!list) return;
-    const picked = Array.from(list).filter((file) => file.size <= TICKET_ATTACHMENT_MAX_BYTES);
-    if (picked.length < list.length) setResult({ kind: 'error', text: t('messages.FILE_TOO_LARGE') });
-    setFiles((current) => [...current, ...picked].slice(0, TICKET_ATTACHMENT_MAX_FILES));
-    if (fileRef.current) fileRef.current.value = '';
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -535,42 +389,7 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
                 />
               )}
             </Field>
-            <div className="grid grid-cols-1 gap-2">
-              <div className="flex flex-wrap items-center gap-2">
-                <Button type="button" variant="outline" size="sm" onClick={() => fileRef.current?.click()} disabled={files.length >= TICKET_ATTACHMENT_MAX_FILES}>
-                  <Paperclip aria-hidden />
-                  {t('support.new.attach')}
-                </Button>
-                <span className="text-xs text-muted-foreground">{t('support.new.attachHint')}</span>
-              </div>
-              <input
-                ref={fileRef}
-                type="file"
-                multiple
-                accept={ACCEPTED_FILES}
-                className="sr-only"
-                tabIndex={-1}
-                aria-hidden
-                onChange={(e) => addFiles(e.target.files)}
-              />
-              {files.length > 0 && (
-                <ul className="flex flex-wrap gap-2">
-                  {files.map((file, index) => (
-                    <li key={`${file.name}-${index}`} className="inline-flex max-w-64 items-center gap-1 rounded-md border border-border bg-muted px-2 py-1 text-xs">
-                      <span className="truncate">{file.name}</span>
-                      <button
-                        type="button"
-                        onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
-                        aria-label={t('support.new.removeFile', { name: file.name })}
-                        className="rounded p-0.5 hover:bg-card"
-                      >
-                        <X aria-hidden className="size-3" />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <AttachmentPicker texts={texts} files={files} onChange={setFiles} />
             {values.priority === 'urgent' && (
               <Alert variant="error">
                 {t('support.new.urgentNotice')}{' '}
