@@ -28,7 +28,11 @@ export type HelpCentreKey =
   | 'new.remove'
   | 'new.fileType'
   | 'new.fileSize'
-  | 'new.tooMany';
+  | 'new.tooMany'
+  | FaqKey;
+
+/** The strings of an FAQ entry. */
+export type FaqKey = 'faq.views' | 'faq.helpfulCount' | 'faq.wasHelpful' | 'faq.thanks' | 'faq.yes' | 'faq.no';
 
 export interface HelpCentreTexts {
   t: (key: HelpCentreKey, options?: Record<string, unknown>) => string;

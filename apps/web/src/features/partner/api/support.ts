@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
 import { ZSystemStatus, type TCreatePartnerTicket } from '@farha/contracts/partner';
-import { ZFaqList, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
+import { ZFaqList, ZFaqViewResponse, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
@@ -32,9 +32,11 @@ export function useFaqVote() {
   });
 }
 
-/** Counts a reading of an answer (opened once per page view). */
-export function countFaqView(id: string): void {
-  void api.post(`/api/faq/${encodeURIComponent(id)}/view`, {}).catch(() => undefined);
+/** Counts a reading of an answer (POST /api/faq/:id/view, once per entry and page visit). */
+export function useFaqView() {
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/faq/${encodeURIComponent(id)}/view`, {}, { schema: ZFaqViewResponse }),
+  });
 }
 
 export function usePartnerTickets() {

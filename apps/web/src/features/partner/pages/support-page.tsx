@@ -3,7 +3,6 @@ import { TICKET_PRIORITIES } from '@farha/contracts/support';
 import {
   Activity,
   BookOpen,
-  ChevronDown,
   CircleHelp,
   Clock,
   Headset,
@@ -15,15 +14,14 @@ import {
   Search,
   Send,
   Siren,
-  ThumbsDown,
-  ThumbsUp,
   Ticket,
   Timer,
 } from 'lucide-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
+import { FaqItem, type FaqApi } from '@/components/help-centre/faq';
 import { TicketDialog, TicketList, type TicketApi } from '@/components/help-centre/tickets';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -38,8 +36,8 @@ import { cn } from '@/lib/cn';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
-  countFaqView,
   useCreateTicket,
+  useFaqView,
   useFaqVote,
   usePartnerFaq,
   usePartnerTicket,
@@ -116,13 +114,14 @@ export function PartnerSupportPage() {
   );
 }
 
+const PARTNER_FAQ: FaqApi = { useView: useFaqView, useVote: useFaqVote };
+
 function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact: () => void }) {
   const { t } = usePartnerTranslation();
+  const texts = usePartnerHelpTexts();
   const faq = usePartnerFaq();
-  const vote = useFaqVote();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
-  const seen = useRef(new Set<string>());
   const entries = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return (faq.data?.entries ?? []).filter(
@@ -199,47 +198,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
         <ul className="space-y-2" data-testid="faq-list">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <details
-                className="group rounded-xl border border-border bg-card shadow-sm open:shadow"
-                onToggle={(event) => {
-                  if ((event.currentTarget as HTMLDetailsElement).open && !seen.current.has(entry.id)) {
-                    seen.current.add(entry.id);
-                    countFaqView(entry.id);
-                  }
-                }}
-              >
-                <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 p-4 font-semibold [&::-webkit-details-marker]:hidden">
-                  <span>{frenchSpaces(entry.question)}</span>
-                  <ChevronDown aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
-                </summary>
-                <div className="space-y-3 border-t border-border px-4 pb-4 pt-3">
-                  <p className="whitespace-pre-line text-sm text-pretty">{frenchSpaces(entry.answer)}</p>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <ToneBadge tone="neutral">{ticketCategoryLabel(t, entry.category)}</ToneBadge>
-                    <span className="ms-auto text-xs text-muted-foreground">{t('support.faq.useful')}</span>
-                    <Button
-                      variant={entry.myVote === true ? 'soft' : 'ghost'}
-                      size="sm"
-                      aria-pressed={entry.myVote === true}
-                      onClick={() => vote.mutate({ id: entry.id, helpful: true })}
-                      disabled={vote.isPending}
-                    >
-                      <ThumbsUp aria-hidden />
-                      {t('support.faq.yes')} · {entry.helpful}
-                    </Button>
-                    <Button
-                      variant={entry.myVote === false ? 'soft' : 'ghost'}
-                      size="sm"
-                      aria-pressed={entry.myVote === false}
-                      onClick={() => vote.mutate({ id: entry.id, helpful: false })}
-                      disabled={vote.isPending}
-                    >
-                      <ThumbsDown aria-hidden />
-                      {t('support.faq.no')} · {entry.notHelpful}
-                    </Button>
-                  </div>
-                </div>
-              </details>
+              <FaqItem entry={entry} api={PARTNER_FAQ} texts={texts} formatText={frenchSpaces} />
             </li>
           ))}
         </ul>
