@@ -2,7 +2,6 @@ import { PARTNER_TICKET_CATEGORIES, ZCreatePartnerTicket, type TCreatePartnerTic
 import { TICKET_PRIORITIES } from '@farha/contracts/support';
 import {
   Activity,
-  BookOpen,
   CircleHelp,
   Clock,
   Headset,
@@ -21,6 +20,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
+import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
 import { FaqItem, type FaqApi } from '@/components/help-centre/faq';
 import { TicketDialog, TicketList, type TicketApi } from '@/components/help-centre/tickets';
 import { Alert } from '@/components/ui/alert';
@@ -482,86 +482,45 @@ function StatusTab() {
 
 function ContactTab() {
   const { t } = usePartnerTranslation();
-  const hours: [string, string][] = [
-    [t('support.contact.hours.hotline'), t('support.contact.hours.hotlineValue')],
-    [t('support.contact.hours.technical'), t('support.contact.hours.technicalValue')],
-    [t('support.contact.hours.weekend'), t('support.contact.hours.weekendValue')],
+  const hours = [
+    { label: t('support.contact.hours.hotline'), value: t('support.contact.hours.hotlineValue') },
+    { label: t('support.contact.hours.technical'), value: t('support.contact.hours.technicalValue') },
+    { label: t('support.contact.hours.weekend'), value: t('support.contact.hours.weekendValue') },
   ];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <Card className="border-destructive/40">
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Phone aria-hidden className="size-5 text-destructive" />
-            {t('support.contact.hotline')}
-          </CardTitle>
-          <CardDescription>{t('support.contact.hotlineText')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {SUPPORT_PHONE ? (
-            <Button asChild variant="destructive" size="lg" className="w-full">
-              <a href={telHref(SUPPORT_PHONE)} dir="ltr">
-                <Phone aria-hidden />
-                {SUPPORT_PHONE}
-              </a>
-            </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">{t('support.contact.noPhone')}</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Mail aria-hidden className="size-5 text-primary" />
-            {t('support.contact.email')}
-          </CardTitle>
-          <CardDescription>{t('support.contact.emailText')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline" size="lg" className="w-full">
-            <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
-              <Mail aria-hidden />
-              {SUPPORT_EMAIL}
+      <ContactCard icon={Phone} title={t('support.contact.hotline')} tone="danger">
+        <p className="text-sm text-muted-foreground">{t('support.contact.hotlineText')}</p>
+        {SUPPORT_PHONE ? (
+          <Button asChild variant="destructive" size="lg" className="w-full">
+            <a href={telHref(SUPPORT_PHONE)} dir="ltr">
+              <Phone aria-hidden />
+              {SUPPORT_PHONE}
             </a>
           </Button>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Headset aria-hidden className="size-5 text-primary" />
-            {t('support.contact.ticket')}
-          </CardTitle>
-          <CardDescription>{t('support.contact.ticketText')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline" size="lg" className="w-full">
-            <Link to={`${paths.partner.support}?tab=new`}>
-              <LifeBuoy aria-hidden />
-              {t('support.tabs.new')}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <BookOpen aria-hidden className="size-5 text-primary" />
-            {t('support.contact.hoursTitle')}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-1 gap-2 text-sm">
-            {hours.map(([label, value]) => (
-              <div key={label} className="flex items-center justify-between gap-3">
-                <dt>{label}</dt>
-                <dd className="font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('support.contact.noPhone')}</p>
+        )}
+      </ContactCard>
+      <ContactCard icon={Mail} title={t('support.contact.email')}>
+        <p className="text-sm text-muted-foreground">{t('support.contact.emailText')}</p>
+        <Button asChild variant="outline" size="lg" className="w-full">
+          <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+            <Mail aria-hidden />
+            {SUPPORT_EMAIL}
+          </a>
+        </Button>
+      </ContactCard>
+      <ContactCard icon={Headset} title={t('support.contact.ticket')}>
+        <p className="text-sm text-muted-foreground">{t('support.contact.ticketText')}</p>
+        <Button asChild variant="outline" size="lg" className="w-full">
+          <Link to={`${paths.partner.support}?tab=new`}>
+            <LifeBuoy aria-hidden />
+            {t('support.tabs.new')}
+          </Link>
+        </Button>
+      </ContactCard>
+      <OpeningHours title={t('support.contact.hoursTitle')} rows={hours} />
     </div>
   );
 }
