@@ -25,6 +25,8 @@ export default tseslint.config(
             { target: './packages/contracts', from: './apps' },
             { target: './apps/server', from: './apps/web' },
             { target: './apps/web', from: './apps/server' },
+            // components/ holds the UI kit (ui/) and the domain widgets several features show (domain/,
+            // help-centre/): shared code, so it never imports a feature.
             { target: './apps/web/src/components', from: './apps/web/src/features' },
             { target: './apps/web/src/lib', from: './apps/web/src/features' },
             { target: './apps/web/src/config', from: './apps/web/src/features' },

@@ -44,3 +44,24 @@ export interface HelpCentreTexts {
   /** A server answer or a failed call, in the interface language. */
   message: (source: unknown, fallback?: string) => string;
 }
+
+/** The keys a feature's bundle must hold for the help-centre parts: `support.*` and the ticket labels. */
+export type HelpCentreBundleKey =
+  | `support.${HelpCentreKey}`
+  | `ticketStatus.${TTicketSummary['status']}`
+  | `ticketPriority.${TTicketSummary['priority']}`;
+
+/** The help-centre texts from a feature's typed `t` (which must hold every key the parts show). */
+export function helpCentreTexts(
+  t: (key: HelpCentreBundleKey, options?: Record<string, unknown>) => string,
+  { locale, category, message }: Pick<HelpCentreTexts, 'locale' | 'category' | 'message'>,
+): HelpCentreTexts {
+  return {
+    t: (key, options) => t(`support.${key}`, options),
+    locale,
+    ticketStatus: (status) => t(`ticketStatus.${status}`),
+    ticketPriority: (priority) => t(`ticketPriority.${priority}`),
+    category,
+    message,
+  };
+}

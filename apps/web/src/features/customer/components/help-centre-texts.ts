@@ -1,25 +1,13 @@
-import { useMemo } from 'react';
-import type { HelpCentreTexts } from '@/components/help-centre/texts';
-import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
-
-function categoryLabel(t: CustomerT, category: string): string {
-  const key = `ticketCategory.${category}` as CustomerKey;
-  const label = t(key);
-  return label === key ? category : label;
-}
+import { helpCentreTexts, type HelpCentreTexts } from '@/components/help-centre/texts';
+import { customerMessage, useCustomerT, type CustomerKey } from '../i18n';
 
 /** The customer help centre's words for the shared help-centre parts (bundle `customer`, `support.*`). */
 export function useCustomerHelpTexts(): HelpCentreTexts {
   const { t, locale } = useCustomerT();
-  return useMemo(
-    () => ({
-      t: (key, options) => t(`support.${key}`, options),
-      locale,
-      ticketStatus: (status) => t(`ticketStatus.${status}`),
-      ticketPriority: (priority) => t(`ticketPriority.${priority}`),
-      category: (category) => categoryLabel(t, category),
-      message: customerMessage,
-    }),
-    [t, locale],
-  );
+  const category = (value: string) => {
+    const key = `ticketCategory.${value}` as CustomerKey;
+    const label = t(key);
+    return label === key ? value : label;
+  };
+  return helpCentreTexts(t, { locale, category, message: customerMessage });
 }
