@@ -19,7 +19,7 @@ export function VoucherCard({ order, voucher, codeActions }: VoucherCardProps) {
   const { t, locale } = useCheckoutTranslation();
   return (
     <article
-      data-print-voucher
+      data-print-alone
       data-testid="voucher-card"
       aria-labelledby="voucher-box-name"
       className="overflow-hidden rounded-2xl border border-border bg-card shadow-lg print:shadow-none"

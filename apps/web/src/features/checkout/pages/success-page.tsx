@@ -17,7 +17,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOrder, useResendVoucher } from '../api/orders';
 import { CopyCodeButton } from '@/components/domain/copy-code-button';
 import { PAYMENT_METHOD_NAMES } from '../components/payment-method-logo';
-import '../components/print-voucher.css';
+import '@/components/domain/print-alone.css';
 import { ShareLinks } from '../components/share-links';
 import { VoucherCard } from '../components/voucher-card';
 import { checkoutMessage, isolate, useCheckoutTranslation } from '../i18n';

@@ -41,7 +41,7 @@ import { BoxImage } from '@/components/domain/box-image';
 import { copyText } from '@/lib/clipboard';
 import { EmptyState } from '../components/empty-state';
 import { NativeSelect } from '@/components/ui/native-select';
-import '../components/print-purchase.css';
+import '@/components/domain/print-alone.css';
 import { StatCard } from '../components/stat-card';
 import { customerMessage, isolate, useCustomerT } from '../i18n';
 import { formatDateTime, formatShortDate } from '@/lib/dates';
@@ -294,7 +294,7 @@ function PurchaseCard({ item, open, onToggle }: { item: THistoryItem; open: bool
       className={cn('overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow', open && 'shadow-md ring-1 ring-primary/30')}
       data-testid="purchase-card"
       data-status={item.status}
-      data-print-purchase={open || undefined}
+      data-print-alone={open || undefined}
     >
       <button
         type="button"
