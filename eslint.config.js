@@ -16,8 +16,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { maxDepth: 4 }],
-      // style.md: one-way imports. Shared code never imports a feature; features do not import each
-      // other; the server never imports the web app and vice versa; contracts import nothing of ours.
+      // style.md: one-way imports. Shared code never imports a feature nor the app shell; features do
+      // not import each other nor the app shell; the server never imports the web app and vice versa; contracts import nothing of ours.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -25,8 +25,16 @@ export default tseslint.config(
             { target: './packages/contracts', from: './apps' },
             { target: './apps/server', from: './apps/web' },
             { target: './apps/web', from: './apps/server' },
+            // components/ holds the UI kit (ui/) and the domain widgets several features show (domain/,
+            // help-centre/): shared code, so it never imports a feature.
             { target: './apps/web/src/components', from: './apps/web/src/features' },
             { target: './apps/web/src/lib', from: './apps/web/src/features' },
+            { target: './apps/web/src/config', from: './apps/web/src/features' },
+            // Features read route paths from config/, never from the app shell (router, layouts).
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            { target: './apps/web/src/components', from: './apps/web/src/app' },
+            { target: './apps/web/src/lib', from: './apps/web/src/app' },
+            { target: './apps/web/src/config', from: './apps/web/src/app' },
             { target: './apps/server/src/lib', from: './apps/server/src/modules' },
             ...['auth', 'storefront', 'checkout', 'mailbox', 'customer', 'partner', 'admin', 'support', 'errors'].map((f) => ({
               target: `./apps/web/src/features/${f}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLocale } from './auth.ts';
 import { ERROR_MESSAGES } from './errors.ts';
+import { TIMEZONE } from './time.ts';
 
 /** spec 01 §5 and §8 profile and password messages, and the reset flow's. */
 export const ACCOUNT_MESSAGES = {
@@ -30,7 +31,7 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export const DISPLAY_CURRENCIES = ['DZD', 'EUR', 'USD'] as const;
-export const DEFAULT_TIMEZONE = 'Africa/Algiers';
+export const DEFAULT_TIMEZONE = TIMEZONE;
 
 const ZTimezone = z
   .string()

@@ -1,3 +1,5 @@
+import { TIMEZONE } from './time.ts';
+
 /** architecture.md "Money": integer DZD, commission in basis points. */
 export function commissionOf(grossDzd: number, basisPoints: number): { commission: number; net: number } {
   if (!Number.isInteger(grossDzd) || !Number.isInteger(basisPoints)) {
@@ -15,7 +17,8 @@ export function formatDzd(amount: number, locale: 'fr' | 'ar' = 'fr'): string {
   return locale === 'ar' ? `${digits} دج` : `${digits} DA`;
 }
 
-export const TIMEZONE = 'Africa/Algiers';
+// time.ts owns the time zone; re-exported for the modules that format money and dates together.
+export { TIMEZONE };
 
 /** `22 novembre 2026` (fr) or the Arabic equivalent, in Africa/Algiers. */
 export function formatDate(value: Date | string, locale: 'fr' | 'ar' = 'fr'): string {

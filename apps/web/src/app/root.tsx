@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
-import { paths, type AuthRedirectState } from './paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 
 /** The root route: skip link, page-load progress bar, scroll restoration and the session-expired redirect. */
 export function AppRoot() {

@@ -2,7 +2,7 @@ import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
 
 /**
  * Shown when a route fails to load or render (a page chunk missing after a deployment, a bug).

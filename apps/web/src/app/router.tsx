@@ -8,9 +8,9 @@ import {
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { useCurrentUser } from '@/lib/auth';
-import { RequireAuth, RequireRole } from './guards';
+import { RequireAuth, RequireRole } from '@/components/route-guards';
 import { PublicLayout } from './layouts/public-layout';
-import { paths, profilePathFor } from './paths';
+import { paths, profilePathFor } from '@/config/paths';
 import { AppRoot, RootFallback } from './root';
 import { RouteError } from './route-error';
 

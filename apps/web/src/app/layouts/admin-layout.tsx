@@ -2,7 +2,7 @@ import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/roles';
 import { ChartColumn, Handshake, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';

@@ -2,7 +2,7 @@ import { Gift, History, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-r
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { PublicHeader } from './parts/public-header';
 import { SiteFooter } from './parts/site-footer';

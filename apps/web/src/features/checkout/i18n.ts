@@ -1,9 +1,8 @@
 import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
 import { VOUCHER_STATUS_LABELS, type TVoucherStatus } from '@farha/contracts/vouchers';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage, i18n, localizeMessage } from '@/lib/i18n';
+import { registerNamespace, type Translate, type TranslationKey } from '@/lib/translation';
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
@@ -14,28 +13,12 @@ const NS = 'checkout';
 const frResources = { ...fr, voucherStatus: VOUCHER_STATUS_LABELS as Record<TVoucherStatus, string> };
 // Type check: ar.json must translate every key that French has.
 const arResources: typeof frResources = ar;
-i18n.addResourceBundle('fr', NS, frResources, true, true);
-i18n.addResourceBundle('ar', NS, arResources, true, true);
 
-// `summary.experiences_one` / `_other` are one key for `t` (i18next picks the plural form from `count`).
-type PluralFree<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralFree<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-export type CheckoutKey = Leaves<typeof frResources>;
-export type CheckoutT = (key: CheckoutKey, options?: Record<string, unknown>) => string;
+export type CheckoutKey = TranslationKey<typeof frResources>;
+export type CheckoutT = Translate<typeof frResources>;
 
 /** `t` for the checkout namespace (typed keys), and the active locale for money and dates. */
-export function useCheckoutTranslation(): { t: CheckoutT; locale: 'fr' | 'ar' } {
-  // useTranslation subscribes the component to language changes.
-  const { i18n: instance } = useTranslation();
-  const language = instance.resolvedLanguage;
-  const t = useCallback<CheckoutT>(
-    (key, options) => instance.t(key as never, { ...options, ns: NS, lng: language }) as unknown as string,
-    [instance, language],
-  );
-  return { t, locale: language === 'ar' ? 'ar' : 'fr' };
-}
+export const useCheckoutTranslation = registerNamespace(NS, frResources, arResources);
 
 // The French texts of the API's checkout and voucher errors, with the key of their translation.
 const MESSAGE_KEYS = new Map<string, CheckoutKey>([

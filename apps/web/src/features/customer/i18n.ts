@@ -1,4 +1,3 @@
-import type { TLocale } from '@farha/contracts/auth';
 import { ACCOUNT_MESSAGES } from '@farha/contracts/account';
 import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
 import { CUSTOMER_MESSAGES } from '@farha/contracts/customer';
@@ -10,10 +9,9 @@ import {
   TICKET_STATUS_LABELS,
 } from '@farha/contracts/support';
 import { VOUCHER_STATUS_LABELS, type TVoucherStatus } from '@farha/contracts/vouchers';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { errorMessage, i18n, localizeMessage } from '@/lib/i18n';
+import { registerNamespace, type Translate, type TranslationKey } from '@/lib/translation';
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
@@ -48,27 +46,12 @@ type ArResources = Omit<typeof frResources, 'messages'> & {
   messages: { [G in MessageGroup]?: Partial<Record<keyof MessageGroups[G], string>> };
 };
 const arResources: ArResources = ar;
-i18n.addResourceBundle('fr', NS, frResources, true, true);
-i18n.addResourceBundle('ar', NS, arResources, true, true);
 
-// `expiry.daysLeft_one` / `_other` are one key for `t` (i18next picks the plural form from `count`).
-type PluralFree<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralFree<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-export type CustomerKey = Leaves<typeof frResources>;
-export type CustomerT = (key: CustomerKey, options?: Record<string, unknown>) => string;
+export type CustomerKey = TranslationKey<typeof frResources>;
+export type CustomerT = Translate<typeof frResources>;
 
 /** `t` for the customer namespace (typed keys), and the active locale for money and dates. */
-export function useCustomerT(): { t: CustomerT; locale: TLocale } {
-  // useTranslation subscribes the component to language changes.
-  const { i18n: instance } = useTranslation();
-  const locale: TLocale = instance.resolvedLanguage === 'ar' ? 'ar' : 'fr';
-  return useMemo(() => {
-    const fixed = instance.getFixedT(locale, NS as never) as unknown as (key: string, options?: Record<string, unknown>) => string;
-    return { t: (key, options) => fixed(key, options), locale };
-  }, [instance, locale]);
-}
+export const useCustomerT = registerNamespace(NS, frResources, arResources);
 
 const MESSAGE_KEYS = new Map<string, string>();
 for (const [group, messages] of Object.entries(MESSAGE_GROUPS)) {

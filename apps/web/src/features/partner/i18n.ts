@@ -11,10 +11,10 @@ import {
 import { REDEMPTION_MESSAGES } from '@farha/contracts/redemption';
 import { RESERVATION_STATUS_LABELS } from '@farha/contracts/reservations';
 import { SUPPORT_MESSAGES, TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from '@farha/contracts/support';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TLocale } from '@farha/contracts/auth';
 import { ApiError, NETWORK_ERROR } from '@/lib/api';
 import { errorMessage, i18n, localizeMessage } from '@/lib/i18n';
+import { registerNamespace, type Translate, type TranslationKey } from '@/lib/translation';
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
@@ -57,28 +57,13 @@ const frResources = {
 };
 // Type check: ar.json must translate every key that French has.
 const arResources: typeof frResources = ar;
-i18n.addResourceBundle('fr', NS, frResources, true, true);
-i18n.addResourceBundle('ar', NS, arResources, true, true);
 
-type PluralFree<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralFree<K>}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-export type PartnerKey = Leaves<typeof frResources>;
-export type PartnerT = (key: PartnerKey, options?: Record<string, unknown>) => string;
-export type PartnerLocale = 'fr' | 'ar';
+export type PartnerKey = TranslationKey<typeof frResources>;
+export type PartnerT = Translate<typeof frResources>;
+export type PartnerLocale = TLocale;
 
 /** `t` for the partner namespace (typed keys), and the active locale for money and dates. */
-export function usePartnerTranslation(): { t: PartnerT; locale: PartnerLocale } {
-  // useTranslation subscribes the component to language changes.
-  const { i18n: instance } = useTranslation();
-  const language = instance.resolvedLanguage;
-  const t = useCallback<PartnerT>(
-    (key, options) => instance.t(key as never, { ...options, ns: NS, lng: language }) as unknown as string,
-    [instance, language],
-  );
-  return { t, locale: language === 'ar' ? 'ar' : 'fr' };
-}
+export const usePartnerTranslation = registerNamespace(NS, frResources, arResources);
 
 const CODE_BY_TEXT = new Map<string, ServerMessageCode>(
   (Object.entries(SERVER_MESSAGES) as [ServerMessageCode, string][]).map(([code, text]) => [text, code]),

@@ -1,7 +1,7 @@
 import { isAdminRole, isPartnerRole, isSupportRole, type TRole } from '@farha/contracts/roles';
 import type { TFunction } from 'i18next';
 import { Gift, LayoutDashboard, LifeBuoy, Store, UserRound, type LucideIcon } from 'lucide-react';
-import { paths, profilePathFor } from '@/app/paths';
+import { paths, profilePathFor } from '@/config/paths';
 
 export interface AccountLink {
   to: string;

@@ -3,7 +3,7 @@ import { LogOut, Menu, ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { paths, to } from '@/app/paths';
+import { paths, to } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@ import { ScanLine, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { paths, to } from '@/app/paths';
+import { paths, to } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 
 /** spec 01 §2 "Layout": Accueil, Catalogue, Partenaires. */
 export function publicNavLinks(t: TFunction) {

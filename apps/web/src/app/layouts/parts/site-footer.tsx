@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
 import { PaymentLogos } from '@/components/payment-logos';
 import { SUPPORT_EMAIL } from '@/lib/site';

@@ -34,7 +34,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = '' }: 
 }
 
 function ForgotPasswordForm({ initialEmail, onClose }: { initialEmail: string; onClose: () => void }) {
-  const t = usePasswordT();
+  const { t } = usePasswordT();
   const forgot = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);

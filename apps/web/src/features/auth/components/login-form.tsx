@@ -20,7 +20,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const { login } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
-  const tPassword = usePasswordT();
+  const { t: tPassword } = usePasswordT();
   const [forgotOpen, setForgotOpen] = useState(false);
   const {
     register,

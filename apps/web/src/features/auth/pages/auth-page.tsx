@@ -2,7 +2,7 @@ import { landingPathFor } from '@farha/contracts/roles';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { paths, type AuthRedirectState } from '@/app/paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 import { GiftIllustration } from '@/components/brand/gift-illustration';
 import { Logo } from '@/components/brand/logo';
 import { ZelligePattern } from '@/components/brand/zellige-pattern';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -34,7 +34,7 @@ type ResetForm = z.input<typeof ZResetForm>;
 
 /** /auth/reset?token=… — the link of the password-reset e-mail (single use, valid 1 hour). */
 export function ResetPasswordPage() {
-  const t = usePasswordT();
+  const { t } = usePasswordT();
   useDocumentTitle(t('reset.title'));
   const token = useSearchParams()[0].get('token');
   const check = useResetTokenCheck(token);
@@ -84,7 +84,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetForm({ token, onExpired }: { token: string; onExpired: () => void }) {
-  const t = usePasswordT();
+  const { t } = usePasswordT();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [done, setDone] = useState<string | null>(null);

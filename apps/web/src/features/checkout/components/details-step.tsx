@@ -1,3 +1,4 @@
+import { addDays } from '@farha/contracts/time';
 import { ArrowRight } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
-import { addDays, MAX_DELIVERY_DAYS_AHEAD } from '../lib/dates';
+import { MAX_DELIVERY_DAYS_AHEAD } from '../lib/dates';
 import { PERSONAL_MESSAGE_MAX, type CheckoutFormOutput, type CheckoutFormValues } from '../lib/checkout-form';
 import { ChoiceCard } from './choice-card';
 

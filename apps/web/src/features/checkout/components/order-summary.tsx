@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import type { TCheckoutBox } from '../api/checkout-box';
 import { useCheckoutTranslation } from '../i18n';
-import { BoxImage } from './box-image';
+import { BoxImage } from '@/components/domain/box-image';
 
 /** spec 01 §2: the summary sidebar (image, name, price, validity) with the trust points. */
 export function OrderSummary({ box }: { box: TCheckoutBox }) {
@@ -14,7 +14,7 @@ export function OrderSummary({ box }: { box: TCheckoutBox }) {
     <Card className="overflow-hidden" data-testid="checkout-summary">
       <h2 className="sr-only">{t('summary.title')}</h2>
       <div className="flex gap-4 p-4 lg:flex-col lg:p-0">
-        <BoxImage src={box.imageUrl} className="aspect-square w-24 shrink-0 rounded-lg sm:w-28 lg:aspect-[4/3] lg:w-full lg:rounded-none" />
+        <BoxImage eager illustrationClassName="max-w-[12rem]" src={box.imageUrl} className="aspect-square w-24 shrink-0 rounded-lg sm:w-28 lg:aspect-[4/3] lg:w-full lg:rounded-none" />
         <div className="min-w-0 flex-1 space-y-1.5 lg:px-5 lg:pt-1">
           <p className="text-xs font-semibold uppercase tracking-wide text-primary-strong">
             {tShared(`productLines.${box.category}`)}

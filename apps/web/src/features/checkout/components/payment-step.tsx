@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import type { CheckoutFormOutput, CheckoutFormValues } from '../lib/checkout-form';
-import { formatDay } from '../lib/dates';
+import { formatDay } from '@/lib/dates';
 import { ChoiceCard } from './choice-card';
 import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from './payment-method-logo';
 

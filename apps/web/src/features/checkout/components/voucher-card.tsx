@@ -3,7 +3,7 @@ import { formatDate } from '@farha/contracts/money';
 import { CalendarClock, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCheckoutTranslation } from '../i18n';
-import { BoxImage } from './box-image';
+import { BoxImage } from '@/components/domain/box-image';
 
 type OrderVoucher = NonNullable<TOrder['voucher']>;
 
@@ -19,13 +19,13 @@ export function VoucherCard({ order, voucher, codeActions }: VoucherCardProps) {
   const { t, locale } = useCheckoutTranslation();
   return (
     <article
-      data-print-voucher
+      data-print-alone
       data-testid="voucher-card"
       aria-labelledby="voucher-box-name"
       className="overflow-hidden rounded-2xl border border-border bg-card shadow-lg print:shadow-none"
     >
       <div className="relative">
-        <BoxImage src={order.box.imageUrl} className="aspect-[16/7] w-full" />
+        <BoxImage eager illustrationClassName="max-w-[12rem]" src={order.box.imageUrl} className="aspect-[16/7] w-full" />
         <span className="absolute start-4 top-4 rounded-full bg-white/95 px-3 py-1 text-xs font-bold uppercase tracking-wide text-[#8a3514] shadow-sm">
           {t('voucher.label')}
         </span>

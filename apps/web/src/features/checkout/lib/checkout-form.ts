@@ -1,8 +1,9 @@
 import { CHECKOUT_MESSAGES, ZCreateOrderRequest, ZPaymentMethod, type TCreateOrderRequest } from '@farha/contracts/checkout';
 import { ZLocale, type TLocale } from '@farha/contracts/auth';
 import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import { addDays } from '@farha/contracts/time';
 import { z } from 'zod';
-import { addDays, MAX_DELIVERY_DAYS_AHEAD } from './dates';
+import { MAX_DELIVERY_DAYS_AHEAD } from './dates';
 
 export const PERSONAL_MESSAGE_MAX = 500;
 const SENDER_NAME_MAX = 120;

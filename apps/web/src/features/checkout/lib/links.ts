@@ -1,4 +1,4 @@
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 
 /** Where the checkout, its gateway return and the success screen live, with their query. */
 export const checkoutLinks = {

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
+import { algiersToday } from '@farha/contracts/time';
 import { ArrowLeft, Gift, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths, type AuthRedirectState } from '@/app/paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -31,7 +32,6 @@ import {
   type CheckoutFormOutput,
   type CheckoutFormValues,
 } from '../lib/checkout-form';
-import { algiersToday } from '../lib/dates';
 import { loadDraft, saveDraft } from '../lib/draft-storage';
 import type { CheckoutLocationState } from '../lib/links';
 
@@ -114,7 +114,7 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
   const { status, user } = useAuth();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [today] = useState(algiersToday);
+  const [today] = useState(() => algiersToday(new Date()));
   const schema = useMemo(() => checkoutFormSchema(today), [today]);
   const [draft] = useState(() => loadDraft(box.id));
   const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({

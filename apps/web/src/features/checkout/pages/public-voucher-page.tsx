@@ -3,7 +3,7 @@ import { formatDate } from '@farha/contracts/money';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { CalendarClock, CalendarCheck, MapPin, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { paths, type AuthRedirectState } from '@/app/paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,8 +12,8 @@ import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePublicVoucher } from '../api/public-voucher';
-import { BoxImage } from '../components/box-image';
-import { VoucherStatusBadge } from '../components/voucher-status-badge';
+import { BoxImage } from '@/components/domain/box-image';
+import { VoucherStatusBadge } from '@/components/domain/status-badges';
 import { useCheckoutTranslation, type CheckoutKey } from '../i18n';
 import { checkoutLinks } from '../lib/links';
 
@@ -85,10 +85,10 @@ function PublicVoucher({ voucher }: { voucher: TPublicVoucher }) {
   return (
     <div className="mx-auto max-w-4xl space-y-6" data-testid="public-voucher">
       <Card className="overflow-hidden">
-        <BoxImage src={voucher.box.imageUrl} className="aspect-[16/7] w-full" />
+        <BoxImage eager illustrationClassName="max-w-[12rem]" src={voucher.box.imageUrl} className="aspect-[16/7] w-full" />
         <div className="space-y-4 p-5 sm:p-7">
           <div className="flex flex-wrap items-center gap-2">
-            <VoucherStatusBadge status={voucher.status} />
+            <VoucherStatusBadge status={voucher.status} label={t(`voucherStatus.${voucher.status}`)} />
             <code dir="ltr" className="rounded-md bg-muted px-2 py-0.5 font-mono text-sm font-semibold">
               {voucher.code}
             </code>

@@ -4,8 +4,8 @@ import { CircleX, Download, House, Printer, SearchX, Send, ShoppingBag } from 'l
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { RequireAuth } from '@/app/guards';
-import { paths, to } from '@/app/paths';
+import { RequireAuth } from '@/components/route-guards';
+import { paths, to } from '@/config/paths';
 import { GiftIllustration } from '@/components/brand/gift-illustration';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,9 +15,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOrder, useResendVoucher } from '../api/orders';
-import { CopyCodeButton } from '../components/copy-code-button';
+import { CopyCodeButton } from '@/components/domain/copy-code-button';
 import { PAYMENT_METHOD_NAMES } from '../components/payment-method-logo';
-import '../components/print-voucher.css';
+import '@/components/domain/print-alone.css';
 import { ShareLinks } from '../components/share-links';
 import { VoucherCard } from '../components/voucher-card';
 import { checkoutMessage, isolate, useCheckoutTranslation } from '../i18n';
@@ -167,7 +167,7 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
         <div className="space-y-3">
-          <VoucherCard order={order} voucher={voucher} codeActions={<CopyCodeButton code={voucher.code} />} />
+          <VoucherCard order={order} voucher={voucher} codeActions={<CopyCodeButton code={voucher.code} labels={{ copy: t('success.copy'), copied: t('success.copied'), failed: t('success.copyFailed') }} />} />
           <p className="text-center text-sm text-muted-foreground">
             {t('success.paid', {
               amount: formatDzd(order.amount, locale),

@@ -1,4 +1,3 @@
-import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
 import {
   ZFaqList,
   ZFaqViewResponse,
@@ -9,8 +8,8 @@ import {
   type TCreateTicketRequest,
 } from '@farha/contracts/support';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
+import { api } from '@/lib/api';
+import { postWithFiles } from '@/lib/upload';
 
 const keys = {
   faq: (q: string, category: string) => ['customer', 'faq', q, category] as const,
@@ -61,43 +60,11 @@ export function useTicket(id: string | null) {
   });
 }
 
-/**
- * A multipart/form-data POST (files cannot travel as JSON), answered like any API call. The browser
- * sets the Content-Type with its boundary; the Origin header covers the server's CSRF check.
- */
-async function postForm<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ZApiError.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field);
-    if (response.status === 413) throw new ApiError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'attachments');
-    throw new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
-  }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', ERROR_MESSAGES.INTERNAL);
-  return parsed.data;
-}
-
-function formWith(fields: Record<string, string>, files: File[]): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append('attachments', file, file.name);
-  return form;
-}
-
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ files, ...fields }: TCreateTicketRequest & { files: File[] }) =>
-      files.length > 0
-        ? postForm('/api/client/tickets', formWith(fields, files), ZTicketResponse)
-        : api.post('/api/client/tickets', fields, { schema: ZTicketResponse }),
+      postWithFiles('/api/client/tickets', fields, files, ZTicketResponse),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.tickets }),
   });
 }
@@ -106,9 +73,7 @@ export function useReplyToTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ message, files }: { message: string; files: File[] }) =>
-      files.length > 0
-        ? postForm(`/api/client/tickets/${encodeURIComponent(id)}/messages`, formWith({ message }, files), ZTicketResponse)
-        : api.post(`/api/client/tickets/${encodeURIComponent(id)}/messages`, { message }, { schema: ZTicketResponse }),
+      postWithFiles(`/api/client/tickets/${encodeURIComponent(id)}/messages`, { message }, files, ZTicketResponse),
     onSuccess: (result) => {
       queryClient.setQueryData(keys.ticket(id), result.ticket);
       void queryClient.invalidateQueries({ queryKey: keys.tickets, exact: true });

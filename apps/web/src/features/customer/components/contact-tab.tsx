@@ -1,32 +1,16 @@
-import { Clock, Mail, MapPin, MessagesSquare, Phone } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Mail, MapPin, MessagesSquare, Phone } from 'lucide-react';
+import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { useCustomerT } from '../i18n';
-
-function ContactCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
-  return (
-    <Card className="flex gap-4 p-5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
-        <Icon aria-hidden className="size-5" />
-      </span>
-      <div className="min-w-0 space-y-1.5">
-        <h3 className="font-semibold">{title}</h3>
-        {children}
-      </div>
-    </Card>
-  );
-}
 
 /** Contact tab (spec 01 §2): conversation, phone, e-mail, head office, opening hours. Only real channels. */
 export function ContactTab({ onStartConversation }: { onStartConversation: () => void }) {
   const { t } = useCustomerT();
   const hours = [
-    { day: t('support.contact.days.weekdays'), hours: t('support.contact.weekdayHours') },
-    { day: t('support.contact.days.saturday'), hours: t('support.contact.saturdayHours') },
-    { day: t('support.contact.days.sunday'), hours: t('support.contact.closed') },
+    { label: t('support.contact.days.weekdays'), value: t('support.contact.weekdayHours') },
+    { label: t('support.contact.days.saturday'), value: t('support.contact.saturdayHours') },
+    { label: t('support.contact.days.sunday'), value: t('support.contact.closed') },
   ];
   return (
     <div className="grid gap-4" data-testid="contact-tab">
@@ -61,20 +45,7 @@ export function ContactTab({ onStartConversation }: { onStartConversation: () =>
           <p className="text-sm">{t('support.contact.officeText')}</p>
         </ContactCard>
       </div>
-      <Card className="p-5">
-        <h3 className="mb-3 flex items-center gap-2 font-semibold">
-          <Clock aria-hidden className="size-5 text-primary" />
-          {t('support.contact.hours')}
-        </h3>
-        <dl className="grid max-w-sm gap-2 text-sm">
-          {hours.map((row) => (
-            <div key={row.day} className="flex justify-between gap-4 border-b border-border pb-2 last:border-0 last:pb-0">
-              <dt>{row.day}</dt>
-              <dd className="font-medium">{row.hours}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
+      <OpeningHours title={t('support.contact.hours')} rows={hours} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { useExchangeOptions, useExchangeVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { searchable } from '../lib/vouchers';
-import { BoxImage } from './box-image';
+import { BoxImage } from '@/components/domain/box-image';
 import { PaymentMethodPicker } from './payment-method-picker';
 
 /** Swap for another box: free when equal or cheaper, otherwise the difference is paid through the checkout. */

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { cn } from '@/lib/cn';
 import { useExtendVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '@/lib/dates';
 import { PaymentMethodPicker } from './payment-method-picker';
 
 type Extension = TClientVoucherListResponse['extension'];

@@ -18,8 +18,10 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useCreateTicket } from '../api/support';
 import { customerMessage, useCustomerT } from '../i18n';
-import { AttachmentPicker } from './attachment-picker';
-import { NativeSelect, Textarea } from './form-controls';
+import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
+import { useCustomerHelpTexts } from './help-centre-texts';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 
 // spec 01 §5: title and description non-blank, category and priority chosen (selects start empty).
 const ZTicketForm = z.object({
@@ -34,6 +36,7 @@ type TicketFormOutput = z.output<typeof ZTicketForm>;
 /** "Nouveau ticket": title, description, category, priority, attachments (images or PDF, 10 MB each). */
 export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => void }) {
   const { t } = useCustomerT();
+  const texts = useCustomerHelpTexts();
   const create = useCreateTicket();
   const [files, setFiles] = useState<File[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -112,7 +115,7 @@ export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => 
             <legend className="mb-2 text-sm font-medium">
               {t('support.new.attachments')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
             </legend>
-            <AttachmentPicker files={files} onChange={setFiles} />
+            <AttachmentPicker texts={texts} files={files} onChange={setFiles} />
           </fieldset>
           <Button type="submit" size="lg" loading={isSubmitting} className="sm:w-fit" data-testid="ticket-submit">
             <Send aria-hidden className="rtl:-scale-x-100" />

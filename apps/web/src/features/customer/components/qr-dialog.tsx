@@ -3,7 +3,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useCustomerT } from '../i18n';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '@/lib/dates';
 
 /** The voucher's real QR image (it encodes the public voucher URL), to show on the partner's premises. */
 export function QrDialog({ voucher, onOpenChange }: { voucher: TClientVoucher | null; onOpenChange: (open: boolean) => void }) {

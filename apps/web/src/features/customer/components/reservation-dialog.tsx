@@ -1,5 +1,6 @@
 import type { TClientVoucher, TVoucherOffer } from '@farha/contracts/customer';
 import { ZPhone } from '@farha/contracts/auth';
+import { addMonths, algiersDay, algiersToday } from '@farha/contracts/time';
 import {
   RESERVATION_FLEXIBLE,
   RESERVATION_MAX_GUESTS,
@@ -25,8 +26,9 @@ import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useCreateReservation, useDaySlots, useVoucherDetail } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
-import { addMonths, algiersDay, algiersToday, formatDay } from '../lib/dates';
-import { NativeSelect, Textarea } from './form-controls';
+import { formatDay } from '@/lib/dates';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { useReservationWhen } from './reservation-panel';
 
 const GUEST_CHOICES = Array.from(
@@ -142,7 +144,7 @@ function ReservationForm({
   const create = useCreateReservation();
   const [formError, setFormError] = useState<string | null>(null);
 
-  const today = algiersToday();
+  const today = algiersToday(new Date());
   const expiryDay = algiersDay(voucher.expiresAt);
   const horizon = addMonths(today, RESERVATION_MAX_MONTHS);
   const lastDay = expiryDay < horizon ? expiryDay : horizon;

@@ -2,8 +2,8 @@ import type { TReservation } from '@farha/contracts/reservations';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useCustomerT } from '../i18n';
-import { formatDateTime, formatDay } from '../lib/dates';
-import { ReservationStatusBadge } from './voucher-status-badge';
+import { formatDateTime, formatDay } from '@/lib/dates';
+import { ReservationStatusBadge } from '@/components/domain/status-badges';
 
 /** Reservations that still matter on the card: open, or just declined (so that the holder sees why). */
 const CANCELLABLE = new Set<TReservation['status']>(['pending', 'confirmed', 'proposed']);
@@ -43,7 +43,7 @@ export function ReservationPanel({ reservation, onCancel, onAcceptProposal, acce
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold">{t('reservation.title')}</h4>
-        <ReservationStatusBadge status={reservation.status} />
+        <ReservationStatusBadge status={reservation.status} label={t(`reservationStatus.${reservation.status}`)} />
       </div>
       <p className="flex items-start gap-2">
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

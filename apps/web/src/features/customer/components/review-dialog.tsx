@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field';
 import { useReviewVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
-import { Textarea } from './form-controls';
+import { Textarea } from '@/components/ui/textarea';
 import { StarInput } from './star-rating';
 
 const COMMENT_MAX = 1000;

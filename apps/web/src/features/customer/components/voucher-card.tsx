@@ -14,7 +14,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -25,13 +25,13 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { useCustomerT } from '../i18n';
-import { daysUntil, formatDate } from '../lib/dates';
+import { daysUntil, formatDate } from '@/lib/dates';
 import { ACTIVE_STATUSES, isActive } from '../lib/vouchers';
-import { BoxImage } from './box-image';
-import { CopyCodeButton } from './copy-code-button';
+import { BoxImage } from '@/components/domain/box-image';
+import { CopyCodeButton } from '@/components/domain/copy-code-button';
 import { ReservationPanel } from './reservation-panel';
 import { Stars } from './star-rating';
-import { VoucherStatusBadge } from './voucher-status-badge';
+import { VoucherStatusBadge } from '@/components/domain/status-badges';
 
 export type VoucherDialogKind = 'reserve' | 'qr' | 'extend' | 'exchange' | 'refund' | 'review' | 'cancel-reservation';
 
@@ -80,7 +80,7 @@ export function VoucherCard({
     >
       <div className="relative">
         <BoxImage src={voucher.box.imageUrl} className={cn('aspect-[16/8] w-full', !active && 'grayscale-[40%]')} />
-        <VoucherStatusBadge status={voucher.status} className="absolute start-3 top-3 shadow-sm" />
+        <VoucherStatusBadge status={voucher.status} label={t(`voucherStatus.${voucher.status}`)} className="absolute start-3 top-3 shadow-sm" />
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -93,7 +93,11 @@ export function VoucherCard({
             <code dir="ltr" className="rounded-md bg-muted px-2 py-0.5 font-mono text-sm font-semibold tracking-wide" data-testid="voucher-code">
               {voucher.code}
             </code>
-            <CopyCodeButton code={voucher.code} />
+            <CopyCodeButton
+              code={voucher.code}
+              variant="icon"
+              labels={{ copy: t('common.copy'), copied: t('common.copied'), failed: t('common.copyFailed') }}
+            />
           </div>
         </div>
 

@@ -5,7 +5,7 @@ import { CalendarX2, Gift, PartyPopper, Search, SearchX, ShoppingBag, Wallet, X 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,7 +15,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptProposal, useCancelReservation, useClientVouchers, useRefundVoucher, useResendVoucher } from '../api/vouchers';
 import { ClaimCodeForm } from '../components/claim-code-form';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
 import { ExchangeDialog } from '../components/exchange-dialog';
 import { ExtendDialog } from '../components/extend-dialog';
@@ -26,7 +26,7 @@ import { ReviewDialog } from '../components/review-dialog';
 import { StatCard } from '../components/stat-card';
 import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card';
 import { customerMessage, isolate, useCustomerT } from '../i18n';
-import { formatDate, formatDateTime } from '../lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { inTab, normalizeCode, searchable, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
 
 interface OpenDialog {
@@ -331,6 +331,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
       <ExchangeDialog voucher={dialogVoucher('exchange')} onOpenChange={(next) => !next && close()} />
       <ReviewDialog voucher={dialogVoucher('review')} onOpenChange={(next) => !next && close()} />
       <ConfirmDialog
+        confirmTestId="confirm-action"
         open={cancelling !== null}
         onOpenChange={(next) => !next && close()}
         title={t('reservation.cancelTitle')}
@@ -356,6 +357,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
         )}
       </ConfirmDialog>
       <ConfirmDialog
+        confirmTestId="confirm-action"
         open={refunding !== null}
         onOpenChange={(next) => !next && close()}
         title={t('refund.title')}

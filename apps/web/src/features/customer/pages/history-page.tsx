@@ -25,7 +25,7 @@ import {
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths, to } from '@/app/paths';
+import { paths, to } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -37,14 +37,14 @@ import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHistory } from '../api/history';
 import { useResendVoucher } from '../api/vouchers';
-import { BoxImage } from '../components/box-image';
+import { BoxImage } from '@/components/domain/box-image';
 import { copyText } from '@/lib/clipboard';
 import { EmptyState } from '../components/empty-state';
-import { NativeSelect } from '../components/form-controls';
-import '../components/print-purchase.css';
+import { NativeSelect } from '@/components/ui/native-select';
+import '@/components/domain/print-alone.css';
 import { StatCard } from '../components/stat-card';
 import { customerMessage, isolate, useCustomerT } from '../i18n';
-import { formatDateTime, formatShortDate } from '../lib/dates';
+import { formatDateTime, formatShortDate } from '@/lib/dates';
 
 type Status = NonNullable<THistoryQuery['status']>;
 type Period = NonNullable<THistoryQuery['period']>;
@@ -294,7 +294,7 @@ function PurchaseCard({ item, open, onToggle }: { item: THistoryItem; open: bool
       className={cn('overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow', open && 'shadow-md ring-1 ring-primary/30')}
       data-testid="purchase-card"
       data-status={item.status}
-      data-print-purchase={open || undefined}
+      data-print-alone={open || undefined}
     >
       <button
         type="button"

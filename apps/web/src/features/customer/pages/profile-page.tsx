@@ -26,9 +26,10 @@ import { cn } from '@/lib/cn';
 import { useTheme } from '@/lib/theme';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useChangePassword, useExportData, useProfile, useUpdateProfile } from '../api/account';
-import { NativeSelect, Switch } from '../components/form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Switch } from '@/components/ui/switch';
 import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '@/lib/dates';
 import { useFlash } from '../lib/use-flash';
 
 /** Time zones offered (Algeria first, then where the diaspora lives); the saved one is always listed. */

@@ -1,4 +1,4 @@
-import { TIMEZONE } from '@farha/contracts/money';
+import { TIMEZONE } from '@farha/contracts/time';
 
 /** `22 nov. 2026, 14:05` (fr) or the Arabic equivalent, in Algiers time. */
 export function formatDateTime(value: string, locale: 'fr' | 'ar'): string {

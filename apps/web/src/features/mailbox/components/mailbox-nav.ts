@@ -1,5 +1,5 @@
 import { Inbox, type LucideIcon } from 'lucide-react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { useMailboxTranslation } from '../i18n';
 import { useDemoMode } from '../api/mailbox';
 

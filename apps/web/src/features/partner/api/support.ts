@@ -1,9 +1,9 @@
-import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
 import { ZSystemStatus, type TCreatePartnerTicket } from '@farha/contracts/partner';
-import { ZFaqList, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
+import { ZFaqList, ZFaqViewResponse, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
+import { api } from '@/lib/api';
+import { postWithFiles } from '@/lib/upload';
 import { partnerKeys } from './me';
 
 /** The partner FAQ (GET /api/faq?audience=partner), with the caller's votes. */
@@ -32,9 +32,11 @@ export function useFaqVote() {
   });
 }
 
-/** Counts a reading of an answer (opened once per page view). */
-export function countFaqView(id: string): void {
-  void api.post(`/api/faq/${encodeURIComponent(id)}/view`, {}).catch(() => undefined);
+/** Counts a reading of an answer (POST /api/faq/:id/view, once per entry and page visit). */
+export function useFaqView() {
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/faq/${encodeURIComponent(id)}/view`, {}, { schema: ZFaqViewResponse }),
+  });
 }
 
 export function usePartnerTickets() {
@@ -52,35 +54,11 @@ export function usePartnerTicket(id: string | null) {
   });
 }
 
-/** A JSON body, or multipart/form-data when files go with it (field `attachments`). */
-async function postForm<T>(path: string, fields: Record<string, string>, files: File[], schema: z.ZodType<T>): Promise<T> {
-  if (files.length === 0) return api.post(path, fields, { schema });
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  for (const file of files) body.append('attachments', file);
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ZApiError.safeParse(payload);
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
-      : new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
-  }
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
-  return parsed.data;
-}
-
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ values, files }: { values: Required<TCreatePartnerTicket>; files: File[] }) =>
-      postForm('/api/partner/tickets', values, files, ZTicketResponse),
+      postWithFiles('/api/partner/tickets', values, files, ZTicketResponse),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.tickets }),
   });
 }
@@ -89,7 +67,7 @@ export function useReplyTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ message, files }: { message: string; files: File[] }) =>
-      postForm(`/api/partner/tickets/${encodeURIComponent(id)}/messages`, { message }, files, ZTicketResponse),
+      postWithFiles(`/api/partner/tickets/${encodeURIComponent(id)}/messages`, { message }, files, ZTicketResponse),
     onSuccess: (answer) => {
       queryClient.setQueryData([...partnerKeys.tickets, id], answer.ticket);
       void queryClient.invalidateQueries({ queryKey: partnerKeys.tickets, exact: true });

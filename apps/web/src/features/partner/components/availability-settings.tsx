@@ -1,4 +1,5 @@
 import { ISO_WEEKDAYS, ZAvailability, type TAvailability, type TWeeklyHours } from '@farha/contracts/partner';
+import { algiersToday } from '@farha/contracts/time';
 import { CalendarOff, Clock, Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -16,10 +17,10 @@ import {
   useSaveAvailability,
 } from '../api/reservations';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDay, todayInAlgiers } from '../lib/format';
-import { NativeSelect } from './form-controls';
+import { formatDay } from '../lib/format';
+import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from './page-states';
-import { Switch } from './switch';
+import { Switch } from '@/components/ui/switch';
 
 type Weekday = (typeof ISO_WEEKDAYS)[number];
 const SLOT_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
@@ -84,7 +85,7 @@ function WeeklyHoursForm({ initial }: { initial: TAvailability }) {
                   </label>
                   <div className="flex items-center gap-2 text-sm text-muted-foreground">
                     {open ? t('availability.open') : t('availability.closed')}
-                    <Switch id={switchId} checked={open} onCheckedChange={(checked) => setDay(day, checked ? [DEFAULT_RANGE] : [])} />
+                    <Switch tone="success" id={switchId} checked={open} onCheckedChange={(checked) => setDay(day, checked ? [DEFAULT_RANGE] : [])} />
                   </div>
                 </div>
                 {open && (
@@ -227,10 +228,10 @@ function Exceptions() {
       <CardContent className="space-y-5">
         <div className="grid grid-cols-1 gap-3 rounded-xl bg-muted/50 p-3">
           <Field label={t('availability.exceptionDate')}>
-            {(c) => <Input {...c} type="date" name="exceptionDate" min={todayInAlgiers()} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
+            {(c) => <Input {...c} type="date" name="exceptionDate" min={algiersToday(new Date())} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
           </Field>
           <div className="flex items-center gap-2.5">
-            <Switch id="exception-closed" checked={closed} onCheckedChange={setClosed} />
+            <Switch tone="success" id="exception-closed" checked={closed} onCheckedChange={setClosed} />
             <label htmlFor="exception-closed" className="text-sm font-medium">
               {t('availability.closedAllDay')}
             </label>

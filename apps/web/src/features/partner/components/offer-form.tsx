@@ -17,10 +17,12 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { uploadOfferImage, useSaveOffer } from '../api/offers';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { NativeSelect, Textarea } from './form-controls';
-import { OfferImage } from './offer-image';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { BoxImage } from '@/components/domain/box-image';
+import { defaultOfferImage } from '../lib/offer-image';
 import { ToneBadge } from './status-badges';
-import { Switch } from './switch';
+import { Switch } from '@/components/ui/switch';
 
 type FormValues = TOfferInput;
 
@@ -183,7 +185,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
             <Controller
               control={control}
               name="active"
-              render={({ field }) => <Switch id="offer-active" checked={field.value !== false} onCheckedChange={field.onChange} />}
+              render={({ field }) => <Switch tone="success" id="offer-active" checked={field.value !== false} onCheckedChange={field.onChange} />}
             />
             <Label htmlFor="offer-active" className="flex min-h-10 cursor-pointer items-center font-normal">
               {t('offers.form.active')}
@@ -197,7 +199,12 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
         <p className="text-sm font-semibold text-muted-foreground">{t('offers.form.preview')}</p>
         <div className="overflow-hidden rounded-xl border border-border bg-card shadow-sm" data-testid="offer-preview">
           <div className="relative aspect-[16/9] bg-muted">
-            <OfferImage key={`${preview.imageUrl}-${preview.category}`} src={preview.imageUrl} category={preview.category} alt="" />
+            <BoxImage
+              key={`${preview.imageUrl}-${preview.category}`}
+              placeholder="soft"
+              src={preview.imageUrl}
+              fallbackSrc={defaultOfferImage(preview.category)}
+            />
             <ToneBadge tone="info" className="absolute start-2 top-2 bg-card/90">
               {t(`offers.categories.${preview.category}`)}
             </ToneBadge>

@@ -1,4 +1,4 @@
-import { TIMEZONE } from '@farha/contracts/money';
+import { TIMEZONE } from '@farha/contracts/time';
 import type { PartnerLocale } from '../i18n';
 
 const intlLocale = (locale: PartnerLocale) => (locale === 'ar' ? 'ar-DZ' : 'fr-FR');
@@ -44,16 +44,6 @@ export function formatDay(day: string, locale: PartnerLocale, { weekday = true }
     year: 'numeric',
     timeZone: 'UTC',
   }).format(date);
-}
-
-/** Today in Algiers as `YYYY-MM-DD`. */
-export function todayInAlgiers(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** This month in Algiers as `YYYY-MM`. */
-export function monthInAlgiers(now: Date = new Date()): string {
-  return todayInAlgiers(now).slice(0, 7);
 }
 
 /** `15,0 %` / `15.0 %` with the given decimals. */

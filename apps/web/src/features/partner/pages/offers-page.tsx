@@ -12,15 +12,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteOffer, useOffers, useToggleOffer, type OfferFilters } from '../api/offers';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
-import { NativeSelect } from '../components/form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
 import { OfferFormDialog } from '../components/offer-form';
-import { OfferImage } from '../components/offer-image';
+import { BoxImage } from '@/components/domain/box-image';
+import { defaultOfferImage } from '../lib/offer-image';
 import { LoadError } from '../components/page-states';
 import { RequirePartnerPermission } from '../components/permission-gate';
 import { StatTile } from '../components/stat-tile';
-import { Switch } from '../components/switch';
+import { Switch } from '@/components/ui/switch';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatCount, formatDecimal } from '../lib/format';
@@ -186,7 +187,9 @@ function Offers() {
         confirmLabel={t('offers.delete.confirm')}
         destructive
         pending={remove.isPending}
-        testId="offer-delete-confirm"
+        cancelLabel={t('common.cancel')}
+        className="max-w-md"
+        confirmTestId="offer-delete-confirm"
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
@@ -218,7 +221,7 @@ function OfferCard({
   return (
     <Card className={cn('flex h-full flex-col overflow-hidden', !offer.active && 'opacity-80')} data-testid="offer-card">
       <div className="relative aspect-[16/9] bg-muted">
-        <OfferImage src={offer.imageUrl} category={offer.category} alt="" />
+        <BoxImage placeholder="soft" src={offer.imageUrl} fallbackSrc={defaultOfferImage(offer.category)} />
         <div className="absolute inset-x-2 top-2 flex flex-wrap justify-between gap-2">
           <ToneBadge tone="info" className="bg-card/90">
             {t(`offers.categories.${offer.category}`)}
@@ -261,7 +264,7 @@ function OfferCard({
         </dl>
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-border pt-3">
           <div className="flex items-center gap-2">
-            <Switch id={switchId} checked={offer.active} onCheckedChange={onToggle} disabled={toggling} data-testid="offer-toggle" />
+            <Switch tone="success" id={switchId} checked={offer.active} onCheckedChange={onToggle} disabled={toggling} data-testid="offer-toggle" />
             <label htmlFor={switchId} className="cursor-pointer text-sm font-medium">
               {offer.active ? t('offers.active') : t('offers.inactive')}
             </label>

@@ -3,7 +3,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { Banknote, CalendarClock, CircleDollarSign, Hourglass, Info, Landmark, Receipt, ScanLine, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePartnerMe } from '../api/me';
 import { usePayouts, useRequestPayout } from '../api/payouts';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
 import { LoadError } from '../components/page-states';
 import { RequirePartnerPermission } from '../components/permission-gate';
@@ -296,7 +296,9 @@ function Payouts() {
         confirmLabel={t('payouts.confirm.submit')}
         onConfirm={submit}
         pending={request.isPending}
-        testId="payout-confirm"
+        cancelLabel={t('common.cancel')}
+        className="max-w-md"
+        confirmTestId="payout-confirm"
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { RESERVATION_INBOX_TABS, type TPartnerReservation } from '@farha/contracts/partner';
+import { algiersToday } from '@farha/contracts/time';
 import { CalendarCheck, CalendarClock, CalendarDays, CalendarX, Check, Mail, MessageSquareText, Phone, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,13 +17,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useReservationAction, useReservations, type InboxTab } from '../api/reservations';
 import { AvailabilitySettings } from '../components/availability-settings';
 import { EmptyState } from '../components/empty-state';
-import { Textarea } from '../components/form-controls';
+import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { RequirePartnerPermission } from '../components/permission-gate';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDateTime, formatDay, todayInAlgiers } from '../lib/format';
+import { formatDateTime, formatDay } from '../lib/format';
 
 type View = InboxTab | 'availability';
 const VIEWS: readonly View[] = [...RESERVATION_INBOX_TABS, 'availability'];
@@ -328,7 +329,7 @@ function ProposeDialog({ reservation, onClose }: { reservation: TPartnerReservat
         <div className="grid grid-cols-1 gap-4">
           <div className="grid grid-cols-2 gap-3">
             <Field label={t('reservations.proposeDate')}>
-              {(c) => <Input {...c} type="date" name="date" min={todayInAlgiers()} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
+              {(c) => <Input {...c} type="date" name="date" min={algiersToday(new Date())} value={date} onChange={(e) => setDate(e.target.value)} dir="ltr" />}
             </Field>
             <Field label={t('reservations.proposeTime')}>
               {(c) => <Input {...c} type="time" name="time" step={300} value={time} onChange={(e) => setTime(e.target.value)} dir="ltr" />}

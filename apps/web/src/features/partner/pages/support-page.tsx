@@ -1,39 +1,31 @@
 import { PARTNER_TICKET_CATEGORIES, ZCreatePartnerTicket, type TCreatePartnerTicket, type TSystemStatus } from '@farha/contracts/partner';
-import {
-  TICKET_ATTACHMENT_MAX_BYTES,
-  TICKET_ATTACHMENT_MAX_FILES,
-  TICKET_PRIORITIES,
-  type TTicketDetail,
-} from '@farha/contracts/support';
+import { TICKET_PRIORITIES } from '@farha/contracts/support';
 import {
   Activity,
-  BookOpen,
-  ChevronDown,
   CircleHelp,
   Clock,
   Headset,
   LifeBuoy,
   Mail,
   MessageSquarePlus,
-  Paperclip,
   Phone,
   RefreshCw,
   Search,
   Send,
   Siren,
-  ThumbsDown,
-  ThumbsUp,
   Ticket,
   Timer,
-  X,
 } from 'lucide-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
+import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
+import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
+import { FaqItem, type FaqApi } from '@/components/help-centre/faq';
+import { TicketDialog, TicketList, type TicketApi } from '@/components/help-centre/tickets';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
@@ -44,8 +36,8 @@ import { cn } from '@/lib/cn';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
-  countFaqView,
   useCreateTicket,
+  useFaqView,
   useFaqVote,
   usePartnerFaq,
   usePartnerTicket,
@@ -54,12 +46,14 @@ import {
   useSystemStatus,
 } from '../api/support';
 import { EmptyState } from '../components/empty-state';
-import { NativeSelect, Textarea } from '../components/form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { ToneBadge } from '../components/status-badges';
+import { ticketCategoryLabel, usePartnerHelpTexts } from '../components/help-centre-texts';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDateTime, formatTime, frenchSpaces } from '../lib/format';
+import { formatTime, frenchSpaces } from '../lib/format';
 
 const TABS = ['faq', 'tickets', 'new', 'status', 'contact'] as const;
 type Tab = (typeof TABS)[number];
@@ -120,13 +114,14 @@ export function PartnerSupportPage() {
   );
 }
 
+const PARTNER_FAQ: FaqApi = { useView: useFaqView, useVote: useFaqVote };
+
 function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact: () => void }) {
   const { t } = usePartnerTranslation();
+  const texts = usePartnerHelpTexts();
   const faq = usePartnerFaq();
-  const vote = useFaqVote();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
-  const seen = useRef(new Set<string>());
   const entries = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return (faq.data?.entries ?? []).filter(
@@ -187,7 +182,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
           <option value="">{t('support.faq.allCategories')}</option>
           {(faq.data?.categories ?? []).map((entry) => (
             <option key={entry.category} value={entry.category}>
-              {categoryLabel(t, entry.category)} ({entry.count})
+              {ticketCategoryLabel(t, entry.category)} ({entry.count})
             </option>
           ))}
         </NativeSelect>
@@ -203,47 +198,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
         <ul className="space-y-2" data-testid="faq-list">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <details
-                className="group rounded-xl border border-border bg-card shadow-sm open:shadow"
-                onToggle={(event) => {
-                  if ((event.currentTarget as HTMLDetailsElement).open && !seen.current.has(entry.id)) {
-                    seen.current.add(entry.id);
-                    countFaqView(entry.id);
-                  }
-                }}
-              >
-                <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 p-4 font-semibold [&::-webkit-details-marker]:hidden">
-                  <span>{frenchSpaces(entry.question)}</span>
-                  <ChevronDown aria-hidden className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
-                </summary>
-                <div className="space-y-3 border-t border-border px-4 pb-4 pt-3">
-                  <p className="whitespace-pre-line text-sm text-pretty">{frenchSpaces(entry.answer)}</p>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <ToneBadge tone="neutral">{categoryLabel(t, entry.category)}</ToneBadge>
-                    <span className="ms-auto text-xs text-muted-foreground">{t('support.faq.useful')}</span>
-                    <Button
-                      variant={entry.myVote === true ? 'soft' : 'ghost'}
-                      size="sm"
-                      aria-pressed={entry.myVote === true}
-                      onClick={() => vote.mutate({ id: entry.id, helpful: true })}
-                      disabled={vote.isPending}
-                    >
-                      <ThumbsUp aria-hidden />
-                      {t('support.faq.yes')} · {entry.helpful}
-                    </Button>
-                    <Button
-                      variant={entry.myVote === false ? 'soft' : 'ghost'}
-                      size="sm"
-                      aria-pressed={entry.myVote === false}
-                      onClick={() => vote.mutate({ id: entry.id, helpful: false })}
-                      disabled={vote.isPending}
-                    >
-                      <ThumbsDown aria-hidden />
-                      {t('support.faq.no')} · {entry.notHelpful}
-                    </Button>
-                  </div>
-                </div>
-              </details>
+              <FaqItem entry={entry} api={PARTNER_FAQ} texts={texts} formatText={frenchSpaces} />
             </li>
           ))}
         </ul>
@@ -252,11 +207,11 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
   );
 }
 
-const TICKET_STATUS_TONES = { open: 'warning', assigned: 'info', pending: 'info', resolved: 'success', closed: 'neutral' } as const;
-const PRIORITY_TONES = { low: 'neutral', medium: 'info', high: 'warning', urgent: 'danger' } as const;
+const PARTNER_TICKETS: TicketApi = { useTicket: usePartnerTicket, useReply: useReplyTicket };
 
 function TicketsTab({ onNew }: { onNew: () => void }) {
-  const { t, locale } = usePartnerTranslation();
+  const { t } = usePartnerTranslation();
+  const texts = usePartnerHelpTexts();
   const tickets = usePartnerTickets();
   const [openId, setOpenId] = useState<string | null>(null);
   if (tickets.isError && !tickets.data) return <LoadError error={tickets.error} onRetry={() => void tickets.refetch()} />;
@@ -278,164 +233,23 @@ function TicketsTab({ onNew }: { onNew: () => void }) {
   }
   return (
     <>
-      <ul className="grid grid-cols-1 gap-3" data-testid="tickets-list">
-        {tickets.data.tickets.map((ticket) => (
-          <li key={ticket.id}>
-            <button
-              type="button"
-              onClick={() => setOpenId(ticket.id)}
-              className="w-full rounded-xl border border-border bg-card p-4 text-start shadow-sm transition-colors hover:border-primary/50"
-              data-testid="ticket-row"
-            >
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="font-semibold">{ticket.title}</p>
-                <ToneBadge tone={TICKET_STATUS_TONES[ticket.status]}>{t(`ticketStatus.${ticket.status}`)}</ToneBadge>
-              </div>
-              <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                <ToneBadge tone="neutral">{categoryLabel(t, ticket.category)}</ToneBadge>
-                <ToneBadge tone={PRIORITY_TONES[ticket.priority]}>{t(`ticketPriority.${ticket.priority}`)}</ToneBadge>
-                <span>{t('support.tickets.createdAt', { date: formatDateTime(ticket.createdAt, locale) })}</span>
-                {ticket.lastResponseAt && <span>· {t('support.tickets.lastResponse', { date: formatDateTime(ticket.lastResponseAt, locale) })}</span>}
-              </div>
-            </button>
-          </li>
-        ))}
-      </ul>
-      <TicketDialog id={openId} onClose={() => setOpenId(null)} />
+      <TicketList tickets={tickets.data.tickets} onOpen={setOpenId} texts={texts} />
+      <TicketDialog ticketId={openId} onOpenChange={(open) => !open && setOpenId(null)} api={PARTNER_TICKETS} texts={texts} />
     </>
   );
 }
 
-function categoryLabel(t: ReturnType<typeof usePartnerTranslation>['t'], category: string): string {
-  return (PARTNER_TICKET_CATEGORIES as readonly string[]).includes(category)
-    ? t(`ticketCategory.${category as (typeof PARTNER_TICKET_CATEGORIES)[number]}`)
-    : category;
-}
-
-function Attachments({ files }: { files: TTicketDetail['attachments'] }) {
-  if (files.length === 0) return null;
-  return (
-    <ul className="mt-2 flex flex-wrap gap-2">
-      {files.map((file) => (
-        <li key={file.id}>
-          <a
-            href={file.url}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex max-w-56 items-center gap-1 rounded-md border border-border bg-card px-2 py-1 text-xs hover:bg-muted"
-          >
-            <Paperclip aria-hidden className="size-3 shrink-0" />
-            <span className="truncate">{file.filename}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function TicketDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { t, locale } = usePartnerTranslation();
-  const ticket = usePartnerTicket(id);
-  const reply = useReplyTicket(id ?? '');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const data = ticket.data;
-
-  function send(event: FormEvent) {
-    event.preventDefault();
-    if (!message.trim()) return;
-    reply.mutate(
-      { message: message.trim(), files: [] },
-      {
-        onSuccess: () => {
-          setMessage('');
-          setError(null);
-        },
-        onError: (failure) => setError(partnerMessage(failure)),
-      },
-    );
-  }
-
-  return (
-    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{data?.title ?? t('common.loading')}</DialogTitle>
-          <DialogDescription>
-            {data ? `${categoryLabel(t, data.category)} · ${t(`ticketPriority.${data.priority}`)} · ${t(`ticketStatus.${data.status}`)}` : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {!data ? (
-          ticket.isError ? (
-            <LoadError error={ticket.error} onRetry={() => void ticket.refetch()} />
-          ) : (
-            <Skeleton className="h-40" />
-          )
-        ) : (
-          <div className="space-y-4">
-            <div className="rounded-xl bg-muted p-3 text-sm">
-              <p className="whitespace-pre-line">{data.description}</p>
-              <Attachments files={data.attachments.filter((file) => file.messageId === null)} />
-            </div>
-            {data.messages.length > 0 && (
-              <ul className="max-h-80 space-y-3 overflow-y-auto">
-                {data.messages.map((entry) => (
-                  <li key={entry.id} className={cn('rounded-xl p-3 text-sm', entry.sender === 'support' ? 'me-6 bg-primary-soft' : 'ms-6 bg-muted')}>
-                    <p className="mb-1 text-xs font-semibold text-muted-foreground">
-                      {entry.authorName} · {formatDateTime(entry.createdAt, locale)}
-                    </p>
-                    <p className="whitespace-pre-line">{entry.message}</p>
-                    <Attachments files={entry.attachments} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {!data.canReply ? (
-              <Alert>{t('messages.SUPPORT_TICKET_CLOSED')}</Alert>
-            ) : (
-              <form onSubmit={send} className="grid grid-cols-1 gap-2">
-                <Textarea
-                  name="reply" dir="auto"
-                  value={message}
-                  onChange={(e) => setMessage(e.target.value)}
-                  rows={3}
-                  aria-label={t('support.tickets.reply')}
-                  placeholder={t('support.tickets.replyPlaceholder')}
-                />
-                {error && <p className="text-sm font-medium text-destructive">{error}</p>}
-                <Button type="submit" disabled={!message.trim()} loading={reply.isPending} className="justify-self-end">
-                  {!reply.isPending && <Send aria-hidden />}
-                  {t('support.tickets.send')}
-                </Button>
-              </form>
-            )}
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 const EMPTY_TICKET: Required<TCreatePartnerTicket> = { title: '', description: '', category: 'scanner', priority: 'medium' };
-const ACCEPTED_FILES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
 
 function NewTicketTab({ onCreated }: { onCreated: () => void }) {
   const { t } = usePartnerTranslation();
+  const texts = usePartnerHelpTexts();
   const create = useCreateTicket();
   const [values, setValues] = useState<Required<TCreatePartnerTicket>>(EMPTY_TICKET);
   const [files, setFiles] = useState<File[]>([]);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   // spec 02 §5: the create button stays disabled while the subject or the description is empty.
   const blank = !values.title.trim() || !values.description.trim();
-
-  function addFiles(list: FileList | null) {
-    if (!list) return;
-    const picked = Array.from(list).filter((file) => file.size <= TICKET_ATTACHMENT_MAX_BYTES);
-    if (picked.length < list.length) setResult({ kind: 'error', text: t('messages.FILE_TOO_LARGE') });
-    setFiles((current) => [...current, ...picked].slice(0, TICKET_ATTACHMENT_MAX_FILES));
-    if (fileRef.current) fileRef.current.value = '';
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -534,42 +348,7 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
                 />
               )}
             </Field>
-            <div className="grid grid-cols-1 gap-2">
-              <div className="flex flex-wrap items-center gap-2">
-                <Button type="button" variant="outline" size="sm" onClick={() => fileRef.current?.click()} disabled={files.length >= TICKET_ATTACHMENT_MAX_FILES}>
-                  <Paperclip aria-hidden />
-                  {t('support.new.attach')}
-                </Button>
-                <span className="text-xs text-muted-foreground">{t('support.new.attachHint')}</span>
-              </div>
-              <input
-                ref={fileRef}
-                type="file"
-                multiple
-                accept={ACCEPTED_FILES}
-                className="sr-only"
-                tabIndex={-1}
-                aria-hidden
-                onChange={(e) => addFiles(e.target.files)}
-              />
-              {files.length > 0 && (
-                <ul className="flex flex-wrap gap-2">
-                  {files.map((file, index) => (
-                    <li key={`${file.name}-${index}`} className="inline-flex max-w-64 items-center gap-1 rounded-md border border-border bg-muted px-2 py-1 text-xs">
-                      <span className="truncate">{file.name}</span>
-                      <button
-                        type="button"
-                        onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
-                        aria-label={t('support.new.removeFile', { name: file.name })}
-                        className="rounded p-0.5 hover:bg-card"
-                      >
-                        <X aria-hidden className="size-3" />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <AttachmentPicker texts={texts} files={files} onChange={setFiles} />
             {values.priority === 'urgent' && (
               <Alert variant="error">
                 {t('support.new.urgentNotice')}{' '}
@@ -703,86 +482,45 @@ function StatusTab() {
 
 function ContactTab() {
   const { t } = usePartnerTranslation();
-  const hours: [string, string][] = [
-    [t('support.contact.hours.hotline'), t('support.contact.hours.hotlineValue')],
-    [t('support.contact.hours.technical'), t('support.contact.hours.technicalValue')],
-    [t('support.contact.hours.weekend'), t('support.contact.hours.weekendValue')],
+  const hours = [
+    { label: t('support.contact.hours.hotline'), value: t('support.contact.hours.hotlineValue') },
+    { label: t('support.contact.hours.technical'), value: t('support.contact.hours.technicalValue') },
+    { label: t('support.contact.hours.weekend'), value: t('support.contact.hours.weekendValue') },
   ];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <Card className="border-destructive/40">
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Phone aria-hidden className="size-5 text-destructive" />
-            {t('support.contact.hotline')}
-          </CardTitle>
-          <CardDescription>{t('support.contact.hotlineText')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {SUPPORT_PHONE ? (
-            <Button asChild variant="destructive" size="lg" className="w-full">
-              <a href={telHref(SUPPORT_PHONE)} dir="ltr">
-                <Phone aria-hidden />
-                {SUPPORT_PHONE}
-              </a>
-            </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">{t('support.contact.noPhone')}</p>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Mail aria-hidden className="size-5 text-primary" />
-            {t('support.contact.email')}
-          </CardTitle>
-          <CardDescription>{t('support.contact.emailText')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline" size="lg" className="w-full">
-            <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
-              <Mail aria-hidden />
-              {SUPPORT_EMAIL}
+      <ContactCard icon={Phone} title={t('support.contact.hotline')} tone="danger">
+        <p className="text-sm text-muted-foreground">{t('support.contact.hotlineText')}</p>
+        {SUPPORT_PHONE ? (
+          <Button asChild variant="destructive" size="lg" className="w-full">
+            <a href={telHref(SUPPORT_PHONE)} dir="ltr">
+              <Phone aria-hidden />
+              {SUPPORT_PHONE}
             </a>
           </Button>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Headset aria-hidden className="size-5 text-primary" />
-            {t('support.contact.ticket')}
-          </CardTitle>
-          <CardDescription>{t('support.contact.ticketText')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline" size="lg" className="w-full">
-            <Link to={`${paths.partner.support}?tab=new`}>
-              <LifeBuoy aria-hidden />
-              {t('support.tabs.new')}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <BookOpen aria-hidden className="size-5 text-primary" />
-            {t('support.contact.hoursTitle')}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-1 gap-2 text-sm">
-            {hours.map(([label, value]) => (
-              <div key={label} className="flex items-center justify-between gap-3">
-                <dt>{label}</dt>
-                <dd className="font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('support.contact.noPhone')}</p>
+        )}
+      </ContactCard>
+      <ContactCard icon={Mail} title={t('support.contact.email')}>
+        <p className="text-sm text-muted-foreground">{t('support.contact.emailText')}</p>
+        <Button asChild variant="outline" size="lg" className="w-full">
+          <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+            <Mail aria-hidden />
+            {SUPPORT_EMAIL}
+          </a>
+        </Button>
+      </ContactCard>
+      <ContactCard icon={Headset} title={t('support.contact.ticket')}>
+        <p className="text-sm text-muted-foreground">{t('support.contact.ticketText')}</p>
+        <Button asChild variant="outline" size="lg" className="w-full">
+          <Link to={`${paths.partner.support}?tab=new`}>
+            <LifeBuoy aria-hidden />
+            {t('support.tabs.new')}
+          </Link>
+        </Button>
+      </ContactCard>
+      <OpeningHours title={t('support.contact.hoursTitle')} rows={hours} />
     </div>
   );
 }

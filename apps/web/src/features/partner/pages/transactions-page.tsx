@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePartnerMe } from '../api/me';
 import { TRANSACTIONS_PAGE_SIZE, transactionsCsvUrl, useTransaction, useTransactions, type TransactionFilters } from '../api/transactions';
 import { EmptyState } from '../components/empty-state';
-import { NativeSelect } from '../components/form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from '../components/page-states';
 import { RequirePartnerPermission } from '../components/permission-gate';
 import { Receipt } from '../components/receipt';

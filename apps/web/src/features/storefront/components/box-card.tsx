@@ -1,12 +1,12 @@
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/config/paths';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { BoxBadges } from './box-badges';
 import { BoxCities } from './box-cities';
-import { BoxImage } from './box-image';
+import { BoxImage } from '@/components/domain/box-image';
 import { BoxPrice } from './box-price';
 import { ExperienceBar } from './experience-bar';
 import { FavouriteButton } from './favourite-button';
@@ -33,7 +33,7 @@ export function BoxCard({ box, actions, className, eagerImage }: BoxCardProps) {
       )}
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <BoxImage
+        <BoxImage placeholder="soft"
           src={box.imageUrl}
           alt=""
           eager={eagerImage}

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths, type AuthRedirectState } from '@/app/paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';

@@ -3,7 +3,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { CalendarClock, Gift, MapPin, ShoppingBag, Star, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -13,7 +13,7 @@ import { useStorefrontT } from '../i18n';
 import { checkoutHref, checkoutState } from '../lib/checkout';
 import { BoxBadges } from './box-badges';
 import { BoxCities } from './box-cities';
-import { BoxImage } from './box-image';
+import { BoxImage } from '@/components/domain/box-image';
 import { BoxPrice } from './box-price';
 import { ProductLinePill } from './product-line';
 import { formatRating, RatingSummary } from './rating';
@@ -63,7 +63,7 @@ function QuickViewBody({ box }: { box: TBoxSummary }) {
   return (
     <>
       <div className="relative aspect-[16/7] shrink-0 overflow-hidden bg-muted">
-        <BoxImage src={box.imageUrl} alt="" eager />
+        <BoxImage placeholder="soft" src={box.imageUrl} alt="" eager />
         <div className="absolute inset-0 bg-gradient-to-t from-black/50 via-transparent to-transparent" />
         <BoxBadges box={box} className="absolute start-4 top-4" />
         <ProductLinePill line={box.category} className="absolute bottom-4 start-4" />

@@ -1,5 +1,5 @@
 import type { TBoxSummary } from '@farha/contracts/catalog';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 
 /** Navigation state handed to /checkout (spec 01 §2: the checkout receives the selected box). */
 export interface CheckoutNavigationState {

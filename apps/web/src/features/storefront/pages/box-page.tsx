@@ -22,7 +22,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { paths, type AuthRedirectState } from '@/app/paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBox, useMyVouchersForBox, type OwnedVoucher } from '../api/catalog';
 import { BoxBadges } from '../components/box-badges';
-import { BoxImage } from '../components/box-image';
+import { BoxImage } from '@/components/domain/box-image';
 import { BoxPrice } from '../components/box-price';
 import { FavouriteButton } from '../components/favourite-button';
 import { productLineIcon, useProductLineLabel } from '../components/product-line';
@@ -103,7 +103,7 @@ function BoxDetailView({ box }: { box: TBoxDetail }) {
         <div className="space-y-8">
           <div className="relative overflow-hidden rounded-3xl bg-muted shadow-sm">
             <div className="aspect-[4/3] sm:aspect-[16/10]">
-              <BoxImage src={box.imageUrl} alt={box.name} eager />
+              <BoxImage placeholder="soft" src={box.imageUrl} alt={box.name} eager />
             </div>
             <BoxBadges box={box} className="absolute start-4 top-4" />
           </div>
@@ -266,7 +266,7 @@ function OffersSection({ box }: { box: TBoxDetail }) {
           {box.offers.map((offer) => (
             <li key={offer.id} className="flex gap-3 rounded-2xl border border-border bg-card p-3 shadow-xs" data-testid="box-offer">
               <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-muted">
-                <BoxImage src={offer.imageUrl} alt="" />
+                <BoxImage placeholder="soft" src={offer.imageUrl} alt="" />
               </div>
               <div className="min-w-0 flex-1 space-y-1">
                 <p className="font-bold leading-tight">{offer.partner.name}</p>

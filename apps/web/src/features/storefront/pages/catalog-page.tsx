@@ -2,7 +2,7 @@ import { BOX_SORTS, type STOREFRONT_CATEGORIES, type TBoxSummary, type TCatalogS
 import { ChevronDown, Gift, Handshake, PackageSearch, Search, SlidersHorizontal, Star, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { to } from '@/app/paths';
+import { to } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

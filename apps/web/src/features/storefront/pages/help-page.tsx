@@ -2,7 +2,7 @@ import { isSupportRole } from '@farha/contracts/roles';
 import { LifeBuoy, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PagePlaceholder } from '@/components/page-placeholder';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';

@@ -2,7 +2,7 @@ import type { TOfferCategory, TPublicPartner } from '@farha/contracts/catalog';
 import { ArrowRight, Gift, Handshake, Mail, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

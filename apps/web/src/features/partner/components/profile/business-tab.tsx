@@ -11,7 +11,7 @@ import { useUpdateBusiness } from '../../api/profile';
 import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import { formatPercent } from '../../lib/format';
 import type { Flash } from '../flash';
-import { Textarea } from '../form-controls';
+import { Textarea } from '@/components/ui/textarea';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 

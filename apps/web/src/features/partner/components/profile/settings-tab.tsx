@@ -1,4 +1,5 @@
 import { EMAIL_FREQUENCIES, type TNotificationPreferences } from '@farha/contracts/partner';
+import { algiersMonth } from '@farha/contracts/time';
 import { Bell, Download, FileJson, FileSpreadsheet, Receipt, Save } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,11 +11,10 @@ import { can, usePartnerMe } from '../../api/me';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../../api/profile';
 import { partnerMessage, usePartnerTranslation, type PartnerKey } from '../../i18n';
 import { downloadFile } from '../../lib/download';
-import { monthInAlgiers } from '../../lib/format';
 import type { Flash } from '../flash';
-import { NativeSelect } from '../form-controls';
+import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from '../page-states';
-import { Switch } from '../switch';
+import { Switch } from '@/components/ui/switch';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 type Toggle = Exclude<keyof TNotificationPreferences, 'emailFrequency'>;
@@ -62,7 +62,7 @@ function NotificationsForm({
           </label>
           <p className="text-sm text-muted-foreground">{t(hint)}</p>
         </div>
-        <Switch id={id} name={key} checked={value[key]} disabled={!isOwner} onCheckedChange={(checked) => setValue((v) => ({ ...v, [key]: checked }))} />
+        <Switch tone="success" id={id} name={key} checked={value[key]} disabled={!isOwner} onCheckedChange={(checked) => setValue((v) => ({ ...v, [key]: checked }))} />
       </li>
     );
   };
@@ -126,7 +126,7 @@ function NotificationsForm({
 function ExportsCard({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash }) {
   const { t } = usePartnerTranslation();
   const me = usePartnerMe();
-  const [month, setMonth] = useState(monthInAlgiers());
+  const [month, setMonth] = useState(() => algiersMonth(new Date()));
   const [busy, setBusy] = useState<string | null>(null);
   const mayExportMoney = can(me.data, 'view_transactions');
 
@@ -176,7 +176,7 @@ function ExportsCard({ isOwner, onFlash }: { isOwner: boolean; onFlash: OnFlash 
               type="month"
               name="month"
               value={month}
-              max={monthInAlgiers()}
+              max={algiersMonth(new Date())}
               onChange={(e) => setMonth(e.target.value)}
               aria-label={t('profile.settings.month')}
               className="min-w-0"

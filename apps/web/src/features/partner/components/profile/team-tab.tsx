@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { useInviteMember, useRemoveMember, useUpdateMemberPermissions } from '../../api/profile';
 import { isolate, partnerMessage, usePartnerTranslation } from '../../i18n';
 import { formatDate } from '../../lib/format';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Flash } from '../flash';
 import { ToneBadge } from '../status-badges';
 
@@ -74,7 +74,9 @@ export function TeamTab({ profile, onFlash }: { profile: TPartnerProfile; onFlas
         confirmLabel={t('profile.team.remove')}
         destructive
         pending={remove.isPending}
-        testId="member-remove-confirm"
+        cancelLabel={t('common.cancel')}
+        className="max-w-md"
+        confirmTestId="member-remove-confirm"
         onConfirm={() =>
           removing &&
           remove.mutate(removing.id, {

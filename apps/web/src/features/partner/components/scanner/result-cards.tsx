@@ -3,7 +3,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { CircleCheckBig, CircleX, LifeBuoy, ListChecks, Printer, RotateCw, ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePartnerTranslation } from '../../i18n';

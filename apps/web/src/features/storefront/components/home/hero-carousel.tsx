@@ -2,7 +2,7 @@ import type { TLandingConfig } from '@farha/contracts/landing';
 import { ArrowRight, ChevronLeft, ChevronRight, PlayCircle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { ZelligePattern } from '@/components/brand/zellige-pattern';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';

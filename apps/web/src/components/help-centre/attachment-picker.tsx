@@ -1,8 +1,9 @@
+import type { TLocale } from '@farha/contracts/auth';
 import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_MAX_FILES } from '@farha/contracts/support';
 import { FileText, ImageIcon, Paperclip, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useCustomerT, type CustomerT } from '../i18n';
+import type { HelpCentreTexts } from './texts';
 
 /** spec 01 §5: images or PDF, up to 10 MB each. */
 export function isAcceptedAttachment(file: File): boolean {
@@ -10,21 +11,21 @@ export function isAcceptedAttachment(file: File): boolean {
 }
 
 /** Checks new files against the rules and the files already chosen; returns the kept ones and the problems. */
-export function checkAttachments(current: File[], added: File[], t: CustomerT): { files: File[]; errors: string[] } {
+export function checkAttachments(current: File[], added: File[], t: HelpCentreTexts['t']): { files: File[]; errors: string[] } {
   const files = [...current];
   const errors: string[] = [];
   for (const file of added) {
-    if (!isAcceptedAttachment(file)) errors.push(t('support.new.fileType', { name: file.name }));
-    else if (file.size > TICKET_ATTACHMENT_MAX_BYTES) errors.push(t('support.new.fileSize', { name: file.name }));
+    if (!isAcceptedAttachment(file)) errors.push(t('new.fileType', { name: file.name }));
+    else if (file.size > TICKET_ATTACHMENT_MAX_BYTES) errors.push(t('new.fileSize', { name: file.name }));
     else if (files.length >= TICKET_ATTACHMENT_MAX_FILES) {
-      errors.push(t('support.new.tooMany', { max: TICKET_ATTACHMENT_MAX_FILES }));
+      errors.push(t('new.tooMany', { max: TICKET_ATTACHMENT_MAX_FILES }));
       break;
     } else files.push(file);
   }
   return { files, errors };
 }
 
-export function formatSize(bytes: number, locale: 'fr' | 'ar'): string {
+export function formatSize(bytes: number, locale: TLocale): string {
   const unit = bytes >= 1024 * 1024 ? 'MB' : 'kB';
   const value = unit === 'MB' ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024));
   const number = new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { maximumFractionDigits: 1 }).format(value);
@@ -33,15 +34,14 @@ export function formatSize(bytes: number, locale: 'fr' | 'ar'): string {
 }
 
 interface AttachmentPickerProps {
+  texts: HelpCentreTexts;
   files: File[];
   onChange: (files: File[]) => void;
-  label?: string;
   showHint?: boolean;
 }
 
 /** A file input for ticket attachments, checked here before upload (the server checks again). */
-export function AttachmentPicker({ files, onChange, label, showHint = true }: AttachmentPickerProps) {
-  const { t, locale } = useCustomerT();
+export function AttachmentPicker({ texts: { t, locale }, files, onChange, showHint = true }: AttachmentPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const id = useId();
@@ -76,9 +76,9 @@ export function AttachmentPicker({ files, onChange, label, showHint = true }: At
           disabled={files.length >= TICKET_ATTACHMENT_MAX_FILES}
         >
           <Paperclip aria-hidden />
-          {label ?? t('support.new.addFiles')}
+          {t('new.addFiles')}
         </Button>
-        {showHint && <p className="text-xs text-muted-foreground">{t('support.new.attachmentsHint', { max: TICKET_ATTACHMENT_MAX_FILES })}</p>}
+        {showHint && <p className="text-xs text-muted-foreground">{t('new.attachmentsHint', { max: TICKET_ATTACHMENT_MAX_FILES })}</p>}
       </div>
       {files.length > 0 && (
         <ul className="grid gap-1.5" data-testid="attachment-list">
@@ -92,7 +92,7 @@ export function AttachmentPicker({ files, onChange, label, showHint = true }: At
                 <button
                   type="button"
                   onClick={() => onChange(files.filter((_, i) => i !== index))}
-                  aria-label={t('support.new.remove', { name: file.name })}
+                  aria-label={t('new.remove', { name: file.name })}
                   className="inline-flex size-7 shrink-0 items-center justify-center rounded text-muted-foreground hover:bg-background hover:text-foreground"
                 >
                   <X aria-hidden className="size-4" />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
-import { paths, type AuthRedirectState } from './paths';
+import { paths, type AuthRedirectState } from '@/config/paths';
 
 /** Renders its children (or the child routes) for a logged-in user; sends anyone else to /auth. */
 export function RequireAuth({ children }: { children?: ReactNode }) {

@@ -1,0 +1,68 @@
+import type { TLocale } from '@farha/contracts/auth';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from './i18n';
+
+// `expiry.daysLeft_one` / `_other` are one key for `t` (i18next picks the plural form from `count`).
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type PluralFree<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
+
+/** Every string of a bundle, as a dotted key (`errors.INTERNAL`). */
+export type TranslationKey<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralFree<K>}` : TranslationKey<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** The keys that hold `one` / `other` forms as an object (Arabic may add more), read through `tp`. */
+export type PluralKey<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends { one: string; other: string }
+    ? `${Prefix}${K}`
+    : T[K] extends string
+      ? never
+      : PluralKey<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+export type TranslateOptions = Record<string, unknown>;
+export type Translate<T> = (key: TranslationKey<T>, options?: TranslateOptions) => string;
+
+export interface NamespaceTranslation<T> {
+  /** A string of the namespace, in the active language. */
+  t: Translate<T>;
+  /** A string with a count (`one` when the language's plural rule says so, else `other`). */
+  tp: (key: PluralKey<T>, count: number, options?: TranslateOptions) => string;
+  /** The active locale, for money and dates. */
+  locale: TLocale;
+}
+
+type LooseT = (key: string, options?: TranslateOptions) => string;
+
+/**
+ * A feature's strings live in their own i18next namespace, registered when the feature loads. Registers
+ * the French and Arabic bundles (the caller type-checks that Arabic translates every French key) and
+ * returns the feature's hook: `t` with typed keys, `tp` for counted strings, and the locale.
+ */
+export function registerNamespace<T extends object>(ns: string, fr: T, ar: object): () => NamespaceTranslation<T> {
+  i18n.addResourceBundle('fr', ns, fr, true, true);
+  i18n.addResourceBundle('ar', ns, ar, true, true);
+  return function useNamespaceTranslation(): NamespaceTranslation<T> {
+    // useTranslation subscribes the component to language changes.
+    const { i18n: instance } = useTranslation();
+    const locale: TLocale = instance.resolvedLanguage === 'ar' ? 'ar' : 'fr';
+    return useMemo(() => {
+      const getFixedT = instance.getFixedT.bind(instance) as unknown as (lng: string, ns: string) => LooseT;
+      const fixed = getFixedT(locale, ns);
+      const rules = new Intl.PluralRules(locale);
+      const exists = instance.exists.bind(instance) as unknown as (key: string, options: TranslateOptions) => boolean;
+      return {
+        locale,
+        t: (key, options) => fixed(key, options),
+        tp: (key, count, options) => {
+          // French has one/other; Arabic may add zero, two, few and many forms (else `other`).
+          const form = rules.select(count);
+          const exact = `${key}.${form}`;
+          const chosen = form === 'one' || exists(exact, { lng: locale, ns }) ? exact : `${key}.other`;
+          return fixed(chosen, { count, ...options });
+        },
+      };
+    }, [instance, locale]);
+  };
+}

@@ -1,0 +1,32 @@
+import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
+import type { z } from 'zod';
+import { api, ApiError, INVALID_RESPONSE, NETWORK_ERROR } from './api';
+
+/**
+ * A POST with files: multipart/form-data (files go in the field `attachments`), answered like any API
+ * call; without files, an ordinary JSON POST. The browser sets the Content-Type with its boundary; the
+ * Origin header covers the server's CSRF check.
+ */
+export async function postWithFiles<T>(path: string, fields: Record<string, string>, files: File[], schema: z.ZodType<T>): Promise<T> {
+  if (files.length === 0) return api.post(path, fields, { schema });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append('attachments', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = ZApiError.safeParse(payload);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field);
+    // A body over the server's limit is refused before any route answers.
+    if (response.status === 413) throw new ApiError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'attachments');
+    throw new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE, ERROR_MESSAGES.INTERNAL);
+  return parsed.data;
+}
