@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { prepareEmbeddedDatabase } from './db/prepare.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 
@@ -10,6 +11,18 @@ try {
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
+}
+
+// One process per DATA_DIR with the embedded database (a second one would corrupt its files).
+let lock: DataDirLock | undefined;
+if (!config.databaseUrl) {
+  try {
+    lock = acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    console.error(error instanceof DataDirLockedError ? error.message : error);
+    process.exit(1);
+  }
+  process.on('exit', () => lock?.release());
 }
 
 // Seeding is idempotent: settings and FAQ always, the demo catalogue and accounts in demo mode.
