@@ -55,6 +55,9 @@ export type BuildOptions = {
   storage?: FileStorage;
 };
 
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
 
 /** Builds the Fastify app from plugins and module routes; never listens (server.ts and tests do). */
@@ -62,7 +65,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only a configured proxy may name the client (X-Forwarded-For): otherwise any client could reset the
+    // per-address limits by sending the header.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
   });
   app.decorate('db', database.db);
