@@ -80,3 +80,34 @@ describe('registration', () => {
     expect(elsewhere.statusCode).toBe(201);
   });
 });
+
+describe('demo mailbox', () => {
+  it('shows a back-office account its own mail and that of customers and partners, never another staff account’s', async () => {
+    for (const email of ['admin@demo.farha.dz', 'finance@demo.farha.dz', 'client@demo.farha.dz', 'partenaire@demo.farha.dz']) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/password/forgot', payload: { email }, remoteAddress: '10.6.0.1' });
+      expect(res.statusCode).toBe(202);
+    }
+    const list = async (cookie: string) => {
+      const res = await t.request({ method: 'GET', url: '/api/demo/mailbox', cookie });
+      expect(res.statusCode).toBe(200);
+      return res.json().messages as { id: string; to: string }[];
+    };
+    const admin = await t.login('admin@demo.farha.dz');
+    const finance = await t.login('finance@demo.farha.dz');
+    const seenByAdmin = new Set((await list(admin)).map((m) => m.to));
+    expect(seenByAdmin).toContain('admin@demo.farha.dz');
+    expect(seenByAdmin).toContain('client@demo.farha.dz');
+    expect(seenByAdmin).toContain('partenaire@demo.farha.dz');
+    expect(seenByAdmin).not.toContain('finance@demo.farha.dz');
+
+    const financeMail = await list(finance);
+    expect(financeMail.map((m) => m.to)).toContain('finance@demo.farha.dz');
+    expect(financeMail.map((m) => m.to)).not.toContain('admin@demo.farha.dz');
+    // Nor by its id, nor by asking for it.
+    const financeReset = financeMail.find((m) => m.to === 'finance@demo.farha.dz')!;
+    expect((await t.request({ method: 'GET', url: `/api/demo/mailbox/${financeReset.id}`, cookie: admin })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/demo/mailbox/${financeReset.id}`, cookie: finance })).statusCode).toBe(200);
+    const asked = await t.request({ method: 'GET', url: '/api/demo/mailbox?to=finance@demo', cookie: admin });
+    expect(asked.json().messages).toEqual([]);
+  });
+});
