@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
-import { installErrorHandling, isCrossSiteRequest } from './lib/http.ts';
+import { installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { sessionPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes, favouriteRoutes } from './modules/catalog/routes.ts';
@@ -80,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  rejectNulBytes(app);
 
   // Security headers: helmet's middleware built once (@fastify/helmet builds it again for every request).
   const securityHeaders = helmet({

@@ -111,3 +111,20 @@ describe('demo mailbox', () => {
     expect(asked.json().messages).toEqual([]);
   });
 });
+
+describe('bad input', () => {
+  it('answers a NUL byte in a path parameter, the query or a body string 400, before it reaches PostgreSQL', async () => {
+    const cases = [
+      { method: 'GET' as const, url: '/pay/sandbox/%00' },
+      { method: 'GET' as const, url: '/api/boxes?q=a%00b' },
+      { method: 'POST' as const, url: '/api/auth/password/forgot', payload: { email: 'client\u0000@demo.farha.dz' } },
+      { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'client@demo.farha.dz\u0000', password: 'x' } },
+      { method: 'POST' as const, url: '/api/newsletter', payload: { email: 'a@b.dz', nested: { deep: ['ok', 'n\u0000'] } } },
+    ];
+    for (const c of cases) {
+      const res = await t.request({ ...c, remoteAddress: '10.7.0.1' });
+      expect(res.statusCode, `${c.method} ${c.url}`).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+    }
+  });
+});
