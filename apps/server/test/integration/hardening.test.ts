@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { boxes, payments, storedFiles } from '../../src/db/schema/index.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
+import { signWebhook } from '../../src/modules/checkout/signature.ts';
 import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../../src/modules/auth/login-throttle.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 
@@ -126,5 +131,74 @@ describe('bad input', () => {
       expect(res.statusCode, `${c.method} ${c.url}`).toBe(400);
       expect(res.json().error.code).toBe('BAD_REQUEST');
     }
+  });
+});
+
+describe('payments, cookies and uploads', () => {
+  it('refuses and logs a correctly signed webhook whose amount or currency differs from the order', async () => {
+    const customer = await t.login('client@demo.farha.dz');
+    const [box] = await t.database.db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer,
+      payload: { boxId: box!.id, recipientName: 'Nadia Benali', recipientEmail: 'nadia@example.dz', senderName: 'Amina', paymentMethod: 'cib', termsAccepted: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { orderId, checkoutUrl } = created.json() as { orderId: string; checkoutUrl: string };
+    const checkoutId = checkoutUrl.split('/').pop()!;
+    const secret = await t.app.payments.byName('sandbox')!.webhookSecret();
+    const post = (data: Record<string, unknown>) => {
+      const raw = JSON.stringify({ id: `evt_${Object.keys(data).join('_')}`, type: 'checkout.paid', data: { id: checkoutId, status: 'paid', ...data } });
+      return t.request({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: raw, headers: { 'content-type': 'application/json', signature: signWebhook(raw, secret) } });
+    };
+    const cheaper = await post({ amount: 100, currency: 'dzd' });
+    expect(cheaper.statusCode).toBe(409);
+    expect(cheaper.json().error.code).toBe('PAYMENT_MISMATCH');
+    const euros = await post({ amount: box!.price, currency: 'eur' });
+    expect(euros.statusCode).toBe(409);
+    const order = await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie: customer });
+    expect(order.json().status).toBe('pending');
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment!.status).toBe('pending');
+    // The right amount and currency pay it.
+    const right = await post({ amount: box!.price, currency: 'dzd' });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().outcome).toBe('applied');
+  });
+
+  it('sets the session cookie Secure whenever PUBLIC_URL is https', async () => {
+    expect(String((await login('client@demo.farha.dz', 'demo1234', '10.8.0.1')).headers['set-cookie'])).not.toMatch(/Secure/i);
+    const https = await buildTestApp({ env: { PUBLIC_URL: 'https://farha.example.dz' } });
+    try {
+      const res = await https.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'client@demo.farha.dz', password: 'demo1234' } });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+      const reg = await https.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'secure@example.dz', password: 'secret123', firstName: 'Sara', lastName: 'Ait' },
+      });
+      expect(String(reg.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('stores an upload under the extension of its detected type, never the client’s', async () => {
+    const owner = await t.login('partenaire@demo.farha.dz');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const boundary = '----farha-hardening';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shell.html"\r\nContent-Type: text/html\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.request({ method: 'POST', url: '/api/partner/offers/image', cookie: owner, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select().from(storedFiles).orderBy(desc(storedFiles.createdAt)).limit(1);
+    expect(row!.contentType).toBe('image/png');
+    expect(row!.storageKey).toMatch(/\.png$/);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', row!.storageKey))).toBe(true);
   });
 });
