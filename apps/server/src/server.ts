@@ -31,14 +31,33 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 if (config.databaseUrl) await seedDatabase(database.db, { demo: config.demoMode });
 const app = await buildApp({ config, database });
 
+/**
+ * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal): stop accepting connections,
+ * let the requests in flight and the running job finish (app.close: Fastify answers them, the jobs'
+ * onClose hook waits for the run in progress), close the database, release the DATA_DIR lock, exit 0.
+ * A shutdown that hangs ends after SHUTDOWN_TIMEOUT_MS with exit code 1.
+ */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long: exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    lock?.release();
+    app.log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

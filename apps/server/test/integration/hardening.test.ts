@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/client.ts';
 import { boxes, payments, storedFiles } from '../../src/db/schema/index.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { signWebhook } from '../../src/modules/checkout/signature.ts';
@@ -200,5 +201,47 @@ describe('payments, cookies and uploads', () => {
     expect(row!.contentType).toBe('image/png');
     expect(row!.storageKey).toMatch(/\.png$/);
     expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', row!.storageKey))).toBe(true);
+  });
+});
+
+describe('operations', () => {
+  it('answers GET /api/health/ready 200 only when the database answers and every migration is applied', async () => {
+    const ready = await t.request({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: t.database.kind });
+    const { migrations } = ready.json() as { migrations: number };
+    expect(migrations).toBeGreaterThan(0);
+
+    // The newest migration missing: not ready (the cheap liveness check still says ok).
+    const db = t.database.db;
+    const [row] = await rowsOf<{ id: number; hash: string; created_at: string }>(
+      db,
+      sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    if (!row) throw new Error('no migration row');
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row.id}`);
+    try {
+      const pending = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect(pending.statusCode).toBe(503);
+      expect(pending.json().error.code).toBe('MIGRATIONS_PENDING');
+      expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at}::bigint)`);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 on /api/health/ready and /api/health when the database does not answer', async () => {
+    const other = await buildTestApp();
+    await other.database.close();
+    try {
+      const ready = await other.request({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      expect((await other.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await other.app.close();
+      fs.rmSync(other.config.dataDir, { recursive: true, force: true });
+    }
   });
 });
