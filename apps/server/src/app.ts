@@ -43,6 +43,7 @@ import multipart from '@fastify/multipart';
 import { fileRoutes } from './modules/files/routes.ts';
 import { MAX_UPLOAD_BYTES } from './modules/files/service.ts';
 import { localDiskStorage, type FileStorage } from './modules/files/storage.ts';
+import { createMetrics, installMetrics } from './modules/metrics/metrics.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -76,11 +77,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('storage', options.storage ?? localDiskStorage(config.dataDir));
   app.decorate('payments', createPaymentProviders(config, database.db, app.clock, options.fetchImpl));
+  app.decorate('metrics', createMetrics(database.db));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   rejectNulBytes(app);
+  installMetrics(app, app.metrics, config.metricsToken);
 
   // Security headers: helmet's middleware built once (@fastify/helmet builds it again for every request).
   const securityHeaders = helmet({

@@ -63,6 +63,8 @@ const ZEnv = z.object({
   JOBS: bool.default(true),
   TRUST_PROXY: trustProxy.optional(),
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
 });
 
 export type Config = {
@@ -85,6 +87,10 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Accounts one address may register per hour. */
   registrationLimitPerHour: number;
+  /** Prometheus metrics on a port of their own; unset: none. */
+  metricsPort: number | undefined;
+  /** Prometheus metrics at /metrics behind this bearer token; unset: no such route. */
+  metricsToken: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -118,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: e.JOBS,
     trustProxy: e.TRUST_PROXY ?? false,
     registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN || undefined,
     ...overrides,
   };
   return config;

@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { prepareEmbeddedDatabase } from './db/prepare.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { startMetricsServer } from './modules/metrics/metrics.ts';
 
 let config;
 try {
@@ -38,6 +40,7 @@ const app = await buildApp({ config, database });
  * A shutdown that hangs ends after SHUTDOWN_TIMEOUT_MS with exit code 1.
  */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
+let metricsServer: Server | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -50,6 +53,7 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     await app.close();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.close();
     lock?.release();
     app.log.info('stopped');
@@ -63,6 +67,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, config.metricsPort, config.host);
 app.log.info(
   { url: config.publicUrl, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
   'Farha is running',

@@ -7,7 +7,8 @@ import { boxes, payments, storedFiles } from '../../src/db/schema/index.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { signWebhook } from '../../src/modules/checkout/signature.ts';
 import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../../src/modules/auth/login-throttle.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { startMetricsServer } from '../../src/modules/metrics/metrics.ts';
+import { buildTestApp, freePort, type TestApp } from '../helpers.ts';
 
 /** Issue 11, "Hardening and operations": each hole with the test that failed before its fix. */
 const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
@@ -242,6 +243,49 @@ describe('operations', () => {
     } finally {
       await other.app.close();
       fs.rmSync(other.config.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('are not served by default', async () => {
+    expect((await t.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('are served at /metrics behind METRICS_TOKEN: requests and latency per route, jobs, outbox backlog', async () => {
+    const token = 'metrics-token-0123456789';
+    const m = await buildTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      await m.request({ method: 'GET', url: '/api/health' });
+      await m.request({ method: 'GET', url: '/api/boxes/00000000-0000-4000-a000-000000000000' });
+      expect((await m.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      expect((await m.request({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401);
+      m.app.metrics.jobRun('outbox', 'failed');
+      const res = await m.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toMatch(/farha_http_requests_total\{method="GET",route="\/api\/health",status="200"\} 1/);
+      // The route template, never the raw URL (label values stay bounded).
+      expect(res.body).toMatch(/farha_http_requests_total\{method="GET",route="\/api\/boxes\/:id",status="404"\} 1/);
+      expect(res.body).toContain('farha_http_request_duration_seconds_bucket');
+      expect(res.body).toMatch(/farha_job_runs_total\{job="outbox",outcome="failed"\} 1/);
+      expect(res.body).toMatch(/farha_outbox_backlog \d+/);
+      expect(res.body).toContain('farha_process_resident_memory_bytes');
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('are served on METRICS_PORT by a listener of their own', async () => {
+    const port = await freePort();
+    const server = await startMetricsServer(t.app.metrics, port, '127.0.0.1');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('farha_http_requests_total');
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
