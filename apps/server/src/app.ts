@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
-import { installErrorHandling, isCrossSiteRequest } from './lib/http.ts';
+import { installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { sessionPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes, favouriteRoutes } from './modules/catalog/routes.ts';
@@ -43,6 +43,7 @@ import multipart from '@fastify/multipart';
 import { fileRoutes } from './modules/files/routes.ts';
 import { MAX_UPLOAD_BYTES } from './modules/files/service.ts';
 import { localDiskStorage, type FileStorage } from './modules/files/storage.ts';
+import { createMetrics, installMetrics } from './modules/metrics/metrics.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -55,6 +56,9 @@ export type BuildOptions = {
   storage?: FileStorage;
 };
 
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
 
 /** Builds the Fastify app from plugins and module routes; never listens (server.ts and tests do). */
@@ -62,7 +66,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only a configured proxy may name the client (X-Forwarded-For): otherwise any client could reset the
+    // per-address limits by sending the header.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
   });
   app.decorate('db', database.db);
@@ -71,10 +77,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('storage', options.storage ?? localDiskStorage(config.dataDir));
   app.decorate('payments', createPaymentProviders(config, database.db, app.clock, options.fetchImpl));
+  app.decorate('metrics', createMetrics(database.db));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  rejectNulBytes(app);
+  installMetrics(app, app.metrics, config.metricsToken);
 
   // Security headers: helmet's middleware built once (@fastify/helmet builds it again for every request).
   const securityHeaders = helmet({

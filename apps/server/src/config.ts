@@ -1,9 +1,45 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: which proxies may set X-Forwarded-For (and so the client address every per-address limit
+ * counts on). Unset or `false`: none, the socket's peer is the client. `true`: any (only behind a proxy that
+ * overwrites the header); a number: that many hops; otherwise a comma-separated list of addresses, CIDR
+ * ranges or the names loopback, linklocal, uniquelocal.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const bad = items.filter((item) => !isProxyAddress(item));
+    if (bad.length > 0 || items.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected false, true, a hop count or a comma-separated list of IP addresses/CIDR ranges (not ${bad.join(', ') || 'empty'})`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 /** Environment, validated at start-up; .env.example documents each variable. */
 const ZEnv = z.object({
@@ -25,6 +61,10 @@ const ZEnv = z.object({
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   WEB_DIST_DIR: z.string().optional(),
   JOBS: bool.default(true),
+  TRUST_PROXY: trustProxy.optional(),
+  REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
 });
 
 export type Config = {
@@ -43,6 +83,14 @@ export type Config = {
   chargilyMode: 'test' | 'live';
   webDistDir: string;
   jobs: boolean;
+  /** Fastify's trustProxy: false (default), true, a hop count or the trusted addresses. */
+  trustProxy: boolean | number | string[];
+  /** Accounts one address may register per hour. */
+  registrationLimitPerHour: number;
+  /** Prometheus metrics on a port of their own; unset: none. */
+  metricsPort: number | undefined;
+  /** Prometheus metrics at /metrics behind this bearer token; unset: no such route. */
+  metricsToken: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -74,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     chargilyMode: e.CHARGILY_MODE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     jobs: e.JOBS,
+    trustProxy: e.TRUST_PROXY ?? false,
+    registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN || undefined,
     ...overrides,
   };
   return config;

@@ -1,8 +1,11 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { prepareEmbeddedDatabase } from './db/prepare.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { startMetricsServer } from './modules/metrics/metrics.ts';
 
 let config;
 try {
@@ -12,25 +15,59 @@ try {
   process.exit(1);
 }
 
+// One process per DATA_DIR with the embedded database (a second one would corrupt its files).
+let lock: DataDirLock | undefined;
+if (!config.databaseUrl) {
+  try {
+    lock = acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    console.error(error instanceof DataDirLockedError ? error.message : error);
+    process.exit(1);
+  }
+  process.on('exit', () => lock?.release());
+}
+
 // Seeding is idempotent: settings and FAQ always, the demo catalogue and accounts in demo mode.
 if (!config.databaseUrl) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (config.databaseUrl) await seedDatabase(database.db, { demo: config.demoMode });
 const app = await buildApp({ config, database });
 
+/**
+ * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal): stop accepting connections,
+ * let the requests in flight and the running job finish (app.close: Fastify answers them, the jobs'
+ * onClose hook waits for the run in progress), close the database, release the DATA_DIR lock, exit 0.
+ * A shutdown that hangs ends after SHUTDOWN_TIMEOUT_MS with exit code 1.
+ */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+let metricsServer: Server | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long: exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await app.close();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    await database.close();
+    lock?.release();
+    app.log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, config.metricsPort, config.host);
 app.log.info(
   { url: config.publicUrl, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
   'Farha is running',

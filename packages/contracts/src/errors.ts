@@ -26,6 +26,7 @@ export const ERROR_MESSAGES = {
   NOT_FOUND: "Désolé, la page que vous recherchez n'existe pas ou a été déplacée.",
   CSRF: 'Requête refusée : origine non autorisée.',
   RATE_LIMITED: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+  REGISTRATION_LIMITED: 'Trop de comptes créés depuis cette adresse. Veuillez réessayer dans une heure.',
   ACCOUNT_SUSPENDED: 'Compte suspendu. Contactez le support.',
   BAD_REQUEST: 'Requête invalide',
   INTERNAL: 'Erreur système. Veuillez réessayer.',

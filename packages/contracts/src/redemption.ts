@@ -25,6 +25,17 @@ export const REDEMPTION_FAILURE_CAUSES = [
 /** Failed attempts with an unknown code allowed per partner user and window (code guessing). */
 export const REDEMPTION_FAILURE_LIMIT = 20;
 export const REDEMPTION_FAILURE_WINDOW_MINUTES = 10;
+/**
+ * While a user is locked out of unknown codes, codes that exist still go through, up to this many scans
+ * in the same window (so that the lock does not become an oracle telling which codes exist at speed).
+ */
+export const REDEMPTION_LOCKED_SCAN_LIMIT = 20;
+
+/** The lock's French message, with how long it still lasts. */
+export function redemptionLockMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Trop de codes inconnus : les codes inconnus sont refusés pendant encore ${minutes} minute${minutes > 1 ? 's' : ''}. Les codes valides restent acceptés.`;
+}
 
 /**
  * POST /api/partner/redemptions. `code`: typed in any case, with or without dashes, or the `/v/<code>`
@@ -65,7 +76,12 @@ export type TRedemptionSuccess = z.infer<typeof ZRedemptionSuccess>;
 /**
  * Errors: 404 VOUCHER_INVALID, 409 VOUCHER_EXPIRED, 403 PARTNER_NOT_AUTHORISED, 409 VOUCHER_UNAVAILABLE,
  * 409 OFFER_CHOICE_REQUIRED (with `offers`: ask which one, then send again with offerId and a new nonce),
- * 400 OFFER_NOT_IN_BOX, 429 RATE_LIMITED, 403 FORBIDDEN (staff without the scanner permission).
+ * 400 OFFER_NOT_IN_BOX, 429 RATE_LIMITED (with retryAfterSeconds and lockedUntil), 403 FORBIDDEN (staff without the scanner permission).
  */
-export const ZRedemptionError = ZApiError.extend({ offers: z.array(ZRedemptionOfferChoice).optional() });
+export const ZRedemptionError = ZApiError.extend({
+  offers: z.array(ZRedemptionOfferChoice).optional(),
+  /** RATE_LIMITED: how long the lock still lasts, and when it ends (ISO). */
+  retryAfterSeconds: z.number().int().optional(),
+  lockedUntil: z.string().optional(),
+});
 export type TRedemptionError = z.infer<typeof ZRedemptionError>;

@@ -55,3 +55,29 @@ export function isCrossSiteRequest(request: FastifyRequest, publicUrl: string): 
   }
   return !own.has(origin);
 }
+
+/** The path (`body.items.0.name`) of the first string holding a NUL byte, or null. Keys count too. */
+export function nulBytePath(value: unknown, at: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const here = `${at}.${key}`;
+    if (key.includes('\u0000')) return here;
+    const found = nulBytePath(item, here, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL refuses a NUL byte in text ("invalid byte sequence"): one in a path parameter, the query or
+ * a JSON body is bad input, answered 400 before any handler runs, never a 500.
+ */
+export function rejectNulBytes(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const field =
+      nulBytePath(request.params, 'params') ?? nulBytePath(request.query, 'query') ?? nulBytePath(request.body, 'body');
+    if (field) throw AppError.of(400, 'BAD_REQUEST', field.replace(/^(params|query|body)\./, ''));
+  });
+}

@@ -14,6 +14,7 @@ import {
   vouchers,
 } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
+import { REDEMPTION_FAILURE_LIMIT, REDEMPTION_LOCKED_SCAN_LIMIT, redemptionLockMessage } from '@farha/contracts/redemption';
 import { cookieFrom, buildTestApp, type TestApp } from '../helpers.ts';
 import {
   addOfferToBox,
@@ -217,26 +218,45 @@ describe('redeeming a voucher (spec 01 §4)', () => {
     expect(events[0]!.fromStatus).toBe('RESERVED');
   });
 
-  it('rate-limits failed attempts with unknown codes per partner user (code guessing)', async () => {
+  it('rate-limits unknown codes per partner user (code guessing), lets codes that exist through and says how long the lock lasts', async () => {
     const db = t.database.db;
     const extra = await addPartnerWithOffer(db, { boxId: DEMO_BOX_ID });
     const guesser = await t.login(extra.email);
-    for (let i = 0; i < 20; i++) {
-      const res = await scan(guesser, { code: `FRH-AAAA-BBBB-${'CDEF'[i % 4]}${'GHJK'[Math.floor(i / 4) % 4]}${'LMNP'[Math.floor(i / 16)]}Q` });
+    const unknown = (i: number) => `FRH-AAAA-BBBB-${'CDEF'[i % 4]}${'GHJK'[Math.floor(i / 4) % 4]}${'LMNP'[Math.floor(i / 16) % 4]}Q`;
+    for (let i = 0; i < REDEMPTION_FAILURE_LIMIT; i++) {
+      const res = await scan(guesser, { code: unknown(i) });
       expect(res.statusCode).toBe(404);
     }
-    const v = await giveVoucher(db, { now: clock.now() });
-    const blocked = await scan(guesser, { code: v.code });
+    // Another unknown code: refused, with the lock's length in the payload, the message and Retry-After.
+    const blocked = await scan(guesser, { code: unknown(21) });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
+    expect(blocked.headers['retry-after']).toBe('600');
+    expect(blocked.json()).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: redemptionLockMessage(600) },
+      retryAfterSeconds: 600,
+      lockedUntil: new Date(clock.now().getTime() + 10 * 60_000).toISOString(),
+    });
+    expect(blocked.json().error.message).toContain('10 minutes');
+    // A voucher that exists is redeemed meanwhile.
+    const v = await giveVoucher(db, { now: clock.now() });
+    const valid = await scan(guesser, { code: v.code });
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json().gross).toBe(8000);
+    // 8 000 DA at this partner's 12 % commission.
+    expect(valid.json()).toMatchObject({ commission: 960, net: 7040 });
     // Another user of the platform is not affected.
     expect((await scan(owner, { code: 'FRH-AAAA-BBBB-CCCC' })).statusCode).toBe(404);
-    clock.advance(10 * 60_000 + 1000);
-    const later = await scan(guesser, { code: v.code });
-    expect(later.statusCode, later.body).toBe(200);
-    expect(later.json().gross).toBe(8000);
-    // 8 000 DA at this partner's 12 % commission.
-    expect(later.json()).toMatchObject({ commission: 960, net: 7040 });
+    // Four minutes on, the lock has six left.
+    clock.advance(4 * 60_000);
+    const still = await scan(guesser, { code: unknown(22) });
+    expect(still.json().retryAfterSeconds).toBe(360);
+    expect(still.json().error.message).toContain('6 minutes');
+    // While locked, codes that exist are limited separately: REDEMPTION_LOCKED_SCAN_LIMIT scans a window.
+    for (let i = 1; i < REDEMPTION_LOCKED_SCAN_LIMIT; i++) expect((await scan(guesser, { code: v.code })).statusCode).toBe(409);
+    expect((await scan(guesser, { code: v.code })).statusCode).toBe(429);
+    // Once the window has passed, unknown codes get their ordinary answer again.
+    clock.advance(6 * 60_000 + 1000);
+    expect((await scan(guesser, { code: unknown(23) })).statusCode).toBe(404);
   });
 
   it('rejects a request without a valid nonce', async () => {

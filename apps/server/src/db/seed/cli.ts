@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../client.ts';
+import { acquireDataDirLock } from '../data-dir-lock.ts';
 import { seedCounts, seedDatabase } from './seed.ts';
 
 function parseBool(value: string | undefined): boolean | undefined {
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const demo = parseBool(process.env.DEMO_MODE) ?? !databaseUrl;
 
+  // The embedded database serves one process: refused while a server runs on this DATA_DIR.
+  const lock = databaseUrl ? undefined : acquireDataDirLock(dataDir);
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     const started = Date.now();
@@ -29,10 +32,11 @@ async function main(): Promise<void> {
     for (const [table, n] of Object.entries(counts)) console.log(`  ${table.padEnd(22)} ${n}`);
   } finally {
     await database.close();
+    lock?.release();
   }
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof Error && err.name === 'DataDirLockedError' ? err.message : err);
   process.exitCode = 1;
 });

@@ -32,7 +32,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/register',
-    { schema: { tags: ['auth'], body: ZRegisterRequest, response: { 201: ZAuthResponse, ...errors } } },
+    {
+      schema: { tags: ['auth'], body: ZRegisterRequest, response: { 201: ZAuthResponse, ...errors } },
+      // Per address: a script must not create accounts by the thousand (REGISTRATION_LIMIT_PER_HOUR).
+      config: {
+        rateLimit: {
+          max: app.config.registrationLimitPerHour,
+          timeWindow: '1 hour',
+          keyGenerator: (req) => `register|${req.ip}`,
+          errorResponseBuilder: () => AppError.of(429, 'REGISTRATION_LIMITED'),
+        },
+      },
+    },
     async (request, reply) => {
       const user = await registerCustomer(app.db, request.body, app.clock.now());
       const session = await createSession(app.db, user, {

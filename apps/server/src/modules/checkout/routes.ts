@@ -70,8 +70,23 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     if (!event) throw new AppError(400, 'BAD_REQUEST', 'Événement de paiement illisible');
     const outcome = await applyCheckoutStatus(
       { db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now() },
-      { provider: name, checkoutId: event.checkoutId, status: event.status, failureReason: event.failureReason },
+      {
+        provider: name,
+        checkoutId: event.checkoutId,
+        status: event.status,
+        failureReason: event.failureReason,
+        amount: event.amount,
+        currency: event.currency,
+      },
     );
+    if (outcome === 'mismatch') {
+      // Signed, but not what the order costs: never paid on it (a checkout of another amount, or a bug).
+      request.log.warn(
+        { provider: name, checkoutId: event.checkoutId, eventId: event.eventId, amount: event.amount, currency: event.currency },
+        'payment webhook whose amount or currency differs from the order refused',
+      );
+      throw new AppError(409, 'PAYMENT_MISMATCH', 'Montant ou devise du paiement différents de la commande');
+    }
     if (outcome === 'unknown') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'Paiement introuvable');
     return reply.send({ received: true, outcome });
   });

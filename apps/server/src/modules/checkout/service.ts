@@ -178,8 +178,16 @@ const ORDER_STATUS_FOR: Record<'failed' | 'canceled' | 'expired', 'failed' | 'ca
  */
 export async function applyCheckoutStatus(
   ctx: Pick<Ctx, 'db' | 'publicUrl' | 'now'>,
-  event: { provider: string; checkoutId: string; status: CheckoutStatus; failureReason?: string | null },
-): Promise<'unknown' | 'unchanged' | 'applied'> {
+  event: {
+    provider: string;
+    checkoutId: string;
+    status: CheckoutStatus;
+    failureReason?: string | null;
+    /** From a webhook: refused ('mismatch') when it differs from the payment's (DZD). */
+    amount?: number | null;
+    currency?: string | null;
+  },
+): Promise<'unknown' | 'unchanged' | 'applied' | 'mismatch'> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
@@ -187,6 +195,9 @@ export async function applyCheckoutStatus(
       .where(and(eq(payments.provider, event.provider), eq(payments.providerCheckoutId, event.checkoutId)))
       .limit(1);
     if (!payment) return 'unknown' as const;
+    const amountDiffers = event.amount != null && event.amount !== payment.amount;
+    const currencyDiffers = event.currency != null && event.currency.toLowerCase() !== 'dzd';
+    if (amountDiffers || currencyDiffers) return 'mismatch' as const;
     if (event.status === payment.status || TERMINAL.includes(payment.status as CheckoutStatus)) return 'unchanged' as const;
 
     const [updated] = await tx

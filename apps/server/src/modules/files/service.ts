@@ -42,7 +42,7 @@ export async function saveUpload(
   if (!type || !input.allowed.includes(type)) {
     throw new AppError(415, 'FILE_TYPE', input.allowed.includes('application/pdf') ? 'Seules les images et les PDF sont acceptés' : 'Seules les images sont acceptées', 'file');
   }
-  const key = newStorageKey(input.purpose, input.filename);
+  const key = newStorageKey(input.purpose, type);
   await storage.put(key, input.data);
   const [row] = await db
     .insert(storedFiles)

@@ -29,8 +29,17 @@ export function localDiskStorage(dataDir: string): FileStorage {
   };
 }
 
-export function newStorageKey(purpose: string, filename: string): string {
-  const ext = path.extname(filename).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 8);
+/** The extension a stored file gets: that of its detected type, never the one of the client's file name. */
+export const EXTENSION_OF_TYPE: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'image/gif': '.gif',
+  'application/pdf': '.pdf',
+};
+
+export function newStorageKey(purpose: string, contentType: string): string {
+  const ext = EXTENSION_OF_TYPE[contentType] ?? '.bin';
   const day = new Date().toISOString().slice(0, 10);
   return `${purpose}/${day}/${randomUUID()}${ext}`;
 }

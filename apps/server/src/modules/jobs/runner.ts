@@ -33,8 +33,14 @@ export function startJobs(app: FastifyInstance, mailer: Mailer): { stop: () => P
     const p = (async () => {
       try {
         // Keep going while there is work (a batch was full or a signal arrived meanwhile).
-        while (!stopped && ((await job.run()) > 0 || again.delete(job.name)));
+        const run = async () => {
+          const done = await job.run();
+          app.metrics.jobRun(job.name, 'ok');
+          return done;
+        };
+        while (!stopped && ((await run()) > 0 || again.delete(job.name)));
       } catch (error) {
+        app.metrics.jobRun(job.name, 'failed');
         app.log.error({ err: error, job: job.name }, 'job failed');
       } finally {
         running.delete(job.name);

@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { desc, eq, ilike } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { ZMailboxDetail, ZMailboxList } from '@farha/contracts/checkout';
 import { ZApiError } from '@farha/contracts/errors';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { ADMIN_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
+import { emailOutbox, users } from '../../db/schema/index.ts';
+import { requireAuth } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+
+const STAFF_ROLES = [...new Set<string>([...ADMIN_ROLES, ...SUPPORT_ROLES])];
+
+/**
+ * What one back-office account may read: mail to itself and to customers, partners and addresses with no
+ * account (the demo customer and partner accounts, and those made during a demo), never mail to another
+ * back-office account (its password-reset and invitation links would hand that account over: the demo
+ * password is public, so anyone may log in as a demo staff account).
+ */
+function visibleTo(userId: string): SQL {
+  return sql`not exists (select 1 from ${users} u where lower(u.email) = lower(${emailOutbox.toAddress})
+    and u.id <> ${userId} and u.role in (${sql.join(STAFF_ROLES.map((role) => sql`${role}`), sql`, `)}))`;
+}
 
 /** The demo mailbox: every e-mail the system sent, for back-office users, in demo mode only. */
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
@@ -24,10 +39,11 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
+      const viewer = requireAuth(request).userId;
       const rows = await app.db
         .select()
         .from(emailOutbox)
-        .where(request.query.to ? ilike(emailOutbox.toAddress, `%${request.query.to}%`) : undefined)
+        .where(and(visibleTo(viewer), request.query.to ? ilike(emailOutbox.toAddress, `%${request.query.to}%`) : undefined))
         .orderBy(desc(emailOutbox.createdAt))
         .limit(200);
       return { messages: rows.map(toMessage) };
@@ -38,7 +54,11 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     '/mailbox/:id',
     { schema: { tags: ['demo'], params: z.object({ id: z.uuid() }), response: { 200: ZMailboxDetail, 404: ZApiError } } },
     async (request) => {
-      const [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, request.params.id));
+      const viewer = requireAuth(request).userId;
+      const [row] = await app.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.id, request.params.id), visibleTo(viewer)));
       if (!row) throw new AppError(404, 'NOT_FOUND', 'Message introuvable');
       return { ...toMessage(row), html: row.html, text: row.text };
     },

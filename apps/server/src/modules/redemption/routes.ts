@@ -36,6 +36,9 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
           offerId: request.body.offerId,
           now: app.clock.now(),
         });
+        if (answer.status === 429 && 'retryAfterSeconds' in answer.body && answer.body.retryAfterSeconds) {
+          reply.header('retry-after', String(answer.body.retryAfterSeconds));
+        }
         return reply.status(answer.status as 200).send(answer.body as never);
       } catch (error) {
         // spec 01 §8: 'Erreur système lors de la validation' rather than a bare 500.

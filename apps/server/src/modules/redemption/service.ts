@@ -3,7 +3,9 @@ import { commissionOf } from '@farha/contracts/money';
 import {
   REDEMPTION_FAILURE_LIMIT,
   REDEMPTION_FAILURE_WINDOW_MINUTES,
+  REDEMPTION_LOCKED_SCAN_LIMIT,
   REDEMPTION_MESSAGES,
+  redemptionLockMessage,
   type TRedemptionError,
   type TRedemptionErrorCode,
   type TRedemptionOfferChoice,
@@ -35,6 +37,21 @@ export function failure(code: TRedemptionErrorCode, offers?: TRedemptionOfferCho
   return {
     status: STATUS_OF[code],
     body: { error: { code, message: REDEMPTION_MESSAGES[code] }, ...(offers ? { offers } : {}) },
+  };
+}
+
+const WINDOW_MS = REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000;
+
+/** 429 while a user is locked out of unknown codes: how long it lasts, in the payload and the message. */
+export function lockedOut(lockedUntil: Date, now: Date): ScanAnswer {
+  const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return {
+    status: STATUS_OF.RATE_LIMITED,
+    body: {
+      error: { code: 'RATE_LIMITED', message: redemptionLockMessage(retryAfterSeconds) },
+      retryAfterSeconds,
+      lockedUntil: lockedUntil.toISOString(),
+    },
   };
 }
 
@@ -111,6 +128,7 @@ async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer
   const firstOfNonce = new Map<string, number>();
   const unrecorded = new Set<number>(); // answers that are not attempts: replays, rate-limit refusals
   const guesses = new Map(found.guessFailures);
+  const known = new Map(found.knownScans);
   const claimed = new Set<string>();
   const claims: Claim[] = [];
 
@@ -126,13 +144,20 @@ async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer
       unrecorded.add(index);
       return;
     }
-    // Unknown codes are what guessing produces: past the limit, no answer says whether a code exists.
+    // Unknown codes are what guessing produces: past the limit they are refused until the oldest of the
+    // failures that count leaves the window. A code that exists still goes through (a partner who mistyped
+    // twenty codes can serve the next customer), at most REDEMPTION_LOCKED_SCAN_LIMIT a window meanwhile.
+    const rows = found.vouchers.get(codes[index] ?? '') ?? [];
     if ((guesses.get(input.userId) ?? 0) >= REDEMPTION_FAILURE_LIMIT) {
-      answers[index] = failure('RATE_LIMITED');
-      unrecorded.add(index);
-      return;
+      const until = found.lockedUntil.get(input.userId) ?? new Date(input.now.getTime() + WINDOW_MS);
+      if (rows.length === 0 || (known.get(input.userId) ?? 0) >= REDEMPTION_LOCKED_SCAN_LIMIT) {
+        answers[index] = lockedOut(until, input.now);
+        unrecorded.add(index);
+        return;
+      }
     }
-    const decision = decide(input, found.vouchers.get(codes[index] ?? '') ?? []);
+    if (rows.length > 0) known.set(input.userId, (known.get(input.userId) ?? 0) + 1);
+    const decision = decide(input, rows);
     if ('answer' in decision) {
       answers[index] = decision.answer;
       if (decision.answer.status === 404) guesses.set(input.userId, (guesses.get(input.userId) ?? 0) + 1);
@@ -231,7 +256,8 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
 
   const [found] = await rowsOf<{
     replays: { userId: string; nonce: string; response: ScanAnswer }[];
-    failures: { userId: string; n: number }[];
+    failures: { userId: string; n: number; nth: string | null }[];
+    known: { userId: string; n: number }[];
     vouchers: VoucherRow[];
   }>(
     db,
@@ -240,11 +266,18 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
         from ${scanAttempts} a
         where a.user_id in (select jsonb_array_elements_text(${userIds})::uuid)
           and a.nonce in (select jsonb_array_elements_text(${nonces}))) as replays,
-      (select coalesce(jsonb_agg(jsonb_build_object('userId', f.user_id, 'n', f.n)), '[]'::jsonb)
-        from (select a.user_id, count(*) as n from ${scanAttempts} a
+      (select coalesce(jsonb_agg(jsonb_build_object('userId', f.user_id, 'n', f.n, 'nth', f.nth)), '[]'::jsonb)
+        from (select a.user_id, count(*) as n,
+            (array_agg(a.created_at order by a.created_at desc))[${REDEMPTION_FAILURE_LIMIT}] as nth
+          from ${scanAttempts} a
           where a.user_id in (select jsonb_array_elements_text(${userIds})::uuid)
             and a.error_code = 'VOUCHER_INVALID' and a.created_at >= ${since}::timestamptz
           group by a.user_id) f) as failures,
+      (select coalesce(jsonb_agg(jsonb_build_object('userId', k.user_id, 'n', k.n)), '[]'::jsonb)
+        from (select a.user_id, count(*) as n from ${scanAttempts} a
+          where a.user_id in (select jsonb_array_elements_text(${userIds})::uuid)
+            and coalesce(a.error_code, '') <> 'VOUCHER_INVALID' and a.created_at >= ${since}::timestamptz
+          group by a.user_id) k) as known,
       (select coalesce(jsonb_agg(jsonb_build_object(
           'voucherId', v.id, 'code', v.code, 'status', v.status, 'expiresAt', v.expires_at,
           'recipientName', v.recipient_name, 'boxName', b.name, 'offerId', o.id, 'offerPartnerId', o.partner_id,
@@ -261,6 +294,11 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
   return {
     replays: new Map(found!.replays.map((row) => [`${row.userId} ${row.nonce}`, row.response])),
     guessFailures: new Map(found!.failures.map((row) => [row.userId, Number(row.n)])),
+    // The lock ends when the REDEMPTION_FAILURE_LIMIT-th most recent failure leaves the window.
+    lockedUntil: new Map(
+      found!.failures.flatMap((row) => (row.nth ? [[row.userId, new Date(new Date(row.nth).getTime() + WINDOW_MS)] as const] : [])),
+    ),
+    knownScans: new Map(found!.known.map((row) => [row.userId, Number(row.n)])),
     vouchers: byCode,
   };
 }

@@ -16,7 +16,15 @@ export type CreateCheckoutInput = {
 
 export type CheckoutSnapshot = { id: string; status: CheckoutStatus; failureReason?: string | null; raw?: unknown };
 
-export type WebhookEvent = { eventId: string | null; checkoutId: string; status: CheckoutStatus; failureReason: string | null };
+export type WebhookEvent = {
+  eventId: string | null;
+  checkoutId: string;
+  status: CheckoutStatus;
+  failureReason: string | null;
+  /** What the gateway says was charged, when the event says it (Chargily's always do). */
+  amount: number | null;
+  currency: string | null;
+};
 
 /** What our checkout needs from a payment gateway; `sandbox` and `chargily` implement it. */
 export interface PaymentProvider {
@@ -34,7 +42,11 @@ export class PaymentGatewayError extends Error {}
 /** Chargily's webhook body: `{ id, type: 'checkout.paid', data: { id, status, ... } }`. */
 export function parseChargilyStyleWebhook(body: unknown): WebhookEvent | null {
   if (!body || typeof body !== 'object') return null;
-  const event = body as { id?: unknown; type?: unknown; data?: { id?: unknown; status?: unknown; failure_reason?: unknown } };
+  const event = body as {
+    id?: unknown;
+    type?: unknown;
+    data?: { id?: unknown; status?: unknown; failure_reason?: unknown; amount?: unknown; currency?: unknown };
+  };
   const checkoutId = event.data?.id;
   if (typeof checkoutId !== 'string') return null;
   const fromType = typeof event.type === 'string' ? event.type.replace(/^checkout\./, '') : undefined;
@@ -45,6 +57,8 @@ export function parseChargilyStyleWebhook(body: unknown): WebhookEvent | null {
     checkoutId,
     status,
     failureReason: typeof event.data?.failure_reason === 'string' ? event.data.failure_reason : null,
+    amount: event.data?.amount === undefined || event.data.amount === null ? null : Number(event.data.amount),
+    currency: typeof event.data?.currency === 'string' ? event.data.currency : event.data?.currency == null ? null : String(event.data.currency),
   };
 }
 

@@ -1,0 +1,102 @@
+import http from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
+
+/**
+ * Prometheus metrics: requests and their latency per route, job runs and failures, the e-mail outbox
+ * backlog, and Node's process figures. Never public by default: served on METRICS_PORT (a listener of its
+ * own, for a private network) or at /metrics behind `Authorization: Bearer METRICS_TOKEN`, or not at all.
+ */
+export type Metrics = {
+  registry: Registry;
+  jobRun: (job: string, outcome: 'ok' | 'failed') => void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+export function createMetrics(db: Db): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'farha_' });
+  const requests = new Counter({
+    name: 'farha_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'farha_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method and route template',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'farha_job_runs_total',
+    help: 'Background job runs, by job and outcome (ok, failed)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'farha_outbox_backlog',
+    help: 'E-mails waiting in the outbox (pending or being sent)',
+    registers: [registry],
+    async collect() {
+      const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${emailOutbox} where status in ('pending', 'sending')`);
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  const metrics: Metrics & { observe: (method: string, route: string, status: number, seconds: number) => void } = {
+    registry,
+    jobRun: (job, outcome) => jobRuns.inc({ job, outcome }),
+    observe: (method, route, status, seconds) => {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
+  };
+  return metrics;
+}
+
+/** Records every answer (route template, not the raw URL: bounded label values) and mounts /metrics when a token is set. */
+export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+  const observe = (metrics as Metrics & { observe: (method: string, route: string, status: number, seconds: number) => void }).observe;
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  if (!token) return;
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: { code: 'UNAUTHENTICATED', message: 'Jeton de métriques requis' } });
+    }
+    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+  });
+}
+
+/** METRICS_PORT: /metrics on a listener of its own (bind it to a private interface with HOST or a firewall). */
+export async function startMetricsServer(metrics: Metrics, port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

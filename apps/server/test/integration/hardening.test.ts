@@ -1,0 +1,291 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/client.ts';
+import { boxes, payments, storedFiles } from '../../src/db/schema/index.ts';
+import { signWebhook } from '../../src/modules/checkout/signature.ts';
+import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../../src/modules/auth/login-throttle.ts';
+import { startMetricsServer } from '../../src/modules/metrics/metrics.ts';
+import { testClock } from '../clock.ts';
+import { buildTestApp, freePort, type TestApp } from '../helpers.ts';
+
+/** Issue 11, "Hardening and operations": each hole with the test that failed before its fix. */
+const clock = testClock();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const login = (email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers });
+
+describe('client addresses and login throttling', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says so: a client cannot reset its per-address limits', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await login('finance@demo.farha.dz', 'wrong-password', '10.1.1.1', { 'x-forwarded-for': `203.0.113.${i + 1}` });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  it('limits failed logins per account, whatever address they come from', async () => {
+    const email = 'support@demo.farha.dz';
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
+      expect((await login(email, 'wrong-password', `10.2.${Math.floor(i / 200)}.${(i % 200) + 1}`)).statusCode).toBe(401);
+    }
+    // Even the right password from a fresh address waits for the window to pass.
+    const locked = await login(email, 'demo1234', '10.3.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('RATE_LIMITED');
+    clock.advance(16 * 60_000);
+    expect((await login(email, 'demo1234', '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('limits failed logins per address, whatever account they try', async () => {
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
+      expect((await login(`nobody-${i}@example.dz`, 'wrong-password', '10.4.0.1')).statusCode).toBe(401);
+    }
+    expect((await login('someone-else@example.dz', 'wrong-password', '10.4.0.1')).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await login('someone-else@example.dz', 'wrong-password', '10.4.0.2')).statusCode).toBe(401);
+  });
+});
+
+describe('registration', () => {
+  it('is limited per address with a clear French error (429), X-Forwarded-For notwithstanding', async () => {
+    const codes: number[] = [];
+    let last;
+    for (let i = 0; i < 12; i++) {
+      last = await t.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.5.0.1',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        payload: { email: `bulk-${i}@example.dz`, password: 'secret123', firstName: 'Bot', lastName: 'Bulk' },
+      });
+      codes.push(last.statusCode);
+    }
+    expect(codes.filter((c) => c === 201)).toHaveLength(t.config.registrationLimitPerHour);
+    expect(codes.at(-1)).toBe(429);
+    expect(last!.json().error).toEqual({
+      code: 'REGISTRATION_LIMITED',
+      message: 'Trop de comptes créés depuis cette adresse. Veuillez réessayer dans une heure.',
+    });
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: '10.5.0.2',
+      payload: { email: 'legit@example.dz', password: 'secret123', firstName: 'Lina', lastName: 'Ait' },
+    });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+});
+
+describe('demo mailbox', () => {
+  it('shows a back-office account its own mail and that of customers and partners, never another staff account’s', async () => {
+    for (const email of ['admin@demo.farha.dz', 'finance@demo.farha.dz', 'client@demo.farha.dz', 'partenaire@demo.farha.dz']) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/password/forgot', payload: { email }, remoteAddress: '10.6.0.1' });
+      expect(res.statusCode).toBe(202);
+    }
+    const list = async (cookie: string) => {
+      const res = await t.request({ method: 'GET', url: '/api/demo/mailbox', cookie });
+      expect(res.statusCode).toBe(200);
+      return res.json().messages as { id: string; to: string }[];
+    };
+    const admin = await t.login('admin@demo.farha.dz');
+    const finance = await t.login('finance@demo.farha.dz');
+    const seenByAdmin = new Set((await list(admin)).map((m) => m.to));
+    expect(seenByAdmin).toContain('admin@demo.farha.dz');
+    expect(seenByAdmin).toContain('client@demo.farha.dz');
+    expect(seenByAdmin).toContain('partenaire@demo.farha.dz');
+    expect(seenByAdmin).not.toContain('finance@demo.farha.dz');
+
+    const financeMail = await list(finance);
+    expect(financeMail.map((m) => m.to)).toContain('finance@demo.farha.dz');
+    expect(financeMail.map((m) => m.to)).not.toContain('admin@demo.farha.dz');
+    // Nor by its id, nor by asking for it.
+    const financeReset = financeMail.find((m) => m.to === 'finance@demo.farha.dz')!;
+    expect((await t.request({ method: 'GET', url: `/api/demo/mailbox/${financeReset.id}`, cookie: admin })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/demo/mailbox/${financeReset.id}`, cookie: finance })).statusCode).toBe(200);
+    const asked = await t.request({ method: 'GET', url: '/api/demo/mailbox?to=finance@demo', cookie: admin });
+    expect(asked.json().messages).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('answers a NUL byte in a path parameter, the query or a body string 400, before it reaches PostgreSQL', async () => {
+    const cases = [
+      { method: 'GET' as const, url: '/pay/sandbox/%00' },
+      { method: 'GET' as const, url: '/api/boxes?q=a%00b' },
+      { method: 'POST' as const, url: '/api/auth/password/forgot', payload: { email: 'client\u0000@demo.farha.dz' } },
+      { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'client@demo.farha.dz\u0000', password: 'x' } },
+      { method: 'POST' as const, url: '/api/newsletter', payload: { email: 'a@b.dz', nested: { deep: ['ok', 'n\u0000'] } } },
+    ];
+    for (const c of cases) {
+      const res = await t.request({ ...c, remoteAddress: '10.7.0.1' });
+      expect(res.statusCode, `${c.method} ${c.url}`).toBe(400);
+      expect(res.json().error.code).toBe('BAD_REQUEST');
+    }
+  });
+});
+
+describe('payments, cookies and uploads', () => {
+  it('refuses and logs a correctly signed webhook whose amount or currency differs from the order', async () => {
+    const customer = await t.login('client@demo.farha.dz');
+    const [box] = await t.database.db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer,
+      payload: { boxId: box!.id, recipientName: 'Nadia Benali', recipientEmail: 'nadia@example.dz', senderName: 'Amina', paymentMethod: 'cib', termsAccepted: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { orderId, checkoutUrl } = created.json() as { orderId: string; checkoutUrl: string };
+    const checkoutId = checkoutUrl.split('/').pop()!;
+    const secret = await t.app.payments.byName('sandbox')!.webhookSecret();
+    const post = (data: Record<string, unknown>) => {
+      const raw = JSON.stringify({ id: `evt_${Object.keys(data).join('_')}`, type: 'checkout.paid', data: { id: checkoutId, status: 'paid', ...data } });
+      return t.request({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: raw, headers: { 'content-type': 'application/json', signature: signWebhook(raw, secret) } });
+    };
+    const cheaper = await post({ amount: 100, currency: 'dzd' });
+    expect(cheaper.statusCode).toBe(409);
+    expect(cheaper.json().error.code).toBe('PAYMENT_MISMATCH');
+    const euros = await post({ amount: box!.price, currency: 'eur' });
+    expect(euros.statusCode).toBe(409);
+    const order = await t.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie: customer });
+    expect(order.json().status).toBe('pending');
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment!.status).toBe('pending');
+    // The right amount and currency pay it.
+    const right = await post({ amount: box!.price, currency: 'dzd' });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().outcome).toBe('applied');
+  });
+
+  it('sets the session cookie Secure whenever PUBLIC_URL is https', async () => {
+    expect(String((await login('client@demo.farha.dz', 'demo1234', '10.8.0.1')).headers['set-cookie'])).not.toMatch(/Secure/i);
+    const https = await buildTestApp({ env: { PUBLIC_URL: 'https://farha.example.dz' } });
+    try {
+      const res = await https.request({ method: 'POST', url: '/api/auth/login', payload: { email: 'client@demo.farha.dz', password: 'demo1234' } });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+      const reg = await https.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'secure@example.dz', password: 'secret123', firstName: 'Sara', lastName: 'Ait' },
+      });
+      expect(String(reg.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('stores an upload under the extension of its detected type, never the client’s', async () => {
+    const owner = await t.login('partenaire@demo.farha.dz');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const boundary = '----farha-hardening';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shell.html"\r\nContent-Type: text/html\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.request({ method: 'POST', url: '/api/partner/offers/image', cookie: owner, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select().from(storedFiles).orderBy(desc(storedFiles.createdAt)).limit(1);
+    expect(row!.contentType).toBe('image/png');
+    expect(row!.storageKey).toMatch(/\.png$/);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', row!.storageKey))).toBe(true);
+  });
+});
+
+describe('operations', () => {
+  it('answers GET /api/health/ready 200 only when the database answers and every migration is applied', async () => {
+    const ready = await t.request({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: t.database.kind });
+    const { migrations } = ready.json() as { migrations: number };
+    expect(migrations).toBeGreaterThan(0);
+
+    // The newest migration missing: not ready (the cheap liveness check still says ok).
+    const db = t.database.db;
+    const [row] = await rowsOf<{ id: number; hash: string; created_at: string }>(
+      db,
+      sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    if (!row) throw new Error('no migration row');
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row.id}`);
+    try {
+      const pending = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect(pending.statusCode).toBe(503);
+      expect(pending.json().error.code).toBe('MIGRATIONS_PENDING');
+      expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at}::bigint)`);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 on /api/health/ready and /api/health when the database does not answer', async () => {
+    const other = await buildTestApp();
+    await other.database.close();
+    try {
+      const ready = await other.request({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      expect((await other.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await other.app.close();
+      fs.rmSync(other.config.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('metrics', () => {
+  it('are not served by default', async () => {
+    expect((await t.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('are served at /metrics behind METRICS_TOKEN: requests and latency per route, jobs, outbox backlog', async () => {
+    const token = 'metrics-token-0123456789';
+    const m = await buildTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      await m.request({ method: 'GET', url: '/api/health' });
+      await m.request({ method: 'GET', url: '/api/boxes/00000000-0000-4000-a000-000000000000' });
+      expect((await m.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      expect((await m.request({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401);
+      m.app.metrics.jobRun('outbox', 'failed');
+      const res = await m.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toMatch(/farha_http_requests_total\{method="GET",route="\/api\/health",status="200"\} 1/);
+      // The route template, never the raw URL (label values stay bounded).
+      expect(res.body).toMatch(/farha_http_requests_total\{method="GET",route="\/api\/boxes\/:id",status="404"\} 1/);
+      expect(res.body).toContain('farha_http_request_duration_seconds_bucket');
+      expect(res.body).toMatch(/farha_job_runs_total\{job="outbox",outcome="failed"\} 1/);
+      expect(res.body).toMatch(/farha_outbox_backlog \d+/);
+      expect(res.body).toContain('farha_process_resident_memory_bytes');
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('are served on METRICS_PORT by a listener of their own', async () => {
+    const port = await freePort();
+    const server = await startMetricsServer(t.app.metrics, port, '127.0.0.1');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('farha_http_requests_total');
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_FILE } from '../../src/db/data-dir-lock.ts';
+import { freePort } from '../helpers.ts';
+
+/**
+ * The real server (server.ts, as `npm start` runs it) in child processes on one embedded database:
+ * a second process on the same DATA_DIR refuses to start while the first keeps serving, and SIGTERM
+ * finishes the request in flight, closes the database and exits 0.
+ */
+const SERVER_ENTRY = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+
+type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startServer(dataDir: string, port: number): Running {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DEMO_MODE: 'true',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves once `predicate` holds, checking every 100 ms (a real process: no clock to move). */
+async function until(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function healthy(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+      res.resume();
+      resolve(false);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+let dataDir: string;
+let port: number;
+let first: Running;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-process-'));
+  port = await freePort();
+  first = startServer(dataDir, port);
+  await until(async () => first.child.exitCode === null && (await healthy(port)), `the server to answer\n${first.output()}`);
+}, 120_000);
+afterAll(() => {
+  if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('holds the DATA_DIR lock; a second process on the same DATA_DIR refuses to start while the first keeps serving', async () => {
+    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
+    const second = startServer(dataDir, await freePort());
+    const code = await second.exited;
+    expect(code).toBe(1);
+    expect(second.output()).toContain(`is in use by another Farha process (pid ${first.child.pid})`);
+    expect(await healthy(port)).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
+  }, 60_000);
+
+  it('on SIGTERM stops accepting, finishes the request in flight, closes the database and exits 0', async () => {
+    const body = JSON.stringify({ email: 'client@demo.farha.dz', password: 'demo1234' });
+    const half = Math.floor(body.length / 2);
+    // A login whose body is still arriving when the signal comes.
+    let pending: http.ClientRequest | undefined;
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, path: '/api/auth/login', method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, half));
+      pending = req;
+    });
+    await until(() => pending !== undefined, 'the request to start');
+    // The server has the request once its socket is established and the first bytes are written.
+    await until(() => pending!.socket !== null && pending!.socket!.bytesWritten > 0, 'the first half of the body to be sent');
+
+    first.child.kill('SIGTERM');
+    await until(() => first.output().includes('shutting down'), 'the server to start shutting down');
+    await until(() => refused(port), 'the server to stop accepting connections', 20_000);
+    expect(first.child.exitCode).toBeNull();
+
+    pending!.end(body.slice(half));
+    const res = await answer;
+    expect(res.status, res.body).toBe(200);
+    expect(JSON.parse(res.body).user.email).toBe('client@demo.farha.dz');
+
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopped');
+    // The lock is released: the next start on this DATA_DIR is not refused.
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  }, 60_000);
+});
