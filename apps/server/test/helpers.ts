@@ -73,6 +73,8 @@ export async function buildTestApp(
     DEMO_MODE: 'true',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Fixtures register many customers from one address; hardening.test.ts tests the real limit.
+    REGISTRATION_LIMIT_PER_HOUR: '100000',
     ...options.env,
   });
   const app = await buildApp({
