@@ -19,7 +19,7 @@ describe('db:backup and db:restore (embedded database)', () => {
     fs.mkdirSync(path.join(source, 'db'), { recursive: true });
     const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
     const original = await openDatabase({ pglite: newEmbeddedClient(path.join(source, 'db'), { loadDataDir: template }) });
-    await original.db.insert(newsletterSubscriptions).values({ email: 'sauvegarde@example.dz' });
+    await original.db.insert(newsletterSubscriptions).values({ email: 'sauvegarde@example.dz', createdAt: new Date() });
     await original.close();
 
     const file = path.join(root, 'backups', 'farha.tar.gz');

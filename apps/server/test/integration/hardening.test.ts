@@ -250,7 +250,10 @@ describe('operations', () => {
 
 describe('metrics', () => {
   it('are not served by default', async () => {
-    expect((await t.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    // Without METRICS_TOKEN or METRICS_PORT, /metrics is no route of the API (the web app's 404 page, if built).
+    const res = await t.request({ method: 'GET', url: '/metrics' });
+    expect(res.body).not.toContain('# HELP');
+    expect(res.headers['content-type']).not.toMatch(/^text\/plain/);
   });
 
   it('are served at /metrics behind METRICS_TOKEN: requests and latency per route, jobs, outbox backlog', async () => {
