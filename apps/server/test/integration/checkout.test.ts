@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { boxes, emailOutbox, orders, paymentWebhookEvents, payments, sandboxCheckouts, systemSettings, voucherEvents, vouchers } from '../../src/db/schema/index.ts';
 import { processOutbox } from '../../src/modules/notifications/outbox.ts';
-import { reconcilePendingPayments } from '../../src/modules/checkout/reconcile.ts';
-import { signWebhook } from '../../src/modules/checkout/signature.ts';
+import { reconcilePendingPayments } from '../../src/modules/payments/reconcile.ts';
+import { signWebhook } from '../../src/modules/payments/signature.ts';
 import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
 import { testClock, day, at } from '../clock.ts';
 

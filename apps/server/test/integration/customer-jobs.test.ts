@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailOutbox, reservations, systemSettings, voucherEvents, voucherReminders, vouchers } from '../../src/db/schema/index.ts';
-import { runExpiryReminders, runVoucherExpiry } from '../../src/modules/customer/jobs.ts';
+import { runExpiryReminders, runVoucherExpiry } from '../../src/modules/vouchers/jobs.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { days, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { TEST_START, testClock, day } from '../clock.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { boxes, disputes, emailOutbox, orders, refunds, reviews, voucherEvents, voucherReminders, vouchers } from '../../src/db/schema/index.ts';
 import { formatDzd } from '@farha/contracts/money';
 import { processOutbox } from '../../src/modules/notifications/outbox.ts';
-import { addMonths } from '../../src/modules/reservations/time.ts';
+import { addMonths } from '../../src/lib/algiers-time.ts';
 import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, otherBox, PARTNER1_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
 import { TEST_START, testClock, at, month } from '../clock.ts';

@@ -17,7 +17,7 @@ import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, PARTNER1_ID, PART
 import { seedPartnerId } from '../../src/db/seed/seed.ts';
 import { DEMO_PARTNER2_SLUG } from '../../src/db/seed/catalog-data.ts';
 import { TEST_START, testClock, day, at } from '../clock.ts';
-import { addDaysToDay, addMonthsToDay } from '../../src/modules/reservations/time.ts';
+import { addDaysToDay, addMonthsToDay } from '../../src/lib/algiers-time.ts';
 import { RESERVATION_MAX_MONTHS } from '@farha/contracts/reservations';
 
 const PARTNER2_ID = seedPartnerId(DEMO_PARTNER2_SLUG);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
-import { reconcilePendingPayments } from '../checkout/reconcile.ts';
+import { reconcilePendingPayments } from '../payments/reconcile.ts';
 import type { Mailer } from '../notifications/mailer.ts';
 import { processOutbox } from '../notifications/outbox.ts';
-import { runExpiryReminders, runVoucherExpiry } from '../customer/jobs.ts';
+import { runExpiryReminders, runVoucherExpiry } from '../vouchers/jobs.ts';
 
 type Job = { name: string; everyMs: number; run: () => Promise<number> };
 

@@ -25,8 +25,8 @@ import {
   reservationRequestedCustomerEmail,
   reservationRequestedPartnerEmail,
   type ReservationFacts,
-} from './emails.ts';
-import { addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from './time.ts';
+} from '../notifications/reservation-emails.ts';
+import { addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from '../../lib/algiers-time.ts';
 
 export type ReservationDeps = { db: Db; publicUrl: string; now: Date };
 export type Caller = { userId: string; email: string };
