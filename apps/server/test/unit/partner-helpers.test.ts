@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/lib/csv.ts';
-import { peakWindow } from '../../src/modules/partners/dashboard.ts';
+import { peakWindow } from '../../src/modules/analytics/partner-dashboard.ts';
 import { maskIban } from '../../src/modules/partners/iban.ts';
 import { algiersDayStart, algiersMonthRange, algiersMonthStart, periodStart } from '../../src/lib/algiers-periods.ts';
 import { payoutRefusal } from '../../src/modules/ledger/payouts.ts';

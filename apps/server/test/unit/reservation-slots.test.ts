@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDaySlots, hoursForWeekday, isoWeekday, SAMPLE_AVAILABILITY, slotTimes } from '../../src/modules/reservations/slots.ts';
+import { computeDaySlots, hoursForWeekday, isoWeekday, SAMPLE_AVAILABILITY, slotTimes } from '../../src/modules/partners/slots.ts';
 import { addMonths, addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from '../../src/lib/algiers-time.ts';
 import { voucherActions, type VoucherFacts } from '../../src/modules/vouchers/actions.ts';
 

@@ -3,7 +3,7 @@ import { PARTNER_MESSAGES, type TAvailability, type TAvailabilityException, type
 import type { Queryable } from '../../db/client.ts';
 import { availabilityExceptions, partnerAvailability } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SAMPLE_AVAILABILITY } from '../reservations/slots.ts';
+import { SAMPLE_AVAILABILITY } from './slots.ts';
 import { algiersDate } from '../../lib/algiers-periods.ts';
 
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;

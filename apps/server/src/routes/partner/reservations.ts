@@ -10,9 +10,9 @@ import {
 } from '@farha/contracts/partner';
 import { ZDeclineReservationRequest, ZProposeReservationRequest } from '@farha/contracts/reservations';
 import { AppError } from '../../lib/errors.ts';
-import { confirmReservation, declineReservation, proposeReservation } from './service.ts';
-import { partnerCaller } from '../partners/membership.ts';
-import { partnerReservation, partnerReservations } from './partner-views.ts';
+import { confirmReservation, declineReservation, proposeReservation } from '../../modules/reservations/service.ts';
+import { partnerCaller } from '../../modules/partners/membership.ts';
+import { partnerReservation, partnerReservations } from '../../modules/reservations/partner-views.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZParams = z.object({ id: z.string() });

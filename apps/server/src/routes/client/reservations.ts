@@ -18,9 +18,9 @@ import type { Queryable } from '../../db/client.ts';
 import { boxOffers, offers, partners } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { visibleVoucherRow } from '../vouchers/holder.ts';
-import { loadCalendar, loadDaySlots } from './availability.ts';
-import { acceptProposal, cancelReservation, createReservation, listReservationsForUser } from './service.ts';
+import { visibleVoucherRow } from '../../modules/vouchers/holder.ts';
+import { loadCalendar, loadDaySlots } from '../../modules/reservations/availability.ts';
+import { acceptProposal, cancelReservation, createReservation, listReservationsForUser } from '../../modules/reservations/service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 

@@ -17,8 +17,8 @@ import {
 } from '@farha/contracts/customer';
 import { ZApiError } from '@farha/contracts/errors';
 import { requireAuth } from '../../lib/context.ts';
-import { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewVoucher } from './lifecycle.ts';
-import { claimVoucher, getClientVoucherDetail, listClientVouchers } from './holder.ts';
+import { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewVoucher } from '../../modules/vouchers/lifecycle.ts';
+import { claimVoucher, getClientVoucherDetail, listClientVouchers } from '../../modules/vouchers/holder.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError };
 

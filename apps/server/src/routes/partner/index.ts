@@ -4,16 +4,16 @@ import { ZPartnerMe } from '@farha/contracts/areas';
 import { ZApiError } from '@farha/contracts/errors';
 import { ZMarkNotificationsRead, ZPartnerDashboard, ZPartnerNotificationList } from '@farha/contracts/partner';
 import { requireAuth } from '../../lib/context.ts';
-import { availabilityRoutes } from './availability-routes.ts';
-import { partnerDashboard } from './dashboard.ts';
-import { membershipOf, partnerCaller } from './membership.ts';
-import { latestNotifications, markNotificationsRead } from './notifications.ts';
-import { offerRoutes } from './offers-routes.ts';
-import { payoutRoutes } from '../ledger/payouts-routes.ts';
-import { profileRoutes } from './profile-routes.ts';
-import { partnerReservationRoutes } from '../reservations/partner-routes.ts';
-import { partnerSupportRoutes } from '../support/partner-ticket-routes.ts';
-import { transactionRoutes } from '../ledger/transactions-routes.ts';
+import { availabilityRoutes } from '../../modules/partners/availability-routes.ts';
+import { partnerDashboard } from '../../modules/analytics/partner-dashboard.ts';
+import { membershipOf, partnerCaller } from '../../modules/partners/membership.ts';
+import { latestNotifications, markNotificationsRead } from '../../modules/partners/notifications.ts';
+import { offerRoutes } from '../../modules/partners/offers-routes.ts';
+import { payoutRoutes } from './payouts.ts';
+import { profileRoutes } from './profile.ts';
+import { partnerReservationRoutes } from './reservations.ts';
+import { partnerSupportRoutes } from './support.ts';
+import { transactionRoutes } from './transactions.ts';
 
 const errors = { 403: ZApiError, 404: ZApiError };
 

@@ -4,8 +4,8 @@ import type { Queryable } from '../../db/client.ts';
 import { offers, partnerTransactions, reviews, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { scanSuccessRate } from '../vouchers/scan-attempts.ts';
-import { hasPermission, type PartnerCaller } from './membership.ts';
-import { latestNotifications } from './notifications.ts';
+import { hasPermission, type PartnerCaller } from '../partners/membership.ts';
+import { latestNotifications } from '../partners/notifications.ts';
 import { availableFor, payoutRefusal } from '../ledger/payouts.ts';
 import { algiersDayStart, algiersHour, algiersMonthStart } from '../../lib/algiers-periods.ts';
 
