@@ -11,7 +11,7 @@ import {
   voucherEvents,
   vouchers,
 } from '../../src/db/schema/index.ts';
-import { confirmReservation, declineReservation, proposeReservation } from '../../src/modules/reservations/service.ts';
+import { confirmReservation, declineReservation, proposeReservation } from '../../src/modules/reservations/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
 import { seedPartnerId } from '../../src/db/seed/seed.ts';

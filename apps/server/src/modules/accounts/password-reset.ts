@@ -7,8 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { deleteUserSessions } from './sessions.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import { passwordChangedEmail, passwordResetEmail } from '../notifications/account-emails.ts';
+import { enqueueEmail, passwordChangedEmail, passwordResetEmail, wakeOutbox } from '../notifications/index.ts';
 
 const PURPOSE = 'password_reset';
 /** At most this many links per account and hour, whoever asks (the route also limits per address). */

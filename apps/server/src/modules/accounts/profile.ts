@@ -20,9 +20,8 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import { ownedVoucherCondition } from '../vouchers/ownership.ts';
-import { passwordChangedEmail } from '../notifications/account-emails.ts';
+import { enqueueEmail, passwordChangedEmail, wakeOutbox } from '../notifications/index.ts';
+import { ownedVoucherCondition } from '../vouchers/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -3,10 +3,9 @@ import { MINIMUM_PAYOUT_DZD, type TPartnerDashboard } from '@farha/contracts/par
 import type { Queryable } from '../../db/client.ts';
 import { offers, partnerTransactions, reviews, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
-import { scanSuccessRate } from '../vouchers/scan-attempts.ts';
-import { hasPermission, type PartnerCaller } from '../partners/membership.ts';
-import { latestNotifications } from '../partners/notifications.ts';
-import { availableFor, payoutRefusal } from '../ledger/payouts.ts';
+import { scanSuccessRate } from '../vouchers/index.ts';
+import { hasPermission, latestNotifications, type PartnerCaller } from '../partners/index.ts';
+import { availableFor, payoutRefusal } from '../ledger/index.ts';
 import { algiersDayStart, algiersHour, algiersMonthStart } from '../../lib/algiers-periods.ts';
 
 /** Below this many scans in 30 days, a "peak hour" would be noise. */

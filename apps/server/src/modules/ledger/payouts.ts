@@ -14,11 +14,9 @@ import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { Db, Queryable } from '../../db/client.ts';
 import { partners, partnerTransactions, payouts, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import { transitionVoucher } from '../vouchers/transition.ts';
-import { payoutStatusEmail } from '../notifications/partner-emails.ts';
-import { maskIban } from '../partners/iban.ts';
-import { notifyPartnerMembers } from '../partners/notifications.ts';
+import { enqueueEmail, payoutStatusEmail, wakeOutbox } from '../notifications/index.ts';
+import { transitionVoucher } from '../vouchers/index.ts';
+import { maskIban, notifyPartnerMembers } from '../partners/index.ts';
 import { algiersDate } from '../../lib/algiers-periods.ts';
 
 type PartnerRow = typeof partners.$inferSelect;

@@ -12,7 +12,7 @@ import {
   ZPartnerOfferList,
 } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
-import { fileUrl, IMAGE_TYPES, saveUpload } from '../files/service.ts';
+import { fileUrl, IMAGE_TYPES, saveUpload } from '../files/index.ts';
 import { partnerCaller } from './membership.ts';
 import { createOffer, deleteOffer, listPartnerOffers, offerNotFound, partnerOffer, toggleOffer, updateOffer } from './offers.ts';
 

@@ -4,7 +4,7 @@ import { PARTNER_MESSAGES, type TPartnerOffer, type TPartnerOfferList } from '@f
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partnerTransactions, reservations, reviews, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { invalidateCatalogCache } from '../catalog/service.ts';
+import { invalidateCatalogCache } from '../catalog/index.ts';
 import { algiersMonthStart } from '../../lib/algiers-periods.ts';
 
 type OfferRow = typeof offers.$inferSelect;

@@ -15,7 +15,7 @@ import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { invalidateCatalogCache } from '../catalog/service.ts';
+import { invalidateCatalogCache } from '../catalog/index.ts';
 import { maskIban } from './iban.ts';
 import type { PartnerCaller } from './membership.ts';
 

@@ -12,8 +12,7 @@ import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import { invitationEmail } from '../notifications/partner-emails.ts';
+import { enqueueEmail, invitationEmail, wakeOutbox } from '../notifications/index.ts';
 import type { PartnerCaller } from './membership.ts';
 import { isUniqueViolation, teamOf } from './profile.ts';
 

@@ -29,7 +29,7 @@ export async function reconcilePendingPayments(deps: {
     try {
       const snapshot = await provider.fetchCheckout(payment.providerCheckoutId);
       const outcome = await applyCheckoutStatus(
-        { db: deps.db, publicUrl: deps.publicUrl, now: deps.clock.now() },
+        { db: deps.db, publicUrl: deps.publicUrl, now: deps.clock.now(), fulfil: deps.providers.fulfil },
         { provider: payment.provider, checkoutId: payment.providerCheckoutId, status: snapshot.status, failureReason: snapshot.failureReason ?? null },
       );
       if (outcome === 'applied') applied++;

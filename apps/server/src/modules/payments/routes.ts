@@ -69,7 +69,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     }
     if (!event) throw new AppError(400, 'BAD_REQUEST', 'Événement de paiement illisible');
     const outcome = await applyCheckoutStatus(
-      { db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now() },
+      { db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now(), fulfil: app.payments.fulfil },
       { provider: name, checkoutId: event.checkoutId, status: event.status, failureReason: event.failureReason },
     );
     if (outcome === 'unknown') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'Paiement introuvable');

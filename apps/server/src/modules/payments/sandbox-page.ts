@@ -4,7 +4,7 @@ import { eq, and, inArray } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
 import { sandboxCheckouts } from '../../db/schema/index.ts';
-import { escapeHtml } from '../notifications/html.ts';
+import { escapeHtml } from '../notifications/index.ts';
 import { expireIfOverdue } from './providers/sandbox.ts';
 import { signWebhook } from './signature.ts';
 

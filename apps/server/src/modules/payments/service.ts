@@ -1,16 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, type TOrder } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
+import { voucherPublicUrl } from '@farha/contracts/vouchers';
 import type { Db } from '../../db/client.ts';
-import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.ts';
+import { boxes, orders, payments, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import { receiptEmail, voucherEmail } from '../notifications/templates.ts';
-import { applyPaidExchange, applyPaidExtension } from '../vouchers/voucher-life.ts';
-import { getSettings } from '../settings/service.ts';
-import { boxOffersWithPartners, voucherPublicUrl } from '../vouchers/documents.ts';
-import { issueVoucher } from '../vouchers/issue.ts';
+import { wakeOutbox } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { deliveryMoment } from './delivery-date.ts';
+import type { FulfilPaidOrder } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/registry.ts';
 import { PaymentGatewayError, type CheckoutStatus } from './providers/types.ts';
 
@@ -26,6 +24,8 @@ type OrderInput = {
 };
 
 type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
+
+
 
 /** Creates a pending order and its gateway checkout; the browser is then sent to the gateway's page. */
 export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale: 'fr' | 'ar' }, input: OrderInput) {
@@ -177,7 +177,7 @@ const ORDER_STATUS_FOR: Record<'failed' | 'canceled' | 'expired', 'failed' | 'ca
  * On `paid`, the order is paid and the voucher issued in the same transaction, and its e-mails queued.
  */
 export async function applyCheckoutStatus(
-  ctx: Pick<Ctx, 'db' | 'publicUrl' | 'now'>,
+  ctx: Pick<Ctx, 'db' | 'publicUrl' | 'now'> & { fulfil: FulfilPaidOrder },
   event: { provider: string; checkoutId: string; status: CheckoutStatus; failureReason?: string | null },
 ): Promise<'unknown' | 'unchanged' | 'applied'> {
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -211,72 +211,11 @@ export async function applyCheckoutStatus(
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, ['pending', 'failed', 'canceled', 'expired'])))
       .returning();
     if (!order) return 'unchanged' as const;
-    await fulfilPaidOrder(tx as unknown as Db, ctx, order);
+    await ctx.fulfil(tx as unknown as Db, ctx, order);
     return 'applied' as const;
   });
   if (outcome === 'applied') wakeOutbox();
   return outcome;
-}
-
-async function fulfilPaidOrder(db: Db, ctx: Pick<Ctx, 'publicUrl' | 'now'>, order: typeof orders.$inferSelect) {
-  // Issue 4: extensions and exchanges go through the same checkout and are applied here once paid.
-  if (order.kind === 'extension') return applyPaidExtension(db, ctx, order);
-  if (order.kind === 'exchange') return applyPaidExchange(db, ctx, order);
-  const [box] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
-  const [purchaser] = await db.select().from(users).where(eq(users.id, order.purchaserId));
-  const recipientLocale = order.recipientLocale;
-  const voucher = await issueVoucher(db, {
-    boxId: box!.id,
-    validityDays: box!.validityDays,
-    orderId: order.id,
-    purchaserId: order.purchaserId,
-    recipientEmail: order.recipientEmail,
-    recipientName: order.recipientName,
-    recipientLocale,
-    senderName: order.senderName,
-    personalMessage: order.personalMessage,
-    faceValue: order.amount,
-    deliverAt: order.deliverAt,
-    now: ctx.now,
-    reason: 'Paiement confirmé',
-  });
-  const offers = await boxOffersWithPartners(db, box!.id);
-  await enqueueEmail(db, {
-    now: ctx.now,
-    to: order.recipientEmail,
-    template: 'voucher',
-    locale: recipientLocale,
-    voucherId: voucher.id,
-    attachments: { voucherId: voucher.id, qr: true, pdf: true },
-    sendAt: order.deliverAt ?? undefined,
-    ...voucherEmail({
-      locale: recipientLocale,
-      recipientName: order.recipientName,
-      senderName: order.senderName,
-      personalMessage: order.personalMessage,
-      boxName: box!.name,
-      code: voucher.code,
-      expiresAt: voucher.expiresAt,
-      publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
-      offers,
-    }),
-  });
-  await enqueueEmail(db, {
-    now: ctx.now,
-    to: purchaser!.email,
-    template: 'receipt',
-    ...receiptEmail({
-      purchaserName: purchaser!.firstName,
-      orderId: order.id,
-      boxName: box!.name,
-      amount: order.amount,
-      paymentMethod: order.paymentMethod,
-      paidAt: ctx.now,
-      recipientName: order.recipientName,
-      recipientEmail: order.recipientEmail,
-      deliverAt: order.deliverAt,
-    }),
-  });
 }
 
 /** The purchaser's own order (404 for anyone else's); a still-pending one is checked with the gateway. */
@@ -300,7 +239,7 @@ export async function getOrderForPurchaser(
     if (provider) {
       try {
         const snapshot = await provider.fetchCheckout(payment.providerCheckoutId);
-        const applied = await applyCheckoutStatus(ctx, {
+        const applied = await applyCheckoutStatus({ ...ctx, fulfil: ctx.providers.fulfil }, {
           provider: payment.provider,
           checkoutId: payment.providerCheckoutId,
           status: snapshot.status,

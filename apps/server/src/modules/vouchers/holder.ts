@@ -9,12 +9,12 @@ import {
   type TVoucherOffer,
 } from '@farha/contracts/customer';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import type { TReservation } from '@farha/contracts/reservations';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, orders, partners, reviews, voucherEvents, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { reservationsByVoucher } from '../reservations/service.ts';
-import { getSettings } from '../settings/service.ts';
+import { getSettings } from '../settings/index.ts';
 import { normalizeVoucherCode } from './code.ts';
 import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
@@ -22,7 +22,17 @@ import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions
 import { exchangeBlocked, PAID_ORDER_STATUSES, rootPurchaseOrder, voucherLineage } from './lineage.ts';
 
 export type Caller = { userId: string; email: string };
-export type ViewContext = { db: Queryable; publicUrl: string; now: Date };
+/**
+ * The reservations of some vouchers, grouped by voucher (the reservations domain's reader, passed in by
+ * the route so that vouchers never import reservations, which call the state machine; ADR 004).
+ */
+export type ReservationsOf = (
+  db: Queryable,
+  voucherIds: string[],
+  now: Date,
+  options: { currentOnly: boolean; userId?: string },
+) => Promise<Map<string, TReservation[]>>;
+export type ViewContext = { db: Queryable; publicUrl: string; now: Date; reservationsOf: ReservationsOf };
 
 /** The reason written on the voucher_events row of a free extension: how "once per voucher" is checked. */
 export const FREE_EXTENSION_REASON = 'Prolongation gratuite de 30 jours';
@@ -57,7 +67,7 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
   const ids = rows.map((r) => r.voucher.id);
   if (ids.length === 0) return [];
   const [current, reviewRows, freeRows, orderRows] = await Promise.all([
-    reservationsByVoucher(db, ids, now, { currentOnly: true, userId: caller.userId }),
+    ctx.reservationsOf(db, ids, now, { currentOnly: true, userId: caller.userId }),
     db.select().from(reviews).where(inArray(reviews.voucherId, ids)),
     db
       .select({ voucherId: voucherEvents.voucherId })
@@ -223,7 +233,7 @@ export async function getClientVoucherDetail(ctx: ViewContext, caller: Caller, v
   const [events, offerList, history] = await Promise.all([
     ctx.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, voucherId)).orderBy(asc(voucherEvents.createdAt)),
     voucherOffers(ctx.db, card.box.id),
-    reservationsByVoucher(ctx.db, [voucherId], ctx.now, { currentOnly: false, userId: caller.userId }),
+    ctx.reservationsOf(ctx.db, [voucherId], ctx.now, { currentOnly: false, userId: caller.userId }),
   ]);
   return {
     ...card,

@@ -4,11 +4,9 @@ import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Db } from '../../db/client.ts';
 import { boxes, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import { cancelOpenReservationsOfVoucher } from '../reservations/service.ts';
-import { getSettings } from '../settings/service.ts';
+import { enqueueEmail, expiryReminderEmail, wakeOutbox } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { transitionVoucher } from './transition.ts';
-import { expiryReminderEmail } from '../notifications/voucher-life-emails.ts';
 
 export type JobDeps = { db: Db; clock: Clock; publicUrl: string; log: FastifyBaseLogger };
 
@@ -90,7 +88,14 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
  * moves in its own transaction through the state machine's conditional update, so concurrent runs
  * expire it once; reservations still waiting on it are cancelled. Returns how many expired.
  */
-export async function runVoucherExpiry(deps: JobDeps): Promise<number> {
+/**
+ * `releaseReservations` is the reservations domain's entry that cancels what still waits on an expired
+ * voucher (passed in by the job runner: vouchers never import reservations; ADR 004).
+ */
+export async function runVoucherExpiry(
+  deps: JobDeps,
+  releaseReservations: (db: Db, voucherId: string, now: Date) => Promise<unknown>,
+): Promise<number> {
   const features = await getSettings(deps.db, 'features');
   if (!features.voucher_auto_expiry) return 0;
   const now = deps.clock.now();
@@ -115,7 +120,7 @@ export async function runVoucherExpiry(deps: JobDeps): Promise<number> {
         onlyFrom: UNUSED,
       });
       if (!voucher) return false;
-      await cancelOpenReservationsOfVoucher(tx, id, now);
+      await releaseReservations(tx, id, now);
       return true;
     });
     if (done) expired++;

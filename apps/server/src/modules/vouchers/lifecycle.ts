@@ -13,20 +13,18 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, orders, refunds, reviews, users, voucherEvents } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordReview } from '../catalog/service.ts';
-import { createServiceOrder } from '../payments/service.ts';
-import type { PaymentProviders } from '../payments/providers/registry.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import { getSettings } from '../settings/service.ts';
+import { recordReview } from '../catalog/index.ts';
+import { createServiceOrder, type PaymentProviders } from '../payments/index.ts';
+import { enqueueEmail, refundRecordedEmail, wakeOutbox } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
 import { isVoucherHolder } from './ownership.ts';
 import { transitionVoucher } from './transition.ts';
 import { ACTIVE_STATUSES, refundDeadlineOf } from './actions.ts';
-import { refundRecordedEmail } from '../notifications/voucher-life-emails.ts';
 import { exchangeBlocked, PAID_ORDER_STATUSES, paidOrdersOfLineage, rootPurchaseOrder, voucherLineage } from './lineage.ts';
 import { applyExtension, dropPendingVoucherEmails, EXTENDABLE_STATUSES, lockVoucher, performExchange } from './voucher-life.ts';
-import { FREE_EXTENSION_REASON, getClientVoucher, visibleVoucherRow, type Caller } from './holder.ts';
+import { FREE_EXTENSION_REASON, getClientVoucher, visibleVoucherRow, type Caller, type ReservationsOf } from './holder.ts';
 
-export type LifeDeps = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
+export type LifeDeps = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date; reservationsOf: ReservationsOf };
 
 const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);
 
@@ -238,7 +236,7 @@ export async function exchangeVoucher(
  * spec 01 §1/§9: refund if unused within 14 days — the purchaser only; ISSUED, DELIVERED or EXTENDED →
  * CANCELLED, every order paid for the voucher refunded, one refunds row each (pending, for finance).
  */
-export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'now'>, caller: Caller, voucherId: string) {
+export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'now' | 'reservationsOf'>, caller: Caller, voucherId: string) {
   const { db, now } = deps;
   const voucher = await visibleVoucherRow(db, caller, voucherId, now);
   if (voucher.purchaserId !== caller.userId) throw new AppError(403, 'REFUND_PURCHASER_ONLY', M.REFUND_PURCHASER_ONLY);

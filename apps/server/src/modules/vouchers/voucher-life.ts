@@ -5,13 +5,11 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, emailOutbox, orders, refunds, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail } from '../notifications/outbox.ts';
-import { receiptEmail, voucherEmail } from '../notifications/templates.ts';
+import { enqueueEmail, paidChangeRefundedEmail, receiptEmail, voucherEmail, voucherExtendedEmail } from '../notifications/index.ts';
 import { addMonths } from '../../lib/algiers-time.ts';
 import { boxOffersWithPartners, voucherPublicUrl } from './documents.ts';
 import { issueVoucher } from './issue.ts';
 import { transitionVoucher } from './transition.ts';
-import { paidChangeRefundedEmail, voucherExtendedEmail } from '../notifications/voucher-life-emails.ts';
 
 /**
  * The voucher changes that a payment (or a free request) applies: extension and exchange. Every function

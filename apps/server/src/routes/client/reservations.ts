@@ -18,9 +18,8 @@ import type { Queryable } from '../../db/client.ts';
 import { boxOffers, offers, partners } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { visibleVoucherRow } from '../../modules/vouchers/holder.ts';
-import { loadCalendar, loadDaySlots } from '../../modules/reservations/availability.ts';
-import { acceptProposal, cancelReservation, createReservation, listReservationsForUser } from '../../modules/reservations/service.ts';
+import { visibleVoucherRow } from '../../modules/vouchers/index.ts';
+import { acceptProposal, cancelReservation, createReservation, listReservationsForUser, loadCalendar, loadDaySlots } from '../../modules/reservations/index.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 

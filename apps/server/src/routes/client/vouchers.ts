@@ -17,15 +17,15 @@ import {
 } from '@farha/contracts/customer';
 import { ZApiError } from '@farha/contracts/errors';
 import { requireAuth } from '../../lib/context.ts';
-import { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewVoucher } from '../../modules/vouchers/lifecycle.ts';
-import { claimVoucher, getClientVoucherDetail, listClientVouchers } from '../../modules/vouchers/holder.ts';
+import { claimVoucher, exchangeOptions, exchangeVoucher, extendVoucher, getClientVoucherDetail, listClientVouchers, refundVoucher, reviewVoucher } from '../../modules/vouchers/index.ts';
+import { reservationsByVoucher } from '../../modules/reservations/index.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError };
 
 /** The customer's vouchers and their life (issue 4), under /api/client (customer role). */
 export async function customerVoucherRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const view = () => ({ db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now() });
+  const view = () => ({ db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now(), reservationsOf: reservationsByVoucher });
   const life = () => ({ ...view(), db: app.db, providers: app.payments });
   const caller = (request: Parameters<typeof requireAuth>[0]) => {
     const auth = requireAuth(request);

@@ -2,14 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, type TPayout } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
-import { getAvailability, listExceptions } from '../../modules/partners/availability.ts';
+import { getAvailability, listExceptions, listPartnerOffers, type PartnerCaller, partnerProfile } from '../../modules/partners/index.ts';
 import { toCsv } from '../../lib/csv.ts';
-import type { PartnerCaller } from '../../modules/partners/membership.ts';
-import { listPartnerOffers } from '../../modules/partners/offers.ts';
-import { toPayoutDto } from '../../modules/ledger/payouts.ts';
+import { allTransactions, toPayoutDto } from '../../modules/ledger/index.ts';
 import { algiersDateTime } from '../../lib/algiers-periods.ts';
-import { partnerProfile } from '../../modules/partners/profile.ts';
-import { allTransactions } from '../../modules/ledger/transactions.ts';
 
 /** Settings tab "exporter mes données": everything the portal holds about the partner, as JSON. */
 export async function partnerDataExport(db: Queryable, caller: PartnerCaller, now: Date) {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@farha/contracts/errors';
 import { PARTNER_MESSAGES, ZPayoutOverview, ZPayoutRequestResponse } from '@farha/contracts/partner';
-import { partnerCaller } from '../../modules/partners/membership.ts';
-import { payoutOverview, requestPayout } from '../../modules/ledger/payouts.ts';
+import { partnerCaller } from '../../modules/partners/index.ts';
+import { payoutOverview, requestPayout } from '../../modules/ledger/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 

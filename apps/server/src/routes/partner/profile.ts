@@ -20,15 +20,12 @@ import {
 } from '@farha/contracts/partner';
 import { partners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SESSION_COOKIE } from '../../modules/accounts/sessions.ts';
+import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { attachment } from '../../lib/csv.ts';
 import { partnerDataExport, paymentsCsv } from './data-export.ts';
-import { partnerCaller } from '../../modules/partners/membership.ts';
-import { payoutOverview } from '../../modules/ledger/payouts.ts';
+import { changePassword, inviteMember, partnerCaller, partnerProfile, removeMember, updateBusinessProfile, updateMemberPermissions, updatePersonalProfile } from '../../modules/partners/index.ts';
+import { allTransactions, payoutOverview, transactionsCsv } from '../../modules/ledger/index.ts';
 import { algiersDate, algiersMonthRange } from '../../lib/algiers-periods.ts';
-import { changePassword, partnerProfile, updateBusinessProfile, updatePersonalProfile } from '../../modules/partners/profile.ts';
-import { inviteMember, removeMember, updateMemberPermissions } from '../../modules/partners/team.ts';
-import { allTransactions, transactionsCsv } from '../../modules/ledger/transactions.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZMemberParams = z.object({ memberId: z.string() });

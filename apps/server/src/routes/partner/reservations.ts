@@ -10,9 +10,8 @@ import {
 } from '@farha/contracts/partner';
 import { ZDeclineReservationRequest, ZProposeReservationRequest } from '@farha/contracts/reservations';
 import { AppError } from '../../lib/errors.ts';
-import { confirmReservation, declineReservation, proposeReservation } from '../../modules/reservations/service.ts';
-import { partnerCaller } from '../../modules/partners/membership.ts';
-import { partnerReservation, partnerReservations } from '../../modules/reservations/partner-views.ts';
+import { confirmReservation, declineReservation, partnerReservation, partnerReservations, proposeReservation } from '../../modules/reservations/index.ts';
+import { partnerCaller } from '../../modules/partners/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZParams = z.object({ id: z.string() });

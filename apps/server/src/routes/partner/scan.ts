@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZRedeemRequest, ZRedemptionError, ZRedemptionSuccess } from '@farha/contracts/redemption';
-import { partnerCaller } from '../../modules/partners/membership.ts';
-import { failure, redemptionQueue } from '../../modules/vouchers/redeem.ts';
+import { partnerCaller } from '../../modules/partners/index.ts';
+import { failure, redemptionQueue } from '../../modules/vouchers/index.ts';
 
 /** Registered under /api/partner (partner roles only). */
 export async function redemptionRoutes(app: FastifyInstance): Promise<void> {

@@ -12,10 +12,8 @@ import {
   ZTicketResponse,
 } from '@farha/contracts/support';
 import { AppError } from '../../lib/errors.ts';
-import { parseFields, readForm } from '../../modules/support/client-routes.ts';
-import { createTicket, findTicketAttachment, getTicket, listTickets, replyToTicket, type AttachmentUrl } from '../../modules/support/tickets.ts';
-import { partnerCaller, type PartnerCaller } from '../../modules/partners/membership.ts';
-import { systemStatus } from '../../modules/partners/status.ts';
+import { type AttachmentUrl, createTicket, findTicketAttachment, getTicket, listTickets, parseFields, readForm, replyToTicket } from '../../modules/support/index.ts';
+import { partnerCaller, type PartnerCaller, systemStatus } from '../../modules/partners/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
 const partnerAttachmentUrl: AttachmentUrl = (ticketId, attachmentId) => `/api/partner/tickets/${ticketId}/attachments/${attachmentId}`;

@@ -5,9 +5,9 @@ import { ZApiError } from '@farha/contracts/errors';
 import { PARTNER_MESSAGES, ZPartnerTransaction, ZPartnerTransactionList, ZTransactionQuery } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
 import { attachment } from '../../lib/csv.ts';
-import { partnerCaller } from '../../modules/partners/membership.ts';
+import { partnerCaller } from '../../modules/partners/index.ts';
 import { algiersDate } from '../../lib/algiers-periods.ts';
-import { allTransactions, getTransaction, listTransactions, transactionsCsv } from '../../modules/ledger/transactions.ts';
+import { allTransactions, getTransaction, listTransactions, transactionsCsv } from '../../modules/ledger/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 const notFound = () => new AppError(404, 'TRANSACTION_NOT_FOUND', PARTNER_MESSAGES.TRANSACTION_NOT_FOUND);

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { ZAuthResponse } from '@farha/contracts/auth';
 import { ZApiError } from '@farha/contracts/errors';
 import { PARTNER_MESSAGES, ZAcceptInvitation, ZInvitationInfo } from '@farha/contracts/partner';
-import { toUserDto } from '../../modules/accounts/auth.ts';
-import { createSession, SESSION_COOKIE } from '../../modules/accounts/sessions.ts';
-import { acceptInvitation, invitationInfo } from '../../modules/partners/team.ts';
+import { createSession, SESSION_COOKIE, toUserDto } from '../../modules/accounts/index.ts';
+import { acceptInvitation, invitationInfo } from '../../modules/partners/index.ts';
 
 const ZTokenParams = z.object({ token: z.string().min(20, { error: PARTNER_MESSAGES.INVITATION_INVALID }).max(100) });
 const errors = { 400: ZApiError, 404: ZApiError, 429: ZApiError };

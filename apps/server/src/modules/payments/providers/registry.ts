@@ -5,6 +5,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import { chargilyProvider } from './chargily.ts';
 import { sandboxProvider } from './sandbox.ts';
 import type { PaymentProvider } from './types.ts';
+import type { FulfilPaidOrder } from '../fulfilment.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,9 +18,17 @@ export type PaymentProviders = {
   forMethod: (method: TPaymentMethod) => PaymentProvider | null;
   byName: (name: string) => PaymentProvider | null;
   all: PaymentProvider[];
+  /** What a paid order turns into (see FulfilPaidOrder). */
+  fulfil: FulfilPaidOrder;
 };
 
-export function createPaymentProviders(config: Config, db: Db, clock: Clock, fetchImpl?: typeof fetch): PaymentProviders {
+export function createPaymentProviders(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  fulfil: FulfilPaidOrder,
+  fetchImpl?: typeof fetch,
+): PaymentProviders {
   const sandbox = sandboxProvider({ db, publicUrl: config.publicUrl, secretKey: config.paymentSecretKey, clock });
   const chargily =
     config.paymentProvider === 'chargily'
@@ -30,5 +39,6 @@ export function createPaymentProviders(config: Config, db: Db, clock: Clock, fet
     forMethod: (method) => (method === 'cib' || method === 'edahabia' ? local : chargily ? null : sandbox),
     byName: (name) => (name === 'sandbox' ? sandbox : name === 'chargily' ? chargily : null),
     all: chargily ? [chargily, sandbox] : [sandbox],
+    fulfil,
   };
 }
