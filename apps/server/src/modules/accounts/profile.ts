@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES as M, ZPreferences, type TPreferences, type TProfile, type TUpdateProfile } from '@farha/contracts/account';
 import type { Db } from '../../db/client.ts';
 import {
@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { enqueueEmail, passwordChangedEmail, wakeOutbox } from '../notifications/index.ts';
-import { ownedVoucherCondition } from '../vouchers/index.ts';
+import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -84,10 +84,7 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
   try {
     const updated = await db.transaction(async (tx) => {
       if (email !== user.email) {
-        await tx
-          .update(vouchers)
-          .set({ holderUserId: userId, updatedAt: now })
-          .where(and(eq(vouchers.recipientEmail, user.email), isNull(vouchers.holderUserId)));
+        await adoptVouchersAddressedTo(tx, user.email, userId, now);
       }
       const [row] = await tx
         .update(users)

@@ -6,7 +6,7 @@ export { issueVoucher } from './issue.ts';
 export { runExpiryReminders, runVoucherExpiry } from './jobs.ts';
 export { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewVoucher } from './lifecycle.ts';
 export { voucherMailHooks } from './mail-hooks.ts';
-export { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
+export { adoptVouchersAddressedTo, isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 export { failure, redemptionQueue } from './redeem.ts';
 export { publicVoucherRoutes, voucherDocumentRoutes } from './routes.ts';
 export { scanSuccessRate } from './scan-attempts.ts';

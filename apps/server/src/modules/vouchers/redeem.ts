@@ -11,10 +11,11 @@ import {
 } from '@farha/contracts/redemption';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { boxes, boxOffers, offers, partnerTransactions, scanAttempts, voucherEvents, vouchers, type partners } from '../../db/schema/index.ts';
+import { boxes, boxOffers, offers, partnerTransactions, scanAttempts, vouchers, type partners } from '../../db/schema/index.ts';
 import { batched } from '../../lib/batch.ts';
 import { normalizeVoucherCode } from './code.ts';
 import { allowedSources } from './state-machine.ts';
+import { batchTransition } from './transition.ts';
 import { recordAttempt, storedAnswer, type ScanAnswer } from './scan-attempts.ts';
 
 /** architecture.md state machine: the statuses a partner scan may redeem. */
@@ -301,8 +302,8 @@ function decide(input: RedeemInput, rows: VoucherRow[]): { answer: ScanAnswer } 
 const jsonRows = (rows: unknown[]) => sql`(${JSON.stringify(rows)}::text)::jsonb`;
 
 /**
- * The batch form of vouchers/transition.ts for scans, in one statement: the conditional UPDATE (from the
- * status each voucher was read in to REDEEMED) with its voucher_events rows, the ledger rows, and the
+ * Scans in one statement: the state machine's batch transition (transition.ts, from the status each
+ * voucher was read in to REDEEMED) with its voucher_events rows, the ledger rows, and the
  * reservations of reserved vouchers closed (honoured with this partner, lapsed with another). Answers
  * the claims by index.
  */
@@ -328,6 +329,12 @@ async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Pro
       net,
     };
   });
+  const redeem = batchTransition({
+    to: 'REDEEMED',
+    by: 'partner',
+    moved: 'redeemed',
+    set: sql`redeemed_at = c.now, redeemed_partner_id = c.partner_id, selected_offer_id = c.offer_id`,
+  });
   // The unique voucher_id of the ledger is a second guard against a double redemption.
   const done = await rowsOf<{ voucher_id: string; transaction_id: string | null }>(
     tx,
@@ -337,15 +344,9 @@ async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Pro
         voucher_id uuid, from_status text, now timestamptz, partner_id uuid, offer_id uuid, user_id uuid,
         reason text, gross integer, commission_bp integer, commission integer, net integer)
     ), redeemed as (
-      update ${vouchers} v set
-        status = 'REDEEMED', redeemed_at = c.now, redeemed_partner_id = c.partner_id,
-        selected_offer_id = c.offer_id, updated_at = c.now
-      from c where v.id = c.voucher_id and v.status = c.from_status
-      returning v.id, v.status_before_reservation
+      ${redeem.update}
     ), events as (
-      insert into ${voucherEvents} (voucher_id, from_status, to_status, actor_user_id, actor_role, reason, created_at)
-      select c.voucher_id, c.from_status, 'REDEEMED', c.user_id, 'partner', c.reason, c.now
-      from c join redeemed r on r.id = c.voucher_id
+      ${redeem.events}
     ), ledger as (
       insert into ${partnerTransactions} (partner_id, voucher_id, offer_id, scanned_by_user_id, gross_amount,
         commission_bp, commission_amount, net_amount, status, created_at)
