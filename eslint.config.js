@@ -4,6 +4,14 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+
+// ADR 004: every folder of apps/server/src/modules is a domain whose only public file is its index.ts.
+const serverModules = fs
+  .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverOutside = ['./apps/server/src/routes', './apps/server/src/app.ts', './apps/server/src/server.ts', './apps/server/src/db', './apps/server/test', './apps/server/bench'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/screenshots/**', 'apps/server/src/db/migrations/**'] },
@@ -46,11 +54,38 @@ export default tseslint.config(
       ],
     },
     settings: {
+      // Without these, import-x skips .ts files when it follows imports, and no-cycle never sees a circle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
+      ],
+    },
+  },
+  {
+    // ADR 004: server modules are entered through their index.ts only, and never form a circle.
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/server', from: './apps/web' },
+            { target: './apps/server/src/lib', from: './apps/server/src/modules' },
+            { target: './apps/server/src/lib', from: './apps/server/src/routes' },
+            { target: './apps/server/src/modules', from: './apps/server/src/routes' },
+            ...serverModules.map((name) => ({
+              target: [...serverModules.filter((other) => other !== name).map((other) => `./apps/server/src/modules/${other}`), ...serverOutside],
+              from: `./apps/server/src/modules/${name}`,
+              except: ['./index.ts'],
+              message: `import from the ${name} module's entry (modules/${name}/index.ts), not its internals (ADR 004)`,
+            })),
+          ],
+        },
       ],
     },
   },

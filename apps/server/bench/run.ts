@@ -18,7 +18,7 @@ import { boxes, orders, users, vouchers } from '../src/db/schema/index.ts';
 import { DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
 import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
 import { seedBoxId } from '../src/db/seed/seed.ts';
-import { issueVoucher } from '../src/modules/vouchers/issue.ts';
+import { issueVoucher } from '../src/modules/vouchers/index.ts';
 import { freePort } from '../test/ports.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);

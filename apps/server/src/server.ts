@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { prepareEmbeddedDatabase } from './db/prepare.ts';
 import { seedDatabase } from './db/seed/seed.ts';
-import { startMetricsServer } from './modules/metrics/metrics.ts';
+import { startMetricsServer } from './modules/metrics/index.ts';
 
 let config;
 try {

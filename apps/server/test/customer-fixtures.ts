@@ -6,7 +6,7 @@ import { boxes, boxOffers, emailOutbox, offers, orders, partners, payments, user
 import { DEMO_PARTNER_SLUG, DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
 import { seedBoxId, seedOfferId, seedPartnerId } from '../src/db/seed/seed.ts';
 import { DAY_MS } from '../src/lib/clock.ts';
-import { generateVoucherCode } from '../src/modules/vouchers/code.ts';
+import { generateVoucherCode } from '../src/modules/vouchers/index.ts';
 import { cookieFrom, type TestApp } from './helpers.ts';
 
 /** The demo voucher's box; the first demo partner (with seeded weekly hours) has one offer in it. */

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { newEmbeddedClient, openDatabase, type Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import type { Mailer, OutgoingMail } from '../src/modules/notifications/mailer.ts';
+import type { Mailer, OutgoingMail } from '../src/modules/notifications/index.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
 
 export type TestDatabase = Database & { url: string | null };

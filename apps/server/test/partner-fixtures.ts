@@ -6,7 +6,7 @@ import { DEMO_PARTNER2_SLUG, DEMO_PARTNER_SLUG, DEMO_VOUCHER_BOX_SLUG } from '..
 import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
 import { seedBoxId, seedOfferId, seedPartnerId } from '../src/db/seed/seed.ts';
 import { hashPassword } from '../src/lib/password.ts';
-import { issueVoucher } from '../src/modules/vouchers/issue.ts';
+import { issueVoucher } from '../src/modules/vouchers/index.ts';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { TEST_START } from './clock.ts';
 

@@ -30,3 +30,8 @@ export const VOUCHER_STATUS_LABELS: Record<TVoucherStatus, string> = {
 export const VOUCHER_CODE_PREFIX = 'FRH';
 /** architecture.md: no 0/O, 1/I look-alikes. */
 export const VOUCHER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ3789';
+
+/** architecture.md: the QR encodes PUBLIC_URL/v/<code>, which a phone camera opens (the web app's voucher page). */
+export function voucherPublicUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/v/${code}`;
+}

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBoxDetail, TBoxListResponse, TBoxSummary, TPartnerListResponse } from '@farha/contracts/catalog';
 import { boxes, boxOffers, offers, partners, users, vouchers } from '../../src/db/schema/index.ts';
-import { invalidateCatalogCache, recordReview } from '../../src/modules/catalog/service.ts';
-import { generateVoucherCode } from '../../src/modules/vouchers/code.ts';
+import { invalidateCatalogCache, recordReview } from '../../src/modules/catalog/index.ts';
+import { generateVoucherCode } from '../../src/modules/vouchers/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { boxes, emailOutbox, orders, paymentWebhookEvents, payments, sandboxCheckouts, systemSettings, voucherEvents, vouchers } from '../../src/db/schema/index.ts';
-import { processOutbox } from '../../src/modules/notifications/outbox.ts';
-import { reconcilePendingPayments } from '../../src/modules/checkout/reconcile.ts';
-import { signWebhook } from '../../src/modules/checkout/signature.ts';
+import { processOutbox } from '../../src/modules/notifications/index.ts';
+import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
+import { reconcilePendingPayments, signWebhook } from '../../src/modules/payments/index.ts';
 import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
 import { testClock, day, at } from '../clock.ts';
 
@@ -62,7 +62,7 @@ async function payOnSandbox(checkoutUrl: string, form: Record<string, string> = 
 }
 
 const getOrder = async (id: string, cookie = customer) => t.request({ method: 'GET', url: `/api/orders/${id}`, cookie });
-const drainOutbox = () => processOutbox({ db: t.database.db, mailer, clock, publicUrl: t.config.publicUrl, log: t.app.log });
+const drainOutbox = () => processOutbox({ db: t.database.db, mailer, clock, publicUrl: t.config.publicUrl, log: t.app.log, hooks: voucherMailHooks });
 
 async function orderCount() {
   const [row] = await t.database.db.select({ n: count() }).from(orders);

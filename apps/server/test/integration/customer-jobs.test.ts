@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailOutbox, reservations, systemSettings, voucherEvents, voucherReminders, vouchers } from '../../src/db/schema/index.ts';
-import { runExpiryReminders, runVoucherExpiry } from '../../src/modules/customer/jobs.ts';
+import { runExpiryReminders, runVoucherExpiry } from '../../src/modules/vouchers/index.ts';
+import { cancelOpenReservationsOfVoucher } from '../../src/modules/reservations/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { days, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { TEST_START, testClock, day } from '../clock.ts';
@@ -91,7 +92,7 @@ describe('expiry job', () => {
     const used = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: amina.email, at: new Date(START.getTime() - days(400)), status: 'REDEEMED', expiresAt: new Date(START.getTime() - days(1)) });
     const valid = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: amina.email, at: START });
 
-    const counts = await Promise.all([runVoucherExpiry(deps()), runVoucherExpiry(deps())]);
+    const counts = await Promise.all([runVoucherExpiry(deps(), cancelOpenReservationsOfVoucher), runVoucherExpiry(deps(), cancelOpenReservationsOfVoucher)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
     const status = async (id: string) => (await t.database.db.select().from(vouchers).where(eq(vouchers.id, id)))[0]!.status;
     expect(await status(overdue.voucher.id)).toBe('EXPIRED');
@@ -105,7 +106,7 @@ describe('expiry job', () => {
     expect(events).toMatchObject([{ fromStatus: 'DELIVERED', actorRole: 'system', reason: 'Date de validité dépassée' }]);
     const [after] = await t.database.db.select().from(reservations).where(eq(reservations.id, reservation!.id));
     expect(after!.status).toBe('cancelled');
-    expect(await runVoucherExpiry(deps())).toBe(0);
+    expect(await runVoucherExpiry(deps(), cancelOpenReservationsOfVoucher)).toBe(0);
   });
 
   it('leaves vouchers alone when the voucher_auto_expiry setting is off', async () => {
@@ -115,9 +116,9 @@ describe('expiry job', () => {
       .update(systemSettings)
       .set({ value: { ...(features!.value as object), voucher_auto_expiry: false } })
       .where(eq(systemSettings.key, 'features'));
-    expect(await runVoucherExpiry(deps())).toBe(0);
+    expect(await runVoucherExpiry(deps(), cancelOpenReservationsOfVoucher)).toBe(0);
     expect((await t.database.db.select().from(vouchers).where(eq(vouchers.id, overdue.voucher.id)))[0]!.status).toBe('DELIVERED');
     await t.database.db.update(systemSettings).set({ value: features!.value }).where(eq(systemSettings.key, 'features'));
-    expect(await runVoucherExpiry(deps())).toBe(1);
+    expect(await runVoucherExpiry(deps(), cancelOpenReservationsOfVoucher)).toBe(1);
   });
 });

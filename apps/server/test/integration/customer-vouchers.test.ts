@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { boxes, disputes, emailOutbox, orders, refunds, reviews, voucherEvents, voucherReminders, vouchers } from '../../src/db/schema/index.ts';
 import { formatDzd } from '@farha/contracts/money';
-import { processOutbox } from '../../src/modules/notifications/outbox.ts';
-import { addMonths } from '../../src/modules/reservations/time.ts';
+import { processOutbox } from '../../src/modules/notifications/index.ts';
+import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
+import { addMonths } from '../../src/lib/algiers-time.ts';
 import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, otherBox, PARTNER1_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
 import { TEST_START, testClock, at, month } from '../clock.ts';
@@ -22,7 +23,7 @@ const post = (cookie: string, url: string, payload?: Record<string, unknown>) =>
 const voucherRow = async (id: string) => (await t.database.db.select().from(vouchers).where(eq(vouchers.id, id)))[0]!;
 const mine = (who: Customer, patch: Partial<Parameters<typeof makeVoucher>[1]> = {}) =>
   makeVoucher(t.database.db, { purchaserId: who.id, recipientEmail: who.email, at: clock.now(), ...patch });
-const drainOutbox = () => processOutbox({ db: t.database.db, mailer, clock, publicUrl: t.config.publicUrl, log: t.app.log });
+const drainOutbox = () => processOutbox({ db: t.database.db, mailer, clock, publicUrl: t.config.publicUrl, log: t.app.log, hooks: voucherMailHooks });
 
 /** What the customer's browser does on the sandbox gateway page. */
 async function payOnSandbox(checkoutUrl: string) {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/client.ts';
 import { boxes, payments, storedFiles } from '../../src/db/schema/index.ts';
-import { signWebhook } from '../../src/modules/checkout/signature.ts';
-import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../../src/modules/auth/login-throttle.ts';
-import { startMetricsServer } from '../../src/modules/metrics/metrics.ts';
+import { signWebhook } from '../../src/modules/payments/index.ts';
+import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../../src/modules/accounts/index.ts';
+import { startMetricsServer } from '../../src/modules/metrics/index.ts';
 import { testClock } from '../clock.ts';
 import { buildTestApp, freePort, type TestApp } from '../helpers.ts';
 

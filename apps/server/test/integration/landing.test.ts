@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLandingConfig, type TLandingResponse } from '@farha/contracts/landing';
 import { boxes, landingConfigs, newsletterSubscriptions, partners, reviews, users } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
-import { invalidateLandingCache } from '../../src/modules/landing/service.ts';
+import { invalidateLandingCache } from '../../src/modules/catalog/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DEMO_BOX_ID, giveVoucher } from '../partner-fixtures.ts';
 

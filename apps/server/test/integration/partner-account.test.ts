@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { authTokens, emailOutbox, partners, users, vouchers } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
-import { loadDaySlots } from '../../src/modules/reservations/availability.ts';
+import { loadDaySlots } from '../../src/modules/reservations/index.ts';
 import { buildTestApp, cookieFrom, type TestApp } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID, PARTNER1_MASSAGE_OFFER_ID, STAFF } from '../partner-fixtures.ts';
 import { day, month, testClock } from '../clock.ts';

@@ -12,7 +12,7 @@ import {
   vouchers,
 } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
-import { approvePayout, markFailed, markPaid } from '../../src/modules/partner/payouts.ts';
+import { approvePayout, markFailed, markPaid } from '../../src/modules/ledger/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DEMO_BOX_ID, giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID, PARTNER1_MASSAGE_OFFER_ID, PARTNER2_ID, STAFF } from '../partner-fixtures.ts';
 import { testClock, day } from '../clock.ts';

@@ -11,13 +11,13 @@ import {
   voucherEvents,
   vouchers,
 } from '../../src/db/schema/index.ts';
-import { confirmReservation, declineReservation, proposeReservation } from '../../src/modules/reservations/service.ts';
+import { confirmReservation, declineReservation, proposeReservation } from '../../src/modules/reservations/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
 import { seedPartnerId } from '../../src/db/seed/seed.ts';
 import { DEMO_PARTNER2_SLUG } from '../../src/db/seed/catalog-data.ts';
 import { TEST_START, testClock, day, at } from '../clock.ts';
-import { addDaysToDay, addMonthsToDay } from '../../src/modules/reservations/time.ts';
+import { addDaysToDay, addMonthsToDay } from '../../src/lib/algiers-time.ts';
 import { RESERVATION_MAX_MONTHS } from '@farha/contracts/reservations';
 
 const PARTNER2_ID = seedPartnerId(DEMO_PARTNER2_SLUG);

@@ -5,8 +5,8 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { eq } from 'drizzle-orm';
 import { boxes, vouchers } from '../../src/db/schema/index.ts';
-import { createMailer } from '../../src/modules/notifications/mailer.ts';
-import { processOutbox } from '../../src/modules/notifications/outbox.ts';
+import { createMailer, processOutbox } from '../../src/modules/notifications/index.ts';
+import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { buildTestApp, freePort, type TestApp } from '../helpers.ts';
 
@@ -64,7 +64,7 @@ describe('voucher e-mail over real SMTP', () => {
     });
 
     const mailer = createMailer(t.config);
-    await processOutbox({ db: t.database.db, mailer, clock: systemClock, publicUrl: t.config.publicUrl, log: t.app.log });
+    await processOutbox({ db: t.database.db, mailer, clock: systemClock, publicUrl: t.config.publicUrl, log: t.app.log, hooks: voucherMailHooks });
     mailer.close();
 
     const gift = received.find((m) => m.to && JSON.stringify(m.to).includes('lina.saadi@example.dz'))!;

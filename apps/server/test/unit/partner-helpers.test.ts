@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/modules/partner/csv.ts';
-import { peakWindow } from '../../src/modules/partner/dashboard.ts';
-import { maskIban } from '../../src/modules/partner/iban.ts';
-import { algiersDayStart, algiersMonthRange, algiersMonthStart, periodStart } from '../../src/modules/partner/periods.ts';
-import { payoutRefusal } from '../../src/modules/partner/payouts.ts';
+import { toCsv } from '../../src/lib/csv.ts';
+import { peakWindow } from '../../src/modules/analytics/index.ts';
+import { maskIban } from '../../src/modules/partners/index.ts';
+import { algiersDayStart, algiersMonthRange, algiersMonthStart, periodStart } from '../../src/lib/algiers-periods.ts';
+import { payoutRefusal } from '../../src/modules/ledger/index.ts';
 
 describe('partner portal helpers', () => {
   it("masks an IBAN like 'DZ58 •••• •••• 1234'", () => {

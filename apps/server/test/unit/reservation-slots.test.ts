@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeDaySlots, hoursForWeekday, isoWeekday, SAMPLE_AVAILABILITY, slotTimes } from '../../src/modules/reservations/slots.ts';
-import { addMonths, addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from '../../src/modules/reservations/time.ts';
-import { voucherActions, type VoucherFacts } from '../../src/modules/customer/actions.ts';
+import { computeDaySlots, hoursForWeekday, isoWeekday, SAMPLE_AVAILABILITY, slotTimes } from '../../src/modules/partners/index.ts';
+import { addMonths, addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from '../../src/lib/algiers-time.ts';
+import { voucherActions, type VoucherFacts } from '../../src/modules/vouchers/index.ts';
 
 const times = (day: ReturnType<typeof computeDaySlots>) => day.slots.map((s) => s.time);
 

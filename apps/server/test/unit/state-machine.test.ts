@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
-import { canTransition } from '../../src/modules/vouchers/state-machine.ts';
+import { canTransition } from '../../src/modules/vouchers/index.ts';
 
 describe('voucher state machine', () => {
   it('lets a partner redeem an active or reserved voucher, nothing else', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateVoucherCode, normalizeVoucherCode } from '../../src/modules/vouchers/code.ts';
+import { generateVoucherCode, normalizeVoucherCode } from '../../src/modules/vouchers/index.ts';
 
 describe('voucher codes', () => {
   it('draws FRH-XXXX-XXXX-XXXX from the unambiguous alphabet', () => {

@@ -17,7 +17,7 @@ import {
 } from '../schema/index.ts';
 import { PARTNER_PERMISSIONS } from '../schema/partners.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { generateVoucherCode } from '../../modules/vouchers/code.ts';
+import { generateVoucherCode } from '../../modules/vouchers/index.ts';
 import {
   DEFAULT_CAPACITY,
   DEFAULT_NOTIFICATION_PREFERENCES,

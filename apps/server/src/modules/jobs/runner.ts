@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
-import { reconcilePendingPayments } from '../checkout/reconcile.ts';
-import type { Mailer } from '../notifications/mailer.ts';
-import { processOutbox } from '../notifications/outbox.ts';
-import { runExpiryReminders, runVoucherExpiry } from '../customer/jobs.ts';
+import { reconcilePendingPayments } from '../payments/index.ts';
+import { type Mailer, processOutbox } from '../notifications/index.ts';
+import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
+import { cancelOpenReservationsOfVoucher } from '../reservations/index.ts';
 
 type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
@@ -14,9 +14,9 @@ type Job = { name: string; everyMs: number; run: () => Promise<number> };
 export function startJobs(app: FastifyInstance, mailer: Mailer): { stop: () => Promise<void>; kick: () => void } {
   const deps = { db: app.db, clock: app.clock, publicUrl: app.config.publicUrl, log: app.log };
   const jobs: Job[] = [
-    { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer }) },
+    { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer, hooks: voucherMailHooks }) },
     { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },
-    { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps) },
+    { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps, cancelOpenReservationsOfVoucher) },
     { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
   ];
   const timers: NodeJS.Timeout[] = [];

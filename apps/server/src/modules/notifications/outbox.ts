@@ -1,12 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
-import { emailOutbox, orders } from '../../db/schema/index.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
-import { loadVoucherDocument, voucherQrPng } from '../vouchers/documents.ts';
-import { renderVoucherPdf } from '../vouchers/pdf.ts';
-import { transitionVoucher } from '../vouchers/transition.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import type { EmailContent } from './templates.ts';
 
@@ -53,7 +50,19 @@ export function wakeOutbox(): void {
   signals.emit(OUTBOX_ENQUEUED);
 }
 
-type Deps = { db: Db; mailer: Mailer; clock: Clock; publicUrl: string; log: FastifyBaseLogger };
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * What another domain adds to sending, so that notifications never import it (ADR 004): the vouchers
+ * domain attaches a voucher's QR and PDF and marks it DELIVERED once the mail server accepted it.
+ */
+export type MailHooks = {
+  attachments: (db: Db, wanted: OutboxAttachments, publicUrl: string) => Promise<OutgoingMail['attachments']>;
+  /** Runs in the transaction that records the message as sent. */
+  sent: (tx: Db, row: OutboxRow, now: Date) => Promise<void>;
+};
+
+type Deps = { db: Db; mailer: Mailer; clock: Clock; publicUrl: string; log: FastifyBaseLogger; hooks: MailHooks };
 
 /**
  * Claims due messages with FOR UPDATE SKIP LOCKED — so that several server instances never send one
@@ -80,31 +89,11 @@ export async function processOutbox(deps: Deps): Promise<number> {
   return rows.length;
 }
 
-async function deliver(deps: Deps, row: typeof emailOutbox.$inferSelect): Promise<void> {
+async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
   try {
     const mail: OutgoingMail = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text };
     const wanted = row.attachments as OutboxAttachments;
-    if (wanted.voucherId && (wanted.qr || wanted.pdf)) {
-      const doc = await loadVoucherDocument(deps.db, wanted.voucherId);
-      if (doc) {
-        mail.attachments = [];
-        if (wanted.qr) {
-          mail.attachments.push({
-            filename: 'qr-code.png',
-            content: await voucherQrPng(deps.publicUrl, doc.voucher.code),
-            contentType: 'image/png',
-            cid: 'qr@farha',
-          });
-        }
-        if (wanted.pdf) {
-          mail.attachments.push({
-            filename: `farha-${doc.voucher.code}.pdf`,
-            content: await renderVoucherPdf(doc, deps.publicUrl),
-            contentType: 'application/pdf',
-          });
-        }
-      }
-    }
+    if (wanted.voucherId && (wanted.qr || wanted.pdf)) mail.attachments = await deps.hooks.attachments(deps.db, wanted, deps.publicUrl);
     const { messageId } = await deps.mailer.send(mail);
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
@@ -112,23 +101,7 @@ async function deliver(deps: Deps, row: typeof emailOutbox.$inferSelect): Promis
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: now, messageId, lockedAt: null, lastError: null })
         .where(eq(emailOutbox.id, row.id));
-      if (row.template === 'voucher' && row.voucherId) {
-        // architecture.md: ISSUED → DELIVERED once the mail server accepted the message.
-        const delivered = await transitionVoucher(tx, {
-          voucherId: row.voucherId,
-          to: 'DELIVERED',
-          by: 'system',
-          reason: 'E-mail accepté par le serveur de messagerie',
-          now,
-          patch: { deliveredAt: now },
-        });
-        if (delivered?.orderId) {
-          await tx
-            .update(orders)
-            .set({ status: 'fulfilled' })
-            .where(and(eq(orders.id, delivered.orderId), eq(orders.status, 'paid')));
-        }
-      }
+      await deps.hooks.sent(tx, row, now);
     });
   } catch (error) {
     const attempts = row.attempts;

@@ -1,8 +1,8 @@
 import { and, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { availabilityExceptions, partnerAvailability, reservations } from '../../db/schema/index.ts';
-import { computeDaySlots, parseRanges, type AvailabilitySettings, type ComputedDay, type DayException } from './slots.ts';
-import { addDaysToDay, algiersTimeOfDay, algiersToday } from './time.ts';
+import { type AvailabilitySettings, computeDaySlots, type ComputedDay, type DayException, parseRanges } from '../partners/index.ts';
+import { addDaysToDay, algiersTimeOfDay, algiersToday } from '../../lib/algiers-time.ts';
 
 /** Reservations holding places in a slot: waiting for the partner or confirmed. */
 export const SLOT_HOLDING_STATUSES = ['pending', 'confirmed'] as const;

@@ -11,22 +11,10 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, notifications, offers, partners, reservations, users, vouchers } from '../../db/schema/index.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/outbox.ts';
-import type { EmailContent } from '../notifications/templates.ts';
-import { isVoucherHolder, ownedVoucherCondition } from '../vouchers/ownership.ts';
-import { transitionVoucher } from '../vouchers/transition.ts';
+import { type EmailContent, enqueueEmail, proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail, wakeOutbox } from '../notifications/index.ts';
+import { isVoucherHolder, ownedVoucherCondition, transitionVoucher } from '../vouchers/index.ts';
 import { loadDaySlots } from './availability.ts';
-import {
-  proposalAcceptedPartnerEmail,
-  reservationCancelledPartnerEmail,
-  reservationConfirmedCustomerEmail,
-  reservationDeclinedCustomerEmail,
-  reservationProposedCustomerEmail,
-  reservationRequestedCustomerEmail,
-  reservationRequestedPartnerEmail,
-  type ReservationFacts,
-} from './emails.ts';
-import { addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from './time.ts';
+import { addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from '../../lib/algiers-time.ts';
 
 export type ReservationDeps = { db: Db; publicUrl: string; now: Date };
 export type Caller = { userId: string; email: string };

@@ -3,8 +3,7 @@ import { SUPPORT_MESSAGES as M, type TTicketDetail, type TTicketList, type TTick
 import type { Db, Queryable } from '../../db/client.ts';
 import { storedFiles, supportTickets, ticketAttachments, ticketMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ATTACHMENT_TYPES, saveUpload } from '../files/service.ts';
-import type { FileStorage } from '../files/storage.ts';
+import { ATTACHMENT_TYPES, type FileStorage, saveUpload } from '../files/index.ts';
 
 /**
  * Support tickets seen from their owner's side: a customer's own tickets, or a partner's (partner_id

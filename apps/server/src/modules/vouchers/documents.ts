@@ -1,3 +1,4 @@
+import { voucherPublicUrl } from '@farha/contracts/vouchers';
 import { and, asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Queryable } from '../../db/client.ts';
@@ -37,10 +38,7 @@ export async function boxOffersWithPartners(db: Queryable, boxId: string) {
     .orderBy(asc(partners.city), asc(offers.title));
 }
 
-/** architecture.md: the QR encodes PUBLIC_URL/v/<code>, which a phone camera opens. */
-export function voucherPublicUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/v/${code}`;
-}
+export { voucherPublicUrl };
 
 export function voucherQrPng(publicUrl: string, code: string): Promise<Buffer> {
   return QRCode.toBuffer(voucherPublicUrl(publicUrl, code), {

@@ -1,4 +1,5 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
 import { vouchers } from '../../db/schema/index.ts';
 
 /** A customer's vouchers: bought by them, held by them, or addressed to their e-mail. */
@@ -21,4 +22,12 @@ export function isVoucherHolder(
 ): boolean {
   if (voucher.holderUserId) return voucher.holderUserId === auth.userId;
   return voucher.recipientEmail === auth.email;
+}
+
+/** Gifts addressed to `email` that nobody holds yet become `userId`'s (their account's e-mail changes). */
+export async function adoptVouchersAddressedTo(db: Queryable, email: string, userId: string, now: Date): Promise<void> {
+  await db
+    .update(vouchers)
+    .set({ holderUserId: userId, updatedAt: now })
+    .where(and(eq(vouchers.recipientEmail, email), isNull(vouchers.holderUserId)));
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
 import { voucherEvents, vouchers } from '../../db/schema/index.ts';
@@ -66,4 +66,26 @@ export async function recordIssued(db: Queryable, voucherId: string, reason: str
     reason,
     createdAt: now,
   });
+}
+
+/**
+ * The batch form of transitionVoucher (ADR 003) for a statement that moves many vouchers at once. Over a
+ * CTE named `c` (voucher_id, from_status, user_id, reason, now), it gives the body of a CTE that moves each
+ * voucher from the status it was read in — when the state machine allows that move — returning id and
+ * status_before_reservation, and the body of the CTE that writes their voucher_events rows, joined on the
+ * first CTE (named `moved`). A voucher changed meanwhile is simply not moved.
+ */
+export function batchTransition(request: { to: TVoucherStatus; by: VoucherActor; moved: string; set: SQL }): { update: SQL; events: SQL } {
+  const sources = allowedSources(request.to, request.by);
+  if (sources.length === 0) throw new AppError(409, 'TRANSITION_REFUSED', 'Opération non autorisée pour ce voucher');
+  const moved = sql.raw(request.moved);
+  return {
+    update: sql`update ${vouchers} v set status = ${request.to}, ${request.set}, updated_at = c.now
+      from c where v.id = c.voucher_id and v.status = c.from_status
+        and v.status in (${sql.join(sources.map((status) => sql`${status}`), sql`, `)})
+      returning v.id, v.status_before_reservation`,
+    events: sql`insert into ${voucherEvents} (voucher_id, from_status, to_status, actor_user_id, actor_role, reason, created_at)
+      select c.voucher_id, c.from_status, ${request.to}, c.user_id, ${request.by}, c.reason, c.now
+      from c join ${moved} r on r.id = c.voucher_id`,
+  };
 }

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAuthResponse,
+  ZDemoInfo,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZUpdateLocaleRequest,
+  ZUser,
+} from '@farha/contracts/auth';
+import { ZApiError } from '@farha/contracts/errors';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
+import { requireAuth } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authenticate, registerCustomer, setLocale, toUserDto } from './auth.ts';
+import { createLoginThrottle } from './login-throttle.ts';
+import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = app.config.publicUrl.startsWith('https://');
+  const throttle = createLoginThrottle();
+
+  function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+    reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+  }
+
+  r.post(
+    '/register',
+    {
+      schema: { tags: ['auth'], body: ZRegisterRequest, response: { 201: ZAuthResponse, ...errors } },
+      // Per address: a script must not create accounts by the thousand (REGISTRATION_LIMIT_PER_HOUR).
+      config: {
+        rateLimit: {
+          max: app.config.registrationLimitPerHour,
+          timeWindow: '1 hour',
+          keyGenerator: (req) => `register|${req.ip}`,
+          errorResponseBuilder: () => AppError.of(429, 'REGISTRATION_LIMITED'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerCustomer(app.db, request.body, app.clock.now());
+      const session = await createSession(app.db, user, {
+        remember: false,
+        now: app.clock.now(),
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      setSessionCookie(reply, session.token, session.expiresAt);
+      return reply.status(201).send({ user: toUserDto(user), expiresAt: session.expiresAt.toISOString() });
+    },
+  );
+
+  r.post(
+    '/login',
+    {
+      schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZAuthResponse, ...errors } },
+      // A coarse per-address ceiling on top of the failed-attempt throttle.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const now = app.clock.now();
+      const { email, password } = request.body;
+      // architecture.md: login attempts rate-limited (failed ones, per address and e-mail).
+      throttle.assertAllowed(request.ip, email, now);
+      let user;
+      try {
+        user = await authenticate(app.db, email, password);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) throttle.recordFailure(request.ip, email, now);
+        throw error;
+      }
+      throttle.reset(request.ip, email);
+      const session = await createSession(app.db, user, {
+        remember: request.body.remember ?? false,
+        now,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      setSessionCookie(reply, session.token, session.expiresAt);
+      return { user: toUserDto(user), expiresAt: session.expiresAt.toISOString() };
+    },
+  );
+
+  r.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null() } } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(app.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send(null);
+  });
+
+  r.get('/me', { schema: { tags: ['auth'], response: { 200: ZAuthResponse, ...errors } } }, async (request) => {
+    const auth = requireAuth(request);
+    const [user] = await app.db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
+    if (!user) throw AppError.of(401, 'UNAUTHENTICATED');
+    return { user: toUserDto(user), expiresAt: auth.sessionExpiresAt.toISOString() };
+  });
+
+  r.patch(
+    '/me',
+    { schema: { tags: ['auth'], body: ZUpdateLocaleRequest, response: { 200: z.object({ user: ZUser }), ...errors } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await setLocale(app.db, auth.userId, request.body.locale);
+      return { user: toUserDto(user) };
+    },
+  );
+
+  r.get('/demo', { schema: { tags: ['auth'], response: { 200: ZDemoInfo } } }, async () => {
+    // architecture.md "Demo mode": nothing demo-only is reachable when it is off.
+    if (!app.config.demoMode) return { demoMode: false, accounts: [] };
+    return { demoMode: true, password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })) };
+  });
+}

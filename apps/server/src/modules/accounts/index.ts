@@ -1,0 +1,6 @@
+export { accountRoutes, passwordResetRoutes } from './account-routes.ts';
+export { authRoutes } from './auth-routes.ts';
+export { toUserDto } from './auth.ts';
+export { sessionPlugin } from './session-plugin.ts';
+export { createSession, SESSION_COOKIE } from './sessions.ts';
+export { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from './login-throttle.ts';

@@ -1,0 +1,246 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES as M, ZPreferences, type TPreferences, type TProfile, type TUpdateProfile } from '@farha/contracts/account';
+import type { Db } from '../../db/client.ts';
+import {
+  favourites,
+  faqVotes,
+  orders,
+  payments,
+  reservations,
+  reviews,
+  sessions,
+  storedFiles,
+  supportTickets,
+  ticketAttachments,
+  ticketMessages,
+  users,
+  voucherEvents,
+  vouchers,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { enqueueEmail, passwordChangedEmail, wakeOutbox } from '../notifications/index.ts';
+import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Stored preferences over the defaults; anything unreadable falls back to its default. */
+export function preferencesOf(stored: unknown): TPreferences {
+  const source = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const parsed = ZPreferences.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const defaults = ZPreferences.parse({});
+  const out: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof TPreferences)[]) {
+    const one = ZPreferences.shape[key].safeParse(source[key]);
+    if (one.success) out[key] = one.data;
+  }
+  return out as TPreferences;
+}
+
+export function toProfile(user: UserRow): TProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    locale: user.locale,
+    preferences: preferencesOf(user.preferences),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+async function loadUser(db: Db, userId: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw AppError.of(401, 'UNAUTHENTICATED');
+  return user;
+}
+
+export async function getProfile(db: Db, userId: string): Promise<TProfile> {
+  return toProfile(await loadUser(db, userId));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * spec 01 §2/§5 profile. A new e-mail must be free; gifts addressed to the old e-mail and not yet held
+ * by anyone stay with the account (they are attached to it as held).
+ */
+export async function updateProfile(db: Db, userId: string, input: TUpdateProfile, now: Date): Promise<TProfile> {
+  const user = await loadUser(db, userId);
+  const email = input.email ?? user.email;
+  if (email !== user.email) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId))).limit(1);
+    if (taken) throw new AppError(409, 'EMAIL_TAKEN', M.EMAIL_TAKEN, 'email');
+  }
+  const preferences = { ...preferencesOf(user.preferences), ...(input.preferences ?? {}) };
+  try {
+    const updated = await db.transaction(async (tx) => {
+      if (email !== user.email) {
+        await adoptVouchersAddressedTo(tx, user.email, userId, now);
+      }
+      const [row] = await tx
+        .update(users)
+        .set({
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          email,
+          phone: input.phone === undefined ? user.phone : input.phone?.trim() || null,
+          locale: input.locale ?? user.locale,
+          preferences,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return row!;
+    });
+    return toProfile(updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN', M.EMAIL_TAKEN, 'email');
+    throw error;
+  }
+}
+
+/** spec 01 §5 password change; the other sessions of the account are closed, this one stays. */
+export async function changePassword(
+  deps: { db: Db; publicUrl: string; now: Date },
+  userId: string,
+  currentSessionToken: string | undefined,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const { db } = deps;
+  const user = await loadUser(db, userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError(400, 'CURRENT_PASSWORD_WRONG', M.CURRENT_PASSWORD_WRONG, 'currentPassword');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, userId));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), currentSessionToken ? ne(sessions.tokenHash, sha256(currentSessionToken)) : undefined));
+    await enqueueEmail(tx, {
+      now: deps.now,
+      to: user.email,
+      template: 'password-changed',
+      ...passwordChangedEmail({ name: user.firstName, supportUrl: `${deps.publicUrl}/client/support` }),
+    });
+  });
+  wakeOutbox();
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Everything Farha keeps about the customer (GDPR-style export), without secrets (hashes, tokens). */
+export async function exportAccountData(db: Db, userId: string, now: Date) {
+  const user = await loadUser(db, userId);
+  const caller = { userId, email: user.email };
+  const [orderRows, voucherRows, reservationRows, reviewRows, ticketRows, favouriteRows, voteRows] = await Promise.all([
+    db.select().from(orders).where(eq(orders.purchaserId, userId)).orderBy(asc(orders.createdAt)),
+    db.select().from(vouchers).where(ownedVoucherCondition(caller)).orderBy(asc(vouchers.createdAt)),
+    db.select().from(reservations).where(eq(reservations.userId, userId)).orderBy(asc(reservations.createdAt)),
+    db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt)),
+    db.select().from(supportTickets).where(eq(supportTickets.userId, userId)).orderBy(asc(supportTickets.createdAt)),
+    db.select().from(favourites).where(eq(favourites.userId, userId)),
+    db.select().from(faqVotes).where(eq(faqVotes.userId, userId)),
+  ]);
+  const orderIds = orderRows.map((o) => o.id);
+  const voucherIds = voucherRows.map((v) => v.id);
+  const ticketIds = ticketRows.map((t) => t.id);
+  const [paymentRows, eventRows, messageRows, attachmentRows] = await Promise.all([
+    orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : [],
+    voucherIds.length ? db.select().from(voucherEvents).where(inArray(voucherEvents.voucherId, voucherIds)).orderBy(asc(voucherEvents.createdAt)) : [],
+    ticketIds.length ? db.select().from(ticketMessages).where(inArray(ticketMessages.ticketId, ticketIds)).orderBy(asc(ticketMessages.createdAt)) : [],
+    ticketIds.length
+      ? db
+          .select({ attachment: ticketAttachments, file: storedFiles })
+          .from(ticketAttachments)
+          .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
+          .where(inArray(ticketAttachments.ticketId, ticketIds))
+      : [],
+  ]);
+
+  return {
+    exportedAt: now.toISOString(),
+    profile: { ...toProfile(user), role: user.role, status: user.status, lastLoginAt: iso(user.lastLoginAt), updatedAt: iso(user.updatedAt) },
+    orders: orderRows.map((o) => ({
+      id: o.id,
+      kind: o.kind,
+      status: o.status,
+      boxId: o.boxId,
+      amount: o.amount,
+      currency: o.currency,
+      paymentMethod: o.paymentMethod,
+      recipientName: o.recipientName,
+      recipientEmail: o.recipientEmail,
+      senderName: o.senderName,
+      personalMessage: o.personalMessage,
+      deliverAt: iso(o.deliverAt),
+      relatedVoucherId: o.relatedVoucherId,
+      createdAt: iso(o.createdAt),
+      paidAt: iso(o.paidAt),
+      refundedAt: iso(o.refundedAt),
+      payments: paymentRows
+        .filter((p) => p.orderId === o.id)
+        .map((p) => ({ provider: p.provider, transactionId: p.providerCheckoutId, status: p.status, amount: p.amount, method: p.method, createdAt: iso(p.createdAt) })),
+    })),
+    vouchers: voucherRows.map((v) => ({
+      id: v.id,
+      code: v.code,
+      status: v.status,
+      boxId: v.boxId,
+      faceValue: v.faceValue,
+      bought: v.purchaserId === userId,
+      held: v.holderUserId === userId,
+      recipientName: v.recipientName,
+      recipientEmail: v.recipientEmail,
+      senderName: v.senderName,
+      personalMessage: v.personalMessage,
+      createdAt: iso(v.createdAt),
+      expiresAt: iso(v.expiresAt),
+      deliveredAt: iso(v.deliveredAt),
+      redeemedAt: iso(v.redeemedAt),
+      events: eventRows
+        .filter((e) => e.voucherId === v.id)
+        .map((e) => ({ from: e.fromStatus, to: e.toStatus, by: e.actorRole, reason: e.reason, at: iso(e.createdAt) })),
+    })),
+    reservations: reservationRows.map((r) => ({
+      id: r.id,
+      voucherId: r.voucherId,
+      partnerId: r.partnerId,
+      offerId: r.offerId,
+      date: r.requestedDate,
+      time: r.requestedTime,
+      guests: r.guests,
+      phone: r.customerPhone,
+      notes: r.notes,
+      status: r.status,
+      createdAt: iso(r.createdAt),
+    })),
+    reviews: reviewRows.map((r) => ({ id: r.id, voucherId: r.voucherId, boxId: r.boxId, partnerId: r.partnerId, rating: r.rating, comment: r.comment, createdAt: iso(r.createdAt) })),
+    tickets: ticketRows.map((t) => ({
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      category: t.category,
+      priority: t.priority,
+      status: t.status,
+      createdAt: iso(t.createdAt),
+      messages: messageRows
+        .filter((m) => m.ticketId === t.id)
+        .map((m) => ({ from: m.authorKind, message: m.body, at: iso(m.createdAt) })),
+      attachments: attachmentRows
+        .filter((a) => a.attachment.ticketId === t.id)
+        .map((a) => ({ filename: a.file.filename, contentType: a.file.contentType, size: a.file.sizeBytes })),
+    })),
+    favouriteBoxIds: favouriteRows.map((f) => f.boxId),
+    faqVotes: voteRows.map((v) => ({ faqId: v.faqId, helpful: v.helpful })),
+  };
+}

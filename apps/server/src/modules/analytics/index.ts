@@ -1,0 +1,1 @@
+export { partnerDashboard, peakWindow } from './partner-dashboard.ts';

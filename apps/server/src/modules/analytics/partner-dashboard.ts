@@ -1,0 +1,112 @@
+import { and, avg, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { MINIMUM_PAYOUT_DZD, type TPartnerDashboard } from '@farha/contracts/partner';
+import type { Queryable } from '../../db/client.ts';
+import { offers, partnerTransactions, reviews, vouchers } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import { scanSuccessRate } from '../vouchers/index.ts';
+import { hasPermission, latestNotifications, type PartnerCaller } from '../partners/index.ts';
+import { availableFor, payoutRefusal } from '../ledger/index.ts';
+import { algiersDayStart, algiersHour, algiersMonthStart } from '../../lib/algiers-periods.ts';
+
+/** Below this many scans in 30 days, a "peak hour" would be noise. */
+export const PEAK_HOUR_MIN_SCANS = 5;
+
+/** The busiest two-hour window of the day, e.g. '15h-17h', from scan instants (Algiers hours). */
+export function peakWindow(instants: Date[]): string | null {
+  if (instants.length < PEAK_HOUR_MIN_SCANS) return null;
+  const byHour = new Array<number>(24).fill(0);
+  for (const d of instants) byHour[algiersHour(d)]! += 1;
+  let best = 0;
+  let bestCount = -1;
+  for (let h = 0; h < 23; h++) {
+    const n = byHour[h]! + byHour[h + 1]!;
+    // Ties go to the window that starts with the busier hour.
+    if (n > bestCount || (n === bestCount && byHour[h]! > byHour[best]!)) {
+      best = h;
+      bestCount = n;
+    }
+  }
+  return `${best}h-${best + 2}h`;
+}
+
+/** spec 02 §2 dashboard, every figure from the ledger, scan attempts, reviews and notifications. */
+export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now: Date): Promise<TPartnerDashboard> {
+  const partnerId = caller.partner.id;
+  const dayStart = algiersDayStart(now);
+  const monthStart = algiersMonthStart(now);
+  const mine = eq(partnerTransactions.partnerId, partnerId);
+
+  const [[today], [month], available, rate, last, [top], recent, [rating], feed] = await Promise.all([
+    db.select({ n: count() }).from(partnerTransactions).where(and(mine, gte(partnerTransactions.createdAt, dayStart))),
+    db
+      .select({ n: count(), net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int` })
+      .from(partnerTransactions)
+      .where(and(mine, gte(partnerTransactions.createdAt, monthStart))),
+    availableFor(db, partnerId),
+    scanSuccessRate(db, partnerId, monthStart),
+    db
+      .select({
+        id: partnerTransactions.id,
+        code: vouchers.code,
+        customerName: vouchers.recipientName,
+        offerTitle: offers.title,
+        amount: partnerTransactions.grossAmount,
+        at: partnerTransactions.createdAt,
+      })
+      .from(partnerTransactions)
+      .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
+      .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
+      .where(mine)
+      .orderBy(desc(partnerTransactions.createdAt))
+      .limit(5),
+    db
+      .select({ id: offers.id, title: offers.title, scans: sql<number>`count(*)::int` })
+      .from(partnerTransactions)
+      .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
+      .where(and(mine, gte(partnerTransactions.createdAt, monthStart)))
+      .groupBy(offers.id, offers.title)
+      .orderBy(desc(sql`count(*)`), offers.title)
+      .limit(1),
+    db
+      .select({ at: partnerTransactions.createdAt })
+      .from(partnerTransactions)
+      .where(and(mine, gte(partnerTransactions.createdAt, new Date(now.getTime() - 30 * DAY_MS)))),
+    db.select({ avg: avg(reviews.rating), n: count() }).from(reviews).where(eq(reviews.partnerId, partnerId)),
+    latestNotifications(db, caller.userId, 5),
+  ]);
+
+  const isOwner = caller.memberRole === 'owner';
+  // Money is for those who may see transactions (spec 02 §6 view_transactions).
+  const money = <T>(value: T): T | null => (hasPermission(caller, 'view_transactions') ? value : null);
+  const reviewCount = Number(rating?.n ?? 0);
+  return {
+    partner: { id: partnerId, name: caller.partner.name, kycStatus: caller.partner.kycStatus, active: caller.partner.active },
+    scansToday: Number(today?.n ?? 0),
+    monthRevenue: money(Number(month?.net ?? 0)),
+    monthScans: Number(month?.n ?? 0),
+    pendingPayout: money(available.net),
+    successRate: rate.attempts ? Math.round((rate.successes / rate.attempts) * 1000) / 10 : null,
+    lastValidations: last.map((r) => ({
+      transactionId: r.id,
+      voucherCode: r.code,
+      customerName: r.customerName,
+      offerTitle: r.offerTitle,
+      amount: money(r.amount),
+      scannedAt: r.at.toISOString(),
+    })),
+    payout: {
+      available: money(available.net),
+      minimum: MINIMUM_PAYOUT_DZD,
+      canRequest: isOwner && payoutRefusal(caller.partner, available.net) === null,
+    },
+    performance: {
+      topOffer: top ? { id: top.id, title: top.title, scans: Number(top.scans) } : null,
+      peakHour: peakWindow(recent.map((r) => r.at)),
+      satisfaction: reviewCount ? Math.round(Number(rating!.avg) * 10) / 10 : null,
+      reviewCount,
+    },
+    notifications: feed.notifications,
+    unreadNotifications: feed.unread,
+    refreshedAt: now.toISOString(),
+  };
+}

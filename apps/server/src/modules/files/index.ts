@@ -1,0 +1,3 @@
+export { fileRoutes } from './routes.ts';
+export { ATTACHMENT_TYPES, fileUrl, IMAGE_TYPES, MAX_UPLOAD_BYTES, saveUpload } from './service.ts';
+export { type FileStorage, localDiskStorage } from './storage.ts';

@@ -1,0 +1,1 @@
+export { startJobs } from './runner.ts';

@@ -1,0 +1,2 @@
+export { approvePayout, availableFor, markFailed, markPaid, payoutOverview, payoutRefusal, requestPayout, toPayoutDto } from './payouts.ts';
+export { allTransactions, getTransaction, listTransactions, transactionsCsv } from './transactions.ts';

@@ -1,0 +1,315 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
+  MINIMUM_PAYOUT_DZD,
+  PARTNER_MESSAGES,
+  PAYOUT_STATUS_LABELS,
+  ZNotificationPreferences,
+  type TPayout,
+  type TPayoutOverview,
+  type TPayoutStatus,
+} from '@farha/contracts/partner';
+import { formatDate, formatDzd } from '@farha/contracts/money';
+import type { Db, Queryable } from '../../db/client.ts';
+import { partners, partnerTransactions, payouts, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enqueueEmail, payoutStatusEmail, wakeOutbox } from '../notifications/index.ts';
+import { transitionVoucher } from '../vouchers/index.ts';
+import { maskIban, notifyPartnerMembers } from '../partners/index.ts';
+import { algiersDate } from '../../lib/algiers-periods.ts';
+
+type PartnerRow = typeof partners.$inferSelect;
+type PayoutRow = typeof payouts.$inferSelect;
+
+export type Available = { gross: number; commission: number; net: number; count: number };
+
+/** architecture.md "Payouts": available = net of the partner's validated transactions in no payout. */
+export async function availableFor(db: Queryable, partnerId: string): Promise<Available> {
+  const [row] = await db
+    .select({
+      gross: sql<number>`coalesce(sum(${partnerTransactions.grossAmount}), 0)::int`,
+      commission: sql<number>`coalesce(sum(${partnerTransactions.commissionAmount}), 0)::int`,
+      net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(partnerTransactions)
+    .where(
+      and(eq(partnerTransactions.partnerId, partnerId), eq(partnerTransactions.status, 'validated'), isNull(partnerTransactions.payoutId)),
+    );
+  return { gross: Number(row?.gross ?? 0), commission: Number(row?.commission ?? 0), net: Number(row?.net ?? 0), count: Number(row?.count ?? 0) };
+}
+
+/** spec 02 §5 server rules, in this order; null when a request would be accepted. */
+export function payoutRefusal(partner: Pick<PartnerRow, 'kycStatus' | 'iban'>, availableNet: number) {
+  if (partner.kycStatus !== 'verified') return { code: 'KYC_NOT_VERIFIED', message: PARTNER_MESSAGES.KYC_NOT_VERIFIED } as const;
+  if (!partner.iban?.trim()) return { code: 'IBAN_MISSING', message: PARTNER_MESSAGES.IBAN_MISSING } as const;
+  if (availableNet < MINIMUM_PAYOUT_DZD) return { code: 'PAYOUT_MINIMUM', message: PARTNER_MESSAGES.PAYOUT_MINIMUM } as const;
+  return null;
+}
+
+function periodLabel(from: string | null, to: string | null): string {
+  if (!from || !to) return '—';
+  if (from === to) return formatDate(`${from}T12:00:00Z`);
+  return `${formatDate(`${from}T12:00:00Z`)} – ${formatDate(`${to}T12:00:00Z`)}`;
+}
+
+export function toPayoutDto(row: PayoutRow): TPayout {
+  const status = row.status as TPayoutStatus;
+  return {
+    id: row.id,
+    period: { from: row.periodFrom, to: row.periodTo, label: periodLabel(row.periodFrom, row.periodTo) },
+    status,
+    statusLabel: PAYOUT_STATUS_LABELS[status],
+    grossAmount: row.grossAmount,
+    commissionAmount: row.commissionAmount,
+    feesAmount: row.feesAmount,
+    netAmount: row.netAmount,
+    transactionCount: row.transactionCount,
+    paymentMethod: row.paymentMethod,
+    reference: row.reference,
+    failureReason: row.failureReason,
+    requestedAt: row.requestedAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+export async function payoutOverview(db: Queryable, partner: PartnerRow, isOwner: boolean): Promise<TPayoutOverview> {
+  const [available, history, [counts]] = await Promise.all([
+    availableFor(db, partner.id),
+    db.select().from(payouts).where(eq(payouts.partnerId, partner.id)).orderBy(desc(payouts.requestedAt)),
+    db.select({ n: sql<number>`count(*)::int` }).from(partnerTransactions).where(eq(partnerTransactions.partnerId, partner.id)),
+  ]);
+  const refusal = payoutRefusal(partner, available.net);
+  const paid = history.filter((p) => p.status === 'paid');
+  const totalReceived = paid.reduce((s, p) => s + p.netAmount, 0);
+  return {
+    available: {
+      ...available,
+      minimum: MINIMUM_PAYOUT_DZD,
+      canRequest: isOwner && refusal === null,
+      blockedReason: refusal?.message ?? (isOwner ? null : PARTNER_MESSAGES.OWNER_ONLY),
+    },
+    account: {
+      ibanMasked: maskIban(partner.iban),
+      bankName: partner.bankName,
+      settlementCycle: partner.settlementCycle,
+      kycStatus: partner.kycStatus,
+    },
+    history: history.map(toPayoutDto),
+    tiles: {
+      totalReceived,
+      pending: history.filter((p) => p.status === 'requested' || p.status === 'processing').reduce((s, p) => s + p.netAmount, 0),
+      transactionCount: Number(counts?.n ?? 0),
+      averagePerPayout: paid.length ? Math.round(totalReceived / paid.length) : null,
+    },
+  };
+}
+
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ3789';
+function newReference(now: Date): string {
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
+  return `RGL-${algiersDate(now).replace(/-/g, '')}-${tail}`;
+}
+
+/**
+ * A partner's payout request (spec 02 §4, §5): the rules in the spec's order, then one transaction that
+ * locks the partner row — two concurrent requests queue there, so a validation never lands in two payouts.
+ */
+export async function requestPayout(db: Db, input: { partnerId: string; userId: string; now: Date }): Promise<TPayout> {
+  const { now } = input;
+  const payout = await db.transaction(async (tx) => {
+    const [partner] = await tx.select().from(partners).where(eq(partners.id, input.partnerId)).for('update');
+    if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', PARTNER_MESSAGES.PARTNER_NOT_FOUND);
+    const candidates = await tx
+      .select({
+        id: partnerTransactions.id,
+        gross: partnerTransactions.grossAmount,
+        commission: partnerTransactions.commissionAmount,
+        net: partnerTransactions.netAmount,
+        createdAt: partnerTransactions.createdAt,
+      })
+      .from(partnerTransactions)
+      .where(
+        and(
+          eq(partnerTransactions.partnerId, partner.id),
+          eq(partnerTransactions.status, 'validated'),
+          isNull(partnerTransactions.payoutId),
+        ),
+      )
+      .orderBy(asc(partnerTransactions.createdAt))
+      .for('update');
+    const sum = (k: 'gross' | 'commission' | 'net') => candidates.reduce((s, c) => s + c[k], 0);
+    const refusal = payoutRefusal(partner, sum('net'));
+    if (refusal) throw new AppError(409, refusal.code, refusal.message);
+
+    const [created] = await tx
+      .insert(payouts)
+      .values({
+        partnerId: partner.id,
+        status: 'requested',
+        grossAmount: sum('gross'),
+        commissionAmount: sum('commission'),
+        feesAmount: 0,
+        netAmount: sum('net'),
+        transactionCount: candidates.length,
+        paymentMethod: 'bank_transfer',
+        iban: partner.iban,
+        reference: newReference(now),
+        periodFrom: algiersDate(candidates[0]!.createdAt),
+        periodTo: algiersDate(candidates[candidates.length - 1]!.createdAt),
+        requestedBy: input.userId,
+        requestedAt: now,
+        createdAt: now,
+      })
+      .returning();
+    const attached = await tx
+      .update(partnerTransactions)
+      .set({ payoutId: created!.id })
+      .where(and(inArray(partnerTransactions.id, candidates.map((c) => c.id)), isNull(partnerTransactions.payoutId)))
+      .returning({ id: partnerTransactions.id });
+    if (attached.length !== candidates.length) throw new Error('payout: transactions changed under the partner lock');
+
+    await notifyPartnerMembers(
+      tx,
+      partner.id,
+      {
+        kind: 'payout_requested',
+        title: 'Demande de règlement envoyée',
+        body: `${formatDzd(created!.netAmount)} — ${PARTNER_MESSAGES.PAYOUT_DELAY}`,
+        link: '/partenaire/payouts',
+      },
+      { now, permission: 'view_transactions' },
+    );
+    return created!;
+  });
+  return toPayoutDto(payout);
+}
+
+type FinanceAction = { now: Date; actorUserId?: string | null; publicUrl?: string };
+
+async function changePayoutStatus(
+  tx: Queryable,
+  payoutId: string,
+  from: TPayoutStatus[],
+  patch: Partial<PayoutRow> & { status: TPayoutStatus },
+): Promise<PayoutRow> {
+  const [row] = await tx
+    .update(payouts)
+    .set(patch)
+    .where(and(eq(payouts.id, payoutId), inArray(payouts.status, from)))
+    .returning();
+  if (!row) {
+    const [exists] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId));
+    if (!exists) throw new AppError(404, 'PAYOUT_NOT_FOUND', PARTNER_MESSAGES.PAYOUT_NOT_FOUND);
+    throw new AppError(409, 'PAYOUT_TRANSITION', PARTNER_MESSAGES.PAYOUT_TRANSITION);
+  }
+  return row;
+}
+
+/** Feed notification, plus an e-mail to the owner when the partner wants payout e-mails. */
+async function announce(tx: Queryable, payout: PayoutRow, action: FinanceAction, reason?: string | null) {
+  const status = payout.status as 'processing' | 'paid' | 'failed';
+  const titles = {
+    processing: 'Règlement en cours de traitement',
+    paid: 'Règlement payé',
+    failed: 'Échec du règlement',
+  } as const;
+  await notifyPartnerMembers(
+    tx,
+    payout.partnerId,
+    {
+      kind: `payout_${status}`,
+      title: titles[status],
+      body: `${formatDzd(payout.netAmount)}${payout.reference ? ` — réf. ${payout.reference}` : ''}${reason ? ` — ${reason}` : ''}`,
+      link: '/partenaire/payouts',
+    },
+    { now: action.now, permission: 'view_transactions' },
+  );
+  const [partner] = await tx
+    .select({ name: partners.name, prefs: partners.notificationPreferences, ownerEmail: users.email, ownerStatus: users.status })
+    .from(partners)
+    .leftJoin(users, eq(users.id, partners.ownerUserId))
+    .where(eq(partners.id, payout.partnerId));
+  const prefs = ZNotificationPreferences.safeParse({ ...DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, ...(partner?.prefs as object) });
+  if (partner?.ownerEmail && partner.ownerStatus === 'active' && (!prefs.success || prefs.data.payouts)) {
+    await enqueueEmail(tx, {
+      now: action.now,
+      to: partner.ownerEmail,
+      template: `payout_${status}`,
+      ...payoutStatusEmail({
+        partnerName: partner.name,
+        status,
+        net: payout.netAmount,
+        reference: payout.reference,
+        reason,
+        link: `${action.publicUrl ?? ''}/partenaire/payouts`,
+      }),
+    });
+  }
+}
+
+/** Finance approves a requested payout: it is being processed (spec 02 §4 'En cours'). */
+export async function approvePayout(db: Db, payoutId: string, action: FinanceAction): Promise<TPayout> {
+  const row = await db.transaction(async (tx) => {
+    const updated = await changePayoutStatus(tx, payoutId, ['requested'], { status: 'processing', processedAt: action.now });
+    await announce(tx, updated, action);
+    return updated;
+  });
+  wakeOutbox();
+  return toPayoutDto(row);
+}
+
+/**
+ * Finance marks a payout paid: its transactions become settled and their vouchers REDEEMED → SETTLED
+ * (architecture.md state machine, by finance).
+ */
+export async function markPaid(db: Db, payoutId: string, action: FinanceAction & { reference?: string }): Promise<TPayout> {
+  const row = await db.transaction(async (tx) => {
+    const updated = await changePayoutStatus(tx, payoutId, ['processing'], {
+      status: 'paid',
+      paidAt: action.now,
+      ...(action.reference ? { reference: action.reference } : {}),
+    });
+    const settled = await tx
+      .update(partnerTransactions)
+      .set({ status: 'settled', settledAt: action.now })
+      .where(and(eq(partnerTransactions.payoutId, payoutId), eq(partnerTransactions.status, 'validated')))
+      .returning({ voucherId: partnerTransactions.voucherId });
+    for (const { voucherId } of settled) {
+      await transitionVoucher(tx, {
+        voucherId,
+        to: 'SETTLED',
+        by: 'finance',
+        actorUserId: action.actorUserId ?? null,
+        reason: `Règlement ${updated.reference ?? updated.id} payé`,
+        now: action.now,
+      });
+    }
+    await announce(tx, updated, action);
+    return updated;
+  });
+  wakeOutbox();
+  return toPayoutDto(row);
+}
+
+/** Finance marks a payout failed: its transactions are available again for a new request. */
+export async function markFailed(db: Db, payoutId: string, action: FinanceAction & { reason: string }): Promise<TPayout> {
+  const row = await db.transaction(async (tx) => {
+    const updated = await changePayoutStatus(tx, payoutId, ['requested', 'processing'], {
+      status: 'failed',
+      failureReason: action.reason,
+      processedAt: action.now,
+    });
+    await tx
+      .update(partnerTransactions)
+      .set({ payoutId: null })
+      .where(and(eq(partnerTransactions.payoutId, payoutId), eq(partnerTransactions.status, 'validated')));
+    await announce(tx, updated, action, action.reason);
+    return updated;
+  });
+  wakeOutbox();
+  return toPayoutDto(row);
+}

@@ -1,0 +1,178 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  TRANSACTION_STATUS_LABELS,
+  type TPartnerTransaction,
+  type TTransactionStatus,
+} from '@farha/contracts/partner';
+import type { Queryable } from '../../db/client.ts';
+import { boxes, offers, partnerTransactions, payouts, users, vouchers } from '../../db/schema/index.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { algiersDateTime, periodStart } from '../../lib/algiers-periods.ts';
+
+export type TransactionFilters = {
+  q?: string | undefined;
+  status?: TTransactionStatus | undefined;
+  period?: 'today' | 'week' | 'month' | undefined;
+  /** [from, to) instants, for monthly exports. */
+  from?: Date;
+  to?: Date;
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Always scoped to one partner; the filters of spec 02 §2 on top. */
+function whereOf(partnerId: string, filters: TransactionFilters, now: Date): SQL {
+  const parts: (SQL | undefined)[] = [eq(partnerTransactions.partnerId, partnerId)];
+  if (filters.status) parts.push(eq(partnerTransactions.status, filters.status));
+  if (filters.period) parts.push(gte(partnerTransactions.createdAt, periodStart(filters.period, now)));
+  if (filters.from) parts.push(gte(partnerTransactions.createdAt, filters.from));
+  if (filters.to) parts.push(lt(partnerTransactions.createdAt, filters.to));
+  const q = filters.q?.trim();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    // A code typed without its dashes still matches.
+    const compact = `%${escapeLike(q.replace(/[\s-]/g, ''))}%`;
+    parts.push(
+      sql`(${vouchers.code} ilike ${like} or replace(${vouchers.code}, '-', '') ilike ${compact}
+        or ${vouchers.recipientName} ilike ${like} or ${vouchers.recipientEmail} ilike ${like}
+        or ${boxes.name} ilike ${like} or ${offers.title} ilike ${like})`,
+    );
+  }
+  return and(...parts)!;
+}
+
+const columns = {
+  tx: partnerTransactions,
+  code: vouchers.code,
+  customerName: vouchers.recipientName,
+  customerEmail: vouchers.recipientEmail,
+  boxName: boxes.name,
+  offerTitle: offers.title,
+  payoutReference: payouts.reference,
+  payoutStatus: payouts.status,
+  scannerFirst: users.firstName,
+  scannerLast: users.lastName,
+};
+
+function baseQuery(db: Queryable) {
+  return db
+    .select(columns)
+    .from(partnerTransactions)
+    .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
+    .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+    .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
+    .leftJoin(payouts, eq(payouts.id, partnerTransactions.payoutId))
+    .leftJoin(users, eq(users.id, partnerTransactions.scannedByUserId));
+}
+
+type Row = Awaited<ReturnType<typeof baseQuery>>[number];
+
+function toDto(row: Row): TPartnerTransaction {
+  const t = row.tx;
+  const status = t.status as TTransactionStatus;
+  return {
+    id: t.id,
+    voucherCode: row.code,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    boxName: row.boxName,
+    offer: { id: t.offerId, title: row.offerTitle },
+    amount: t.grossAmount,
+    commission: t.commissionAmount,
+    commissionBp: t.commissionBp,
+    netAmount: t.netAmount,
+    status,
+    statusLabel: TRANSACTION_STATUS_LABELS[status],
+    scannedAt: t.createdAt.toISOString(),
+    scannedBy: row.scannerFirst ? `${row.scannerFirst} ${row.scannerLast ?? ''}`.trim() : null,
+    settledAt: t.settledAt?.toISOString() ?? null,
+    payout: t.payoutId ? { id: t.payoutId, reference: row.payoutReference, status: row.payoutStatus ?? 'requested' } : null,
+  };
+}
+
+export async function listTransactions(
+  db: Queryable,
+  partnerId: string,
+  query: TransactionFilters & { page: number; pageSize: number },
+  now: Date,
+) {
+  const where = whereOf(partnerId, query, now);
+  const [rows, [summary]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        turnover: sql<number>`coalesce(sum(${partnerTransactions.grossAmount}), 0)::int`,
+        commissions: sql<number>`coalesce(sum(${partnerTransactions.commissionAmount}), 0)::int`,
+        net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int`,
+      })
+      .from(partnerTransactions)
+      .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
+      .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+      .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
+      .where(where),
+  ]);
+  const totals = {
+    count: Number(summary?.count ?? 0),
+    turnover: Number(summary?.turnover ?? 0),
+    commissions: Number(summary?.commissions ?? 0),
+    net: Number(summary?.net ?? 0),
+  };
+  return { transactions: rows.map(toDto), summary: totals, total: totals.count, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getTransaction(db: Queryable, partnerId: string, id: string): Promise<TPartnerTransaction | null> {
+  const [row] = await baseQuery(db)
+    .where(and(eq(partnerTransactions.partnerId, partnerId), eq(partnerTransactions.id, id)))
+    .limit(1);
+  return row ? toDto(row) : null;
+}
+
+/** Every matching row (exports), newest first. */
+export async function allTransactions(db: Queryable, partnerId: string, filters: TransactionFilters, now: Date) {
+  const rows = await baseQuery(db)
+    .where(whereOf(partnerId, filters, now))
+    .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id));
+  return rows.map(toDto);
+}
+
+export const TRANSACTION_CSV_HEADER = [
+  'Date de validation',
+  'Code voucher',
+  'Client',
+  'E-mail client',
+  'Coffret',
+  'Prestation',
+  'Montant brut (DZD)',
+  'Commission (DZD)',
+  'Net partenaire (DZD)',
+  'Statut',
+  'Réglé le',
+  'Référence règlement',
+  'Validé par',
+] as const;
+
+export function transactionsCsv(rows: TPartnerTransaction[]): string {
+  return toCsv(
+    TRANSACTION_CSV_HEADER,
+    rows.map((t) => [
+      algiersDateTime(new Date(t.scannedAt)),
+      t.voucherCode,
+      t.customerName,
+      t.customerEmail,
+      t.boxName,
+      t.offer.title,
+      t.amount,
+      t.commission,
+      t.netAmount,
+      t.statusLabel,
+      t.settledAt ? algiersDateTime(new Date(t.settledAt)) : '',
+      t.payout?.reference ?? '',
+      t.scannedBy ?? '',
+    ]),
+  );
+}

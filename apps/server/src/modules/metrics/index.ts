@@ -1,0 +1,1 @@
+export { createMetrics, installMetrics, startMetricsServer, type Metrics } from './metrics.ts';

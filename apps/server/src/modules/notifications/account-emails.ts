@@ -1,0 +1,28 @@
+import { PASSWORD_RESET_TTL_MINUTES } from '@farha/contracts/account';
+import type { EmailContent } from './templates.ts';
+import { infoEmail } from './reservation-emails.ts';
+
+export function passwordResetEmail(input: { name: string; link: string }): EmailContent {
+  return infoEmail({
+    subject: 'Réinitialisation de votre mot de passe Farha',
+    greeting: `Bonjour ${input.name},`,
+    paragraphs: [
+      'Vous avez demandé à réinitialiser le mot de passe de votre compte Farha. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.',
+      `Ce lien est valable ${PASSWORD_RESET_TTL_MINUTES} minutes et ne peut servir qu’une fois.`,
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    ],
+    cta: { label: 'Choisir un nouveau mot de passe', url: input.link },
+  });
+}
+
+export function passwordChangedEmail(input: { name: string; supportUrl: string }): EmailContent {
+  return infoEmail({
+    subject: 'Votre mot de passe Farha a été modifié',
+    greeting: `Bonjour ${input.name},`,
+    paragraphs: [
+      'Le mot de passe de votre compte Farha vient d’être modifié, et vos autres sessions ont été fermées.',
+      'Si vous n’êtes pas à l’origine de ce changement, réinitialisez votre mot de passe et contactez notre support sans attendre.',
+    ],
+    cta: { label: 'Contacter le support', url: input.supportUrl },
+  });
+}

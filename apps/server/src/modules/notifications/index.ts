@@ -1,0 +1,9 @@
+export { passwordChangedEmail, passwordResetEmail } from './account-emails.ts';
+export { escapeHtml } from './html.ts';
+export { mailboxRoutes } from './mailbox-routes.ts';
+export { createMailer, type Mailer, type OutgoingMail } from './mailer.ts';
+export { enqueueEmail, type MailHooks, type OutboxAttachments, processOutbox, wakeOutbox } from './outbox.ts';
+export { invitationEmail, payoutStatusEmail } from './partner-emails.ts';
+export { proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail } from './reservation-emails.ts';
+export { type EmailContent, receiptEmail, voucherEmail } from './templates.ts';
+export { expiryReminderEmail, paidChangeRefundedEmail, refundRecordedEmail, voucherExtendedEmail } from './voucher-life-emails.ts';

@@ -1,0 +1,11 @@
+export { availabilityRoutes } from './availability-routes.ts';
+export { getAvailability, listExceptions } from './availability.ts';
+export { maskIban } from './iban.ts';
+export { hasPermission, membershipOf, type PartnerCaller, partnerCaller } from './membership.ts';
+export { latestNotifications, markNotificationsRead, notifyPartnerMembers } from './notifications.ts';
+export { offerRoutes } from './offers-routes.ts';
+export { listPartnerOffers } from './offers.ts';
+export { changePassword, partnerProfile, updateBusinessProfile, updatePersonalProfile } from './profile.ts';
+export { type AvailabilitySettings, computeDaySlots, type ComputedDay, type DayException, hoursForWeekday, isoWeekday, parseRanges, SAMPLE_AVAILABILITY, slotTimes } from './slots.ts';
+export { systemStatus } from './status.ts';
+export { acceptInvitation, invitationInfo, inviteMember, removeMember, updateMemberPermissions } from './team.ts';

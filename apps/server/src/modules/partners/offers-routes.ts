@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@farha/contracts/errors';
+import {
+  PARTNER_MESSAGES,
+  ZOfferImageResponse,
+  ZOfferInput,
+  ZOfferListQuery,
+  ZOfferPatch,
+  ZPartnerOffer,
+  ZPartnerOfferList,
+} from '@farha/contracts/partner';
+import { AppError } from '../../lib/errors.ts';
+import { fileUrl, IMAGE_TYPES, saveUpload } from '../files/index.ts';
+import { partnerCaller } from './membership.ts';
+import { createOffer, deleteOffer, listPartnerOffers, offerNotFound, partnerOffer, toggleOffer, updateOffer } from './offers.ts';
+
+const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
+const ZOfferParams = z.object({ id: z.string() });
+const ZOfferResponse = z.object({ offer: ZPartnerOffer, message: z.string() });
+
+function offerId(raw: string): string {
+  if (!z.uuid().safeParse(raw).success) throw offerNotFound();
+  return raw;
+}
+
+/** spec 02 §2 Mes Offres (permission manage_offers); writes refresh the public catalogue. */
+export async function offerRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/offers',
+    { schema: { tags: ['partner'], querystring: ZOfferListQuery, response: { 200: ZPartnerOfferList, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'manage_offers');
+      return listPartnerOffers(app.db, caller.partner.id, request.query, app.clock.now());
+    },
+  );
+
+  r.post('/offers', { schema: { tags: ['partner'], body: ZOfferInput, response: { 201: ZOfferResponse, ...errors } } }, async (request, reply) => {
+    const caller = await partnerCaller(app.db, request, 'manage_offers');
+    const now = app.clock.now();
+    const id = await createOffer(app.db, caller.partner.id, request.body, now);
+    return reply.status(201).send({ offer: await partnerOffer(app.db, caller.partner.id, id, now), message: 'Offre créée' });
+  });
+
+  r.patch(
+    '/offers/:id',
+    { schema: { tags: ['partner'], params: ZOfferParams, body: ZOfferPatch, response: { 200: ZOfferResponse, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'manage_offers');
+      const now = app.clock.now();
+      const id = offerId(request.params.id);
+      await updateOffer(app.db, caller.partner.id, id, request.body, now);
+      return { offer: await partnerOffer(app.db, caller.partner.id, id, now), message: 'Offre mise à jour' };
+    },
+  );
+
+  r.post(
+    '/offers/:id/toggle',
+    { schema: { tags: ['partner'], params: ZOfferParams, response: { 200: ZOfferResponse, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'manage_offers');
+      const now = app.clock.now();
+      const id = offerId(request.params.id);
+      await toggleOffer(app.db, caller.partner.id, id, now);
+      const offer = await partnerOffer(app.db, caller.partner.id, id, now);
+      return { offer, message: offer.active ? 'Offre activée' : 'Offre désactivée' };
+    },
+  );
+
+  r.delete(
+    '/offers/:id',
+    { schema: { tags: ['partner'], params: ZOfferParams, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'manage_offers');
+      await deleteOffer(app.db, caller.partner.id, offerId(request.params.id));
+      return { message: PARTNER_MESSAGES.OFFER_DELETED };
+    },
+  );
+
+  // multipart/form-data with one file (field `file`): an image, 10 MB at most.
+  r.post('/offers/image', { schema: { tags: ['partner'], response: { 201: ZOfferImageResponse, ...errors } } }, async (request, reply) => {
+    const caller = await partnerCaller(app.db, request, 'manage_offers');
+    if (!request.isMultipart()) throw new AppError(400, 'FILE_MISSING', 'Choisissez une image', 'file');
+    let data: Buffer;
+    let filename: string;
+    try {
+      const part = await request.file();
+      if (!part) throw new AppError(400, 'FILE_MISSING', 'Choisissez une image', 'file');
+      data = await part.toBuffer();
+      filename = part.filename;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'file');
+      }
+      throw new AppError(400, 'FILE_MISSING', 'Choisissez une image', 'file');
+    }
+    const file = await saveUpload(app.db, app.storage, {
+      now: app.clock.now(),
+      data,
+      filename,
+      purpose: 'offer_image',
+      ownerUserId: caller.userId,
+      allowed: IMAGE_TYPES,
+    });
+    return reply.status(201).send({ url: fileUrl(file.id), fileId: file.id });
+  });
+}

@@ -1,0 +1,8 @@
+export type { PaidOrder } from './fulfilment.ts';
+export { customerHistoryRoutes } from './history-routes.ts';
+export { createPaymentProviders, type PaymentProviders } from './providers/registry.ts';
+export { reconcilePendingPayments } from './reconcile.ts';
+export { orderRoutes, webhookRoutes } from './routes.ts';
+export { sandboxPageRoutes } from './sandbox-page.ts';
+export { createServiceOrder } from './service.ts';
+export { signWebhook } from './signature.ts';

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHECKOUT_MESSAGES, ZCreateOrderRequest, ZCreateOrderResponse, ZOrder } from '@farha/contracts/checkout';
+import { ZApiError } from '@farha/contracts/errors';
+import { eq } from 'drizzle-orm';
+import { paymentWebhookEvents, users } from '../../db/schema/index.ts';
+import { requireAuth } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { verifyWebhook } from './signature.ts';
+import { applyCheckoutStatus, createOrder, getOrderForPurchaser } from './service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError };
+
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = () => ({ db: app.db, providers: app.payments, publicUrl: app.config.publicUrl, now: app.clock.now() });
+
+  r.post(
+    '/orders',
+    { schema: { tags: ['checkout'], body: ZCreateOrderRequest, response: { 201: ZCreateOrderResponse, ...errors } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // spec 01 §6: only customers buy.
+      if (auth.role !== 'customer') throw new AppError(403, 'CUSTOMERS_ONLY', CHECKOUT_MESSAGES.CUSTOMERS_ONLY);
+      const [user] = await app.db.select({ locale: users.locale }).from(users).where(eq(users.id, auth.userId));
+      const result = await createOrder(ctx(), { userId: auth.userId, locale: user?.locale ?? 'fr' }, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.get(
+    '/orders/:id',
+    { schema: { tags: ['checkout'], params: z.object({ id: z.uuid({ error: 'Commande introuvable' }) }), response: { 200: ZOrder, ...errors } } },
+    async (request) => getOrderForPurchaser(ctx(), requireAuth(request).userId, request.params.id),
+  );
+}
+
+/** Gateways call this; the raw body is kept to check the HMAC signature exactly as sent. */
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: 262_144 }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.post('/:provider', async (request, reply) => {
+    const { provider: name } = request.params as { provider: string };
+    const provider = app.payments.byName(name);
+    if (!provider) throw new AppError(404, 'NOT_FOUND', 'Fournisseur de paiement inconnu');
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const signature = request.headers.signature;
+    const valid = verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature, await provider.webhookSecret());
+    let payload: unknown = null;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      payload = null;
+    }
+    const event = valid ? provider.parseWebhook(payload) : null;
+    await app.db.insert(paymentWebhookEvents).values({
+      provider: name,
+      eventId: event?.eventId ?? null,
+      providerCheckoutId: event?.checkoutId ?? null,
+      signatureValid: valid,
+      payload: valid ? payload : { rejected: true, length: raw.length },
+      receivedAt: app.clock.now(),
+    });
+    if (!valid) {
+      request.log.warn({ provider: name, ip: request.ip }, 'payment webhook with an invalid signature rejected');
+      throw new AppError(403, 'INVALID_SIGNATURE', 'Signature invalide');
+    }
+    if (!event) throw new AppError(400, 'BAD_REQUEST', 'Événement de paiement illisible');
+    const outcome = await applyCheckoutStatus(
+      { db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now(), fulfil: app.payments.fulfil },
+      {
+        provider: name,
+        checkoutId: event.checkoutId,
+        status: event.status,
+        failureReason: event.failureReason,
+        amount: event.amount,
+        currency: event.currency,
+      },
+    );
+    if (outcome === 'mismatch') {
+      // Signed, but not what the order costs: never paid on it (a checkout of another amount, or a bug).
+      request.log.warn(
+        { provider: name, checkoutId: event.checkoutId, eventId: event.eventId, amount: event.amount, currency: event.currency },
+        'payment webhook whose amount or currency differs from the order refused',
+      );
+      throw new AppError(409, 'PAYMENT_MISMATCH', 'Montant ou devise du paiement différents de la commande');
+    }
+    if (outcome === 'unknown') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'Paiement introuvable');
+    return reply.send({ received: true, outcome });
+  });
+}

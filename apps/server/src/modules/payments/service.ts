@@ -1,0 +1,299 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { CHECKOUT_MESSAGES, type TOrder } from '@farha/contracts/checkout';
+import { formatDzd } from '@farha/contracts/money';
+import { voucherPublicUrl } from '@farha/contracts/vouchers';
+import type { Db } from '../../db/client.ts';
+import { boxes, orders, payments, vouchers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { wakeOutbox } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { deliveryMoment } from './delivery-date.ts';
+import type { FulfilPaidOrder } from './fulfilment.ts';
+import type { PaymentProviders } from './providers/registry.ts';
+import { PaymentGatewayError, type CheckoutStatus } from './providers/types.ts';
+
+type OrderInput = {
+  boxId: string;
+  recipientName: string;
+  recipientEmail: string;
+  senderName?: string | undefined;
+  personalMessage?: string | undefined;
+  deliverAt?: string | undefined;
+  paymentMethod: 'cib' | 'edahabia' | 'visa' | 'mastercard';
+  recipientLocale?: 'fr' | 'ar' | undefined;
+};
+
+type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
+
+
+
+/** Creates a pending order and its gateway checkout; the browser is then sent to the gateway's page. */
+export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale: 'fr' | 'ar' }, input: OrderInput) {
+  const [box] = await ctx.db.select().from(boxes).where(eq(boxes.id, input.boxId)).limit(1);
+  if (!box || !box.active) throw new AppError(409, 'BOX_UNAVAILABLE', CHECKOUT_MESSAGES.BOX_UNAVAILABLE, 'boxId');
+
+  const limits = await getSettings(ctx.db, 'payments');
+  if (box.price < limits.min_amount || box.price > limits.max_amount) {
+    throw new AppError(
+      400,
+      'AMOUNT_OUT_OF_RANGE',
+      `${CHECKOUT_MESSAGES.AMOUNT_OUT_OF_RANGE} (${formatDzd(limits.min_amount)} – ${formatDzd(limits.max_amount)})`,
+    );
+  }
+  const deliverAt = deliveryMoment(input.deliverAt, ctx.now);
+  if (deliverAt === undefined) throw new AppError(400, 'DELIVERY_DATE', CHECKOUT_MESSAGES.DELIVERY_DATE, 'deliverAt');
+
+  const provider = ctx.providers.forMethod(input.paymentMethod);
+  if (!provider) throw new AppError(400, 'METHOD_UNAVAILABLE', CHECKOUT_MESSAGES.METHOD_UNAVAILABLE, 'paymentMethod');
+
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      purchaserId: purchaser.userId,
+      boxId: box.id,
+      amount: box.price,
+      recipientName: input.recipientName,
+      recipientEmail: input.recipientEmail,
+      recipientLocale: input.recipientLocale ?? purchaser.locale,
+      senderName: input.senderName ?? null,
+      personalMessage: input.personalMessage ?? null,
+      deliverAt,
+      paymentMethod: input.paymentMethod,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  return openCheckout(ctx, order!, {
+    locale: input.recipientLocale ?? purchaser.locale,
+    description: `Farha — ${box.name}`,
+    returnUrl: `${ctx.publicUrl}/checkout/return?order=${order!.id}`,
+  });
+}
+
+/** Creates the gateway checkout of a pending order; a gateway failure fails the order. */
+async function openCheckout(
+  ctx: Ctx,
+  order: typeof orders.$inferSelect,
+  options: { locale: 'fr' | 'ar'; description: string; returnUrl: string },
+): Promise<{ orderId: string; checkoutUrl: string }> {
+  const method = order.paymentMethod as OrderInput['paymentMethod'];
+  const provider = ctx.providers.forMethod(method);
+  try {
+    if (!provider) throw new PaymentGatewayError(CHECKOUT_MESSAGES.METHOD_UNAVAILABLE);
+    const checkout = await provider.createCheckout({
+      orderId: order.id,
+      amount: order.amount,
+      method,
+      locale: options.locale,
+      successUrl: options.returnUrl,
+      failureUrl: options.returnUrl,
+      webhookUrl: `${ctx.publicUrl}/api/payments/webhooks/${provider.name}`,
+      description: options.description,
+    });
+    await ctx.db.insert(payments).values({
+      orderId: order.id,
+      provider: provider.name,
+      providerCheckoutId: checkout.id,
+      amount: order.amount,
+      method,
+      checkoutUrl: checkout.checkoutUrl,
+      raw: checkout.raw ?? null,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    return { orderId: order.id, checkoutUrl: checkout.checkoutUrl };
+  } catch (error) {
+    await ctx.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, order.id));
+    const message = error instanceof PaymentGatewayError ? error.message : CHECKOUT_MESSAGES.PAYMENT_ERROR;
+    throw new AppError(502, 'PAYMENT_ERROR', message);
+  }
+}
+
+export type ServiceOrderInput = {
+  kind: 'extension' | 'exchange';
+  purchaserId: string;
+  locale: 'fr' | 'ar';
+  /** The voucher's box (extension) or the box exchanged for (exchange). */
+  boxId: string;
+  /** Integer DZD: the extension price, or the price difference. */
+  amount: number;
+  relatedVoucherId: string;
+  recipientName: string;
+  recipientEmail: string;
+  recipientLocale: 'fr' | 'ar';
+  senderName: string | null;
+  personalMessage: string | null;
+  paymentMethod: OrderInput['paymentMethod'];
+  description: string;
+};
+
+/**
+ * A paid extension or exchange of a voucher, through the same checkout as a purchase; it is applied when
+ * the gateway says paid (see fulfilPaidOrder). The customer comes back to their dashboard.
+ */
+export async function createServiceOrder(ctx: Ctx, input: ServiceOrderInput) {
+  const limits = await getSettings(ctx.db, 'payments');
+  if (input.amount <= 0 || input.amount > limits.max_amount) {
+    throw new AppError(400, 'AMOUNT_OUT_OF_RANGE', `${CHECKOUT_MESSAGES.AMOUNT_OUT_OF_RANGE} (≤ ${formatDzd(limits.max_amount)})`);
+  }
+  if (!ctx.providers.forMethod(input.paymentMethod)) {
+    throw new AppError(400, 'METHOD_UNAVAILABLE', CHECKOUT_MESSAGES.METHOD_UNAVAILABLE, 'paymentMethod');
+  }
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      kind: input.kind,
+      purchaserId: input.purchaserId,
+      boxId: input.boxId,
+      amount: input.amount,
+      recipientName: input.recipientName,
+      recipientEmail: input.recipientEmail,
+      recipientLocale: input.recipientLocale,
+      senderName: input.senderName,
+      personalMessage: input.personalMessage,
+      paymentMethod: input.paymentMethod,
+      relatedVoucherId: input.relatedVoucherId,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  return openCheckout(ctx, order!, {
+    locale: input.locale,
+    description: input.description,
+    returnUrl: `${ctx.publicUrl}/client/dashboard?order=${order!.id}`,
+  });
+}
+
+const TERMINAL: CheckoutStatus[] = ['paid', 'failed', 'canceled', 'expired'];
+const ORDER_STATUS_FOR: Record<'failed' | 'canceled' | 'expired', 'failed' | 'canceled' | 'expired'> = {
+  failed: 'failed',
+  canceled: 'canceled',
+  expired: 'expired',
+};
+
+/**
+ * Applies what the gateway says about a checkout. Idempotent: one conditional update on the payment
+ * decides, so a replayed webhook, a duplicate or a concurrent server-side fetch changes nothing more.
+ * On `paid`, the order is paid and the voucher issued in the same transaction, and its e-mails queued.
+ */
+export async function applyCheckoutStatus(
+  ctx: Pick<Ctx, 'db' | 'publicUrl' | 'now'> & { fulfil: FulfilPaidOrder },
+  event: {
+    provider: string;
+    checkoutId: string;
+    status: CheckoutStatus;
+    failureReason?: string | null;
+    /** From a webhook: refused ('mismatch') when it differs from the payment's (DZD). */
+    amount?: number | null;
+    currency?: string | null;
+  },
+): Promise<'unknown' | 'unchanged' | 'applied' | 'mismatch'> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, event.provider), eq(payments.providerCheckoutId, event.checkoutId)))
+      .limit(1);
+    if (!payment) return 'unknown' as const;
+    const amountDiffers = event.amount != null && event.amount !== payment.amount;
+    const currencyDiffers = event.currency != null && event.currency.toLowerCase() !== 'dzd';
+    if (amountDiffers || currencyDiffers) return 'mismatch' as const;
+    if (event.status === payment.status || TERMINAL.includes(payment.status as CheckoutStatus)) return 'unchanged' as const;
+
+    const [updated] = await tx
+      .update(payments)
+      .set({ status: event.status, failureReason: event.failureReason ?? null, updatedAt: ctx.now })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'processing'])))
+      .returning();
+    if (!updated) return 'unchanged' as const;
+    if (event.status === 'pending' || event.status === 'processing') return 'applied' as const;
+
+    if (event.status !== 'paid') {
+      await tx
+        .update(orders)
+        .set({ status: ORDER_STATUS_FOR[event.status], updatedAt: ctx.now })
+        .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')));
+      return 'applied' as const;
+    }
+
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+      .where(and(eq(orders.id, payment.orderId), inArray(orders.status, ['pending', 'failed', 'canceled', 'expired'])))
+      .returning();
+    if (!order) return 'unchanged' as const;
+    await ctx.fulfil(tx as unknown as Db, ctx, order);
+    return 'applied' as const;
+  });
+  if (outcome === 'applied') wakeOutbox();
+  return outcome;
+}
+
+/** The purchaser's own order (404 for anyone else's); a still-pending one is checked with the gateway. */
+export async function getOrderForPurchaser(
+  ctx: Ctx,
+  purchaserId: string,
+  orderId: string,
+): Promise<TOrder> {
+  const load = async () =>
+    ctx.db
+      .select({ order: orders, box: boxes })
+      .from(orders)
+      .innerJoin(boxes, eq(boxes.id, orders.boxId))
+      .where(and(eq(orders.id, orderId), eq(orders.purchaserId, purchaserId)))
+      .limit(1);
+  let [row] = await load();
+  if (!row) throw new AppError(404, 'ORDER_NOT_FOUND', 'Commande introuvable');
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  if (row.order.status === 'pending' && payment && (payment.status === 'pending' || payment.status === 'processing')) {
+    const provider = ctx.providers.byName(payment.provider);
+    if (provider) {
+      try {
+        const snapshot = await provider.fetchCheckout(payment.providerCheckoutId);
+        const applied = await applyCheckoutStatus({ ...ctx, fulfil: ctx.providers.fulfil }, {
+          provider: payment.provider,
+          checkoutId: payment.providerCheckoutId,
+          status: snapshot.status,
+          failureReason: snapshot.failureReason ?? null,
+        });
+        if (applied === 'applied') [row] = await load();
+      } catch {
+        // The gateway is unreachable: the order simply stays pending; reconciliation retries.
+      }
+    }
+  }
+  const [voucher] = await ctx.db.select().from(vouchers).where(eq(vouchers.orderId, orderId)).limit(1);
+  const [latestPayment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  const { order, box } = row!;
+  return {
+    id: order.id,
+    kind: order.kind as TOrder['kind'],
+    relatedVoucherId: order.relatedVoucherId,
+    status: order.status as TOrder['status'],
+    amount: order.amount,
+    paymentMethod: order.paymentMethod as TOrder['paymentMethod'],
+    box: { id: box.id, name: box.name, imageUrl: box.imageUrl, category: box.category },
+    recipientName: order.recipientName,
+    recipientEmail: order.recipientEmail,
+    senderName: order.senderName,
+    personalMessage: order.personalMessage,
+    deliverAt: order.deliverAt?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    failureReason:
+      order.status === 'failed' || order.status === 'canceled' || order.status === 'expired'
+        ? (latestPayment?.failureReason ?? CHECKOUT_MESSAGES.PAYMENT_ERROR)
+        : null,
+    voucher: voucher
+      ? {
+          id: voucher.id,
+          code: voucher.code,
+          status: voucher.status,
+          expiresAt: voucher.expiresAt.toISOString(),
+          qrUrl: `/api/vouchers/${voucher.id}/qr.png`,
+          pdfUrl: `/api/vouchers/${voucher.id}/voucher.pdf`,
+          publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
+        }
+      : null,
+  };
+}

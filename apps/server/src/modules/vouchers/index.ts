@@ -1,0 +1,14 @@
+export { voucherActions, type VoucherFacts } from './actions.ts';
+export { generateVoucherCode, normalizeVoucherCode } from './code.ts';
+export { fulfilPaidOrder } from './fulfil.ts';
+export { claimVoucher, getClientVoucherDetail, listClientVouchers, visibleVoucherRow } from './holder.ts';
+export { issueVoucher } from './issue.ts';
+export { runExpiryReminders, runVoucherExpiry } from './jobs.ts';
+export { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewVoucher } from './lifecycle.ts';
+export { voucherMailHooks } from './mail-hooks.ts';
+export { adoptVouchersAddressedTo, isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
+export { failure, redemptionQueue } from './redeem.ts';
+export { publicVoucherRoutes, voucherDocumentRoutes } from './routes.ts';
+export { scanSuccessRate } from './scan-attempts.ts';
+export { canTransition } from './state-machine.ts';
+export { transitionVoucher } from './transition.ts';

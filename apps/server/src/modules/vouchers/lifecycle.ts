@@ -1,0 +1,345 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  CUSTOMER_MESSAGES as M,
+  EXTENSION_AFTER_EXPIRY_DAYS,
+  FREE_EXTENSION_WINDOW_DAYS,
+  PAID_EXTENSION_MONTHS,
+  type TExchangeOptions,
+  type TVoucherLifeResponse,
+} from '@farha/contracts/customer';
+import type { TPaymentMethod } from '@farha/contracts/checkout';
+import { RESERVATION_MESSAGES } from '@farha/contracts/reservations';
+import type { Db, Queryable } from '../../db/client.ts';
+import { boxes, orders, refunds, reviews, users, voucherEvents } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordReview } from '../catalog/index.ts';
+import { createServiceOrder, type PaymentProviders } from '../payments/index.ts';
+import { enqueueEmail, refundRecordedEmail, wakeOutbox } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { isVoucherHolder } from './ownership.ts';
+import { transitionVoucher } from './transition.ts';
+import { ACTIVE_STATUSES, refundDeadlineOf } from './actions.ts';
+import { exchangeBlocked, PAID_ORDER_STATUSES, paidOrdersOfLineage, rootPurchaseOrder, voucherLineage } from './lineage.ts';
+import { applyExtension, dropPendingVoucherEmails, EXTENDABLE_STATUSES, lockVoucher, performExchange } from './voucher-life.ts';
+import { FREE_EXTENSION_REASON, getClientVoucher, visibleVoucherRow, type Caller, type ReservationsOf } from './holder.ts';
+
+export type LifeDeps = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date; reservationsOf: ReservationsOf };
+
+const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);
+
+async function callerRow(db: Db, caller: Caller) {
+  const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+  if (!user) throw AppError.of(401, 'UNAUTHENTICATED');
+  return user;
+}
+
+async function freeExtensionUsed(db: Db, voucherId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: voucherEvents.id })
+    .from(voucherEvents)
+    .where(and(eq(voucherEvents.voucherId, voucherId), eq(voucherEvents.toStatus, 'EXTENDED'), eq(voucherEvents.reason, FREE_EXTENSION_REASON)))
+    .limit(1);
+  return !!row;
+}
+
+function assertExtendable(voucher: { status: string; expiresAt: Date }, now: Date) {
+  if (voucher.status === 'RESERVED') throw conflict('VOUCHER_RESERVED', M.RESERVED_FIRST);
+  if (!(EXTENDABLE_STATUSES as readonly string[]).includes(voucher.status)) throw conflict('VOUCHER_NOT_EXTENDABLE', M.NOT_EXTENDABLE);
+  if (now.getTime() > voucher.expiresAt.getTime() + EXTENSION_AFTER_EXPIRY_DAYS * DAY_MS) throw conflict('EXTENSION_TOO_LATE', M.EXTENSION_TOO_LATE);
+}
+
+function requireMethod(method: TPaymentMethod | undefined): TPaymentMethod {
+  if (!method) throw new AppError(400, 'PAYMENT_METHOD_REQUIRED', M.PAYMENT_METHOD_REQUIRED, 'paymentMethod');
+  return method;
+}
+
+/**
+ * architecture.md "ISSUED, DELIVERED, EXPIRED (≤ 90 days) → EXTENDED by holder". Free: once per voucher,
+ * 30 days (setting), only in the last 30 days before expiry or after it. Paid: 6 months at the settings'
+ * price, through the checkout; applied when the gateway says paid.
+ */
+export async function extendVoucher(
+  deps: LifeDeps,
+  caller: Caller,
+  voucherId: string,
+  input: { mode: 'free' | 'paid'; paymentMethod?: TPaymentMethod | undefined },
+): Promise<TVoucherLifeResponse> {
+  const { db, now } = deps;
+  const voucher = await visibleVoucherRow(db, caller, voucherId, now);
+  if (!isVoucherHolder(voucher, caller)) throw new AppError(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+  assertExtendable(voucher, now);
+  const settings = await getSettings(db, 'payments');
+  const user = await callerRow(db, caller);
+
+  if (input.mode === 'paid') {
+    const paymentMethod = requireMethod(input.paymentMethod);
+    const { orderId, checkoutUrl } = await createServiceOrder(deps, {
+      kind: 'extension',
+      purchaserId: caller.userId,
+      locale: user.locale,
+      boxId: voucher.boxId,
+      amount: settings.extension_price,
+      relatedVoucherId: voucher.id,
+      recipientName: `${user.firstName} ${user.lastName}`.trim(),
+      recipientEmail: user.email,
+      recipientLocale: user.locale,
+      senderName: null,
+      personalMessage: null,
+      paymentMethod,
+      description: `Farha — prolongation de ${PAID_EXTENSION_MONTHS} mois (${voucher.code})`,
+    });
+    return { outcome: 'checkout', orderId, checkoutUrl, amount: settings.extension_price };
+  }
+
+  if (await freeExtensionUsed(db, voucher.id)) throw conflict('FREE_EXTENSION_USED', M.FREE_EXTENSION_USED);
+  if (now.getTime() < voucher.expiresAt.getTime() - FREE_EXTENSION_WINDOW_DAYS * DAY_MS) {
+    throw conflict('FREE_EXTENSION_TOO_EARLY', M.FREE_EXTENSION_TOO_EARLY);
+  }
+  await db.transaction(async (tx) => {
+    const locked = await lockVoucher(tx, voucher.id);
+    // Checked again under the lock: two simultaneous requests extend once.
+    assertExtendable(locked!, now);
+    const [used] = await tx
+      .select({ id: voucherEvents.id })
+      .from(voucherEvents)
+      .where(and(eq(voucherEvents.voucherId, voucher.id), eq(voucherEvents.reason, FREE_EXTENSION_REASON)))
+      .limit(1);
+    if (used) throw conflict('FREE_EXTENSION_USED', M.FREE_EXTENSION_USED);
+    const extended = await applyExtension(tx, deps, {
+      voucher: locked!,
+      days: settings.free_extension_days,
+      actorUserId: caller.userId,
+      reason: FREE_EXTENSION_REASON,
+      notify: { email: user.email, name: user.firstName },
+      amountPaid: null,
+    });
+    if (!extended) throw conflict('VOUCHER_NOT_EXTENDABLE', M.NOT_EXTENDABLE);
+  });
+  wakeOutbox();
+  return { outcome: 'done', voucher: await getClientVoucher(deps, caller, voucher.id), message: M.EXTENDED };
+}
+
+/** Why an exchange is refused right now, or null. */
+async function exchangeRefusal(db: Queryable, voucher: Awaited<ReturnType<typeof visibleVoucherRow>>, now: Date): Promise<AppError | null> {
+  if (voucher.status === 'RESERVED') return conflict('VOUCHER_RESERVED', M.RESERVED_FIRST);
+  if (voucher.status === 'EXPIRED') return conflict('VOUCHER_EXPIRED', RESERVATION_MESSAGES.EXPIRED);
+  if (!ACTIVE_STATUSES.includes(voucher.status)) return conflict('VOUCHER_NOT_EXCHANGEABLE', M.NOT_EXCHANGEABLE);
+  if (voucher.expiresAt.getTime() <= now.getTime()) return conflict('VOUCHER_EXPIRED', RESERVATION_MESSAGES.EXPIRED);
+  if (await exchangeBlocked(db, await voucherLineage(db, voucher))) return conflict('EXCHANGE_ONCE', M.EXCHANGE_ONCE);
+  return null;
+}
+
+/** Boxes the voucher may be exchanged for, and what each costs (0 for an equal or cheaper box). */
+export async function exchangeOptions(deps: Pick<LifeDeps, 'db' | 'now'>, caller: Caller, voucherId: string): Promise<TExchangeOptions> {
+  const voucher = await visibleVoucherRow(deps.db, caller, voucherId, deps.now);
+  const refusal = isVoucherHolder(voucher, caller)
+    ? await exchangeRefusal(deps.db, voucher, deps.now)
+    : new AppError(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+  const list = await deps.db
+    .select()
+    .from(boxes)
+    .where(and(eq(boxes.active, true), ne(boxes.id, voucher.boxId)))
+    .orderBy(asc(boxes.price), asc(boxes.name));
+  return {
+    allowed: refusal === null,
+    reason: refusal?.message ?? null,
+    currentPrice: voucher.faceValue,
+    boxes: list.map((b) => ({
+      id: b.id,
+      name: b.name,
+      imageUrl: b.imageUrl,
+      category: b.category,
+      price: b.price,
+      validityDays: b.validityDays,
+      difference: Math.max(0, b.price - voucher.faceValue),
+    })),
+  };
+}
+
+/**
+ * architecture.md "ISSUED, DELIVERED, EXTENDED → EXCHANGED by holder; a new voucher is issued; price
+ * difference paid". A box of equal or lower price is exchanged now (no change is given back); a dearer
+ * one costs the difference through the checkout and is exchanged once paid.
+ */
+export async function exchangeVoucher(
+  deps: LifeDeps,
+  caller: Caller,
+  voucherId: string,
+  input: { boxId: string; paymentMethod?: TPaymentMethod | undefined },
+): Promise<TVoucherLifeResponse> {
+  const { db, now } = deps;
+  const voucher = await visibleVoucherRow(db, caller, voucherId, now);
+  if (!isVoucherHolder(voucher, caller)) throw new AppError(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+  const refusal = await exchangeRefusal(db, voucher, now);
+  if (refusal) throw refusal;
+  if (input.boxId === voucher.boxId) throw new AppError(400, 'SAME_BOX', M.SAME_BOX, 'boxId');
+  const [newBox] = await db.select().from(boxes).where(eq(boxes.id, input.boxId)).limit(1);
+  if (!newBox || !newBox.active) throw conflict('BOX_UNAVAILABLE', M.BOX_UNAVAILABLE, 'boxId');
+  const difference = newBox.price - voucher.faceValue;
+  const user = await callerRow(db, caller);
+
+  if (difference > 0) {
+    const paymentMethod = requireMethod(input.paymentMethod);
+    const { orderId, checkoutUrl } = await createServiceOrder(deps, {
+      kind: 'exchange',
+      purchaserId: caller.userId,
+      locale: user.locale,
+      boxId: newBox.id,
+      amount: difference,
+      relatedVoucherId: voucher.id,
+      recipientName: voucher.recipientName,
+      recipientEmail: voucher.recipientEmail,
+      recipientLocale: voucher.recipientLocale,
+      senderName: voucher.senderName,
+      personalMessage: voucher.personalMessage,
+      paymentMethod,
+      description: `Farha — échange pour « ${newBox.name} » (différence)`,
+    });
+    return { outcome: 'checkout', orderId, checkoutUrl, amount: difference };
+  }
+
+  const issued = await db.transaction(async (tx) => {
+    const locked = await lockVoucher(tx, voucher.id);
+    const again = await exchangeRefusal(tx, locked!, now);
+    if (again) throw again;
+    const lineage = await voucherLineage(tx, locked!);
+    const purchase = await rootPurchaseOrder(tx, lineage);
+    // Every voucher has its order: a free exchange is an 'exchange' order of 0 DA, paid at once.
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        kind: 'exchange',
+        purchaserId: caller.userId,
+        boxId: newBox.id,
+        amount: 0,
+        status: 'paid',
+        recipientName: locked!.recipientName,
+        recipientEmail: locked!.recipientEmail,
+        recipientLocale: locked!.recipientLocale,
+        senderName: locked!.senderName,
+        personalMessage: locked!.personalMessage,
+        paymentMethod: input.paymentMethod ?? purchase?.paymentMethod ?? 'cib',
+        relatedVoucherId: locked!.id,
+        paidAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return performExchange(tx, deps, { oldVoucher: locked!, newBox, orderId: order!.id, actorUserId: caller.userId });
+  });
+  wakeOutbox();
+  return { outcome: 'done', voucher: await getClientVoucher(deps, caller, issued.id), message: M.EXCHANGED };
+}
+
+/**
+ * spec 01 §1/§9: refund if unused within 14 days — the purchaser only; ISSUED, DELIVERED or EXTENDED →
+ * CANCELLED, every order paid for the voucher refunded, one refunds row each (pending, for finance).
+ */
+export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'now' | 'reservationsOf'>, caller: Caller, voucherId: string) {
+  const { db, now } = deps;
+  const voucher = await visibleVoucherRow(db, caller, voucherId, now);
+  if (voucher.purchaserId !== caller.userId) throw new AppError(403, 'REFUND_PURCHASER_ONLY', M.REFUND_PURCHASER_ONLY);
+  const user = await callerRow(db, caller);
+
+  const amount = await db.transaction(async (tx) => {
+    const locked = (await lockVoucher(tx, voucher.id))!;
+    if (!ACTIVE_STATUSES.includes(locked.status)) throw conflict('REFUND_NOT_UNUSED', M.REFUND_USED);
+    const lineage = await voucherLineage(tx, locked);
+    const purchase = await rootPurchaseOrder(tx, lineage);
+    if (!purchase || !(PAID_ORDER_STATUSES as readonly string[]).includes(purchase.status)) throw conflict('REFUND_WINDOW', M.REFUND_WINDOW);
+    if (now.getTime() > refundDeadlineOf(purchase.paidAt ?? purchase.createdAt).getTime()) throw conflict('REFUND_WINDOW', M.REFUND_WINDOW);
+
+    const paid = await paidOrdersOfLineage(tx, lineage);
+    const cancelled = await transitionVoucher(tx, {
+      voucherId: locked.id,
+      to: 'CANCELLED',
+      by: 'purchaser',
+      actorUserId: caller.userId,
+      reason: 'Remboursement demandé par l’acheteur (14 jours)',
+      now,
+    });
+    if (!cancelled) throw conflict('REFUND_NOT_UNUSED', M.REFUND_USED);
+    if (paid.length > 0) {
+      await tx
+        .update(orders)
+        .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+        .where(inArray(orders.id, paid.map((o) => o.id)));
+    }
+    const toRefund = paid.filter((o) => o.amount > 0);
+    if (toRefund.length > 0) {
+      await tx.insert(refunds).values(
+        toRefund.map((o) => ({
+          orderId: o.id,
+          voucherId: locked.id,
+          amount: o.amount,
+          reason: 'Coffret non utilisé, remboursement sous 14 jours',
+          status: 'pending',
+          requestedBy: caller.userId,
+          createdAt: now,
+        })),
+      );
+    }
+    await dropPendingVoucherEmails(tx, locked.id, 'Voucher remboursé');
+    const total = toRefund.reduce((sum, o) => sum + o.amount, 0);
+    const [box] = await tx.select({ name: boxes.name }).from(boxes).where(eq(boxes.id, locked.boxId));
+    await enqueueEmail(tx, {
+      now,
+      to: user.email,
+      template: 'refund-recorded',
+      voucherId: locked.id,
+      ...refundRecordedEmail({ name: user.firstName, boxName: box?.name ?? 'Box inconnue', code: locked.code, amount: total, dashboardUrl: `${deps.publicUrl}/client/history` }),
+    });
+    return total;
+  });
+  wakeOutbox();
+  return {
+    voucher: await getClientVoucher(deps, caller, voucher.id),
+    refund: { amount, status: 'pending' as const },
+    message: M.REFUNDED,
+  };
+}
+
+/** Once per voucher, after redemption; rates the box and the partner that redeemed it. */
+export async function reviewVoucher(
+  deps: Pick<LifeDeps, 'db' | 'now'>,
+  caller: Caller,
+  voucherId: string,
+  input: { rating: number; comment: string | null },
+) {
+  const { db, now } = deps;
+  const voucher = await visibleVoucherRow(db, caller, voucherId, now);
+  if (!isVoucherHolder(voucher, caller) || (voucher.status !== 'REDEEMED' && voucher.status !== 'SETTLED')) {
+    throw conflict('REVIEW_NOT_ALLOWED', M.REVIEW_NOT_ALLOWED);
+  }
+  const [existing] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.voucherId, voucher.id)).limit(1);
+  if (existing) throw conflict('REVIEW_EXISTS', M.REVIEW_EXISTS);
+  let id: string;
+  try {
+    ({ id } = await recordReview(db, {
+      voucherId: voucher.id,
+      userId: caller.userId,
+      boxId: voucher.boxId,
+      partnerId: voucher.redeemedPartnerId,
+      rating: input.rating,
+      comment: input.comment,
+      createdAt: now,
+    }));
+  } catch (error) {
+    // reviews_voucher_key: a simultaneous second review of the same voucher.
+    if (isUniqueViolation(error)) throw conflict('REVIEW_EXISTS', M.REVIEW_EXISTS);
+    throw error;
+  }
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+  return {
+    review: { id: row!.id, rating: row!.rating, comment: row!.comment, createdAt: row!.createdAt.toISOString() },
+    message: M.REVIEW_SAVED,
+  };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

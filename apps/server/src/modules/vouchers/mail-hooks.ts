@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema/index.ts';
+import type { MailHooks, OutboxAttachments } from '../notifications/index.ts';
+import { loadVoucherDocument, voucherQrPng } from './documents.ts';
+import { renderVoucherPdf } from './pdf.ts';
+import { transitionVoucher } from './transition.ts';
+
+type Attachments = Awaited<ReturnType<MailHooks['attachments']>>;
+
+async function voucherAttachments(db: Db, wanted: OutboxAttachments, publicUrl: string): Promise<Attachments> {
+  const doc = wanted.voucherId ? await loadVoucherDocument(db, wanted.voucherId) : null;
+  if (!doc) return undefined;
+  const attachments: NonNullable<Attachments> = [];
+  if (wanted.qr) {
+    attachments.push({
+      filename: 'qr-code.png',
+      content: await voucherQrPng(publicUrl, doc.voucher.code),
+      contentType: 'image/png',
+      cid: 'qr@farha',
+    });
+  }
+  if (wanted.pdf) {
+    attachments.push({
+      filename: `farha-${doc.voucher.code}.pdf`,
+      content: await renderVoucherPdf(doc, publicUrl),
+      contentType: 'application/pdf',
+    });
+  }
+  return attachments;
+}
+
+/** The vouchers domain's part in sending e-mails (the outbox calls it; ADR 004). */
+export const voucherMailHooks: MailHooks = {
+  attachments: voucherAttachments,
+  async sent(tx, row, now) {
+    if (row.template !== 'voucher' || !row.voucherId) return;
+    // architecture.md: ISSUED → DELIVERED once the mail server accepted the message.
+    const delivered = await transitionVoucher(tx, {
+      voucherId: row.voucherId,
+      to: 'DELIVERED',
+      by: 'system',
+      reason: 'E-mail accepté par le serveur de messagerie',
+      now,
+      patch: { deliveredAt: now },
+    });
+    if (delivered?.orderId) {
+      await tx
+        .update(orders)
+        .set({ status: 'fulfilled' })
+        .where(and(eq(orders.id, delivered.orderId), eq(orders.status, 'paid')));
+    }
+  },
+};

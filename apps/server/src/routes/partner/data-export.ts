@@ -1,0 +1,69 @@
+import { desc, eq } from 'drizzle-orm';
+import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, type TPayout } from '@farha/contracts/partner';
+import type { Queryable } from '../../db/client.ts';
+import { payouts } from '../../db/schema/index.ts';
+import { getAvailability, listExceptions, listPartnerOffers, type PartnerCaller, partnerProfile } from '../../modules/partners/index.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { allTransactions, toPayoutDto } from '../../modules/ledger/index.ts';
+import { algiersDateTime } from '../../lib/algiers-periods.ts';
+
+/** Settings tab "exporter mes données": everything the portal holds about the partner, as JSON. */
+export async function partnerDataExport(db: Queryable, caller: PartnerCaller, now: Date) {
+  const [profile, offers, transactions, payoutRows, availability, exceptions] = await Promise.all([
+    partnerProfile(db, caller, now),
+    listPartnerOffers(db, caller.partner.id, { sort: 'newest' }, now),
+    allTransactions(db, caller.partner.id, {}, now),
+    db.select().from(payouts).where(eq(payouts.partnerId, caller.partner.id)).orderBy(desc(payouts.requestedAt)),
+    getAvailability(db, caller.partner.id),
+    listExceptions(db, caller.partner.id, now),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    partner: profile.business,
+    owner: profile.ownerInfo,
+    team: profile.teamMembers,
+    notificationPreferences: { ...DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, ...(caller.partner.notificationPreferences as object) },
+    offers: offers.offers,
+    availability: { ...availability, exceptions },
+    transactions,
+    payouts: payoutRows.map(toPayoutDto),
+  };
+}
+
+export const PAYMENTS_CSV_HEADER = [
+  'Référence',
+  'Période',
+  'Statut',
+  'Montant brut (DZD)',
+  'Commission (DZD)',
+  'Frais (DZD)',
+  'Net (DZD)',
+  'Transactions',
+  'Moyen',
+  'Demandé le',
+  'Traité le',
+  'Payé le',
+  "Motif d'échec",
+] as const;
+
+export function paymentsCsv(rows: TPayout[]): string {
+  const when = (v: string | null) => (v ? algiersDateTime(new Date(v)) : '');
+  return toCsv(
+    PAYMENTS_CSV_HEADER,
+    rows.map((p) => [
+      p.reference ?? p.id,
+      p.period.label,
+      p.statusLabel,
+      p.grossAmount,
+      p.commissionAmount,
+      p.feesAmount,
+      p.netAmount,
+      p.transactionCount,
+      p.paymentMethod === 'bank_transfer' ? 'Virement bancaire' : p.paymentMethod,
+      when(p.requestedAt),
+      when(p.processedAt),
+      when(p.paidAt),
+      p.failureReason ?? '',
+    ]),
+  );
+}

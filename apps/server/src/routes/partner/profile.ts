@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { ZApiError } from '@farha/contracts/errors';
+import {
+  DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
+  PARTNER_MESSAGES,
+  ZActivityExportQuery,
+  ZChangePassword,
+  ZInviteMember,
+  ZInviteMemberResponse,
+  ZMessageResponse,
+  ZNotificationPreferences,
+  ZPartnerProfile,
+  ZTeamMemberResponse,
+  ZUpdateBusinessProfile,
+  ZUpdateMemberPermissions,
+  ZUpdatePersonalProfile,
+} from '@farha/contracts/partner';
+import { partners } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
+import { attachment } from '../../lib/csv.ts';
+import { partnerDataExport, paymentsCsv } from './data-export.ts';
+import { changePassword, inviteMember, partnerCaller, partnerProfile, removeMember, updateBusinessProfile, updateMemberPermissions, updatePersonalProfile } from '../../modules/partners/index.ts';
+import { allTransactions, payoutOverview, transactionsCsv } from '../../modules/ledger/index.ts';
+import { algiersDate, algiersMonthRange } from '../../lib/algiers-periods.ts';
+
+const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const ZMemberParams = z.object({ memberId: z.string() });
+const memberId = (raw: string) => {
+  if (!z.uuid().safeParse(raw).success) throw new AppError(404, 'MEMBER_NOT_FOUND', PARTNER_MESSAGES.MEMBER_NOT_FOUND);
+  return raw;
+};
+
+/** spec 02 §2 profile tabs: personal, business (owner), team (owner), settings and exports. */
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/profile', { schema: { tags: ['partner'], response: { 200: ZPartnerProfile, ...errors } } }, async (request) => {
+    const caller = await partnerCaller(app.db, request);
+    return partnerProfile(app.db, caller, app.clock.now());
+  });
+
+  r.patch(
+    '/profile/personal',
+    { schema: { tags: ['partner'], body: ZUpdatePersonalProfile, response: { 200: ZPartnerProfile.extend({ message: z.string() }), ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request);
+      const now = app.clock.now();
+      await updatePersonalProfile(app.db, caller.userId, request.body, now);
+      return { ...(await partnerProfile(app.db, caller, now)), message: PARTNER_MESSAGES.PROFILE_UPDATED };
+    },
+  );
+
+  r.patch(
+    '/profile/business',
+    { schema: { tags: ['partner'], body: ZUpdateBusinessProfile, response: { 200: ZPartnerProfile.extend({ message: z.string() }), ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'owner');
+      const now = app.clock.now();
+      await updateBusinessProfile(app.db, caller.partner.id, request.body, now);
+      const fresh = await partnerCaller(app.db, request, 'owner');
+      return { ...(await partnerProfile(app.db, fresh, now)), message: PARTNER_MESSAGES.BUSINESS_UPDATED };
+    },
+  );
+
+  r.post(
+    '/password',
+    { schema: { tags: ['partner'], body: ZChangePassword, response: { 200: ZMessageResponse, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request);
+      await changePassword(app.db, caller.userId, request.body, request.cookies[SESSION_COOKIE]);
+      return { message: PARTNER_MESSAGES.PASSWORD_CHANGED };
+    },
+  );
+
+  // Team (owner only; staff get 403).
+  r.post(
+    '/team',
+    { schema: { tags: ['partner'], body: ZInviteMember, response: { 201: ZInviteMemberResponse, ...errors } } },
+    async (request, reply) => {
+      const caller = await partnerCaller(app.db, request, 'owner');
+      const member = await inviteMember(app.db, {
+        caller,
+        ...request.body,
+        now: app.clock.now(),
+        publicUrl: app.config.publicUrl,
+      });
+      return reply.status(201).send({ member, message: PARTNER_MESSAGES.INVITATION_SENT.replace('{email}', member.email) });
+    },
+  );
+
+  r.patch(
+    '/team/:memberId',
+    { schema: { tags: ['partner'], params: ZMemberParams, body: ZUpdateMemberPermissions, response: { 200: ZTeamMemberResponse, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'owner');
+      const member = await updateMemberPermissions(app.db, caller.partner.id, memberId(request.params.memberId), request.body.permissions);
+      return { member, message: PARTNER_MESSAGES.PERMISSIONS_UPDATED };
+    },
+  );
+
+  r.delete(
+    '/team/:memberId',
+    { schema: { tags: ['partner'], params: ZMemberParams, response: { 200: ZMessageResponse, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'owner');
+      await removeMember(app.db, caller.partner.id, memberId(request.params.memberId), app.clock.now());
+      return { message: PARTNER_MESSAGES.MEMBER_REMOVED };
+    },
+  );
+
+  // Settings tab: notification preferences (the partner's, shared by its members).
+  r.get(
+    '/settings/notifications',
+    { schema: { tags: ['partner'], response: { 200: ZNotificationPreferences, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request);
+      const parsed = ZNotificationPreferences.safeParse({
+        ...DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
+        ...(caller.partner.notificationPreferences as object),
+      });
+      return parsed.success ? parsed.data : DEFAULT_PARTNER_NOTIFICATION_PREFERENCES;
+    },
+  );
+
+  r.put(
+    '/settings/notifications',
+    {
+      schema: {
+        tags: ['partner'],
+        body: ZNotificationPreferences,
+        response: { 200: ZNotificationPreferences.extend({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'owner');
+      await app.db
+        .update(partners)
+        .set({ notificationPreferences: request.body, updatedAt: app.clock.now() })
+        .where(eq(partners.id, caller.partner.id));
+      return { ...request.body, message: PARTNER_MESSAGES.PREFERENCES_SAVED };
+    },
+  );
+
+  // Exports that download (spec 02 §2 settings tab).
+  r.get('/exports/data.json', { schema: { tags: ['partner'] } }, async (request, reply) => {
+    const caller = await partnerCaller(app.db, request, 'owner');
+    const now = app.clock.now();
+    const data = await partnerDataExport(app.db, caller, now);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', attachment(`farha-donnees-partenaire-${algiersDate(now)}.json`))
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  r.get(
+    '/exports/activity.csv',
+    { schema: { tags: ['partner'], querystring: ZActivityExportQuery } },
+    async (request, reply) => {
+      const caller = await partnerCaller(app.db, request, 'view_transactions');
+      const now = app.clock.now();
+      const month = request.query.month ?? algiersDate(now).slice(0, 7);
+      const { start, end } = algiersMonthRange(month);
+      const rows = await allTransactions(app.db, caller.partner.id, { from: start, to: end }, now);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', attachment(`activite-farha-${month}.csv`))
+        .send(transactionsCsv(rows));
+    },
+  );
+
+  r.get('/exports/payments.csv', { schema: { tags: ['partner'] } }, async (request, reply) => {
+    const caller = await partnerCaller(app.db, request, 'view_transactions');
+    const now = app.clock.now();
+    const overview = await payoutOverview(app.db, caller.partner, caller.memberRole === 'owner');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', attachment(`reglements-farha-${algiersDate(now)}.csv`))
+      .send(paymentsCsv(overview.history));
+  });
+}

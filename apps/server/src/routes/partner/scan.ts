@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZRedeemRequest, ZRedemptionError, ZRedemptionSuccess } from '@farha/contracts/redemption';
+import { partnerCaller } from '../../modules/partners/index.ts';
+import { failure, redemptionQueue } from '../../modules/vouchers/index.ts';
+
+/** Registered under /api/partner (partner roles only). */
+export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
+  const redeem = redemptionQueue(app.db);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/redemptions',
+    {
+      schema: {
+        tags: ['partner'],
+        summary: 'Scan and redeem a voucher (spec 01 §4)',
+        body: ZRedeemRequest,
+        response: {
+          200: ZRedemptionSuccess,
+          400: ZRedemptionError,
+          403: ZRedemptionError,
+          404: ZRedemptionError,
+          409: ZRedemptionError,
+          429: ZRedemptionError,
+          500: ZRedemptionError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await partnerCaller(app.db, request, 'scanner');
+      try {
+        const answer = await redeem({
+          partner: caller.partner,
+          userId: caller.userId,
+          code: request.body.code,
+          nonce: request.body.nonce,
+          offerId: request.body.offerId,
+          now: app.clock.now(),
+        });
+        if (answer.status === 429 && 'retryAfterSeconds' in answer.body && answer.body.retryAfterSeconds) {
+          reply.header('retry-after', String(answer.body.retryAfterSeconds));
+        }
+        return reply.status(answer.status as 200).send(answer.body as never);
+      } catch (error) {
+        // spec 01 §8: 'Erreur système lors de la validation' rather than a bare 500.
+        request.log.error({ err: error }, 'redemption failed');
+        const answer = failure('SYSTEM');
+        return reply.status(500).send(answer.body as never);
+      }
+    },
+  );
+}

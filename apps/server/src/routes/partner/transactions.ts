@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@farha/contracts/errors';
+import { PARTNER_MESSAGES, ZPartnerTransaction, ZPartnerTransactionList, ZTransactionQuery } from '@farha/contracts/partner';
+import { AppError } from '../../lib/errors.ts';
+import { attachment } from '../../lib/csv.ts';
+import { partnerCaller } from '../../modules/partners/index.ts';
+import { algiersDate } from '../../lib/algiers-periods.ts';
+import { allTransactions, getTransaction, listTransactions, transactionsCsv } from '../../modules/ledger/index.ts';
+
+const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
+const notFound = () => new AppError(404, 'TRANSACTION_NOT_FOUND', PARTNER_MESSAGES.TRANSACTION_NOT_FOUND);
+
+/** spec 02 §2 Transactions: the partner's ledger (permission view_transactions). */
+export async function transactionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/transactions',
+    { schema: { tags: ['partner'], querystring: ZTransactionQuery, response: { 200: ZPartnerTransactionList, ...errors } } },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'view_transactions');
+      return listTransactions(app.db, caller.partner.id, request.query, app.clock.now());
+    },
+  );
+
+  // The same filters as the list; UTF-8 with BOM and ';' for French spreadsheets.
+  r.get(
+    '/transactions.csv',
+    { schema: { tags: ['partner'], querystring: ZTransactionQuery } },
+    async (request, reply) => {
+      const caller = await partnerCaller(app.db, request, 'view_transactions');
+      const now = app.clock.now();
+      const rows = await allTransactions(app.db, caller.partner.id, request.query, now);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', attachment(`transactions-farha-${algiersDate(now)}.csv`))
+        .send(transactionsCsv(rows));
+    },
+  );
+
+  r.get(
+    '/transactions/:id',
+    {
+      schema: {
+        tags: ['partner'],
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ transaction: ZPartnerTransaction }), ...errors },
+      },
+    },
+    async (request) => {
+      const caller = await partnerCaller(app.db, request, 'view_transactions');
+      if (!z.uuid().safeParse(request.params.id).success) throw notFound();
+      const transaction = await getTransaction(app.db, caller.partner.id, request.params.id);
+      if (!transaction) throw notFound();
+      return { transaction };
+    },
+  );
+}
