@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@farha/contracts/account';
 import type { EmailContent } from './templates.ts';
-import { infoEmail } from './reservation-emails.ts';
+import { infoEmail } from './html.ts';
 
 export function passwordResetEmail(input: { name: string; link: string }): EmailContent {
   return infoEmail({

@@ -1,51 +1,7 @@
 import { RESERVATION_FLEXIBLE } from '@farha/contracts/reservations';
-import { escapeHtml, layout } from './html.ts';
+import { infoEmail } from './html.ts';
 import type { EmailContent } from './templates.ts';
 import { formatDay } from '../../lib/algiers-time.ts';
-
-const FOOTER = 'Farha — coffrets cadeaux d’expériences en Algérie. Support 7 j/7 : répondez simplement à cet e-mail.';
-
-export type InfoEmailInput = {
-  subject: string;
-  greeting: string;
-  /** Plain-text paragraphs, escaped here. */
-  paragraphs: string[];
-  /** A summary table (label, value). */
-  rows?: [string, string][];
-  cta?: { label: string; url: string };
-};
-
-/** A short transactional e-mail in Farha's frame: greeting, paragraphs, a summary table, a button. */
-export function infoEmail(input: InfoEmailInput): EmailContent {
-  const rows = input.rows ?? [];
-  const body = `
-<p style="font-size:18px;margin:0 0 12px">${escapeHtml(input.greeting)}</p>
-${input.paragraphs.map((p) => `<p style="margin:0 0 10px">${escapeHtml(p)}</p>`).join('\n')}
-${
-  rows.length
-    ? `<table role="presentation" width="100%" cellpadding="8" style="border-collapse:collapse;margin:12px 0">${rows
-        .map(
-          ([k, v]) =>
-            `<tr><td style="border-bottom:1px solid #eee;color:#6b5d55">${escapeHtml(k)}</td><td style="border-bottom:1px solid #eee;font-weight:bold">${escapeHtml(v)}</td></tr>`,
-        )
-        .join('')}</table>`
-    : ''
-}
-${
-  input.cta
-    ? `<p style="margin-top:16px"><a href="${escapeHtml(input.cta.url)}" style="display:inline-block;background:#b4532a;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(input.cta.label)}</a></p>`
-    : ''
-}`;
-  const text = [
-    input.greeting,
-    '',
-    ...input.paragraphs,
-    '',
-    ...rows.map(([k, v]) => `${k} : ${v}`),
-    ...(input.cta ? ['', `${input.cta.label} : ${input.cta.url}`] : []),
-  ].join('\n');
-  return { subject: input.subject, html: layout({ locale: 'fr', title: input.subject, body, footer: FOOTER }), text };
-}
 
 export type ReservationFacts = {
   code: string;

@@ -1,6 +1,6 @@
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { EmailContent } from './templates.ts';
-import { infoEmail } from './reservation-emails.ts';
+import { infoEmail } from './html.ts';
 
 /** 30 and 7 days before expiry (issue 4): what is left to do, with the self-service ways out. */
 export function expiryReminderEmail(input: {
