@@ -78,8 +78,3 @@ export function customerMessage(source: unknown, fallback: string = RESERVATION_
   if (max) return i18n.t('common.maxChars' as never, { ns: NS, max: max[1] }) as unknown as string;
   return source instanceof ApiError ? errorMessage(source) : localizeMessage(message);
 }
-
-/** Wraps a left-to-right value (e-mail, code) put into a sentence, so that Arabic text around it stays in order. */
-export function isolate(value: string): string {
-  return `\u2068${value}\u2069`;
-}

@@ -20,7 +20,8 @@ import { PAYMENT_METHOD_NAMES } from '../components/payment-method-logo';
 import '@/components/domain/print-alone.css';
 import { ShareLinks } from '../components/share-links';
 import { VoucherCard } from '../components/voucher-card';
-import { checkoutMessage, isolate, useCheckoutTranslation } from '../i18n';
+import { checkoutMessage, useCheckoutTranslation } from '../i18n';
+import { isolate } from '@/lib/bidi';
 import { clearDraft } from '../lib/draft-storage';
 import { checkoutLinks } from '../lib/links';
 

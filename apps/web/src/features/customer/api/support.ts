@@ -1,6 +1,5 @@
 import {
   ZFaqList,
-  ZFaqViewResponse,
   ZFaqVoteResponse,
   ZTicketDetail,
   ZTicketList,
@@ -26,13 +25,6 @@ export function useFaq(q: string, category: string) {
     queryKey: keys.faq(q, category),
     queryFn: ({ signal }) => api.get(`/api/faq?${params}`, { schema: ZFaqList, signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** POST /api/faq/:id/view, once per entry and page visit (the caller remembers which were counted). */
-export function useFaqView() {
-  return useMutation({
-    mutationFn: (id: string) => api.post(`/api/faq/${encodeURIComponent(id)}/view`, {}, { schema: ZFaqViewResponse }),
   });
 }
 

@@ -1,12 +1,13 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { useFaqView } from '@/components/help-centre/faq-api';
 import { FaqItem, type FaqApi, type FaqTexts } from '@/components/help-centre/faq';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { useFaq, useFaqView, useFaqVote } from '../api/support';
+import { useFaq, useFaqVote } from '../api/support';
 import { customerMessage, useCustomerT, type CustomerKey } from '../i18n';
 
 export function useFaqCategoryLabel() {

@@ -25,7 +25,8 @@ import { ReservationDialog } from '../components/reservation-dialog';
 import { ReviewDialog } from '../components/review-dialog';
 import { StatCard } from '../components/stat-card';
 import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card';
-import { customerMessage, isolate, useCustomerT } from '../i18n';
+import { customerMessage, useCustomerT } from '../i18n';
+import { isolate } from '@/lib/bidi';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { inTab, normalizeCode, searchable, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
 

@@ -43,7 +43,8 @@ import { EmptyState } from '../components/empty-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import '@/components/domain/print-alone.css';
 import { StatCard } from '../components/stat-card';
-import { customerMessage, isolate, useCustomerT } from '../i18n';
+import { customerMessage, useCustomerT } from '../i18n';
+import { isolate } from '@/lib/bidi';
 import { formatDateTime, formatShortDate } from '@/lib/dates';
 
 type Status = NonNullable<THistoryQuery['status']>;

@@ -1,5 +1,5 @@
 import { ZSystemStatus, type TCreatePartnerTicket } from '@farha/contracts/partner';
-import { ZFaqList, ZFaqViewResponse, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
+import { ZFaqList, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
@@ -29,13 +29,6 @@ export function useFaqVote() {
           ),
         },
       ),
-  });
-}
-
-/** Counts a reading of an answer (POST /api/faq/:id/view, once per entry and page visit). */
-export function useFaqView() {
-  return useMutation({
-    mutationFn: (id: string) => api.post(`/api/faq/${encodeURIComponent(id)}/view`, {}, { schema: ZFaqViewResponse }),
   });
 }
 

@@ -21,6 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
 import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
+import { useFaqView } from '@/components/help-centre/faq-api';
 import { FaqItem, type FaqApi } from '@/components/help-centre/faq';
 import { TicketDialog, TicketList, type TicketApi } from '@/components/help-centre/tickets';
 import { Alert } from '@/components/ui/alert';
@@ -37,7 +38,6 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
   useCreateTicket,
-  useFaqView,
   useFaqVote,
   usePartnerFaq,
   usePartnerTicket,
