@@ -24,6 +24,7 @@ import { partnerRoutes } from './modules/partner/routes.ts';
 import { invitationRoutes } from './modules/partner/invitation-routes.ts';
 import { redemptionRoutes } from './modules/redemption/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { clientDisputeRoutes, partnerDisputeRoutes } from './modules/support/support-routes.ts';
 import { customerVoucherRoutes } from './modules/customer/routes.ts';
 import { customerHistoryRoutes } from './modules/customer/history-routes.ts';
 import { reservationRoutes } from './modules/reservations/routes.ts';
@@ -137,9 +138,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     {
       prefix: '/api/client',
       roles: ['customer'] as const,
-      modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes],
+      modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes],
     },
-    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes] },
+    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes, partnerDisputeRoutes] },
     { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
     { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
     { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },
