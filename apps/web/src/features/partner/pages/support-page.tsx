@@ -18,6 +18,7 @@ import {
   Paperclip,
   Phone,
   RefreshCw,
+  Scale,
   Search,
   Send,
   Siren,
@@ -57,11 +58,12 @@ import { EmptyState } from '../components/empty-state';
 import { NativeSelect, Textarea } from '../components/form-controls';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
+import { DisputesTab } from '../components/disputes-tab';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDateTime, formatTime, frenchSpaces } from '../lib/format';
 
-const TABS = ['faq', 'tickets', 'new', 'status', 'contact'] as const;
+const TABS = ['faq', 'tickets', 'new', 'disputes', 'status', 'contact'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /partenaire/support (spec 02 §2 "Partner support"). */
@@ -101,6 +103,10 @@ export function PartnerSupportPage() {
             <MessageSquarePlus aria-hidden className="size-4" />
             {t('support.tabs.new')}
           </PageTabsTrigger>
+          <PageTabsTrigger value="disputes" data-testid="support-tab-disputes">
+            <Scale aria-hidden className="size-4" />
+            {t('support.tabs.disputes')}
+          </PageTabsTrigger>
           <PageTabsTrigger value="status" data-testid="support-tab-status">
             <Activity aria-hidden className="size-4" />
             {t('support.tabs.status')}
@@ -113,6 +119,7 @@ export function PartnerSupportPage() {
         <TabsContent value="faq">{tab === 'faq' && <FaqTab onNewTicket={() => select('new')} onContact={() => select('contact')} />}</TabsContent>
         <TabsContent value="tickets">{tab === 'tickets' && <TicketsTab onNew={() => select('new')} />}</TabsContent>
         <TabsContent value="new">{tab === 'new' && <NewTicketTab onCreated={() => select('tickets')} />}</TabsContent>
+        <TabsContent value="disputes">{tab === 'disputes' && <DisputesTab />}</TabsContent>
         <TabsContent value="status">{tab === 'status' && <StatusTab />}</TabsContent>
         <TabsContent value="contact">{tab === 'contact' && <ContactTab />}</TabsContent>
       </Tabs>
