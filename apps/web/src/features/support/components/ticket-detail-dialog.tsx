@@ -190,7 +190,7 @@ function ReplyBox({ ticket }: { ticket: TDeskTicketDetail }) {
           <Checkbox checked={internal} onCheckedChange={(v) => setInternal(v === true)} aria-label={t('detail.internalCheckbox')} />
           {t('detail.internalCheckbox')}
         </label>
-        <NativeSelect aria-label={t('detail.resolution')} value={status} onChange={(e) => setStatus(e.target.value)} className="w-44">
+        <NativeSelect aria-label={t('detail.resolution')} value={status} onChange={(e) => setStatus(e.target.value)} className="w-60">
           <option value="">{`${t('detail.resolution')} : ${t('detail.keep')}`}</option>
           {DESK_REPLY_STATUSES.map((s) => (
             <option key={s} value={s}>
