@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { formatDzd } from '@farha/contracts/money';
 import {
-  DISPUTE_ACTION_LABELS,
   DISPUTE_TYPE_LABELS,
   SUPPORT_ERRORS as E,
   type TCreateDisputeRequest,
@@ -341,12 +341,12 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
       .where(eq(disputes.id, id));
     await tx.insert(disputeEvents).values({ disputeId: id, action: 'resolved', actorId: agentId, notes: `${input.resolution} — ${input.notes}`, createdAt: deps.now });
     const what = {
-      refund: { fr: `Votre litige est résolu : un remboursement de ${amount ?? 0} DA est en cours.`, ar: `تمت تسوية نزاعكم: استرداد ${amount ?? 0} دج قيد المعالجة.` },
+      refund: { fr: `Votre litige est résolu : un remboursement de ${formatDzd(amount ?? 0)} est en cours.`, ar: `تمت تسوية نزاعكم: استرداد ${formatDzd(amount ?? 0, 'ar')} قيد المعالجة.` },
       voucher_extension: { fr: `Votre litige est résolu : votre voucher est prolongé de ${input.days ?? 0} jours.`, ar: `تمت تسوية نزاعكم: تم تمديد قسيمتكم ${input.days ?? 0} يومًا.` },
       rejected: { fr: `Votre litige a été examiné et n'a pas été retenu : ${input.notes}`, ar: `تمت دراسة نزاعكم ولم يتم قبوله: ${input.notes}` },
     }[input.resolution];
     await notifyCustomer(tx, deps, d.customerId, d.title, what, newExpiry);
-    await notifyPartner(tx, deps, d.partnerId, d.title, { fr: `Le litige « ${d.title} » a été résolu par le support Farha (${DISPUTE_ACTION_LABELS.resolved}).`, ar: 'تمت تسوية النزاع من قبل دعم فرحة.' });
+    await notifyPartner(tx, deps, d.partnerId, d.title, { fr: `Le litige « ${d.title} » a été résolu par le support Farha.`, ar: 'تمت تسوية النزاع من قبل دعم فرحة.' });
   });
   wakeOutbox();
   return getDispute(deps.db, id);
