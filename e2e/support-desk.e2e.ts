@@ -1,5 +1,5 @@
 // Support agents' portal (issue 14): a customer's ticket answered from /support/tickets (with an internal
-// note the customer never sees), and screenshots of the agents' pages in French and in Arabic.
+// note the customer never sees, and a rating), and screenshots of the agents' pages in French and in Arabic.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { loginAs, registerCustomerViaApi } from './support/auth.ts';
@@ -62,6 +62,13 @@ describe('support desk', () => {
     const thread = page.getByTestId('ticket-thread');
     await expectVisible(thread.getByText('Bonjour, votre code est valide : le hammam vous attend.'), 'the agent’s answer');
     expect(await thread.getByText('Client rappelé').count()).toBe(0);
+
+    // Resolved, the customer rates the answer.
+    const rating = page.getByTestId('ticket-rating');
+    await expectVisible(rating, 'the rating stars');
+    await rating.locator('label').nth(4).click();
+    await rating.getByRole('button').click();
+    await expectVisible(page.getByTestId('ticket-rated'), 'the saved rating');
   });
 
   test('screenshots of the agents’ pages at 1280 px and 390 px, in French and in Arabic', async () => {

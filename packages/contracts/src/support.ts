@@ -153,6 +153,8 @@ export const ZTicketSummary = z.object({
   messageCount: z.number().int(),
   /** Last message from support, if any (ISO). */
   lastResponseAt: z.string().nullable(),
+  /** The requester's 1-5 rating of the answer, once resolved (issue 14). */
+  satisfaction: z.number().int().nullable(),
 });
 export type TTicketSummary = z.infer<typeof ZTicketSummary>;
 
@@ -200,8 +202,10 @@ export const SUPPORT_ERRORS = {
   DISPUTE_NO_VOUCHER: { fr: 'Ce litige ne concerne aucun voucher', ar: 'هذا النزاع لا يخص أي قسيمة' },
   DISPUTE_REFUND_IMPOSSIBLE: { fr: 'Remboursement impossible : le voucher a déjà été utilisé ou annulé', ar: 'الاسترداد غير ممكن: القسيمة مستخدمة أو ملغاة' },
   DISPUTE_EXTENSION_IMPOSSIBLE: { fr: 'Prolongation impossible pour ce voucher', ar: 'لا يمكن تمديد هذه القسيمة' },
+  TICKET_NOT_RESOLVED: { fr: 'Vous pourrez noter la réponse une fois le ticket résolu', ar: 'يمكنكم تقييم الرد بعد حل التذكرة' },
   DISPUTE_NOT_PARTNER: { fr: 'Ce litige ne concerne pas votre établissement', ar: 'هذا النزاع لا يخص مؤسستك' },
   // Successes.
+  RATING_SAVED: { fr: 'Merci pour votre note !', ar: 'شكرًا على تقييمكم!' },
   TICKET_ASSIGNED: { fr: 'Ticket assigné', ar: 'تم إسناد التذكرة' },
   REPLY_SENT: { fr: 'Réponse envoyée', ar: 'تم إرسال الرد' },
   NOTE_ADDED: { fr: 'Note interne ajoutée', ar: 'تمت إضافة ملاحظة داخلية' },
@@ -432,3 +436,6 @@ export const ZResolveDisputeRequest = z.object({
   notes: requiredText(2000),
 });
 export type TResolveDisputeRequest = z.infer<typeof ZResolveDisputeRequest>;
+
+/** POST /api/client/tickets/:id/rate, once resolved or closed. */
+export const ZRateTicketRequest = z.object({ rating: z.number({ error: SUPPORT_MESSAGES.REQUIRED }).int().min(1).max(5) });

@@ -82,6 +82,7 @@ describe('role × endpoint', () => {
     { method: 'GET', url: '/api/support/disputes', allowed: ['support', 'superadmin'] },
     { method: 'GET', url: `/api/support/disputes/${ZERO}`, allowed: ['support', 'superadmin'] },
     { method: 'POST', url: `/api/support/disputes/${ZERO}/resolve`, payload: { resolution: 'rejected', notes: 'x' }, allowed: ['support', 'superadmin'] },
+    { method: 'POST', url: `/api/client/tickets/${ZERO}/rate`, payload: { rating: 5 }, allowed: ['customer'] },
     { method: 'GET', url: '/api/client/disputes', allowed: ['customer'] },
     { method: 'POST', url: '/api/client/disputes', payload: { voucherId: ZERO, type: 'other', description: 'x' }, allowed: ['customer'] },
     { method: 'GET', url: '/api/partner/disputes', allowed: ['partner_owner', 'partner_staff'] },
@@ -178,6 +179,14 @@ describe('tickets desk', () => {
     expect(mails[0]!.locale).toBe('ar');
     expect(mails[0]!.text).toContain('Votre voucher est valable');
     expect(mails[0]!.text).not.toContain('rappelé');
+    // Resolved, the requester rates the answer; only their own ticket.
+    const rate = (cookie: string, rating: number) => t.request({ method: 'POST', url: `/api/client/tickets/${id}/rate`, cookie, payload: { rating } });
+    expect((await rate(amina.cookie, 5)).statusCode).toBe(404);
+    expect((await rate(karim.cookie, 6)).statusCode).toBe(400);
+    const rated = await rate(karim.cookie, 4);
+    expect(rated.statusCode).toBe(200);
+    expect(rated.json().ticket.satisfaction).toBe(4);
+    expect((await t.request({ method: 'GET', url: `/api/support/tickets/${id}`, cookie: cookies.support })).json().satisfaction).toBe(4);
     const kpis = (await t.request({ method: 'GET', url: '/api/support/tickets', cookie: cookies.support })).json().kpis;
     expect(kpis.resolvedToday).toBeGreaterThanOrEqual(1);
     expect(kpis.medianFirstResponseMinutes).toBe(21);
@@ -201,6 +210,7 @@ describe('tickets desk', () => {
 
   it('refuses a reply on a closed ticket', async () => {
     const id = await newTicket(amina, 'À fermer');
+    expect((await t.request({ method: 'POST', url: `/api/client/tickets/${id}/rate`, cookie: amina.cookie, payload: { rating: 3 } })).json().error.code).toBe('TICKET_NOT_RESOLVED');
     await t.request({ method: 'POST', url: `/api/support/tickets/${id}/messages`, cookie: cookies.support, payload: { message: 'Fermé.', status: 'closed' } });
     const res = await t.request({ method: 'POST', url: `/api/support/tickets/${id}/messages`, cookie: cookies.support, payload: { message: 'Encore' } });
     expect(res.statusCode).toBe(409);

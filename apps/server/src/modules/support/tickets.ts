@@ -66,6 +66,7 @@ function summaryOf(
     updatedAt: ticket.updatedAt.toISOString(),
     messageCount: messages.length,
     lastResponseAt: fromSupport.length ? new Date(Math.max(...fromSupport)).toISOString() : null,
+    satisfaction: ticket.satisfaction,
   };
 }
 

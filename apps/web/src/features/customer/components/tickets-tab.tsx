@@ -13,6 +13,7 @@ import { useCloseTicket, useReplyToTicket, useTicket, useTickets } from '../api/
 import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
 import { formatDateTime, formatShortDate } from '../lib/dates';
 import { AttachmentPicker, formatSize } from './attachment-picker';
+import { TicketRating } from './ticket-rating';
 import { ConfirmDialog } from './confirm-dialog';
 import { Textarea } from './form-controls';
 
@@ -201,6 +202,8 @@ function TicketConversation({ ticket }: { ticket: TTicketDetail }) {
           />
         ))}
       </section>
+
+      <TicketRating ticket={ticket} />
 
       {closed || !ticket.canReply ? (
         <Alert data-testid="ticket-closed">{t('support.ticket.closed')}</Alert>
