@@ -21,7 +21,7 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { partnerRoutes } from './routes/partner/index.ts';
 import { invitationRoutes } from './routes/public/invitations.ts';
 import { redemptionRoutes } from './routes/partner/scan.ts';
-import { clientTicketRoutes, faqRoutes, supportRoutes } from './modules/support/index.ts';
+import { clientDisputeRoutes, clientTicketRoutes, faqRoutes, partnerDisputeRoutes, supportRoutes } from './modules/support/index.ts';
 import { customerVoucherRoutes } from './routes/client/vouchers.ts';
 import { createPaymentProviders, customerHistoryRoutes, orderRoutes, sandboxPageRoutes, webhookRoutes } from './modules/payments/index.ts';
 import { reservationRoutes } from './routes/client/reservations.ts';
@@ -135,9 +135,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     {
       prefix: '/api/client',
       roles: ['customer'] as const,
-      modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes],
+      modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes],
     },
-    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes] },
+    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes, partnerDisputeRoutes] },
     { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
     { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
     { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },

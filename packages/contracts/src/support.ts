@@ -153,6 +153,8 @@ export const ZTicketSummary = z.object({
   messageCount: z.number().int(),
   /** Last message from support, if any (ISO). */
   lastResponseAt: z.string().nullable(),
+  /** The requester's 1-5 rating of the answer, once resolved (issue 14). */
+  satisfaction: z.number().int().nullable(),
 });
 export type TTicketSummary = z.infer<typeof ZTicketSummary>;
 
@@ -179,3 +181,261 @@ export const ZTicketAttachmentParams = z.object({
   id: z.uuid({ error: SUPPORT_MESSAGES.TICKET_NOT_FOUND }),
   attachmentId: z.uuid({ error: SUPPORT_MESSAGES.ATTACHMENT_NOT_FOUND }),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Support desk (issue 14): the agents' queue, replies, internal notes, canned responses, disputes.
+
+/**
+ * Stable codes with the spec's French (the server's message) and the Arabic translation; folded into the
+ * global catalogue later. Success texts are here too, so that the web app translates them by code.
+ */
+export const SUPPORT_ERRORS = {
+  TICKET_NOT_FOUND: { fr: 'Ticket introuvable', ar: 'التذكرة غير موجودة' },
+  AGENT_NOT_FOUND: { fr: 'Agent support introuvable', ar: 'وكيل الدعم غير موجود' },
+  TICKET_CLOSED: { fr: 'Ce ticket est fermé : il ne peut plus recevoir de réponse.', ar: 'هذه التذكرة مغلقة: لا يمكن الرد عليها.' },
+  CANNED_NOT_FOUND: { fr: 'Réponse type introuvable', ar: 'الرد الجاهز غير موجود' },
+  DISPUTE_NOT_FOUND: { fr: 'Litige introuvable', ar: 'النزاع غير موجود' },
+  DISPUTE_ALREADY_OPEN: { fr: 'Un litige est déjà en cours pour ce voucher', ar: 'يوجد نزاع جارٍ بالفعل لهذه القسيمة' },
+  DISPUTE_ALREADY_RESOLVED: { fr: 'Ce litige est déjà résolu ou fermé', ar: 'تمت تسوية هذا النزاع أو إغلاقه بالفعل' },
+  DISPUTE_RESOLVE_ERROR: { fr: 'Erreur lors de la résolution', ar: 'خطأ أثناء تسوية النزاع' },
+  DISPUTE_DAYS_REQUIRED: { fr: 'Indiquez le nombre de jours de prolongation', ar: 'حدد عدد أيام التمديد' },
+  DISPUTE_NO_VOUCHER: { fr: 'Ce litige ne concerne aucun voucher', ar: 'هذا النزاع لا يخص أي قسيمة' },
+  DISPUTE_REFUND_IMPOSSIBLE: { fr: 'Remboursement impossible : le voucher a déjà été utilisé ou annulé', ar: 'الاسترداد غير ممكن: القسيمة مستخدمة أو ملغاة' },
+  DISPUTE_EXTENSION_IMPOSSIBLE: { fr: 'Prolongation impossible pour ce voucher', ar: 'لا يمكن تمديد هذه القسيمة' },
+  TICKET_NOT_RESOLVED: { fr: 'Vous pourrez noter la réponse une fois le ticket résolu', ar: 'يمكنكم تقييم الرد بعد حل التذكرة' },
+  DISPUTE_NOT_PARTNER: { fr: 'Ce litige ne concerne pas votre établissement', ar: 'هذا النزاع لا يخص مؤسستك' },
+  // Successes.
+  RATING_SAVED: { fr: 'Merci pour votre note !', ar: 'شكرًا على تقييمكم!' },
+  TICKET_ASSIGNED: { fr: 'Ticket assigné', ar: 'تم إسناد التذكرة' },
+  REPLY_SENT: { fr: 'Réponse envoyée', ar: 'تم إرسال الرد' },
+  NOTE_ADDED: { fr: 'Note interne ajoutée', ar: 'تمت إضافة ملاحظة داخلية' },
+  CANNED_SAVED: { fr: 'Réponse type enregistrée', ar: 'تم حفظ الرد الجاهز' },
+  CANNED_DELETED: { fr: 'Réponse type supprimée', ar: 'تم حذف الرد الجاهز' },
+  DISPUTE_OPENED: { fr: 'Litige ouvert : notre équipe support l’examine sous 24 h.', ar: 'تم فتح النزاع: سيدرسه فريق الدعم خلال 24 ساعة.' },
+  DISPUTE_RESPONDED: { fr: 'Réponse transmise au support', ar: 'تم إرسال ردكم إلى الدعم' },
+  DISPUTE_RESOLVED: { fr: 'Litige résolu avec succès !', ar: 'تمت تسوية النزاع بنجاح!' },
+} as const;
+export type TSupportErrorCode = keyof typeof SUPPORT_ERRORS;
+
+/** spec 02 §9 / issue 14: first response due within these minutes, by priority. */
+export const TICKET_SLA_MINUTES: Record<(typeof TICKET_PRIORITIES)[number], number> = { urgent: 60, high: 240, medium: 1440, low: 1440 };
+/** spec 02 §9 response-time badges: green up to 30 min, yellow up to 120 min, red beyond. */
+export function responseTimeTone(minutes: number): 'green' | 'yellow' | 'red' {
+  return minutes <= 30 ? 'green' : minutes <= 120 ? 'yellow' : 'red';
+}
+/** The statuses an agent's reply can set (spec 02 §2 resolution select). */
+export const DESK_REPLY_STATUSES = ['resolved', 'pending', 'closed'] as const;
+
+const pageFields = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+/** GET /api/support/tickets. `assignee`: me, unassigned or an agent's id; `status`: one status or `active` (not resolved/closed). */
+export const ZDeskTicketQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum([...TICKET_STATUSES, 'active', 'all']).default('all'),
+  priority: ZTicketPriority.optional(),
+  category: z.string().trim().max(50).optional(),
+  assignee: z.union([z.enum(['me', 'unassigned']), z.uuid()]).optional(),
+  ...pageFields,
+});
+export type TDeskTicketQuery = z.infer<typeof ZDeskTicketQuery>;
+
+const ZPersonRef = z.object({ id: z.string(), name: z.string() });
+export const ZDeskRequester = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  kind: z.enum(['customer', 'partner']),
+  locale: z.enum(['fr', 'ar']),
+  partnerId: z.string().nullable(),
+  partnerName: z.string().nullable(),
+});
+
+export const ZDeskTicketRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  priority: ZTicketPriority,
+  status: ZTicketStatus,
+  requester: ZDeskRequester,
+  assignee: ZPersonRef.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  firstResponseAt: z.string().nullable(),
+  /** Minutes to the first response, or waiting so far when none yet (stops counting once resolved/closed). */
+  responseMinutes: z.number().int(),
+  responseTone: z.enum(['green', 'yellow', 'red']),
+  slaDueAt: z.string(),
+  slaBreached: z.boolean(),
+  satisfaction: z.number().int().nullable(),
+});
+export type TDeskTicketRow = z.infer<typeof ZDeskTicketRow>;
+
+export const ZDeskKpis = z.object({
+  open: z.number().int(),
+  unassigned: z.number().int(),
+  resolvedToday: z.number().int(),
+  medianFirstResponseMinutes: z.number().int().nullable(),
+  slaBreaches: z.number().int(),
+});
+export type TDeskKpis = z.infer<typeof ZDeskKpis>;
+
+export const ZDeskTicketList = z.object({
+  tickets: z.array(ZDeskTicketRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  kpis: ZDeskKpis,
+  agents: z.array(ZPersonRef),
+});
+export type TDeskTicketList = z.infer<typeof ZDeskTicketList>;
+
+export const ZDeskAttachment = z.object({ id: z.string(), filename: z.string(), contentType: z.string(), size: z.number().int(), url: z.string() });
+export const ZDeskMessage = z.object({
+  id: z.string(),
+  sender: z.enum(['user', 'support']),
+  internal: z.boolean(),
+  authorName: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(ZDeskAttachment),
+});
+
+export const ZRequesterContext = z.object({
+  orders: z.array(z.object({ id: z.string(), boxName: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
+  vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), status: z.string(), expiresAt: z.string() })),
+  reservations: z.array(z.object({ id: z.string(), partnerName: z.string(), requestedDate: z.string(), status: z.string() })),
+  partner: z
+    .object({ id: z.string(), name: z.string(), city: z.string(), phone: z.string().nullable(), email: z.string().nullable(), kycStatus: z.string(), active: z.boolean() })
+    .nullable(),
+  openDisputes: z.number().int(),
+});
+
+export const ZDeskTicketDetail = ZDeskTicketRow.extend({
+  description: z.string(),
+  attachments: z.array(ZDeskAttachment),
+  messages: z.array(ZDeskMessage),
+  context: ZRequesterContext,
+  canReply: z.boolean(),
+});
+export type TDeskTicketDetail = z.infer<typeof ZDeskTicketDetail>;
+
+export const ZAssignTicketRequest = z.object({ agentId: z.uuid({ error: SUPPORT_ERRORS.AGENT_NOT_FOUND.fr }).optional() });
+export const ZDeskReplyRequest = z.object({
+  message: requiredText(5000),
+  internal: z.boolean().default(false),
+  status: z.enum(DESK_REPLY_STATUSES).optional(),
+});
+export type TDeskReplyRequest = z.infer<typeof ZDeskReplyRequest>;
+export const ZDeskTicketResponse = z.object({ ticket: ZDeskTicketDetail, message: z.string() });
+
+/** The sidebar badge and the dashboard. */
+export const ZSupportOverview = z.object({
+  kpis: ZDeskKpis,
+  myOpen: z.number().int(),
+  urgent: z.array(ZDeskTicketRow),
+  recent: z.array(ZDeskTicketRow),
+  disputes: z.object({ open: z.number().int(), amountAtStake: z.number().int() }),
+});
+export type TSupportOverview = z.infer<typeof ZSupportOverview>;
+
+// Canned responses
+export const ZCannedResponse = z.object({ id: z.string(), title: z.string(), body: z.string(), updatedAt: z.string() });
+export type TCannedResponse = z.infer<typeof ZCannedResponse>;
+export const ZCannedList = z.object({ responses: z.array(ZCannedResponse) });
+export const ZCannedRequest = z.object({ title: requiredText(120), body: requiredText(5000) });
+export const ZCannedResponseResponse = z.object({ response: ZCannedResponse, message: z.string() });
+export const ZIdParams = z.object({ id: z.uuid({ error: ERROR_MESSAGES.NOT_FOUND }) });
+export const ZMessageOnly = z.object({ message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Disputes (spec 02 §2-§4)
+
+export const DISPUTE_TYPES = ['partner_refuse', 'service_quality', 'voucher_invalid', 'billing', 'other'] as const;
+export const DISPUTE_TYPE_LABELS: Record<(typeof DISPUTE_TYPES)[number], string> = {
+  partner_refuse: 'Refus du partenaire',
+  service_quality: 'Qualité du service',
+  voucher_invalid: 'Voucher refusé ou invalide',
+  billing: 'Facturation',
+  other: 'Autre',
+};
+export const DISPUTE_STATUSES = ['open', 'investigating', 'partner_response', 'resolved', 'closed'] as const;
+export const DISPUTE_STATUS_LABELS: Record<(typeof DISPUTE_STATUSES)[number], string> = {
+  open: 'Ouvert',
+  investigating: 'En examen',
+  partner_response: 'Réponse partenaire',
+  resolved: 'Résolu',
+  closed: 'Fermé',
+};
+export const DISPUTE_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export const DISPUTE_RESOLUTIONS = ['refund', 'voucher_extension', 'rejected'] as const;
+export const DISPUTE_RESOLUTION_LABELS: Record<(typeof DISPUTE_RESOLUTIONS)[number], string> = {
+  refund: 'Remboursement',
+  voucher_extension: 'Prolongation du voucher',
+  rejected: 'Rejeté',
+};
+/** Timeline actions. */
+export const DISPUTE_ACTION_LABELS: Record<string, string> = {
+  opened: 'Litige ouvert',
+  assigned: 'Pris en charge par le support',
+  partner_response: 'Réponse du partenaire',
+  note: 'Note du support',
+  resolved: 'Litige résolu',
+};
+
+export const ZCreateDisputeRequest = z.object({
+  voucherId: z.uuid({ error: 'Voucher introuvable' }),
+  type: z.enum(DISPUTE_TYPES, { error: SUPPORT_MESSAGES.REQUIRED }),
+  description: requiredText(5000),
+});
+export type TCreateDisputeRequest = z.infer<typeof ZCreateDisputeRequest>;
+
+export const ZDisputeEvent = z.object({ id: z.string(), action: z.string(), actor: z.string(), notes: z.string().nullable(), createdAt: z.string() });
+export const ZDispute = z.object({
+  id: z.string(),
+  type: z.enum(DISPUTE_TYPES),
+  title: z.string(),
+  description: z.string(),
+  amount: z.number().int(),
+  status: z.enum(DISPUTE_STATUSES),
+  priority: z.enum(DISPUTE_PRIORITIES),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  partner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  voucher: z.object({ id: z.string(), code: z.string(), boxName: z.string(), status: z.string(), expiresAt: z.string(), purchasedAt: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  resolution: z
+    .object({ type: z.enum(DISPUTE_RESOLUTIONS), amount: z.number().int().nullable(), notes: z.string(), resolvedBy: z.string(), resolvedAt: z.string() })
+    .nullable(),
+  timeline: z.array(ZDisputeEvent),
+});
+export type TDispute = z.infer<typeof ZDispute>;
+
+export const ZDisputeQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum([...DISPUTE_STATUSES, 'active', 'all']).default('all'),
+  type: z.enum(DISPUTE_TYPES).optional(),
+  ...pageFields,
+});
+export const ZDisputeList = z.object({
+  disputes: z.array(ZDispute),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  kpis: z.object({ open: z.number().int(), awaitingPartner: z.number().int(), resolved: z.number().int(), amountAtStake: z.number().int() }),
+});
+export type TDisputeList = z.infer<typeof ZDisputeList>;
+export const ZDisputeResponse = z.object({ dispute: ZDispute, message: z.string() });
+export const ZDisputeRespondRequest = z.object({ message: requiredText(5000) });
+export const ZResolveDisputeRequest = z.object({
+  resolution: z.enum(DISPUTE_RESOLUTIONS, { error: SUPPORT_MESSAGES.REQUIRED }),
+  amount: z.number().int().min(0).max(10_000_000).optional(),
+  days: z.number().int().min(1).max(365).optional(),
+  notes: requiredText(2000),
+});
+export type TResolveDisputeRequest = z.infer<typeof ZResolveDisputeRequest>;
+
+/** POST /api/client/tickets/:id/rate, once resolved or closed. */
+export const ZRateTicketRequest = z.object({ rating: z.number({ error: SUPPORT_MESSAGES.REQUIRED }).int().min(1).max(5) });

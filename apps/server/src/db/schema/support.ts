@@ -54,6 +54,8 @@ export const ticketMessages = pgTable(
       .references(() => users.id),
     authorKind: text('author_kind').notNull(),
     body: text('body').notNull(),
+    /** An agents' note: never shown to the requester (issue 14). */
+    internal: boolean('internal').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -165,3 +167,13 @@ export const faqVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.faqId, t.userId] })],
 );
+
+/** Canned responses the support agents share (issue 14). */
+export const cannedResponses = pgTable('canned_responses', {
+  id: id(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

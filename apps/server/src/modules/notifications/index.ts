@@ -1,5 +1,5 @@
 export { passwordChangedEmail, passwordResetEmail } from './account-emails.ts';
-export { escapeHtml } from './html.ts';
+export { escapeHtml, layout } from './html.ts';
 export { mailboxRoutes } from './mailbox-routes.ts';
 export { createMailer, type Mailer, type OutgoingMail } from './mailer.ts';
 export { enqueueEmail, type MailHooks, type OutboxAttachments, processOutbox, wakeOutbox } from './outbox.ts';

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
 import {
+  SUPPORT_ERRORS,
   SUPPORT_MESSAGES as M,
   TICKET_ATTACHMENT_MAX_FILES,
   ZCreateTicketRequest,
+  ZRateTicketRequest,
   ZTicketAttachmentParams,
   ZTicketDetail,
   ZTicketIdParams,
@@ -15,6 +17,7 @@ import {
 } from '@farha/contracts/support';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { rateTicket } from './ratings.ts';
 import { closeTicket, createTicket, findTicketAttachment, getTicket, listTickets, replyToTicket, type UploadedFile } from './tickets.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
@@ -102,6 +105,15 @@ export async function clientTicketRoutes(app: FastifyInstance): Promise<void> {
     '/tickets/:id/close',
     { schema: { tags: ['support'], params: ZTicketIdParams, response: { 200: ZTicketResponse, ...errors } } },
     async (request) => ({ ticket: await closeTicket(deps(), owner(request), request.params.id), message: M.TICKET_CLOSED_OK }),
+  );
+
+  r.post(
+    '/tickets/:id/rate',
+    { schema: { tags: ['support'], params: ZTicketIdParams, body: ZRateTicketRequest, response: { 200: ZTicketResponse, ...errors } } },
+    async (request) => ({
+      ticket: await rateTicket(app.db, owner(request), request.params.id, request.body.rating, app.clock.now()),
+      message: SUPPORT_ERRORS.RATING_SAVED.fr,
+    }),
   );
 
   r.get(

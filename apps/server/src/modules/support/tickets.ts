@@ -65,6 +65,7 @@ function summaryOf(
     updatedAt: ticket.updatedAt.toISOString(),
     messageCount: messages.length,
     lastResponseAt: fromSupport.length ? new Date(Math.max(...fromSupport)).toISOString() : null,
+    satisfaction: ticket.satisfaction,
   };
 }
 
@@ -76,7 +77,8 @@ export async function listTickets(db: Queryable, owner: TicketOwner): Promise<TT
     ? await db
         .select({ ticketId: ticketMessages.ticketId, authorKind: ticketMessages.authorKind, createdAt: ticketMessages.createdAt })
         .from(ticketMessages)
-        .where(inArray(ticketMessages.ticketId, ids))
+        // Agents' internal notes never reach the requester.
+        .where(and(inArray(ticketMessages.ticketId, ids), eq(ticketMessages.internal, false)))
     : [];
   return {
     tickets: tickets.map((t) => summaryOf(t, messages.filter((m) => m.ticketId === t.id))),
@@ -96,7 +98,7 @@ export async function getTicket(
     .select({ message: ticketMessages, firstName: users.firstName, lastName: users.lastName })
     .from(ticketMessages)
     .innerJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(eq(ticketMessages.ticketId, id))
+    .where(and(eq(ticketMessages.ticketId, id), eq(ticketMessages.internal, false)))
     .orderBy(asc(ticketMessages.createdAt));
   const files = await db
     .select({ attachment: ticketAttachments, file: storedFiles })

@@ -1,7 +1,7 @@
 export { voucherActions, type VoucherFacts } from './actions.ts';
 export { generateVoucherCode, normalizeVoucherCode } from './code.ts';
 export { fulfilPaidOrder } from './fulfil.ts';
-export { claimVoucher, getClientVoucherDetail, listClientVouchers, visibleVoucherRow } from './holder.ts';
+export { type Caller, claimVoucher, getClientVoucherDetail, listClientVouchers, visibleVoucherRow } from './holder.ts';
 export { issueVoucher } from './issue.ts';
 export { runExpiryReminders, runVoucherExpiry } from './jobs.ts';
 export { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewVoucher } from './lifecycle.ts';
@@ -12,3 +12,4 @@ export { publicVoucherRoutes, voucherDocumentRoutes } from './routes.ts';
 export { scanSuccessRate } from './scan-attempts.ts';
 export { canTransition } from './state-machine.ts';
 export { transitionVoucher } from './transition.ts';
+export { applyExtension, dropPendingVoucherEmails, lockVoucher } from './voucher-life.ts';

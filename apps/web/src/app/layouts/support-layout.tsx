@@ -16,15 +16,17 @@ import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useMailboxNavSection } from '@/features/mailbox/components/mailbox-nav';
+import { useSupportOverview } from '@/features/support/api/desk';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
 import { UserIdentity } from './parts/user-identity';
 
-/** spec 02 §2 "Support portal" (no ticket-count badge until tickets exist). */
+/** spec 02 §2 "Support portal"; the tickets badge is the real count of unassigned open tickets. */
 export function SupportLayout() {
   const { t } = useTranslation();
   const nav = paths.supportPortal;
   const mailboxSection = useMailboxNavSection(); // demo mode only
+  const unassigned = useSupportOverview().data?.kpis.unassigned ?? 0;
   return (
     <BackofficeShell
       brandSuffix={t('supportPortal.title')}
@@ -33,7 +35,7 @@ export function SupportLayout() {
         {
           items: [
             { to: nav.dashboard, label: t('supportPortal.nav.dashboard'), icon: LayoutDashboard },
-            { to: nav.tickets, label: t('supportPortal.nav.tickets'), icon: Ticket },
+            { to: nav.tickets, label: t('supportPortal.nav.tickets'), icon: Ticket, badge: unassigned },
             { to: nav.disputes, label: t('supportPortal.nav.disputes'), icon: Scale },
             { to: nav.users, label: t('supportPortal.nav.users'), icon: Users },
             { to: nav.partners, label: t('supportPortal.nav.partners'), icon: Handshake },

@@ -1,7 +1,7 @@
 import { SUPPORT_MESSAGES, type TTicketDetail, type TTicketSummary, type ZTicketResponse } from '@farha/contracts/support';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { FileText, ImageIcon, Lock, MessageSquare, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -111,10 +111,12 @@ interface TicketDialogProps {
   api: TicketApi;
   texts: HelpCentreTexts;
   closeTexts?: CloseTicketTexts;
+  /** What a help centre shows under the thread, e.g. the customer's rating of a resolved ticket. */
+  afterThread?: (ticket: TTicketDetail) => ReactNode;
 }
 
 /** One ticket's conversation: its messages and files, a reply with attachments, closing it where allowed. */
-export function TicketDialog({ ticketId, onOpenChange, api, texts, closeTexts }: TicketDialogProps) {
+export function TicketDialog({ ticketId, onOpenChange, api, texts, closeTexts, afterThread }: TicketDialogProps) {
   const { t } = texts;
   const ticket = api.useTicket(ticketId);
   return (
@@ -133,14 +135,20 @@ export function TicketDialog({ ticketId, onOpenChange, api, texts, closeTexts }:
             <Alert variant="error">{t('ticket.loadError')}</Alert>
           </>
         ) : (
-          <TicketConversation ticket={ticket.data} api={api} texts={texts} closeTexts={closeTexts} />
+          <TicketConversation ticket={ticket.data} api={api} texts={texts} closeTexts={closeTexts} afterThread={afterThread} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function TicketConversation({ ticket, api, texts, closeTexts }: { ticket: TTicketDetail; api: TicketApi; texts: HelpCentreTexts; closeTexts?: CloseTicketTexts }) {
+function TicketConversation({
+  ticket,
+  api,
+  texts,
+  closeTexts,
+  afterThread,
+}: Pick<TicketDialogProps, 'api' | 'texts' | 'closeTexts' | 'afterThread'> & { ticket: TTicketDetail }) {
   const { t, locale } = texts;
   const closed = ticket.status === 'closed';
   const openingFiles = ticket.attachments.filter((a) => a.messageId === null);
@@ -175,6 +183,8 @@ function TicketConversation({ ticket, api, texts, closeTexts }: { ticket: TTicke
           />
         ))}
       </section>
+
+      {afterThread?.(ticket)}
 
       {closed || !ticket.canReply ? (
         <Alert data-testid="ticket-closed">{t('ticket.closed')}</Alert>

@@ -15,6 +15,8 @@ export interface ShellNavItem {
   icon: LucideIcon;
   /** Drawn as a call to action (the partner's Scanner QR). */
   highlight?: boolean;
+  /** A count beside the label (the support tickets badge); hidden when 0. */
+  badge?: number;
 }
 
 export interface ShellNavSection {
@@ -126,7 +128,7 @@ function SidebarContent({ navLabel, sections, footer, onNavigate }: SidebarConte
               </h2>
             )}
             <ul className="grid gap-1">
-              {section.items.map(({ to, label, icon: Icon, highlight }) => (
+              {section.items.map(({ to, label, icon: Icon, highlight, badge }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -145,6 +147,11 @@ function SidebarContent({ navLabel, sections, footer, onNavigate }: SidebarConte
                   >
                     <Icon aria-hidden className="size-5 shrink-0" />
                     {label}
+                    {badge ? (
+                      <span className="ms-auto rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-primary-foreground tabular-nums" data-testid="nav-badge">
+                        {badge}
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

@@ -83,3 +83,15 @@ export function useCloseTicket(id: string) {
     },
   });
 }
+
+/** After resolution, the requester rates the answer 1 to 5 (issue 14). */
+export function useRateTicket(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rating: number) => api.post(`/api/client/tickets/${encodeURIComponent(id)}/rate`, { rating }, { schema: ZTicketResponse }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(keys.ticket(id), result.ticket);
+      void queryClient.invalidateQueries({ queryKey: keys.tickets, exact: true });
+    },
+  });
+}

@@ -6,6 +6,7 @@ import { TicketDialog, TicketList, type TicketApi } from '@/components/help-cent
 import { useCloseTicket, useReplyToTicket, useTicket, useTickets } from '../api/support';
 import { useCustomerT } from '../i18n';
 import { useCustomerHelpTexts } from './help-centre-texts';
+import { TicketRating } from './ticket-rating';
 
 const CUSTOMER_TICKETS: TicketApi = { useTicket, useReply: useReplyToTicket, useClose: useCloseTicket };
 
@@ -53,6 +54,7 @@ export function TicketsTab({ onCreate, openId, onOpenChange }: { onCreate: () =>
         onOpenChange={(open) => !open && onOpenChange(null)} api={CUSTOMER_TICKETS}
         texts={texts}
         closeTexts={{ close: t('support.ticket.close'), confirm: t('support.ticket.closeConfirm'), cancel: t('common.cancel') }}
+        afterThread={(ticket) => <TicketRating ticket={ticket} />}
       />
     </>
   );

@@ -9,6 +9,7 @@ import {
   Eye,
   QrCode,
   Repeat,
+  Scale,
   Send,
   Star,
   Undo2,
@@ -33,7 +34,7 @@ import { ReservationPanel } from './reservation-panel';
 import { Stars } from './star-rating';
 import { VoucherStatusBadge } from '@/components/domain/status-badges';
 
-export type VoucherDialogKind = 'reserve' | 'qr' | 'extend' | 'exchange' | 'refund' | 'review' | 'cancel-reservation';
+export type VoucherDialogKind = 'reserve' | 'qr' | 'extend' | 'exchange' | 'refund' | 'review' | 'cancel-reservation' | 'dispute';
 
 /** spec 01 §2: under 30 days of validity left, the card warns. */
 const EXPIRY_WARNING_DAYS = 30;
@@ -191,6 +192,10 @@ export function VoucherCard({
                     {t('voucher.resend')}
                   </DropdownMenuItem>
                 )}
+                <DropdownMenuItem onSelect={() => onOpen('dispute')} data-testid="action-dispute">
+                  <Scale aria-hidden />
+                  {t('voucher.dispute')}
+                </DropdownMenuItem>
                 <DropdownMenuItem asChild>
                   <Link to={to.box(voucher.box.id)}>
                     <Eye aria-hidden />

@@ -23,6 +23,7 @@ import { OrderReturnBanner } from '../components/order-return-banner';
 import { QrDialog } from '../components/qr-dialog';
 import { ReservationDialog } from '../components/reservation-dialog';
 import { ReviewDialog } from '../components/review-dialog';
+import { DisputeDialog } from '../components/dispute-dialog';
 import { StatCard } from '../components/stat-card';
 import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card';
 import { customerMessage, useCustomerT } from '../i18n';
@@ -331,6 +332,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
       <ExtendDialog voucher={dialogVoucher('extend')} extension={extension} onOpenChange={(next) => !next && close()} />
       <ExchangeDialog voucher={dialogVoucher('exchange')} onOpenChange={(next) => !next && close()} />
       <ReviewDialog voucher={dialogVoucher('review')} onOpenChange={(next) => !next && close()} />
+      <DisputeDialog voucher={dialogVoucher('dispute')} onOpenChange={(next) => !next && close()} />
       <ConfirmDialog
         confirmTestId="confirm-action"
         open={cancelling !== null}

@@ -10,6 +10,7 @@ import {
   MessageSquarePlus,
   Phone,
   RefreshCw,
+  Scale,
   Search,
   Send,
   Siren,
@@ -50,12 +51,13 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
+import { DisputesTab } from '../components/disputes-tab';
 import { ToneBadge } from '../components/status-badges';
 import { ticketCategoryLabel, usePartnerHelpTexts } from '../components/help-centre-texts';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatTime, frenchSpaces } from '../lib/format';
 
-const TABS = ['faq', 'tickets', 'new', 'status', 'contact'] as const;
+const TABS = ['faq', 'tickets', 'new', 'disputes', 'status', 'contact'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /partenaire/support (spec 02 §2 "Partner support"). */
@@ -95,6 +97,10 @@ export function PartnerSupportPage() {
             <MessageSquarePlus aria-hidden className="size-4" />
             {t('support.tabs.new')}
           </PageTabsTrigger>
+          <PageTabsTrigger value="disputes" data-testid="support-tab-disputes">
+            <Scale aria-hidden className="size-4" />
+            {t('support.tabs.disputes')}
+          </PageTabsTrigger>
           <PageTabsTrigger value="status" data-testid="support-tab-status">
             <Activity aria-hidden className="size-4" />
             {t('support.tabs.status')}
@@ -107,6 +113,7 @@ export function PartnerSupportPage() {
         <TabsContent value="faq">{tab === 'faq' && <FaqTab onNewTicket={() => select('new')} onContact={() => select('contact')} />}</TabsContent>
         <TabsContent value="tickets">{tab === 'tickets' && <TicketsTab onNew={() => select('new')} />}</TabsContent>
         <TabsContent value="new">{tab === 'new' && <NewTicketTab onCreated={() => select('tickets')} />}</TabsContent>
+        <TabsContent value="disputes">{tab === 'disputes' && <DisputesTab />}</TabsContent>
         <TabsContent value="status">{tab === 'status' && <StatusTab />}</TabsContent>
         <TabsContent value="contact">{tab === 'contact' && <ContactTab />}</TabsContent>
       </Tabs>

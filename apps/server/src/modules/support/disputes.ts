@@ -1,0 +1,351 @@
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { formatDzd } from '@farha/contracts/money';
+import {
+  DISPUTE_TYPE_LABELS,
+  SUPPORT_ERRORS as E,
+  type TCreateDisputeRequest,
+  type TDispute,
+  type TDisputeList,
+  type TResolveDisputeRequest,
+} from '@farha/contracts/support';
+import type { Db, Queryable } from '../../db/client.ts';
+import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTransactions, partners, refunds, reservations, users, vouchers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+import { applyExtension, type Caller, dropPendingVoucherEmails, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
+import { disputeUpdateEmail } from './emails.ts';
+
+/**
+ * Disputes (spec 02 §2-§4, issue 14): a customer opens one on a voucher, the partner concerned answers,
+ * an agent resolves it (refund through the finance refunds, extension through the voucher state machine,
+ * or rejection). Every step is a dispute_events row: the timeline.
+ */
+export type DisputeDeps = { db: Db; now: Date; publicUrl: string };
+const fail = (status: number, code: keyof typeof E, field?: string) => new AppError(status, code, E[code].fr, field);
+const DONE = ['resolved', 'closed'];
+const customer = alias(users, 'customer');
+const resolver = alias(users, 'resolver');
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+function baseQuery(db: Queryable) {
+  return db
+    .select({
+      dispute: disputes,
+      customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
+      partner: { id: partners.id, name: partners.name },
+      voucher: { id: vouchers.id, code: vouchers.code, status: vouchers.status, expiresAt: vouchers.expiresAt, createdAt: vouchers.createdAt },
+      boxName: boxes.name,
+      resolver: { firstName: resolver.firstName, lastName: resolver.lastName },
+    })
+    .from(disputes)
+    .innerJoin(customer, eq(customer.id, disputes.customerId))
+    .leftJoin(partners, eq(partners.id, disputes.partnerId))
+    .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+    .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
+    .leftJoin(resolver, eq(resolver.id, disputes.resolvedBy));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+async function toDisputes(db: Queryable, rows: Row[]): Promise<TDispute[]> {
+  const ids = rows.map((r) => r.dispute.id);
+  const events = ids.length
+    ? await db
+        .select({ event: disputeEvents, firstName: users.firstName, lastName: users.lastName, role: users.role })
+        .from(disputeEvents)
+        .leftJoin(users, eq(users.id, disputeEvents.actorId))
+        .where(inArray(disputeEvents.disputeId, ids))
+        .orderBy(asc(disputeEvents.createdAt))
+    : [];
+  return rows.map((r) => {
+    const d = r.dispute;
+    return {
+      id: d.id,
+      type: d.type as TDispute['type'],
+      title: d.title,
+      description: d.description,
+      amount: d.amount,
+      status: d.status as TDispute['status'],
+      priority: d.priority as TDispute['priority'],
+      customer: { id: r.customer.id, name: fullName(r.customer), email: r.customer.email },
+      partner: r.partner?.id ? { id: r.partner.id, name: r.partner.name } : null,
+      voucher: r.voucher?.id
+        ? { id: r.voucher.id, code: r.voucher.code, boxName: r.boxName ?? '', status: r.voucher.status, expiresAt: r.voucher.expiresAt.toISOString(), purchasedAt: r.voucher.createdAt.toISOString() }
+        : null,
+      createdAt: d.createdAt.toISOString(),
+      updatedAt: d.updatedAt.toISOString(),
+      resolution:
+        d.resolutionType && d.resolvedAt
+          ? {
+              type: d.resolutionType as 'refund' | 'voucher_extension' | 'rejected',
+              amount: d.resolutionAmount,
+              notes: d.resolutionNotes ?? '',
+              resolvedBy: r.resolver?.firstName ? fullName(r.resolver) : 'Support',
+              resolvedAt: d.resolvedAt.toISOString(),
+            }
+          : null,
+      timeline: events
+        .filter((e) => e.event.disputeId === d.id)
+        .map((e) => ({
+          id: e.event.id,
+          action: e.event.action,
+          actor: e.firstName ? `${e.firstName} ${e.lastName ?? ''}`.trim() : 'Farha',
+          notes: e.event.notes,
+          createdAt: e.event.createdAt.toISOString(),
+        })),
+    };
+  });
+}
+
+async function oneDispute(db: Queryable, where: SQL): Promise<TDispute> {
+  const rows = await baseQuery(db).where(where).limit(1);
+  if (!rows[0]) throw fail(404, 'DISPUTE_NOT_FOUND');
+  return (await toDisputes(db, rows))[0]!;
+}
+
+/** The partner concerned: the one that redeemed the voucher, else the one it reserved with, else the box's only partner. */
+async function partnerOfVoucher(db: Queryable, voucherId: string, boxId: string): Promise<string | null> {
+  const [tx] = await db.select({ id: partnerTransactions.partnerId }).from(partnerTransactions).where(eq(partnerTransactions.voucherId, voucherId)).limit(1);
+  if (tx) return tx.id;
+  const [res] = await db
+    .select({ id: reservations.partnerId })
+    .from(reservations)
+    .where(eq(reservations.voucherId, voucherId))
+    .orderBy(desc(reservations.createdAt))
+    .limit(1);
+  if (res) return res.id;
+  const inBox = await db
+    .selectDistinct({ id: offers.partnerId })
+    .from(boxOffers)
+    .innerJoin(offers, eq(offers.id, boxOffers.offerId))
+    .where(eq(boxOffers.boxId, boxId));
+  return inBox.length === 1 ? inBox[0]!.id : null;
+}
+
+async function notifyPartner(db: Queryable, deps: DisputeDeps, partnerId: string | null, title: string, what: { fr: string; ar: string }) {
+  if (!partnerId) return;
+  const [partner] = await db.select({ email: partners.email, name: partners.name }).from(partners).where(eq(partners.id, partnerId));
+  if (!partner?.email) return;
+  await enqueueEmail(db, {
+    now: deps.now,
+    to: partner.email,
+    template: 'dispute-update',
+    ...disputeUpdateEmail({ locale: 'fr', name: partner.name, title, what, link: `${deps.publicUrl}/partenaire/support` }),
+  });
+}
+
+async function notifyCustomer(db: Queryable, deps: DisputeDeps, customerId: string, title: string, what: { fr: string; ar: string }, expiresAt?: Date | null) {
+  const [person] = await db.select().from(users).where(eq(users.id, customerId));
+  if (!person) return;
+  await enqueueEmail(db, {
+    now: deps.now,
+    to: person.email,
+    template: 'dispute-update',
+    locale: person.locale,
+    ...disputeUpdateEmail({ locale: person.locale, name: person.firstName, title, what, link: `${deps.publicUrl}/client/dashboard`, expiresAt }),
+  });
+}
+
+/** POST /api/client/disputes: on a voucher the customer may see (purchaser or holder); one active dispute per voucher. */
+export async function openDispute(deps: DisputeDeps, caller: Caller, input: TCreateDisputeRequest): Promise<TDispute> {
+  const voucher = await visibleVoucherRow(deps.db, caller, input.voucherId, deps.now);
+  const id = await deps.db.transaction(async (tx) => {
+    const locked = (await lockVoucher(tx, voucher.id))!;
+    const [active] = await tx
+      .select({ id: disputes.id })
+      .from(disputes)
+      .where(and(eq(disputes.voucherId, locked.id), notInArray(disputes.status, DONE)))
+      .limit(1);
+    if (active) throw fail(409, 'DISPUTE_ALREADY_OPEN');
+    const [box] = await tx.select({ name: boxes.name, price: boxes.price }).from(boxes).where(eq(boxes.id, locked.boxId));
+    const [order] = locked.orderId ? await tx.select({ amount: orders.amount }).from(orders).where(eq(orders.id, locked.orderId)) : [];
+    const partnerId = await partnerOfVoucher(tx, locked.id, locked.boxId);
+    const title = `${DISPUTE_TYPE_LABELS[input.type]} — ${box?.name ?? locked.code}`;
+    const [row] = await tx
+      .insert(disputes)
+      .values({
+        type: input.type,
+        title,
+        description: input.description,
+        amount: order?.amount ?? box?.price ?? 0,
+        status: 'open',
+        priority: input.type === 'partner_refuse' ? 'high' : 'medium',
+        customerId: caller.userId,
+        partnerId,
+        voucherId: locked.id,
+        createdAt: deps.now,
+        updatedAt: deps.now,
+      })
+      .returning({ id: disputes.id });
+    await tx.insert(disputeEvents).values({ disputeId: row!.id, action: 'opened', actorId: caller.userId, notes: input.description, createdAt: deps.now });
+    await notifyPartner(tx, deps, partnerId, title, {
+      fr: `Un client a ouvert un litige sur le voucher ${locked.code}. Répondez-y depuis votre portail partenaire (Support > Litiges).`,
+      ar: `فتح أحد العملاء نزاعًا بشأن القسيمة ${locked.code}. يرجى الرد من بوابة الشريك.`,
+    });
+    return row!.id;
+  });
+  wakeOutbox();
+  return oneDispute(deps.db, eq(disputes.id, id));
+}
+
+/** The customer's own disputes. */
+export async function customerDisputes(db: Queryable, customerId: string): Promise<TDispute[]> {
+  return toDisputes(db, await baseQuery(db).where(eq(disputes.customerId, customerId)).orderBy(desc(disputes.createdAt)).limit(100));
+}
+
+/** GET /api/partner/disputes: only the caller's partner's disputes. */
+export async function partnerDisputes(db: Queryable, partnerId: string): Promise<TDispute[]> {
+  return toDisputes(db, await baseQuery(db).where(eq(disputes.partnerId, partnerId)).orderBy(desc(disputes.createdAt)).limit(100));
+}
+
+/** The partner's answer: status partner_response, on the timeline. */
+export async function respondAsPartner(deps: DisputeDeps, caller: { userId: string; partnerId: string }, id: string, message: string): Promise<TDispute> {
+  await deps.db.transaction(async (tx) => {
+    const [d] = await tx.select().from(disputes).where(and(eq(disputes.id, id), eq(disputes.partnerId, caller.partnerId))).for('update');
+    if (!d) throw fail(404, 'DISPUTE_NOT_FOUND');
+    if (DONE.includes(d.status)) throw fail(409, 'DISPUTE_ALREADY_RESOLVED');
+    await tx.update(disputes).set({ status: 'partner_response', updatedAt: deps.now }).where(eq(disputes.id, id));
+    await tx.insert(disputeEvents).values({ disputeId: id, action: 'partner_response', actorId: caller.userId, notes: message, createdAt: deps.now });
+  });
+  return oneDispute(deps.db, eq(disputes.id, id));
+}
+
+function supportFilters(query: { q?: string | undefined; status: string; type?: string | undefined }): SQL | undefined {
+  const where: SQL[] = [];
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(disputes.title, like),
+        ilike(customer.email, like),
+        ilike(sql`${customer.firstName} || ' ' || ${customer.lastName}`, like),
+        ilike(vouchers.code, like),
+        ilike(partners.name, like),
+        ilike(sql`${disputes.id}::text`, like),
+      )!,
+    );
+  }
+  if (query.status === 'active') where.push(notInArray(disputes.status, DONE));
+  else if (query.status !== 'all') where.push(eq(disputes.status, query.status));
+  if (query.type) where.push(eq(disputes.type, query.type));
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listDisputes(
+  db: Queryable,
+  query: { q?: string | undefined; status: string; type?: string | undefined; page: number; pageSize: number },
+): Promise<TDisputeList> {
+  const where = supportFilters(query);
+  const rows = await baseQuery(db)
+    .where(where)
+    .orderBy(sql`case when ${disputes.status} in ('resolved', 'closed') then 1 else 0 end`, desc(disputes.createdAt))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(disputes)
+    .innerJoin(customer, eq(customer.id, disputes.customerId))
+    .leftJoin(partners, eq(partners.id, disputes.partnerId))
+    .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+    .where(where);
+  const [k] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${disputes.status} not in ('resolved', 'closed'))::int`,
+      awaitingPartner: sql<number>`count(*) filter (where ${disputes.status} in ('open', 'investigating') and ${disputes.partnerId} is not null)::int`,
+      resolved: sql<number>`count(*) filter (where ${disputes.status} = 'resolved')::int`,
+      amountAtStake: sql<number>`coalesce(sum(${disputes.amount}) filter (where ${disputes.status} not in ('resolved', 'closed')), 0)::int`,
+    })
+    .from(disputes);
+  return {
+    disputes: await toDisputes(db, rows),
+    total: count?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    kpis: { open: k?.open ?? 0, awaitingPartner: k?.awaitingPartner ?? 0, resolved: k?.resolved ?? 0, amountAtStake: k?.amountAtStake ?? 0 },
+  };
+}
+
+export const getDispute = (db: Queryable, id: string) => oneDispute(db, eq(disputes.id, id));
+
+/**
+ * Resolution by an agent, only while neither resolved nor closed. refund: the voucher is cancelled by the
+ * state machine (actor `dispute`) and a pending refund goes to finance; voucher_extension: the voucher's
+ * expiry moves by `days` through the customer module's extension; rejected: nothing changes on the voucher.
+ */
+export async function resolveDispute(deps: DisputeDeps, agentId: string, id: string, input: TResolveDisputeRequest): Promise<TDispute> {
+  let newExpiry: Date | null = null;
+  await deps.db.transaction(async (tx) => {
+    const [d] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
+    if (!d) throw fail(404, 'DISPUTE_NOT_FOUND');
+    if (DONE.includes(d.status)) throw fail(409, 'DISPUTE_ALREADY_RESOLVED');
+    let amount: number | null = null;
+    if (input.resolution !== 'rejected') {
+      if (!d.voucherId) throw fail(409, 'DISPUTE_NO_VOUCHER');
+      const voucher = (await lockVoucher(tx, d.voucherId))!;
+      if (input.resolution === 'refund') {
+        amount = input.amount ?? d.amount;
+        const cancelled = await transitionVoucher(tx, {
+          voucherId: voucher.id,
+          to: 'CANCELLED',
+          by: 'dispute',
+          actorUserId: agentId,
+          reason: `Litige résolu : remboursement (${input.notes})`,
+          now: deps.now,
+        });
+        if (!cancelled) throw fail(409, 'DISPUTE_REFUND_IMPOSSIBLE');
+        if (voucher.orderId) {
+          await tx.insert(refunds).values({
+            orderId: voucher.orderId,
+            voucherId: voucher.id,
+            amount,
+            reason: `Litige : ${d.title}`,
+            status: 'pending',
+            requestedBy: agentId,
+            createdAt: deps.now,
+          });
+        }
+        await dropPendingVoucherEmails(tx, voucher.id, 'Voucher remboursé (litige)');
+      } else {
+        if (!input.days) throw fail(400, 'DISPUTE_DAYS_REQUIRED', 'days');
+        const [person] = await tx.select().from(users).where(eq(users.id, d.customerId));
+        const extended = await applyExtension(tx, deps, {
+          voucher,
+          days: input.days,
+          actorUserId: agentId,
+          reason: `Litige résolu : prolongation de ${input.days} jours`,
+          notify: { email: person!.email, name: person!.firstName },
+          amountPaid: null,
+        }).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'TRANSITION_REFUSED') return null;
+          throw error;
+        });
+        if (!extended) throw fail(409, 'DISPUTE_EXTENSION_IMPOSSIBLE');
+        // The extension names its actor as holder when the voucher had none; an agent never holds a gift.
+        if (!voucher.holderUserId) await tx.update(vouchers).set({ holderUserId: null }).where(eq(vouchers.id, voucher.id));
+        newExpiry = extended.expiresAt;
+      }
+    }
+    await tx
+      .update(disputes)
+      .set({
+        status: 'resolved',
+        resolutionType: input.resolution,
+        resolutionAmount: amount,
+        resolutionNotes: input.notes,
+        resolvedBy: agentId,
+        resolvedAt: deps.now,
+        updatedAt: deps.now,
+      })
+      .where(eq(disputes.id, id));
+    await tx.insert(disputeEvents).values({ disputeId: id, action: 'resolved', actorId: agentId, notes: `${input.resolution} — ${input.notes}`, createdAt: deps.now });
+    const what = {
+      refund: { fr: `Votre litige est résolu : un remboursement de ${formatDzd(amount ?? 0)} est en cours.`, ar: `تمت تسوية نزاعكم: استرداد ${formatDzd(amount ?? 0, 'ar')} قيد المعالجة.` },
+      voucher_extension: { fr: `Votre litige est résolu : votre voucher est prolongé de ${input.days ?? 0} jours.`, ar: `تمت تسوية نزاعكم: تم تمديد قسيمتكم ${input.days ?? 0} يومًا.` },
+      rejected: { fr: `Votre litige a été examiné et n'a pas été retenu : ${input.notes}`, ar: `تمت دراسة نزاعكم ولم يتم قبوله: ${input.notes}` },
+    }[input.resolution];
+    await notifyCustomer(tx, deps, d.customerId, d.title, what, newExpiry);
+    await notifyPartner(tx, deps, d.partnerId, d.title, { fr: `Le litige « ${d.title} » a été résolu par le support Farha.`, ar: 'تمت تسوية النزاع من قبل دعم فرحة.' });
+  });
+  wakeOutbox();
+  return getDispute(deps.db, id);
+}

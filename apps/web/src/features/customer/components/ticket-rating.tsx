@@ -1,0 +1,42 @@
+import { SUPPORT_ERRORS, type TTicketDetail } from '@farha/contracts/support';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api';
+import { useRateTicket } from '../api/support';
+import { customerMessage, useCustomerT } from '../i18n';
+import { Stars, StarInput } from './star-rating';
+
+function supportText(source: unknown, locale: 'fr' | 'ar'): string {
+  const code = source instanceof ApiError ? source.code : Object.entries(SUPPORT_ERRORS).find(([, m]) => m.fr === source)?.[0];
+  if (code && code in SUPPORT_ERRORS) return SUPPORT_ERRORS[code as keyof typeof SUPPORT_ERRORS][locale];
+  return customerMessage(source);
+}
+
+/** Once the ticket is resolved or closed, 1 to 5 stars for the answer (issue 14). */
+export function TicketRating({ ticket }: { ticket: TTicketDetail }) {
+  const { t, locale } = useCustomerT();
+  const rate = useRateTicket(ticket.id);
+  const [value, setValue] = useState(0);
+  if (ticket.status !== 'resolved' && ticket.status !== 'closed') return null;
+  if (ticket.satisfaction) {
+    return (
+      <div className="flex items-center gap-2 text-sm" data-testid="ticket-rated">
+        {t('rating.yours')} <Stars rating={ticket.satisfaction} />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2 rounded-lg border border-border p-3" data-testid="ticket-rating">
+      <StarInput value={value} onChange={setValue} legend={t('rating.question')} />
+      <Button
+        size="sm"
+        className="w-fit"
+        disabled={value === 0 || rate.isPending}
+        onClick={() => rate.mutate(value, { onSuccess: (r) => toast.success(supportText(r.message, locale)), onError: (e) => toast.error(supportText(e, locale)) })}
+      >
+        {t('rating.submit')}
+      </Button>
+    </div>
+  );
+}
