@@ -97,7 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // No inline script anywhere (index.html loads /preferences.js, the sandbox page /pay/sandbox/card.js).
+        scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://pay.chargily.net'],
         upgradeInsecureRequests: null,
