@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
-import { installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
+import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -73,6 +73,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   rejectNulBytes(app);
   installMetrics(app, app.metrics, config.metricsToken);
+  // Pages asked for under another host name of this server go to PUBLIC_URL's before any session is made.
+  app.addHook('onRequest', async (request, reply) => {
+    const location = canonicalHostRedirect(request, config);
+    if (location) return reply.redirect(location, 308);
+  });
 
   // Security headers: helmet's middleware built once (@fastify/helmet builds it again for every request).
   const securityHeaders = helmet({
@@ -81,7 +86,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // No inline script anywhere (index.html loads /preferences.js, the sandbox page /pay/sandbox/card.js).
+        scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://pay.chargily.net'],
         upgradeInsecureRequests: null,

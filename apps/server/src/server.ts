@@ -66,9 +66,18 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+// Fastify would log "Server listening at" once per interface, 127.0.0.1 first: a visitor opening that
+// address instead of PUBLIC_URL gets a session on a host name the payment return does not come back to.
+// Only the one address Farha serves is printed (other host names are redirected to it, lib/http.ts).
+const appLog = app.log;
+app.log = appLog.child({}, { level: 'warn' });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} finally {
+  app.log = appLog;
+}
 if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, config.metricsPort, config.host);
 app.log.info(
-  { url: config.publicUrl, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
-  'Farha is running',
+  { url: config.publicUrl, listen: `${config.host}:${config.port}`, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
+  `Farha is running at ${config.publicUrl}`,
 );

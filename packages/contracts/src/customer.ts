@@ -7,6 +7,7 @@ import { ZVoucherStatus } from './vouchers.ts';
 export const CUSTOMER_MESSAGES = {
   INVALID_CODE: 'Code voucher invalide',
   CLAIMED: 'Coffret ajouté à votre espace',
+  NOT_CLAIMABLE: 'Ce coffret appartient à un autre compte : seul son destinataire peut l’ajouter à son espace',
   VOUCHER_NOT_FOUND: 'Voucher not found',
   HOLDER_ONLY: 'Seul le bénéficiaire du coffret peut effectuer cette action',
   EXPIRED: 'Voucher expiré',

@@ -81,3 +81,47 @@ export function rejectNulBytes(app: FastifyInstance): void {
     if (field) throw AppError.of(400, 'BAD_REQUEST', field.replace(/^(params|query|body)\./, ''));
   });
 }
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'via'];
+
+/** The port a URL (or `protocol//host`) names, its scheme's default when absent. */
+function portOf(url: URL): number {
+  return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+}
+
+/**
+ * The PUBLIC_URL address a page request that reached this server under another host name of it should go
+ * to (e.g. `127.0.0.1:3000` when PUBLIC_URL is `http://localhost:3000`), or null to serve it as it is.
+ * Cookies are per host name: a session made on another name than PUBLIC_URL's is lost when the payment
+ * gateway sends the buyer back to PUBLIC_URL. Only page loads (GET/HEAD outside /api) are redirected, so a
+ * visitor is moved before a session is made, and only when it is safe:
+ * - never behind a proxy (TRUST_PROXY set, or forwarding headers present): the proxy owns host names, and
+ *   one that rewrites Host would loop;
+ * - only when both PUBLIC_URL and the request name this server's own port (a browser connected straight to
+ *   it; PUBLIC_URL on another port means something else fronts it);
+ * - never from a non-loopback name to a loopback PUBLIC_URL: a phone on the LAN would be sent to itself.
+ * The target is PUBLIC_URL's origin plus the path: never a host the client chose.
+ */
+export function canonicalHostRedirect(
+  request: FastifyRequest,
+  config: { publicUrl: string; port: number; trustProxy: boolean | number | string[] },
+): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/metrics')) return null;
+  const { trustProxy } = config;
+  if (trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0) || (Array.isArray(trustProxy) && trustProxy.length > 0)) return null;
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return null;
+  const target = new URL(config.publicUrl);
+  if (portOf(target) !== config.port) return null;
+  let arrived: URL;
+  try {
+    arrived = new URL(`${target.protocol}//${request.headers.host ?? ''}`);
+  } catch {
+    return null;
+  }
+  if (!arrived.hostname || portOf(arrived) !== config.port) return null;
+  if (arrived.hostname.toLowerCase() === target.hostname.toLowerCase()) return null;
+  if (LOOPBACK.test(target.hostname) && !LOOPBACK.test(arrived.hostname)) return null;
+  return `${target.origin}${request.url}`;
+}

@@ -102,6 +102,41 @@ describe('buying a box through the sandbox gateway', () => {
     expect(events.map((e) => `${e.fromStatus}->${e.toStatus}`).sort()).toEqual(['ISSUED->DELIVERED', 'null->ISSUED']);
   });
 
+  it('serves the card page with no inline script: its card formatting is a same-origin file the CSP allows', async () => {
+    const { checkoutUrl } = await createOrder({ paymentMethod: 'visa' });
+    const page = await fetch(checkoutUrl);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))).toBe("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('id="cardNumber"');
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toBeNull();
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    const sources = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources).toEqual(['/pay/sandbox/card.js']);
+    const script = await fetch(`${t.config.publicUrl}${sources[0]}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const code = await script.text();
+    for (const id of ['cardNumber', 'expiry', 'cvv', 'cardName']) {
+      expect(code).toContain(`getElementById('${id}')`);
+      expect(html).toContain(`id="${id}"`);
+    }
+    // The script parses, and formats a number as it is typed.
+    const fields = new Map<string, { value: string; listener?: () => void }>();
+    const document = {
+      getElementById: (id: string) => {
+        const field = fields.get(id) ?? { value: '' };
+        fields.set(id, field);
+        return { get value() { return field.value; }, set value(v: string) { field.value = v; }, addEventListener: (_: string, fn: () => void) => (field.listener = fn) };
+      },
+    };
+    new Function('document', code)(document);
+    fields.get('cardNumber')!.value = '4242x42424242424242';
+    fields.get('cardNumber')!.listener!();
+    expect(fields.get('cardNumber')!.value).toBe('4242 4242 4242 4242');
+  });
+
   it('declines a test card and records the reason, with no voucher', async () => {
     const { orderId, checkoutUrl } = await createOrder({ paymentMethod: 'visa' });
     const res = await payOnSandbox(checkoutUrl, {

@@ -106,7 +106,7 @@ describe('the dashboard list', () => {
     expect(list.vouchers[0]).toMatchObject({ id: gift.voucher.id, isHolder: true, isPurchaser: false });
   });
 
-  it('claims a typed code (any case, no dashes); unknown or already held codes are invalid', async () => {
+  it('claims a typed code (any case, no dashes) of a gift to an address without an account; unknown codes are invalid', async () => {
     const nour = await newCustomer(t, 'nour');
     const { voucher } = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: 'papy@example.dz', at: clock.now() });
     const typed = voucher.code.toLowerCase().replace(/-/g, '');
@@ -117,11 +117,32 @@ describe('the dashboard list', () => {
     // Claiming again is harmless; someone else cannot take it.
     expect((await post(nour.cookie, '/api/client/vouchers/claim', { code: voucher.code })).statusCode).toBe(200);
     const taken = await post(karim.cookie, '/api/client/vouchers/claim', { code: voucher.code });
-    expect(taken.statusCode).toBe(404);
-    expect(taken.json().error.message).toBe('Code voucher invalide');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('Ce coffret appartient à un autre compte : seul son destinataire peut l’ajouter à son espace');
+    expect((await voucherRow(voucher.id)).holderUserId).toBe(nour.id);
     const unknown = await post(karim.cookie, '/api/client/vouchers/claim', { code: 'FRH-AAAA-BBBB-CCCC' });
     expect(unknown.json().error.message).toBe('Code voucher invalide');
     expect((await post(karim.cookie, '/api/client/vouchers/claim', { code: 'n’importe quoi' })).json().error.message).toBe('Code voucher invalide');
+  });
+
+  it('keeps a gift with its recipient when a stranger types its code (ADR 005)', async () => {
+    const recipient = await newCustomer(t, 'salim');
+    const stranger = await newCustomer(t, 'intrus');
+    const { voucher } = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: recipient.email, at: clock.now() });
+    const before = await voucherRow(voucher.id);
+    const res = await post(stranger.cookie, '/api/client/vouchers/claim', { code: voucher.code });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'VOUCHER_NOT_CLAIMABLE', message: 'Ce coffret appartient à un autre compte : seul son destinataire peut l’ajouter à son espace' });
+    expect(await voucherRow(voucher.id)).toEqual(before);
+    // Not even the buyer can take it back with the code; the recipient still has it, and claims it.
+    expect((await post(amina.cookie, '/api/client/vouchers/claim', { code: voucher.code })).statusCode).toBe(409);
+    const list = (await get(recipient.cookie, '/api/client/vouchers')).json();
+    expect(list.vouchers.map((v: { id: string }) => v.id)).toContain(voucher.id);
+    expect((await get(stranger.cookie, `/api/client/vouchers/${voucher.id}`)).statusCode).toBe(404);
+    const mine = await post(recipient.cookie, '/api/client/vouchers/claim', { code: voucher.code });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().voucher).toMatchObject({ id: voucher.id, isHolder: true });
+    expect((await voucherRow(voucher.id)).holderUserId).toBe(recipient.id);
   });
 
   it('shows one voucher with its timeline and where to use it', async () => {

@@ -90,6 +90,9 @@ describe('security headers', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("form-action 'self' https://pay.chargily.net");
+      // No inline script is allowed (issue 11): scripts come from Farha's own files only.
+      expect(csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')), url).toBe("script-src 'self'");
+      expect(csp, url).toContain("script-src-attr 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');

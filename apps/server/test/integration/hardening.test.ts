@@ -206,6 +206,46 @@ describe('payments, cookies and uploads', () => {
   });
 });
 
+describe('one address', () => {
+  it('sends page loads on another host name of the server to PUBLIC_URL (308) before a session is made', async () => {
+    // PUBLIC_URL unset means http://localhost:PORT; the log used to print http://127.0.0.1:PORT first.
+    const local = await buildTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+    const page = (url: string, host: string, method: 'GET' | 'HEAD' = 'GET', headers: Record<string, string> = {}) =>
+      local.request({ method, url, headers: { host, ...headers } });
+    try {
+      const moved = await page('/pay/sandbox/0b8d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e?from=checkout', '127.0.0.1:3000');
+      expect(moved.statusCode).toBe(308);
+      expect(moved.headers.location).toBe('http://localhost:3000/pay/sandbox/0b8d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e?from=checkout');
+      expect(moved.headers['set-cookie']).toBeUndefined();
+      expect((await page('/client/dashboard', '[::1]:3000')).headers.location).toBe('http://localhost:3000/client/dashboard');
+      expect((await page('/', '127.0.0.1:3000', 'HEAD')).statusCode).toBe(308);
+      // The address itself, the API (health, login, webhooks), another port, a LAN name (never sent to a
+      // loopback address) and anything a proxy forwarded are served as they are.
+      expect((await page('/pay/sandbox/0b8d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', 'localhost:3000')).statusCode).not.toBe(308);
+      expect((await page('/api/health', '127.0.0.1:3000')).statusCode).toBe(200);
+      expect((await page('/api/health/ready', '127.0.0.1:3000')).statusCode).toBe(200);
+      const login = await local.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { host: '127.0.0.1:3000' },
+        payload: { email: 'client@demo.farha.dz', password: 'demo1234' },
+      });
+      expect(login.statusCode).toBe(200);
+      expect((await page('/', '127.0.0.1:8080')).statusCode).not.toBe(308);
+      expect((await page('/', '192.168.1.20:3000')).statusCode).not.toBe(308);
+      expect((await page('/', '127.0.0.1:3000', 'GET', { 'x-forwarded-for': '203.0.113.9' })).statusCode).not.toBe(308);
+    } finally {
+      await local.close();
+    }
+    const proxied = await buildTestApp({ env: { PUBLIC_URL: 'http://localhost:3000', TRUST_PROXY: 'true' } });
+    try {
+      expect((await proxied.request({ method: 'GET', url: '/', headers: { host: '127.0.0.1:3000' } })).statusCode).not.toBe(308);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('operations', () => {
   it('answers GET /api/health/ready 200 only when the database answers and every migration is applied', async () => {
     const ready = await t.request({ method: 'GET', url: '/api/health/ready' });

@@ -85,6 +85,9 @@ afterAll(() => {
 describe('the server process', () => {
   it('holds the DATA_DIR lock; a second process on the same DATA_DIR refuses to start while the first keeps serving', async () => {
     expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
+    // The one address Farha serves is printed, not every interface Fastify listens on.
+    expect(first.output()).toContain(`Farha is running at http://127.0.0.1:${port}`);
+    expect(first.output()).not.toContain('Server listening at');
     const second = startServer(dataDir, await freePort());
     const code = await second.exited;
     expect(code).toBe(1);

@@ -33,7 +33,21 @@ export function checkCard(form: Record<string, string | undefined>): string | nu
   return null;
 }
 
+/** Formats the card fields as they are typed (served as a file: no inline script under the CSP). */
+export const CARD_SCRIPT_PATH = '/pay/sandbox/card.js';
+const CARD_SCRIPT = `const n=document.getElementById('cardNumber'),e=document.getElementById('expiry'),c=document.getElementById('cvv'),m=document.getElementById('cardName');
+n.addEventListener('input',()=>{n.value=n.value.replace(/\\D/g,'').slice(0,16).replace(/(\\d{4})(?=\\d)/g,'$1 ');});
+e.addEventListener('input',()=>{const d=e.value.replace(/\\D/g,'').slice(0,4);e.value=d.length>2?d.slice(0,2)+'/'+d.slice(2):d;});
+c.addEventListener('input',()=>{c.value=c.value.replace(/\\D/g,'').slice(0,4);});
+m.addEventListener('input',()=>{m.value=m.value.toUpperCase();});
+`;
+
 export async function sandboxPageRoutes(app: FastifyInstance): Promise<void> {
+  // Registered before /:id: find-my-way prefers the static path.
+  app.get('/card.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CARD_SCRIPT),
+  );
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
@@ -151,15 +165,8 @@ function render(row: Row, error: string | null, form: Record<string, string | un
 <div><label for="cvv">CVV</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123" value="${v('cvv')}"></div></div>
 <label for="cardName">Nom sur la carte</label><input id="cardName" name="cardName" autocomplete="cc-name" placeholder="NOM PRÉNOM" value="${v('cardName')}">`
     : `<p>Vous allez confirmer le paiement par carte ${escapeHtml(method)} sur la passerelle de test.</p>`;
-  const script = isCard(row.paymentMethod)
-    ? `<script>
-const n=document.getElementById('cardNumber'),e=document.getElementById('expiry'),c=document.getElementById('cvv'),m=document.getElementById('cardName');
-n.addEventListener('input',()=>{n.value=n.value.replace(/\\D/g,'').slice(0,16).replace(/(\\d{4})(?=\\d)/g,'$1 ');});
-e.addEventListener('input',()=>{const d=e.value.replace(/\\D/g,'').slice(0,4);e.value=d.length>2?d.slice(0,2)+'/'+d.slice(2):d;});
-c.addEventListener('input',()=>{c.value=c.value.replace(/\\D/g,'').slice(0,4);});
-m.addEventListener('input',()=>{m.value=m.value.toUpperCase();});
-</script>`
-    : '';
+  // A same-origin file, not an inline script: the Content-Security-Policy is script-src 'self'.
+  const script = isCard(row.paymentMethod) ? `<script src="${CARD_SCRIPT_PATH}" defer></script>` : '';
   const notes = isCard(row.paymentMethod)
     ? `<p class="note">Cartes de test : <code>4242 4242 4242 4242</code> paiement accepté ; <code>4000 0000 0000 0002</code> carte refusée ; <code>4000 0000 0000 9995</code> solde insuffisant. Toute date future et tout CVV conviennent.</p>`
     : '';

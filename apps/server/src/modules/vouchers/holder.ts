@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import {
   CUSTOMER_MESSAGES as M,
   PAID_EXTENSION_MONTHS,
@@ -11,7 +11,7 @@ import {
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { TReservation } from '@farha/contracts/reservations';
 import type { Queryable } from '../../db/client.ts';
-import { boxes, boxOffers, offers, orders, partners, reviews, voucherEvents, vouchers } from '../../db/schema/index.ts';
+import { boxes, boxOffers, offers, orders, partners, reviews, users, voucherEvents, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../settings/index.ts';
@@ -254,15 +254,33 @@ export async function getClientVoucherDetail(ctx: ViewContext, caller: Caller, v
  * A code typed by the customer attaches the voucher to their account (holder), unless another account
  * holds it already. Unknown and taken codes get the same answer, so that codes cannot be probed.
  */
+/**
+ * Claims a voucher by its code (ADR 005). A code alone never moves a voucher away from an account: only a
+ * voucher held by no one can be claimed, and only by the account registered with its recipient e-mail or,
+ * when that address has no account, by whoever holds the code. Claiming one's own voucher again is harmless.
+ */
 export async function claimVoucher(ctx: ViewContext, caller: Caller, input: string): Promise<TClientVoucher> {
   const invalid = () => new AppError(404, 'VOUCHER_INVALID', M.INVALID_CODE, 'code');
   const code = normalizeVoucherCode(input);
   if (!code) throw invalid();
+  const recipientHasOtherAccount = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, sql`lower(${vouchers.recipientEmail})`), ne(users.id, caller.userId)));
   const [claimed] = await ctx.db
     .update(vouchers)
     .set({ holderUserId: caller.userId, updatedAt: ctx.now })
-    .where(and(eq(vouchers.code, code), or(isNull(vouchers.holderUserId), eq(vouchers.holderUserId, caller.userId))))
+    .where(
+      and(
+        eq(vouchers.code, code),
+        isNull(vouchers.holderUserId),
+        or(eq(sql`lower(${vouchers.recipientEmail})`, caller.email), notExists(recipientHasOtherAccount)),
+      ),
+    )
     .returning({ id: vouchers.id });
-  if (!claimed) throw invalid();
-  return getClientVoucher(ctx, caller, claimed.id);
+  if (claimed) return getClientVoucher(ctx, caller, claimed.id);
+  const [existing] = await ctx.db.select({ id: vouchers.id, holderUserId: vouchers.holderUserId }).from(vouchers).where(eq(vouchers.code, code));
+  if (!existing) throw invalid();
+  if (existing.holderUserId === caller.userId) return getClientVoucher(ctx, caller, existing.id);
+  throw new AppError(409, 'VOUCHER_NOT_CLAIMABLE', M.NOT_CLAIMABLE, 'code');
 }

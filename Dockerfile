@@ -1,0 +1,42 @@
+# Farha: one image, the server as a plain node process (PID 1, no npm wrapper).
+# Node 24 runs the server's TypeScript directly (type stripping, on by default since Node 23.6): no tsx, no
+# compile step. Not built on the development machines (no Docker there): see README "Docker".
+
+# --- build: every dependency, then the web app (Vite) -----------------------------------------------------
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY packages/contracts packages/contracts
+COPY apps/web apps/web
+RUN npm run build --workspace @farha/web
+
+# --- runtime: production dependencies of the server and contracts only ------------------------------------
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace @farha/server --workspace @farha/contracts \
+ && npm cache clean --force
+COPY packages/contracts packages/contracts
+COPY apps/server/src apps/server/src
+COPY apps/server/assets apps/server/assets
+COPY --from=build /app/apps/web/dist apps/web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM goes straight to node: it stops accepting, finishes requests in flight and exits 0.
+CMD ["node", "apps/server/src/server.ts"]
