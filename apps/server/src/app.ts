@@ -20,6 +20,7 @@ import { catalogRoutes, favouriteRoutes } from './modules/catalog/routes.ts';
 import { landingRoutes } from './modules/landing/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { partnerKycRoutes } from './modules/partners/kyc-routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
 import { invitationRoutes } from './modules/partner/invitation-routes.ts';
 import { redemptionRoutes } from './modules/redemption/routes.ts';
@@ -139,7 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       roles: ['customer'] as const,
       modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes],
     },
-    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes] },
+    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes, partnerKycRoutes] },
     { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
     { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
     { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },
