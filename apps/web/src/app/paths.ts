@@ -53,6 +53,8 @@ export const paths = {
     analytics: '/admin/analytics',
     settings: '/admin/settings',
     profile: '/admin/profile',
+    payouts: '/admin/payouts',
+    audit: '/admin/audit',
   },
 
   // The support agents' portal. Plain /support is the public help centre.
