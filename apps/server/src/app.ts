@@ -21,6 +21,7 @@ import { landingRoutes } from './modules/landing/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { partnerKycRoutes } from './modules/partners/kyc-routes.ts';
+import { partnerRegistrationRoutes } from './modules/partners/registration-routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
 import { invitationRoutes } from './modules/partner/invitation-routes.ts';
 import { redemptionRoutes } from './modules/redemption/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(landingRoutes, { prefix: '/api' });
   await app.register(faqRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });
+  await app.register(partnerRegistrationRoutes, { prefix: '/api' });
 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
   await app.register(fileRoutes, { prefix: '/api' });

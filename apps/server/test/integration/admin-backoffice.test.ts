@@ -9,6 +9,7 @@ import {
   partnerTransactions,
   payouts,
   sessions,
+  systemSettings,
   users,
   voucherEvents,
   vouchers,
@@ -312,6 +313,44 @@ describe('partners and KYC', () => {
     expect(demo).toMatchObject({ redemptions: figures!.n, revenueTotal: figures!.gross, kycStatus: 'verified' });
     expect(demo.offersCount).toBeGreaterThan(0);
     expect((await get('/api/admin/partners?kyc=unknown', cookies.finance)).statusCode).toBe(400);
+  });
+});
+
+describe('partner self-registration', () => {
+  const registration = () => ({
+    businessName: `Spa Djurdjura ${randomUUID().slice(0, 4)}`,
+    city: 'Tizi Ouzou',
+    wilaya: 'Tizi Ouzou',
+    phone: '0550 12 34 56',
+    firstName: 'Meriem',
+    lastName: 'Aït',
+    email: `meriem.${randomUUID().slice(0, 6)}@example.dz`,
+    password: 'motdepasse-solide',
+  });
+
+  it('is closed by default, then makes a partner_owner and a pending, inactive partner when the setting is on', async () => {
+    const closed = await post('/api/partners/register', undefined, registration());
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().error.code).toBe('SELF_REGISTRATION_CLOSED');
+
+    await t.database.db
+      .insert(systemSettings)
+      .values({ key: 'features', value: { partner_self_registration: true }, updatedAt: clock.now() })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: { partner_self_registration: true }, updatedAt: clock.now() } });
+    const input = registration();
+    const res = await post('/api/partners/register', undefined, input);
+    expect(res.statusCode, res.body).toBe(201);
+    const [partner] = await t.database.db.select().from(partners).where(eq(partners.id, res.json().partnerId));
+    expect(partner).toMatchObject({ name: input.businessName, kycStatus: 'pending', active: false, settlementCycle: 'J+14', commissionBp: 1500 });
+    const cookie = await t.login(input.email, input.password);
+    expect((await get('/api/partner/kyc', cookie)).json()).toMatchObject({ status: 'pending', missing: ['business_license', 'identity_card', 'bank_statement'] });
+    const [welcome] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, input.email));
+    expect(welcome!.template).toBe('partner_registered');
+
+    const again = await post('/api/partners/register', undefined, { ...input, businessName: 'Autre' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("Erreur lors de l'inscription");
+    expect((await post('/api/partners/register', undefined, { ...registration(), email: 'pas-un-email' })).statusCode).toBe(400);
   });
 });
 
