@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { ADMIN_ERRORS, type TAdminPayout, type TAdminPayoutList } from '@farha/contracts/admin';
+import { formatDzd } from '@farha/contracts/money';
 import type { TPayout } from '@farha/contracts/partner';
 import type { Db, Queryable } from '../../db/client.ts';
 import { partners, payouts } from '../../db/schema/index.ts';
@@ -75,7 +76,7 @@ async function financeStep(
       action,
       entityType: 'payout',
       entityId: payoutId,
-      summary: `${partner?.name ?? before.partnerId} — ${after.netAmount} DA${after.reference ? ` — ${after.reference}` : ''}`,
+      summary: `${partner?.name ?? before.partnerId} — ${formatDzd(after.netAmount)}${after.reference ? ` — ${after.reference}` : ''}`,
       before: snapshot(before),
       after: snapshot({ status: after.status, reference: after.reference, failureReason: after.failureReason, netAmount: after.netAmount }),
       now: step.now,

@@ -96,7 +96,7 @@ export function AdminPartnersPage() {
                   </dl>
                   <p className="text-xs text-muted-foreground">
                     {p.kycSubmittedAt ? t('partners.submitted', { date: formatDateTime(p.kycSubmittedAt, locale) }) : t('partners.notSubmitted')} ·{' '}
-                    {t('partners.columns.commission')} {formatNumber(p.commissionBp / 100, locale)} % · {p.settlementCycle}
+                    {t('partners.columns.commission')} {formatNumber(p.commissionBp / 100, locale)} % · {t(`partners.cycles.${p.settlementCycle as (typeof SETTLEMENT_CYCLES)[number]}`)}
                   </p>
                   <Button variant="outline" size="sm" className="mt-auto self-start" onClick={() => setOpenId(p.id)} data-testid="partner-open">
                     {t('partners.open')}
@@ -149,7 +149,7 @@ function PartnerFile({ id, onClose }: { id: string | null; onClose: () => void }
         <DialogHeader>
           <DialogTitle>{partner?.name ?? t('partners.detailTitle')}</DialogTitle>
           <DialogDescription>
-            {partner ? `${partner.city} · ${partner.ownerEmail ? t('partners.owner', { email: partner.ownerEmail }) : ''}` : t('common.loading')}
+            {partner ? [partner.city, partner.ownerEmail && t('partners.owner', { email: partner.ownerEmail })].filter(Boolean).join(' · ') : t('common.loading')}
           </DialogDescription>
         </DialogHeader>
         {flash && (
@@ -175,7 +175,7 @@ function PartnerFile({ id, onClose }: { id: string | null; onClose: () => void }
                       <span className="flex min-w-0 items-center gap-2">
                         <FileText aria-hidden className="size-4 shrink-0" />
                         <span className="min-w-0">
-                          <span className="block font-medium">{d.typeLabel}</span>
+                          <span className="block font-medium">{t(`partners.docTypes.${d.type}`)}</span>
                           <span className="block truncate text-xs text-muted-foreground">
                             {d.fileName} · {formatDateTime(d.uploadedAt, locale)}
                           </span>
@@ -190,7 +190,7 @@ function PartnerFile({ id, onClose }: { id: string | null; onClose: () => void }
                   ))}
                 </ul>
               )}
-              {docs.missing.length > 0 && <p className="text-sm text-destructive">{t('partners.missing', { list: docs.missing.join(', ') })}</p>}
+              {docs.missing.length > 0 && <p className="text-sm text-destructive">{t('partners.missing', { list: docs.missing.map((type) => t(`partners.docTypes.${type}`)).join(', ') })}</p>}
               {docs.rejectionReason && <p className="text-sm text-muted-foreground">{t('partners.lastReason', { reason: docs.rejectionReason })}</p>}
               <div className="flex flex-wrap gap-2">
                 <Button
