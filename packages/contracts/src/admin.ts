@@ -27,6 +27,8 @@ export const ADMIN_ERRORS = {
   USER_NOT_SUSPENDED: { fr: "Ce compte n'est pas suspendu", ar: 'هذا الحساب غير معلق' },
   SELF_REGISTRATION_CLOSED: { fr: "Les inscriptions partenaires sont fermées pour l'instant", ar: 'تسجيل الشركاء مغلق حاليا' },
   PARTNER_REGISTER_FAILED: { fr: "Erreur lors de l'inscription", ar: 'خطأ أثناء التسجيل' },
+  REFUND_NOT_FOUND: { fr: 'Remboursement introuvable', ar: 'الاسترداد غير موجود' },
+  REFUND_TRANSITION: { fr: 'Ce remboursement a déjà été traité', ar: 'تمت معالجة هذا الاسترداد مسبقا' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
 export type TAdminErrorCode = keyof typeof ADMIN_ERRORS;
 
@@ -42,6 +44,8 @@ export const ADMIN_MESSAGES = {
   PARTNER_UPDATED: { fr: 'Partenaire mis à jour', ar: 'تم تحديث الشريك' },
   USER_SUSPENDED: { fr: 'Compte suspendu', ar: 'تم تعليق الحساب' },
   USER_REACTIVATED: { fr: 'Compte réactivé', ar: 'تمت إعادة تفعيل الحساب' },
+  REFUND_PAID: { fr: 'Remboursement effectué', ar: 'تم تنفيذ الاسترداد' },
+  REFUND_FAILED: { fr: 'Remboursement marqué en échec', ar: 'تم تسجيل فشل الاسترداد' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
 
 export const ZPage = z.object({
@@ -76,6 +80,37 @@ export const ZPayoutFailedInput = z.object({
   reason: z.string({ error: ADMIN_ERRORS.PAYOUT_REASON_REQUIRED.fr }).trim().min(3, { error: ADMIN_ERRORS.PAYOUT_REASON_REQUIRED.fr }).max(300),
 });
 export const ZAdminPayoutActionResponse = z.object({ payout: ZPayout, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Refunds (finance)
+
+export const ADMIN_REFUND_FILTERS = ['pending', 'paid', 'failed', 'all'] as const;
+export const ZAdminRefundQuery = ZPage.extend({ status: z.enum(ADMIN_REFUND_FILTERS).default('pending') });
+export const ZAdminRefund = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['pending', 'paid', 'failed']),
+  paymentMethod: z.string().nullable(),
+  customer: z.object({ email: z.string(), name: z.string() }).nullable(),
+  voucherCode: z.string().nullable(),
+  boxName: z.string().nullable(),
+  reference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type TAdminRefund = z.infer<typeof ZAdminRefund>;
+export const ZAdminRefundList = z.object({
+  refunds: z.array(ZAdminRefund),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type TAdminRefundList = z.infer<typeof ZAdminRefundList>;
+export const ZAdminRefundActionResponse = z.object({ refund: ZAdminRefund, message: z.string() });
 
 // ---------------------------------------------------------------------------------------------------
 // Partners and KYC

@@ -106,6 +106,9 @@ describe('role × endpoint (issue 12, spec 02 §2)', () => {
     { method: 'POST', url: `/api/admin/payouts/${none}/approve`, allowed: ['superadmin', 'finance'] },
     { method: 'POST', url: `/api/admin/payouts/${none}/paid`, allowed: ['superadmin', 'finance'], body: { reference: 'VIR-1' } },
     { method: 'POST', url: `/api/admin/payouts/${none}/failed`, allowed: ['superadmin', 'finance'], body: { reason: 'IBAN fermé' } },
+    { method: 'GET', url: '/api/admin/refunds?status=all', allowed: ['superadmin', 'finance'] },
+    { method: 'POST', url: `/api/admin/refunds/${none}/paid`, allowed: ['superadmin', 'finance'], body: { reference: 'RMB-1' } },
+    { method: 'POST', url: `/api/admin/refunds/${none}/failed`, allowed: ['superadmin', 'finance'], body: { reason: 'Carte expirée' } },
     { method: 'GET', url: '/api/admin/partners', allowed: ['superadmin', 'finance'] },
     { method: 'GET', url: `/api/admin/partners/${none}`, allowed: ['superadmin', 'finance'] },
     { method: 'GET', url: `/api/admin/partners/${none}/kyc/documents/${none}`, allowed: ['superadmin', 'finance'] },
@@ -226,6 +229,37 @@ describe('payouts processed by finance', () => {
       expect(txs.reduce((s, x) => s + x.netAmount, 0)).toBe(p.netAmount);
       expect(txs.every((x) => x.status === 'settled')).toBe(true);
     }
+  });
+});
+
+describe('refunds processed by finance', () => {
+  it('a customer refund waits in the queue; finance records it paid with its reference, once; the customer is e-mailed', async () => {
+    const db = t.database.db;
+    clock.advance(1000);
+    const v = await giveVoucher(db, { now: clock.now() });
+    const asked = await post(`/api/client/vouchers/${v.id}/refund`, cookies.customer);
+    expect(asked.statusCode, asked.body).toBe(200);
+
+    const queue = (await get('/api/admin/refunds', cookies.finance)).json();
+    const row = queue.refunds.find((r: { voucherCode: string }) => r.voucherCode === v.code);
+    expect(row).toMatchObject({ status: 'pending', amount: expect.any(Number), customer: { email: ACCOUNTS.customer } });
+    expect(row.amount).toBeGreaterThan(0);
+
+    expect((await post(`/api/admin/refunds/${row.id}/paid`, cookies.finance, { reference: '' })).statusCode).toBe(400);
+    const [a, b] = await Promise.all([
+      post(`/api/admin/refunds/${row.id}/paid`, cookies.finance, { reference: 'RMB-CIB-0099' }),
+      post(`/api/admin/refunds/${row.id}/failed`, cookies.superadmin, { reason: 'Carte expirée' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = (a.statusCode === 200 ? a : b).json();
+    expect(['paid', 'failed']).toContain(winner.refund.status);
+    const [voucher] = await db.select().from(vouchers).where(eq(vouchers.id, v.id));
+    expect(voucher!.status).toBe('CANCELLED');
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ACCOUNTS.customer));
+    expect(mails.map((m) => m.template)).toContain(winner.refund.status === 'paid' ? 'refund-paid' : 'refund-failed');
+    const audit = (await get(`/api/admin/audit?entityType=refund&entityId=${row.id}`, cookies.superadmin)).json();
+    expect(audit.entries).toHaveLength(1);
+    expect((await get(`/api/admin/refunds?status=${winner.refund.status}`, cookies.finance)).json().refunds.map((r: { id: string }) => r.id)).toContain(row.id);
   });
 });
 

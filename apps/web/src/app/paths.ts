@@ -54,6 +54,7 @@ export const paths = {
     settings: '/admin/settings',
     profile: '/admin/profile',
     payouts: '/admin/payouts',
+    refunds: '/admin/refunds',
     audit: '/admin/audit',
   },
 

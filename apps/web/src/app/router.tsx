@@ -154,6 +154,7 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   settings: lazyComponent(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage'),
   profile: lazyComponent(() => import('@/features/admin/pages/profile-page'), 'AdminProfilePage'),
   payouts: lazyComponent(() => import('@/features/admin/pages/payouts-page'), 'AdminPayoutsPage'),
+  refunds: lazyComponent(() => import('@/features/admin/pages/refunds-page'), 'AdminRefundsPage'),
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
 };
 

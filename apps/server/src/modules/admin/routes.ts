@@ -11,6 +11,9 @@ import {
   ZAdminPayoutActionResponse,
   ZAdminPayoutList,
   ZAdminPayoutQuery,
+  ZAdminRefundActionResponse,
+  ZAdminRefundList,
+  ZAdminRefundQuery,
   ZAdminUserPage,
   ZAdminUserQuery,
   ZAuditPage,
@@ -31,6 +34,7 @@ import { adminDashboard } from '../analytics/dashboard.ts';
 import { listAudit, type AuditActor } from '../audit/service.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/payout-processing.ts';
 import { attachment } from '../partner/csv.ts';
+import { listRefunds, settleRefund } from '../payments/refund-processing.ts';
 import { decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/administration.ts';
 import { kycDocumentFile } from '../partners/kyc.ts';
 import { sendPrivateFile } from '../partners/kyc-routes.ts';
@@ -113,6 +117,30 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       payout: await failPayoutAsFinance(app.db, request.params.id, { ...step(request), reason: request.body.reason }),
       message: ADMIN_MESSAGES.PAYOUT_FAILED.fr,
+    }),
+  );
+
+  // ---- Refunds (finance) ----------------------------------------------------------------------------
+  const refundStaff = requireRoles(ADMIN_PAGE_ROLES.refunds);
+  r.get(
+    '/refunds',
+    { onRequest: refundStaff, schema: { tags: ['admin'], querystring: ZAdminRefundQuery, response: { 200: ZAdminRefundList, ...errors } } },
+    async (request) => listRefunds(app.db, request.query),
+  );
+  r.post(
+    '/refunds/:id/paid',
+    { onRequest: refundStaff, schema: { tags: ['admin'], params: idParams, body: ZPayoutPaidInput, response: { 200: ZAdminRefundActionResponse, ...errors } } },
+    async (request) => ({
+      refund: await settleRefund(app.db, request.params.id, { paid: true, reference: request.body.reference }, step(request)),
+      message: ADMIN_MESSAGES.REFUND_PAID.fr,
+    }),
+  );
+  r.post(
+    '/refunds/:id/failed',
+    { onRequest: refundStaff, schema: { tags: ['admin'], params: idParams, body: ZPayoutFailedInput, response: { 200: ZAdminRefundActionResponse, ...errors } } },
+    async (request) => ({
+      refund: await settleRefund(app.db, request.params.id, { paid: false, reason: request.body.reason }, step(request)),
+      message: ADMIN_MESSAGES.REFUND_FAILED.fr,
     }),
   );
 

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/roles';
-import { Banknote, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -19,6 +19,7 @@ const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
   { page: 'users', icon: Users },
   { page: 'partners', icon: Handshake },
   { page: 'payouts', icon: Banknote },
+  { page: 'refunds', icon: Undo2 },
   { page: 'catalog', icon: Package },
   { page: 'analytics', icon: ChartColumn },
   { page: 'settings', icon: Settings },

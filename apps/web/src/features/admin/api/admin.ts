@@ -5,6 +5,8 @@ import {
   ZAdminPartnerList,
   ZAdminPayoutActionResponse,
   ZAdminPayoutList,
+  ZAdminRefundActionResponse,
+  ZAdminRefundList,
   ZAdminUserPage,
   ZAuditPage,
   ZUserActionResponse,
@@ -116,5 +118,24 @@ export function useAuditLog(query: string) {
     queryKey: adminKeys.audit(query),
     queryFn: ({ signal }) => api.get(`/api/admin/audit?${query}`, { schema: ZAuditPage, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminRefunds(query: string) {
+  return useQuery({
+    queryKey: ['admin', 'refunds', query],
+    queryFn: ({ signal }) => api.get(`/api/admin/refunds?${query}`, { schema: ZAdminRefundList, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRefundAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; action: 'paid'; reference: string } | { id: string; action: 'failed'; reason: string }) => {
+      const { id, action, ...body } = input;
+      return api.post(`/api/admin/refunds/${id}/${action}`, body, { schema: ZAdminRefundActionResponse });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
