@@ -63,6 +63,7 @@ describe('admin pages at 1280 px and 390 px', () => {
     ['partners', '/admin/partners', 'partner-list'],
     ['users', '/admin/users', 'user-list'],
     ['audit', '/admin/audit', 'audit-list'],
+    ['settings', '/admin/settings', 'settings-platform'],
   ] as const;
 
   test('superadmin sees each page filled with the database', async () => {

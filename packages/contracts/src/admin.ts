@@ -27,6 +27,8 @@ export const ADMIN_ERRORS = {
   USER_NOT_SUSPENDED: { fr: "Ce compte n'est pas suspendu", ar: 'هذا الحساب غير معلق' },
   SELF_REGISTRATION_CLOSED: { fr: "Les inscriptions partenaires sont fermées pour l'instant", ar: 'تسجيل الشركاء مغلق حاليا' },
   PARTNER_REGISTER_FAILED: { fr: "Erreur lors de l'inscription", ar: 'خطأ أثناء التسجيل' },
+  SETTINGS_SAVE_ERROR: { fr: 'Erreur de sauvegarde', ar: 'خطأ في الحفظ' },
+  SETTINGS_AMOUNTS: { fr: 'Le montant minimum doit être inférieur au maximum', ar: 'يجب أن يكون الحد الأدنى أقل من الحد الأقصى' },
   REFUND_NOT_FOUND: { fr: 'Remboursement introuvable', ar: 'الاسترداد غير موجود' },
   REFUND_TRANSITION: { fr: 'Ce remboursement a déjà été traité', ar: 'تمت معالجة هذا الاسترداد مسبقا' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
@@ -44,6 +46,7 @@ export const ADMIN_MESSAGES = {
   PARTNER_UPDATED: { fr: 'Partenaire mis à jour', ar: 'تم تحديث الشريك' },
   USER_SUSPENDED: { fr: 'Compte suspendu', ar: 'تم تعليق الحساب' },
   USER_REACTIVATED: { fr: 'Compte réactivé', ar: 'تمت إعادة تفعيل الحساب' },
+  SETTINGS_SAVED: { fr: 'Configuration système sauvegardée !', ar: 'تم حفظ إعدادات النظام!' },
   REFUND_PAID: { fr: 'Remboursement effectué', ar: 'تم تنفيذ الاسترداد' },
   REFUND_FAILED: { fr: 'Remboursement marqué en échec', ar: 'تم تسجيل فشل الاسترداد' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
@@ -289,3 +292,57 @@ export const ZAdminDashboard = z.object({
   recentActivity: z.array(ZAuditEntry),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
+
+// ---------------------------------------------------------------------------------------------------
+// Settings (superadmin): spec 02 §3 sections, §5 choices, §9 defaults
+
+export const PASSWORD_MIN_LENGTH_CHOICES = [6, 8, 12, 16] as const;
+export const ZSettingsSections = z.object({
+  platform: z.object({
+    maintenance_mode: z.boolean(),
+    max_concurrent_users: z.number().int().min(1).max(10_000_000),
+    /** Milliseconds (spec 02 §5: edited in minutes, stored in ms). */
+    session_timeout: z.number().int().min(60_000).max(86_400_000),
+    rate_limit_per_minute: z.number().int().min(1).max(100_000),
+  }),
+  payments: z.object({
+    chargily_enabled: z.boolean(),
+    international_cards_enabled: z.boolean(),
+    min_amount: z.number().int().min(0).max(10_000_000),
+    max_amount: z.number().int().min(1).max(10_000_000),
+    commission_rate_bp: z.number().int().min(0).max(10_000),
+    extension_price: z.number().int().min(0).max(1_000_000),
+    free_extension_days: z.number().int().min(0).max(365),
+  }),
+  notifications: z.object({
+    email_provider: z.string().max(40),
+    sms_provider: z.string().max(40),
+    webhook_endpoints: z.array(z.url()).max(20),
+    retry_attempts: z.number().int().min(0).max(10),
+  }),
+  security: z.object({
+    password_min_length: z.union(PASSWORD_MIN_LENGTH_CHOICES.map((n) => z.literal(n))),
+    require_2fa: z.boolean(),
+    session_encryption: z.boolean(),
+    api_rate_limiting: z.boolean(),
+  }),
+  features: z.object({
+    voucher_auto_expiry: z.boolean(),
+    partner_self_registration: z.boolean(),
+    real_time_notifications: z.boolean(),
+    analytics_tracking: z.boolean(),
+  }),
+});
+export type TSettingsSections = z.infer<typeof ZSettingsSections>;
+/** PATCH: any subset of sections, each with any subset of its fields. */
+export const ZSettingsPatch = z
+  .object({
+    platform: ZSettingsSections.shape.platform.partial(),
+    payments: ZSettingsSections.shape.payments.partial(),
+    notifications: ZSettingsSections.shape.notifications.partial(),
+    security: ZSettingsSections.shape.security.partial(),
+    features: ZSettingsSections.shape.features.partial(),
+  })
+  .partial();
+export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;
+export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

@@ -118,6 +118,8 @@ describe('role × endpoint (issue 12, spec 02 §2)', () => {
     { method: 'POST', url: `/api/admin/users/${none}/suspend`, allowed: ['superadmin'] },
     { method: 'POST', url: `/api/admin/users/${none}/reactivate`, allowed: ['superadmin'] },
     { method: 'GET', url: '/api/admin/audit', allowed: ['superadmin'] },
+    { method: 'GET', url: '/api/admin/settings', allowed: ['superadmin'] },
+    { method: 'PATCH', url: '/api/admin/settings', allowed: ['superadmin'], body: { payments: { min_amount: 2_000_000, max_amount: 1_000 } } },
     { method: 'GET', url: '/api/partner/kyc', allowed: ['partner_owner', 'partner_staff'] },
     { method: 'POST', url: '/api/partner/kyc/submit', allowed: ['partner_owner'] },
     { method: 'GET', url: `/api/partner/kyc/documents/${none}`, allowed: ['partner_owner', 'partner_staff'] },
@@ -385,6 +387,30 @@ describe('partner self-registration', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe("Erreur lors de l'inscription");
     expect((await post('/api/partners/register', undefined, { ...registration(), email: 'pas-un-email' })).statusCode).toBe(400);
+  });
+});
+
+describe('settings (superadmin)', () => {
+  it('reads the defaults, saves a subset, refuses min above max, audits, and the setting is enforced', async () => {
+    const admin = cookies.superadmin;
+    const before = (await get('/api/admin/settings', admin)).json();
+    expect(before.settings.payments).toMatchObject({ min_amount: 1000, max_amount: 500_000, commission_rate_bp: 1500 });
+    expect(before.settings.security.password_min_length).toBe(8);
+
+    const bad = await t.request({ method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { payments: { min_amount: 600_000 } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Le montant minimum doit être inférieur au maximum');
+    expect((await t.request({ method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { security: { password_min_length: 7 } } })).statusCode).toBe(400);
+
+    const saved = await t.request({ method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { features: { partner_self_registration: false }, payments: { max_amount: 400_000 } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ message: 'Configuration système sauvegardée !', settings: { payments: { min_amount: 1000, max_amount: 400_000 }, features: { partner_self_registration: false } } });
+    // Enforced: registration is closed again.
+    const closed = await post('/api/partners/register', undefined, { businessName: 'Fermé', city: 'Oran', wilaya: 'Oran', phone: '0550000000', firstName: 'A', lastName: 'B', email: `ferme.${randomUUID().slice(0, 6)}@example.dz`, password: 'motdepasse-solide' });
+    expect(closed.json().error.code).toBe('SELF_REGISTRATION_CLOSED');
+    const audit = (await get('/api/admin/audit?action=settings.', admin)).json();
+    expect(audit.entries.map((e: { entityId: string }) => e.entityId).sort()).toEqual(['features', 'payments']);
+    expect(audit.entries.find((e: { entityId: string }) => e.entityId === 'payments')).toMatchObject({ before: { max_amount: 500_000 }, after: { max_amount: 400_000 } });
   });
 });
 

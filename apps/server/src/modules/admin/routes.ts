@@ -23,6 +23,8 @@ import {
   ZPartnerTermsInput,
   ZPayoutFailedInput,
   ZPayoutPaidInput,
+  ZSettingsPatch,
+  ZSettingsResponse,
   ZUserActionResponse,
 } from '@farha/contracts/admin';
 import { ZAdminNavigation } from '@farha/contracts/areas';
@@ -35,6 +37,7 @@ import { listAudit, type AuditActor } from '../audit/service.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/payout-processing.ts';
 import { attachment } from '../partner/csv.ts';
 import { listRefunds, settleRefund } from '../payments/refund-processing.ts';
+import { readAllSettings, updateSettings } from '../settings/administration.ts';
 import { decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/administration.ts';
 import { kycDocumentFile } from '../partners/kyc.ts';
 import { sendPrivateFile } from '../partners/kyc-routes.ts';
@@ -194,6 +197,20 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id/reactivate',
     { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, response: { 200: ZUserActionResponse, ...errors } } },
     async (request) => ({ user: await reactivateUser(app.db, request.params.id, step(request)), message: ADMIN_MESSAGES.USER_REACTIVATED.fr }),
+  );
+
+  // ---- Settings (superadmin) ------------------------------------------------------------------------
+  const settingsStaff = requireRoles(ADMIN_PAGE_ROLES.settings);
+  r.get('/settings', { onRequest: settingsStaff, schema: { tags: ['admin'], response: { 200: ZSettingsResponse, ...errors } } }, async () =>
+    readAllSettings(app.db),
+  );
+  r.patch(
+    '/settings',
+    { onRequest: settingsStaff, schema: { tags: ['admin'], body: ZSettingsPatch, response: { 200: ZSettingsResponse, ...errors } } },
+    async (request) => ({
+      ...(await updateSettings(app.db, request.body, { actor: actorOf(request), now: app.clock.now() })),
+      message: ADMIN_MESSAGES.SETTINGS_SAVED.fr,
+    }),
   );
 
   // ---- Audit (superadmin) ---------------------------------------------------------------------------
