@@ -59,7 +59,7 @@ describe('admin pages at 1280 px and 390 px', () => {
   const pages = [
     ['dashboard', '/admin/dashboard', 'kpi-gmv'],
     ['payouts', '/admin/payouts?status=paid', 'payout-queue'],
-    ['refunds', '/admin/refunds?status=all', 'refund-queue'],
+    ['refunds', '/admin/refunds?status=all', 'refunds-page'],
     ['partners', '/admin/partners', 'partner-list'],
     ['users', '/admin/users', 'user-list'],
     ['audit', '/admin/audit', 'audit-list'],

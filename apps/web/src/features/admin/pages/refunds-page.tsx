@@ -32,7 +32,7 @@ export function AdminRefundsPage() {
   const counts = list.data?.counts ?? {};
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-testid="refunds-page">
       <PageHeader title={t('refunds.title')} description={t('refunds.intro')} />
       <FilterChips
         label={t('payouts.columns.status')}
