@@ -18,6 +18,7 @@ import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from '.
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
+import { partnerKycRoutes, partnerRegistrationRoutes } from './modules/partners/index.ts';
 import { partnerRoutes } from './routes/partner/index.ts';
 import { invitationRoutes } from './routes/public/invitations.ts';
 import { redemptionRoutes } from './routes/partner/scan.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(landingRoutes, { prefix: '/api' });
   await app.register(faqRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });
+  await app.register(partnerRegistrationRoutes, { prefix: '/api' });
 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
   await app.register(fileRoutes, { prefix: '/api' });
@@ -143,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       roles: ['customer'] as const,
       modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes],
     },
-    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes, partnerDisputeRoutes] },
+    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes, partnerDisputeRoutes, partnerKycRoutes] },
     { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
     { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
     { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },

@@ -49,6 +49,10 @@ export const ADMIN_PAGE_ROLES = {
   partners: ['superadmin', 'finance'],
   analytics: ['superadmin', 'finance'],
   catalog: ['superadmin', 'catalog_admin'],
+  /** Issue 12: finance's payout queue and the audit log. */
+  payouts: ['superadmin', 'finance'],
+  refunds: ['superadmin', 'finance'],
+  audit: ['superadmin'],
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminPage = keyof typeof ADMIN_PAGE_ROLES;
 

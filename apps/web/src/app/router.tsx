@@ -153,6 +153,9 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   analytics: lazyComponent(() => import('@/features/admin/pages/analytics-page'), 'AdminAnalyticsPage'),
   settings: lazyComponent(() => import('@/features/admin/pages/settings-page'), 'AdminSettingsPage'),
   profile: lazyComponent(() => import('@/features/admin/pages/profile-page'), 'AdminProfilePage'),
+  payouts: lazyComponent(() => import('@/features/admin/pages/payouts-page'), 'AdminPayoutsPage'),
+  refunds: lazyComponent(() => import('@/features/admin/pages/refunds-page'), 'AdminRefundsPage'),
+  audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
 };
 
 const adminRoutes: RouteObject = {

@@ -53,6 +53,9 @@ export const paths = {
     analytics: '/admin/analytics',
     settings: '/admin/settings',
     profile: '/admin/profile',
+    payouts: '/admin/payouts',
+    refunds: '/admin/refunds',
+    audit: '/admin/audit',
   },
 
   // The support agents' portal. Plain /support is the public help centre.

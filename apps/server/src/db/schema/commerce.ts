@@ -106,6 +106,10 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     status: text('status').notNull().default('pending'),
     requestedBy: uuid('requested_by').references(() => users.id),
+    /** Issue 12: finance's bank-transfer (or gateway) reference, or why it failed, and who did it. */
+    reference: text('reference'),
+    failureReason: text('failure_reason'),
+    processedBy: uuid('processed_by').references(() => users.id, { onDelete: 'set null' }),
     processedAt: ts('processed_at'),
     createdAt: createdAt(),
   },

@@ -6,3 +6,4 @@ export * from './commerce.ts';
 export * from './vouchers.ts';
 export * from './support.ts';
 export * from './platform.ts';
+export * from './audit.ts';

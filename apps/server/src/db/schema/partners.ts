@@ -27,6 +27,10 @@ export const partners = pgTable(
     category: text('category'),
     logoUrl: text('logo_url'),
     kycStatus: text('kyc_status').$type<(typeof KYC_STATUSES)[number]>().notNull().default('pending'),
+    /** Issue 12: when the owner last submitted the three documents, the last decision and its reason. */
+    kycSubmittedAt: ts('kyc_submitted_at'),
+    kycReviewedAt: ts('kyc_reviewed_at'),
+    kycRejectionReason: text('kyc_rejection_reason'),
     iban: text('iban'),
     bankName: text('bank_name'),
     settlementCycle: text('settlement_cycle').notNull().default('J+14'),

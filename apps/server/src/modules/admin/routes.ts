@@ -1,14 +1,63 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { count, desc, ilike, or } from 'drizzle-orm';
-import { ZAdminNavigation, ZAdminUserList } from '@farha/contracts/areas';
+import {
+  ADMIN_MESSAGES,
+  ZAdminDashboard,
+  ZAdminPartnerActionResponse,
+  ZAdminPartnerDetail,
+  ZAdminPartnerList,
+  ZAdminPartnerQuery,
+  ZAdminPayoutActionResponse,
+  ZAdminPayoutList,
+  ZAdminPayoutQuery,
+  ZAdminRefundActionResponse,
+  ZAdminRefundList,
+  ZAdminRefundQuery,
+  ZAdminUserPage,
+  ZAdminUserQuery,
+  ZAuditPage,
+  ZAuditQuery,
+  ZDashboardQuery,
+  ZKycDecisionInput,
+  ZPartnerTermsInput,
+  ZPayoutFailedInput,
+  ZPayoutPaidInput,
+  ZSettingsPatch,
+  ZSettingsResponse,
+  ZUserActionResponse,
+} from '@farha/contracts/admin';
+import { ZAdminNavigation } from '@farha/contracts/areas';
+import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
-import { users } from '../../db/schema/index.ts';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
+import { listUsers, reactivateUser, suspendUser } from '../accounts/index.ts';
+import { adminDashboard } from '../analytics/index.ts';
+import { listAudit, type AuditActor } from '../audit/index.ts';
+import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
+import { attachment } from '../../lib/csv.ts';
+import { listRefunds, settleRefund } from '../payments/index.ts';
+import { readAllSettings, updateSettings } from '../settings/index.ts';
+import { decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
+import { kycDocumentFile } from '../partners/index.ts';
+import { sendPrivateFile } from '../partners/index.ts';
 
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+
+/** The signed-in staff member, as the audit log records them. */
+function actorOf(request: FastifyRequest): AuditActor {
+  const auth = requireAuth(request);
+  return { userId: auth.userId, email: auth.email, role: auth.role };
+}
+
+/**
+ * /api/admin (issue 12): a thin audience layer. Each route checks its page's roles (spec 02 §2), validates
+ * with the contracts and calls a domain entry (ledger, partners, accounts, analytics, audit).
+ */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const step = (request: FastifyRequest) => ({ actor: actorOf(request), now: app.clock.now(), publicUrl: app.config.publicUrl });
 
   // spec 02 §2: the admin menu, filtered by role on the server.
   r.get('/navigation', { schema: { tags: ['admin'], response: { 200: ZAdminNavigation } } }, async (request) => {
@@ -19,38 +68,155 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return { pages };
   });
 
+  // ---- Dashboard (every admin role) -----------------------------------------------------------------
+  r.get(
+    '/dashboard',
+    { onRequest: requireRoles(ADMIN_PAGE_ROLES.dashboard), schema: { tags: ['admin'], querystring: ZDashboardQuery, response: { 200: ZAdminDashboard, ...errors } } },
+    async (request) => {
+      const figures = await adminDashboard(app.db, { now: app.clock.now(), days: request.query.days });
+      // The activity feed is the audit log: superadmin only.
+      const canAudit = (ADMIN_PAGE_ROLES.audit as readonly TRole[]).includes(requireAuth(request).role);
+      const recentActivity = canAudit ? (await listAudit(app.db, { page: 1, pageSize: 8 })).entries : [];
+      return { ...figures, recentActivity };
+    },
+  );
+
+  // ---- Payouts (finance) ----------------------------------------------------------------------------
+  const finance = requireRoles(ADMIN_PAGE_ROLES.payouts);
+  r.get(
+    '/payouts',
+    { onRequest: finance, schema: { tags: ['admin'], querystring: ZAdminPayoutQuery, response: { 200: ZAdminPayoutList, ...errors } } },
+    async (request) => listPayoutsForFinance(app.db, request.query),
+  );
+  r.get('/payouts/bank-batch.csv', { onRequest: finance, schema: { tags: ['admin'] } }, async (request, reply: FastifyReply) => {
+    const batch = await bankTransferBatch(app.db);
+    const stamp = app.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`virements-farha-${stamp}.csv`))
+      .header('x-batch-count', String(batch.count))
+      .header('x-batch-total', String(batch.total))
+      .send(batch.csv);
+  });
+  r.post(
+    '/payouts/:id/approve',
+    { onRequest: finance, schema: { tags: ['admin'], params: idParams, response: { 200: ZAdminPayoutActionResponse, ...errors } } },
+    async (request) => ({
+      payout: await approvePayoutAsFinance(app.db, request.params.id, step(request)),
+      message: ADMIN_MESSAGES.PAYOUT_APPROVED.fr,
+    }),
+  );
+  r.post(
+    '/payouts/:id/paid',
+    { onRequest: finance, schema: { tags: ['admin'], params: idParams, body: ZPayoutPaidInput, response: { 200: ZAdminPayoutActionResponse, ...errors } } },
+    async (request) => ({
+      payout: await payPayoutAsFinance(app.db, request.params.id, { ...step(request), reference: request.body.reference }),
+      message: ADMIN_MESSAGES.PAYOUT_PAID.fr,
+    }),
+  );
+  r.post(
+    '/payouts/:id/failed',
+    { onRequest: finance, schema: { tags: ['admin'], params: idParams, body: ZPayoutFailedInput, response: { 200: ZAdminPayoutActionResponse, ...errors } } },
+    async (request) => ({
+      payout: await failPayoutAsFinance(app.db, request.params.id, { ...step(request), reason: request.body.reason }),
+      message: ADMIN_MESSAGES.PAYOUT_FAILED.fr,
+    }),
+  );
+
+  // ---- Refunds (finance) ----------------------------------------------------------------------------
+  const refundStaff = requireRoles(ADMIN_PAGE_ROLES.refunds);
+  r.get(
+    '/refunds',
+    { onRequest: refundStaff, schema: { tags: ['admin'], querystring: ZAdminRefundQuery, response: { 200: ZAdminRefundList, ...errors } } },
+    async (request) => listRefunds(app.db, request.query),
+  );
+  r.post(
+    '/refunds/:id/paid',
+    { onRequest: refundStaff, schema: { tags: ['admin'], params: idParams, body: ZPayoutPaidInput, response: { 200: ZAdminRefundActionResponse, ...errors } } },
+    async (request) => ({
+      refund: await settleRefund(app.db, request.params.id, { paid: true, reference: request.body.reference }, step(request)),
+      message: ADMIN_MESSAGES.REFUND_PAID.fr,
+    }),
+  );
+  r.post(
+    '/refunds/:id/failed',
+    { onRequest: refundStaff, schema: { tags: ['admin'], params: idParams, body: ZPayoutFailedInput, response: { 200: ZAdminRefundActionResponse, ...errors } } },
+    async (request) => ({
+      refund: await settleRefund(app.db, request.params.id, { paid: false, reason: request.body.reason }, step(request)),
+      message: ADMIN_MESSAGES.REFUND_FAILED.fr,
+    }),
+  );
+
+  // ---- Partners and KYC (superadmin, finance) -------------------------------------------------------
+  const partnerStaff = requireRoles(ADMIN_PAGE_ROLES.partners);
+  r.get(
+    '/partners',
+    { onRequest: partnerStaff, schema: { tags: ['admin'], querystring: ZAdminPartnerQuery, response: { 200: ZAdminPartnerList, ...errors } } },
+    async (request) => listPartners(app.db, request.query),
+  );
+  r.get(
+    '/partners/:id',
+    { onRequest: partnerStaff, schema: { tags: ['admin'], params: idParams, response: { 200: ZAdminPartnerDetail, ...errors } } },
+    async (request) => partnerForAdmin(app.db, request.params.id),
+  );
+  r.get(
+    '/partners/:id/kyc/documents/:documentId',
+    { onRequest: partnerStaff, schema: { tags: ['admin'], params: idParams.extend({ documentId: z.uuid({ error: 'Document introuvable' }) }) } },
+    async (request, reply) => sendPrivateFile(app, reply, await kycDocumentFile(app.db, request.params.id, request.params.documentId)),
+  );
+  r.post(
+    '/partners/:id/kyc',
+    { onRequest: partnerStaff, schema: { tags: ['admin'], params: idParams, body: ZKycDecisionInput, response: { 200: ZAdminPartnerActionResponse, ...errors } } },
+    async (request) => {
+      const partner = await decideKyc(app.db, request.params.id, request.body, step(request));
+      return { partner, message: request.body.decision === 'verified' ? ADMIN_MESSAGES.KYC_VERIFIED.fr : ADMIN_MESSAGES.KYC_REJECTED.fr };
+    },
+  );
+  r.patch(
+    '/partners/:id',
+    { onRequest: partnerStaff, schema: { tags: ['admin'], params: idParams, body: ZPartnerTermsInput, response: { 200: ZAdminPartnerActionResponse, ...errors } } },
+    async (request) => ({
+      partner: await updatePartnerTerms(app.db, request.params.id, request.body, step(request)),
+      message: ADMIN_MESSAGES.PARTNER_UPDATED.fr,
+    }),
+  );
+
+  // ---- Users (superadmin) ---------------------------------------------------------------------------
+  const superadmin = requireRoles(ADMIN_PAGE_ROLES.users);
   r.get(
     '/users',
-    {
-      onRequest: requireRoles(ADMIN_PAGE_ROLES.users),
-      schema: {
-        tags: ['admin'],
-        querystring: z.object({ q: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(100).default(50) }),
-        response: { 200: ZAdminUserList },
-      },
-    },
-    async (request) => {
-      const { q, limit } = request.query;
-      const where = q
-        ? or(ilike(users.email, `%${q}%`), ilike(users.firstName, `%${q}%`), ilike(users.lastName, `%${q}%`))
-        : undefined;
-      const [rows, [total]] = await Promise.all([
-        app.db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit),
-        app.db.select({ n: count() }).from(users).where(where),
-      ]);
-      return {
-        users: rows.map((u) => ({
-          id: u.id,
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          role: u.role,
-          status: u.status,
-          createdAt: u.createdAt.toISOString(),
-          lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
-        })),
-        total: total?.n ?? 0,
-      };
-    },
+    { onRequest: superadmin, schema: { tags: ['admin'], querystring: ZAdminUserQuery, response: { 200: ZAdminUserPage, ...errors } } },
+    async (request) => listUsers(app.db, { ...request.query, now: app.clock.now() }),
+  );
+  r.post(
+    '/users/:id/suspend',
+    { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, response: { 200: ZUserActionResponse, ...errors } } },
+    async (request) => ({ user: await suspendUser(app.db, request.params.id, step(request)), message: ADMIN_MESSAGES.USER_SUSPENDED.fr }),
+  );
+  r.post(
+    '/users/:id/reactivate',
+    { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, response: { 200: ZUserActionResponse, ...errors } } },
+    async (request) => ({ user: await reactivateUser(app.db, request.params.id, step(request)), message: ADMIN_MESSAGES.USER_REACTIVATED.fr }),
+  );
+
+  // ---- Settings (superadmin) ------------------------------------------------------------------------
+  const settingsStaff = requireRoles(ADMIN_PAGE_ROLES.settings);
+  r.get('/settings', { onRequest: settingsStaff, schema: { tags: ['admin'], response: { 200: ZSettingsResponse, ...errors } } }, async () =>
+    readAllSettings(app.db),
+  );
+  r.patch(
+    '/settings',
+    { onRequest: settingsStaff, schema: { tags: ['admin'], body: ZSettingsPatch, response: { 200: ZSettingsResponse, ...errors } } },
+    async (request) => ({
+      ...(await updateSettings(app.db, request.body, { actor: actorOf(request), now: app.clock.now() })),
+      message: ADMIN_MESSAGES.SETTINGS_SAVED.fr,
+    }),
+  );
+
+  // ---- Audit (superadmin) ---------------------------------------------------------------------------
+  r.get(
+    '/audit',
+    { onRequest: requireRoles(ADMIN_PAGE_ROLES.audit), schema: { tags: ['admin'], querystring: ZAuditQuery, response: { 200: ZAuditPage, ...errors } } },
+    async (request) => listAudit(app.db, request.query),
   );
 }

@@ -1,1 +1,2 @@
 export { partnerDashboard, peakWindow } from './partner-dashboard.ts';
+export { adminDashboard } from './dashboard.ts';

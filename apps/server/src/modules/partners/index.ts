@@ -9,3 +9,8 @@ export { changePassword, partnerProfile, updateBusinessProfile, updatePersonalPr
 export { type AvailabilitySettings, computeDaySlots, type ComputedDay, type DayException, hoursForWeekday, isoWeekday, parseRanges, SAMPLE_AVAILABILITY, slotTimes } from './slots.ts';
 export { systemStatus } from './status.ts';
 export { acceptInvitation, invitationInfo, inviteMember, removeMember, updateMemberPermissions } from './team.ts';
+export { partnerKycRoutes } from './kyc-routes.ts';
+export { partnerRegistrationRoutes } from './registration-routes.ts';
+export { decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from './administration.ts';
+export { kycDocumentFile } from './kyc.ts';
+export { sendPrivateFile } from './kyc-routes.ts';

@@ -1,1 +1,2 @@
 export { getSettings } from './service.ts';
+export { readAllSettings, updateSettings } from './administration.ts';

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/roles';
-import { ChartColumn, Handshake, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -18,9 +18,12 @@ const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
   { page: 'dashboard', icon: LayoutDashboard },
   { page: 'users', icon: Users },
   { page: 'partners', icon: Handshake },
+  { page: 'payouts', icon: Banknote },
+  { page: 'refunds', icon: Undo2 },
   { page: 'catalog', icon: Package },
   { page: 'analytics', icon: ChartColumn },
   { page: 'settings', icon: Settings },
+  { page: 'audit', icon: History },
 ];
 
 const ADMIN_BADGE_ROLES = ['superadmin', 'finance', 'catalog_admin'] as const;

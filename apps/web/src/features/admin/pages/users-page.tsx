@@ -1,8 +1,172 @@
-import { Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import type { TAdminUserRow } from '@farha/contracts/admin';
+import { formatDzd } from '@farha/contracts/money';
+import { ROLES } from '@farha/contracts/roles';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentUser } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { toQuery, useAdminUsers, useUserStatus } from '../api/admin';
+import { formatDateTime, LoadFailed, Pager, PromptDialog } from '../components/parts';
+import { adminMessage, useAdminTranslation } from '../i18n';
 
+const STATUSES = ['active', 'suspended', 'pending'] as const;
+const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm';
+
+/** /admin/users (spec 02 §2, superadmin): server-side search, filters and pages; suspend and reactivate. */
 export function AdminUsersPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.admin.users')} icon={Users} />;
+  const { t, locale } = useAdminTranslation();
+  useDocumentTitle(t('users.title'));
+  const me = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const role = params.get('role') ?? '';
+  const status = params.get('status') ?? '';
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const [draft, setDraft] = useState({ q, role, status });
+  const list = useAdminUsers(toQuery({ q, role, status, page, pageSize: 20 }));
+  const change = useUserStatus();
+  const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [suspending, setSuspending] = useState<TAdminUserRow | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+
+  const act = (user: TAdminUserRow, action: 'suspend' | 'reactivate') => {
+    setFlash(null);
+    change.mutate(
+      { id: user.id, action },
+      {
+        onSuccess: (answer) => {
+          setSuspending(null);
+          setFlash({ kind: 'success', text: `${adminMessage(answer.message)} — ${answer.user.email}` });
+        },
+        onError: (error) => (action === 'suspend' ? setDialogError(adminMessage(error)) : setFlash({ kind: 'error', text: adminMessage(error) })),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t('users.title')} description={t('users.intro')} />
+      <form
+        role="search"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(toQuery({ q: draft.q.trim(), role: draft.role, status: draft.status }));
+        }}
+      >
+        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="users-q">{t('common.search')}</Label>
+          <Input id="users-q" placeholder={t('users.searchPlaceholder')} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-role">{t('users.roleFilter')}</Label>
+          <select id="users-role" className={selectClass} value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.target.value })}>
+            <option value="">{t('common.all')}</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`users.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-status">{t('users.statusFilter')}</Label>
+          <select id="users-status" className={selectClass} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+            <option value="">{t('common.all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`users.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit">
+          <Search aria-hidden />
+          {t('common.search')}
+        </Button>
+      </form>
+      {flash && (
+        <Alert variant={flash.kind} data-testid={`user-flash-${flash.kind}`}>
+          {flash.text}
+        </Alert>
+      )}
+      {list.isError && !list.data ? (
+        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Skeleton className="h-40" />
+      ) : list.data.users.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">{t('common.empty')}</CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardContent className="p-0">
+            <ul className="divide-y divide-border" data-testid="user-list">
+              {list.data.users.map((u) => (
+                <li key={u.id} className="grid gap-3 p-4 md:grid-cols-[2fr_1fr_1.4fr_auto] md:items-center" data-testid="user-row">
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold">
+                      {u.firstName} {u.lastName}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground" dir="ltr">
+                      {u.email}
+                    </p>
+                    <p className="text-xs text-muted-foreground">{t('users.createdAt', { date: formatDateTime(u.createdAt, locale) })}</p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge variant="outline">{t(`users.roles.${u.role}`)}</Badge>
+                    <Badge variant={u.status === 'active' ? 'soft' : u.status === 'suspended' ? 'destructive' : 'muted'}>{t(`users.status.${u.status as (typeof STATUSES)[number]}`)}</Badge>
+                  </div>
+                  <div className="text-sm text-muted-foreground">
+                    <p>
+                      {t('users.columns.lastLogin')} : {u.lastLoginAt ? formatDateTime(u.lastLoginAt, locale) : t('users.never')}
+                    </p>
+                    <p>{t('users.sessions', { count: u.openSessions })}</p>
+                    {u.role === 'customer' && <p>{t('users.vouchers', { count: u.vouchersCount, amount: formatDzd(u.totalSpent, locale) })}</p>}
+                  </div>
+                  <div>
+                    {u.status === 'suspended' ? (
+                      <Button variant="outline" size="sm" disabled={change.isPending} onClick={() => act(u, 'reactivate')} data-testid="user-reactivate">
+                        {t('users.reactivate')}
+                      </Button>
+                    ) : (
+                      <Button variant="outline" size="sm" disabled={change.isPending || u.id === me.id} onClick={() => setSuspending(u)} data-testid="user-suspend">
+                        {t('users.suspend')}
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+      {list.data && list.data.total > list.data.pageSize && (
+        <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams(toQuery({ q, role, status, page: next }))} />
+      )}
+      <PromptDialog
+        open={suspending !== null}
+        title={t('users.suspendTitle', { email: suspending?.email ?? '' })}
+        text={t('users.suspendText')}
+        confirmLabel={t('users.suspend')}
+        destructive
+        pending={change.isPending}
+        error={dialogError}
+        onClose={() => {
+          setSuspending(null);
+          setDialogError(null);
+        }}
+        onConfirm={() => suspending && act(suspending, 'suspend')}
+      />
+    </div>
+  );
 }

@@ -12,6 +12,7 @@ import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import { formatPercent } from '../../lib/format';
 import type { Flash } from '../flash';
 import { Textarea } from '@/components/ui/textarea';
+import { KycCard } from './kyc-card';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 
@@ -25,6 +26,7 @@ export function BusinessTab({ profile, onFlash }: { profile: TPartnerProfile; on
         <BusinessInfoCard profile={profile} onFlash={onFlash} canEdit={isOwner} />
       </div>
       <div className="space-y-6">
+        <KycCard isOwner={isOwner} />
         <Card>
           <CardHeader className="pb-3">
             <CardTitle className="flex items-center gap-2 text-base">

@@ -1,0 +1,129 @@
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ERRORS, type TAdminUserPage, type TAdminUserRow } from '@farha/contracts/admin';
+import type { TRole } from '@farha/contracts/roles';
+import type { Db, Queryable } from '../../db/client.ts';
+import { orders, sessions, users, vouchers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+// Per-user figures for the page's rows only (correlated subqueries, each on an indexed column). The outer
+// column is spelt out: in a one-table select Drizzle leaves `id` unqualified, which the subquery would
+// read as its own.
+const outerUserId = sql.raw('"users"."id"');
+const figures = (now: Date) => ({
+  openSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${outerUserId} and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz)`,
+  vouchersCount: sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.purchaserId} = ${outerUserId})`,
+  totalSpent: sql<number>`(select coalesce(sum(${orders.amount}), 0)::int from ${orders} where ${orders.purchaserId} = ${outerUserId} and ${orders.status} in ('paid', 'fulfilled'))`,
+});
+
+function toRow(u: UserRow, f: { openSessions: number; vouchersCount: number; totalSpent: number }): TAdminUserRow {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    status: u.status,
+    createdAt: u.createdAt.toISOString(),
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    openSessions: Number(f.openSessions),
+    vouchersCount: Number(f.vouchersCount),
+    totalSpent: Number(f.totalSpent),
+  };
+}
+
+/**
+ * spec 02 §2 user management, server side: search (e-mail prefix or name), role and status filters,
+ * newest first, offset pages — with the users_email_key and users_role_idx indexes this holds at 100,000 users.
+ */
+export async function listUsers(
+  db: Queryable,
+  query: { q?: string; role?: TRole; status?: 'active' | 'suspended' | 'pending'; page: number; pageSize: number; now: Date },
+): Promise<TAdminUserPage> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, '\\$&')}%`;
+    conditions.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like))!);
+  }
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.status) conditions.push(eq(users.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ user: users, ...figures(query.now) })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map((r) => toRow(r.user, r)), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+async function userRow(db: Queryable, userId: string, now: Date): Promise<TAdminUserRow> {
+  const [row] = await db.select({ user: users, ...figures(now) }).from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
+  return toRow(row.user, row);
+}
+
+type StaffAction = { actor: AuditActor; now: Date };
+
+/**
+ * Suspends an account: its sessions are deleted in the same transaction (every open page gets a 401 on its
+ * next call) and login answers 'Compte suspendu' (auth service). Nobody suspends themselves or the last
+ * active superadmin.
+ */
+export async function suspendUser(db: Db, userId: string, action: StaffAction): Promise<TAdminUserRow> {
+  if (userId === action.actor.userId) throw new AppError(409, 'CANNOT_SUSPEND_SELF', ADMIN_ERRORS.CANNOT_SUSPEND_SELF.fr);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
+    if (before.status === 'suspended') throw new AppError(409, 'USER_ALREADY_SUSPENDED', ADMIN_ERRORS.USER_ALREADY_SUSPENDED.fr);
+    if (before.role === 'superadmin') {
+      // Lock every superadmin row, so that two superadmins suspending each other cannot both succeed.
+      const others = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'superadmin'), eq(users.status, 'active'), ne(users.id, userId)))
+        .for('update');
+      if (others.length === 0) throw new AppError(409, 'LAST_SUPERADMIN', ADMIN_ERRORS.LAST_SUPERADMIN.fr);
+    }
+    await tx.update(users).set({ status: 'suspended', updatedAt: action.now }).where(eq(users.id, userId));
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    await recordAudit(tx, {
+      actor: action.actor,
+      action: 'user.suspend',
+      entityType: 'user',
+      entityId: userId,
+      summary: `${before.email} — ${ended.length} session(s) fermée(s)`,
+      before: { status: before.status },
+      after: { status: 'suspended' },
+      now: action.now,
+    });
+  });
+  return userRow(db, userId, action.now);
+}
+
+export async function reactivateUser(db: Db, userId: string, action: StaffAction): Promise<TAdminUserRow> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
+    // spec 02 §4: reactivate moves any other status to active.
+    if (before.status === 'active') throw new AppError(409, 'USER_NOT_SUSPENDED', ADMIN_ERRORS.USER_NOT_SUSPENDED.fr);
+    await tx.update(users).set({ status: 'active', updatedAt: action.now }).where(eq(users.id, userId));
+    await recordAudit(tx, {
+      actor: action.actor,
+      action: 'user.reactivate',
+      entityType: 'user',
+      entityId: userId,
+      summary: before.email,
+      before: { status: before.status },
+      after: { status: 'active' },
+      now: action.now,
+    });
+  });
+  return userRow(db, userId, action.now);
+}

@@ -1,0 +1,110 @@
+import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { TAdminDashboard } from '@farha/contracts/admin';
+import type { Queryable } from '../../db/client.ts';
+import { orders, partners, payouts, users, vouchers } from '../../db/schema/index.ts';
+
+const DAY_MS = 86_400_000;
+/** Orders whose money we hold or held: the ones that count in GMV and in "active". */
+const PAID_ORDER_STATUSES = ['paid', 'fulfilled'] as const;
+
+type Window = { from: Date; to: Date };
+
+/** Active customers: distinct customer accounts with a paid order in the window. */
+async function activeCustomers(db: Queryable, w: Window): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${orders.purchaserId})::int` })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.purchaserId))
+    .where(and(inArray(orders.status, PAID_ORDER_STATUSES), gte(orders.paidAt, w.from), lt(orders.paidAt, w.to), eq(users.role, 'customer')));
+  return Number(row?.n ?? 0);
+}
+
+/** GMV: sum of the amounts of orders paid in the window (refunded orders excluded), in DZD. */
+async function gmv(db: Queryable, w: Window): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${orders.amount}), 0)::int` })
+    .from(orders)
+    .where(and(inArray(orders.status, PAID_ORDER_STATUSES), gte(orders.paidAt, w.from), lt(orders.paidAt, w.to)));
+  return Number(row?.n ?? 0);
+}
+
+/** Vouchers: vouchers issued in the window (exchanges included: each issues a voucher). */
+async function vouchersIssued(db: Queryable, w: Window): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(vouchers).where(and(gte(vouchers.createdAt, w.from), lt(vouchers.createdAt, w.to)));
+  return Number(row?.n ?? 0);
+}
+
+/** Activation rate: % of the vouchers issued in the window already booked, redeemed or settled. */
+async function activationRate(db: Queryable, w: Window): Promise<number> {
+  const [row] = await db
+    .select({
+      issued: count(),
+      used: sql<number>`count(*) filter (where ${vouchers.status} in ('RESERVED', 'REDEEMED', 'SETTLED'))::int`,
+    })
+    .from(vouchers)
+    .where(and(gte(vouchers.createdAt, w.from), lt(vouchers.createdAt, w.to)));
+  const issued = Number(row?.issued ?? 0);
+  return issued ? Math.round((Number(row?.used ?? 0) / issued) * 1000) / 10 : 0;
+}
+
+/** Breakage rate: % of vouchers whose life ended that expired unused (EXPIRED vs REDEEMED + SETTLED + EXPIRED), all time. */
+async function breakageRate(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({
+      ended: sql<number>`count(*) filter (where ${vouchers.status} in ('EXPIRED', 'REDEEMED', 'SETTLED'))::int`,
+      expired: sql<number>`count(*) filter (where ${vouchers.status} = 'EXPIRED')::int`,
+    })
+    .from(vouchers);
+  const ended = Number(row?.ended ?? 0);
+  return ended ? Math.round((Number(row?.expired ?? 0) / ended) * 1000) / 10 : 0;
+}
+
+/** Verified partners: KYC verified and active today (no history kept, so no previous figure). */
+async function verifiedPartners(db: Queryable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(partners).where(and(eq(partners.kycStatus, 'verified'), eq(partners.active, true)));
+  return Number(row?.n ?? 0);
+}
+
+const growth = (value: number, previous: number) => (previous ? Math.round(((value - previous) / previous) * 1000) / 10 : null);
+const compared = (key: string, value: number, previous: number) => ({ key, value, previous, growth: growth(value, previous) });
+
+/** The admin dashboard's figures over the last `days` days, each compared with the `days` before. */
+export async function adminDashboard(db: Queryable, input: { now: Date; days: number }): Promise<Omit<TAdminDashboard, 'recentActivity'>> {
+  const current = { from: new Date(input.now.getTime() - input.days * DAY_MS), to: input.now };
+  const previous = { from: new Date(current.from.getTime() - input.days * DAY_MS), to: current.from };
+  const [ac, acPrev, g, gPrev, v, vPrev, act, actPrev, br, vp, queue] = await Promise.all([
+    activeCustomers(db, current),
+    activeCustomers(db, previous),
+    gmv(db, current),
+    gmv(db, previous),
+    vouchersIssued(db, current),
+    vouchersIssued(db, previous),
+    activationRate(db, current),
+    activationRate(db, previous),
+    breakageRate(db),
+    verifiedPartners(db),
+    db
+      .select({
+        requested: sql<number>`(select count(*)::int from ${payouts} where ${payouts.status} = 'requested')`,
+        processing: sql<number>`(select count(*)::int from ${payouts} where ${payouts.status} = 'processing')`,
+        kycPending: sql<number>`(select count(*)::int from ${partners} where ${partners.kycStatus} = 'pending' and ${partners.kycSubmittedAt} is not null)`,
+      })
+      .from(sql`(select 1) as one`),
+  ]);
+  return {
+    periodDays: input.days,
+    kpis: {
+      activeCustomers: compared('activeCustomers', ac, acPrev),
+      verifiedPartners: { key: 'verifiedPartners', value: vp, previous: null, growth: null },
+      vouchers: compared('vouchers', v, vPrev),
+      gmv: compared('gmv', g, gPrev),
+      activationRate: compared('activationRate', act, actPrev),
+      breakageRate: { key: 'breakageRate', value: br, previous: null, growth: null },
+    },
+    queues: {
+      payoutsRequested: Number(queue[0]?.requested ?? 0),
+      payoutsProcessing: Number(queue[0]?.processing ?? 0),
+      kycPending: Number(queue[0]?.kycPending ?? 0),
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { recordAudit, type AuditActor } from './service.ts';
+export { listAudit } from './service.ts';

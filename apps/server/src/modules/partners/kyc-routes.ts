@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_ERRORS, ADMIN_MESSAGES, ZKycDocumentType, ZKycState, ZKycSubmitResponse, ZKycUploadResponse } from '@farha/contracts/admin';
+import { ZApiError } from '@farha/contracts/errors';
+import type { storedFiles } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { MAX_UPLOAD_BYTES } from '../files/index.ts';
+import { partnerCaller } from './membership.ts';
+import { kycDocumentFile, kycState, submitKyc, uploadKycDocument } from './kyc.ts';
+
+const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
+const MISSING_FILE = () => new AppError(400, 'FILE_MISSING', 'Choisissez un fichier (PDF, JPEG ou PNG)', 'file');
+
+/** Streams a private stored file (never cached, never sniffed as something else). */
+export async function sendPrivateFile(app: FastifyInstance, reply: FastifyReply, file: typeof storedFiles.$inferSelect) {
+  const data = await app.storage.read(file.storageKey).catch(() => null);
+  if (!data) throw new AppError(404, 'KYC_DOCUMENT_NOT_FOUND', ADMIN_ERRORS.KYC_DOCUMENT_NOT_FOUND.fr);
+  return reply
+    .type(file.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`)
+    .send(data);
+}
+
+/**
+ * /api/partner/kyc (spec 02 §5): the owner uploads the three documents and submits them; every member
+ * sees the state; only this partner's documents are ever found (queries scoped by its id).
+ */
+export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/kyc', { schema: { tags: ['partner'], response: { 200: ZKycState, ...errors } } }, async (request) => {
+    const caller = await partnerCaller(app.db, request);
+    return kycState(app.db, caller.partner, 'partner');
+  });
+
+  // multipart/form-data: field `type` and one file (PDF, JPEG or PNG, 10 MB at most), in any order.
+  r.post(
+    '/kyc/documents',
+    { schema: { tags: ['partner'], consumes: ['multipart/form-data'], response: { 201: ZKycUploadResponse, ...errors } } },
+    async (request, reply) => {
+      const caller = await partnerCaller(app.db, request, 'owner');
+      if (!request.isMultipart()) throw MISSING_FILE();
+      let type: string | undefined;
+      let file: { data: Buffer; filename: string } | undefined;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (!file) file = { data, filename: part.filename };
+          } else if (part.fieldname === 'type') {
+            type = String(part.value);
+          }
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'file');
+        }
+        throw MISSING_FILE();
+      }
+      const parsedType = ZKycDocumentType.safeParse(type);
+      if (!parsedType.success) throw new AppError(400, 'KYC_DOCUMENT_TYPE', ADMIN_ERRORS.KYC_DOCUMENT_TYPE.fr, 'type');
+      if (!file) throw MISSING_FILE();
+      await uploadKycDocument(app.db, app.storage, {
+        partnerId: caller.partner.id,
+        userId: caller.userId,
+        type: parsedType.data,
+        data: file.data,
+        filename: file.filename,
+        now: app.clock.now(),
+      });
+      const kyc = await kycState(app.db, caller.partner, 'partner');
+      const document = kyc.documents.find((d) => d.type === parsedType.data)!;
+      return reply.status(201).send({ document, kyc, message: ADMIN_MESSAGES.KYC_UPLOADED.fr });
+    },
+  );
+
+  r.get(
+    '/kyc/documents/:id',
+    { schema: { tags: ['partner'], params: z.object({ id: z.uuid({ error: ADMIN_ERRORS.KYC_DOCUMENT_NOT_FOUND.fr }) }) } },
+    async (request, reply) => {
+      const caller = await partnerCaller(app.db, request);
+      return sendPrivateFile(app, reply, await kycDocumentFile(app.db, caller.partner.id, request.params.id));
+    },
+  );
+
+  r.post('/kyc/submit', { schema: { tags: ['partner'], response: { 200: ZKycSubmitResponse, ...errors } } }, async (request) => {
+    const caller = await partnerCaller(app.db, request, 'owner');
+    const partner = await submitKyc(app.db, { partnerId: caller.partner.id, now: app.clock.now(), publicUrl: app.config.publicUrl });
+    return { kyc: await kycState(app.db, partner, 'partner'), message: ADMIN_MESSAGES.KYC_SUBMITTED.fr };
+  });
+}

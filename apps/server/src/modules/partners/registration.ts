@@ -1,0 +1,69 @@
+import { ADMIN_ERRORS } from '@farha/contracts/admin';
+import type { Db } from '../../db/client.ts';
+import { partnerMembers, partners, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { wakeOutbox } from '../notifications/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { tellPartner } from './kyc.ts';
+
+export type PartnerRegistration = {
+  businessName: string;
+  city: string;
+  wilaya: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+};
+
+/**
+ * spec 02 §7 partner registration, when the setting partner_self_registration is on: a partner_owner
+ * account and a pending, inactive partner (spec 02 §4) with the default commission and cycle J+14 (§9).
+ */
+export async function registerPartner(db: Db, input: PartnerRegistration, ctx: { now: Date; publicUrl: string }) {
+  const features = await getSettings(db, 'features');
+  if (!features.partner_self_registration) throw new AppError(403, 'SELF_REGISTRATION_CLOSED', ADMIN_ERRORS.SELF_REGISTRATION_CLOSED.fr);
+  const payments = await getSettings(db, 'payments');
+  const passwordHash = await hashPassword(input.password);
+  const result = await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        role: 'partner_owner',
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!owner) throw new AppError(409, 'PARTNER_REGISTER_FAILED', ADMIN_ERRORS.PARTNER_REGISTER_FAILED.fr, 'email');
+    const [partner] = await tx
+      .insert(partners)
+      .values({
+        name: input.businessName,
+        city: input.city,
+        wilaya: input.wilaya,
+        phone: input.phone,
+        email: input.email,
+        kycStatus: 'pending',
+        active: false,
+        settlementCycle: 'J+14',
+        commissionBp: payments.commission_rate_bp,
+        ownerUserId: owner.id,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    await tx.insert(partnerMembers).values({ partnerId: partner!.id, userId: owner.id, memberRole: 'owner', joinedAt: ctx.now, createdAt: ctx.now });
+    await tellPartner(tx, partner!, { kind: 'registered' }, ctx);
+    return { partner: partner!, owner };
+  });
+  wakeOutbox();
+  return result;
+}

@@ -1,0 +1,145 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ADMIN_ERRORS, type TAdminRefund, type TAdminRefundList } from '@farha/contracts/admin';
+import { formatDzd } from '@farha/contracts/money';
+import type { Db, Queryable } from '../../db/client.ts';
+import { boxes, orders, refunds, users, vouchers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { escapeHtml, layout } from '../notifications/index.ts';
+import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+
+type RefundRow = typeof refunds.$inferSelect;
+
+const selection = {
+  refund: refunds,
+  orderPaymentMethod: orders.paymentMethod,
+  customerEmail: users.email,
+  customerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  voucherCode: vouchers.code,
+  boxName: boxes.name,
+};
+
+function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null }): TAdminRefund {
+  const r = row.refund;
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    amount: r.amount,
+    reason: r.reason,
+    status: r.status as TAdminRefund['status'],
+    paymentMethod: row.orderPaymentMethod,
+    customer: row.customerEmail ? { email: row.customerEmail, name: row.customerName ?? '' } : null,
+    voucherCode: row.voucherCode,
+    boxName: row.boxName,
+    reference: r.reference,
+    failureReason: r.failureReason,
+    requestedAt: r.createdAt.toISOString(),
+    processedAt: r.processedAt?.toISOString() ?? null,
+  };
+}
+
+function baseQuery(db: Queryable) {
+  return db
+    .select(selection)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(users, eq(users.id, orders.purchaserId))
+    .leftJoin(vouchers, eq(vouchers.id, refunds.voucherId))
+    .leftJoin(boxes, eq(boxes.id, orders.boxId));
+}
+
+/**
+ * Finance's refunds queue (issue 12): money owed back to customers — unused boxes refunded within 14 days
+ * (the voucher is already CANCELLED and the order refunded when the customer asks) and paid changes that
+ * could not be applied. Finance sends the money and records the transfer's reference, or the failure.
+ */
+export async function listRefunds(db: Queryable, query: { status: 'pending' | 'paid' | 'failed' | 'all'; page: number; pageSize: number }): Promise<TAdminRefundList> {
+  const where = query.status === 'all' ? undefined : eq(refunds.status, query.status);
+  const [rows, [total], perStatus] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(query.status === 'pending' ? refunds.createdAt : desc(refunds.createdAt), refunds.id)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(refunds).where(where),
+    db.select({ status: refunds.status, n: count() }).from(refunds).groupBy(refunds.status),
+  ]);
+  return {
+    refunds: rows.map(toDto),
+    total: Number(total?.n ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: Object.fromEntries(perStatus.map((s) => [s.status, Number(s.n)])),
+  };
+}
+
+function refundEmail(input: { name: string; amount: number; paid: boolean; reference?: string; reason?: string; link: string }) {
+  const amount = formatDzd(input.amount);
+  const subject = input.paid ? `Remboursement effectué : ${amount}` : `Remboursement de ${amount} : action nécessaire`;
+  const paragraphs = input.paid
+    ? [`Bonjour ${escapeHtml(input.name)},`, `Votre remboursement de <strong>${amount}</strong> a été effectué (réf. ${escapeHtml(input.reference ?? '')}). Selon votre banque, il apparaît sous 2 à 5 jours ouvrés.`]
+    : [`Bonjour ${escapeHtml(input.name)},`, `Nous n'avons pas pu effectuer votre remboursement de <strong>${amount}</strong> : ${escapeHtml(input.reason ?? '')}.`, 'Notre support vous contacte pour le finaliser.'];
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`).join('\n');
+  const text = [...paragraphs.map((p) => p.replace(/<[^>]+>/g, '')), `Mon historique : ${input.link}`].join('\n\n');
+  return { subject, html: layout({ locale: 'fr', title: subject, body, footer: 'Farha — support@farha.dz' }), text };
+}
+
+type FinanceStep = { actor: AuditActor; now: Date; publicUrl: string };
+
+/** pending → paid (reference of the bank transfer or the gateway's refund) or → failed (reason); the customer e-mailed. */
+export async function settleRefund(
+  db: Db,
+  refundId: string,
+  outcome: { paid: true; reference: string } | { paid: false; reason: string },
+  step: FinanceStep,
+): Promise<TAdminRefund> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(refunds)
+      .set(
+        outcome.paid
+          ? { status: 'paid', reference: outcome.reference, processedAt: step.now, processedBy: step.actor.userId }
+          : { status: 'failed', failureReason: outcome.reason, processedAt: step.now, processedBy: step.actor.userId },
+      )
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    if (!updated) {
+      const [exists] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, refundId));
+      if (!exists) throw new AppError(404, 'REFUND_NOT_FOUND', ADMIN_ERRORS.REFUND_NOT_FOUND.fr);
+      throw new AppError(409, 'REFUND_TRANSITION', ADMIN_ERRORS.REFUND_TRANSITION.fr);
+    }
+    const [customer] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.purchaserId))
+      .where(eq(orders.id, updated.orderId));
+    await recordAudit(tx, {
+      actor: step.actor,
+      action: outcome.paid ? 'refund.paid' : 'refund.failed',
+      entityType: 'refund',
+      entityId: refundId,
+      summary: `${customer?.email ?? updated.orderId} — ${formatDzd(updated.amount)}${outcome.paid ? ` — ${outcome.reference}` : ` — ${outcome.reason}`}`,
+      before: { status: 'pending' },
+      after: { status: updated.status, reference: updated.reference, failureReason: updated.failureReason },
+      now: step.now,
+    });
+    if (customer) {
+      await enqueueEmail(tx, {
+        now: step.now,
+        to: customer.email,
+        template: outcome.paid ? 'refund-paid' : 'refund-failed',
+        ...refundEmail({
+          name: customer.firstName,
+          amount: updated.amount,
+          paid: outcome.paid,
+          reference: outcome.paid ? outcome.reference : undefined,
+          reason: outcome.paid ? undefined : outcome.reason,
+          link: `${step.publicUrl}/client/history`,
+        }),
+      });
+    }
+  });
+  wakeOutbox();
+  const [row] = await baseQuery(db).where(eq(refunds.id, refundId));
+  return toDto(row!);
+}

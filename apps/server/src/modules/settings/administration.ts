@@ -1,0 +1,54 @@
+import { ADMIN_ERRORS, ZSettingsSections, type TSettingsPatch, type TSettingsSections } from '@farha/contracts/admin';
+import { max } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { systemSettings } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { getSettings, SETTINGS_SCHEMAS, type SettingsKey } from './service.ts';
+
+const SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsKey[];
+
+/** Every section, stored values over the spec's defaults, and when they last changed. */
+export async function readAllSettings(db: Queryable): Promise<{ settings: TSettingsSections; updatedAt: string | null }> {
+  const sections = await Promise.all(SECTIONS.map(async (key) => [key, await getSettings(db, key)] as const));
+  const [last] = await db.select({ at: max(systemSettings.updatedAt) }).from(systemSettings);
+  // The stored values went through the server's schemas; the contract narrows a few (password lengths).
+  const parsed = ZSettingsSections.safeParse(Object.fromEntries(sections));
+  const settings = parsed.success ? parsed.data : (Object.fromEntries(sections) as unknown as TSettingsSections);
+  return { settings, updatedAt: last?.at ? new Date(last.at).toISOString() : null };
+}
+
+/**
+ * PATCH /api/admin/settings: merges the given fields into their sections, checks the result as a whole
+ * (min below max), writes each changed section with who and when, and audits before/after.
+ */
+export async function updateSettings(db: Db, patch: TSettingsPatch, action: { actor: AuditActor; now: Date }) {
+  await db.transaction(async (tx) => {
+    const current = (await readAllSettings(tx)).settings;
+    const next = {
+      ...current,
+      ...Object.fromEntries(Object.entries(patch).map(([key, values]) => [key, { ...current[key as SettingsKey], ...values }])),
+    } as TSettingsSections;
+    if (next.payments.min_amount >= next.payments.max_amount) {
+      throw new AppError(400, 'SETTINGS_AMOUNTS', ADMIN_ERRORS.SETTINGS_AMOUNTS.fr, 'payments.min_amount');
+    }
+    for (const key of SECTIONS) {
+      if (!patch[key] || JSON.stringify(current[key]) === JSON.stringify(next[key])) continue;
+      await tx
+        .insert(systemSettings)
+        .values({ key, value: next[key], updatedBy: action.actor.userId, updatedAt: action.now })
+        .onConflictDoUpdate({ target: systemSettings.key, set: { value: next[key], updatedBy: action.actor.userId, updatedAt: action.now } });
+      await recordAudit(tx, {
+        actor: action.actor,
+        action: 'settings.update',
+        entityType: 'settings',
+        entityId: key,
+        summary: Object.keys(patch[key]!).join(', '),
+        before: current[key],
+        after: next[key],
+        now: action.now,
+      });
+    }
+  });
+  return readAllSettings(db);
+}

@@ -1,0 +1,164 @@
+import { TIMEZONE } from '@farha/contracts/money';
+import type { LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { adminMessage, useAdminTranslation, type AdminLocale } from '../i18n';
+
+/** '24 nov. 2026, 18:05' in Algiers time, in the active language. */
+export function formatDateTime(value: string, locale: AdminLocale): string {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', {
+    timeZone: TIMEZONE,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(value));
+}
+
+export function formatNumber(value: number, locale: AdminLocale): string {
+  return new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { maximumFractionDigits: 1 }).format(value);
+}
+
+/** A figure with its label and how it is defined. */
+export function KpiTile(props: { label: string; value: ReactNode; hint?: ReactNode; icon?: LucideIcon; loading?: boolean; testId?: string; footer?: ReactNode }) {
+  const Icon = props.icon;
+  return (
+    <div className="flex min-w-0 flex-col gap-2 rounded-xl border border-border bg-card p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{props.label}</p>
+        {Icon && (
+          <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-strong">
+            <Icon aria-hidden className="size-5" />
+          </span>
+        )}
+      </div>
+      {props.loading ? (
+        <Skeleton className="h-8 w-24" />
+      ) : (
+        <p className="text-xl font-bold tracking-tight tabular-nums sm:text-2xl" data-testid={props.testId}>
+          {props.value}
+        </p>
+      )}
+      {props.footer}
+      {props.hint && <p className="text-xs text-muted-foreground">{props.hint}</p>}
+    </div>
+  );
+}
+
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useAdminTranslation();
+  return (
+    <Alert variant="error">
+      <p className="font-semibold">{t('common.loadError')}</p>
+      <p>{adminMessage(error)}</p>
+      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useAdminTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="pagination">
+      <span className="text-muted-foreground">{t('common.pageOf', { page, pages, total })}</span>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {t('common.previous')}
+        </Button>
+        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {t('common.next')}
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** A filter chip row (tabs over a list); the current one is pressed. */
+export function FilterChips<T extends string>(props: { value: T; options: { value: T; label: string; count?: number }[]; onChange: (v: T) => void; label: string }) {
+  return (
+    <div role="group" aria-label={props.label} className="flex flex-wrap gap-2">
+      {props.options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={props.value === o.value}
+          onClick={() => props.onChange(o.value)}
+          className={cn(
+            'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            props.value === o.value ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
+          )}
+        >
+          {o.label}
+          {o.count !== undefined && <span className="ms-1.5 tabular-nums opacity-80">{o.count}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A confirmation that may ask for one text (a bank reference, a reason); the answer goes to onConfirm. */
+export function PromptDialog(props: {
+  open: boolean;
+  title: string;
+  text: string;
+  inputLabel?: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  pending: boolean;
+  error: string | null;
+  onConfirm: (value: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useAdminTranslation();
+  const [value, setValue] = useState('');
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open) {
+          setValue('');
+          props.onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onConfirm(value.trim());
+          }}
+          className="space-y-4"
+        >
+          <DialogHeader>
+            <DialogTitle>{props.title}</DialogTitle>
+            <DialogDescription>{props.text}</DialogDescription>
+          </DialogHeader>
+          {props.inputLabel && (
+            <Field label={props.inputLabel} error={props.error ?? undefined}>
+              {(control) => <Input {...control} value={value} onChange={(e) => setValue(e.target.value)} autoFocus data-testid="prompt-input" />}
+            </Field>
+          )}
+          {!props.inputLabel && props.error && <Alert variant="error">{props.error}</Alert>}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={props.onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant={props.destructive ? 'destructive' : 'default'} disabled={props.pending} data-testid="prompt-confirm">
+              {props.confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

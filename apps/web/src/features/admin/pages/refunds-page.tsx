@@ -1,0 +1,134 @@
+import { ADMIN_REFUND_FILTERS, type TAdminRefund } from '@farha/contracts/admin';
+import { formatDzd } from '@farha/contracts/money';
+import { Send, X } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { toQuery, useAdminRefunds, useRefundAction } from '../api/admin';
+import { FilterChips, formatDateTime, LoadFailed, Pager, PromptDialog } from '../components/parts';
+import { adminMessage, useAdminTranslation } from '../i18n';
+
+type Filter = (typeof ADMIN_REFUND_FILTERS)[number];
+const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructive' } as const;
+
+/** /admin/refunds (issue 12, finance): money owed to customers, recorded paid with its reference or failed. */
+export function AdminRefundsPage() {
+  const { t, locale } = useAdminTranslation();
+  useDocumentTitle(t('refunds.title'));
+  const [params, setParams] = useSearchParams();
+  const status = (ADMIN_REFUND_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Filter) : 'pending';
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const list = useAdminRefunds(toQuery({ status, page, pageSize: 20 }));
+  const action = useRefundAction();
+  const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'paid' | 'failed'; refund: TAdminRefund } | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const counts = list.data?.counts ?? {};
+
+  return (
+    <div className="space-y-6" data-testid="refunds-page">
+      <PageHeader title={t('refunds.title')} description={t('refunds.intro')} />
+      <FilterChips
+        label={t('payouts.columns.status')}
+        value={status}
+        onChange={(next) => setParams({ status: next })}
+        options={ADMIN_REFUND_FILTERS.map((f) => ({ value: f, label: t(`refunds.tabs.${f}`), count: f === 'all' ? undefined : (counts[f] ?? 0) }))}
+      />
+      {flash && (
+        <Alert variant={flash.kind} data-testid={`refund-flash-${flash.kind}`}>
+          {flash.text}
+        </Alert>
+      )}
+      {list.isError && !list.data ? (
+        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Skeleton className="h-40" />
+      ) : list.data.refunds.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">{t('refunds.empty')}</CardContent>
+        </Card>
+      ) : (
+        <ul className="space-y-3" data-testid="refund-queue">
+          {list.data.refunds.map((r) => (
+            <li key={r.id}>
+              <Card>
+                <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+                  <div className="min-w-0 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className="font-semibold">{r.customer?.name ?? '—'}</p>
+                      <Badge variant={STATUS_VARIANT[r.status]}>{t(`refunds.tabs.${r.status}`)}</Badge>
+                      <span className="text-lg font-bold tabular-nums">{formatDzd(r.amount, locale)}</span>
+                    </div>
+                    <p className="truncate text-sm text-muted-foreground" dir="ltr">
+                      {r.customer?.email}
+                    </p>
+                    <p className="text-sm">
+                      {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — {r.reason}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}
+                      {r.paymentMethod && ` · ${t('refunds.method', { method: r.paymentMethod.toUpperCase() })}`}
+                    </p>
+                    {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
+                    {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}
+                  </div>
+                  {r.status === 'pending' && (
+                    <div className="flex flex-wrap gap-2 sm:flex-col">
+                      <Button onClick={() => setDialog({ kind: 'paid', refund: r })} data-testid="refund-paid">
+                        <Send aria-hidden />
+                        {t('refunds.markPaid')}
+                      </Button>
+                      <Button variant="outline" onClick={() => setDialog({ kind: 'failed', refund: r })}>
+                        <X aria-hidden />
+                        {t('refunds.markFailed')}
+                      </Button>
+                    </div>
+                  )}
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && list.data.total > list.data.pageSize && (
+        <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams({ status, page: String(next) })} />
+      )}
+      <PromptDialog
+        open={dialog !== null}
+        title={dialog?.kind === 'paid' ? t('refunds.paidTitle') : t('refunds.failedTitle')}
+        text={
+          dialog?.kind === 'paid'
+            ? t('refunds.paidText', { amount: formatDzd(dialog.refund.amount, locale), customer: dialog.refund.customer?.name ?? '' })
+            : t('refunds.failedText')
+        }
+        inputLabel={dialog?.kind === 'paid' ? t('refunds.referenceLabel') : t('refunds.reasonLabel')}
+        confirmLabel={dialog?.kind === 'paid' ? t('refunds.markPaid') : t('refunds.markFailed')}
+        destructive={dialog?.kind === 'failed'}
+        pending={action.isPending}
+        error={dialogError}
+        onClose={() => {
+          setDialog(null);
+          setDialogError(null);
+        }}
+        onConfirm={(value) => {
+          if (!dialog) return;
+          setFlash(null);
+          setDialogError(null);
+          action.mutate(dialog.kind === 'paid' ? { id: dialog.refund.id, action: 'paid', reference: value } : { id: dialog.refund.id, action: 'failed', reason: value }, {
+            onSuccess: (answer) => {
+              setDialog(null);
+              setFlash({ kind: 'success', text: adminMessage(answer.message) });
+            },
+            onError: (error) => setDialogError(adminMessage(error)),
+          });
+        }}
+      />
+    </div>
+  );
+}

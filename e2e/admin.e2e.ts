@@ -1,0 +1,90 @@
+// Back office (issue 12): the money loop closed in a browser — a customer buys a box of the demo partner,
+// the partner scans it and requests its payout, finance approves and pays it with the bank's reference,
+// the partner sees 'Payé' with that reference. Then every admin page we built, at 1280 px and 390 px.
+import { describe, expect, test } from 'vitest';
+import { loginAs, newCustomerDetails, registerCustomerViaApi } from './support/auth.ts';
+import { DESKTOP_VIEWPORT, PHONE, useBrowser } from './support/browser.ts';
+import { expectVisible } from './support/expect.ts';
+import { buyVoucherViaApi, DEMO_PARTNER_BOX } from './support/orders.ts';
+import { screenshot } from './support/screenshots.ts';
+
+const session = useBrowser();
+
+describe('the money loop', () => {
+  test('partner requests a payout; finance approves and pays it; the partner sees Payé with the reference', async () => {
+    const { page: partner } = session;
+
+    const customer = await (await session.newContext()).newPage();
+    const details = newCustomerDetails();
+    await registerCustomerViaApi(customer, details);
+    const voucher = await buyVoucherViaApi(customer, DEMO_PARTNER_BOX, { name: `${details.firstName} ${details.lastName}`, email: details.email });
+
+    await loginAs(partner, 'partenaire');
+    await partner.goto('/partenaire/scanner?mode=manual');
+    await partner.getByTestId('scan-code-input').fill(voucher.code);
+    await partner.getByTestId('scan-submit').click();
+    await expectVisible(partner.getByTestId('scan-success'), 'the success card');
+
+    await partner.goto('/partenaire/payouts');
+    await partner.getByTestId('payout-request').click();
+    await partner.getByTestId('payout-confirm').click();
+    await expectVisible(partner.getByTestId('payout-success'), 'the request confirmation');
+
+    const finance = await (await session.newContext()).newPage();
+    await loginAs(finance, 'finance');
+    await finance.goto('/admin/payouts?status=requested');
+    const row = finance.getByTestId('payout-row').filter({ hasText: 'Hammam' }).first();
+    await expectVisible(row, 'the requested payout in the queue');
+    await screenshot(finance, 'admin-payouts-requested-1280');
+    await row.getByTestId('payout-approve').click();
+    await expectVisible(finance.getByTestId('payout-flash-success'), 'the approval message');
+
+    await finance.goto('/admin/payouts?status=processing');
+    const processing = finance.getByTestId('payout-row').filter({ hasText: 'Hammam' }).first();
+    await processing.getByTestId('payout-paid').click();
+    const reference = `VIR-E2E-${Date.now().toString(36).toUpperCase()}`;
+    await finance.getByTestId('prompt-input').fill(reference);
+    await finance.getByTestId('prompt-confirm').click();
+    await expectVisible(finance.getByTestId('payout-flash-success'), 'the paid message');
+    expect(await finance.getByTestId('payout-flash-success').textContent()).toContain('Règlement marqué payé');
+
+    await partner.reload();
+    const history = partner.getByTestId('payout-history');
+    await expectVisible(history.getByText(reference, { exact: false }), 'the bank reference in the history');
+    expect(await history.locator('li').filter({ hasText: reference }).textContent()).toContain('Payé');
+  });
+});
+
+describe('admin pages at 1280 px and 390 px', () => {
+  const pages = [
+    ['dashboard', '/admin/dashboard', 'kpi-gmv'],
+    ['payouts', '/admin/payouts?status=paid', 'payout-queue'],
+    ['refunds', '/admin/refunds?status=all', 'refunds-page'],
+    ['partners', '/admin/partners', 'partner-list'],
+    ['users', '/admin/users', 'user-list'],
+    ['audit', '/admin/audit', 'audit-list'],
+    ['settings', '/admin/settings', 'settings-platform'],
+  ] as const;
+
+  // One test per page: each page at both widths, signed in as superadmin (who may open them all).
+  test.each(pages)('%s', async (name, url, testId) => {
+    const desktop = session.page;
+    await loginAs(desktop, 'admin');
+    const phone = await (await session.newContext(PHONE)).newPage();
+    await loginAs(phone, 'admin');
+    for (const [page, width] of [[desktop, DESKTOP_VIEWPORT.width], [phone, 390]] as const) {
+      await page.goto(url);
+      await expectVisible(page.getByTestId(testId).first(), `${name} content`);
+      await screenshot(page, `admin-${name}-${width}`);
+    }
+  });
+
+  test('the partner file shows its KYC documents and actions', async () => {
+    const { page } = session;
+    await loginAs(page, 'admin');
+    await page.goto('/admin/partners?kyc=verified');
+    await page.getByTestId('partner-open').first().click();
+    await expectVisible(page.getByTestId('kyc-reject'), 'the KYC actions');
+    await screenshot(page, 'admin-partner-file-1280', { fullPage: false });
+  });
+});

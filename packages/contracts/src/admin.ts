@@ -1,0 +1,348 @@
+import { z } from 'zod';
+import { ZPayout } from './partner.ts';
+import { ZRole } from './roles.ts';
+
+/**
+ * Back-office error codes (issue 12) with the spec's French and their Arabic, to be folded into the
+ * global catalogue. The server throws `code` + `fr`; the web shows `ar` in Arabic.
+ */
+export const ADMIN_ERRORS = {
+  PAYOUT_NOT_FOUND: { fr: 'Règlement introuvable', ar: 'التسوية غير موجودة' },
+  PAYOUT_TRANSITION: { fr: 'Opération impossible pour ce règlement', ar: 'عملية غير ممكنة لهذه التسوية' },
+  PAYOUT_PROCESSING_ERROR: { fr: 'Erreur traitement règlement', ar: 'خطأ في معالجة التسوية' },
+  PAYOUT_REFERENCE_REQUIRED: { fr: 'Indiquez la référence du virement', ar: 'أدخل مرجع التحويل' },
+  PAYOUT_REASON_REQUIRED: { fr: "Indiquez le motif de l'échec", ar: 'أدخل سبب الفشل' },
+  PARTNER_NOT_FOUND: { fr: 'Partenaire non trouvé', ar: 'الشريك غير موجود' },
+  KYC_DOCUMENTS_MISSING: { fr: 'Documents manquants: ', ar: 'وثائق ناقصة: ' },
+  KYC_SUBMIT_ERROR: { fr: 'Erreur soumission documents', ar: 'خطأ في إرسال الوثائق' },
+  KYC_VALIDATION_ERROR: { fr: 'Erreur validation KYC', ar: 'خطأ في التحقق من الهوية' },
+  KYC_REASON_REQUIRED: { fr: 'Indiquez le motif du rejet', ar: 'أدخل سبب الرفض' },
+  KYC_DOCUMENT_TYPE: { fr: 'Type de document inconnu', ar: 'نوع وثيقة غير معروف' },
+  KYC_DOCUMENT_NOT_FOUND: { fr: 'Document introuvable', ar: 'الوثيقة غير موجودة' },
+  KYC_ALREADY_VERIFIED: { fr: 'KYC déjà validé', ar: 'تم التحقق من الهوية مسبقا' },
+  USER_NOT_FOUND: { fr: 'Utilisateur introuvable', ar: 'المستخدم غير موجود' },
+  CANNOT_SUSPEND_SELF: { fr: 'Vous ne pouvez pas suspendre votre propre compte', ar: 'لا يمكنك تعليق حسابك الخاص' },
+  LAST_SUPERADMIN: { fr: 'Impossible de suspendre le dernier super administrateur', ar: 'لا يمكن تعليق آخر مسؤول أعلى' },
+  USER_ALREADY_SUSPENDED: { fr: 'Ce compte est déjà suspendu', ar: 'هذا الحساب معلق بالفعل' },
+  USER_NOT_SUSPENDED: { fr: "Ce compte n'est pas suspendu", ar: 'هذا الحساب غير معلق' },
+  SELF_REGISTRATION_CLOSED: { fr: "Les inscriptions partenaires sont fermées pour l'instant", ar: 'تسجيل الشركاء مغلق حاليا' },
+  PARTNER_REGISTER_FAILED: { fr: "Erreur lors de l'inscription", ar: 'خطأ أثناء التسجيل' },
+  SETTINGS_SAVE_ERROR: { fr: 'Erreur de sauvegarde', ar: 'خطأ في الحفظ' },
+  SETTINGS_AMOUNTS: { fr: 'Le montant minimum doit être inférieur au maximum', ar: 'يجب أن يكون الحد الأدنى أقل من الحد الأقصى' },
+  REFUND_NOT_FOUND: { fr: 'Remboursement introuvable', ar: 'الاسترداد غير موجود' },
+  REFUND_TRANSITION: { fr: 'Ce remboursement a déjà été traité', ar: 'تمت معالجة هذا الاسترداد مسبقا' },
+} as const satisfies Record<string, { fr: string; ar: string }>;
+export type TAdminErrorCode = keyof typeof ADMIN_ERRORS;
+
+/** Successes shown by the back office, French and Arabic. */
+export const ADMIN_MESSAGES = {
+  PAYOUT_APPROVED: { fr: 'Règlement approuvé : en cours de traitement', ar: 'تمت الموافقة على التسوية: قيد المعالجة' },
+  PAYOUT_PAID: { fr: 'Règlement marqué payé', ar: 'تم تسجيل التسوية كمدفوعة' },
+  PAYOUT_FAILED: { fr: 'Règlement marqué en échec', ar: 'تم تسجيل فشل التسوية' },
+  KYC_VERIFIED: { fr: 'Partenaire validé', ar: 'تم التحقق من الشريك' },
+  KYC_REJECTED: { fr: 'KYC rejeté', ar: 'تم رفض التحقق' },
+  KYC_SUBMITTED: { fr: 'Documents soumis : vérification sous 48 h', ar: 'تم إرسال الوثائق: التحقق خلال 48 ساعة' },
+  KYC_UPLOADED: { fr: 'Document ajouté', ar: 'تمت إضافة الوثيقة' },
+  PARTNER_UPDATED: { fr: 'Partenaire mis à jour', ar: 'تم تحديث الشريك' },
+  USER_SUSPENDED: { fr: 'Compte suspendu', ar: 'تم تعليق الحساب' },
+  USER_REACTIVATED: { fr: 'Compte réactivé', ar: 'تمت إعادة تفعيل الحساب' },
+  SETTINGS_SAVED: { fr: 'Configuration système sauvegardée !', ar: 'تم حفظ إعدادات النظام!' },
+  REFUND_PAID: { fr: 'Remboursement effectué', ar: 'تم تنفيذ الاسترداد' },
+  REFUND_FAILED: { fr: 'Remboursement marqué en échec', ar: 'تم تسجيل فشل الاسترداد' },
+} as const satisfies Record<string, { fr: string; ar: string }>;
+
+export const ZPage = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Payouts (finance)
+
+export const ADMIN_PAYOUT_FILTERS = ['requested', 'processing', 'paid', 'failed', 'all'] as const;
+export const ZAdminPayoutQuery = ZPage.extend({ status: z.enum(ADMIN_PAYOUT_FILTERS).default('requested') });
+export const ZAdminPayout = ZPayout.extend({
+  partner: z.object({ id: z.string(), name: z.string(), city: z.string() }),
+  /** Full IBAN: finance needs it for the transfer. */
+  iban: z.string().nullable(),
+});
+export type TAdminPayout = z.infer<typeof ZAdminPayout>;
+export const ZAdminPayoutList = z.object({
+  payouts: z.array(ZAdminPayout),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Count per status, for the tabs. */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type TAdminPayoutList = z.infer<typeof ZAdminPayoutList>;
+export const ZPayoutPaidInput = z.object({
+  reference: z.string({ error: ADMIN_ERRORS.PAYOUT_REFERENCE_REQUIRED.fr }).trim().min(3, { error: ADMIN_ERRORS.PAYOUT_REFERENCE_REQUIRED.fr }).max(80),
+});
+export const ZPayoutFailedInput = z.object({
+  reason: z.string({ error: ADMIN_ERRORS.PAYOUT_REASON_REQUIRED.fr }).trim().min(3, { error: ADMIN_ERRORS.PAYOUT_REASON_REQUIRED.fr }).max(300),
+});
+export const ZAdminPayoutActionResponse = z.object({ payout: ZPayout, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Refunds (finance)
+
+export const ADMIN_REFUND_FILTERS = ['pending', 'paid', 'failed', 'all'] as const;
+export const ZAdminRefundQuery = ZPage.extend({ status: z.enum(ADMIN_REFUND_FILTERS).default('pending') });
+export const ZAdminRefund = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['pending', 'paid', 'failed']),
+  paymentMethod: z.string().nullable(),
+  customer: z.object({ email: z.string(), name: z.string() }).nullable(),
+  voucherCode: z.string().nullable(),
+  boxName: z.string().nullable(),
+  reference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type TAdminRefund = z.infer<typeof ZAdminRefund>;
+export const ZAdminRefundList = z.object({
+  refunds: z.array(ZAdminRefund),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type TAdminRefundList = z.infer<typeof ZAdminRefundList>;
+export const ZAdminRefundActionResponse = z.object({ refund: ZAdminRefund, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Partners and KYC
+
+export const KYC_DOCUMENT_TYPES = ['business_license', 'identity_card', 'bank_statement'] as const;
+export const ZKycDocumentType = z.enum(KYC_DOCUMENT_TYPES, { error: ADMIN_ERRORS.KYC_DOCUMENT_TYPE.fr });
+export const KYC_DOCUMENT_LABELS: Record<(typeof KYC_DOCUMENT_TYPES)[number], string> = {
+  business_license: 'Registre de commerce',
+  identity_card: "Pièce d'identité",
+  bank_statement: 'Relevé bancaire (RIB)',
+};
+export const ZKycStatus = z.enum(['pending', 'verified', 'rejected']);
+export const SETTLEMENT_CYCLES = ['J+7', 'J+14', 'monthly'] as const;
+
+export const ZKycDocument = z.object({
+  id: z.string(),
+  type: ZKycDocumentType,
+  typeLabel: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedAt: z.string(),
+  url: z.string(),
+});
+export const ZKycState = z.object({
+  status: ZKycStatus,
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** Latest document per type. */
+  documents: z.array(ZKycDocument),
+  missing: z.array(ZKycDocumentType),
+});
+export type TKycState = z.infer<typeof ZKycState>;
+
+export const ZAdminPartnerQuery = ZPage.extend({
+  kyc: ZKycStatus.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export const ZAdminPartner = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+  kycStatus: ZKycStatus,
+  kycSubmittedAt: z.string().nullable(),
+  active: z.boolean(),
+  commissionBp: z.number().int(),
+  settlementCycle: z.string(),
+  iban: z.string().nullable(),
+  offersCount: z.number().int(),
+  redemptions: z.number().int(),
+  /** Gross of every redemption, in DZD. */
+  revenueTotal: z.number().int(),
+  createdAt: z.string(),
+});
+export type TAdminPartner = z.infer<typeof ZAdminPartner>;
+export const ZAdminPartnerList = z.object({
+  partners: z.array(ZAdminPartner),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  counts: z.object({ all: z.number().int(), pending: z.number().int(), verified: z.number().int(), rejected: z.number().int() }),
+});
+export type TAdminPartnerList = z.infer<typeof ZAdminPartnerList>;
+export const ZAdminPartnerDetail = z.object({ partner: ZAdminPartner, kyc: ZKycState });
+export type TAdminPartnerDetail = z.infer<typeof ZAdminPartnerDetail>;
+
+export const ZKycDecisionInput = z
+  .object({ decision: z.enum(['verified', 'rejected']), reason: z.string().trim().max(500).optional() })
+  .refine((d) => d.decision === 'verified' || (d.reason?.length ?? 0) >= 3, { error: ADMIN_ERRORS.KYC_REASON_REQUIRED.fr, path: ['reason'] });
+export const ZPartnerTermsInput = z
+  .object({
+    commissionBp: z.number().int().min(0).max(10_000).optional(),
+    settlementCycle: z.enum(SETTLEMENT_CYCLES).optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, { error: 'Aucune modification' });
+export const ZAdminPartnerActionResponse = z.object({ partner: ZAdminPartner, message: z.string() });
+export const ZKycUploadResponse = z.object({ document: ZKycDocument, kyc: ZKycState, message: z.string() });
+export const ZKycSubmitResponse = z.object({ kyc: ZKycState, message: z.string() });
+
+export const ZPartnerRegistration = z.object({
+  businessName: z.string().trim().min(2).max(120),
+  city: z.string().trim().min(2).max(60),
+  wilaya: z.string().trim().min(2).max(60),
+  phone: z.string().trim().min(6).max(30),
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  email: z.email().transform((e) => e.toLowerCase()),
+  password: z.string().min(8).max(200),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Users (superadmin)
+
+export const ZAdminUserQuery = ZPage.extend({
+  q: z.string().trim().max(100).optional(),
+  role: ZRole.optional(),
+  status: z.enum(['active', 'suspended', 'pending']).optional(),
+});
+export const ZAdminUserRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: ZRole,
+  status: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  openSessions: z.number().int(),
+  vouchersCount: z.number().int(),
+  totalSpent: z.number().int(),
+});
+export type TAdminUserRow = z.infer<typeof ZAdminUserRow>;
+export const ZAdminUserPage = z.object({
+  users: z.array(ZAdminUserRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
+export const ZUserActionResponse = z.object({ user: ZAdminUserRow, message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Audit (superadmin)
+
+export const ZAuditQuery = ZPage.extend({
+  action: z.string().trim().max(60).optional(),
+  entityType: z.string().trim().max(40).optional(),
+  entityId: z.string().trim().max(60).optional(),
+  actor: z.string().trim().max(100).optional(),
+});
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  actorRole: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditPage = z.object({ entries: z.array(ZAuditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+// ---------------------------------------------------------------------------------------------------
+// Dashboard (every admin role)
+
+export const ZDashboardQuery = z.object({ days: z.coerce.number().int().refine((d) => d === 7 || d === 30 || d === 90).default(30) });
+export const ZAdminKpi = z.object({
+  key: z.string(),
+  value: z.number(),
+  /** Same figure over the previous period, when it has one. */
+  previous: z.number().nullable(),
+  /** Percentage change vs the previous period, null when it was zero. */
+  growth: z.number().nullable(),
+});
+export const ZAdminDashboard = z.object({
+  periodDays: z.number().int(),
+  kpis: z.object({
+    activeCustomers: ZAdminKpi,
+    verifiedPartners: ZAdminKpi,
+    vouchers: ZAdminKpi,
+    gmv: ZAdminKpi,
+    activationRate: ZAdminKpi,
+    breakageRate: ZAdminKpi,
+  }),
+  queues: z.object({ payoutsRequested: z.number().int(), payoutsProcessing: z.number().int(), kycPending: z.number().int() }),
+  /** Recent audit entries; only superadmin reads the audit log, others get an empty list. */
+  recentActivity: z.array(ZAuditEntry),
+});
+export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
+
+// ---------------------------------------------------------------------------------------------------
+// Settings (superadmin): spec 02 §3 sections, §5 choices, §9 defaults
+
+export const PASSWORD_MIN_LENGTH_CHOICES = [6, 8, 12, 16] as const;
+export const ZSettingsSections = z.object({
+  platform: z.object({
+    maintenance_mode: z.boolean(),
+    max_concurrent_users: z.number().int().min(1).max(10_000_000),
+    /** Milliseconds (spec 02 §5: edited in minutes, stored in ms). */
+    session_timeout: z.number().int().min(60_000).max(86_400_000),
+    rate_limit_per_minute: z.number().int().min(1).max(100_000),
+  }),
+  payments: z.object({
+    chargily_enabled: z.boolean(),
+    international_cards_enabled: z.boolean(),
+    min_amount: z.number().int().min(0).max(10_000_000),
+    max_amount: z.number().int().min(1).max(10_000_000),
+    commission_rate_bp: z.number().int().min(0).max(10_000),
+    extension_price: z.number().int().min(0).max(1_000_000),
+    free_extension_days: z.number().int().min(0).max(365),
+  }),
+  notifications: z.object({
+    email_provider: z.string().max(40),
+    sms_provider: z.string().max(40),
+    webhook_endpoints: z.array(z.url()).max(20),
+    retry_attempts: z.number().int().min(0).max(10),
+  }),
+  security: z.object({
+    password_min_length: z.union(PASSWORD_MIN_LENGTH_CHOICES.map((n) => z.literal(n))),
+    require_2fa: z.boolean(),
+    session_encryption: z.boolean(),
+    api_rate_limiting: z.boolean(),
+  }),
+  features: z.object({
+    voucher_auto_expiry: z.boolean(),
+    partner_self_registration: z.boolean(),
+    real_time_notifications: z.boolean(),
+    analytics_tracking: z.boolean(),
+  }),
+});
+export type TSettingsSections = z.infer<typeof ZSettingsSections>;
+/** PATCH: any subset of sections, each with any subset of its fields. */
+export const ZSettingsPatch = z
+  .object({
+    platform: ZSettingsSections.shape.platform.partial(),
+    payments: ZSettingsSections.shape.payments.partial(),
+    notifications: ZSettingsSections.shape.notifications.partial(),
+    security: ZSettingsSections.shape.security.partial(),
+    features: ZSettingsSections.shape.features.partial(),
+  })
+  .partial();
+export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;
+export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });
