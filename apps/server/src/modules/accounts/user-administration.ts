@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ERRORS, type TAdminUserPage, type TAdminUserRow } from '@farha/contracts/admin';
 import type { TRole } from '@farha/contracts/roles';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -79,6 +79,9 @@ type StaffAction = { actor: AuditActor; now: Date };
 export async function suspendUser(db: Db, userId: string, action: StaffAction): Promise<TAdminUserRow> {
   if (userId === action.actor.userId) throw new AppError(409, 'CANNOT_SUSPEND_SELF', ADMIN_ERRORS.CANNOT_SUSPEND_SELF.fr);
   await db.transaction(async (tx) => {
+    // The superadmins' rows first, always in one order: two superadmins suspending each other at once wait
+    // in line (the second then finds no other active superadmin) instead of deadlocking on each other's row.
+    await tx.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).orderBy(asc(users.id)).for('update');
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
     if (before.status === 'suspended') throw new AppError(409, 'USER_ALREADY_SUSPENDED', ADMIN_ERRORS.USER_ALREADY_SUSPENDED.fr);
