@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   auditLog,
   emailOutbox,
+  kycDocuments,
   partnerMembers,
   partners,
   partnerTransactions,
@@ -308,6 +309,13 @@ describe('partners and KYC', () => {
     const doc = await get(detail.kyc.documents[0].url, cookies.finance);
     expect(doc.statusCode).toBe(200);
     expect(doc.headers['content-type']).toBe('application/pdf');
+    // The generic file route gives KYC documents only to their uploader and the staff who validate partners.
+    const [kycFile] = await t.database.db.select({ fileId: kycDocuments.fileId }).from(kycDocuments).where(eq(kycDocuments.id, docId));
+    for (const role of ['support', 'catalog_admin', 'customer'] as const) {
+      expect((await get(`/api/files/${kycFile!.fileId}`, cookies[role])).statusCode, role).toBe(404);
+    }
+    expect((await get(`/api/files/${kycFile!.fileId}`, cookies.finance)).statusCode).toBe(200);
+    expect((await get(`/api/files/${kycFile!.fileId}`, cookie)).statusCode).toBe(200);
 
     // Rejection needs a reason; then the partner resubmits and is validated.
     expect((await post(`/api/admin/partners/${partner.id}/kyc`, cookies.finance, { decision: 'rejected' })).statusCode).toBe(400);

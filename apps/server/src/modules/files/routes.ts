@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAdminRole, isSupportRole } from '@farha/contracts/roles';
+import { ADMIN_PAGE_ROLES, isAdminRole, isSupportRole, type TRole } from '@farha/contracts/roles';
 import { AppError } from '../../lib/errors.ts';
 import { findFile, PUBLIC_PURPOSES } from './service.ts';
 
 const NOT_FOUND = () => new AppError(404, 'FILE_NOT_FOUND', 'Fichier introuvable');
 
 /**
- * Serves stored files. Catalogue pictures are public; any other file only to its owner and to
- * back-office/support staff. Modules that share a private file more widely (a ticket's attachment with
+ * Serves stored files. Catalogue pictures are public; a partner's KYC document only to its uploader and
+ * to the staff who validate partners (spec 02 §2: superadmin and finance); any other file only to its
+ * owner and to back-office/support staff. Modules that share a private file more widely (a ticket's attachment with
  * the ticket's participants) check that themselves and stream with `sendStoredFile`.
  */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
@@ -21,7 +22,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (!file) throw NOT_FOUND();
       if (!PUBLIC_PURPOSES.has(file.purpose)) {
         const auth = request.auth;
-        const staff = auth && (isAdminRole(auth.role) || isSupportRole(auth.role));
+        const staff =
+          auth &&
+          (file.purpose === 'kyc_document'
+            ? (ADMIN_PAGE_ROLES.partners as readonly TRole[]).includes(auth.role)
+            : isAdminRole(auth.role) || isSupportRole(auth.role));
         if (!auth || (!staff && file.ownerUserId !== auth.userId)) throw NOT_FOUND();
       }
       const data = await app.storage.read(file.storageKey).catch(() => null);
