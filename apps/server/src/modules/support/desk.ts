@@ -20,9 +20,7 @@ import {
   orders,
   partners,
   reservations,
-  storedFiles,
   supportTickets,
-  ticketAttachments,
   ticketMessages,
   users,
   vouchers,
@@ -30,6 +28,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { ticketReplyEmail } from './emails.ts';
+import { loadThread } from './tickets.ts';
 
 /**
  * The agents' desk (issue 14): every customer and partner ticket in one queue, with the spec 02 §9 SLA
@@ -246,27 +245,8 @@ async function requesterContext(db: Queryable, row: JoinedRow): Promise<TDeskTic
 /** One ticket for an agent: the whole thread with internal notes, attachments and the context panel. */
 export async function getDeskTicket(db: Queryable, id: string, now: Date): Promise<TDeskTicketDetail> {
   const row = await joinedTicket(db, id);
-  const messages = await db
-    .select({ message: ticketMessages, firstName: users.firstName, lastName: users.lastName })
-    .from(ticketMessages)
-    .innerJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(eq(ticketMessages.ticketId, id))
-    .orderBy(asc(ticketMessages.createdAt));
-  const files = await db
-    .select({ attachment: ticketAttachments, file: storedFiles })
-    .from(ticketAttachments)
-    .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
-    .where(eq(ticketAttachments.ticketId, id))
-    .orderBy(asc(ticketAttachments.createdAt));
   // Agents read attachments through /api/files/:id (staff may read any private file).
-  const attachments = files.map(({ attachment, file }) => ({
-    id: attachment.id,
-    filename: file.filename,
-    contentType: file.contentType,
-    size: file.sizeBytes,
-    url: `/api/files/${file.id}`,
-    messageId: attachment.messageId,
-  }));
+  const { messages, attachments } = await loadThread(db, id, { internal: true, url: (_attachmentId, fileId) => `/api/files/${fileId}` });
   const strip = ({ messageId: _m, ...a }: (typeof attachments)[number]) => a;
   return {
     ...toRow(row, now),

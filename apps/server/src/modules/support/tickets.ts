@@ -94,26 +94,7 @@ export async function getTicket(
   attachmentUrl: AttachmentUrl = customerAttachmentUrl,
 ): Promise<TTicketDetail> {
   const ticket = await ownTicket(db, owner, id);
-  const messages = await db
-    .select({ message: ticketMessages, firstName: users.firstName, lastName: users.lastName })
-    .from(ticketMessages)
-    .innerJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(and(eq(ticketMessages.ticketId, id), eq(ticketMessages.internal, false)))
-    .orderBy(asc(ticketMessages.createdAt));
-  const files = await db
-    .select({ attachment: ticketAttachments, file: storedFiles })
-    .from(ticketAttachments)
-    .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
-    .where(eq(ticketAttachments.ticketId, id))
-    .orderBy(asc(ticketAttachments.createdAt));
-  const attachments = files.map(({ attachment, file }) => ({
-    id: attachment.id,
-    filename: file.filename,
-    contentType: file.contentType,
-    size: file.sizeBytes,
-    url: attachmentUrl(id, attachment.id),
-    messageId: attachment.messageId,
-  }));
+  const { messages, attachments } = await loadThread(db, id, { internal: false, url: (attachmentId) => attachmentUrl(id, attachmentId) });
   return {
     ...summaryOf(ticket, messages.map((m) => m.message)),
     description: ticket.description,
@@ -211,4 +192,36 @@ export async function findTicketAttachment(db: Queryable, owner: TicketOwner, ti
     .limit(1);
   if (!row) throw new AppError(404, 'FILE_NOT_FOUND', M.ATTACHMENT_NOT_FOUND);
   return row.file;
+}
+
+/**
+ * A ticket's messages (oldest first, with their authors' names) and its attachments, each with the address
+ * its reader opens it at. The requester's views leave internal notes out; the agents' desk reads them all.
+ */
+export async function loadThread(
+  db: Queryable,
+  ticketId: string,
+  options: { internal: boolean; url: (attachmentId: string, fileId: string) => string },
+) {
+  const messages = await db
+    .select({ message: ticketMessages, firstName: users.firstName, lastName: users.lastName })
+    .from(ticketMessages)
+    .innerJoin(users, eq(users.id, ticketMessages.authorId))
+    .where(options.internal ? eq(ticketMessages.ticketId, ticketId) : and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.internal, false)))
+    .orderBy(asc(ticketMessages.createdAt));
+  const files = await db
+    .select({ attachment: ticketAttachments, file: storedFiles })
+    .from(ticketAttachments)
+    .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
+    .where(eq(ticketAttachments.ticketId, ticketId))
+    .orderBy(asc(ticketAttachments.createdAt));
+  const attachments = files.map(({ attachment, file }) => ({
+    id: attachment.id,
+    filename: file.filename,
+    contentType: file.contentType,
+    size: file.sizeBytes,
+    url: options.url(attachment.id, file.id),
+    messageId: attachment.messageId,
+  }));
+  return { messages, attachments };
 }
