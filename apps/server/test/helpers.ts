@@ -11,7 +11,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { newEmbeddedClient, openDatabase, type Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer, OutgoingMail } from '../src/modules/notifications/index.ts';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
+import type { TRole } from '@farha/contracts/roles';
 
 export type TestDatabase = Database & { url: string | null };
 
@@ -129,3 +130,8 @@ export function memoryMailer(): Mailer & { sent: OutgoingMail[] } {
     close: () => {},
   };
 }
+
+/** One demo account per role (the first the seed makes), for role × endpoint tests. */
+export const ACCOUNTS = {} as Record<TRole, string>;
+for (const account of DEMO_ACCOUNTS) ACCOUNTS[account.role] ??= account.email;
+export type Role = TRole;

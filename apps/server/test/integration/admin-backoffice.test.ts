@@ -17,23 +17,13 @@ import {
 } from '../../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { hashPassword } from '../../src/lib/password.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
 let t: TestApp;
 
-const ACCOUNTS = {
-  customer: 'client@demo.farha.dz',
-  partner_owner: 'partenaire@demo.farha.dz',
-  partner_staff: 'staff@demo.farha.dz',
-  superadmin: 'admin@demo.farha.dz',
-  finance: 'finance@demo.farha.dz',
-  catalog_admin: 'catalogue@demo.farha.dz',
-  support: 'support@demo.farha.dz',
-} as const;
-type Role = keyof typeof ACCOUNTS;
 const cookies = {} as Record<Role, string>;
 
 beforeAll(async () => {

@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 
-const ACCOUNTS = {
-  customer: 'client@demo.farha.dz',
-  partner_owner: 'partenaire@demo.farha.dz',
-  partner_staff: 'staff@demo.farha.dz',
-  superadmin: 'admin@demo.farha.dz',
-  finance: 'finance@demo.farha.dz',
-  catalog_admin: 'catalogue@demo.farha.dz',
-  support: 'support@demo.farha.dz',
-} as const;
-type Role = keyof typeof ACCOUNTS;
 
 // One endpoint per guarded prefix, and the roles that may use it (spec 01 §6, spec 02 §2).
 const ENDPOINTS: { url: string; allowed: Role[] }[] = [

@@ -2,20 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailOutbox, refunds, reservations, users, vouchers } from '../../src/db/schema/index.ts';
 import { HOUR_MS } from '../../src/lib/clock.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 import { makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { day, testClock } from '../clock.ts';
 
-const ACCOUNTS = {
-  customer: 'client@demo.farha.dz',
-  partner_owner: 'partenaire@demo.farha.dz',
-  partner_staff: 'staff@demo.farha.dz',
-  superadmin: 'admin@demo.farha.dz',
-  finance: 'finance@demo.farha.dz',
-  catalog_admin: 'catalogue@demo.farha.dz',
-  support: 'support@demo.farha.dz',
-} as const;
-type Role = keyof typeof ACCOUNTS;
 
 const clock = testClock();
 let t: TestApp;
