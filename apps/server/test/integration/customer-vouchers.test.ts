@@ -4,7 +4,7 @@ import { boxes, disputes, emailOutbox, orders, refunds, reviews, voucherEvents, 
 import { formatDzd } from '@farha/contracts/money';
 import { processOutbox } from '../../src/modules/notifications/index.ts';
 import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
-import { addMonths } from '../../src/lib/algiers-time.ts';
+import { addMonthsToInstant } from '../../src/lib/algiers-time.ts';
 import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, otherBox, PARTNER1_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
 import { TEST_START, testClock, at, month } from '../clock.ts';
@@ -240,7 +240,7 @@ describe('extending', () => {
     expect(back).toBe(`${t.config.publicUrl}/client/dashboard?order=${orderId}`);
     const after = await voucherRow(voucher.id);
     expect(after.status).toBe('EXTENDED');
-    expect(after.expiresAt.toISOString()).toBe(addMonths(expiresAt, 6).toISOString());
+    expect(after.expiresAt.toISOString()).toBe(addMonthsToInstant(expiresAt, 6).toISOString());
     const order = (await get(amina.cookie, `/api/orders/${orderId}`)).json();
     expect(order).toMatchObject({ kind: 'extension', status: 'fulfilled', relatedVoucherId: voucher.id });
     expect((await mailsTo(t.database.db, amina.email, 'voucher-extended')).some((m) => m.text.includes(formatDzd(1500)))).toBe(true);

@@ -17,7 +17,7 @@ import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, PARTNER1_ID, PART
 import { seedPartnerId } from '../../src/db/seed/seed.ts';
 import { DEMO_PARTNER2_SLUG } from '../../src/db/seed/catalog-data.ts';
 import { TEST_START, testClock, day, at } from '../clock.ts';
-import { addDaysToDay, addMonthsToDay } from '../../src/lib/algiers-time.ts';
+import { addDays, addMonths } from '../../src/lib/algiers-time.ts';
 import { RESERVATION_MAX_MONTHS } from '@farha/contracts/reservations';
 
 const PARTNER2_ID = seedPartnerId(DEMO_PARTNER2_SLUG);
@@ -25,8 +25,8 @@ const PARTNER2_ID = seedPartnerId(DEMO_PARTNER2_SLUG);
 // A Sunday, 11:00 in Algiers (clock.ts): the days of the week below count from it.
 const START = TEST_START;
 // The last day a booking may be made for (6 months ahead), and the first one beyond.
-const LAST_BOOKABLE = addMonthsToDay(day(0), RESERVATION_MAX_MONTHS);
-const BEYOND = addDaysToDay(LAST_BOOKABLE, 1);
+const LAST_BOOKABLE = addMonths(day(0), RESERVATION_MAX_MONTHS);
+const BEYOND = addDays(LAST_BOOKABLE, 1);
 const clock = testClock();
 let t: TestApp;
 let amina: Customer;

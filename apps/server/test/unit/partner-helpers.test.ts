@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/lib/csv.ts';
 import { peakWindow } from '../../src/modules/analytics/index.ts';
 import { maskIban } from '../../src/modules/partners/index.ts';
-import { algiersDayStart, algiersMonthRange, algiersMonthStart, periodStart } from '../../src/lib/algiers-periods.ts';
+import { algiersDayStart, algiersMonthRange, algiersMonthStart, periodStart } from '../../src/lib/algiers-time.ts';
 import { payoutRefusal } from '../../src/modules/ledger/index.ts';
 
 describe('partner portal helpers', () => {

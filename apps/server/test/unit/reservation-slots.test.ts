@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeDaySlots, hoursForWeekday, isoWeekday, SAMPLE_AVAILABILITY, slotTimes } from '../../src/modules/partners/index.ts';
-import { addMonths, addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from '../../src/lib/algiers-time.ts';
+import { addMonths, addMonthsToInstant, algiersTimeOfDay, algiersToday, slotStart } from '../../src/lib/algiers-time.ts';
 import { voucherActions, type VoucherFacts } from '../../src/modules/vouchers/index.ts';
 
 const times = (day: ReturnType<typeof computeDaySlots>) => day.slots.map((s) => s.time);
@@ -79,9 +79,9 @@ describe('Algiers time helpers', () => {
   });
 
   it('adds calendar months, clamped to the end of the month', () => {
-    expect(addMonthsToDay('2026-11-22', 6)).toBe('2027-05-22');
-    expect(addMonthsToDay('2026-08-31', 6)).toBe('2027-02-28');
-    expect(addMonths(new Date('2026-08-31T10:00:00Z'), 6).toISOString()).toBe('2027-02-28T10:00:00.000Z');
+    expect(addMonths('2026-11-22', 6)).toBe('2027-05-22');
+    expect(addMonths('2026-08-31', 6)).toBe('2027-02-28');
+    expect(addMonthsToInstant(new Date('2026-08-31T10:00:00Z'), 6).toISOString()).toBe('2027-02-28T10:00:00.000Z');
   });
 });
 

@@ -22,6 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { enqueueEmail, passwordChangedEmail, wakeOutbox } from '../notifications/index.ts';
 import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -62,12 +63,6 @@ export async function getProfile(db: Db, userId: string): Promise<TProfile> {
   return toProfile(await loadUser(db, userId));
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * spec 01 §2/§5 profile. A new e-mail must be free; gifts addressed to the old e-mail and not yet held

@@ -6,7 +6,7 @@ import { DAY_MS } from '../../lib/clock.ts';
 import { scanSuccessRate } from '../vouchers/index.ts';
 import { hasPermission, latestNotifications, type PartnerCaller } from '../partners/index.ts';
 import { availableFor, payoutRefusal } from '../ledger/index.ts';
-import { algiersDayStart, algiersHour, algiersMonthStart } from '../../lib/algiers-periods.ts';
+import { algiersDayStart, algiersHour, algiersMonthStart } from '../../lib/algiers-time.ts';
 
 /** Below this many scans in 30 days, a "peak hour" would be noise. */
 export const PEAK_HOUR_MIN_SCANS = 5;

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, payoutStatusEmail, wakeOutbox } from '../notifications/index.ts';
 import { transitionVoucher } from '../vouchers/index.ts';
 import { maskIban, notifyPartnerMembers } from '../partners/index.ts';
-import { algiersDate } from '../../lib/algiers-periods.ts';
+import { algiersDay } from '../../lib/algiers-time.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
@@ -111,7 +111,7 @@ const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ3789';
 function newReference(now: Date): string {
   let tail = '';
   for (let i = 0; i < 6; i++) tail += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
-  return `RGL-${algiersDate(now).replace(/-/g, '')}-${tail}`;
+  return `RGL-${algiersDay(now).replace(/-/g, '')}-${tail}`;
 }
 
 /**
@@ -158,8 +158,8 @@ export async function requestPayout(db: Db, input: { partnerId: string; userId: 
         paymentMethod: 'bank_transfer',
         iban: partner.iban,
         reference: newReference(now),
-        periodFrom: algiersDate(candidates[0]!.createdAt),
-        periodTo: algiersDate(candidates[candidates.length - 1]!.createdAt),
+        periodFrom: algiersDay(candidates[0]!.createdAt),
+        periodTo: algiersDay(candidates[candidates.length - 1]!.createdAt),
         requestedBy: input.userId,
         requestedAt: now,
         createdAt: now,

@@ -7,7 +7,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { boxes, offers, partnerTransactions, payouts, users, vouchers } from '../../db/schema/index.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { algiersDateTime, periodStart } from '../../lib/algiers-periods.ts';
+import { algiersDateTime, periodStart } from '../../lib/algiers-time.ts';
 
 export type TransactionFilters = {
   q?: string | undefined;

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { availabilityExceptions, partnerAvailability } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SAMPLE_AVAILABILITY } from './slots.ts';
-import { algiersDate } from '../../lib/algiers-periods.ts';
+import { algiersDay } from '../../lib/algiers-time.ts';
 
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 
@@ -63,7 +63,7 @@ export async function listExceptions(db: Queryable, partnerId: string, now: Date
   const rows = await db
     .select()
     .from(availabilityExceptions)
-    .where(and(eq(availabilityExceptions.partnerId, partnerId), gte(availabilityExceptions.date, algiersDate(now))))
+    .where(and(eq(availabilityExceptions.partnerId, partnerId), gte(availabilityExceptions.date, algiersDay(now))))
     .orderBy(asc(availabilityExceptions.date));
   return rows.map(toExceptionDto);
 }
@@ -75,7 +75,7 @@ export async function saveException(
   input: { date: string; closed: boolean; hours?: { from: string; to: string }[] | undefined; capacity?: number | undefined; note: string | null },
   now: Date,
 ): Promise<TAvailabilityException> {
-  if (input.date < algiersDate(now)) throw new AppError(400, 'PAST_DATE', PARTNER_MESSAGES.PAST_DATE, 'date');
+  if (input.date < algiersDay(now)) throw new AppError(400, 'PAST_DATE', PARTNER_MESSAGES.PAST_DATE, 'date');
   const values = {
     closed: input.closed,
     hours: input.closed ? null : [...(input.hours ?? [])].sort((a, b) => a.from.localeCompare(b.from)),

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partnerTransactions, reservations, reviews, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { invalidateCatalogCache } from '../catalog/index.ts';
-import { algiersMonthStart } from '../../lib/algiers-periods.ts';
+import { algiersMonthStart } from '../../lib/algiers-time.ts';
 
 type OfferRow = typeof offers.$inferSelect;
 export type OfferFilters = {

@@ -18,12 +18,8 @@ import { sha256 } from '../../lib/tokens.ts';
 import { invalidateCatalogCache } from '../catalog/index.ts';
 import { maskIban } from './iban.ts';
 import type { PartnerCaller } from './membership.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
-/** PostgreSQL's unique_violation, whether the driver error is wrapped (drizzle) or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const ROLE_LABEL = { owner: 'Propriétaire', staff: 'Staff' } as const;
 const ALL_PERMISSIONS: TPartnerPermission[] = ['scanner', 'view_transactions', 'manage_offers', 'manage_reservations'];

@@ -14,7 +14,8 @@ import { hashPassword } from '../../lib/password.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { enqueueEmail, invitationEmail, wakeOutbox } from '../notifications/index.ts';
 import type { PartnerCaller } from './membership.ts';
-import { isUniqueViolation, teamOf } from './profile.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { teamOf } from './profile.ts';
 
 export const INVITATION_DAYS = 7;
 const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', PARTNER_MESSAGES.MEMBER_NOT_FOUND);

@@ -4,7 +4,7 @@ import type { TPaymentMethod } from '@farha/contracts/checkout';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, disputes, offers, orders, partners, payments, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
-import { addMonths } from '../../lib/algiers-time.ts';
+import { addMonthsToInstant } from '../../lib/algiers-time.ts';
 
 /** Purchases that happened (paid, maybe refunded later); pending and failed checkouts are not history. */
 const HISTORY_ORDER_STATUSES = ['paid', 'fulfilled', 'refunded'] as const;
@@ -25,9 +25,9 @@ function periodStart(period: Filters['period'], now: Date): Date | null {
     case '30d':
       return new Date(now.getTime() - 30 * DAY_MS);
     case '3m':
-      return addMonths(now, -3);
+      return addMonthsToInstant(now, -3);
     case '1y':
-      return addMonths(now, -12);
+      return addMonthsToInstant(now, -12);
     default:
       return null;
   }

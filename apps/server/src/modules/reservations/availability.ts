@@ -2,7 +2,7 @@ import { and, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { availabilityExceptions, partnerAvailability, reservations } from '../../db/schema/index.ts';
 import { type AvailabilitySettings, computeDaySlots, type ComputedDay, type DayException, parseRanges } from '../partners/index.ts';
-import { addDaysToDay, algiersTimeOfDay, algiersToday } from '../../lib/algiers-time.ts';
+import { addDays, algiersTimeOfDay, algiersToday } from '../../lib/algiers-time.ts';
 
 /** Reservations holding places in a slot: waiting for the partner or confirmed. */
 export const SLOT_HOLDING_STATUSES = ['pending', 'confirmed'] as const;
@@ -72,7 +72,7 @@ export async function loadDaySlots(
 
 /** Open days and places left over a range of days, for a date picker. */
 export async function loadCalendar(db: Queryable, input: { partnerId: string; from: string; days: number; now: Date }) {
-  const to = addDaysToDay(input.from, input.days - 1);
+  const to = addDays(input.from, input.days - 1);
   const availability = await loadAvailabilitySettings(db, input.partnerId);
   const exceptions = await db
     .select()
@@ -84,7 +84,7 @@ export async function loadCalendar(db: Queryable, input: { partnerId: string; fr
   const nowTime = algiersTimeOfDay(input.now);
   const days: { date: string; open: boolean; remaining: number }[] = [];
   for (let i = 0; i < input.days; i++) {
-    const date = addDaysToDay(input.from, i);
+    const date = addDays(input.from, i);
     const day = computeDaySlots({ date, availability, exception: byDate.get(date) ?? null, booked: booked.get(date) ?? new Map(), today, nowTime });
     const open = day.slots.filter((s) => s.available);
     days.push({ date, open: open.length > 0, remaining: open.reduce((n, s) => n + s.remaining, 0) });

@@ -4,7 +4,7 @@ import { RESERVATION_STATUS_LABELS, type TReservationStatus } from '@farha/contr
 import type { Queryable } from '../../db/client.ts';
 import { boxes, offers, reservations, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { algiersDate } from '../../lib/algiers-periods.ts';
+import { algiersDay } from '../../lib/algiers-time.ts';
 
 type Tab = 'pending' | 'confirmed' | 'past';
 
@@ -53,7 +53,7 @@ export async function partnerReservations(db: Queryable, partnerId: string, tab:
   const rows = await baseQuery(db)
     .where(eq(reservations.partnerId, partnerId))
     .orderBy(asc(reservations.requestedDate), asc(reservations.requestedTime), desc(reservations.createdAt));
-  const today = algiersDate(now);
+  const today = algiersDay(now);
   const all = rows.map(toDto);
   const counts = { pending: 0, confirmed: 0, past: 0 };
   for (const r of all) counts[tabOf(r, today)] += 1;

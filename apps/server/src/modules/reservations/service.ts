@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type EmailContent, enqueueEmail, proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail, wakeOutbox } from '../notifications/index.ts';
 import { isVoucherHolder, ownedVoucherCondition, transitionVoucher } from '../vouchers/index.ts';
 import { loadDaySlots } from './availability.ts';
-import { addMonthsToDay, algiersTimeOfDay, algiersToday, slotStart } from '../../lib/algiers-time.ts';
+import { addMonths, algiersTimeOfDay, algiersToday, slotStart } from '../../lib/algiers-time.ts';
 
 export type ReservationDeps = { db: Db; publicUrl: string; now: Date };
 export type Caller = { userId: string; email: string };
@@ -221,7 +221,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
   if (input.date < today || (input.date === today && input.time !== null && input.time <= algiersTimeOfDay(now))) {
     throw fail(400, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST, 'date');
   }
-  if (input.date > addMonthsToDay(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
+  if (input.date > addMonths(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
   if (slotStart(input.date, input.time).getTime() >= voucher.expiresAt.getTime()) {
     throw fail(400, 'RESERVATION_AFTER_EXPIRY', M.AFTER_EXPIRY, 'date');
   }
@@ -456,7 +456,7 @@ export async function proposeReservation(
   if (row.reservation.status !== 'pending') throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
   const today = algiersToday(now);
   if (proposal.date < today) throw fail(400, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST, 'date');
-  if (proposal.date > addMonthsToDay(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
+  if (proposal.date > addMonths(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
   const [voucher] = await db.select({ expiresAt: vouchers.expiresAt }).from(vouchers).where(eq(vouchers.id, row.reservation.voucherId));
   if (voucher && slotStart(proposal.date, proposal.time).getTime() >= voucher.expiresAt.getTime()) {
     throw fail(400, 'RESERVATION_AFTER_EXPIRY', M.AFTER_EXPIRY, 'date');

@@ -23,6 +23,7 @@ import { ACTIVE_STATUSES, refundDeadlineOf } from './actions.ts';
 import { exchangeBlocked, PAID_ORDER_STATUSES, paidOrdersOfLineage, rootPurchaseOrder, voucherLineage } from './lineage.ts';
 import { applyExtension, dropPendingVoucherEmails, EXTENDABLE_STATUSES, lockVoucher, performExchange } from './voucher-life.ts';
 import { FREE_EXTENSION_REASON, getClientVoucher, visibleVoucherRow, type Caller, type ReservationsOf } from './holder.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type LifeDeps = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date; reservationsOf: ReservationsOf };
 
@@ -337,9 +338,3 @@ export async function reviewVoucher(
   };
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

@@ -6,7 +6,7 @@ import { boxes, emailOutbox, orders, refunds, users, voucherReminders, vouchers 
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, paidChangeRefundedEmail, receiptEmail, voucherEmail, voucherExtendedEmail } from '../notifications/index.ts';
-import { addMonths } from '../../lib/algiers-time.ts';
+import { addMonthsToInstant } from '../../lib/algiers-time.ts';
 import { boxOffersWithPartners, voucherPublicUrl } from './documents.ts';
 import { issueVoucher } from './issue.ts';
 import { transitionVoucher } from './transition.ts';
@@ -61,7 +61,7 @@ export async function applyExtension(
   const { voucher } = input;
   const { now } = ctx;
   const base = new Date(Math.max(voucher.expiresAt.getTime(), now.getTime()));
-  const expiresAt = input.months ? addMonths(base, input.months) : new Date(base.getTime() + (input.days ?? 0) * DAY_MS);
+  const expiresAt = input.months ? addMonthsToInstant(base, input.months) : new Date(base.getTime() + (input.days ?? 0) * DAY_MS);
   const extended = await transitionVoucher(db, {
     voucherId: voucher.id,
     to: 'EXTENDED',

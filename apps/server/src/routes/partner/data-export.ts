@@ -5,7 +5,7 @@ import { payouts } from '../../db/schema/index.ts';
 import { getAvailability, listExceptions, listPartnerOffers, type PartnerCaller, partnerProfile } from '../../modules/partners/index.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { allTransactions, toPayoutDto } from '../../modules/ledger/index.ts';
-import { algiersDateTime } from '../../lib/algiers-periods.ts';
+import { algiersDateTime } from '../../lib/algiers-time.ts';
 
 /** Settings tab "exporter mes données": everything the portal holds about the partner, as JSON. */
 export async function partnerDataExport(db: Queryable, caller: PartnerCaller, now: Date) {

@@ -25,7 +25,7 @@ import { attachment } from '../../lib/csv.ts';
 import { partnerDataExport, paymentsCsv } from './data-export.ts';
 import { changePassword, inviteMember, partnerCaller, partnerProfile, removeMember, updateBusinessProfile, updateMemberPermissions, updatePersonalProfile } from '../../modules/partners/index.ts';
 import { allTransactions, payoutOverview, transactionsCsv } from '../../modules/ledger/index.ts';
-import { algiersDate, algiersMonthRange } from '../../lib/algiers-periods.ts';
+import { algiersDay, algiersMonthRange } from '../../lib/algiers-time.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZMemberParams = z.object({ memberId: z.string() });
@@ -153,7 +153,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .type('application/json; charset=utf-8')
       .header('cache-control', 'private, no-store')
-      .header('content-disposition', attachment(`farha-donnees-partenaire-${algiersDate(now)}.json`))
+      .header('content-disposition', attachment(`farha-donnees-partenaire-${algiersDay(now)}.json`))
       .send(JSON.stringify(data, null, 2));
   });
 
@@ -163,7 +163,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const caller = await partnerCaller(app.db, request, 'view_transactions');
       const now = app.clock.now();
-      const month = request.query.month ?? algiersDate(now).slice(0, 7);
+      const month = request.query.month ?? algiersDay(now).slice(0, 7);
       const { start, end } = algiersMonthRange(month);
       const rows = await allTransactions(app.db, caller.partner.id, { from: start, to: end }, now);
       return reply
@@ -181,7 +181,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'private, no-store')
-      .header('content-disposition', attachment(`reglements-farha-${algiersDate(now)}.csv`))
+      .header('content-disposition', attachment(`reglements-farha-${algiersDay(now)}.csv`))
       .send(paymentsCsv(overview.history));
   });
 }

@@ -6,7 +6,7 @@ import { PARTNER_MESSAGES, ZPartnerTransaction, ZPartnerTransactionList, ZTransa
 import { AppError } from '../../lib/errors.ts';
 import { attachment } from '../../lib/csv.ts';
 import { partnerCaller } from '../../modules/partners/index.ts';
-import { algiersDate } from '../../lib/algiers-periods.ts';
+import { algiersDay } from '../../lib/algiers-time.ts';
 import { allTransactions, getTransaction, listTransactions, transactionsCsv } from '../../modules/ledger/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -36,7 +36,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', attachment(`transactions-farha-${algiersDate(now)}.csv`))
+        .header('content-disposition', attachment(`transactions-farha-${algiersDay(now)}.csv`))
         .send(transactionsCsv(rows));
     },
   );
