@@ -8,11 +8,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, errorBody } from './lib/errors.ts';
 import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
@@ -104,12 +103,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => AppError.of(429, 'RATE_LIMITED'),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
 
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/payments/webhooks/')) return;
-    if (isCrossSiteRequest(request, config.publicUrl)) throw AppError.of(403, 'CSRF');
+    if (isCrossSiteRequest(request, config.publicUrl)) throw new AppError('CSRF');
   });
 
   await app.register(swagger, {
@@ -187,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // The single-page app owns every other path (its router shows the 404 page).
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
     }
-    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND } });
+    return reply.status(404).send(errorBody('NOT_FOUND'));
   });
 
   if (config.jobs) {

@@ -1,28 +1,14 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 import { ZLocale } from './auth.ts';
-import { ERROR_MESSAGES } from './errors.ts';
 import { TIMEZONE } from './time.ts';
 
 /** spec 01 §5 and §8 profile and password messages, and the reset flow's. */
 export const ACCOUNT_MESSAGES = {
-  NAME_REQUIRED: 'Le prénom et nom sont obligatoires',
-  EMAIL_INVALID: "Format d'email invalide",
-  EMAIL_TAKEN: 'Cet email est déjà utilisé par un autre compte',
-  PHONE_INVALID: 'Format de téléphone invalide',
-  PROFILE_ERROR: 'Erreur lors de la mise à jour du profil',
   PROFILE_SAVED: 'Profil mis à jour avec succès !',
-  PASSWORD_FIELDS: 'Tous les champs mot de passe sont obligatoires',
-  PASSWORD_TOO_SHORT: 'Le mot de passe doit contenir au moins 6 caractères',
-  PASSWORD_MISMATCH: 'Les nouveaux mots de passe ne correspondent pas',
-  PASSWORD_ERROR: 'Erreur lors du changement de mot de passe',
-  CURRENT_PASSWORD_WRONG: 'Mot de passe actuel incorrect',
   PASSWORD_SAVED: 'Mot de passe modifié avec succès !',
-  EXPORT_ERROR: "Erreur lors de l'export des données",
   EXPORTED: 'Données exportées avec succès !',
   RESET_SENT: 'Si un compte existe pour cet email, un lien de réinitialisation vient de lui être envoyé. Il est valable 1 heure.',
-  RESET_MISMATCH: 'Les mots de passe ne correspondent pas',
-  RESET_EXPIRED: 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau.',
-  RESET_INVALID: 'Ce lien de réinitialisation est invalide ou a déjà été utilisé.',
   RESET_DONE: 'Mot de passe réinitialisé avec succès ! Vous pouvez vous connecter.',
 } as const;
 
@@ -47,7 +33,7 @@ const ZTimezone = z
         return false;
       }
     },
-    { error: 'Fuseau horaire inconnu' },
+    { error: zodError('UNKNOWN_TIMEZONE') },
   );
 
 /** spec 01 §2 profile preferences, with their defaults. */
@@ -75,21 +61,21 @@ export const ZProfile = z.object({
 export type TProfile = z.infer<typeof ZProfile>;
 
 const nameField = z
-  .string({ error: ACCOUNT_MESSAGES.NAME_REQUIRED })
+  .string({ error: zodError('NAME_REQUIRED') })
   .trim()
-  .min(1, { error: ACCOUNT_MESSAGES.NAME_REQUIRED })
-  .max(100, { error: '100 caractères au maximum' });
+  .min(1, { error: zodError('NAME_REQUIRED') })
+  .max(100, { error: zodError('TEXT_TOO_LONG', { max: 100 }) });
 
 /** PATCH /api/client/profile. Fields left out are kept; preferences are merged. */
 export const ZUpdateProfileRequest = z.object({
   firstName: nameField,
   lastName: nameField,
   email: z
-    .string({ error: ACCOUNT_MESSAGES.EMAIL_INVALID })
+    .string({ error: zodError('EMAIL_INVALID') })
     .trim()
     .toLowerCase()
-    .max(254, { error: ACCOUNT_MESSAGES.EMAIL_INVALID })
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: ACCOUNT_MESSAGES.EMAIL_INVALID })
+    .max(254, { error: zodError('EMAIL_INVALID') })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: zodError('EMAIL_INVALID') })
     .optional(),
   /** '' or null clears it; otherwise spec 01 §5 phone format. */
   phone: z
@@ -97,8 +83,8 @@ export const ZUpdateProfileRequest = z.object({
       z
         .string()
         .trim()
-        .regex(/^(\+?[0-9\s\-()]{8,})?$/, { error: ACCOUNT_MESSAGES.PHONE_INVALID })
-        .max(30, { error: ACCOUNT_MESSAGES.PHONE_INVALID }),
+        .regex(/^(\+?[0-9\s\-()]{8,})?$/, { error: zodError('INVALID_PHONE') })
+        .max(30, { error: zodError('INVALID_PHONE') }),
       z.null(),
     ])
     .optional(),
@@ -121,18 +107,18 @@ export type TUpdateProfile = z.infer<typeof ZUpdateProfileRequest>;
 export const ZProfileResponse = z.object({ profile: ZProfile, message: z.string().optional() });
 export type TProfileResponse = z.infer<typeof ZProfileResponse>;
 
-const passwordField = z.string({ error: ACCOUNT_MESSAGES.PASSWORD_FIELDS }).min(1, { error: ACCOUNT_MESSAGES.PASSWORD_FIELDS });
+const passwordField = z.string({ error: zodError('PASSWORD_FIELDS_REQUIRED') }).min(1, { error: zodError('PASSWORD_FIELDS_REQUIRED') });
 
 /** POST /api/client/password (spec 01 §5). Other sessions of the user are closed. */
 export const ZChangePasswordRequest = z
   .object({
     currentPassword: passwordField,
     newPassword: passwordField
-      .min(6, { error: ACCOUNT_MESSAGES.PASSWORD_TOO_SHORT })
-      .max(200, { error: ERROR_MESSAGES.VALIDATION }),
+      .min(6, { error: zodError('PASSWORD_TOO_SHORT') })
+      .max(200, { error: zodError('VALIDATION') }),
     confirmPassword: passwordField,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { error: ACCOUNT_MESSAGES.PASSWORD_MISMATCH, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { error: zodError('NEW_PASSWORD_MISMATCH'), path: ['confirmPassword'] });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZMessageResponse = z.object({ message: z.string() });
@@ -140,25 +126,25 @@ export const ZMessageResponse = z.object({ message: z.string() });
 /** POST /api/auth/password/forgot: always 202, whether or not the address has an account. */
 export const ZForgotPasswordRequest = z.object({
   email: z
-    .string({ error: ERROR_MESSAGES.VALIDATION })
+    .string({ error: zodError('VALIDATION') })
     .trim()
     .toLowerCase()
-    .min(1, { error: ERROR_MESSAGES.VALIDATION })
-    .max(254, { error: ERROR_MESSAGES.INVALID_EMAIL })
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: ERROR_MESSAGES.INVALID_EMAIL }),
+    .min(1, { error: zodError('VALIDATION') })
+    .max(254, { error: zodError('INVALID_EMAIL') })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: zodError('INVALID_EMAIL') }),
 });
 
 /** POST /api/auth/password/reset: the token from the e-mailed link PUBLIC_URL/auth/reset?token=… */
 export const ZResetPasswordRequest = z
   .object({
-    token: z.string({ error: ACCOUNT_MESSAGES.RESET_INVALID }).min(10, { error: ACCOUNT_MESSAGES.RESET_INVALID }).max(200),
+    token: z.string({ error: zodError('RESET_TOKEN_INVALID') }).min(10, { error: zodError('RESET_TOKEN_INVALID') }).max(200),
     password: z
-      .string({ error: ERROR_MESSAGES.VALIDATION })
-      .min(6, { error: ACCOUNT_MESSAGES.PASSWORD_TOO_SHORT })
-      .max(200, { error: ERROR_MESSAGES.VALIDATION }),
-    confirmPassword: z.string({ error: ERROR_MESSAGES.VALIDATION }),
+      .string({ error: zodError('VALIDATION') })
+      .min(6, { error: zodError('PASSWORD_TOO_SHORT') })
+      .max(200, { error: zodError('VALIDATION') }),
+    confirmPassword: z.string({ error: zodError('VALIDATION') }),
   })
-  .refine((v) => v.password === v.confirmPassword, { error: ACCOUNT_MESSAGES.RESET_MISMATCH, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { error: zodError('PASSWORD_MISMATCH'), path: ['confirmPassword'] });
 
 /** POST /api/auth/password/reset/check: lets the page say "link expired" before the user types. */
 export const ZResetTokenCheckRequest = z.object({ token: z.string().max(200) });
@@ -166,4 +152,6 @@ export const ZResetTokenCheckResponse = z.object({
   valid: z.boolean(),
   /** Why not: the French message to show. */
   message: z.string().nullable(),
+  /** Its code in the error catalogue, for the web app to show it in the active language. */
+  code: z.string().nullable(),
 });

@@ -1,38 +1,7 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 import { ZPayout } from './partner.ts';
 import { ZRole } from './roles.ts';
-
-/**
- * Back-office error codes (issue 12) with the spec's French and their Arabic, to be folded into the
- * global catalogue. The server throws `code` + `fr`; the web shows `ar` in Arabic.
- */
-export const ADMIN_ERRORS = {
-  PAYOUT_NOT_FOUND: { fr: 'Règlement introuvable', ar: 'التسوية غير موجودة' },
-  PAYOUT_TRANSITION: { fr: 'Opération impossible pour ce règlement', ar: 'عملية غير ممكنة لهذه التسوية' },
-  PAYOUT_PROCESSING_ERROR: { fr: 'Erreur traitement règlement', ar: 'خطأ في معالجة التسوية' },
-  PAYOUT_REFERENCE_REQUIRED: { fr: 'Indiquez la référence du virement', ar: 'أدخل مرجع التحويل' },
-  PAYOUT_REASON_REQUIRED: { fr: "Indiquez le motif de l'échec", ar: 'أدخل سبب الفشل' },
-  PARTNER_NOT_FOUND: { fr: 'Partenaire non trouvé', ar: 'الشريك غير موجود' },
-  KYC_DOCUMENTS_MISSING: { fr: 'Documents manquants: ', ar: 'وثائق ناقصة: ' },
-  KYC_SUBMIT_ERROR: { fr: 'Erreur soumission documents', ar: 'خطأ في إرسال الوثائق' },
-  KYC_VALIDATION_ERROR: { fr: 'Erreur validation KYC', ar: 'خطأ في التحقق من الهوية' },
-  KYC_REASON_REQUIRED: { fr: 'Indiquez le motif du rejet', ar: 'أدخل سبب الرفض' },
-  KYC_DOCUMENT_TYPE: { fr: 'Type de document inconnu', ar: 'نوع وثيقة غير معروف' },
-  KYC_DOCUMENT_NOT_FOUND: { fr: 'Document introuvable', ar: 'الوثيقة غير موجودة' },
-  KYC_ALREADY_VERIFIED: { fr: 'KYC déjà validé', ar: 'تم التحقق من الهوية مسبقا' },
-  USER_NOT_FOUND: { fr: 'Utilisateur introuvable', ar: 'المستخدم غير موجود' },
-  CANNOT_SUSPEND_SELF: { fr: 'Vous ne pouvez pas suspendre votre propre compte', ar: 'لا يمكنك تعليق حسابك الخاص' },
-  LAST_SUPERADMIN: { fr: 'Impossible de suspendre le dernier super administrateur', ar: 'لا يمكن تعليق آخر مسؤول أعلى' },
-  USER_ALREADY_SUSPENDED: { fr: 'Ce compte est déjà suspendu', ar: 'هذا الحساب معلق بالفعل' },
-  USER_NOT_SUSPENDED: { fr: "Ce compte n'est pas suspendu", ar: 'هذا الحساب غير معلق' },
-  SELF_REGISTRATION_CLOSED: { fr: "Les inscriptions partenaires sont fermées pour l'instant", ar: 'تسجيل الشركاء مغلق حاليا' },
-  PARTNER_REGISTER_FAILED: { fr: "Erreur lors de l'inscription", ar: 'خطأ أثناء التسجيل' },
-  SETTINGS_SAVE_ERROR: { fr: 'Erreur de sauvegarde', ar: 'خطأ في الحفظ' },
-  SETTINGS_AMOUNTS: { fr: 'Le montant minimum doit être inférieur au maximum', ar: 'يجب أن يكون الحد الأدنى أقل من الحد الأقصى' },
-  REFUND_NOT_FOUND: { fr: 'Remboursement introuvable', ar: 'الاسترداد غير موجود' },
-  REFUND_TRANSITION: { fr: 'Ce remboursement a déjà été traité', ar: 'تمت معالجة هذا الاسترداد مسبقا' },
-} as const satisfies Record<string, { fr: string; ar: string }>;
-export type TAdminErrorCode = keyof typeof ADMIN_ERRORS;
 
 /** Successes shown by the back office, French and Arabic. */
 export const ADMIN_MESSAGES = {
@@ -77,10 +46,10 @@ export const ZAdminPayoutList = z.object({
 });
 export type TAdminPayoutList = z.infer<typeof ZAdminPayoutList>;
 export const ZPayoutPaidInput = z.object({
-  reference: z.string({ error: ADMIN_ERRORS.PAYOUT_REFERENCE_REQUIRED.fr }).trim().min(3, { error: ADMIN_ERRORS.PAYOUT_REFERENCE_REQUIRED.fr }).max(80),
+  reference: z.string({ error: zodError('PAYOUT_REFERENCE_REQUIRED') }).trim().min(3, { error: zodError('PAYOUT_REFERENCE_REQUIRED') }).max(80),
 });
 export const ZPayoutFailedInput = z.object({
-  reason: z.string({ error: ADMIN_ERRORS.PAYOUT_REASON_REQUIRED.fr }).trim().min(3, { error: ADMIN_ERRORS.PAYOUT_REASON_REQUIRED.fr }).max(300),
+  reason: z.string({ error: zodError('PAYOUT_REASON_REQUIRED') }).trim().min(3, { error: zodError('PAYOUT_REASON_REQUIRED') }).max(300),
 });
 export const ZAdminPayoutActionResponse = z.object({ payout: ZPayout, message: z.string() });
 
@@ -119,7 +88,7 @@ export const ZAdminRefundActionResponse = z.object({ refund: ZAdminRefund, messa
 // Partners and KYC
 
 export const KYC_DOCUMENT_TYPES = ['business_license', 'identity_card', 'bank_statement'] as const;
-export const ZKycDocumentType = z.enum(KYC_DOCUMENT_TYPES, { error: ADMIN_ERRORS.KYC_DOCUMENT_TYPE.fr });
+export const ZKycDocumentType = z.enum(KYC_DOCUMENT_TYPES, { error: zodError('KYC_DOCUMENT_TYPE') });
 export const KYC_DOCUMENT_LABELS: Record<(typeof KYC_DOCUMENT_TYPES)[number], string> = {
   business_license: 'Registre de commerce',
   identity_card: "Pièce d'identité",
@@ -186,14 +155,14 @@ export type TAdminPartnerDetail = z.infer<typeof ZAdminPartnerDetail>;
 
 export const ZKycDecisionInput = z
   .object({ decision: z.enum(['verified', 'rejected']), reason: z.string().trim().max(500).optional() })
-  .refine((d) => d.decision === 'verified' || (d.reason?.length ?? 0) >= 3, { error: ADMIN_ERRORS.KYC_REASON_REQUIRED.fr, path: ['reason'] });
+  .refine((d) => d.decision === 'verified' || (d.reason?.length ?? 0) >= 3, { error: zodError('KYC_REASON_REQUIRED'), path: ['reason'] });
 export const ZPartnerTermsInput = z
   .object({
     commissionBp: z.number().int().min(0).max(10_000).optional(),
     settlementCycle: z.enum(SETTLEMENT_CYCLES).optional(),
     active: z.boolean().optional(),
   })
-  .refine((p) => Object.keys(p).length > 0, { error: 'Aucune modification' });
+  .refine((p) => Object.keys(p).length > 0, { error: zodError('NOTHING_TO_UPDATE') });
 export const ZAdminPartnerActionResponse = z.object({ partner: ZAdminPartner, message: z.string() });
 export const ZKycUploadResponse = z.object({ document: ZKycDocument, kyc: ZKycState, message: z.string() });
 export const ZKycSubmitResponse = z.object({ kyc: ZKycState, message: z.string() });

@@ -1,28 +1,28 @@
 import { z } from 'zod';
-import { ERROR_MESSAGES } from './errors.ts';
+import { zodError } from './errors.ts';
 import { ZRole } from './roles.ts';
 
-const required = (message: string = ERROR_MESSAGES.VALIDATION) =>
+const required = (message: string = zodError('VALIDATION')) =>
   z.string({ error: message }).trim().min(1, { error: message });
 
 export const ZEmail = z
-  .string({ error: ERROR_MESSAGES.VALIDATION })
+  .string({ error: zodError('VALIDATION') })
   .trim()
   .toLowerCase()
-  .min(1, { error: ERROR_MESSAGES.VALIDATION })
-  .max(254, { error: ERROR_MESSAGES.INVALID_EMAIL })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: ERROR_MESSAGES.INVALID_EMAIL });
+  .min(1, { error: zodError('VALIDATION') })
+  .max(254, { error: zodError('INVALID_EMAIL') })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: zodError('INVALID_EMAIL') });
 
 /** spec 01 §5: optional plus, then digits, spaces, dashes, parentheses; at least 8 characters. */
 export const ZPhone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9\s\-()]{8,}$/, { error: ERROR_MESSAGES.INVALID_PHONE });
+  .regex(/^\+?[0-9\s\-()]{8,}$/, { error: zodError('INVALID_PHONE') });
 
 export const ZPassword = z
-  .string({ error: ERROR_MESSAGES.VALIDATION })
-  .min(6, { error: ERROR_MESSAGES.PASSWORD_TOO_SHORT })
-  .max(200, { error: ERROR_MESSAGES.VALIDATION });
+  .string({ error: zodError('VALIDATION') })
+  .min(6, { error: zodError('PASSWORD_TOO_SHORT') })
+  .max(200, { error: zodError('VALIDATION') });
 
 export const ZLocale = z.enum(['fr', 'ar']);
 export type TLocale = z.infer<typeof ZLocale>;

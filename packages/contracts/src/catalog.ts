@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 
 /** spec 01 §3: the five storefront product lines; the back office uses the rest too. */
 export const STOREFRONT_CATEGORIES = ['nassim', 'itri', 'rahla', 'layali', 'bahja'] as const;
@@ -47,21 +48,13 @@ export const DEFAULT_VOUCHER_VALIDITY_DAYS = 365;
 // Storefront catalogue (spec 01 §2 Catalogue and Box detail, §5 price ranges, §9 constants)
 
 export const CATALOG_MESSAGES = {
-  BOX_NOT_FOUND: 'Coffret non trouvé',
-  BOX_LOAD_ERROR: 'Erreur lors du chargement du coffret',
   NO_RESULTS: 'Aucun coffret trouvé',
-  INVALID_SORT: 'Tri inconnu',
-  INVALID_CATEGORY: 'Catégorie inconnue',
-  INVALID_OFFER_CATEGORY: "Catégorie d'offre inconnue",
-  INVALID_PRICE: 'Prix invalide',
-  INVALID_PRICE_RANGE: 'Le prix minimum dépasse le prix maximum',
-  INVALID_TEXT: 'Texte de recherche trop long',
   LINK_COPIED: 'Lien copié dans le presse-papiers !',
 } as const;
 
 /** spec 01 §9: catalogue sorts; popularity (most active offers) is the default. */
 export const BOX_SORTS = ['popularity', 'price-asc', 'price-desc', 'rating', 'newest'] as const;
-export const ZBoxSort = z.enum(BOX_SORTS, { error: CATALOG_MESSAGES.INVALID_SORT });
+export const ZBoxSort = z.enum(BOX_SORTS, { error: zodError('UNKNOWN_SORT') });
 export type TBoxSort = z.infer<typeof ZBoxSort>;
 
 /** spec 01 §5: catalogue price ranges in DA, both bounds inclusive. */
@@ -85,19 +78,19 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalQueryText = z.preprocess(
   emptyAsUndefined,
   z
-    .string({ error: CATALOG_MESSAGES.INVALID_TEXT })
+    .string({ error: zodError('SEARCH_TOO_LONG') })
     .trim()
-    .max(100, { error: CATALOG_MESSAGES.INVALID_TEXT })
+    .max(100, { error: zodError('SEARCH_TOO_LONG') })
     .transform((v) => v || undefined)
     .optional(),
 );
 const optionalPrice = z.preprocess(
   emptyAsUndefined,
   z.coerce
-    .number({ error: CATALOG_MESSAGES.INVALID_PRICE })
-    .int({ error: CATALOG_MESSAGES.INVALID_PRICE })
-    .min(0, { error: CATALOG_MESSAGES.INVALID_PRICE })
-    .max(100_000_000, { error: CATALOG_MESSAGES.INVALID_PRICE })
+    .number({ error: zodError('INVALID_PRICE') })
+    .int({ error: zodError('INVALID_PRICE') })
+    .min(0, { error: zodError('INVALID_PRICE') })
+    .max(100_000_000, { error: zodError('INVALID_PRICE') })
     .optional(),
 );
 
@@ -105,7 +98,7 @@ export const ZBoxListQuery = z
   .object({
     /** Case-insensitive search on name and description. */
     q: optionalQueryText,
-    category: z.preprocess(emptyAsUndefined, z.enum(PRODUCT_LINES, { error: CATALOG_MESSAGES.INVALID_CATEGORY }).optional()),
+    category: z.preprocess(emptyAsUndefined, z.enum(PRODUCT_LINES, { error: zodError('UNKNOWN_CATEGORY') }).optional()),
     /** Boxes usable in that city: an active offer of an active partner there. */
     city: optionalQueryText,
     minPrice: optionalPrice,
@@ -114,7 +107,7 @@ export const ZBoxListQuery = z
   })
   .superRefine((query, ctx) => {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
-      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: CATALOG_MESSAGES.INVALID_PRICE_RANGE });
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: zodError('INVALID_PRICE_RANGE') });
     }
   });
 /** What a client sends to GET /api/boxes (the schema's input is looser: query strings). */
@@ -215,7 +208,7 @@ export const ZPartnerListQuery = z.object({
   city: optionalQueryText,
   category: z.preprocess(
     emptyAsUndefined,
-    z.enum(OFFER_CATEGORIES, { error: CATALOG_MESSAGES.INVALID_OFFER_CATEGORY }).optional(),
+    z.enum(OFFER_CATEGORIES, { error: zodError('INVALID_OFFER_CATEGORY') }).optional(),
   ),
 });
 export type TPartnerListQuery = { city?: string | undefined; category?: TOfferCategory | undefined };

@@ -1,45 +1,30 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 import { ZEmail, ZLocale } from './auth.ts';
-import { ERROR_MESSAGES } from './errors.ts';
 import { ZVoucherStatus } from './vouchers.ts';
 
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
-export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'Veuillez choisir un moyen de paiement' });
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: zodError('PAYMENT_METHOD_REQUIRED') });
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
 /** Local methods go through the configured gateway (Chargily: EDAHABIA, CIB). */
 export const LOCAL_PAYMENT_METHODS = ['cib', 'edahabia'] as const;
 
-export const CHECKOUT_MESSAGES = {
-  TERMS: 'Veuillez accepter les conditions générales',
-  CUSTOMERS_ONLY: 'Seuls les clients peuvent acheter des coffrets',
-  BOX_UNAVAILABLE: 'Coffret non disponible',
-  PAYMENT_ERROR: 'Erreur de paiement',
-  PAYMENT_UI_ERROR: 'Erreur lors du paiement. Veuillez réessayer.',
-  SYSTEM_ERROR: "Erreur système lors de l'achat",
-  AMOUNT_OUT_OF_RANGE: 'Montant hors des limites autorisées',
-  DELIVERY_DATE: 'Date de livraison invalide',
-  METHOD_UNAVAILABLE: 'Moyen de paiement non disponible',
-  CARD_INCOMPLETE: 'Veuillez remplir toutes les informations de carte',
-  CARD_NUMBER: 'Numéro de carte invalide',
-  CARD_CVV: 'Code CVV invalide',
-} as const;
-
 const requiredText = (max: number) =>
   z
-    .string({ error: ERROR_MESSAGES.VALIDATION })
+    .string({ error: zodError('VALIDATION') })
     .trim()
-    .min(1, { error: ERROR_MESSAGES.VALIDATION })
-    .max(max, { error: `${max} caractères au maximum` });
+    .min(1, { error: zodError('VALIDATION') })
+    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `${max} caractères au maximum` })
+    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) })
     .optional()
     .transform((v) => (v ? v : undefined));
 
 export const ZCreateOrderRequest = z.object({
-  boxId: z.uuid({ error: 'Coffret non trouvé' }),
+  boxId: z.uuid({ error: zodError('BOX_NOT_FOUND') }),
   recipientName: requiredText(120),
   recipientEmail: ZEmail,
   senderName: optionalText(120),
@@ -47,12 +32,12 @@ export const ZCreateOrderRequest = z.object({
   /** A day (YYYY-MM-DD, Africa/Algiers) to deliver the voucher on; absent: as soon as paid. */
   deliverAt: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: CHECKOUT_MESSAGES.DELIVERY_DATE })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: zodError('DELIVERY_DATE') })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   paymentMethod: ZPaymentMethod,
   /** The server checks the terms too. */
-  termsAccepted: z.literal(true, { error: CHECKOUT_MESSAGES.TERMS }),
+  termsAccepted: z.literal(true, { error: zodError('TERMS') }),
   /** Language of the recipient's e-mail. */
   recipientLocale: ZLocale.optional(),
 });

@@ -1,39 +1,16 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 import { ZPaymentMethod } from './checkout.ts';
 import { ZReservation } from './reservations.ts';
 import { ZVoucherStatus } from './vouchers.ts';
 
 /** The customer area's own messages (spec 01 §8 where it has one, plain French otherwise). */
 export const CUSTOMER_MESSAGES = {
-  INVALID_CODE: 'Code voucher invalide',
   CLAIMED: 'Coffret ajouté à votre espace',
-  NOT_CLAIMABLE: 'Ce coffret appartient à un autre compte : seul son destinataire peut l’ajouter à son espace',
-  VOUCHER_NOT_FOUND: 'Voucher not found',
-  HOLDER_ONLY: 'Seul le bénéficiaire du coffret peut effectuer cette action',
-  EXPIRED: 'Voucher expiré',
-  NOT_ACTIVE: "Ce voucher n'est plus actif",
-  FREE_EXTENSION_USED: 'La prolongation gratuite a déjà été utilisée pour ce voucher',
-  FREE_EXTENSION_TOO_EARLY: "La prolongation gratuite n'est possible que dans les 30 derniers jours de validité",
-  EXTENSION_TOO_LATE: 'Ce voucher a expiré depuis plus de 90 jours et ne peut plus être prolongé',
   EXTENDED: 'Validité prolongée avec succès !',
-  NOT_EXTENDABLE: 'Ce voucher ne peut pas être prolongé',
-  RESERVED_FIRST: "Annulez d'abord la réservation en cours",
-  PAYMENT_METHOD_REQUIRED: 'Veuillez choisir un moyen de paiement',
-  NOT_EXCHANGEABLE: 'Ce voucher ne peut pas être échangé',
-  EXCHANGE_ONCE: 'Ce coffret ne peut être échangé qu’une seule fois',
-  SAME_BOX: 'Choisissez un coffret différent',
-  BOX_UNAVAILABLE: 'Coffret non disponible',
   EXCHANGED: 'Échange effectué ! Le nouveau coffret vient d’être envoyé par e-mail.',
-  REFUND_PURCHASER_ONLY: "Seul l'acheteur du coffret peut demander un remboursement",
-  REFUND_WINDOW: 'Le remboursement n’est possible que dans les 14 jours suivant l’achat',
-  REFUND_USED: 'Un coffret utilisé, réservé ou expiré ne peut pas être remboursé',
   REFUNDED: 'Remboursement enregistré : il sera versé sous 3 à 5 jours ouvrés.',
-  REVIEW_NOT_ALLOWED: 'Vous pourrez donner votre avis après avoir utilisé votre coffret',
-  REVIEW_EXISTS: 'Vous avez déjà donné votre avis pour ce coffret',
   REVIEW_SAVED: 'Merci pour votre avis !',
-  RATING: 'La note doit être comprise entre 1 et 5',
-  ORDER_NOT_FOUND: 'Commande introuvable',
-  INVOICE_UNAVAILABLE: 'La facture est disponible une fois le paiement confirmé',
 } as const;
 
 /** spec 01 §9 and architecture.md: refund 14 days, free extension 30 days in the last 30, expired ≤ 90 days. */
@@ -49,7 +26,7 @@ export const VOUCHER_TABS = {
   expires: ['EXPIRED', 'CANCELLED', 'EXCHANGED'],
 } as const;
 
-export const ZVoucherIdParams = z.object({ id: z.uuid({ error: CUSTOMER_MESSAGES.VOUCHER_NOT_FOUND }) });
+export const ZVoucherIdParams = z.object({ id: z.uuid({ error: zodError('VOUCHER_NOT_FOUND') }) });
 
 export const ZVoucherActions = z.object({
   canReserve: z.boolean(),
@@ -169,7 +146,7 @@ export type TClientVoucherDetail = z.infer<typeof ZClientVoucherDetail>;
 
 /** POST /api/client/vouchers/claim — any case, with or without dashes or spaces, or the QR's URL. */
 export const ZClaimVoucherRequest = z.object({
-  code: z.string({ error: CUSTOMER_MESSAGES.INVALID_CODE }).trim().min(1, { error: CUSTOMER_MESSAGES.INVALID_CODE }).max(200),
+  code: z.string({ error: zodError('VOUCHER_INVALID') }).trim().min(1, { error: zodError('VOUCHER_INVALID') }).max(200),
 });
 export const ZClaimVoucherResponse = z.object({ voucher: ZClientVoucher, message: z.string() });
 
@@ -178,7 +155,7 @@ export const ZClaimVoucherResponse = z.object({ voucher: ZClientVoucher, message
 
 /** POST /api/client/vouchers/:id/extend. 'paid' needs a payment method and goes through checkout. */
 export const ZExtendVoucherRequest = z.object({
-  mode: z.enum(['free', 'paid'], { error: CUSTOMER_MESSAGES.NOT_EXTENDABLE }),
+  mode: z.enum(['free', 'paid'], { error: zodError('VOUCHER_NOT_EXTENDABLE') }),
   paymentMethod: ZPaymentMethod.optional(),
 });
 export type TExtendVoucherRequest = z.infer<typeof ZExtendVoucherRequest>;
@@ -198,7 +175,7 @@ export type TVoucherLifeResponse = z.infer<typeof ZVoucherLifeResponse>;
 
 /** POST /api/client/vouchers/:id/exchange: cheaper or equal box now; a dearer one costs the difference. */
 export const ZExchangeVoucherRequest = z.object({
-  boxId: z.uuid({ error: 'Coffret non trouvé' }),
+  boxId: z.uuid({ error: zodError('BOX_NOT_FOUND') }),
   paymentMethod: ZPaymentMethod.optional(),
 });
 export type TExchangeVoucherRequest = z.infer<typeof ZExchangeVoucherRequest>;
@@ -206,8 +183,10 @@ export type TExchangeVoucherRequest = z.infer<typeof ZExchangeVoucherRequest>;
 /** GET /api/client/vouchers/:id/exchange-options: active boxes and what each would cost. */
 export const ZExchangeOptions = z.object({
   allowed: z.boolean(),
-  /** Why not, when not allowed. */
+  /** Why not, when not allowed (the spec's French). */
   reason: z.string().nullable(),
+  /** Its code in the error catalogue, for the web app to show it in the active language. */
+  reasonCode: z.string().nullable(),
   currentPrice: z.number().int(),
   boxes: z.array(
     z.object({
@@ -234,14 +213,14 @@ export const ZRefundResponse = z.object({
 /** POST /api/client/vouchers/:id/review (once per voucher, after redemption). */
 export const ZReviewRequest = z.object({
   rating: z
-    .number({ error: CUSTOMER_MESSAGES.RATING })
-    .int({ error: CUSTOMER_MESSAGES.RATING })
-    .min(1, { error: CUSTOMER_MESSAGES.RATING })
-    .max(5, { error: CUSTOMER_MESSAGES.RATING }),
+    .number({ error: zodError('RATING') })
+    .int({ error: zodError('RATING') })
+    .min(1, { error: zodError('RATING') })
+    .max(5, { error: zodError('RATING') }),
   comment: z
     .string()
     .trim()
-    .max(1000, { error: '1000 caractères au maximum' })
+    .max(1000, { error: zodError('TEXT_TOO_LONG', { max: 1000 }) })
     .optional()
     .transform((v) => (v ? v : null)),
 });
@@ -313,4 +292,4 @@ export const ZHistoryResponse = z.object({
 });
 export type THistoryResponse = z.infer<typeof ZHistoryResponse>;
 
-export const ZOrderIdParams = z.object({ id: z.uuid({ error: CUSTOMER_MESSAGES.ORDER_NOT_FOUND }) });
+export const ZOrderIdParams = z.object({ id: z.uuid({ error: zodError('ORDER_NOT_FOUND') }) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 import { ZLocale, type TLocale } from './auth.ts';
-import { ERROR_MESSAGES } from './errors.ts';
 
 /**
  * spec 01 §3 "Landing configuration": the homepage content (hero, benefits, testimonials, partners,
@@ -10,7 +10,6 @@ import { ERROR_MESSAGES } from './errors.ts';
 export const LANDING_MESSAGES = {
   NEWSLETTER_SUBSCRIBED: 'Merci ! Vous êtes inscrit(e) à la newsletter.',
   NEWSLETTER_ALREADY: 'Vous êtes déjà inscrit(e) à la newsletter',
-  INVALID_EMAIL: ERROR_MESSAGES.INVALID_EMAIL,
 } as const;
 
 /** spec 01 §9: hero rotation. */
@@ -18,7 +17,7 @@ export const DEFAULT_HERO_ROTATION_MS = 5000;
 
 const text = (max: number) => z.string().trim().max(max);
 /** `#b5451b`-style colour. */
-export const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Couleur invalide' });
+export const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: zodError('INVALID_COLOR') });
 
 export const ZHeroSlide = z.object({
   title: text(160).min(1),
@@ -105,11 +104,11 @@ export type TLandingResponse = z.infer<typeof ZLandingResponse>;
 
 export const ZNewsletterRequest = z.object({
   email: z
-    .string({ error: LANDING_MESSAGES.INVALID_EMAIL })
+    .string({ error: zodError('INVALID_EMAIL') })
     .trim()
     .toLowerCase()
-    .max(254, { error: LANDING_MESSAGES.INVALID_EMAIL })
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: LANDING_MESSAGES.INVALID_EMAIL }),
+    .max(254, { error: zodError('INVALID_EMAIL') })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: zodError('INVALID_EMAIL') }),
   locale: ZLocale.optional(),
 });
 export type TNewsletterRequest = z.input<typeof ZNewsletterRequest>;

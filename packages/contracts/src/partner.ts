@@ -1,101 +1,60 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 import { ZEmail, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
-import { ERROR_MESSAGES } from './errors.ts';
 import { ZDay, ZReservationStatus } from './reservations.ts';
 import { TICKET_PRIORITIES } from './support.ts';
 
 // Partner portal (spec 02 §2–§9). Amounts are integer DZD; instants are ISO strings (UTC); days are
 // YYYY-MM-DD in Africa/Algiers.
 
-const REQUIRED = ERROR_MESSAGES.VALIDATION;
+const REQUIRED = zodError('VALIDATION');
 const requiredText = (max: number, message: string = REQUIRED) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `${max} caractères au maximum` });
+    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `${max} caractères au maximum` })
+    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) })
     .nullish()
     .transform((v) => (v ? v : null));
 
 /** The partner portal's messages (spec 02 §5, §8) and the ones the real server adds. */
 export const PARTNER_MESSAGES = {
-  PERMISSION_DENIED: "Vous n'avez pas les permissions nécessaires pour accéder à cette page.",
-  OWNER_ONLY: 'Réservé au propriétaire du compte partenaire',
-  PARTNER_NOT_FOUND: 'Partenaire non trouvé',
-  TRANSACTION_NOT_FOUND: 'Transaction introuvable',
   // Payouts (spec 02 §5, §8)
-  KYC_NOT_VERIFIED: 'KYC non validé',
-  IBAN_MISSING: 'IBAN manquant',
-  PAYOUT_MINIMUM: 'Montant minimum non atteint (1000 DZD)',
   PAYOUT_REQUESTED: 'Demande de règlement soumise avec succès !',
   PAYOUT_DELAY: 'Traitement sous 2-3 jours ouvrés',
-  PAYOUT_NOT_FOUND: 'Règlement introuvable',
-  PAYOUT_TRANSITION: 'Opération impossible pour ce règlement',
   // Offers (spec 02 §5)
-  OFFER_NOT_FOUND: 'Offer not found',
-  OFFER_USED: 'Cette offre a déjà été utilisée : désactivez-la plutôt',
-  OFFER_RESERVED: 'Cette offre a des réservations : désactivez-la plutôt',
   OFFER_DELETED: 'Offre supprimée',
-  OFFER_FACE_VALUE_MIN: 'La valeur doit être d’au moins 100 DA',
-  OFFER_FACE_VALUE_STEP: 'La valeur doit être un multiple de 100 DA',
-  OFFER_CATEGORY: "Catégorie d'offre inconnue",
-  OFFER_IMAGE_URL: "L'URL de l'image est invalide",
   // Reservations and availability
-  RESERVATION_NOT_FOUND: 'Réservation introuvable',
-  RESERVATION_TRANSITION: 'Cette réservation ne peut plus être modifiée',
   RESERVATION_CONFIRMED: 'Réservation confirmée',
   RESERVATION_DECLINED: 'Réservation refusée',
   RESERVATION_PROPOSED: 'Nouveau créneau proposé au client',
-  DECLINE_REASON_REQUIRED: 'Veuillez indiquer le motif du refus',
-  PAST_DATE: 'Date de réservation dans le passé',
-  TIME_FORMAT: 'Heure invalide (format HH:MM)',
-  TIME_ORDER: "L'heure de début doit précéder l'heure de fin",
-  TIME_OVERLAP: 'Les plages horaires se chevauchent',
-  DATE_FORMAT: 'Date invalide (format AAAA-MM-JJ)',
-  EXCEPTION_NOT_FOUND: 'Exception introuvable',
   AVAILABILITY_SAVED: 'Disponibilités enregistrées',
   // Profile (spec 02 §8)
   PROFILE_UPDATED: 'Profil mis à jour avec succès !',
   BUSINESS_UPDATED: 'Informations business mis à jour avec succès !',
-  PROFILE_SAVE_ERROR: 'Erreur lors de la sauvegarde',
-  PROFILE_LOAD_ERROR: 'Erreur de chargement du profil',
-  EMAIL_TAKEN: 'Cette adresse e-mail est déjà utilisée par un autre compte',
-  PASSWORD_FIELDS_REQUIRED: 'Tous les champs mot de passe sont obligatoires',
-  PASSWORD_MISMATCH: 'Les nouveaux mots de passe ne correspondent pas',
-  PASSWORD_TOO_SHORT: 'Le mot de passe doit contenir au moins 6 caractères',
-  PASSWORD_WRONG: 'Mot de passe actuel incorrect',
   PASSWORD_CHANGED: 'Mot de passe modifié avec succès !',
-  PASSWORD_CHANGE_ERROR: 'Erreur lors du changement de mot de passe',
   // Team (spec 02 §2, §8)
   INVITATION_SENT: 'Invitation envoyée à {email} !',
-  INVITE_ACCOUNT_EXISTS: 'Un compte existe déjà avec cette adresse e-mail : elle ne peut pas être invitée',
   MEMBER_REMOVED: "Membre retiré de l'équipe",
-  MEMBER_NOT_FOUND: 'Membre introuvable',
-  OWNER_NOT_REMOVABLE: 'Le propriétaire ne peut pas être retiré de l’équipe',
   PERMISSIONS_UPDATED: 'Permissions mises à jour',
-  INVITATION_INVALID: 'Invitation invalide ou expirée',
   INVITATION_ACCEPTED: 'Bienvenue dans l’équipe !',
   // Settings
   PREFERENCES_SAVED: 'Préférences enregistrées',
-  EXPORT_MONTH: 'Mois invalide (format AAAA-MM)',
   // Support (spec 02 §5, §8)
   TICKET_CREATED: '✅ Ticket créé ! Support partenaire vous contactera sous 1h pour les urgences.',
-  TICKET_ERROR: '❌ Erreur lors de la création du ticket',
-  TICKET_NOT_FOUND: 'Ticket introuvable',
-  TICKET_CLOSED: 'Ce ticket est fermé',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Permissions (spec 02 §6; enforced by the server)
 
 export const PARTNER_PERMISSIONS = ['scanner', 'view_transactions', 'manage_offers', 'manage_reservations'] as const;
-export const ZPartnerPermission = z.enum(PARTNER_PERMISSIONS, { error: 'Permission inconnue' });
+export const ZPartnerPermission = z.enum(PARTNER_PERMISSIONS, { error: zodError('UNKNOWN_PERMISSION') });
 export type TPartnerPermission = z.infer<typeof ZPartnerPermission>;
 export const PARTNER_PERMISSION_LABELS: Record<TPartnerPermission, string> = {
   scanner: 'Scanner les vouchers',
@@ -188,9 +147,9 @@ export const TRANSACTION_PERIODS = ['today', 'week', 'month'] as const;
 const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
 
 export const ZTransactionQuery = z.object({
-  q: z.string().trim().max(100, { error: 'Texte de recherche trop long' }).optional(),
-  status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES, { error: 'Statut inconnu' }).optional()),
-  period: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_PERIODS, { error: 'Période inconnue' }).optional()),
+  q: z.string().trim().max(100, { error: zodError('SEARCH_TOO_LONG') }).optional(),
+  status: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_STATUSES, { error: zodError('UNKNOWN_STATUS') }).optional()),
+  period: z.preprocess(emptyToUndefined, z.enum(TRANSACTION_PERIODS, { error: zodError('UNKNOWN_PERIOD') }).optional()),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -276,6 +235,8 @@ export const ZPayoutOverview = z.object({
     canRequest: z.boolean(),
     /** Why a request would be refused (the spec's message), when it would. */
     blockedReason: z.string().nullable(),
+    /** Its code in the error catalogue, for the web app to show it in the active language. */
+    blockedReasonCode: z.string().nullable(),
   }),
   account: z.object({
     /** e.g. 'DZ58 •••• •••• 1234'; null when no IBAN. */
@@ -308,22 +269,22 @@ export const OFFER_SORTS = ['revenue', 'popularity', 'scans', 'newest'] as const
 const ZImageUrl = z
   .string()
   .trim()
-  .max(2000, { error: PARTNER_MESSAGES.OFFER_IMAGE_URL })
+  .max(2000, { error: zodError('OFFER_IMAGE_URL') })
   .refine((v) => /^\/(api\/files|images)\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
-    error: PARTNER_MESSAGES.OFFER_IMAGE_URL,
+    error: zodError('OFFER_IMAGE_URL'),
   });
 
 const ZFaceValue = z
   .number({ error: REQUIRED })
-  .int({ error: PARTNER_MESSAGES.OFFER_FACE_VALUE_STEP })
-  .min(100, { error: PARTNER_MESSAGES.OFFER_FACE_VALUE_MIN })
-  .max(1_000_000, { error: 'Valeur trop élevée' })
-  .refine((v) => v % 100 === 0, { error: PARTNER_MESSAGES.OFFER_FACE_VALUE_STEP });
+  .int({ error: zodError('OFFER_FACE_VALUE_STEP') })
+  .min(100, { error: zodError('OFFER_FACE_VALUE_MIN') })
+  .max(1_000_000, { error: zodError('OFFER_FACE_VALUE_MAX') })
+  .refine((v) => v % 100 === 0, { error: zodError('OFFER_FACE_VALUE_STEP') });
 
 export const ZOfferInput = z.object({
   title: requiredText(120),
   description: requiredText(2000),
-  category: z.enum(OFFER_CATEGORIES, { error: PARTNER_MESSAGES.OFFER_CATEGORY }).default('bien-etre'),
+  category: z.enum(OFFER_CATEGORIES, { error: zodError('INVALID_OFFER_CATEGORY') }).default('bien-etre'),
   faceValue: ZFaceValue,
   topupAllowed: z.boolean().default(false),
   imageUrl: z.union([ZImageUrl, z.literal('').transform(() => null), z.null()]).optional(),
@@ -335,7 +296,7 @@ export type TOfferInput = z.input<typeof ZOfferInput>;
 export const ZOfferPatch = z.object({
   title: requiredText(120).optional(),
   description: requiredText(2000).optional(),
-  category: z.enum(OFFER_CATEGORIES, { error: PARTNER_MESSAGES.OFFER_CATEGORY }).optional(),
+  category: z.enum(OFFER_CATEGORIES, { error: zodError('INVALID_OFFER_CATEGORY') }).optional(),
   faceValue: ZFaceValue.optional(),
   topupAllowed: z.boolean().optional(),
   imageUrl: z.union([ZImageUrl, z.literal('').transform(() => null), z.null()]).optional(),
@@ -346,9 +307,9 @@ export type TOfferPatch = z.input<typeof ZOfferPatch>;
 
 export const ZOfferListQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  category: z.preprocess(emptyToUndefined, z.enum(OFFER_CATEGORIES, { error: PARTNER_MESSAGES.OFFER_CATEGORY }).optional()),
-  status: z.preprocess(emptyToUndefined, z.enum(['active', 'inactive'], { error: 'Statut inconnu' }).optional()),
-  sort: z.enum(OFFER_SORTS, { error: 'Tri inconnu' }).default('newest'),
+  category: z.preprocess(emptyToUndefined, z.enum(OFFER_CATEGORIES, { error: zodError('INVALID_OFFER_CATEGORY') }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(['active', 'inactive'], { error: zodError('UNKNOWN_STATUS') }).optional()),
+  sort: z.enum(OFFER_SORTS, { error: zodError('UNKNOWN_SORT') }).default('newest'),
 });
 
 export const ZPartnerOffer = z.object({
@@ -395,7 +356,7 @@ export const ZOfferImageResponse = z.object({ url: z.string(), fileId: z.string(
 // ---------------------------------------------------------------------------------------------------
 // Reservations inbox and availability
 
-export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: PARTNER_MESSAGES.TIME_FORMAT });
+export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: zodError('TIME_FORMAT') });
 
 /**
  * Inbox tabs: pending (pending, proposed), confirmed (confirmed, today or later), past (declined,
@@ -404,7 +365,7 @@ export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: PART
  */
 export const RESERVATION_INBOX_TABS = ['pending', 'confirmed', 'past'] as const;
 export const ZReservationInboxQuery = z.object({
-  status: z.preprocess(emptyToUndefined, z.enum(RESERVATION_INBOX_TABS, { error: 'Statut inconnu' }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(RESERVATION_INBOX_TABS, { error: zodError('UNKNOWN_STATUS') }).optional()),
 });
 
 export const ZPartnerReservation = z.object({
@@ -448,7 +409,7 @@ export const WEEKDAY_LABELS: Record<(typeof ISO_WEEKDAYS)[number], string> = {
 };
 
 export const ZTimeRange = z.object({ from: ZTime, to: ZTime }).refine((r) => r.from < r.to, {
-  error: PARTNER_MESSAGES.TIME_ORDER,
+  error: zodError('TIME_ORDER'),
   path: ['to'],
 });
 const ZDayRanges = z
@@ -459,7 +420,7 @@ const ZDayRanges = z
       const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
       return sorted.every((r, i) => i === 0 || sorted[i - 1]!.to <= r.from);
     },
-    { error: PARTNER_MESSAGES.TIME_OVERLAP },
+    { error: zodError('TIME_OVERLAP') },
   );
 
 /** Opening hours keyed by ISO weekday '1' (Monday) … '7' (Sunday); an empty list is a closed day. */
@@ -476,8 +437,8 @@ export type TWeeklyHours = z.infer<typeof ZWeeklyHours>;
 
 export const ZAvailability = z.object({
   weeklyHours: ZWeeklyHours,
-  slotMinutes: z.number().int().min(15, { error: 'Créneau de 15 minutes au minimum' }).max(480, { error: 'Créneau de 8 heures au maximum' }),
-  capacity: z.number().int().min(1, { error: 'Capacité d’au moins 1' }).max(1000, { error: 'Capacité de 1000 au maximum' }),
+  slotMinutes: z.number().int().min(15, { error: zodError('SLOT_TOO_SHORT') }).max(480, { error: zodError('SLOT_TOO_LONG') }),
+  capacity: z.number().int().min(1, { error: zodError('CAPACITY_TOO_LOW') }).max(1000, { error: zodError('CAPACITY_TOO_HIGH') }),
 });
 export type TAvailability = z.infer<typeof ZAvailability>;
 /** GET answer: `configured` false while the partner has not saved hours (customers then see these sample hours). */
@@ -502,7 +463,7 @@ export const ZAvailabilityExceptionInput = z
     capacity: z.number().int().min(1).max(1000).optional(),
     note: optionalText(200),
   })
-  .refine((e) => e.closed || (e.hours?.length ?? 0) > 0, { error: 'Indiquez les horaires de ce jour', path: ['hours'] });
+  .refine((e) => e.closed || (e.hours?.length ?? 0) > 0, { error: zodError('DAY_HOURS_REQUIRED'), path: ['hours'] });
 export const ZAvailabilityExceptionList = z.object({ exceptions: z.array(ZAvailabilityException) });
 
 // ---------------------------------------------------------------------------------------------------
@@ -592,7 +553,7 @@ export const ZUpdateBusinessProfile = z.object({
   phone: z.union([ZPhone, z.literal('').transform(() => null), z.null()]).optional(),
   email: z.union([ZEmail, z.literal('').transform(() => null), z.null()]).optional(),
   website: z
-    .union([z.string().trim().regex(/^https?:\/\/[^\s]+$/i, { error: 'Adresse du site invalide' }), z.literal('').transform(() => null), z.null()])
+    .union([z.string().trim().regex(/^https?:\/\/[^\s]+$/i, { error: zodError('WEBSITE_INVALID') }), z.literal('').transform(() => null), z.null()])
     .optional(),
 });
 export type TUpdateBusinessProfile = z.input<typeof ZUpdateBusinessProfile>;
@@ -629,7 +590,7 @@ export const ZInvitationInfo = z.object({
 });
 export type TInvitationInfo = z.infer<typeof ZInvitationInfo>;
 export const ZAcceptInvitation = z.object({
-  password: z.string({ error: REQUIRED }).min(6, { error: PARTNER_MESSAGES.PASSWORD_TOO_SHORT }).max(200),
+  password: z.string({ error: REQUIRED }).min(6, { error: zodError('PASSWORD_TOO_SHORT') }).max(200),
   confirmPassword: z.string({ error: REQUIRED }),
   firstName: requiredText(100),
   lastName: requiredText(100),
@@ -646,7 +607,7 @@ export const ZNotificationPreferences = z.object({
   systemAlerts: z.boolean(),
   marketing: z.boolean(),
   sms: z.boolean(),
-  emailFrequency: z.enum(EMAIL_FREQUENCIES, { error: 'Fréquence inconnue' }),
+  emailFrequency: z.enum(EMAIL_FREQUENCIES, { error: zodError('UNKNOWN_FREQUENCY') }),
 });
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 export const DEFAULT_PARTNER_NOTIFICATION_PREFERENCES: TNotificationPreferences = {
@@ -658,7 +619,7 @@ export const DEFAULT_PARTNER_NOTIFICATION_PREFERENCES: TNotificationPreferences 
   emailFrequency: 'instant',
 };
 export const ZActivityExportQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: PARTNER_MESSAGES.EXPORT_MONTH }).optional(),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: zodError('EXPORT_MONTH') }).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -680,8 +641,8 @@ export const PARTNER_TICKET_CATEGORY_LABELS: Record<(typeof PARTNER_TICKET_CATEG
 export const ZCreatePartnerTicket = z.object({
   title: requiredText(200),
   description: requiredText(5000),
-  category: z.enum(PARTNER_TICKET_CATEGORIES, { error: 'Catégorie inconnue' }).default('scanner'),
-  priority: z.enum(TICKET_PRIORITIES, { error: 'Priorité inconnue' }).default('medium'),
+  category: z.enum(PARTNER_TICKET_CATEGORIES, { error: zodError('UNKNOWN_CATEGORY') }).default('scanner'),
+  priority: z.enum(TICKET_PRIORITIES, { error: zodError('UNKNOWN_PRIORITY') }).default('medium'),
 });
 export type TCreatePartnerTicket = z.input<typeof ZCreatePartnerTicket>;
 

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { ZApiError } from './errors.ts';
+import { errorText, ZApiError, zodError, type TErrorCode, type TErrorLocale } from './errors.ts';
 
-/** spec 01 §8 "Scan validation" and spec 02 §8: the scanner's messages, keyed by the error code. */
-export const REDEMPTION_MESSAGES = {
-  VOUCHER_INVALID: 'Code voucher invalide',
-  VOUCHER_EXPIRED: 'Voucher expiré',
-  PARTNER_NOT_AUTHORISED: 'Partenaire non autorisé pour ce coffret',
-  VOUCHER_UNAVAILABLE: 'Voucher déjà utilisé ou non valide',
-  OFFER_CHOICE_REQUIRED: 'Plusieurs prestations correspondent à ce coffret : choisissez celle utilisée',
-  OFFER_NOT_IN_BOX: 'Cette prestation ne fait pas partie du coffret',
-  SYSTEM: 'Erreur système lors de la validation',
-  RATE_LIMITED: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
-} as const;
-export type TRedemptionErrorCode = keyof typeof REDEMPTION_MESSAGES;
+/** spec 01 §8 "Scan validation" and spec 02 §8: the codes a scan can fail with (texts in the error catalogue). */
+export const REDEMPTION_ERROR_CODES = [
+  'VOUCHER_INVALID',
+  'VOUCHER_EXPIRED',
+  'PARTNER_NOT_AUTHORISED',
+  'VOUCHER_UNAVAILABLE',
+  'OFFER_CHOICE_REQUIRED',
+  'OFFER_NOT_IN_BOX',
+  'REDEMPTION_SYSTEM',
+  'RATE_LIMITED',
+] as const satisfies readonly TErrorCode[];
+export type TRedemptionErrorCode = (typeof REDEMPTION_ERROR_CODES)[number];
 
 /** spec 02 §2 failure card: the possible causes listed under the error. */
 export const REDEMPTION_FAILURE_CAUSES = [
@@ -31,10 +31,16 @@ export const REDEMPTION_FAILURE_WINDOW_MINUTES = 10;
  */
 export const REDEMPTION_LOCKED_SCAN_LIMIT = 20;
 
-/** The lock's French message, with how long it still lasts. */
-export function redemptionLockMessage(retryAfterSeconds: number): string {
+/** The catalogue entry of the lock's message, with how long it still lasts (whole minutes, at least 1). */
+export function redemptionLock(retryAfterSeconds: number): { key: 'REDEMPTION_LOCKED' | 'REDEMPTION_LOCKED_ONE'; params: { minutes: number } } {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Trop de codes inconnus : les codes inconnus sont refusés pendant encore ${minutes} minute${minutes > 1 ? 's' : ''}. Les codes valides restent acceptés.`;
+  return { key: minutes > 1 ? 'REDEMPTION_LOCKED' : 'REDEMPTION_LOCKED_ONE', params: { minutes } };
+}
+
+/** The lock's message in a language. */
+export function redemptionLockMessage(retryAfterSeconds: number, locale: TErrorLocale = 'fr'): string {
+  const { key, params } = redemptionLock(retryAfterSeconds);
+  return errorText(key, locale, params);
 }
 
 /**
@@ -46,14 +52,14 @@ export function redemptionLockMessage(retryAfterSeconds: number): string {
  */
 export const ZRedeemRequest = z.object({
   code: z
-    .string({ error: REDEMPTION_MESSAGES.VOUCHER_INVALID })
+    .string({ error: zodError('VOUCHER_INVALID') })
     .trim()
-    .min(1, { error: REDEMPTION_MESSAGES.VOUCHER_INVALID })
-    .max(300, { error: REDEMPTION_MESSAGES.VOUCHER_INVALID }),
+    .min(1, { error: zodError('VOUCHER_INVALID') })
+    .max(300, { error: zodError('VOUCHER_INVALID') }),
   nonce: z
-    .string({ error: 'Identifiant de requête manquant' })
-    .regex(/^[A-Za-z0-9_.:-]{8,64}$/, { error: 'Identifiant de requête invalide (8 à 64 caractères)' }),
-  offerId: z.uuid({ error: REDEMPTION_MESSAGES.OFFER_NOT_IN_BOX }).optional(),
+    .string({ error: zodError('NONCE_MISSING') })
+    .regex(/^[A-Za-z0-9_.:-]{8,64}$/, { error: zodError('NONCE_INVALID') }),
+  offerId: z.uuid({ error: zodError('OFFER_NOT_IN_BOX') }).optional(),
 });
 export type TRedeemRequest = z.infer<typeof ZRedeemRequest>;
 

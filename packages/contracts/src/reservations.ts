@@ -1,34 +1,12 @@
 import { z } from 'zod';
+import { zodError } from './errors.ts';
 import { ZPhone } from './auth.ts';
-import { ERROR_MESSAGES } from './errors.ts';
 
 /** spec 01 §8 "Reservation" messages, plus the rules the spec implies (48 h, guests, offer). */
 export const RESERVATION_MESSAGES = {
-  NOT_RESERVABLE: 'Voucher non valide pour réservation',
-  EXPIRED: 'Voucher expiré',
-  ALREADY_RESERVED: 'Voucher déjà réservé',
-  SLOT_UNAVAILABLE: 'Créneau non disponible',
-  DATE_IN_PAST: 'Date de réservation dans le passé',
-  TOO_FAR: 'Réservation trop éloignée (max 6 mois)',
-  AVAILABILITY_ERROR: 'Erreur vérification disponibilité',
-  SYSTEM_ERROR: 'Erreur système lors de la réservation',
-  CANCEL_ERROR: 'Erreur annulation réservation',
   SUCCESS: 'Réservation confirmée ! Le partenaire vous contactera pour finaliser.',
-  GUESTS: 'Le nombre de participants doit être compris entre 1 et 8',
-  PHONE_REQUIRED: 'Le téléphone est obligatoire',
-  DATE_REQUIRED: 'Veuillez choisir une date',
-  DATE_INVALID: 'Date de réservation invalide',
-  TIME_INVALID: 'Horaire invalide',
-  OFFER_UNAVAILABLE: "Cette offre n'est pas disponible pour ce coffret",
-  AFTER_EXPIRY: 'La date choisie dépasse la date de validité du voucher',
-  CANCEL_TOO_LATE: "Une réservation ne peut être annulée que jusqu'à 48 h avant la date prévue. Contactez le partenaire ou le support.",
-  NOT_CANCELLABLE: 'Cette réservation ne peut plus être annulée',
   CANCELLED: 'Réservation annulée. Votre coffret est de nouveau disponible.',
-  NO_PROPOSAL: "Aucune nouvelle date n'est proposée pour cette réservation",
   PROPOSAL_ACCEPTED: 'Nouvelle date acceptée : votre réservation est confirmée.',
-  NOT_FOUND: 'Réservation introuvable',
-  HOLDER_ONLY: 'Seul le bénéficiaire du coffret peut effectuer cette action',
-  NOT_PENDING: "Cette réservation n'est plus en attente",
 } as const;
 
 /** spec 01 §9: reservation horizon, party size, changes at least 48 h ahead. */
@@ -54,29 +32,29 @@ export const RESERVATION_STATUS_LABELS: Record<TReservationStatus, string> = {
 
 /** A calendar day, YYYY-MM-DD, in Africa/Algiers. */
 export const ZDay = z
-  .string({ error: RESERVATION_MESSAGES.DATE_REQUIRED })
-  .min(1, { error: RESERVATION_MESSAGES.DATE_REQUIRED })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: RESERVATION_MESSAGES.DATE_INVALID })
+  .string({ error: zodError('DATE_REQUIRED') })
+  .min(1, { error: zodError('DATE_REQUIRED') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: zodError('DATE_INVALID') })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: RESERVATION_MESSAGES.DATE_INVALID,
+    error: zodError('DATE_INVALID'),
   });
 /** HH:MM, 24 h. */
-export const ZSlotTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: RESERVATION_MESSAGES.TIME_INVALID });
+export const ZSlotTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: zodError('TIME_INVALID') });
 
 // ---------------------------------------------------------------------------------------------------
 // Slots
 
 /** GET /api/client/vouchers/:id/slots */
 export const ZSlotsQuery = z.object({
-  partnerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
-  offerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }).optional(),
+  partnerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }),
+  offerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }).optional(),
   date: ZDay,
   /** Party size: a slot is `available` when at least this many places remain (default 1). */
   guests: z.coerce
-    .number({ error: RESERVATION_MESSAGES.GUESTS })
-    .int({ error: RESERVATION_MESSAGES.GUESTS })
-    .min(RESERVATION_MIN_GUESTS, { error: RESERVATION_MESSAGES.GUESTS })
-    .max(RESERVATION_MAX_GUESTS, { error: RESERVATION_MESSAGES.GUESTS })
+    .number({ error: zodError('GUESTS') })
+    .int({ error: zodError('GUESTS') })
+    .min(RESERVATION_MIN_GUESTS, { error: zodError('GUESTS') })
+    .max(RESERVATION_MAX_GUESTS, { error: zodError('GUESTS') })
     .optional(),
 });
 export type TSlotsQuery = z.infer<typeof ZSlotsQuery>;
@@ -107,7 +85,7 @@ export type TDaySlots = z.infer<typeof ZDaySlots>;
 
 /** GET /api/client/vouchers/:id/calendar — which days are open, to grey out the others in a date picker. */
 export const ZCalendarQuery = z.object({
-  partnerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
+  partnerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }),
   from: ZDay,
   days: z.coerce.number().int().min(1).max(62).default(31),
 });
@@ -121,29 +99,29 @@ export type TCalendar = z.infer<typeof ZCalendar>;
 
 /** POST /api/client/reservations (spec 01 §2 form; §5 rules). */
 export const ZCreateReservationRequest = z.object({
-  voucherId: z.uuid({ error: 'Voucher not found' }),
-  partnerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
-  offerId: z.uuid({ error: RESERVATION_MESSAGES.OFFER_UNAVAILABLE }),
+  voucherId: z.uuid({ error: zodError('VOUCHER_NOT_FOUND') }),
+  partnerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }),
+  offerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }),
   date: ZDay,
   /** 'Flexible', '' or absent: no fixed time; otherwise one of the day's slots (HH:MM). */
   time: z
-    .union([z.literal(RESERVATION_FLEXIBLE), z.literal(''), ZSlotTime], { error: RESERVATION_MESSAGES.TIME_INVALID })
+    .union([z.literal(RESERVATION_FLEXIBLE), z.literal(''), ZSlotTime], { error: zodError('TIME_INVALID') })
     .nullish()
     .transform((v) => (v && v !== RESERVATION_FLEXIBLE ? v : null)),
   guests: z
-    .number({ error: RESERVATION_MESSAGES.GUESTS })
-    .int({ error: RESERVATION_MESSAGES.GUESTS })
-    .min(RESERVATION_MIN_GUESTS, { error: RESERVATION_MESSAGES.GUESTS })
-    .max(RESERVATION_MAX_GUESTS, { error: RESERVATION_MESSAGES.GUESTS }),
+    .number({ error: zodError('GUESTS') })
+    .int({ error: zodError('GUESTS') })
+    .min(RESERVATION_MIN_GUESTS, { error: zodError('GUESTS') })
+    .max(RESERVATION_MAX_GUESTS, { error: zodError('GUESTS') }),
   phone: z
-    .string({ error: RESERVATION_MESSAGES.PHONE_REQUIRED })
+    .string({ error: zodError('PHONE_REQUIRED') })
     .trim()
-    .min(1, { error: RESERVATION_MESSAGES.PHONE_REQUIRED })
+    .min(1, { error: zodError('PHONE_REQUIRED') })
     .pipe(ZPhone),
   notes: z
     .string()
     .trim()
-    .max(1000, { error: '1000 caractères au maximum' })
+    .max(1000, { error: zodError('TEXT_TOO_LONG', { max: 1000 }) })
     .optional()
     .transform((v) => (v ? v : null)),
 });
@@ -186,16 +164,16 @@ export const ZReservationList = z.object({ reservations: z.array(ZReservation) }
 export const ZReservationResponse = z.object({ reservation: ZReservation, message: z.string() });
 export type TReservationResponse = z.infer<typeof ZReservationResponse>;
 
-export const ZReservationIdParams = z.object({ id: z.uuid({ error: RESERVATION_MESSAGES.NOT_FOUND }) });
+export const ZReservationIdParams = z.object({ id: z.uuid({ error: zodError('RESERVATION_NOT_FOUND') }) });
 
 /** Partner side (used by the partner portal): decline with a reason, propose another date. */
 export const ZDeclineReservationRequest = z.object({
-  reason: z.string({ error: ERROR_MESSAGES.VALIDATION }).trim().min(1, { error: ERROR_MESSAGES.VALIDATION }).max(500),
+  reason: z.string({ error: zodError('VALIDATION') }).trim().min(1, { error: zodError('VALIDATION') }).max(500),
 });
 export const ZProposeReservationRequest = z.object({
   date: ZDay,
   time: z
-    .union([z.literal(RESERVATION_FLEXIBLE), z.literal(''), ZSlotTime], { error: RESERVATION_MESSAGES.TIME_INVALID })
+    .union([z.literal(RESERVATION_FLEXIBLE), z.literal(''), ZSlotTime], { error: zodError('TIME_INVALID') })
     .nullish()
     .transform((v) => (v && v !== RESERVATION_FLEXIBLE ? v : null)),
   message: z.string().trim().max(500).optional(),

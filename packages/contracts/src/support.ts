@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { ERROR_MESSAGES } from './errors.ts';
+import { zodError } from './errors.ts';
 
 export const SUPPORT_MESSAGES = {
-  REQUIRED: ERROR_MESSAGES.VALIDATION,
-  CREATE_ERROR: 'Erreur lors de la création du ticket',
   CREATED: 'Ticket créé ! Notre équipe vous répond en moins de 2 h.',
-  CLOSED: 'Ce ticket est fermé : ouvrez un nouveau ticket si besoin.',
-  TICKET_NOT_FOUND: 'Ticket introuvable',
-  ATTACHMENT_NOT_FOUND: 'Fichier introuvable',
-  TOO_MANY_FILES: '5 fichiers au maximum',
   REPLY_SENT: 'Message envoyé',
   TICKET_CLOSED_OK: 'Ticket fermé',
-  FAQ_NOT_FOUND: 'Question introuvable',
   VOTE_SAVED: 'Merci pour votre retour !',
 } as const;
 
@@ -47,11 +40,11 @@ export const ZFaqList = z.object({
 });
 export type TFaqList = z.infer<typeof ZFaqList>;
 
-export const ZFaqIdParams = z.object({ id: z.uuid({ error: SUPPORT_MESSAGES.FAQ_NOT_FOUND }) });
+export const ZFaqIdParams = z.object({ id: z.uuid({ error: zodError('FAQ_NOT_FOUND') }) });
 export const ZFaqViewResponse = z.object({ views: z.number().int() });
 
 /** POST /api/faq/:id/vote (signed in): one vote per user; voting again replaces the earlier vote. */
-export const ZFaqVoteRequest = z.object({ helpful: z.boolean({ error: ERROR_MESSAGES.VALIDATION }) });
+export const ZFaqVoteRequest = z.object({ helpful: z.boolean({ error: zodError('VALIDATION') }) });
 export const ZFaqVoteResponse = z.object({
   helpful: z.number().int(),
   notHelpful: z.number().int(),
@@ -102,10 +95,10 @@ export const TICKET_ATTACHMENT_MAX_FILES = 5;
 
 const requiredText = (max: number) =>
   z
-    .string({ error: SUPPORT_MESSAGES.REQUIRED })
+    .string({ error: zodError('VALIDATION') })
     .trim()
-    .min(1, { error: SUPPORT_MESSAGES.REQUIRED })
-    .max(max, { error: `${max} caractères au maximum` });
+    .min(1, { error: zodError('VALIDATION') })
+    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
 
 /**
  * POST /api/client/tickets, as JSON or as multipart/form-data with these fields plus files under
@@ -114,8 +107,8 @@ const requiredText = (max: number) =>
 export const ZCreateTicketRequest = z.object({
   title: requiredText(200),
   description: requiredText(5000),
-  category: z.enum(CUSTOMER_TICKET_CATEGORIES, { error: SUPPORT_MESSAGES.REQUIRED }),
-  priority: z.enum(CUSTOMER_TICKET_PRIORITIES, { error: SUPPORT_MESSAGES.REQUIRED }),
+  category: z.enum(CUSTOMER_TICKET_CATEGORIES, { error: zodError('VALIDATION') }),
+  priority: z.enum(CUSTOMER_TICKET_PRIORITIES, { error: zodError('VALIDATION') }),
 });
 export type TCreateTicketRequest = z.infer<typeof ZCreateTicketRequest>;
 
@@ -176,35 +169,17 @@ export type TTicketDetail = z.infer<typeof ZTicketDetail>;
 
 export const ZTicketResponse = z.object({ ticket: ZTicketDetail, message: z.string() });
 
-export const ZTicketIdParams = z.object({ id: z.uuid({ error: SUPPORT_MESSAGES.TICKET_NOT_FOUND }) });
+export const ZTicketIdParams = z.object({ id: z.uuid({ error: zodError('TICKET_NOT_FOUND') }) });
 export const ZTicketAttachmentParams = z.object({
-  id: z.uuid({ error: SUPPORT_MESSAGES.TICKET_NOT_FOUND }),
-  attachmentId: z.uuid({ error: SUPPORT_MESSAGES.ATTACHMENT_NOT_FOUND }),
+  id: z.uuid({ error: zodError('TICKET_NOT_FOUND') }),
+  attachmentId: z.uuid({ error: zodError('FILE_NOT_FOUND') }),
 });
 
 // ---------------------------------------------------------------------------------------------------
 // Support desk (issue 14): the agents' queue, replies, internal notes, canned responses, disputes.
 
-/**
- * Stable codes with the spec's French (the server's message) and the Arabic translation; folded into the
- * global catalogue later. Success texts are here too, so that the web app translates them by code.
- */
-export const SUPPORT_ERRORS = {
-  TICKET_NOT_FOUND: { fr: 'Ticket introuvable', ar: 'التذكرة غير موجودة' },
-  AGENT_NOT_FOUND: { fr: 'Agent support introuvable', ar: 'وكيل الدعم غير موجود' },
-  TICKET_CLOSED: { fr: 'Ce ticket est fermé : il ne peut plus recevoir de réponse.', ar: 'هذه التذكرة مغلقة: لا يمكن الرد عليها.' },
-  CANNED_NOT_FOUND: { fr: 'Réponse type introuvable', ar: 'الرد الجاهز غير موجود' },
-  DISPUTE_NOT_FOUND: { fr: 'Litige introuvable', ar: 'النزاع غير موجود' },
-  DISPUTE_ALREADY_OPEN: { fr: 'Un litige est déjà en cours pour ce voucher', ar: 'يوجد نزاع جارٍ بالفعل لهذه القسيمة' },
-  DISPUTE_ALREADY_RESOLVED: { fr: 'Ce litige est déjà résolu ou fermé', ar: 'تمت تسوية هذا النزاع أو إغلاقه بالفعل' },
-  DISPUTE_RESOLVE_ERROR: { fr: 'Erreur lors de la résolution', ar: 'خطأ أثناء تسوية النزاع' },
-  DISPUTE_DAYS_REQUIRED: { fr: 'Indiquez le nombre de jours de prolongation', ar: 'حدد عدد أيام التمديد' },
-  DISPUTE_NO_VOUCHER: { fr: 'Ce litige ne concerne aucun voucher', ar: 'هذا النزاع لا يخص أي قسيمة' },
-  DISPUTE_REFUND_IMPOSSIBLE: { fr: 'Remboursement impossible : le voucher a déjà été utilisé ou annulé', ar: 'الاسترداد غير ممكن: القسيمة مستخدمة أو ملغاة' },
-  DISPUTE_EXTENSION_IMPOSSIBLE: { fr: 'Prolongation impossible pour ce voucher', ar: 'لا يمكن تمديد هذه القسيمة' },
-  TICKET_NOT_RESOLVED: { fr: 'Vous pourrez noter la réponse une fois le ticket résolu', ar: 'يمكنكم تقييم الرد بعد حل التذكرة' },
-  DISPUTE_NOT_PARTNER: { fr: 'Ce litige ne concerne pas votre établissement', ar: 'هذا النزاع لا يخص مؤسستك' },
-  // Successes.
+/** The support desk's and disputes' successes, French and Arabic, by code (errors: the error catalogue). */
+export const SUPPORT_DESK_MESSAGES = {
   RATING_SAVED: { fr: 'Merci pour votre note !', ar: 'شكرًا على تقييمكم!' },
   TICKET_ASSIGNED: { fr: 'Ticket assigné', ar: 'تم إسناد التذكرة' },
   REPLY_SENT: { fr: 'Réponse envoyée', ar: 'تم إرسال الرد' },
@@ -215,7 +190,6 @@ export const SUPPORT_ERRORS = {
   DISPUTE_RESPONDED: { fr: 'Réponse transmise au support', ar: 'تم إرسال ردكم إلى الدعم' },
   DISPUTE_RESOLVED: { fr: 'Litige résolu avec succès !', ar: 'تمت تسوية النزاع بنجاح!' },
 } as const;
-export type TSupportErrorCode = keyof typeof SUPPORT_ERRORS;
 
 /** spec 02 §9 / issue 14: first response due within these minutes, by priority. */
 export const TICKET_SLA_MINUTES: Record<(typeof TICKET_PRIORITIES)[number], number> = { urgent: 60, high: 240, medium: 1440, low: 1440 };
@@ -322,7 +296,7 @@ export const ZDeskTicketDetail = ZDeskTicketRow.extend({
 });
 export type TDeskTicketDetail = z.infer<typeof ZDeskTicketDetail>;
 
-export const ZAssignTicketRequest = z.object({ agentId: z.uuid({ error: SUPPORT_ERRORS.AGENT_NOT_FOUND.fr }).optional() });
+export const ZAssignTicketRequest = z.object({ agentId: z.uuid({ error: zodError('AGENT_NOT_FOUND') }).optional() });
 export const ZDeskReplyRequest = z.object({
   message: requiredText(5000),
   internal: z.boolean().default(false),
@@ -347,7 +321,7 @@ export type TCannedResponse = z.infer<typeof ZCannedResponse>;
 export const ZCannedList = z.object({ responses: z.array(ZCannedResponse) });
 export const ZCannedRequest = z.object({ title: requiredText(120), body: requiredText(5000) });
 export const ZCannedResponseResponse = z.object({ response: ZCannedResponse, message: z.string() });
-export const ZIdParams = z.object({ id: z.uuid({ error: ERROR_MESSAGES.NOT_FOUND }) });
+export const ZIdParams = z.object({ id: z.uuid({ error: zodError('NOT_FOUND') }) });
 export const ZMessageOnly = z.object({ message: z.string() });
 
 // ---------------------------------------------------------------------------------------------------
@@ -386,8 +360,8 @@ export const DISPUTE_ACTION_LABELS: Record<string, string> = {
 };
 
 export const ZCreateDisputeRequest = z.object({
-  voucherId: z.uuid({ error: 'Voucher introuvable' }),
-  type: z.enum(DISPUTE_TYPES, { error: SUPPORT_MESSAGES.REQUIRED }),
+  voucherId: z.uuid({ error: zodError('VOUCHER_MISSING') }),
+  type: z.enum(DISPUTE_TYPES, { error: zodError('VALIDATION') }),
   description: requiredText(5000),
 });
 export type TCreateDisputeRequest = z.infer<typeof ZCreateDisputeRequest>;
@@ -430,7 +404,7 @@ export type TDisputeList = z.infer<typeof ZDisputeList>;
 export const ZDisputeResponse = z.object({ dispute: ZDispute, message: z.string() });
 export const ZDisputeRespondRequest = z.object({ message: requiredText(5000) });
 export const ZResolveDisputeRequest = z.object({
-  resolution: z.enum(DISPUTE_RESOLUTIONS, { error: SUPPORT_MESSAGES.REQUIRED }),
+  resolution: z.enum(DISPUTE_RESOLUTIONS, { error: zodError('VALIDATION') }),
   amount: z.number().int().min(0).max(10_000_000).optional(),
   days: z.number().int().min(1).max(365).optional(),
   notes: requiredText(2000),
@@ -438,4 +412,4 @@ export const ZResolveDisputeRequest = z.object({
 export type TResolveDisputeRequest = z.infer<typeof ZResolveDisputeRequest>;
 
 /** POST /api/client/tickets/:id/rate, once resolved or closed. */
-export const ZRateTicketRequest = z.object({ rating: z.number({ error: SUPPORT_MESSAGES.REQUIRED }).int().min(1).max(5) });
+export const ZRateTicketRequest = z.object({ rating: z.number({ error: zodError('VALIDATION') }).int().min(1).max(5) });

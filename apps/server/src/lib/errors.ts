@@ -1,28 +1,44 @@
-import { ERROR_MESSAGES, type TErrorCode } from '@farha/contracts/errors';
+import { ERRORS, errorText, type TErrorCode, type TErrorParams } from '@farha/contracts/errors';
 
-/** An error the client should see: HTTP status, stable code and the spec's French message. */
+export type TErrorBody = { error: { code: TErrorCode; message: string; field?: string; params?: TErrorParams } };
+export type AppErrorOptions = {
+  /** The input the error is about (`email`, `items.0.name`), for the form to show it there. */
+  field?: string | undefined;
+  /** Values of the message's `{name}` placeholders. */
+  params?: TErrorParams;
+  /** Only where one code answers two statuses; the catalogue's status otherwise. */
+  status?: number;
+};
+
+/**
+ * An error the client should see, built from a code of the catalogue (ADR 006): the HTTP status and the
+ * spec's French message come from there, so a server file never words an error itself.
+ */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: TErrorCode;
   readonly field: string | undefined;
+  readonly params: TErrorParams | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
-    super(message);
-    this.status = status;
+  constructor(code: TErrorCode, options: AppErrorOptions = {}) {
+    super(errorText(code, 'fr', options.params));
+    this.status = options.status ?? ERRORS[code].status;
     this.code = code;
-    this.field = field;
+    this.field = options.field;
+    this.params = options.params;
   }
 
-  static of(status: number, code: TErrorCode, field?: string): AppError {
-    return new AppError(status, code, ERROR_MESSAGES[code], field);
-  }
-
-  toJSON(): { error: { code: string; message: string; field?: string } } {
-    return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } };
+  toJSON(): TErrorBody {
+    return errorBody(this.code, { field: this.field, params: this.params });
   }
 }
 
-export const notFound = (code = 'NOT_FOUND', message: string = ERROR_MESSAGES.NOT_FOUND) =>
-  new AppError(404, code, message);
-export const forbidden = () => AppError.of(403, 'FORBIDDEN');
-export const unauthenticated = () => AppError.of(401, 'UNAUTHENTICATED');
+/** The `{ error: … }` answer for a code, for replies that are not thrown. */
+export function errorBody(code: TErrorCode, options: Omit<AppErrorOptions, 'status'> = {}): TErrorBody {
+  const { field, params } = options;
+  return { error: { code, message: errorText(code, 'fr', params), ...(field ? { field } : {}), ...(params ? { params } : {}) } };
+}
+
+export const notFound = (code: TErrorCode = 'NOT_FOUND') => new AppError(code);
+export const forbidden = () => new AppError('FORBIDDEN');
+export const unauthenticated = () => new AppError('UNAUTHENTICATED');

@@ -1,11 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
-import { AppError } from './errors.ts';
+import { errorText, parseErrorKey } from '@farha/contracts/errors';
+import { AppError, errorBody } from './errors.ts';
 
-const FRENCH_MESSAGES = new Set<string>(Object.values(ERROR_MESSAGES));
-// zod's own English defaults are replaced; a message we wrote (French) is kept.
-const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Expected|Unrecognized|Required)/;
+/**
+ * A failed schema check as a catalogue error, always a 400: the schemas carry `zodError(code, params)`
+ * keys, read back here (ADR 006). zod's own English defaults (a constraint without a message of ours)
+ * answer VALIDATION_FIELD with the field's name.
+ */
+export function validationError(message: string | undefined, field: string): AppError {
+  const parsed = parseErrorKey(message ?? '');
+  if (parsed) return new AppError(parsed.code, { status: 400, field, ...(parsed.params ? { params: parsed.params } : {}) });
+  return new AppError('VALIDATION_FIELD', { field, params: { field } });
+}
 
 /** architecture.md "Errors": every failure as `{ error: { code, message } }`, never a bare 500. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -14,17 +21,15 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0]!;
       const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-      const raw = issue.message ?? '';
-      const message =
-        FRENCH_MESSAGES.has(raw) || (raw && !ZOD_DEFAULT.test(raw)) ? raw : `${ERROR_MESSAGES.VALIDATION} (${field})`;
-      return reply.status(400).send({ error: { code: 'VALIDATION', message, field } });
+      const failure = validationError(issue.message, field);
+      return reply.status(failure.status).send(failure.toJSON());
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST } });
+      return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: errorText('BAD_REQUEST') } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL } });
+    return reply.status(500).send(errorBody('INTERNAL'));
   });
 }
 
@@ -78,7 +83,7 @@ export function rejectNulBytes(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const field =
       nulBytePath(request.params, 'params') ?? nulBytePath(request.query, 'query') ?? nulBytePath(request.body, 'body');
-    if (field) throw AppError.of(400, 'BAD_REQUEST', field.replace(/^(params|query|body)\./, ''));
+    if (field) throw new AppError('BAD_REQUEST', { field: field.replace(/^(params|query|body)\./, '') });
   });
 }
 

@@ -153,7 +153,7 @@ describe('forgotten password', () => {
     expect(stored!.expiresAt.toISOString()).toBe(new Date(START.getTime() + 3_600_000).toISOString());
 
     const check = await t.request({ method: 'POST', url: '/api/auth/password/reset/check', payload: { token } });
-    expect(check.json()).toEqual({ valid: true, message: null });
+    expect(check.json()).toEqual({ valid: true, message: null, code: null });
     const mismatch = await reset({ token, password: 'nouveau456', confirmPassword: 'autre' });
     expect(mismatch.json().error.message).toBe('Les mots de passe ne correspondent pas');
 

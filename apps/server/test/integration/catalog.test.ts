@@ -225,20 +225,19 @@ describe('GET /api/boxes', () => {
   });
 
   it('rejects bad query values with a 400 naming the field', async () => {
-    const cases: [string, string][] = [
-      ['?sort=cheapest', 'sort'],
-      ['?minPrice=abc', 'minPrice'],
-      ['?maxPrice=-5', 'maxPrice'],
-      ['?minPrice=12.5', 'minPrice'],
-      ['?category=pizza', 'category'],
-      ['?minPrice=9000&maxPrice=1000', 'maxPrice'],
-      [`?q=${'x'.repeat(101)}`, 'q'],
+    const cases: [string, string, string, string][] = [
+      ['?sort=cheapest', 'sort', 'UNKNOWN_SORT', 'Tri inconnu'],
+      ['?minPrice=abc', 'minPrice', 'INVALID_PRICE', 'Prix invalide'],
+      ['?maxPrice=-5', 'maxPrice', 'INVALID_PRICE', 'Prix invalide'],
+      ['?minPrice=12.5', 'minPrice', 'INVALID_PRICE', 'Prix invalide'],
+      ['?category=pizza', 'category', 'UNKNOWN_CATEGORY', 'Catégorie inconnue'],
+      ['?minPrice=9000&maxPrice=1000', 'maxPrice', 'INVALID_PRICE_RANGE', 'Le prix minimum dépasse le prix maximum'],
+      [`?q=${'x'.repeat(101)}`, 'q', 'SEARCH_TOO_LONG', 'Texte de recherche trop long'],
     ];
-    for (const [query, field] of cases) {
+    for (const [query, field, code, message] of cases) {
       const res = await t.request({ method: 'GET', url: `/api/boxes${query}` });
       expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
-      expect(res.json().error.field).toBe(field);
-      expect(res.json().error.code).toBe('VALIDATION');
+      expect(res.json().error).toEqual({ code, message, field });
     }
     // Empty parameters mean "no filter".
     expect((await list('?q=&category=&city=&minPrice=&maxPrice=&sort=')).total).toBe((await list()).total);

@@ -32,9 +32,9 @@ describe('partner portal helpers', () => {
   });
 
   it("applies the payout rules in the spec's order", () => {
-    expect(payoutRefusal({ kycStatus: 'pending', iban: null }, 0)?.message).toBe('KYC non validé');
-    expect(payoutRefusal({ kycStatus: 'verified', iban: ' ' }, 5000)?.message).toBe('IBAN manquant');
-    expect(payoutRefusal({ kycStatus: 'verified', iban: 'DZ58…' }, 999)?.message).toBe('Montant minimum non atteint (1000 DZD)');
+    expect(payoutRefusal({ kycStatus: 'pending', iban: null }, 0)).toBe('KYC_NOT_VERIFIED');
+    expect(payoutRefusal({ kycStatus: 'verified', iban: ' ' }, 5000)).toBe('IBAN_MISSING');
+    expect(payoutRefusal({ kycStatus: 'verified', iban: 'DZ58…' }, 999)).toBe('PAYOUT_MINIMUM');
     expect(payoutRefusal({ kycStatus: 'verified', iban: 'DZ58…' }, 1000)).toBeNull();
   });
 });

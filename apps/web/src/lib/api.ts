@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
+import { ERRORS, ZApiError } from '@farha/contracts/errors';
 import type { z } from 'zod';
 
 /** An error answered by the API (`{ error: { code, message, field? } }`) or met on the way to it. */
@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Values of the message's `{name}` placeholders (error catalogue). */
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -64,7 +66,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // spec 01 §8: a failure to reach the server reads 'Erreur de connexion. Veuillez réessayer.'
-    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
   }
 
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
@@ -73,11 +75,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (!response.ok) {
     const parsed = ZApiError.safeParse(payload);
     const error = parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params)
       : new ApiError(
           response.status,
           response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',
-          response.status === 401 ? ERROR_MESSAGES.UNAUTHENTICATED : ERROR_MESSAGES.INTERNAL,
+          response.status === 401 ? ERRORS.UNAUTHENTICATED.fr : ERRORS.INTERNAL.fr,
         );
     const pathname = path.split('?')[0] ?? path;
     if (response.status === 401 && !ignoreSessionExpiry && !AUTH_PROBES.has(pathname)) {
@@ -87,10 +89,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (response.status === 204) return undefined as T;
-  if (!isJson) throw new ApiError(response.status, INVALID_RESPONSE, ERROR_MESSAGES.INTERNAL);
+  if (!isJson) throw new ApiError(response.status, INVALID_RESPONSE, ERRORS.INTERNAL.fr);
   if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE, ERROR_MESSAGES.INTERNAL);
+  if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE, ERRORS.INTERNAL.fr);
   return parsed.data;
 }
 

@@ -1,6 +1,6 @@
 import type { TLocale } from '@farha/contracts/auth';
 import { PRODUCT_LINE_LABELS, type TProductLine } from '@farha/contracts/catalog';
-import { ERROR_MESSAGES, type TErrorCode } from '@farha/contracts/errors';
+import { errorKey, errorText, isErrorCode, parseErrorKey, type TErrorCode } from '@farha/contracts/errors';
 import { ROLE_LABELS, type TRole } from '@farha/contracts/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -12,13 +12,13 @@ import { ApiError } from './api';
 export const LOCALE_STORAGE_KEY = 'farha.locale';
 export const LOCALES = ['fr', 'ar'] as const satisfies readonly TLocale[];
 
-// French texts that the contracts own (role labels, product lines, the spec's error messages) come
-// from there, so the server and the web app cannot drift apart.
+// French texts that the contracts own (role labels, product lines) come from there, so the server and
+// the web app cannot drift apart. Error texts are not i18next resources: the error catalogue of the
+// contracts has both languages (see errorText below); `errors` here holds the web app's own failures.
 const frResources = {
   ...fr,
   roles: ROLE_LABELS as Record<TRole, string>,
   productLines: PRODUCT_LINE_LABELS as Record<TProductLine, string>,
-  errors: { ...fr.errors, ...(ERROR_MESSAGES as Record<TErrorCode, string>) },
 };
 export type TranslationResources = typeof frResources;
 
@@ -75,27 +75,63 @@ export function changeLocale(locale: TLocale, { remember = true }: { remember?: 
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
 }
 
-function translateCode(code: string): string | null {
-  if (currentLocale() !== 'ar') return null;
-  const key = `errors.${code}`;
-  return i18n.exists(key) ? i18n.t(key as 'errors.INTERNAL') : null;
+/**
+ * The text of an error in the active language, from the error catalogue of the contracts (ADR 006):
+ * an API error by its code (and params), a form's validation message by the catalogue key the schema
+ * carries (`zodError`), a web-only failure (network) by its `errors.*` key. Null for anything else.
+ */
+export function translateError(source: unknown): string | null {
+  const locale = currentLocale();
+  if (source instanceof ApiError) {
+    // In French the server's message is the catalogue's, already filled (e.g. how long a lock lasts).
+    if (isErrorCode(source.code)) return locale === 'fr' && source.message ? source.message : errorText(source.code, locale, source.params);
+    const key = `errors.${source.code}`;
+    return i18n.exists(key) ? i18n.t(key as 'errors.NETWORK_ERROR') : null;
+  }
+  if (typeof source === 'string') {
+    const parsed = parseErrorKey(source);
+    return parsed ? errorText(parsed.code, locale, parsed.params) : null;
+  }
+  return null;
+}
+
+/** The text of a catalogue error in the active language. */
+export function errorTextOf(code: TErrorCode, params?: Readonly<Record<string, string | number>>): string {
+  return errorText(code, currentLocale(), params);
 }
 
 /**
- * The text to show for a failed call: the server's French message, or its Arabic translation (by
- * error code) when Arabic is active. `fallback` is used for errors that are not API errors.
+ * The text to show for a failed call in the active language. `fallback` (a catalogue code) is used for
+ * errors that are not API errors, and for API errors the catalogue does not know.
  */
-export function errorMessage(error: unknown, fallback: string = ERROR_MESSAGES.INTERNAL): string {
-  if (error instanceof ApiError) return translateCode(error.code) ?? error.message;
-  return localizeMessage(fallback);
+export function errorMessage(error: unknown, fallback: TErrorCode = 'INTERNAL'): string {
+  return translateError(error) ?? (error instanceof ApiError && error.message ? error.message : errorTextOf(fallback));
 }
 
-const CODE_BY_MESSAGE = new Map<string, string>(Object.entries(ERROR_MESSAGES).map(([code, text]) => [text, code]));
+/**
+ * An error (by its catalogue code) or a success message of a `{ fr, ar }` table of the contracts (found by
+ * its French), in the active language; `otherwise` for any other text.
+ */
+export function bilingualMessage(
+  source: unknown,
+  successes: Readonly<Record<string, { readonly fr: string; readonly ar: string }>>,
+  otherwise: (source: unknown) => string = (s) => (typeof s === 'string' ? s : errorMessage(s)),
+): string {
+  const known = translateError(source);
+  if (known !== null) return known;
+  const text = source instanceof ApiError ? source.message : typeof source === 'string' ? source : null;
+  const found = text === null ? undefined : Object.values(successes).find((m) => m.fr === text);
+  return found ? found[currentLocale()] : otherwise(source);
+}
 
-/** Validation messages from the contracts are the spec's French; in Arabic, show their translation. */
+/** The message to put on a form field for a failed call: its catalogue key, shown in the active language. */
+export function fieldMessageOf(error: Error): string {
+  return error instanceof ApiError && isErrorCode(error.code) ? errorKey(error.code, error.params) : error.message;
+}
+
+/** A validation message of the contracts (a catalogue key) in the active language; other texts as they are. */
 export function localizeMessage(message: string): string {
-  const code = CODE_BY_MESSAGE.get(message);
-  return (code && translateCode(code)) ?? message;
+  return translateError(message) ?? message;
 }
 
 export { i18n };

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
+import { ERRORS, ZApiError } from '@farha/contracts/errors';
 import type { z } from 'zod';
 import { api, ApiError, INVALID_RESPONSE, NETWORK_ERROR } from './api';
 
@@ -16,17 +16,17 @@ export async function postWithFiles<T>(path: string, fields: Record<string, stri
   try {
     response = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = ZApiError.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params);
     // A body over the server's limit is refused before any route answers.
-    if (response.status === 413) throw new ApiError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'attachments');
-    throw new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+    if (response.status === 413) throw new ApiError(413, 'FILE_TOO_LARGE', ERRORS.FILE_TOO_LARGE.fr, 'attachments');
+    throw new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
   }
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE, ERROR_MESSAGES.INTERNAL);
+  if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE, ERRORS.INTERNAL.fr);
   return parsed.data;
 }

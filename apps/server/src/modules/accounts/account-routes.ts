@@ -16,6 +16,7 @@ import { requireAuth } from '../../lib/context.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { requestPasswordReset, resetPassword, resetTokenProblem } from './password-reset.ts';
 import { changePassword, exportAccountData, getProfile, updateProfile } from './profile.ts';
+import { errorText } from '@farha/contracts/errors';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
 
@@ -91,7 +92,7 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const problem = await resetTokenProblem(app.db, request.body.token, app.clock.now());
-      return { valid: problem === null, message: problem?.message ?? null };
+      return { valid: problem === null, message: problem ? errorText(problem) : null, code: problem };
     },
   );
 

@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           max: app.config.registrationLimitPerHour,
           timeWindow: '1 hour',
           keyGenerator: (req) => `register|${req.ip}`,
-          errorResponseBuilder: () => AppError.of(429, 'REGISTRATION_LIMITED'),
+          errorResponseBuilder: () => new AppError('REGISTRATION_LIMITED'),
         },
       },
     },
@@ -99,7 +99,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.get('/me', { schema: { tags: ['auth'], response: { 200: ZAuthResponse, ...errors } } }, async (request) => {
     const auth = requireAuth(request);
     const [user] = await app.db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
-    if (!user) throw AppError.of(401, 'UNAUTHENTICATED');
+    if (!user) throw new AppError('UNAUTHENTICATED');
     return { user: toUserDto(user), expiresAt: auth.sessionExpiresAt.toISOString() };
   });
 

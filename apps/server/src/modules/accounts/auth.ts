@@ -28,17 +28,17 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   if (!user) {
     decoyHash ??= hashPassword('farha-decoy-password');
     await verifyPassword(await decoyHash, password);
-    throw AppError.of(401, 'INVALID_CREDENTIALS');
+    throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw AppError.of(401, 'INVALID_CREDENTIALS');
-  if (user.status === 'suspended') throw AppError.of(403, 'ACCOUNT_SUSPENDED');
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+  if (user.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
   return user;
 }
 
 /** spec 01 §5: registration always creates a customer. */
 export async function registerCustomer(db: Db, input: TRegisterRequest, now: Date): Promise<UserRow> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
-    throw AppError.of(400, 'PASSWORD_MISMATCH', 'confirmPassword');
+    throw new AppError('PASSWORD_MISMATCH', { field: 'confirmPassword' });
   }
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
@@ -56,12 +56,12 @@ export async function registerCustomer(db: Db, input: TRegisterRequest, now: Dat
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!created) throw AppError.of(409, 'REGISTER_FAILED', 'email');
+  if (!created) throw new AppError('REGISTER_FAILED', { field: 'email' });
   return created;
 }
 
 export async function setLocale(db: Db, userId: string, locale: 'fr' | 'ar'): Promise<UserRow> {
   const [row] = await db.update(users).set({ locale }).where(eq(users.id, userId)).returning();
-  if (!row) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
+  if (!row) throw new AppError('USER_NOT_FOUND');
   return row;
 }

@@ -27,7 +27,7 @@ export function createLoginThrottle() {
     assertAllowed(ip: string, email: string, now: Date) {
       for (const [k, max] of keys(ip, email)) {
         const entry = failures.get(k);
-        if (entry && entry.resetAt > now.getTime() && entry.count >= max) throw AppError.of(429, 'RATE_LIMITED');
+        if (entry && entry.resetAt > now.getTime() && entry.count >= max) throw new AppError('RATE_LIMITED');
       }
     },
     recordFailure(ip: string, email: string, now: Date) {

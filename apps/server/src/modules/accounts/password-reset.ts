@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES as M, PASSWORD_RESET_TTL_MINUTES } from '@farha/contracts/account';
+import { PASSWORD_RESET_TTL_MINUTES } from '@farha/contracts/account';
 import type { Db } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
@@ -50,14 +50,14 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
 }
 
 /** Why a token cannot be used, in the words the page shows; null when it can. */
-export async function resetTokenProblem(db: Db, token: string, now: Date): Promise<{ code: string; message: string } | null> {
+export async function resetTokenProblem(db: Db, token: string, now: Date): Promise<'RESET_TOKEN_INVALID' | 'RESET_TOKEN_EXPIRED' | null> {
   const [row] = await db
     .select()
     .from(authTokens)
     .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.purpose, PURPOSE)))
     .limit(1);
-  if (!row || row.usedAt) return { code: 'RESET_TOKEN_INVALID', message: M.RESET_INVALID };
-  if (row.expiresAt.getTime() <= now.getTime()) return { code: 'RESET_TOKEN_EXPIRED', message: M.RESET_EXPIRED };
+  if (!row || row.usedAt) return 'RESET_TOKEN_INVALID';
+  if (row.expiresAt.getTime() <= now.getTime()) return 'RESET_TOKEN_EXPIRED';
   return null;
 }
 
@@ -90,8 +90,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     return updated!;
   });
   if (!user) {
-    const problem = (await resetTokenProblem(db, token, now)) ?? { code: 'RESET_TOKEN_INVALID', message: M.RESET_INVALID };
-    throw new AppError(400, problem.code, problem.message, 'token');
+    throw new AppError((await resetTokenProblem(db, token, now)) ?? 'RESET_TOKEN_INVALID', { field: 'token' });
   }
   wakeOutbox();
 }

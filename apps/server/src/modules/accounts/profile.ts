@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES as M, ZPreferences, type TPreferences, type TProfile, type TUpdateProfile } from '@farha/contracts/account';
+import { ZPreferences, type TPreferences, type TProfile, type TUpdateProfile } from '@farha/contracts/account';
 import type { Db } from '../../db/client.ts';
 import {
   favourites,
@@ -55,7 +55,7 @@ export function toProfile(user: UserRow): TProfile {
 
 async function loadUser(db: Db, userId: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw AppError.of(401, 'UNAUTHENTICATED');
+  if (!user) throw new AppError('UNAUTHENTICATED');
   return user;
 }
 
@@ -73,7 +73,7 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
   const email = input.email ?? user.email;
   if (email !== user.email) {
     const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId))).limit(1);
-    if (taken) throw new AppError(409, 'EMAIL_TAKEN', M.EMAIL_TAKEN, 'email');
+    if (taken) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   }
   const preferences = { ...preferencesOf(user.preferences), ...(input.preferences ?? {}) };
   try {
@@ -98,7 +98,7 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
     });
     return toProfile(updated);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN', M.EMAIL_TAKEN, 'email');
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
     throw error;
   }
 }
@@ -113,7 +113,7 @@ export async function changePassword(
   const { db } = deps;
   const user = await loadUser(db, userId);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(400, 'CURRENT_PASSWORD_WRONG', M.CURRENT_PASSWORD_WRONG, 'currentPassword');
+    throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'currentPassword' });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ERRORS, type TAdminUserPage, type TAdminUserRow } from '@farha/contracts/admin';
+import { type TAdminUserPage, type TAdminUserRow } from '@farha/contracts/admin';
 import type { TRole } from '@farha/contracts/roles';
 import type { Db, Queryable } from '../../db/client.ts';
 import { orders, sessions, users, vouchers } from '../../db/schema/index.ts';
@@ -65,7 +65,7 @@ export async function listUsers(
 
 async function userRow(db: Queryable, userId: string, now: Date): Promise<TAdminUserRow> {
   const [row] = await db.select({ user: users, ...figures(now) }).from(users).where(eq(users.id, userId));
-  if (!row) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
+  if (!row) throw new AppError('USER_NOT_FOUND');
   return toRow(row.user, row);
 }
 
@@ -77,14 +77,14 @@ type StaffAction = { actor: AuditActor; now: Date };
  * active superadmin.
  */
 export async function suspendUser(db: Db, userId: string, action: StaffAction): Promise<TAdminUserRow> {
-  if (userId === action.actor.userId) throw new AppError(409, 'CANNOT_SUSPEND_SELF', ADMIN_ERRORS.CANNOT_SUSPEND_SELF.fr);
+  if (userId === action.actor.userId) throw new AppError('CANNOT_SUSPEND_SELF');
   await db.transaction(async (tx) => {
     // The superadmins' rows first, always in one order: two superadmins suspending each other at once wait
     // in line (the second then finds no other active superadmin) instead of deadlocking on each other's row.
     await tx.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).orderBy(asc(users.id)).for('update');
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!before) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
-    if (before.status === 'suspended') throw new AppError(409, 'USER_ALREADY_SUSPENDED', ADMIN_ERRORS.USER_ALREADY_SUSPENDED.fr);
+    if (!before) throw new AppError('USER_NOT_FOUND');
+    if (before.status === 'suspended') throw new AppError('USER_ALREADY_SUSPENDED');
     if (before.role === 'superadmin') {
       // Lock every superadmin row, so that two superadmins suspending each other cannot both succeed.
       const others = await tx
@@ -92,7 +92,7 @@ export async function suspendUser(db: Db, userId: string, action: StaffAction): 
         .from(users)
         .where(and(eq(users.role, 'superadmin'), eq(users.status, 'active'), ne(users.id, userId)))
         .for('update');
-      if (others.length === 0) throw new AppError(409, 'LAST_SUPERADMIN', ADMIN_ERRORS.LAST_SUPERADMIN.fr);
+      if (others.length === 0) throw new AppError('LAST_SUPERADMIN');
     }
     await tx.update(users).set({ status: 'suspended', updatedAt: action.now }).where(eq(users.id, userId));
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
@@ -113,9 +113,9 @@ export async function suspendUser(db: Db, userId: string, action: StaffAction): 
 export async function reactivateUser(db: Db, userId: string, action: StaffAction): Promise<TAdminUserRow> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!before) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
+    if (!before) throw new AppError('USER_NOT_FOUND');
     // spec 02 §4: reactivate moves any other status to active.
-    if (before.status === 'active') throw new AppError(409, 'USER_NOT_SUSPENDED', ADMIN_ERRORS.USER_NOT_SUSPENDED.fr);
+    if (before.status === 'active') throw new AppError('USER_NOT_SUSPENDED');
     await tx.update(users).set({ status: 'active', updatedAt: action.now }).where(eq(users.id, userId));
     await recordAudit(tx, {
       actor: action.actor,

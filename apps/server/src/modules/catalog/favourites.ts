@@ -1,11 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { CATALOG_MESSAGES } from '@farha/contracts/catalog';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, favourites } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from './detail.ts';
 
-const boxNotFound = () => new AppError(404, 'BOX_NOT_FOUND', CATALOG_MESSAGES.BOX_NOT_FOUND);
+const boxNotFound = () => new AppError('BOX_NOT_FOUND');
 
 /** Ids of the user's favourite boxes, most recently added first (inactive boxes left out). */
 export async function listFavouriteBoxIds(db: Queryable, userId: string): Promise<string[]> {

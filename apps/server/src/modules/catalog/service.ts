@@ -1,5 +1,4 @@
 import {
-  CATALOG_MESSAGES,
   type TBoxListFilters,
   type TBoxSummary,
   type TPartnerListResponse,
@@ -18,7 +17,7 @@ export { recordReview, type NewReview } from './reviews.ts';
 
 export type CatalogContext = { db: Queryable; now: Date };
 
-const boxNotFound = () => new AppError(404, 'BOX_NOT_FOUND', CATALOG_MESSAGES.BOX_NOT_FOUND);
+const boxNotFound = () => new AppError('BOX_NOT_FOUND');
 
 function snapshot(ctx: CatalogContext): Promise<CatalogSnapshot> {
   return catalogCacheFor(ctx.db).get('snapshot', () => loadCatalogSnapshot(ctx.db, ctx.now), ctx.now.getTime());

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_ROLES, isAdminRole, isSupportRole, type TRole } from '@farha
 import { AppError } from '../../lib/errors.ts';
 import { findFile, PUBLIC_PURPOSES } from './service.ts';
 
-const NOT_FOUND = () => new AppError(404, 'FILE_NOT_FOUND', 'Fichier introuvable');
+const NOT_FOUND = () => new AppError('FILE_NOT_FOUND');
 
 /**
  * Serves stored files. Catalogue pictures are public; a partner's KYC document only to its uploader and

@@ -36,11 +36,12 @@ export async function saveUpload(
   storage: FileStorage,
   input: { data: Buffer; filename: string; purpose: FilePurpose; ownerUserId: string | null; allowed: readonly string[]; now: Date },
 ) {
-  if (input.data.length === 0) throw new AppError(400, 'FILE_EMPTY', 'Fichier vide', 'file');
-  if (input.data.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'file');
+  if (input.data.length === 0) throw new AppError('FILE_EMPTY', { field: 'file' });
+  if (input.data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   const type = sniff(input.data);
   if (!type || !input.allowed.includes(type)) {
-    throw new AppError(415, 'FILE_TYPE', input.allowed.includes('application/pdf') ? 'Seules les images et les PDF sont acceptés' : 'Seules les images sont acceptées', 'file');
+    const pdfAllowed = input.allowed.includes('application/pdf');
+    throw new AppError(pdfAllowed ? 'FILE_TYPE' : 'IMAGE_TYPE', { field: 'file' });
   }
   const key = newStorageKey(input.purpose, type);
   await storage.put(key, input.data);

@@ -28,7 +28,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       try {
         await ping(app.db);
       } catch {
-        throw new AppError(503, 'DATABASE_UNAVAILABLE', 'Base de données indisponible');
+        throw new AppError('DATABASE_UNAVAILABLE');
       }
       return { status: 'ok' as const, database: app.dbKind };
     },
@@ -47,10 +47,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
           sql`select count(*)::int as n, max(created_at)::text as newest from drizzle.__drizzle_migrations`,
         );
       } catch {
-        throw new AppError(503, 'DATABASE_UNAVAILABLE', 'Base de données indisponible');
+        throw new AppError('DATABASE_UNAVAILABLE');
       }
       if (!applied || Number(applied.n) < shipped.count || Number(applied.newest ?? 0) < shipped.newest) {
-        throw new AppError(503, 'MIGRATIONS_PENDING', 'Migrations de la base de données non appliquées');
+        throw new AppError('MIGRATIONS_PENDING');
       }
       return { status: 'ready' as const, database: app.dbKind, migrations: Number(applied.n) };
     },

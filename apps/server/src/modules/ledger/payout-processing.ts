@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { ADMIN_ERRORS, type TAdminPayout, type TAdminPayoutList } from '@farha/contracts/admin';
+import { type TAdminPayout, type TAdminPayoutList } from '@farha/contracts/admin';
 import { formatDzd } from '@farha/contracts/money';
 import type { TPayout } from '@farha/contracts/partner';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -68,7 +68,7 @@ async function financeStep(
 ): Promise<TPayout> {
   const result = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
-    if (!before) throw new AppError(404, 'PAYOUT_NOT_FOUND', ADMIN_ERRORS.PAYOUT_NOT_FOUND.fr);
+    if (!before) throw new AppError('PAYOUT_NOT_FOUND');
     const after = await run(tx as unknown as Db);
     const [partner] = await tx.select({ name: partners.name }).from(partners).where(eq(partners.id, before.partnerId));
     await recordAudit(tx, {

@@ -18,6 +18,7 @@ import { enqueueEmail, payoutStatusEmail, wakeOutbox } from '../notifications/in
 import { transitionVoucher } from '../vouchers/index.ts';
 import { maskIban, notifyPartnerMembers } from '../partners/index.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
+import { errorText } from '@farha/contracts/errors';
 
 type PartnerRow = typeof partners.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
@@ -42,9 +43,9 @@ export async function availableFor(db: Queryable, partnerId: string): Promise<Av
 
 /** spec 02 §5 server rules, in this order; null when a request would be accepted. */
 export function payoutRefusal(partner: Pick<PartnerRow, 'kycStatus' | 'iban'>, availableNet: number) {
-  if (partner.kycStatus !== 'verified') return { code: 'KYC_NOT_VERIFIED', message: PARTNER_MESSAGES.KYC_NOT_VERIFIED } as const;
-  if (!partner.iban?.trim()) return { code: 'IBAN_MISSING', message: PARTNER_MESSAGES.IBAN_MISSING } as const;
-  if (availableNet < MINIMUM_PAYOUT_DZD) return { code: 'PAYOUT_MINIMUM', message: PARTNER_MESSAGES.PAYOUT_MINIMUM } as const;
+  if (partner.kycStatus !== 'verified') return 'KYC_NOT_VERIFIED' as const;
+  if (!partner.iban?.trim()) return 'IBAN_MISSING' as const;
+  if (availableNet < MINIMUM_PAYOUT_DZD) return 'PAYOUT_MINIMUM' as const;
   return null;
 }
 
@@ -82,6 +83,7 @@ export async function payoutOverview(db: Queryable, partner: PartnerRow, isOwner
     db.select({ n: sql<number>`count(*)::int` }).from(partnerTransactions).where(eq(partnerTransactions.partnerId, partner.id)),
   ]);
   const refusal = payoutRefusal(partner, available.net);
+  const blocked = refusal ?? (isOwner ? null : 'OWNER_ONLY');
   const paid = history.filter((p) => p.status === 'paid');
   const totalReceived = paid.reduce((s, p) => s + p.netAmount, 0);
   return {
@@ -89,7 +91,8 @@ export async function payoutOverview(db: Queryable, partner: PartnerRow, isOwner
       ...available,
       minimum: MINIMUM_PAYOUT_DZD,
       canRequest: isOwner && refusal === null,
-      blockedReason: refusal?.message ?? (isOwner ? null : PARTNER_MESSAGES.OWNER_ONLY),
+      blockedReason: blocked ? errorText(blocked) : null,
+      blockedReasonCode: blocked,
     },
     account: {
       ibanMasked: maskIban(partner.iban),
@@ -122,7 +125,7 @@ export async function requestPayout(db: Db, input: { partnerId: string; userId: 
   const { now } = input;
   const payout = await db.transaction(async (tx) => {
     const [partner] = await tx.select().from(partners).where(eq(partners.id, input.partnerId)).for('update');
-    if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', PARTNER_MESSAGES.PARTNER_NOT_FOUND);
+    if (!partner) throw new AppError('PARTNER_NOT_FOUND');
     const candidates = await tx
       .select({
         id: partnerTransactions.id,
@@ -143,7 +146,7 @@ export async function requestPayout(db: Db, input: { partnerId: string; userId: 
       .for('update');
     const sum = (k: 'gross' | 'commission' | 'net') => candidates.reduce((s, c) => s + c[k], 0);
     const refusal = payoutRefusal(partner, sum('net'));
-    if (refusal) throw new AppError(409, refusal.code, refusal.message);
+    if (refusal) throw new AppError(refusal);
 
     const [created] = await tx
       .insert(payouts)
@@ -203,8 +206,8 @@ async function changePayoutStatus(
     .returning();
   if (!row) {
     const [exists] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId));
-    if (!exists) throw new AppError(404, 'PAYOUT_NOT_FOUND', PARTNER_MESSAGES.PAYOUT_NOT_FOUND);
-    throw new AppError(409, 'PAYOUT_TRANSITION', PARTNER_MESSAGES.PAYOUT_TRANSITION);
+    if (!exists) throw new AppError('PAYOUT_NOT_FOUND');
+    throw new AppError('PAYOUT_TRANSITION');
   }
   return row;
 }

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
+import { errorBody } from '../../lib/errors.ts';
 
 /**
  * Prometheus metrics: requests and their latency per route, job runs and failures, the e-mail outbox
@@ -76,7 +77,7 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: { code: 'UNAUTHENTICATED', message: 'Jeton de métriques requis' } });
+      return reply.status(401).header('www-authenticate', 'Bearer').send(errorBody('METRICS_TOKEN_REQUIRED'));
     }
     return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
   });

@@ -59,7 +59,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
         .select()
         .from(emailOutbox)
         .where(and(eq(emailOutbox.id, request.params.id), visibleTo(viewer)));
-      if (!row) throw new AppError(404, 'NOT_FOUND', 'Message introuvable');
+      if (!row) throw new AppError('MAILBOX_MESSAGE_NOT_FOUND');
       return { ...toMessage(row), html: row.html, text: row.text };
     },
   );

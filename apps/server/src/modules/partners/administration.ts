@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ERRORS, type TAdminPartner, type TAdminPartnerList } from '@farha/contracts/admin';
+import { type TAdminPartner, type TAdminPartnerList } from '@farha/contracts/admin';
 import type { Db, Queryable } from '../../db/client.ts';
 import { offers, partners, partnerTransactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -81,7 +81,7 @@ export async function listPartners(
 
 async function loadPartner(db: Queryable, partnerId: string) {
   const [row] = await db.select(selection).from(partners).leftJoin(users, eq(users.id, partners.ownerUserId)).where(eq(partners.id, partnerId));
-  if (!row) throw new AppError(404, 'PARTNER_NOT_FOUND', ADMIN_ERRORS.PARTNER_NOT_FOUND.fr);
+  if (!row) throw new AppError('PARTNER_NOT_FOUND');
   return row;
 }
 
@@ -103,10 +103,10 @@ export async function decideKyc(
 ): Promise<TAdminPartner> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(partners).where(eq(partners.id, partnerId)).for('update');
-    if (!before) throw new AppError(404, 'PARTNER_NOT_FOUND', ADMIN_ERRORS.PARTNER_NOT_FOUND.fr);
+    if (!before) throw new AppError('PARTNER_NOT_FOUND');
     if (decision.decision === 'verified') {
       const state = await kycState(tx, before, 'admin');
-      if (state.missing.length) throw new AppError(409, 'KYC_DOCUMENTS_MISSING', `${ADMIN_ERRORS.KYC_DOCUMENTS_MISSING.fr}${state.missing.join(', ')}`);
+      if (state.missing.length) throw new AppError('KYC_DOCUMENTS_MISSING', { status: 409, params: { documents: state.missing.join(', ') } });
     }
     const verified = decision.decision === 'verified';
     const [after] = await tx
@@ -147,10 +147,10 @@ export async function updatePartnerTerms(
 ): Promise<TAdminPartner> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(partners).where(eq(partners.id, partnerId)).for('update');
-    if (!before) throw new AppError(404, 'PARTNER_NOT_FOUND', ADMIN_ERRORS.PARTNER_NOT_FOUND.fr);
+    if (!before) throw new AppError('PARTNER_NOT_FOUND');
     // Only a verified partner may be (re)activated: activation is what KYC validation grants.
     if (patch.active === true && !before.active && before.kycStatus !== 'verified') {
-      throw new AppError(409, 'KYC_NOT_VERIFIED', 'KYC non validé');
+      throw new AppError('KYC_NOT_VERIFIED');
     }
     const [after] = await tx
       .update(partners)

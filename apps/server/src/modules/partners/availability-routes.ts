@@ -65,7 +65,7 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['partner'], params: z.object({ id: z.string() }), response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (request) => {
       const caller = await partnerCaller(app.db, request, 'manage_reservations');
-      if (!z.uuid().safeParse(request.params.id).success) throw new AppError(404, 'EXCEPTION_NOT_FOUND', PARTNER_MESSAGES.EXCEPTION_NOT_FOUND);
+      if (!z.uuid().safeParse(request.params.id).success) throw new AppError('EXCEPTION_NOT_FOUND');
       await deleteException(app.db, caller.partner.id, request.params.id);
       return { message: 'Exception supprimée' };
     },

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { PARTNER_MESSAGES, type TAvailability, type TAvailabilityException, type TWeeklyHours } from '@farha/contracts/partner';
+import { type TAvailability, type TAvailabilityException, type TWeeklyHours } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { availabilityExceptions, partnerAvailability } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -75,7 +75,7 @@ export async function saveException(
   input: { date: string; closed: boolean; hours?: { from: string; to: string }[] | undefined; capacity?: number | undefined; note: string | null },
   now: Date,
 ): Promise<TAvailabilityException> {
-  if (input.date < algiersDay(now)) throw new AppError(400, 'PAST_DATE', PARTNER_MESSAGES.PAST_DATE, 'date');
+  if (input.date < algiersDay(now)) throw new AppError('PAST_DATE', { field: 'date' });
   const values = {
     closed: input.closed,
     hours: input.closed ? null : [...(input.hours ?? [])].sort((a, b) => a.from.localeCompare(b.from)),
@@ -95,5 +95,5 @@ export async function deleteException(db: Queryable, partnerId: string, id: stri
     .delete(availabilityExceptions)
     .where(and(eq(availabilityExceptions.id, id), eq(availabilityExceptions.partnerId, partnerId)))
     .returning({ id: availabilityExceptions.id });
-  if (deleted.length === 0) throw new AppError(404, 'EXCEPTION_NOT_FOUND', PARTNER_MESSAGES.EXCEPTION_NOT_FOUND);
+  if (deleted.length === 0) throw new AppError('EXCEPTION_NOT_FOUND');
 }

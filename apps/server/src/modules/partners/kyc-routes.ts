@@ -1,21 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ERRORS, ADMIN_MESSAGES, ZKycDocumentType, ZKycState, ZKycSubmitResponse, ZKycUploadResponse } from '@farha/contracts/admin';
+import { ADMIN_MESSAGES, ZKycDocumentType, ZKycState, ZKycSubmitResponse, ZKycUploadResponse } from '@farha/contracts/admin';
 import { ZApiError } from '@farha/contracts/errors';
 import type { storedFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MAX_UPLOAD_BYTES } from '../files/index.ts';
 import { partnerCaller } from './membership.ts';
 import { kycDocumentFile, kycState, submitKyc, uploadKycDocument } from './kyc.ts';
+import { zodError } from '@farha/contracts/errors';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
-const MISSING_FILE = () => new AppError(400, 'FILE_MISSING', 'Choisissez un fichier (PDF, JPEG ou PNG)', 'file');
+const MISSING_FILE = () => new AppError('FILE_MISSING', { field: 'file' });
 
 /** Streams a private stored file (never cached, never sniffed as something else). */
 export async function sendPrivateFile(app: FastifyInstance, reply: FastifyReply, file: typeof storedFiles.$inferSelect) {
   const data = await app.storage.read(file.storageKey).catch(() => null);
-  if (!data) throw new AppError(404, 'KYC_DOCUMENT_NOT_FOUND', ADMIN_ERRORS.KYC_DOCUMENT_NOT_FOUND.fr);
+  if (!data) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
   return reply
     .type(file.contentType)
     .header('cache-control', 'private, no-store')
@@ -56,12 +57,12 @@ export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
         }
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'file');
+          throw new AppError('FILE_TOO_LARGE', { field: 'file' });
         }
         throw MISSING_FILE();
       }
       const parsedType = ZKycDocumentType.safeParse(type);
-      if (!parsedType.success) throw new AppError(400, 'KYC_DOCUMENT_TYPE', ADMIN_ERRORS.KYC_DOCUMENT_TYPE.fr, 'type');
+      if (!parsedType.success) throw new AppError('KYC_DOCUMENT_TYPE', { field: 'type' });
       if (!file) throw MISSING_FILE();
       await uploadKycDocument(app.db, app.storage, {
         partnerId: caller.partner.id,
@@ -79,7 +80,7 @@ export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/kyc/documents/:id',
-    { schema: { tags: ['partner'], params: z.object({ id: z.uuid({ error: ADMIN_ERRORS.KYC_DOCUMENT_NOT_FOUND.fr }) }) } },
+    { schema: { tags: ['partner'], params: z.object({ id: z.uuid({ error: zodError('KYC_DOCUMENT_NOT_FOUND') }) }) } },
     async (request, reply) => {
       const caller = await partnerCaller(app.db, request);
       return sendPrivateFile(app, reply, await kycDocumentFile(app.db, caller.partner.id, request.params.id));

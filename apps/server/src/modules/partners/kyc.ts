@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { ADMIN_ERRORS, KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type TKycState } from '@farha/contracts/admin';
+import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type TKycState } from '@farha/contracts/admin';
 import type { Db, Queryable } from '../../db/client.ts';
 import { kycDocuments, partners, storedFiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -82,11 +82,11 @@ export async function uploadKycDocument(
 export async function submitKyc(db: Db, input: { partnerId: string; now: Date; publicUrl: string }): Promise<PartnerRow> {
   const row = await db.transaction(async (tx) => {
     const [partner] = await tx.select().from(partners).where(eq(partners.id, input.partnerId)).for('update');
-    if (!partner) throw new AppError(404, 'PARTNER_NOT_FOUND', ADMIN_ERRORS.PARTNER_NOT_FOUND.fr);
-    if (partner.kycStatus === 'verified') throw new AppError(409, 'KYC_ALREADY_VERIFIED', ADMIN_ERRORS.KYC_ALREADY_VERIFIED.fr);
+    if (!partner) throw new AppError('PARTNER_NOT_FOUND');
+    if (partner.kycStatus === 'verified') throw new AppError('KYC_ALREADY_VERIFIED');
     const state = await kycState(tx, partner, 'partner');
     if (state.missing.length) {
-      throw new AppError(400, 'KYC_DOCUMENTS_MISSING', `${ADMIN_ERRORS.KYC_DOCUMENTS_MISSING.fr}${state.missing.join(', ')}`);
+      throw new AppError('KYC_DOCUMENTS_MISSING', { params: { documents: state.missing.join(', ') } });
     }
     const [updated] = await tx
       .update(partners)
@@ -107,7 +107,7 @@ export async function kycDocumentFile(db: Queryable, partnerId: string, document
     .from(kycDocuments)
     .innerJoin(storedFiles, eq(storedFiles.id, kycDocuments.fileId))
     .where(and(eq(kycDocuments.id, documentId), eq(kycDocuments.partnerId, partnerId)));
-  if (!row) throw new AppError(404, 'KYC_DOCUMENT_NOT_FOUND', ADMIN_ERRORS.KYC_DOCUMENT_NOT_FOUND.fr);
+  if (!row) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
   return row.file;
 }
 

@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TPartnerPermission } from '@farha/contracts/partner';
-import { PARTNER_MESSAGES } from '@farha/contracts/partner';
 import type { Db } from '../../db/client.ts';
 import { partnerMembers, partners } from '../../db/schema/index.ts';
 import { batchedLookup } from '../../lib/batch.ts';
@@ -30,7 +29,7 @@ const memberRow = batchedLookup(
 /** The partner the signed-in partner user belongs to: every partner query is scoped by it. */
 export async function membershipOf(db: Db, userId: string): Promise<Membership> {
   const row = await memberRow(db, userId);
-  if (!row) throw new AppError(404, 'PARTNER_NOT_FOUND', 'Partenaire non trouvé');
+  if (!row) throw new AppError('PARTNER_NOT_FOUND');
   return {
     partner: row.partner,
     memberId: row.member.id,
@@ -58,10 +57,10 @@ export async function partnerCaller(
   const auth = requireAuth(request);
   const membership = await membershipOf(db, auth.userId);
   if (need === 'owner' && membership.memberRole !== 'owner') {
-    throw new AppError(403, 'OWNER_ONLY', PARTNER_MESSAGES.OWNER_ONLY);
+    throw new AppError('OWNER_ONLY');
   }
   if (need && need !== 'owner' && !hasPermission(membership, need)) {
-    throw new AppError(403, 'FORBIDDEN', PARTNER_MESSAGES.PERMISSION_DENIED);
+    throw new AppError('FORBIDDEN');
   }
   return { ...membership, userId: auth.userId, email: auth.email, firstName: auth.firstName };
 }

@@ -83,20 +83,20 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
   // multipart/form-data with one file (field `file`): an image, 10 MB at most.
   r.post('/offers/image', { schema: { tags: ['partner'], response: { 201: ZOfferImageResponse, ...errors } } }, async (request, reply) => {
     const caller = await partnerCaller(app.db, request, 'manage_offers');
-    if (!request.isMultipart()) throw new AppError(400, 'FILE_MISSING', 'Choisissez une image', 'file');
+    if (!request.isMultipart()) throw new AppError('IMAGE_MISSING', { field: 'file' });
     let data: Buffer;
     let filename: string;
     try {
       const part = await request.file();
-      if (!part) throw new AppError(400, 'FILE_MISSING', 'Choisissez une image', 'file');
+      if (!part) throw new AppError('IMAGE_MISSING', { field: 'file' });
       data = await part.toBuffer();
       filename = part.filename;
     } catch (error) {
       if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'file');
+        throw new AppError('FILE_TOO_LARGE', { field: 'file' });
       }
-      throw new AppError(400, 'FILE_MISSING', 'Choisissez une image', 'file');
+      throw new AppError('IMAGE_MISSING', { field: 'file' });
     }
     const file = await saveUpload(app.db, app.storage, {
       now: app.clock.now(),

@@ -1,6 +1,6 @@
 import { and, avg, count, eq, sql } from 'drizzle-orm';
 import type { TOfferCategory } from '@farha/contracts/catalog';
-import { PARTNER_MESSAGES, type TPartnerOffer, type TPartnerOfferList } from '@farha/contracts/partner';
+import { type TPartnerOffer, type TPartnerOfferList } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partnerTransactions, reservations, reviews, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,7 +15,7 @@ export type OfferFilters = {
   sort: 'revenue' | 'popularity' | 'scans' | 'newest';
 };
 
-export const offerNotFound = () => new AppError(404, 'OFFER_NOT_FOUND', PARTNER_MESSAGES.OFFER_NOT_FOUND);
+export const offerNotFound = () => new AppError('OFFER_NOT_FOUND');
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -184,8 +184,8 @@ export async function deleteOffer(db: Queryable, partnerId: string, offerId: str
     db.select({ n: count() }).from(vouchers).where(eq(vouchers.selectedOfferId, offerId)),
     db.select({ n: count() }).from(reservations).where(eq(reservations.offerId, offerId)),
   ]);
-  if (Number(used?.n) > 0 || Number(chosen?.n) > 0) throw new AppError(409, 'OFFER_USED', PARTNER_MESSAGES.OFFER_USED);
-  if (Number(reserved?.n) > 0) throw new AppError(409, 'OFFER_RESERVED', PARTNER_MESSAGES.OFFER_RESERVED);
+  if (Number(used?.n) > 0 || Number(chosen?.n) > 0) throw new AppError('OFFER_USED');
+  if (Number(reserved?.n) > 0) throw new AppError('OFFER_RESERVED');
   await db.delete(offers).where(and(eq(offers.id, offerId), eq(offers.partnerId, partnerId)));
   invalidateCatalogCache();
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import {
   KYC_STATUS_LABELS,
-  PARTNER_MESSAGES,
   type TChangePassword,
   type TPartnerPermission,
   type TPartnerProfile,
@@ -59,7 +58,7 @@ export async function partnerProfile(db: Queryable, caller: PartnerCaller, now: 
     p.ownerUserId ? db.select().from(users).where(eq(users.id, p.ownerUserId)).limit(1) : Promise.resolve([]),
     teamOf(db, p.id),
   ]);
-  if (!me) throw new AppError(404, 'PROFILE_LOAD_ERROR', PARTNER_MESSAGES.PROFILE_LOAD_ERROR);
+  if (!me) throw new AppError('PROFILE_LOAD_ERROR');
   const ownerRow = owner[0];
   return {
     business: {
@@ -112,7 +111,7 @@ export async function updatePersonalProfile(db: Queryable, userId: string, input
     .from(users)
     .where(and(eq(users.email, input.email), ne(users.id, userId)))
     .limit(1);
-  if (taken) throw new AppError(409, 'EMAIL_TAKEN', PARTNER_MESSAGES.EMAIL_TAKEN, 'email');
+  if (taken) throw new AppError('PARTNER_EMAIL_TAKEN', { field: 'email' });
   try {
     await db
       .update(users)
@@ -121,7 +120,7 @@ export async function updatePersonalProfile(db: Queryable, userId: string, input
   } catch (error) {
     // Another account took the address between the check and the update.
     if (isUniqueViolation(error)) {
-      throw new AppError(409, 'EMAIL_TAKEN', PARTNER_MESSAGES.EMAIL_TAKEN, 'email');
+      throw new AppError('PARTNER_EMAIL_TAKEN', { field: 'email' });
     }
     throw error;
   }
@@ -150,15 +149,15 @@ export async function changePassword(
   currentSessionToken: string | undefined,
 ): Promise<void> {
   if (!input.currentPassword || !input.newPassword || !input.confirmPassword) {
-    throw new AppError(400, 'PASSWORD_FIELDS_REQUIRED', PARTNER_MESSAGES.PASSWORD_FIELDS_REQUIRED);
+    throw new AppError('PASSWORD_FIELDS_REQUIRED');
   }
   if (input.newPassword !== input.confirmPassword) {
-    throw new AppError(400, 'PASSWORD_MISMATCH', PARTNER_MESSAGES.PASSWORD_MISMATCH, 'confirmPassword');
+    throw new AppError('NEW_PASSWORD_MISMATCH', { field: 'confirmPassword' });
   }
-  if (input.newPassword.length < 6) throw new AppError(400, 'PASSWORD_TOO_SHORT', PARTNER_MESSAGES.PASSWORD_TOO_SHORT, 'newPassword');
+  if (input.newPassword.length < 6) throw new AppError('PASSWORD_TOO_SHORT', { field: 'newPassword' });
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(400, 'PASSWORD_WRONG', PARTNER_MESSAGES.PASSWORD_WRONG, 'currentPassword');
+    throw new AppError('PASSWORD_WRONG', { field: 'currentPassword' });
   }
   await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, userId));
   await db

@@ -1,4 +1,3 @@
-import { ADMIN_ERRORS } from '@farha/contracts/admin';
 import type { Db } from '../../db/client.ts';
 import { partnerMembers, partners, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,7 +23,7 @@ export type PartnerRegistration = {
  */
 export async function registerPartner(db: Db, input: PartnerRegistration, ctx: { now: Date; publicUrl: string }) {
   const features = await getSettings(db, 'features');
-  if (!features.partner_self_registration) throw new AppError(403, 'SELF_REGISTRATION_CLOSED', ADMIN_ERRORS.SELF_REGISTRATION_CLOSED.fr);
+  if (!features.partner_self_registration) throw new AppError('SELF_REGISTRATION_CLOSED');
   const payments = await getSettings(db, 'payments');
   const passwordHash = await hashPassword(input.password);
   const result = await db.transaction(async (tx) => {
@@ -42,7 +41,7 @@ export async function registerPartner(db: Db, input: PartnerRegistration, ctx: {
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!owner) throw new AppError(409, 'PARTNER_REGISTER_FAILED', ADMIN_ERRORS.PARTNER_REGISTER_FAILED.fr, 'email');
+    if (!owner) throw new AppError('PARTNER_REGISTER_FAILED', { field: 'email' });
     const [partner] = await tx
       .insert(partners)
       .values({

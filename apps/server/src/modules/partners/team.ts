@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
-  PARTNER_MESSAGES,
   type TAcceptInvitation,
   type TInvitationInfo,
   type TPartnerPermission,
@@ -18,8 +17,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { teamOf } from './profile.ts';
 
 export const INVITATION_DAYS = 7;
-const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', PARTNER_MESSAGES.MEMBER_NOT_FOUND);
-const invitationInvalid = () => new AppError(404, 'INVITATION_INVALID', PARTNER_MESSAGES.INVITATION_INVALID);
+const memberNotFound = () => new AppError('MEMBER_NOT_FOUND');
+const invitationInvalid = () => new AppError('INVITATION_INVALID');
 
 /** A password hash that no password matches (argon2 cannot parse it): the invitee sets theirs. */
 const unusablePassword = () => `!invited:${newToken()}`;
@@ -63,7 +62,7 @@ export async function inviteMember(
       let userId: string;
       if (existing) {
         const formerStaff = existing.user.role === 'partner_staff' && existing.memberId === null;
-        if (!formerStaff) throw new AppError(409, 'INVITE_ACCOUNT_EXISTS', PARTNER_MESSAGES.INVITE_ACCOUNT_EXISTS, 'email');
+        if (!formerStaff) throw new AppError('INVITE_ACCOUNT_EXISTS', { field: 'email' });
         userId = existing.user.id;
         await tx
           .update(users)
@@ -117,7 +116,7 @@ export async function inviteMember(
       return member!.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'INVITE_ACCOUNT_EXISTS', PARTNER_MESSAGES.INVITE_ACCOUNT_EXISTS, 'email');
+    if (isUniqueViolation(error)) throw new AppError('INVITE_ACCOUNT_EXISTS', { field: 'email' });
     throw error;
   }
   wakeOutbox();
@@ -136,7 +135,7 @@ export async function updateMemberPermissions(
     .where(and(eq(partnerMembers.id, memberId), eq(partnerMembers.partnerId, partnerId)))
     .limit(1);
   if (!member) throw memberNotFound();
-  if (member.memberRole === 'owner') throw new AppError(409, 'OWNER_ALL_ACCESS', 'Le propriétaire a tous les accès');
+  if (member.memberRole === 'owner') throw new AppError('OWNER_ALL_ACCESS');
   await db
     .update(partnerMembers)
     .set({ permissions: [...new Set(permissions)] })
@@ -153,7 +152,7 @@ export async function removeMember(db: Db, partnerId: string, memberId: string, 
       .where(and(eq(partnerMembers.id, memberId), eq(partnerMembers.partnerId, partnerId)))
       .limit(1);
     if (!member) throw memberNotFound();
-    if (member.memberRole === 'owner') throw new AppError(409, 'OWNER_NOT_REMOVABLE', PARTNER_MESSAGES.OWNER_NOT_REMOVABLE);
+    if (member.memberRole === 'owner') throw new AppError('OWNER_NOT_REMOVABLE');
     await tx.delete(partnerMembers).where(eq(partnerMembers.id, member.id));
     await tx.update(users).set({ status: 'suspended', updatedAt: now }).where(eq(users.id, member.userId));
     await tx
@@ -197,7 +196,7 @@ export async function invitationInfo(db: Queryable, token: string, now: Date): P
 
 /** The invitee sets a password and names: the account becomes active and the link is spent. */
 export async function acceptInvitation(db: Db, token: string, input: TAcceptInvitation, now: Date) {
-  if (input.password !== input.confirmPassword) throw AppError.of(400, 'PASSWORD_MISMATCH', 'confirmPassword');
+  if (input.password !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH', { field: 'confirmPassword' });
   const found = await findInvitation(db, token, now);
   if (!found) throw invitationInvalid();
   const passwordHash = await hashPassword(input.password);

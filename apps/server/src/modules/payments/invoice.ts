@@ -1,6 +1,5 @@
 import PDFDocument from 'pdfkit';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { CUSTOMER_MESSAGES as M } from '@farha/contracts/customer';
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.ts';
@@ -42,8 +41,8 @@ export async function loadInvoice(db: Queryable, userId: string, orderId: string
     .innerJoin(users, eq(users.id, orders.purchaserId))
     .where(and(eq(orders.id, orderId), eq(orders.purchaserId, userId)))
     .limit(1);
-  if (!row) throw new AppError(404, 'ORDER_NOT_FOUND', M.ORDER_NOT_FOUND);
-  if (!(INVOICEABLE as readonly string[]).includes(row.order.status)) throw new AppError(409, 'INVOICE_UNAVAILABLE', M.INVOICE_UNAVAILABLE);
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  if (!(INVOICEABLE as readonly string[]).includes(row.order.status)) throw new AppError('INVOICE_UNAVAILABLE');
   const voucherId = row.order.kind === 'purchase' ? null : row.order.relatedVoucherId;
   const [voucher] = await db
     .select({ code: vouchers.code })

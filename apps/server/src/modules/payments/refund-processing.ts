@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { ADMIN_ERRORS, type TAdminRefund, type TAdminRefundList } from '@farha/contracts/admin';
+import { type TAdminRefund, type TAdminRefundList } from '@farha/contracts/admin';
 import { formatDzd } from '@farha/contracts/money';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, orders, refunds, users, vouchers } from '../../db/schema/index.ts';
@@ -105,8 +105,8 @@ export async function settleRefund(
       .returning();
     if (!updated) {
       const [exists] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, refundId));
-      if (!exists) throw new AppError(404, 'REFUND_NOT_FOUND', ADMIN_ERRORS.REFUND_NOT_FOUND.fr);
-      throw new AppError(409, 'REFUND_TRANSITION', ADMIN_ERRORS.REFUND_TRANSITION.fr);
+      if (!exists) throw new AppError('REFUND_NOT_FOUND');
+      throw new AppError('REFUND_TRANSITION');
     }
     const [customer] = await tx
       .select({ email: users.email, firstName: users.firstName })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHECKOUT_MESSAGES, ZCreateOrderRequest, ZCreateOrderResponse, ZOrder } from '@farha/contracts/checkout';
+import { ZCreateOrderRequest, ZCreateOrderResponse, ZOrder } from '@farha/contracts/checkout';
 import { ZApiError } from '@farha/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { paymentWebhookEvents, users } from '../../db/schema/index.ts';
@@ -22,7 +22,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = requireAuth(request);
       // spec 01 §6: only customers buy.
-      if (auth.role !== 'customer') throw new AppError(403, 'CUSTOMERS_ONLY', CHECKOUT_MESSAGES.CUSTOMERS_ONLY);
+      if (auth.role !== 'customer') throw new AppError('CUSTOMERS_ONLY');
       const [user] = await app.db.select({ locale: users.locale }).from(users).where(eq(users.id, auth.userId));
       const result = await createOrder(ctx(), { userId: auth.userId, locale: user?.locale ?? 'fr' }, request.body);
       return reply.status(201).send(result);
@@ -44,7 +44,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.post('/:provider', async (request, reply) => {
     const { provider: name } = request.params as { provider: string };
     const provider = app.payments.byName(name);
-    if (!provider) throw new AppError(404, 'NOT_FOUND', 'Fournisseur de paiement inconnu');
+    if (!provider) throw new AppError('PAYMENT_PROVIDER_UNKNOWN');
     const raw = typeof request.body === 'string' ? request.body : '';
     const signature = request.headers.signature;
     const valid = verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature, await provider.webhookSecret());
@@ -65,9 +65,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     });
     if (!valid) {
       request.log.warn({ provider: name, ip: request.ip }, 'payment webhook with an invalid signature rejected');
-      throw new AppError(403, 'INVALID_SIGNATURE', 'Signature invalide');
+      throw new AppError('INVALID_SIGNATURE');
     }
-    if (!event) throw new AppError(400, 'BAD_REQUEST', 'Événement de paiement illisible');
+    if (!event) throw new AppError('PAYMENT_EVENT_UNREADABLE');
     const outcome = await applyCheckoutStatus(
       { db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now(), fulfil: app.payments.fulfil },
       {
@@ -85,9 +85,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
         { provider: name, checkoutId: event.checkoutId, eventId: event.eventId, amount: event.amount, currency: event.currency },
         'payment webhook whose amount or currency differs from the order refused',
       );
-      throw new AppError(409, 'PAYMENT_MISMATCH', 'Montant ou devise du paiement différents de la commande');
+      throw new AppError('PAYMENT_MISMATCH');
     }
-    if (outcome === 'unknown') throw new AppError(404, 'CHECKOUT_NOT_FOUND', 'Paiement introuvable');
+    if (outcome === 'unknown') throw new AppError('CHECKOUT_NOT_FOUND');
     return reply.send({ received: true, outcome });
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, and, inArray } from 'drizzle-orm';
-import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
+import { errorText } from '@farha/contracts/errors';
 import { formatDzd } from '@farha/contracts/money';
 import { sandboxCheckouts } from '../../db/schema/index.ts';
 import { escapeHtml } from '../notifications/index.ts';
@@ -26,10 +26,10 @@ export function checkCard(form: Record<string, string | undefined>): string | nu
   const expiry = (form.expiry ?? '').trim();
   const cvv = (form.cvv ?? '').trim();
   const name = (form.cardName ?? '').trim();
-  if (!number || !expiry || !cvv || !name) return CHECKOUT_MESSAGES.CARD_INCOMPLETE;
-  if (!/^\d{16,19}$/.test(number)) return CHECKOUT_MESSAGES.CARD_NUMBER;
-  if (!/^\d{3,4}$/.test(cvv)) return CHECKOUT_MESSAGES.CARD_CVV;
-  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) return 'Date d’expiration invalide (MM/AA)';
+  if (!number || !expiry || !cvv || !name) return errorText('CARD_INCOMPLETE');
+  if (!/^\d{16,19}$/.test(number)) return errorText('CARD_NUMBER');
+  if (!/^\d{3,4}$/.test(cvv)) return errorText('CARD_CVV');
+  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) return errorText('CARD_EXPIRY');
   return null;
 }
 

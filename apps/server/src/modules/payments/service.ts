@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { CHECKOUT_MESSAGES, type TOrder } from '@farha/contracts/checkout';
+import { type TOrder } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
 import { voucherPublicUrl } from '@farha/contracts/vouchers';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +11,7 @@ import { deliveryMoment } from './delivery-date.ts';
 import type { FulfilPaidOrder } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/registry.ts';
 import { PaymentGatewayError, type CheckoutStatus } from './providers/types.ts';
+import { errorText } from '@farha/contracts/errors';
 
 type OrderInput = {
   boxId: string;
@@ -30,21 +31,17 @@ type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date }
 /** Creates a pending order and its gateway checkout; the browser is then sent to the gateway's page. */
 export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale: 'fr' | 'ar' }, input: OrderInput) {
   const [box] = await ctx.db.select().from(boxes).where(eq(boxes.id, input.boxId)).limit(1);
-  if (!box || !box.active) throw new AppError(409, 'BOX_UNAVAILABLE', CHECKOUT_MESSAGES.BOX_UNAVAILABLE, 'boxId');
+  if (!box || !box.active) throw new AppError('BOX_UNAVAILABLE', { field: 'boxId' });
 
   const limits = await getSettings(ctx.db, 'payments');
   if (box.price < limits.min_amount || box.price > limits.max_amount) {
-    throw new AppError(
-      400,
-      'AMOUNT_OUT_OF_RANGE',
-      `${CHECKOUT_MESSAGES.AMOUNT_OUT_OF_RANGE} (${formatDzd(limits.min_amount)} – ${formatDzd(limits.max_amount)})`,
-    );
+    throw new AppError('AMOUNT_OUT_OF_RANGE', { params: { limits: `${formatDzd(limits.min_amount)} – ${formatDzd(limits.max_amount)}` } });
   }
   const deliverAt = deliveryMoment(input.deliverAt, ctx.now);
-  if (deliverAt === undefined) throw new AppError(400, 'DELIVERY_DATE', CHECKOUT_MESSAGES.DELIVERY_DATE, 'deliverAt');
+  if (deliverAt === undefined) throw new AppError('DELIVERY_DATE', { field: 'deliverAt' });
 
   const provider = ctx.providers.forMethod(input.paymentMethod);
-  if (!provider) throw new AppError(400, 'METHOD_UNAVAILABLE', CHECKOUT_MESSAGES.METHOD_UNAVAILABLE, 'paymentMethod');
+  if (!provider) throw new AppError('METHOD_UNAVAILABLE', { field: 'paymentMethod' });
 
   const [order] = await ctx.db
     .insert(orders)
@@ -79,7 +76,7 @@ async function openCheckout(
   const method = order.paymentMethod as OrderInput['paymentMethod'];
   const provider = ctx.providers.forMethod(method);
   try {
-    if (!provider) throw new PaymentGatewayError(CHECKOUT_MESSAGES.METHOD_UNAVAILABLE);
+    if (!provider) throw new PaymentGatewayError('METHOD_UNAVAILABLE');
     const checkout = await provider.createCheckout({
       orderId: order.id,
       amount: order.amount,
@@ -104,8 +101,7 @@ async function openCheckout(
     return { orderId: order.id, checkoutUrl: checkout.checkoutUrl };
   } catch (error) {
     await ctx.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, order.id));
-    const message = error instanceof PaymentGatewayError ? error.message : CHECKOUT_MESSAGES.PAYMENT_ERROR;
-    throw new AppError(502, 'PAYMENT_ERROR', message);
+    throw new AppError(error instanceof PaymentGatewayError ? error.code : 'PAYMENT_ERROR', { status: 502 });
   }
 }
 
@@ -134,10 +130,10 @@ export type ServiceOrderInput = {
 export async function createServiceOrder(ctx: Ctx, input: ServiceOrderInput) {
   const limits = await getSettings(ctx.db, 'payments');
   if (input.amount <= 0 || input.amount > limits.max_amount) {
-    throw new AppError(400, 'AMOUNT_OUT_OF_RANGE', `${CHECKOUT_MESSAGES.AMOUNT_OUT_OF_RANGE} (≤ ${formatDzd(limits.max_amount)})`);
+    throw new AppError('AMOUNT_OUT_OF_RANGE', { params: { limits: `≤ ${formatDzd(limits.max_amount)}` } });
   }
   if (!ctx.providers.forMethod(input.paymentMethod)) {
-    throw new AppError(400, 'METHOD_UNAVAILABLE', CHECKOUT_MESSAGES.METHOD_UNAVAILABLE, 'paymentMethod');
+    throw new AppError('METHOD_UNAVAILABLE', { field: 'paymentMethod' });
   }
   const [order] = await ctx.db
     .insert(orders)
@@ -243,7 +239,7 @@ export async function getOrderForPurchaser(
       .where(and(eq(orders.id, orderId), eq(orders.purchaserId, purchaserId)))
       .limit(1);
   let [row] = await load();
-  if (!row) throw new AppError(404, 'ORDER_NOT_FOUND', 'Commande introuvable');
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
   if (row.order.status === 'pending' && payment && (payment.status === 'pending' || payment.status === 'processing')) {
     const provider = ctx.providers.byName(payment.provider);
@@ -282,7 +278,7 @@ export async function getOrderForPurchaser(
     paidAt: order.paidAt?.toISOString() ?? null,
     failureReason:
       order.status === 'failed' || order.status === 'canceled' || order.status === 'expired'
-        ? (latestPayment?.failureReason ?? CHECKOUT_MESSAGES.PAYMENT_ERROR)
+        ? (latestPayment?.failureReason ?? errorText('PAYMENT_ERROR'))
         : null,
     voucher: voucher
       ? {

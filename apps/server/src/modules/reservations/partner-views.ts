@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { PARTNER_MESSAGES, type TPartnerReservation, type TPartnerReservationList } from '@farha/contracts/partner';
+import { type TPartnerReservation, type TPartnerReservationList } from '@farha/contracts/partner';
 import { RESERVATION_STATUS_LABELS, type TReservationStatus } from '@farha/contracts/reservations';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, offers, reservations, vouchers } from '../../db/schema/index.ts';
@@ -65,6 +65,6 @@ export async function partnerReservations(db: Queryable, partnerId: string, tab:
 
 export async function partnerReservation(db: Queryable, partnerId: string, id: string): Promise<TPartnerReservation> {
   const [row] = await baseQuery(db).where(and(eq(reservations.id, id), eq(reservations.partnerId, partnerId))).limit(1);
-  if (!row) throw new AppError(404, 'RESERVATION_NOT_FOUND', PARTNER_MESSAGES.RESERVATION_NOT_FOUND);
+  if (!row) throw new AppError('RESERVATION_NOT_FOUND');
   return toDto(row);
 }

@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   RESERVATION_CANCEL_HOURS,
   RESERVATION_MAX_MONTHS,
-  RESERVATION_MESSAGES as M,
   type TReservation,
   type TReservationStatus,
 } from '@farha/contracts/reservations';
@@ -27,8 +26,7 @@ export const RESERVABLE_STATUSES = ['ISSUED', 'DELIVERED', 'EXTENDED'] as const 
 
 const CANCEL_NOTICE_MS = RESERVATION_CANCEL_HOURS * HOUR_MS;
 
-const fail = (status: number, code: string, message: string, field?: string) => new AppError(status, code, message, field);
-const notFound = () => fail(404, 'RESERVATION_NOT_FOUND', M.NOT_FOUND);
+const notFound = () => new AppError('RESERVATION_NOT_FOUND');
 
 // ---------------------------------------------------------------------------------------------------
 // Reading
@@ -193,10 +191,10 @@ export type NewReservation = {
 };
 
 function voucherStateError(status: TVoucherStatus, expiresAt: Date, now: Date): AppError | null {
-  if (status === 'RESERVED') return fail(409, 'VOUCHER_ALREADY_RESERVED', M.ALREADY_RESERVED);
-  if (status === 'EXPIRED') return fail(409, 'VOUCHER_EXPIRED', M.EXPIRED);
-  if (!(RESERVABLE_STATUSES as readonly string[]).includes(status)) return fail(409, 'VOUCHER_NOT_RESERVABLE', M.NOT_RESERVABLE);
-  if (expiresAt.getTime() <= now.getTime()) return fail(409, 'VOUCHER_EXPIRED', M.EXPIRED);
+  if (status === 'RESERVED') return new AppError('VOUCHER_ALREADY_RESERVED');
+  if (status === 'EXPIRED') return new AppError('VOUCHER_EXPIRED');
+  if (!(RESERVABLE_STATUSES as readonly string[]).includes(status)) return new AppError('VOUCHER_NOT_RESERVABLE');
+  if (expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_EXPIRED');
   return null;
 }
 
@@ -212,18 +210,18 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
     .from(vouchers)
     .where(and(eq(vouchers.id, input.voucherId), ownedVoucherCondition(caller)))
     .limit(1);
-  if (!voucher) throw fail(404, 'VOUCHER_NOT_FOUND', 'Voucher not found', 'voucherId');
-  if (!isVoucherHolder(voucher, caller)) throw fail(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+  if (!voucher) throw new AppError('VOUCHER_NOT_FOUND', { field: 'voucherId' });
+  if (!isVoucherHolder(voucher, caller)) throw new AppError('HOLDER_ONLY');
   const stateError = voucherStateError(voucher.status, voucher.expiresAt, now);
   if (stateError) throw stateError;
 
   const today = algiersToday(now);
   if (input.date < today || (input.date === today && input.time !== null && input.time <= algiersTimeOfDay(now))) {
-    throw fail(400, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST, 'date');
+    throw new AppError('RESERVATION_DATE_PAST', { field: 'date' });
   }
-  if (input.date > addMonths(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
+  if (input.date > addMonths(today, RESERVATION_MAX_MONTHS)) throw new AppError('RESERVATION_TOO_FAR', { field: 'date' });
   if (slotStart(input.date, input.time).getTime() >= voucher.expiresAt.getTime()) {
-    throw fail(400, 'RESERVATION_AFTER_EXPIRY', M.AFTER_EXPIRY, 'date');
+    throw new AppError('RESERVATION_AFTER_EXPIRY', { field: 'date' });
   }
 
   const [offer] = await db
@@ -233,7 +231,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
     .innerJoin(boxOffers, and(eq(boxOffers.offerId, offers.id), eq(boxOffers.boxId, voucher.boxId)))
     .where(and(eq(offers.id, input.offerId), eq(offers.partnerId, input.partnerId), eq(offers.active, true), eq(partners.active, true)))
     .limit(1);
-  if (!offer) throw fail(400, 'OFFER_UNAVAILABLE', M.OFFER_UNAVAILABLE, 'offerId');
+  if (!offer) throw new AppError('OFFER_UNAVAILABLE', { field: 'offerId' });
 
   const [customer] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
   const reservationId = await db.transaction(async (tx) => {
@@ -245,7 +243,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
 
     const day = await loadDaySlots(tx, { partnerId: input.partnerId, date: input.date, now, guests: input.guests });
     const bookable = input.time === null ? day.flexibleAvailable : !!day.slots.find((s) => s.time === input.time)?.available;
-    if (!bookable) throw fail(409, 'SLOT_UNAVAILABLE', M.SLOT_UNAVAILABLE, 'time');
+    if (!bookable) throw new AppError('SLOT_UNAVAILABLE', { field: 'time' });
 
     const [partner] = await tx.select({ name: partners.name }).from(partners).where(eq(partners.id, input.partnerId));
     const reserved = await transitionVoucher(tx, {
@@ -258,7 +256,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
       onlyFrom: RESERVABLE_STATUSES,
       patch: { statusBeforeReservation: locked!.status, holderUserId: caller.userId, selectedOfferId: input.offerId },
     });
-    if (!reserved) throw fail(409, 'VOUCHER_ALREADY_RESERVED', M.ALREADY_RESERVED);
+    if (!reserved) throw new AppError('VOUCHER_ALREADY_RESERVED');
 
     const [created] = await tx
       .insert(reservations)
@@ -335,9 +333,9 @@ export async function cancelReservation(deps: ReservationDeps, caller: Caller, i
   const { db, now } = deps;
   const row = await ownReservation(db, caller, id);
   const status = row.reservation.status as TReservationStatus;
-  if (!(CURRENT_RESERVATION_STATUSES as readonly string[]).includes(status)) throw fail(409, 'RESERVATION_NOT_CANCELLABLE', M.NOT_CANCELLABLE);
+  if (!(CURRENT_RESERVATION_STATUSES as readonly string[]).includes(status)) throw new AppError('RESERVATION_NOT_CANCELLABLE');
   if (status !== 'proposed' && now.getTime() > cancelDeadline(row.reservation).getTime()) {
-    throw fail(409, 'RESERVATION_CANCEL_TOO_LATE', M.CANCEL_TOO_LATE);
+    throw new AppError('RESERVATION_CANCEL_TOO_LATE');
   }
   await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -345,7 +343,7 @@ export async function cancelReservation(deps: ReservationDeps, caller: Caller, i
       .set({ status: 'cancelled', updatedAt: now })
       .where(and(eq(reservations.id, id), eq(reservations.status, status)))
       .returning({ id: reservations.id });
-    if (!updated) throw fail(409, 'RESERVATION_NOT_CANCELLABLE', M.NOT_CANCELLABLE);
+    if (!updated) throw new AppError('RESERVATION_NOT_CANCELLABLE');
     await releaseVoucher(tx, row.reservation.voucherId, 'holder', caller.userId, 'Réservation annulée par le client', now);
     const facts = factsOf(row);
     await mailPartner(tx, now, row, 'reservation-cancelled-partner', reservationCancelledPartnerEmail(facts, portalUrl(deps.publicUrl)), {
@@ -363,15 +361,15 @@ export async function acceptProposal(deps: ReservationDeps, caller: Caller, id: 
   const { db, now } = deps;
   const row = await ownReservation(db, caller, id);
   const r = row.reservation;
-  if (r.status !== 'proposed' || !r.proposedDate) throw fail(409, 'NO_PROPOSAL', M.NO_PROPOSAL);
-  if (r.proposedDate < algiersToday(now)) throw fail(409, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST);
+  if (r.status !== 'proposed' || !r.proposedDate) throw new AppError('NO_PROPOSAL');
+  if (r.proposedDate < algiersToday(now)) throw new AppError('RESERVATION_DATE_PAST', { status: 409 });
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(reservations)
       .set({ status: 'confirmed', requestedDate: r.proposedDate!, requestedTime: r.proposedTime, proposedDate: null, proposedTime: null, updatedAt: now })
       .where(and(eq(reservations.id, id), eq(reservations.status, 'proposed')))
       .returning({ id: reservations.id });
-    if (!updated) throw fail(409, 'NO_PROPOSAL', M.NO_PROPOSAL);
+    if (!updated) throw new AppError('NO_PROPOSAL');
     const [fresh] = await loadReservationRows(tx, eq(reservations.id, id));
     const facts = factsOf(fresh!);
     await mailPartner(tx, now, fresh!, 'reservation-proposal-accepted', proposalAcceptedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
@@ -403,14 +401,14 @@ export type PartnerReservationResult = typeof reservations.$inferSelect;
 export async function confirmReservation(deps: ReservationDeps, partner: PartnerActor, id: string): Promise<PartnerReservationResult> {
   const { db, now } = deps;
   const row = await partnerReservation(db, partner, id);
-  if (row.reservation.status !== 'pending') throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+  if (row.reservation.status !== 'pending') throw new AppError('RESERVATION_NOT_PENDING');
   const updated = await db.transaction(async (tx) => {
     const [u] = await tx
       .update(reservations)
       .set({ status: 'confirmed', updatedAt: now })
       .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
       .returning();
-    if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+    if (!u) throw new AppError('RESERVATION_NOT_PENDING');
     await mailCustomer(tx, now, row, 'reservation-confirmed', reservationConfirmedCustomerEmail(factsOf(row), dashboardUrl(deps.publicUrl)));
     return u;
   });
@@ -428,14 +426,14 @@ export async function declineReservation(
   const { db, now } = deps;
   const row = await partnerReservation(db, partner, id);
   const status = row.reservation.status;
-  if (status !== 'pending' && status !== 'proposed') throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+  if (status !== 'pending' && status !== 'proposed') throw new AppError('RESERVATION_NOT_PENDING');
   const updated = await db.transaction(async (tx) => {
     const [u] = await tx
       .update(reservations)
       .set({ status: 'declined', declineReason: reason, updatedAt: now })
       .where(and(eq(reservations.id, id), eq(reservations.status, status)))
       .returning();
-    if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+    if (!u) throw new AppError('RESERVATION_NOT_PENDING');
     await releaseVoucher(tx, row.reservation.voucherId, 'partner', partner.actorUserId, `Réservation refusée par ${row.partner.name} : ${reason}`, now);
     await mailCustomer(tx, now, row, 'reservation-declined', reservationDeclinedCustomerEmail(factsOf(row), reason, dashboardUrl(deps.publicUrl)));
     return u;
@@ -453,13 +451,13 @@ export async function proposeReservation(
 ): Promise<PartnerReservationResult> {
   const { db, now } = deps;
   const row = await partnerReservation(db, partner, id);
-  if (row.reservation.status !== 'pending') throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+  if (row.reservation.status !== 'pending') throw new AppError('RESERVATION_NOT_PENDING');
   const today = algiersToday(now);
-  if (proposal.date < today) throw fail(400, 'RESERVATION_DATE_PAST', M.DATE_IN_PAST, 'date');
-  if (proposal.date > addMonths(today, RESERVATION_MAX_MONTHS)) throw fail(400, 'RESERVATION_TOO_FAR', M.TOO_FAR, 'date');
+  if (proposal.date < today) throw new AppError('RESERVATION_DATE_PAST', { field: 'date' });
+  if (proposal.date > addMonths(today, RESERVATION_MAX_MONTHS)) throw new AppError('RESERVATION_TOO_FAR', { field: 'date' });
   const [voucher] = await db.select({ expiresAt: vouchers.expiresAt }).from(vouchers).where(eq(vouchers.id, row.reservation.voucherId));
   if (voucher && slotStart(proposal.date, proposal.time).getTime() >= voucher.expiresAt.getTime()) {
-    throw fail(400, 'RESERVATION_AFTER_EXPIRY', M.AFTER_EXPIRY, 'date');
+    throw new AppError('RESERVATION_AFTER_EXPIRY', { field: 'date' });
   }
   const updated = await db.transaction(async (tx) => {
     const [u] = await tx
@@ -467,7 +465,7 @@ export async function proposeReservation(
       .set({ status: 'proposed', proposedDate: proposal.date, proposedTime: proposal.time, updatedAt: now })
       .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
       .returning();
-    if (!u) throw fail(409, 'RESERVATION_NOT_PENDING', M.NOT_PENDING);
+    if (!u) throw new AppError('RESERVATION_NOT_PENDING');
     await mailCustomer(
       tx,
       now,

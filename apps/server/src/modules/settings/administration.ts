@@ -1,4 +1,4 @@
-import { ADMIN_ERRORS, ZSettingsSections, type TSettingsPatch, type TSettingsSections } from '@farha/contracts/admin';
+import { ZSettingsSections, type TSettingsPatch, type TSettingsSections } from '@farha/contracts/admin';
 import { max } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
@@ -30,7 +30,7 @@ export async function updateSettings(db: Db, patch: TSettingsPatch, action: { ac
       ...Object.fromEntries(Object.entries(patch).map(([key, values]) => [key, { ...current[key as SettingsKey], ...values }])),
     } as TSettingsSections;
     if (next.payments.min_amount >= next.payments.max_amount) {
-      throw new AppError(400, 'SETTINGS_AMOUNTS', ADMIN_ERRORS.SETTINGS_AMOUNTS.fr, 'payments.min_amount');
+      throw new AppError('SETTINGS_AMOUNTS', { field: 'payments.min_amount' });
     }
     for (const key of SECTIONS) {
       if (!patch[key] || JSON.stringify(current[key]) === JSON.stringify(next[key])) continue;

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { SUPPORT_ERRORS as E, type TCannedResponse } from '@farha/contracts/support';
+import { type TCannedResponse } from '@farha/contracts/support';
 import type { Queryable } from '../../db/client.ts';
 import { cannedResponses } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Canned responses shared by the agents (issue 14). */
-const notFound = () => new AppError(404, 'CANNED_NOT_FOUND', E.CANNED_NOT_FOUND.fr);
+const notFound = () => new AppError('CANNED_NOT_FOUND');
 const toCanned = (r: typeof cannedResponses.$inferSelect): TCannedResponse => ({ id: r.id, title: r.title, body: r.body, updatedAt: r.updatedAt.toISOString() });
 
 export async function listCanned(db: Queryable): Promise<TCannedResponse[]> {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
 import {
-  SUPPORT_ERRORS,
+  SUPPORT_DESK_MESSAGES,
   SUPPORT_MESSAGES as M,
   TICKET_ATTACHMENT_MAX_FILES,
   ZCreateTicketRequest,
@@ -17,6 +17,7 @@ import {
 } from '@farha/contracts/support';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { validationError } from '../../lib/http.ts';
 import { rateTicket } from './ratings.ts';
 import { closeTicket, createTicket, findTicketAttachment, getTicket, listTickets, replyToTicket, type UploadedFile } from './tickets.ts';
 
@@ -36,15 +37,15 @@ export async function readForm(request: FastifyRequest): Promise<{ fields: Recor
         const data = await part.toBuffer();
         // A browser sends an empty part for a file input left empty.
         if (data.length > 0 || part.filename) files.push({ data, filename: part.filename || 'fichier' });
-        if (files.length > TICKET_ATTACHMENT_MAX_FILES) throw new AppError(413, 'TOO_MANY_FILES', M.TOO_MANY_FILES, 'attachments');
+        if (files.length > TICKET_ATTACHMENT_MAX_FILES) throw new AppError('TOO_MANY_FILES', { field: 'attachments' });
       } else {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', 'Fichier trop volumineux (10 Mo maximum)', 'attachments');
-    if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'TOO_MANY_FILES', M.TOO_MANY_FILES, 'attachments');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'attachments' });
+    if (code === 'FST_FILES_LIMIT') throw new AppError('TOO_MANY_FILES', { field: 'attachments' });
     throw error;
   }
   return { fields, files };
@@ -55,7 +56,7 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: Record<strin
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new AppError(400, 'VALIDATION', issue.message, issue.path.join('.') || 'body');
+  throw validationError(issue.message, issue.path.join('.') || 'body');
 }
 
 /** The customer's support tickets (spec 01 §2 "Support centre"), under /api/client (customer role). */
@@ -112,7 +113,7 @@ export async function clientTicketRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['support'], params: ZTicketIdParams, body: ZRateTicketRequest, response: { 200: ZTicketResponse, ...errors } } },
     async (request) => ({
       ticket: await rateTicket(app.db, owner(request), request.params.id, request.body.rating, app.clock.now()),
-      message: SUPPORT_ERRORS.RATING_SAVED.fr,
+      message: SUPPORT_DESK_MESSAGES.RATING_SAVED.fr,
     }),
   );
 
@@ -122,7 +123,7 @@ export async function clientTicketRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const file = await findTicketAttachment(app.db, owner(request), request.params.id, request.params.attachmentId);
       const data = await app.storage.read(file.storageKey).catch(() => null);
-      if (!data) throw new AppError(404, 'FILE_NOT_FOUND', M.ATTACHMENT_NOT_FOUND);
+      if (!data) throw new AppError('FILE_NOT_FOUND');
       return reply
         .type(file.contentType)
         .header('cache-control', 'private, max-age=0')

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  SUPPORT_ERRORS as E,
   TICKET_SLA_MINUTES,
   responseTimeTone,
   type TDeskKpis,
@@ -42,7 +41,6 @@ const agent = alias(users, 'agent');
 const CLOSED_STATUSES = ['resolved', 'closed'] as const;
 const MINUTE = 60_000;
 
-const fail = (status: number, code: keyof typeof E) => new AppError(status, code, E[code].fr);
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 function baseQuery(db: Queryable) {
@@ -194,7 +192,7 @@ export async function listDeskTickets(db: Queryable, agentRef: Agent, query: TDe
 
 async function joinedTicket(db: Queryable, id: string): Promise<JoinedRow> {
   const [row] = await baseQuery(db).where(eq(supportTickets.id, id)).limit(1);
-  if (!row) throw fail(404, 'TICKET_NOT_FOUND');
+  if (!row) throw new AppError('TICKET_NOT_FOUND');
   return row;
 }
 
@@ -274,7 +272,7 @@ export async function assignTicket(deps: DeskDeps, caller: Agent, id: string, ag
     .from(users)
     .where(and(eq(users.id, target), inArray(users.role, [...SUPPORT_ROLES])))
     .limit(1);
-  if (!agentRow) throw fail(404, 'AGENT_NOT_FOUND');
+  if (!agentRow) throw new AppError('AGENT_NOT_FOUND');
   const [updated] = await deps.db
     .update(supportTickets)
     .set({
@@ -284,7 +282,7 @@ export async function assignTicket(deps: DeskDeps, caller: Agent, id: string, ag
     })
     .where(eq(supportTickets.id, id))
     .returning({ id: supportTickets.id });
-  if (!updated) throw fail(404, 'TICKET_NOT_FOUND');
+  if (!updated) throw new AppError('TICKET_NOT_FOUND');
   return getDeskTicket(deps.db, id, deps.now);
 }
 
@@ -296,8 +294,8 @@ export async function assignTicket(deps: DeskDeps, caller: Agent, id: string, ag
 export async function replyAsAgent(deps: DeskDeps, caller: Agent, id: string, input: TDeskReplyRequest): Promise<TDeskTicketDetail> {
   await deps.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(supportTickets).where(eq(supportTickets.id, id)).for('update');
-    if (!ticket) throw fail(404, 'TICKET_NOT_FOUND');
-    if (ticket.status === 'closed') throw fail(409, 'TICKET_CLOSED');
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    if (ticket.status === 'closed') throw new AppError('TICKET_CLOSED');
     await tx.insert(ticketMessages).values({
       ticketId: id,
       authorId: caller.userId,

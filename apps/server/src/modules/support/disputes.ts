@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { formatDzd } from '@farha/contracts/money';
 import {
   DISPUTE_TYPE_LABELS,
-  SUPPORT_ERRORS as E,
   type TCreateDisputeRequest,
   type TDispute,
   type TDisputeList,
@@ -22,7 +21,6 @@ import { disputeUpdateEmail } from './emails.ts';
  * or rejection). Every step is a dispute_events row: the timeline.
  */
 export type DisputeDeps = { db: Db; now: Date; publicUrl: string };
-const fail = (status: number, code: keyof typeof E, field?: string) => new AppError(status, code, E[code].fr, field);
 const DONE = ['resolved', 'closed'];
 const customer = alias(users, 'customer');
 const resolver = alias(users, 'resolver');
@@ -99,7 +97,7 @@ async function toDisputes(db: Queryable, rows: Row[]): Promise<TDispute[]> {
 
 async function oneDispute(db: Queryable, where: SQL): Promise<TDispute> {
   const rows = await baseQuery(db).where(where).limit(1);
-  if (!rows[0]) throw fail(404, 'DISPUTE_NOT_FOUND');
+  if (!rows[0]) throw new AppError('DISPUTE_NOT_FOUND');
   return (await toDisputes(db, rows))[0]!;
 }
 
@@ -156,7 +154,7 @@ export async function openDispute(deps: DisputeDeps, caller: Caller, input: TCre
       .from(disputes)
       .where(and(eq(disputes.voucherId, locked.id), notInArray(disputes.status, DONE)))
       .limit(1);
-    if (active) throw fail(409, 'DISPUTE_ALREADY_OPEN');
+    if (active) throw new AppError('DISPUTE_ALREADY_OPEN');
     const [box] = await tx.select({ name: boxes.name, price: boxes.price }).from(boxes).where(eq(boxes.id, locked.boxId));
     const [order] = locked.orderId ? await tx.select({ amount: orders.amount }).from(orders).where(eq(orders.id, locked.orderId)) : [];
     const partnerId = await partnerOfVoucher(tx, locked.id, locked.boxId);
@@ -202,8 +200,8 @@ export async function partnerDisputes(db: Queryable, partnerId: string): Promise
 export async function respondAsPartner(deps: DisputeDeps, caller: { userId: string; partnerId: string }, id: string, message: string): Promise<TDispute> {
   await deps.db.transaction(async (tx) => {
     const [d] = await tx.select().from(disputes).where(and(eq(disputes.id, id), eq(disputes.partnerId, caller.partnerId))).for('update');
-    if (!d) throw fail(404, 'DISPUTE_NOT_FOUND');
-    if (DONE.includes(d.status)) throw fail(409, 'DISPUTE_ALREADY_RESOLVED');
+    if (!d) throw new AppError('DISPUTE_NOT_FOUND');
+    if (DONE.includes(d.status)) throw new AppError('DISPUTE_ALREADY_RESOLVED');
     await tx.update(disputes).set({ status: 'partner_response', updatedAt: deps.now }).where(eq(disputes.id, id));
     await tx.insert(disputeEvents).values({ disputeId: id, action: 'partner_response', actorId: caller.userId, notes: message, createdAt: deps.now });
   });
@@ -276,11 +274,11 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
   let newExpiry: Date | null = null;
   await deps.db.transaction(async (tx) => {
     const [d] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
-    if (!d) throw fail(404, 'DISPUTE_NOT_FOUND');
-    if (DONE.includes(d.status)) throw fail(409, 'DISPUTE_ALREADY_RESOLVED');
+    if (!d) throw new AppError('DISPUTE_NOT_FOUND');
+    if (DONE.includes(d.status)) throw new AppError('DISPUTE_ALREADY_RESOLVED');
     let amount: number | null = null;
     if (input.resolution !== 'rejected') {
-      if (!d.voucherId) throw fail(409, 'DISPUTE_NO_VOUCHER');
+      if (!d.voucherId) throw new AppError('DISPUTE_NO_VOUCHER');
       const voucher = (await lockVoucher(tx, d.voucherId))!;
       if (input.resolution === 'refund') {
         amount = input.amount ?? d.amount;
@@ -292,7 +290,7 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
           reason: `Litige résolu : remboursement (${input.notes})`,
           now: deps.now,
         });
-        if (!cancelled) throw fail(409, 'DISPUTE_REFUND_IMPOSSIBLE');
+        if (!cancelled) throw new AppError('DISPUTE_REFUND_IMPOSSIBLE');
         if (voucher.orderId) {
           await tx.insert(refunds).values({
             orderId: voucher.orderId,
@@ -306,7 +304,7 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
         }
         await dropPendingVoucherEmails(tx, voucher.id, 'Voucher remboursé (litige)');
       } else {
-        if (!input.days) throw fail(400, 'DISPUTE_DAYS_REQUIRED', 'days');
+        if (!input.days) throw new AppError('DISPUTE_DAYS_REQUIRED', { field: 'days' });
         const [person] = await tx.select().from(users).where(eq(users.id, d.customerId));
         const extended = await applyExtension(tx, deps, {
           voucher,
@@ -319,7 +317,7 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
           if (error instanceof AppError && error.code === 'TRANSITION_REFUSED') return null;
           throw error;
         });
-        if (!extended) throw fail(409, 'DISPUTE_EXTENSION_IMPOSSIBLE');
+        if (!extended) throw new AppError('DISPUTE_EXTENSION_IMPOSSIBLE');
         // The extension names its actor as holder when the voucher had none; an agent never holds a gift.
         if (!voucher.holderUserId) await tx.update(vouchers).set({ holderUserId: null }).where(eq(vouchers.id, voucher.id));
         newExpiry = extended.expiresAt;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { faqEntries, faqVotes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
-const faqNotFound = () => new AppError(404, 'FAQ_NOT_FOUND', M.FAQ_NOT_FOUND);
+const faqNotFound = () => new AppError('FAQ_NOT_FOUND');
 
 function fold(value: string): string {
   return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

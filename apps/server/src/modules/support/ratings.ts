@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { SUPPORT_ERRORS as E, type TTicketDetail } from '@farha/contracts/support';
+import { type TTicketDetail } from '@farha/contracts/support';
 import type { Db } from '../../db/client.ts';
 import { supportTickets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,7 +8,7 @@ import { getTicket, type TicketOwner } from './tickets.ts';
 /** After resolution the requester rates the answer 1 to 5 (issue 14); rating again replaces the note. */
 export async function rateTicket(db: Db, owner: TicketOwner, id: string, rating: number, now: Date): Promise<TTicketDetail> {
   const ticket = await getTicket(db, owner, id); // 404 unless the owner's
-  if (ticket.status !== 'resolved' && ticket.status !== 'closed') throw new AppError(409, 'TICKET_NOT_RESOLVED', E.TICKET_NOT_RESOLVED.fr);
+  if (ticket.status !== 'resolved' && ticket.status !== 'closed') throw new AppError('TICKET_NOT_RESOLVED');
   await db
     .update(supportTickets)
     .set({ satisfaction: rating, updatedAt: now })

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
 import {
-  SUPPORT_ERRORS as E,
+  SUPPORT_DESK_MESSAGES as E,
   ZAssignTicketRequest,
   ZCannedList,
   ZCannedRequest,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
-import { SUPPORT_MESSAGES as M, type TTicketDetail, type TTicketList, type TTicketSummary } from '@farha/contracts/support';
+import { type TTicketDetail, type TTicketList, type TTicketSummary } from '@farha/contracts/support';
 import type { Db, Queryable } from '../../db/client.ts';
 import { storedFiles, supportTickets, ticketAttachments, ticketMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,7 +18,7 @@ export type AttachmentUrl = (ticketId: string, attachmentId: string) => string;
 
 export const customerAttachmentUrl: AttachmentUrl = (ticketId, attachmentId) => `/api/client/tickets/${ticketId}/attachments/${attachmentId}`;
 
-const ticketNotFound = () => new AppError(404, 'TICKET_NOT_FOUND', M.TICKET_NOT_FOUND);
+const ticketNotFound = () => new AppError('TICKET_NOT_FOUND');
 
 function ownerCondition(owner: TicketOwner): SQL {
   return owner.partnerId
@@ -153,7 +153,7 @@ export async function replyToTicket(
       .where(and(eq(supportTickets.id, id), ownerCondition(owner)))
       .for('update');
     if (!ticket) throw ticketNotFound();
-    if (ticket.status === 'closed') throw new AppError(409, 'TICKET_CLOSED', M.CLOSED);
+    if (ticket.status === 'closed') throw new AppError('REQUESTER_TICKET_CLOSED');
     const [message] = await tx
       .insert(ticketMessages)
       .values({ ticketId: id, authorId: owner.userId, authorKind: 'user', body: input.message, createdAt: deps.now })
@@ -190,7 +190,7 @@ export async function findTicketAttachment(db: Queryable, owner: TicketOwner, ti
     .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
     .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)))
     .limit(1);
-  if (!row) throw new AppError(404, 'FILE_NOT_FOUND', M.ATTACHMENT_NOT_FOUND);
+  if (!row) throw new AppError('FILE_NOT_FOUND');
   return row.file;
 }
 

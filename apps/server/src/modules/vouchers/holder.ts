@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import {
-  CUSTOMER_MESSAGES as M,
   PAID_EXTENSION_MONTHS,
   VOUCHER_TABS,
   type TClientVoucher,
@@ -37,7 +36,7 @@ export type ViewContext = { db: Queryable; publicUrl: string; now: Date; reserva
 /** The reason written on the voucher_events row of a free extension: how "once per voucher" is checked. */
 export const FREE_EXTENSION_REASON = 'Prolongation gratuite de 30 jours';
 
-export const voucherNotFound = () => new AppError(404, 'VOUCHER_NOT_FOUND', M.VOUCHER_NOT_FOUND);
+export const voucherNotFound = () => new AppError('VOUCHER_NOT_FOUND');
 
 /**
  * The vouchers a customer sees: bought by them, held by them or addressed to their e-mail — except a gift
@@ -260,7 +259,7 @@ export async function getClientVoucherDetail(ctx: ViewContext, caller: Caller, v
  * when that address has no account, by whoever holds the code. Claiming one's own voucher again is harmless.
  */
 export async function claimVoucher(ctx: ViewContext, caller: Caller, input: string): Promise<TClientVoucher> {
-  const invalid = () => new AppError(404, 'VOUCHER_INVALID', M.INVALID_CODE, 'code');
+  const invalid = () => new AppError('VOUCHER_INVALID', { field: 'code' });
   const code = normalizeVoucherCode(input);
   if (!code) throw invalid();
   const recipientHasOtherAccount = ctx.db
@@ -282,5 +281,5 @@ export async function claimVoucher(ctx: ViewContext, caller: Caller, input: stri
   const [existing] = await ctx.db.select({ id: vouchers.id, holderUserId: vouchers.holderUserId }).from(vouchers).where(eq(vouchers.code, code));
   if (!existing) throw invalid();
   if (existing.holderUserId === caller.userId) return getClientVoucher(ctx, caller, existing.id);
-  throw new AppError(409, 'VOUCHER_NOT_CLAIMABLE', M.NOT_CLAIMABLE, 'code');
+  throw new AppError('VOUCHER_NOT_CLAIMABLE', { field: 'code' });
 }

@@ -8,7 +8,6 @@ import {
   type TVoucherLifeResponse,
 } from '@farha/contracts/customer';
 import type { TPaymentMethod } from '@farha/contracts/checkout';
-import { RESERVATION_MESSAGES } from '@farha/contracts/reservations';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, orders, refunds, reviews, users, voucherEvents } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
@@ -27,11 +26,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 
 export type LifeDeps = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date; reservationsOf: ReservationsOf };
 
-const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);
 
 async function callerRow(db: Db, caller: Caller) {
   const [user] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
-  if (!user) throw AppError.of(401, 'UNAUTHENTICATED');
+  if (!user) throw new AppError('UNAUTHENTICATED');
   return user;
 }
 
@@ -45,13 +43,13 @@ async function freeExtensionUsed(db: Db, voucherId: string): Promise<boolean> {
 }
 
 function assertExtendable(voucher: { status: string; expiresAt: Date }, now: Date) {
-  if (voucher.status === 'RESERVED') throw conflict('VOUCHER_RESERVED', M.RESERVED_FIRST);
-  if (!(EXTENDABLE_STATUSES as readonly string[]).includes(voucher.status)) throw conflict('VOUCHER_NOT_EXTENDABLE', M.NOT_EXTENDABLE);
-  if (now.getTime() > voucher.expiresAt.getTime() + EXTENSION_AFTER_EXPIRY_DAYS * DAY_MS) throw conflict('EXTENSION_TOO_LATE', M.EXTENSION_TOO_LATE);
+  if (voucher.status === 'RESERVED') throw new AppError('VOUCHER_RESERVED');
+  if (!(EXTENDABLE_STATUSES as readonly string[]).includes(voucher.status)) throw new AppError('VOUCHER_NOT_EXTENDABLE');
+  if (now.getTime() > voucher.expiresAt.getTime() + EXTENSION_AFTER_EXPIRY_DAYS * DAY_MS) throw new AppError('EXTENSION_TOO_LATE');
 }
 
 function requireMethod(method: TPaymentMethod | undefined): TPaymentMethod {
-  if (!method) throw new AppError(400, 'PAYMENT_METHOD_REQUIRED', M.PAYMENT_METHOD_REQUIRED, 'paymentMethod');
+  if (!method) throw new AppError('PAYMENT_METHOD_REQUIRED', { field: 'paymentMethod' });
   return method;
 }
 
@@ -68,7 +66,7 @@ export async function extendVoucher(
 ): Promise<TVoucherLifeResponse> {
   const { db, now } = deps;
   const voucher = await visibleVoucherRow(db, caller, voucherId, now);
-  if (!isVoucherHolder(voucher, caller)) throw new AppError(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+  if (!isVoucherHolder(voucher, caller)) throw new AppError('HOLDER_ONLY');
   assertExtendable(voucher, now);
   const settings = await getSettings(db, 'payments');
   const user = await callerRow(db, caller);
@@ -93,9 +91,9 @@ export async function extendVoucher(
     return { outcome: 'checkout', orderId, checkoutUrl, amount: settings.extension_price };
   }
 
-  if (await freeExtensionUsed(db, voucher.id)) throw conflict('FREE_EXTENSION_USED', M.FREE_EXTENSION_USED);
+  if (await freeExtensionUsed(db, voucher.id)) throw new AppError('FREE_EXTENSION_USED');
   if (now.getTime() < voucher.expiresAt.getTime() - FREE_EXTENSION_WINDOW_DAYS * DAY_MS) {
-    throw conflict('FREE_EXTENSION_TOO_EARLY', M.FREE_EXTENSION_TOO_EARLY);
+    throw new AppError('FREE_EXTENSION_TOO_EARLY');
   }
   await db.transaction(async (tx) => {
     const locked = await lockVoucher(tx, voucher.id);
@@ -106,7 +104,7 @@ export async function extendVoucher(
       .from(voucherEvents)
       .where(and(eq(voucherEvents.voucherId, voucher.id), eq(voucherEvents.reason, FREE_EXTENSION_REASON)))
       .limit(1);
-    if (used) throw conflict('FREE_EXTENSION_USED', M.FREE_EXTENSION_USED);
+    if (used) throw new AppError('FREE_EXTENSION_USED');
     const extended = await applyExtension(tx, deps, {
       voucher: locked!,
       days: settings.free_extension_days,
@@ -115,7 +113,7 @@ export async function extendVoucher(
       notify: { email: user.email, name: user.firstName },
       amountPaid: null,
     });
-    if (!extended) throw conflict('VOUCHER_NOT_EXTENDABLE', M.NOT_EXTENDABLE);
+    if (!extended) throw new AppError('VOUCHER_NOT_EXTENDABLE');
   });
   wakeOutbox();
   return { outcome: 'done', voucher: await getClientVoucher(deps, caller, voucher.id), message: M.EXTENDED };
@@ -123,11 +121,11 @@ export async function extendVoucher(
 
 /** Why an exchange is refused right now, or null. */
 async function exchangeRefusal(db: Queryable, voucher: Awaited<ReturnType<typeof visibleVoucherRow>>, now: Date): Promise<AppError | null> {
-  if (voucher.status === 'RESERVED') return conflict('VOUCHER_RESERVED', M.RESERVED_FIRST);
-  if (voucher.status === 'EXPIRED') return conflict('VOUCHER_EXPIRED', RESERVATION_MESSAGES.EXPIRED);
-  if (!ACTIVE_STATUSES.includes(voucher.status)) return conflict('VOUCHER_NOT_EXCHANGEABLE', M.NOT_EXCHANGEABLE);
-  if (voucher.expiresAt.getTime() <= now.getTime()) return conflict('VOUCHER_EXPIRED', RESERVATION_MESSAGES.EXPIRED);
-  if (await exchangeBlocked(db, await voucherLineage(db, voucher))) return conflict('EXCHANGE_ONCE', M.EXCHANGE_ONCE);
+  if (voucher.status === 'RESERVED') return new AppError('VOUCHER_RESERVED');
+  if (voucher.status === 'EXPIRED') return new AppError('VOUCHER_EXPIRED');
+  if (!ACTIVE_STATUSES.includes(voucher.status)) return new AppError('VOUCHER_NOT_EXCHANGEABLE');
+  if (voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_EXPIRED');
+  if (await exchangeBlocked(db, await voucherLineage(db, voucher))) return new AppError('EXCHANGE_ONCE');
   return null;
 }
 
@@ -136,7 +134,7 @@ export async function exchangeOptions(deps: Pick<LifeDeps, 'db' | 'now'>, caller
   const voucher = await visibleVoucherRow(deps.db, caller, voucherId, deps.now);
   const refusal = isVoucherHolder(voucher, caller)
     ? await exchangeRefusal(deps.db, voucher, deps.now)
-    : new AppError(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+    : new AppError('HOLDER_ONLY');
   const list = await deps.db
     .select()
     .from(boxes)
@@ -145,6 +143,7 @@ export async function exchangeOptions(deps: Pick<LifeDeps, 'db' | 'now'>, caller
   return {
     allowed: refusal === null,
     reason: refusal?.message ?? null,
+    reasonCode: refusal?.code ?? null,
     currentPrice: voucher.faceValue,
     boxes: list.map((b) => ({
       id: b.id,
@@ -171,12 +170,12 @@ export async function exchangeVoucher(
 ): Promise<TVoucherLifeResponse> {
   const { db, now } = deps;
   const voucher = await visibleVoucherRow(db, caller, voucherId, now);
-  if (!isVoucherHolder(voucher, caller)) throw new AppError(403, 'HOLDER_ONLY', M.HOLDER_ONLY);
+  if (!isVoucherHolder(voucher, caller)) throw new AppError('HOLDER_ONLY');
   const refusal = await exchangeRefusal(db, voucher, now);
   if (refusal) throw refusal;
-  if (input.boxId === voucher.boxId) throw new AppError(400, 'SAME_BOX', M.SAME_BOX, 'boxId');
+  if (input.boxId === voucher.boxId) throw new AppError('SAME_BOX', { field: 'boxId' });
   const [newBox] = await db.select().from(boxes).where(eq(boxes.id, input.boxId)).limit(1);
-  if (!newBox || !newBox.active) throw conflict('BOX_UNAVAILABLE', M.BOX_UNAVAILABLE, 'boxId');
+  if (!newBox || !newBox.active) throw new AppError('BOX_UNAVAILABLE', { field: 'boxId' });
   const difference = newBox.price - voucher.faceValue;
   const user = await callerRow(db, caller);
 
@@ -240,16 +239,16 @@ export async function exchangeVoucher(
 export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'now' | 'reservationsOf'>, caller: Caller, voucherId: string) {
   const { db, now } = deps;
   const voucher = await visibleVoucherRow(db, caller, voucherId, now);
-  if (voucher.purchaserId !== caller.userId) throw new AppError(403, 'REFUND_PURCHASER_ONLY', M.REFUND_PURCHASER_ONLY);
+  if (voucher.purchaserId !== caller.userId) throw new AppError('REFUND_PURCHASER_ONLY');
   const user = await callerRow(db, caller);
 
   const amount = await db.transaction(async (tx) => {
     const locked = (await lockVoucher(tx, voucher.id))!;
-    if (!ACTIVE_STATUSES.includes(locked.status)) throw conflict('REFUND_NOT_UNUSED', M.REFUND_USED);
+    if (!ACTIVE_STATUSES.includes(locked.status)) throw new AppError('REFUND_NOT_UNUSED');
     const lineage = await voucherLineage(tx, locked);
     const purchase = await rootPurchaseOrder(tx, lineage);
-    if (!purchase || !(PAID_ORDER_STATUSES as readonly string[]).includes(purchase.status)) throw conflict('REFUND_WINDOW', M.REFUND_WINDOW);
-    if (now.getTime() > refundDeadlineOf(purchase.paidAt ?? purchase.createdAt).getTime()) throw conflict('REFUND_WINDOW', M.REFUND_WINDOW);
+    if (!purchase || !(PAID_ORDER_STATUSES as readonly string[]).includes(purchase.status)) throw new AppError('REFUND_WINDOW');
+    if (now.getTime() > refundDeadlineOf(purchase.paidAt ?? purchase.createdAt).getTime()) throw new AppError('REFUND_WINDOW');
 
     const paid = await paidOrdersOfLineage(tx, lineage);
     const cancelled = await transitionVoucher(tx, {
@@ -260,7 +259,7 @@ export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'n
       reason: 'Remboursement demandé par l’acheteur (14 jours)',
       now,
     });
-    if (!cancelled) throw conflict('REFUND_NOT_UNUSED', M.REFUND_USED);
+    if (!cancelled) throw new AppError('REFUND_NOT_UNUSED');
     if (paid.length > 0) {
       await tx
         .update(orders)
@@ -311,10 +310,10 @@ export async function reviewVoucher(
   const { db, now } = deps;
   const voucher = await visibleVoucherRow(db, caller, voucherId, now);
   if (!isVoucherHolder(voucher, caller) || (voucher.status !== 'REDEEMED' && voucher.status !== 'SETTLED')) {
-    throw conflict('REVIEW_NOT_ALLOWED', M.REVIEW_NOT_ALLOWED);
+    throw new AppError('REVIEW_NOT_ALLOWED');
   }
   const [existing] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.voucherId, voucher.id)).limit(1);
-  if (existing) throw conflict('REVIEW_EXISTS', M.REVIEW_EXISTS);
+  if (existing) throw new AppError('REVIEW_EXISTS');
   let id: string;
   try {
     ({ id } = await recordReview(db, {
@@ -328,7 +327,7 @@ export async function reviewVoucher(
     }));
   } catch (error) {
     // reviews_voucher_key: a simultaneous second review of the same voucher.
-    if (isUniqueViolation(error)) throw conflict('REVIEW_EXISTS', M.REVIEW_EXISTS);
+    if (isUniqueViolation(error)) throw new AppError('REVIEW_EXISTS');
     throw error;
   }
   const [row] = await db.select().from(reviews).where(eq(reviews.id, id));

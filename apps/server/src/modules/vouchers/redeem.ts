@@ -4,7 +4,6 @@ import {
   REDEMPTION_FAILURE_LIMIT,
   REDEMPTION_FAILURE_WINDOW_MINUTES,
   REDEMPTION_LOCKED_SCAN_LIMIT,
-  REDEMPTION_MESSAGES,
   redemptionLockMessage,
   type TRedemptionError,
   type TRedemptionErrorCode,
@@ -19,25 +18,16 @@ import { normalizeVoucherCode } from './code.ts';
 import { allowedSources } from './state-machine.ts';
 import { batchTransition } from './transition.ts';
 import { recordAttempt, storedAnswer, type ScanAnswer } from './scan-attempts.ts';
+import { ERRORS } from '@farha/contracts/errors';
+import { errorBody } from '../../lib/errors.ts';
 
 /** architecture.md state machine: the statuses a partner scan may redeem. */
 export const REDEEMABLE_STATUSES: readonly TVoucherStatus[] = allowedSources('REDEEMED', 'partner');
 
-const STATUS_OF: Record<TRedemptionErrorCode, number> = {
-  VOUCHER_INVALID: 404,
-  VOUCHER_EXPIRED: 409,
-  PARTNER_NOT_AUTHORISED: 403,
-  VOUCHER_UNAVAILABLE: 409,
-  OFFER_CHOICE_REQUIRED: 409,
-  OFFER_NOT_IN_BOX: 400,
-  SYSTEM: 500,
-  RATE_LIMITED: 429,
-};
-
 export function failure(code: TRedemptionErrorCode, offers?: TRedemptionOfferChoice[]): ScanAnswer {
   return {
-    status: STATUS_OF[code],
-    body: { error: { code, message: REDEMPTION_MESSAGES[code] }, ...(offers ? { offers } : {}) },
+    status: ERRORS[code].status,
+    body: { ...errorBody(code), ...(offers ? { offers } : {}) },
   };
 }
 
@@ -47,7 +37,7 @@ const WINDOW_MS = REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000;
 export function lockedOut(lockedUntil: Date, now: Date): ScanAnswer {
   const retryAfterSeconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
   return {
-    status: STATUS_OF.RATE_LIMITED,
+    status: ERRORS.RATE_LIMITED.status,
     body: {
       error: { code: 'RATE_LIMITED', message: redemptionLockMessage(retryAfterSeconds) },
       retryAfterSeconds,
@@ -226,7 +216,7 @@ async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer
     answers[index] = (await storedAnswer(db, input.userId, input.nonce)) ?? answers[index];
   }
   for (const [index, first] of sameAs) answers[index] = answers[first];
-  return answers.map((answer) => answer ?? failure('SYSTEM'));
+  return answers.map((answer) => answer ?? failure('REDEMPTION_SYSTEM'));
 }
 
 type VoucherRow = {

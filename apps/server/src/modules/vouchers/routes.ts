@@ -14,7 +14,7 @@ import { ownedVoucherCondition } from './ownership.ts';
 import { renderVoucherPdf } from './pdf.ts';
 
 const RESENDABLE = new Set(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
-const INVALID_CODE = () => new AppError(404, 'VOUCHER_INVALID', 'Code voucher invalide');
+const INVALID_CODE = () => new AppError('VOUCHER_INVALID');
 
 /** The voucher's documents for whoever owns it (purchaser, holder or recipient): 404 for anyone else. */
 export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void> {
@@ -28,9 +28,9 @@ export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void>
       .from(vouchers)
       .where(and(eq(vouchers.id, id), ownedVoucherCondition(auth)))
       .limit(1);
-    if (!row) throw new AppError(404, 'VOUCHER_NOT_FOUND', 'Voucher not found');
+    if (!row) throw new AppError('VOUCHER_NOT_FOUND');
     const doc = await loadVoucherDocument(app.db, row.id);
-    if (!doc) throw new AppError(404, 'VOUCHER_NOT_FOUND', 'Voucher not found');
+    if (!doc) throw new AppError('VOUCHER_NOT_FOUND');
     return doc;
   }
 
@@ -66,10 +66,10 @@ export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void>
       const { voucher, box, offers } = await ownedVoucher(request, request.params.id);
       const now = app.clock.now();
       if (!RESENDABLE.has(voucher.status) || voucher.expiresAt < now) {
-        throw new AppError(409, 'VOUCHER_NOT_RESENDABLE', 'Ce voucher ne peut plus être renvoyé');
+        throw new AppError('VOUCHER_NOT_RESENDABLE');
       }
       if (voucher.deliverAt && voucher.deliverAt > now) {
-        throw new AppError(409, 'VOUCHER_SCHEDULED', 'Ce voucher sera envoyé à la date choisie');
+        throw new AppError('VOUCHER_SCHEDULED');
       }
       await enqueueEmail(app.db, {
         now,

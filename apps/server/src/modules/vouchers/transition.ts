@@ -28,7 +28,7 @@ export type TransitionRequest = {
 export async function transitionVoucher(db: Queryable, request: TransitionRequest): Promise<VoucherRow | null> {
   let sources = allowedSources(request.to, request.by);
   if (request.onlyFrom) sources = sources.filter((s) => request.onlyFrom!.includes(s));
-  if (sources.length === 0) throw new AppError(409, 'TRANSITION_REFUSED', 'Opération non autorisée pour ce voucher');
+  if (sources.length === 0) throw new AppError('TRANSITION_REFUSED');
 
   const [before] = await db
     .select({ status: vouchers.status })
@@ -77,7 +77,7 @@ export async function recordIssued(db: Queryable, voucherId: string, reason: str
  */
 export function batchTransition(request: { to: TVoucherStatus; by: VoucherActor; moved: string; set: SQL }): { update: SQL; events: SQL } {
   const sources = allowedSources(request.to, request.by);
-  if (sources.length === 0) throw new AppError(409, 'TRANSITION_REFUSED', 'Opération non autorisée pour ce voucher');
+  if (sources.length === 0) throw new AppError('TRANSITION_REFUSED');
   const moved = sql.raw(request.moved);
   return {
     update: sql`update ${vouchers} v set status = ${request.to}, ${request.set}, updated_at = c.now

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { CUSTOMER_MESSAGES as M, PAID_EXTENSION_MONTHS } from '@farha/contracts/customer';
+import { PAID_EXTENSION_MONTHS } from '@farha/contracts/customer';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, emailOutbox, orders, refunds, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
@@ -131,7 +131,7 @@ export async function performExchange(
     onlyFrom: EXCHANGEABLE_STATUSES,
     patch: { replacedByVoucherId: issued.id, holderUserId },
   });
-  if (!exchanged) throw new AppError(409, 'VOUCHER_NOT_EXCHANGEABLE', M.NOT_EXCHANGEABLE);
+  if (!exchanged) throw new AppError('VOUCHER_NOT_EXCHANGEABLE');
   await dropPendingVoucherEmails(db, old.id, 'Voucher échangé');
 
   const offers = await boxOffersWithPartners(db, newBox.id);

@@ -34,7 +34,7 @@ async function assertPartnerInBox(db: Queryable, boxId: string, partnerId: strin
       and(eq(offers.partnerId, partnerId), eq(offers.active, true), eq(partners.active, true), offerId ? eq(offers.id, offerId) : undefined),
     )
     .limit(1);
-  if (!found) throw new AppError(400, 'OFFER_UNAVAILABLE', M.OFFER_UNAVAILABLE, offerId ? 'offerId' : 'partnerId');
+  if (!found) throw new AppError('OFFER_UNAVAILABLE', { field: offerId ? 'offerId' : 'partnerId' });
 }
 
 /** Reservations of the customer's vouchers (issue 4), under /api/client (customer role). */

@@ -30,7 +30,7 @@ import { algiersDay, algiersMonthRange } from '../../lib/algiers-time.ts';
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZMemberParams = z.object({ memberId: z.string() });
 const memberId = (raw: string) => {
-  if (!z.uuid().safeParse(raw).success) throw new AppError(404, 'MEMBER_NOT_FOUND', PARTNER_MESSAGES.MEMBER_NOT_FOUND);
+  if (!z.uuid().safeParse(raw).success) throw new AppError('MEMBER_NOT_FOUND');
   return raw;
 };
 

@@ -16,7 +16,7 @@ import { partnerCaller } from '../../modules/partners/index.ts';
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZParams = z.object({ id: z.string() });
 const reservationId = (raw: string) => {
-  if (!z.uuid().safeParse(raw).success) throw new AppError(404, 'RESERVATION_NOT_FOUND', PARTNER_MESSAGES.RESERVATION_NOT_FOUND);
+  if (!z.uuid().safeParse(raw).success) throw new AppError('RESERVATION_NOT_FOUND');
   return raw;
 };
 

@@ -43,7 +43,7 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         // spec 01 §8: 'Erreur système lors de la validation' rather than a bare 500.
         request.log.error({ err: error }, 'redemption failed');
-        const answer = failure('SYSTEM');
+        const answer = failure('REDEMPTION_SYSTEM');
         return reply.status(500).send(answer.body as never);
       }
     },

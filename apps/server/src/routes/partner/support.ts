@@ -79,7 +79,7 @@ export async function partnerSupportRoutes(app: FastifyInstance): Promise<void> 
       const caller = await partnerCaller(app.db, request);
       const file = await findTicketAttachment(app.db, owner(caller), request.params.id, request.params.attachmentId);
       const data = await app.storage.read(file.storageKey).catch(() => null);
-      if (!data) throw new AppError(404, 'FILE_NOT_FOUND', SUPPORT_MESSAGES.ATTACHMENT_NOT_FOUND);
+      if (!data) throw new AppError('FILE_NOT_FOUND');
       return reply
         .type(file.contentType)
         .header('cache-control', 'private, max-age=0')

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
-import { PARTNER_MESSAGES, ZPartnerTransaction, ZPartnerTransactionList, ZTransactionQuery } from '@farha/contracts/partner';
+import { ZPartnerTransaction, ZPartnerTransactionList, ZTransactionQuery } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
 import { attachment } from '../../lib/csv.ts';
 import { partnerCaller } from '../../modules/partners/index.ts';
@@ -10,7 +10,7 @@ import { algiersDay } from '../../lib/algiers-time.ts';
 import { allTransactions, getTransaction, listTransactions, transactionsCsv } from '../../modules/ledger/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
-const notFound = () => new AppError(404, 'TRANSACTION_NOT_FOUND', PARTNER_MESSAGES.TRANSACTION_NOT_FOUND);
+const notFound = () => new AppError('TRANSACTION_NOT_FOUND');
 
 /** spec 02 §2 Transactions: the partner's ledger (permission view_transactions). */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {

@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAuthResponse } from '@farha/contracts/auth';
 import { ZApiError } from '@farha/contracts/errors';
-import { PARTNER_MESSAGES, ZAcceptInvitation, ZInvitationInfo } from '@farha/contracts/partner';
+import { ZAcceptInvitation, ZInvitationInfo } from '@farha/contracts/partner';
 import { createSession, SESSION_COOKIE, toUserDto } from '../../modules/accounts/index.ts';
 import { acceptInvitation, invitationInfo } from '../../modules/partners/index.ts';
+import { zodError } from '@farha/contracts/errors';
 
-const ZTokenParams = z.object({ token: z.string().min(20, { error: PARTNER_MESSAGES.INVITATION_INVALID }).max(100) });
+const ZTokenParams = z.object({ token: z.string().min(20, { error: zodError('INVITATION_INVALID') }).max(100) });
 const errors = { 400: ZApiError, 404: ZApiError, 429: ZApiError };
 
 /** Public (the invitee has no session yet): /api/invitations/:token, the link of the invitation e-mail. */

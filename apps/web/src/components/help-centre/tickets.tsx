@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGES, type TTicketDetail, type TTicketSummary, type ZTicketResponse } from '@farha/contracts/support';
+import { type TTicketDetail, type TTicketSummary, type ZTicketResponse } from '@farha/contracts/support';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { FileText, ImageIcon, Lock, MessageSquare, Send } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatShortDate } from '@/lib/dates';
 import { AttachmentPicker, formatSize } from './attachment-picker';
 import type { HelpCentreTexts } from './texts';
+import { errorKey } from '@farha/contracts/errors';
 
 type TTicketResponse = z.infer<typeof ZTicketResponse>;
 
@@ -312,7 +313,7 @@ function ReplyForm({ ticketId, api, texts }: { ticketId: string; api: TicketApi;
           setFiles([]);
           toast.success(texts.message(result.message));
         },
-        onError: (failure) => setError(texts.message(failure, SUPPORT_MESSAGES.REQUIRED)),
+        onError: (failure) => setError(texts.message(failure, errorKey('VALIDATION'))),
       },
     );
   };

@@ -1,8 +1,7 @@
-import { ADMIN_ERRORS, ADMIN_MESSAGES } from '@farha/contracts/admin';
+import { ADMIN_MESSAGES } from '@farha/contracts/admin';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
-import { errorMessage, i18n } from '@/lib/i18n';
+import { bilingualMessage, i18n } from '@/lib/i18n';
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
@@ -31,22 +30,7 @@ export function useAdminTranslation(): { t: AdminT; locale: AdminLocale } {
   return { t, locale: language === 'ar' ? 'ar' : 'fr' };
 }
 
-type Texts = Record<string, { fr: string; ar: string }>;
-const CATALOGUE: Texts = { ...ADMIN_ERRORS, ...ADMIN_MESSAGES };
-const BY_FRENCH = new Map(Object.values(CATALOGUE).map((m) => [m.fr, m]));
-
-/**
- * A server answer or failure in the active language: the back-office catalogue (ADMIN_ERRORS,
- * ADMIN_MESSAGES) by code or by French text — 'Documents manquants: …' keeps its list — else the app's.
- */
+/** A server answer or failure in the active language: errors by their catalogue code, successes by text. */
 export function adminMessage(source: unknown): string {
-  const arabic = i18n.resolvedLanguage === 'ar';
-  const text = source instanceof ApiError ? source.message : typeof source === 'string' ? source : null;
-  if (text === null) return errorMessage(source);
-  if (!arabic) return text;
-  const byCode = source instanceof ApiError ? CATALOGUE[source.code] : undefined;
-  if (byCode && text.startsWith(byCode.fr)) return byCode.ar + text.slice(byCode.fr.length);
-  const byText = BY_FRENCH.get(text);
-  if (byText) return byText.ar;
-  return source instanceof ApiError ? errorMessage(source) : text;
+  return bilingualMessage(source, ADMIN_MESSAGES);
 }

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@farha/contracts/account';
 import { ApiError } from '@/lib/api';
-import { errorMessage, i18n, localizeMessage } from '@/lib/i18n';
+import { errorMessage, i18n, translateError } from '@/lib/i18n';
 import { registerNamespace, type TranslationKey } from '@/lib/translation';
 import ar from './locales/password.ar.json';
 import fr from './locales/password.fr.json';
@@ -19,12 +19,13 @@ const KEY_BY_MESSAGE = new Map<string, keyof typeof fr.messages>(
   (Object.keys(fr.messages) as (keyof typeof fr.messages)[]).map((code) => [ACCOUNT_MESSAGES[code], code]),
 );
 
-/** The server's (or the contracts') French message, or its Arabic translation. */
+/** An error (by its catalogue code) or the server's success message, in the active language. */
 export function passwordMessage(source: unknown): string {
+  const known = translateError(source);
+  if (known !== null) return known;
   const message = source instanceof ApiError ? source.message : typeof source === 'string' ? source : null;
   if (message === null) return errorMessage(source);
   const code = KEY_BY_MESSAGE.get(message);
   if (code && i18n.resolvedLanguage === 'ar') return i18n.t(`messages.${code}` as never, { ns: NS }) as unknown as string;
-  if (code) return message;
-  return source instanceof ApiError ? errorMessage(source) : localizeMessage(message);
+  return message;
 }

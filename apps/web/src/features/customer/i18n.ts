@@ -1,5 +1,4 @@
 import { ACCOUNT_MESSAGES } from '@farha/contracts/account';
-import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
 import { CUSTOMER_MESSAGES } from '@farha/contracts/customer';
 import { RESERVATION_MESSAGES, RESERVATION_STATUS_LABELS, type TReservationStatus } from '@farha/contracts/reservations';
 import {
@@ -10,7 +9,7 @@ import {
 } from '@farha/contracts/support';
 import { VOUCHER_STATUS_LABELS, type TVoucherStatus } from '@farha/contracts/vouchers';
 import { ApiError } from '@/lib/api';
-import { errorMessage, i18n, localizeMessage } from '@/lib/i18n';
+import { i18n, translateError } from '@/lib/i18n';
 import { registerNamespace, type Translate, type TranslationKey } from '@/lib/translation';
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
@@ -18,13 +17,12 @@ import fr from './locales/fr.json';
 /** The customer area's strings live in their own i18next namespace, registered when the feature loads. */
 const NS = 'customer';
 
-// The French texts the contracts own (statuses, the API's messages) come from there, so that the
-// server's words and the screens' cannot drift apart; ar.json translates them.
+// The French texts the contracts own (statuses, the API's success messages) come from there, so that the
+// server's words and the screens' cannot drift apart; ar.json translates them. Errors: the catalogue.
 const MESSAGE_GROUPS = {
   customer: CUSTOMER_MESSAGES,
   reservation: RESERVATION_MESSAGES,
   account: ACCOUNT_MESSAGES,
-  checkout: CHECKOUT_MESSAGES,
   support: SUPPORT_MESSAGES,
 } as const;
 type MessageGroups = typeof MESSAGE_GROUPS;
@@ -59,22 +57,19 @@ for (const [group, messages] of Object.entries(MESSAGE_GROUPS)) {
     if (!MESSAGE_KEYS.has(text)) MESSAGE_KEYS.set(text, `messages.${group}.${code}`);
   }
 }
-// Server messages that no contract exports (files, voucher documents): the web app words them too.
-for (const [code, text] of Object.entries(fr.serverMessages)) if (!MESSAGE_KEYS.has(text)) MESSAGE_KEYS.set(text, `serverMessages.${code}`);
-const MAX_CHARS = /^(\d+) caractères au maximum$/;
 
 /**
- * The text of a validation message or failed call: the spec's French as the server or the contracts
- * word it, or its Arabic translation when Arabic is active. Texts the web app does not know (a
- * payment provider's own words) are shown as they are.
+ * The text of a validation message, failed call or server answer in the active language: errors by
+ * their code in the error catalogue, the API's success messages by their French text. Texts the web
+ * app does not know (a payment provider's own words) are shown as they are. `fallback`: a catalogue code.
  */
-export function customerMessage(source: unknown, fallback: string = RESERVATION_MESSAGES.SYSTEM_ERROR): string {
+export function customerMessage(source: unknown, fallback: string = 'RESERVATION_SYSTEM_ERROR'): string {
+  const known = translateError(source);
+  if (known !== null) return known;
   const message = source instanceof ApiError ? source.message : typeof source === 'string' ? source : null;
   if (message === null) return customerMessage(fallback);
   if (i18n.resolvedLanguage !== 'ar') return message;
   const key = MESSAGE_KEYS.get(message);
   if (key && i18n.exists(key, { ns: NS as never, lng: 'ar', fallbackLng: false })) return i18n.t(key as never, { ns: NS }) as unknown as string;
-  const max = MAX_CHARS.exec(message);
-  if (max) return i18n.t('common.maxChars' as never, { ns: NS, max: max[1] }) as unknown as string;
-  return source instanceof ApiError ? errorMessage(source) : localizeMessage(message);
+  return message;
 }

@@ -3,14 +3,13 @@ import {
   DISPUTE_RESOLUTION_LABELS,
   DISPUTE_STATUS_LABELS,
   DISPUTE_TYPE_LABELS,
-  SUPPORT_ERRORS,
+  SUPPORT_DESK_MESSAGES,
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
 } from '@farha/contracts/support';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
-import { errorMessage, i18n } from '@/lib/i18n';
+import { bilingualMessage, i18n } from '@/lib/i18n';
 
 /** The agents' portal strings: i18next namespace 'supportDesk', registered when the feature loads. */
 const NS = 'supportDesk';
@@ -129,7 +128,7 @@ const fr = {
   disputeType: DISPUTE_TYPE_LABELS,
   disputeResolution: DISPUTE_RESOLUTION_LABELS,
   disputeAction: DISPUTE_ACTION_LABELS as Record<string, string>,
-  messages: Object.fromEntries(Object.entries(SUPPORT_ERRORS).map(([code, text]) => [code, text.fr])) as Record<keyof typeof SUPPORT_ERRORS, string>,
+  messages: Object.fromEntries(Object.entries(SUPPORT_DESK_MESSAGES).map(([code, text]) => [code, text.fr])) as Record<keyof typeof SUPPORT_DESK_MESSAGES, string>,
 };
 
 const ar: typeof fr = {
@@ -246,7 +245,7 @@ const ar: typeof fr = {
   disputeType: { partner_refuse: 'رفض الشريك', service_quality: 'جودة الخدمة', voucher_invalid: 'قسيمة مرفوضة أو غير صالحة', billing: 'الفوترة', other: 'أخرى' },
   disputeResolution: { refund: 'استرداد', voucher_extension: 'تمديد القسيمة', rejected: 'مرفوض' },
   disputeAction: { opened: 'فتح النزاع', assigned: 'تكفل به الدعم', partner_response: 'رد الشريك', note: 'ملاحظة الدعم', resolved: 'تمت التسوية' },
-  messages: Object.fromEntries(Object.entries(SUPPORT_ERRORS).map(([code, text]) => [code, text.ar])) as Record<keyof typeof SUPPORT_ERRORS, string>,
+  messages: Object.fromEntries(Object.entries(SUPPORT_DESK_MESSAGES).map(([code, text]) => [code, text.ar])) as Record<keyof typeof SUPPORT_DESK_MESSAGES, string>,
 };
 
 i18n.addResourceBundle('fr', NS, fr, true, true);
@@ -265,15 +264,7 @@ export function useDeskTranslation(): { t: DeskT; locale: 'fr' | 'ar' } {
   return { t, locale: language === 'ar' ? 'ar' : 'fr' };
 }
 
-/** A server answer in the reader's language: by the support codes, else the app-wide translation. */
+/** A server answer in the reader's language: errors by their catalogue code, the desk's successes by text. */
 export function deskMessage(source: unknown): string {
-  const arabic = i18n.resolvedLanguage === 'ar';
-  if (source instanceof ApiError && source.code in SUPPORT_ERRORS) {
-    return SUPPORT_ERRORS[source.code as keyof typeof SUPPORT_ERRORS][arabic ? 'ar' : 'fr'];
-  }
-  if (typeof source === 'string') {
-    const found = Object.values(SUPPORT_ERRORS).find((m) => m.fr === source);
-    return found ? found[arabic ? 'ar' : 'fr'] : source;
-  }
-  return errorMessage(source);
+  return bilingualMessage(source, SUPPORT_DESK_MESSAGES);
 }

@@ -25,10 +25,10 @@ export function chargilyProvider(options: {
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
-      throw new PaymentGatewayError('Erreur réseau');
+      throw new PaymentGatewayError('PAYMENT_NETWORK');
     }
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok) throw new PaymentGatewayError(typeof body.message === 'string' ? body.message : 'Erreur de paiement');
+    if (!res.ok) throw new PaymentGatewayError('PAYMENT_ERROR', typeof body.message === 'string' ? body.message : undefined);
     return body;
   }
 
@@ -50,14 +50,14 @@ export function chargilyProvider(options: {
         }),
       });
       if (typeof body.id !== 'string' || typeof body.checkout_url !== 'string') {
-        throw new PaymentGatewayError('Erreur de paiement');
+        throw new PaymentGatewayError('PAYMENT_ERROR');
       }
       return { id: body.id, checkoutUrl: body.checkout_url, raw: body };
     },
     async fetchCheckout(id) {
       const body = await call(`/checkouts/${encodeURIComponent(id)}`);
       const status = normalizeStatus(typeof body.status === 'string' ? body.status : undefined);
-      if (!status) throw new PaymentGatewayError('Erreur de paiement');
+      if (!status) throw new PaymentGatewayError('PAYMENT_ERROR');
       return { id, status, raw: body };
     },
     webhookSecret: async () => options.secretKey,

@@ -37,7 +37,15 @@ export interface PaymentProvider {
   parseWebhook(body: unknown): WebhookEvent | null;
 }
 
-export class PaymentGatewayError extends Error {}
+/** A gateway failure: the catalogue code the buyer sees, and the gateway's own words for the log. */
+export class PaymentGatewayError extends Error {
+  readonly code: 'PAYMENT_ERROR' | 'PAYMENT_NETWORK' | 'METHOD_UNAVAILABLE';
+
+  constructor(code: PaymentGatewayError['code'], detail?: string) {
+    super(detail ?? code);
+    this.code = code;
+  }
+}
 
 /** Chargily's webhook body: `{ id, type: 'checkout.paid', data: { id, status, ... } }`. */
 export function parseChargilyStyleWebhook(body: unknown): WebhookEvent | null {

@@ -1,5 +1,4 @@
 import { ZLoginRequest, type TLoginRequest } from '@farha/contracts/auth';
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -40,7 +39,7 @@ export function LoginForm() {
       await login({ email: values.email, password: values.password, remember: values.remember === true });
     } catch (error) {
       // spec 01 §8: the server's 'Email ou mot de passe incorrect', or 'Erreur de connexion. Veuillez réessayer.'
-      setFormError(errorMessage(error, ERROR_MESSAGES.LOGIN_FAILED));
+      setFormError(errorMessage(error, 'LOGIN_FAILED'));
     }
   });
 

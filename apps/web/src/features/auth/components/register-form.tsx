@@ -1,5 +1,5 @@
 import { ZRegisterRequest } from '@farha/contracts/auth';
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,7 +17,7 @@ import { errorMessage, localizeMessage } from '@/lib/i18n';
 const ZRegisterForm = ZRegisterRequest.omit({ locale: true })
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.password === values.confirmPassword, {
-    error: ERROR_MESSAGES.PASSWORD_MISMATCH,
+    error: errorKey('PASSWORD_MISMATCH'),
     path: ['confirmPassword'],
     // Compare as soon as both passwords are there, even while other fields are still empty.
     when: (payload) =>
@@ -56,7 +56,7 @@ export function RegisterForm() {
       // On success the auth page redirects (see AuthPage).
       await registerAccount({ ...values, phone: phone || undefined });
     } catch (error) {
-      setFormError(errorMessage(error, ERROR_MESSAGES.REGISTER_FAILED));
+      setFormError(errorMessage(error, 'REGISTER_FAILED'));
       if (error instanceof ApiError && isFormField(error.field)) setFocus(error.field);
     }
   });

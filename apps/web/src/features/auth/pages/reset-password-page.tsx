@@ -1,4 +1,3 @@
-import { ACCOUNT_MESSAGES } from '@farha/contracts/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -19,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword, useResetTokenCheck } from '../api/password';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { passwordMessage, usePasswordT } from '../password-i18n';
+import { errorKey } from '@farha/contracts/errors';
 
 /** After a successful reset, the login page opens on its own after this delay. */
 const REDIRECT_MS = 3000;
@@ -26,10 +26,10 @@ const REDIRECT_MS = 3000;
 // The request's rules (ZResetPasswordRequest) without the token, which comes from the link.
 const ZResetForm = z
   .object({
-    password: z.string().min(6, { error: ACCOUNT_MESSAGES.PASSWORD_TOO_SHORT }).max(200),
+    password: z.string().min(6, { error: errorKey('PASSWORD_TOO_SHORT') }).max(200),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { error: ACCOUNT_MESSAGES.RESET_MISMATCH, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { error: errorKey('PASSWORD_MISMATCH'), path: ['confirmPassword'] });
 type ResetForm = z.input<typeof ZResetForm>;
 
 /** /auth/reset?token=… — the link of the password-reset e-mail (single use, valid 1 hour). */

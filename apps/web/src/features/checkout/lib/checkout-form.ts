@@ -1,6 +1,6 @@
-import { CHECKOUT_MESSAGES, ZCreateOrderRequest, ZPaymentMethod, type TCreateOrderRequest } from '@farha/contracts/checkout';
+import { ZCreateOrderRequest, ZPaymentMethod, type TCreateOrderRequest } from '@farha/contracts/checkout';
 import { ZLocale, type TLocale } from '@farha/contracts/auth';
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/errors';
 import { addDays } from '@farha/contracts/time';
 import { z } from 'zod';
 import { MAX_DELIVERY_DAYS_AHEAD } from './dates';
@@ -56,14 +56,14 @@ export function checkoutFormSchema(today: string) {
       recipientLocale: ZLocale,
       // '' (nothing chosen yet) fails with 'Veuillez choisir un moyen de paiement'.
       paymentMethod: z.string().pipe(ZPaymentMethod),
-      termsAccepted: z.boolean().refine((accepted) => accepted, { error: CHECKOUT_MESSAGES.TERMS }),
+      termsAccepted: z.boolean().refine((accepted) => accepted, { error: errorKey('TERMS') }),
     })
     .superRefine((values, ctx) => {
       if (values.deliveryMode !== 'date') return;
       const day = values.deliverAt;
-      if (!day) ctx.addIssue({ code: 'custom', path: ['deliverAt'], message: ERROR_MESSAGES.VALIDATION });
+      if (!day) ctx.addIssue({ code: 'custom', path: ['deliverAt'], message: errorKey('VALIDATION') });
       else if (!isDay(day) || day < today || day > lastDay) {
-        ctx.addIssue({ code: 'custom', path: ['deliverAt'], message: CHECKOUT_MESSAGES.DELIVERY_DATE });
+        ctx.addIssue({ code: 'custom', path: ['deliverAt'], message: errorKey('DELIVERY_DATE') });
       }
     });
 }

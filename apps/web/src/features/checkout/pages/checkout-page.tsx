@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CHECKOUT_MESSAGES } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
 import { algiersToday } from '@farha/contracts/time';
 import { ArrowLeft, Gift, SearchX } from 'lucide-react';
@@ -14,7 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { currentLocale } from '@/lib/i18n';
+import { currentLocale, fieldMessageOf } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { boxFromState, useCheckoutBox, type TCheckoutBox } from '../api/checkout-box';
 import { useCreateOrder } from '../api/orders';
@@ -34,6 +33,7 @@ import {
 } from '../lib/checkout-form';
 import { loadDraft, saveDraft } from '../lib/draft-storage';
 import type { CheckoutLocationState } from '../lib/links';
+import { errorKey } from '@farha/contracts/errors';
 
 /**
  * spec 01 §2 "Checkout": /checkout?box=<id> (or the box in navigation state). A two-step wizard,
@@ -184,12 +184,12 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
         if (error instanceof ApiError && error.status === 401) return; // the session-expired flow takes over
         const field = error instanceof ApiError ? error.field : undefined;
         if (field && (DETAIL_FIELDS as readonly string[]).includes(field)) {
-          form.setError(field as (typeof DETAIL_FIELDS)[number], { message: error.message }, { shouldFocus: false });
+          form.setError(field as (typeof DETAIL_FIELDS)[number], { message: fieldMessageOf(error) }, { shouldFocus: false });
           goTo('details');
           return;
         }
         if (field === 'paymentMethod' || field === 'termsAccepted') {
-          form.setError(field, { message: error.message });
+          form.setError(field, { message: fieldMessageOf(error) });
           return;
         }
         setSubmitError(error);
@@ -215,7 +215,7 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
         )}
         {user && !isCustomer && (
           <Alert variant="error" data-testid="checkout-customers-only">
-            <p className="font-semibold">{checkoutMessage(CHECKOUT_MESSAGES.CUSTOMERS_ONLY)}</p>
+            <p className="font-semibold">{checkoutMessage(errorKey('CUSTOMERS_ONLY'))}</p>
             <p className="mt-1 text-muted-foreground">{t('checkout.customersOnlyText')}</p>
           </Alert>
         )}

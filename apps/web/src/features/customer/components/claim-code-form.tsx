@@ -1,4 +1,3 @@
-import { CUSTOMER_MESSAGES } from '@farha/contracts/customer';
 import { Ticket } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -7,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useClaimVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
+import { errorKey } from '@farha/contracts/errors';
 
 /** "Ajouter un code": a gift whose code was passed on by hand (or by a forwarded e-mail) joins the account. */
 export function ClaimCodeForm({ initialCode = '', onClaimed }: { initialCode?: string; onClaimed?: (voucherId: string) => void }) {
@@ -29,7 +29,7 @@ export function ClaimCodeForm({ initialCode = '', onClaimed }: { initialCode?: s
         setCode('');
         onClaimed?.(result.voucher.id);
       },
-      onError: (failure) => setError(customerMessage(failure, CUSTOMER_MESSAGES.INVALID_CODE)),
+      onError: (failure) => setError(customerMessage(failure, errorKey('VOUCHER_INVALID'))),
     });
   };
 

@@ -1,16 +1,16 @@
 import type { TClientVoucher } from '@farha/contracts/customer';
-import { DISPUTE_TYPES, SUPPORT_ERRORS } from '@farha/contracts/support';
+import { DISPUTE_TYPES, SUPPORT_DESK_MESSAGES } from '@farha/contracts/support';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
 import { useOpenDispute } from '../api/disputes';
 import { customerMessage, useCustomerT } from '../i18n';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { bilingualMessage } from '@/lib/i18n';
 
 /** Arabic labels of the dispute types (the French ones are the contracts'). */
 const TYPE_LABELS_AR: Record<(typeof DISPUTE_TYPES)[number], string> = {
@@ -28,11 +28,9 @@ const TYPE_LABELS_FR: Record<(typeof DISPUTE_TYPES)[number], string> = {
   other: 'Autre',
 };
 
-/** A support code's text in the reader's language, else the customer area's translation. */
-function disputeMessage(source: unknown, locale: 'fr' | 'ar'): string {
-  const code = source instanceof ApiError ? source.code : Object.entries(SUPPORT_ERRORS).find(([, m]) => m.fr === source)?.[0];
-  if (code && code in SUPPORT_ERRORS) return SUPPORT_ERRORS[code as keyof typeof SUPPORT_ERRORS][locale];
-  return customerMessage(source);
+/** An error or a support desk answer in the reader's language, else the customer area's translation. */
+function disputeMessage(source: unknown): string {
+  return bilingualMessage(source, SUPPORT_DESK_MESSAGES, customerMessage);
 }
 
 /** spec 02 §4 disputes, opened by the customer from a voucher (issue 14). */
@@ -58,10 +56,10 @@ function DisputeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: (
       { voucherId: voucher.id, type, description },
       {
         onSuccess: (answer) => {
-          toast.success(disputeMessage(answer.message, locale));
+          toast.success(disputeMessage(answer.message));
           onClose();
         },
-        onError: (failure) => setError(disputeMessage(failure, locale)),
+        onError: (failure) => setError(disputeMessage(failure)),
       },
     );
   };

@@ -1,5 +1,5 @@
 import type { TPaymentMethod } from '@farha/contracts/checkout';
-import { CUSTOMER_MESSAGES, type TClientVoucher } from '@farha/contracts/customer';
+import { type TClientVoucher } from '@farha/contracts/customer';
 import { formatDzd } from '@farha/contracts/money';
 import { Repeat, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
@@ -15,6 +15,7 @@ import { customerMessage, useCustomerT } from '../i18n';
 import { searchable } from '../lib/vouchers';
 import { BoxImage } from '@/components/domain/box-image';
 import { PaymentMethodPicker } from './payment-method-picker';
+import { errorKey } from '@farha/contracts/errors';
 
 /** Swap for another box: free when equal or cheaper, otherwise the difference is paid through the checkout. */
 export function ExchangeDialog({ voucher, onOpenChange }: { voucher: TClientVoucher | null; onOpenChange: (open: boolean) => void }) {
@@ -51,7 +52,7 @@ function ExchangeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: 
       return;
     }
     if (toPay > 0 && !method) {
-      setMethodError(customerMessage(CUSTOMER_MESSAGES.PAYMENT_METHOD_REQUIRED));
+      setMethodError(customerMessage(errorKey('PAYMENT_METHOD_REQUIRED')));
       return;
     }
     exchange.mutate(
@@ -65,7 +66,7 @@ function ExchangeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: 
           toast.success(customerMessage(result.message));
           onClose();
         },
-        onError: (failure) => setError(customerMessage(failure, CUSTOMER_MESSAGES.NOT_EXCHANGEABLE)),
+        onError: (failure) => setError(customerMessage(failure, errorKey('VOUCHER_NOT_EXCHANGEABLE'))),
       },
     );
   };
@@ -102,7 +103,7 @@ function ExchangeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: 
           </div>
         </Alert>
       ) : !options.data.allowed ? (
-        <Alert variant="error">{customerMessage(options.data.reason ?? CUSTOMER_MESSAGES.NOT_EXCHANGEABLE)}</Alert>
+        <Alert variant="error">{customerMessage(options.data.reasonCode ?? options.data.reason ?? errorKey('VOUCHER_NOT_EXCHANGEABLE'))}</Alert>
       ) : (
         <>
           <div className="relative">

@@ -1,5 +1,5 @@
 import type { TPaymentMethod } from '@farha/contracts/checkout';
-import { CUSTOMER_MESSAGES, type TClientVoucherListResponse, type TClientVoucher } from '@farha/contracts/customer';
+import { type TClientVoucherListResponse, type TClientVoucher } from '@farha/contracts/customer';
 import { formatDzd } from '@farha/contracts/money';
 import { CalendarPlus, Gift } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { useExtendVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { formatDate } from '@/lib/dates';
 import { PaymentMethodPicker } from './payment-method-picker';
+import { errorKey } from '@farha/contracts/errors';
 
 type Extension = TClientVoucherListResponse['extension'];
 
@@ -49,7 +50,7 @@ function ExtendForm({ voucher, extension, onClose }: { voucher: TClientVoucher; 
     setError(null);
     if (!mode) return;
     if (mode === 'paid' && !method) {
-      setMethodError(customerMessage(CUSTOMER_MESSAGES.PAYMENT_METHOD_REQUIRED));
+      setMethodError(customerMessage(errorKey('PAYMENT_METHOD_REQUIRED')));
       return;
     }
     extend.mutate(mode === 'paid' ? { mode, paymentMethod: method ?? undefined } : { mode }, {
@@ -61,7 +62,7 @@ function ExtendForm({ voucher, extension, onClose }: { voucher: TClientVoucher; 
         toast.success(customerMessage(result.message));
         onClose();
       },
-      onError: (failure) => setError(customerMessage(failure, CUSTOMER_MESSAGES.NOT_EXTENDABLE)),
+      onError: (failure) => setError(customerMessage(failure, errorKey('VOUCHER_NOT_EXTENDABLE'))),
     });
   };
 

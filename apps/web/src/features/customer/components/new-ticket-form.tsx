@@ -1,7 +1,6 @@
 import {
   CUSTOMER_TICKET_CATEGORIES,
   CUSTOMER_TICKET_PRIORITIES,
-  SUPPORT_MESSAGES,
   ZCreateTicketRequest,
 } from '@farha/contracts/support';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,6 +21,7 @@ import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
 import { useCustomerHelpTexts } from './help-centre-texts';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { errorKey } from '@farha/contracts/errors';
 
 // spec 01 §5: title and description non-blank, category and priority chosen (selects start empty).
 const ZTicketForm = z.object({
@@ -61,7 +61,7 @@ export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => 
     } catch (error) {
       // spec 01 §8: 'Erreur lors de la création du ticket', with the server's reason when it gives one.
       const reason = error instanceof ApiError && error.status < 500 && error.status !== 0 ? customerMessage(error) : null;
-      setFormError(reason ? `${customerMessage(SUPPORT_MESSAGES.CREATE_ERROR)} : ${reason}` : customerMessage(SUPPORT_MESSAGES.CREATE_ERROR));
+      setFormError(reason ? `${customerMessage(errorKey('TICKET_CREATE_ERROR'))} : ${reason}` : customerMessage(errorKey('TICKET_CREATE_ERROR')));
     }
   });
   const message = (text: string | undefined) => (text ? customerMessage(text) : undefined);

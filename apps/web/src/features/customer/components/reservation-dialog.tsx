@@ -5,7 +5,6 @@ import {
   RESERVATION_FLEXIBLE,
   RESERVATION_MAX_GUESTS,
   RESERVATION_MAX_MONTHS,
-  RESERVATION_MESSAGES,
   RESERVATION_MIN_GUESTS,
   ZDay,
   type TReservation,
@@ -30,6 +29,7 @@ import { formatDay } from '@/lib/dates';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useReservationWhen } from './reservation-panel';
+import { errorKey } from '@farha/contracts/errors';
 
 const GUEST_CHOICES = Array.from(
   { length: RESERVATION_MAX_GUESTS - RESERVATION_MIN_GUESTS + 1 },
@@ -41,12 +41,12 @@ function reservationSchema(today: string, lastDay: string, expiryDay: string, me
   return z.object({
     partnerId: z.string().min(1, { error: messages.partner }),
     offerId: z.string().min(1, { error: messages.offer }),
-    date: ZDay.refine((day) => day >= today, { error: RESERVATION_MESSAGES.DATE_IN_PAST })
-      .refine((day) => day <= lastDay, { error: RESERVATION_MESSAGES.TOO_FAR })
-      .refine((day) => day <= expiryDay, { error: RESERVATION_MESSAGES.AFTER_EXPIRY }),
+    date: ZDay.refine((day) => day >= today, { error: errorKey('RESERVATION_DATE_PAST') })
+      .refine((day) => day <= lastDay, { error: errorKey('RESERVATION_TOO_FAR') })
+      .refine((day) => day <= expiryDay, { error: errorKey('RESERVATION_AFTER_EXPIRY') }),
     time: z.string(),
-    guests: z.number({ error: RESERVATION_MESSAGES.GUESTS }).int().min(RESERVATION_MIN_GUESTS).max(RESERVATION_MAX_GUESTS),
-    phone: z.string().trim().min(1, { error: RESERVATION_MESSAGES.PHONE_REQUIRED }).pipe(ZPhone),
+    guests: z.number({ error: errorKey('GUESTS') }).int().min(RESERVATION_MIN_GUESTS).max(RESERVATION_MAX_GUESTS),
+    phone: z.string().trim().min(1, { error: errorKey('PHONE_REQUIRED') }).pipe(ZPhone),
     notes: z.string().trim().max(1000, { error: '1000 caractères au maximum' }),
   });
 }
@@ -212,7 +212,7 @@ function ReservationForm({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     if (closedDay) {
-      setFormError(t('common.errorPrefix', { message: customerMessage(RESERVATION_MESSAGES.SLOT_UNAVAILABLE) }));
+      setFormError(t('common.errorPrefix', { message: customerMessage(errorKey('SLOT_UNAVAILABLE')) }));
       return;
     }
     try {
@@ -230,7 +230,7 @@ function ReservationForm({
       onDone(result);
     } catch (error) {
       // spec 01 §8 "Reservation alerts": 'Erreur: {message}'.
-      setFormError(t('common.errorPrefix', { message: customerMessage(error, RESERVATION_MESSAGES.SYSTEM_ERROR) }));
+      setFormError(t('common.errorPrefix', { message: customerMessage(error, errorKey('RESERVATION_SYSTEM_ERROR')) }));
     }
   });
 
@@ -295,7 +295,7 @@ function ReservationForm({
         ) : slots.isPending ? (
           <Spinner size="sm" label={t('reserve.loadingSlots')} showLabel />
         ) : slots.isError ? (
-          <Alert variant="error">{customerMessage(slots.error, RESERVATION_MESSAGES.AVAILABILITY_ERROR)}</Alert>
+          <Alert variant="error">{customerMessage(slots.error, errorKey('AVAILABILITY_ERROR'))}</Alert>
         ) : !day ? null : day.closed ? (
           <Alert variant="error" data-testid="reservation-closed">
             {t('reserve.closed', { partner: partner?.name ?? '' })}

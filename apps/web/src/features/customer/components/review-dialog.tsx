@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES, type TClientVoucher } from '@farha/contracts/customer';
+import { type TClientVoucher } from '@farha/contracts/customer';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -9,6 +9,7 @@ import { useReviewVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { Textarea } from '@/components/ui/textarea';
 import { StarInput } from './star-rating';
+import { errorKey } from '@farha/contracts/errors';
 
 const COMMENT_MAX = 1000;
 
@@ -35,7 +36,7 @@ function ReviewForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: ()
     event.preventDefault();
     setError(null);
     if (rating < 1 || rating > 5) {
-      setRatingError(customerMessage(CUSTOMER_MESSAGES.RATING));
+      setRatingError(customerMessage(errorKey('RATING')));
       return;
     }
     review.mutate(

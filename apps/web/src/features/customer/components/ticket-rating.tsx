@@ -1,21 +1,19 @@
-import { SUPPORT_ERRORS, type TTicketDetail } from '@farha/contracts/support';
+import { SUPPORT_DESK_MESSAGES, type TTicketDetail } from '@farha/contracts/support';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
 import { useRateTicket } from '../api/support';
 import { customerMessage, useCustomerT } from '../i18n';
 import { Stars, StarInput } from './star-rating';
+import { bilingualMessage } from '@/lib/i18n';
 
-function supportText(source: unknown, locale: 'fr' | 'ar'): string {
-  const code = source instanceof ApiError ? source.code : Object.entries(SUPPORT_ERRORS).find(([, m]) => m.fr === source)?.[0];
-  if (code && code in SUPPORT_ERRORS) return SUPPORT_ERRORS[code as keyof typeof SUPPORT_ERRORS][locale];
-  return customerMessage(source);
+function supportText(source: unknown): string {
+  return bilingualMessage(source, SUPPORT_DESK_MESSAGES, customerMessage);
 }
 
 /** Once the ticket is resolved or closed, 1 to 5 stars for the answer (issue 14). */
 export function TicketRating({ ticket }: { ticket: TTicketDetail }) {
-  const { t, locale } = useCustomerT();
+  const { t } = useCustomerT();
   const rate = useRateTicket(ticket.id);
   const [value, setValue] = useState(0);
   if (ticket.status !== 'resolved' && ticket.status !== 'closed') return null;
@@ -33,7 +31,7 @@ export function TicketRating({ ticket }: { ticket: TTicketDetail }) {
         size="sm"
         className="w-fit"
         disabled={value === 0 || rate.isPending}
-        onClick={() => rate.mutate(value, { onSuccess: (r) => toast.success(supportText(r.message, locale)), onError: (e) => toast.error(supportText(e, locale)) })}
+        onClick={() => rate.mutate(value, { onSuccess: (r) => toast.success(supportText(r.message)), onError: (e) => toast.error(supportText(e)) })}
       >
         {t('rating.submit')}
       </Button>

@@ -1,4 +1,3 @@
-import { RESERVATION_MESSAGES } from '@farha/contracts/reservations';
 import type { TClientVoucher, TClientVoucherListResponse } from '@farha/contracts/customer';
 import { formatDzd } from '@farha/contracts/money';
 import { CalendarX2, Gift, PartyPopper, Search, SearchX, ShoppingBag, Wallet, X } from 'lucide-react';
@@ -30,6 +29,7 @@ import { customerMessage, useCustomerT } from '../i18n';
 import { isolate } from '@/lib/bidi';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { inTab, normalizeCode, searchable, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
+import { errorKey } from '@farha/contracts/errors';
 
 interface OpenDialog {
   kind: VoucherDialogKind;
@@ -138,7 +138,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
       setTab('actifs');
       setDialog({ kind: 'reserve', voucherId: voucher.id });
     } else if (voucher.reservation && ['pending', 'confirmed', 'proposed'].includes(voucher.reservation.status)) {
-      toast.info(customerMessage(RESERVATION_MESSAGES.ALREADY_RESERVED));
+      toast.info(customerMessage(errorKey('VOUCHER_ALREADY_RESERVED')));
     } else {
       toast.error(t('dashboard.reserveNotReservable', { status: t(`voucherStatus.${voucher.status}`) }));
     }
@@ -187,7 +187,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
       },
       // The server words the 48 h rule (spec 01 §9); the dialog closes so that the card shows fresh data.
       onError: (error) => {
-        toast.error(customerMessage(error, RESERVATION_MESSAGES.CANCEL_ERROR));
+        toast.error(customerMessage(error, errorKey('CANCEL_ERROR')));
         close();
       },
     });

@@ -31,6 +31,8 @@ import { Switch } from '@/components/ui/switch';
 import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
 import { formatDate } from '@/lib/dates';
 import { useFlash } from '../lib/use-flash';
+import { errorKey } from '@farha/contracts/errors';
+import { fieldMessageOf } from '@/lib/i18n';
 
 /** Time zones offered (Algeria first, then where the diaspora lives); the saved one is always listed. */
 const TIMEZONES = [
@@ -113,7 +115,7 @@ function applyServerError<T extends FieldValues>(
   fallback: string,
 ): string | null {
   if (error instanceof ApiError && error.field && fields.includes(error.field)) {
-    setError(error.field as FieldPath<T>, { message: error.message });
+    setError(error.field as FieldPath<T>, { message: fieldMessageOf(error) });
     return null;
   }
   return customerMessage(error, fallback);
@@ -173,7 +175,7 @@ function ProfileForm({ profile }: { profile: TProfile }) {
       setPreference(saved.preferences.theme === 'auto' ? 'system' : saved.preferences.theme);
       flashSuccess(customerMessage(result.message ?? ACCOUNT_MESSAGES.PROFILE_SAVED));
     } catch (error) {
-      setFormError(applyServerError(error, setError, ['firstName', 'lastName', 'email', 'phone'], ACCOUNT_MESSAGES.PROFILE_ERROR));
+      setFormError(applyServerError(error, setError, ['firstName', 'lastName', 'email', 'phone'], errorKey('PROFILE_ERROR')));
     }
   });
 
@@ -343,7 +345,7 @@ function PasswordCard() {
       flashSuccess(customerMessage(result.message));
     } catch (error) {
       setFormError(
-        applyServerError(error, setError, ['currentPassword', 'newPassword', 'confirmPassword'], ACCOUNT_MESSAGES.PASSWORD_ERROR),
+        applyServerError(error, setError, ['currentPassword', 'newPassword', 'confirmPassword'], errorKey('PASSWORD_ERROR')),
       );
     }
   });
@@ -389,7 +391,7 @@ function ExportCard() {
     flashSuccess(null);
     exportData.mutate(undefined, {
       onSuccess: () => flashSuccess(customerMessage(ACCOUNT_MESSAGES.EXPORTED)),
-      onError: (failure) => setError(customerMessage(failure instanceof ApiError && failure.status === 429 ? failure : ACCOUNT_MESSAGES.EXPORT_ERROR)),
+      onError: (failure) => setError(customerMessage(failure instanceof ApiError && failure.status === 429 ? failure : errorKey('EXPORT_ERROR'))),
     });
   };
 

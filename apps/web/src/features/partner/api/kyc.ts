@@ -1,5 +1,5 @@
 import { ZKycState, ZKycSubmitResponse, ZKycUploadResponse } from '@farha/contracts/admin';
-import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
+import { ERRORS, ZApiError } from '@farha/contracts/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
 import { partnerKeys } from './me';
@@ -19,17 +19,17 @@ async function uploadKycDocument(input: { type: string; file: File }) {
   try {
     response = await fetch('/api/partner/kyc/documents', { method: 'POST', body, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = ZApiError.safeParse(payload);
     throw parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message)
-      : new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params)
+      : new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
   }
   const parsed = ZKycUploadResponse.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
   return parsed.data;
 }
 

@@ -8,7 +8,7 @@ import {
   type TOfferPatch,
 } from '@farha/contracts/partner';
 import type { TOfferCategory } from '@farha/contracts/catalog';
-import { ERROR_MESSAGES, ZApiError } from '@farha/contracts/errors';
+import { ERRORS, ZApiError } from '@farha/contracts/errors';
 import { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
@@ -81,16 +81,16 @@ export async function uploadOfferImage(file: File): Promise<string> {
   try {
     response = await fetch('/api/partner/offers/image', { method: 'POST', body, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = ZApiError.safeParse(payload);
     throw parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message)
-      : new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params)
+      : new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
   }
   const parsed = ZOfferImageResponse.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
   return parsed.data.url;
 }

@@ -1,6 +1,5 @@
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import { ERRORS } from '@farha/contracts/errors';
 import {
-  REDEMPTION_MESSAGES,
   ZRedemptionError,
   ZRedemptionSuccess,
   type TRedeemRequest,
@@ -35,13 +34,13 @@ async function postOnce(request: TRedeemRequest): Promise<TRedemptionSuccess> {
       credentials: 'same-origin',
     });
   } catch {
-    throw new RedemptionError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+    throw new RedemptionError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
     const parsed = ZRedemptionSuccess.safeParse(payload);
     if (parsed.success) return parsed.data;
-    throw new RedemptionError(response.status, 'SYSTEM', REDEMPTION_MESSAGES.SYSTEM);
+    throw new RedemptionError(response.status, 'REDEMPTION_SYSTEM', ERRORS.REDEMPTION_SYSTEM.fr);
   }
   if (response.status === 401) {
     // The session ended: an ordinary call lets the auth provider notice and send the user to /auth.
@@ -53,8 +52,8 @@ async function postOnce(request: TRedeemRequest): Promise<TRedemptionSuccess> {
     throw new RedemptionError(response.status, error.code, error.message, offers);
   }
   // A gateway error page (502, 504): the scan may or may not have been recorded, resending is safe.
-  if (response.status >= 500) throw new RedemptionError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
-  throw new RedemptionError(response.status, 'SYSTEM', REDEMPTION_MESSAGES.SYSTEM);
+  if (response.status >= 500) throw new RedemptionError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
+  throw new RedemptionError(response.status, 'REDEMPTION_SYSTEM', ERRORS.REDEMPTION_SYSTEM.fr);
 }
 
 /**

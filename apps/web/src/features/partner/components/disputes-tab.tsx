@@ -1,12 +1,12 @@
-import { DISPUTE_RESOLUTION_LABELS, DISPUTE_STATUS_LABELS, DISPUTE_TYPE_LABELS, SUPPORT_ERRORS, type TDispute } from '@farha/contracts/support';
+import { DISPUTE_RESOLUTION_LABELS, DISPUTE_STATUS_LABELS, DISPUTE_TYPE_LABELS, SUPPORT_DESK_MESSAGES, type TDispute } from '@farha/contracts/support';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
 import { usePartnerDisputes, useRespondDispute } from '../api/disputes';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDateTime } from '../lib/format';
 import { Textarea } from '@/components/ui/textarea';
+import { bilingualMessage } from '@/lib/i18n';
 
 // Arabic labels of the contracts' French dispute vocabulary.
 const AR: Record<string, string> = {
@@ -16,10 +16,8 @@ const AR: Record<string, string> = {
 };
 const FR: Record<string, string> = { ...DISPUTE_STATUS_LABELS, ...DISPUTE_TYPE_LABELS, ...DISPUTE_RESOLUTION_LABELS };
 
-function supportText(source: unknown, locale: 'fr' | 'ar'): string {
-  const code = source instanceof ApiError ? source.code : Object.entries(SUPPORT_ERRORS).find(([, m]) => m.fr === source)?.[0];
-  if (code && code in SUPPORT_ERRORS) return SUPPORT_ERRORS[code as keyof typeof SUPPORT_ERRORS][locale];
-  return partnerMessage(source);
+function supportText(source: unknown): string {
+  return bilingualMessage(source, SUPPORT_DESK_MESSAGES, partnerMessage);
 }
 
 /** The partner's disputes (issue 14): what the customer said, the timeline, and the partner's answer. */
@@ -52,7 +50,7 @@ export function DisputesTab() {
           {d.resolution ? (
             <p className="rounded-lg bg-muted/50 p-2 text-sm">{t('support.disputes.resolved')} : {label(d.resolution.type)} — {d.resolution.notes}</p>
           ) : (
-            <RespondForm dispute={d} locale={locale} />
+            <RespondForm dispute={d} />
           )}
         </li>
       ))}
@@ -60,7 +58,7 @@ export function DisputesTab() {
   );
 }
 
-function RespondForm({ dispute, locale }: { dispute: TDispute; locale: 'fr' | 'ar' }) {
+function RespondForm({ dispute }: { dispute: TDispute }) {
   const { t } = usePartnerTranslation();
   const respond = useRespondDispute();
   const [message, setMessage] = useState('');
@@ -68,7 +66,7 @@ function RespondForm({ dispute, locale }: { dispute: TDispute; locale: 'fr' | 'a
     event.preventDefault();
     respond.mutate(
       { id: dispute.id, message },
-      { onSuccess: (a) => { toast.success(supportText(a.message, locale)); setMessage(''); }, onError: (e) => toast.error(supportText(e, locale)) },
+      { onSuccess: (a) => { toast.success(supportText(a.message)); setMessage(''); }, onError: (e) => toast.error(supportText(e)) },
     );
   };
   return (

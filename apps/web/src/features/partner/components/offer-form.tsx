@@ -1,5 +1,5 @@
 import { OFFER_CATEGORIES } from '@farha/contracts/catalog';
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/errors';
 import { ZOfferInput, type TOfferInput, type TPartnerOffer } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,6 +23,7 @@ import { BoxImage } from '@/components/domain/box-image';
 import { defaultOfferImage } from '../lib/offer-image';
 import { ToneBadge } from './status-badges';
 import { Switch } from '@/components/ui/switch';
+import { fieldMessageOf } from '@/lib/i18n';
 
 type FormValues = TOfferInput;
 
@@ -72,7 +73,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
   } = useForm<FormValues>({ resolver: zodResolver(ZOfferInput), defaultValues: valuesOf(offer) });
   const watched = useWatch({ control });
   // spec 02 §5: a failed submit also says 'Veuillez remplir tous les champs obligatoires'.
-  const formError = serverError ?? (isSubmitted && Object.keys(errors).length > 0 ? ERROR_MESSAGES.VALIDATION : null);
+  const formError = serverError ?? (isSubmitted && Object.keys(errors).length > 0 ? errorKey('VALIDATION') : null);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -83,7 +84,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
         onDone();
       } catch (error) {
         if (error instanceof ApiError && error.field && error.field in values) {
-          setError(error.field as keyof FormValues, { message: error.message });
+          setError(error.field as keyof FormValues, { message: fieldMessageOf(error) });
         }
         setServerError(partnerMessage(error));
       }

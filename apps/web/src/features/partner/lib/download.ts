@@ -1,6 +1,6 @@
 import { ApiError, NETWORK_ERROR } from '@/lib/api';
 import { ZApiError } from '@farha/contracts/errors';
-import { ERROR_MESSAGES } from '@farha/contracts/errors';
+import { ERRORS } from '@farha/contracts/errors';
 
 function filenameOf(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
@@ -25,14 +25,14 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   try {
     response = await fetch(url, { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERROR_MESSAGES.LOGIN_FAILED);
+    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
   }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
     const parsed = ZApiError.safeParse(payload);
     throw parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message)
-      : new ApiError(response.status, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params)
+      : new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
   }
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);

@@ -1,4 +1,4 @@
-import { PARTNER_MESSAGES, ZAcceptInvitation, type TAcceptInvitation } from '@farha/contracts/partner';
+import { ZAcceptInvitation, type TAcceptInvitation } from '@farha/contracts/partner';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailWarning, PartyPopper } from 'lucide-react';
 import { useState } from 'react';
@@ -20,6 +20,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitation } from '../api/invitations';
 import { isolate, partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDate } from '../lib/format';
+import { errorKey } from '@farha/contracts/errors';
+import { errorTextOf } from '@/lib/i18n';
 
 /** /invitation?token=… : a team member invited by a partner owner sets a password and joins (spec 02 §2). */
 export function InvitationPage() {
@@ -43,7 +45,7 @@ export function InvitationPage() {
         {!token || invitation.isError ? (
           <Card className="flex flex-col items-center gap-4 px-6 py-10 text-center" data-testid="invitation-invalid">
             <MailWarning aria-hidden className="size-10 text-muted-foreground" />
-            <h1 className="text-xl font-bold">{t('messages.INVITATION_INVALID')}</h1>
+            <h1 className="text-xl font-bold">{errorTextOf('INVITATION_INVALID')}</h1>
             <p className="text-sm text-muted-foreground">{t('invitation.invalidText')}</p>
             <Button asChild variant="outline">
               <Link to={paths.auth}>{t('invitation.toLogin')}</Link>
@@ -77,7 +79,7 @@ function AcceptForm({ token, info }: { token: string; info: NonNullable<ReturnTy
 
   const onSubmit = handleSubmit((values) => {
     if (values.password !== values.confirmPassword) {
-      setError('confirmPassword', { message: PARTNER_MESSAGES.PASSWORD_MISMATCH });
+      setError('confirmPassword', { message: errorKey('NEW_PASSWORD_MISMATCH') });
       return;
     }
     setFormError(null);

@@ -1,4 +1,4 @@
-import { MINIMUM_PAYOUT_DZD, PARTNER_MESSAGES, type TPayout } from '@farha/contracts/partner';
+import { MINIMUM_PAYOUT_DZD, type TPayout } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
 import { Banknote, CalendarClock, CircleDollarSign, Hourglass, Info, Landmark, Receipt, ScanLine, Send, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -143,7 +143,7 @@ function Payouts() {
                 <>
                   {available?.blockedReason && (
                     <Alert
-                      variant={available.blockedReason === PARTNER_MESSAGES.KYC_NOT_VERIFIED || available.blockedReason === PARTNER_MESSAGES.IBAN_MISSING ? 'error' : 'info'}
+                      variant={available.blockedReasonCode === 'KYC_NOT_VERIFIED' || available.blockedReasonCode === 'IBAN_MISSING' ? 'error' : 'info'}
                       data-testid="payout-blocked"
                     >
                       {partnerMessage(available.blockedReason)}

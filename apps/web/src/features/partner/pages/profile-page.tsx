@@ -1,4 +1,4 @@
-import { PARTNER_MESSAGES, type TPartnerProfile } from '@farha/contracts/partner';
+import { type TPartnerProfile } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
 import { Briefcase, CalendarDays, Percent, Settings, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { FlashBanner, useFlash } from '../components/flash';
 import { KycBadge } from '../components/status-badges';
 import { usePartnerTranslation } from '../i18n';
 import { formatCount, formatDate, formatPercent } from '../lib/format';
+import { errorKey } from '@farha/contracts/errors';
 
 const TABS = ['profile', 'business', 'team', 'settings'] as const;
 type Tab = (typeof TABS)[number];
@@ -40,7 +41,7 @@ export function PartnerProfilePage() {
   }
   if (profile.isError) {
     // spec 02 §2: 'Erreur de chargement du profil'.
-    return <LoadError error={PARTNER_MESSAGES.PROFILE_LOAD_ERROR} onRetry={() => void profile.refetch()} />;
+    return <LoadError error={errorKey('PROFILE_LOAD_ERROR')} onRetry={() => void profile.refetch()} />;
   }
 
   const data = profile.data;

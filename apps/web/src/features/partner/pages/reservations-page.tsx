@@ -24,6 +24,7 @@ import { RequirePartnerPermission } from '../components/permission-gate';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDateTime, formatDay } from '../lib/format';
+import { errorTextOf } from '@/lib/i18n';
 
 type View = InboxTab | 'availability';
 const VIEWS: readonly View[] = [...RESERVATION_INBOX_TABS, 'availability'];
@@ -248,7 +249,7 @@ function DeclineDialog({ reservation, onClose }: { reservation: TPartnerReservat
   const submit = () => {
     if (!reservation) return;
     if (!reason.trim()) {
-      setError(t('messages.DECLINE_REASON_REQUIRED'));
+      setError(errorTextOf('DECLINE_REASON_REQUIRED'));
       return;
     }
     action.mutate(

@@ -56,6 +56,7 @@ import { ToneBadge } from '../components/status-badges';
 import { ticketCategoryLabel, usePartnerHelpTexts } from '../components/help-centre-texts';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatTime, frenchSpaces } from '../lib/format';
+import { errorTextOf } from '@/lib/i18n';
 
 const TABS = ['faq', 'tickets', 'new', 'disputes', 'status', 'contact'] as const;
 type Tab = (typeof TABS)[number];
@@ -278,7 +279,7 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
         onError: (error) =>
           setResult({
             kind: 'error',
-            text: error instanceof ApiError && error.status === 400 ? partnerMessage(error) : t('messages.TICKET_ERROR'),
+            text: error instanceof ApiError && error.status === 400 ? partnerMessage(error) : errorTextOf('PARTNER_TICKET_ERROR'),
           }),
       },
     );

@@ -1,4 +1,4 @@
-import { PARTNER_MESSAGES, ZUpdateBusinessProfile, type TPartnerProfile, type TUpdateBusinessProfile } from '@farha/contracts/partner';
+import { ZUpdateBusinessProfile, type TPartnerProfile, type TUpdateBusinessProfile } from '@farha/contracts/partner';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, ExternalLink, Landmark, Pencil, Scale } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { formatPercent } from '../../lib/format';
 import type { Flash } from '../flash';
 import { Textarea } from '@/components/ui/textarea';
 import { KycCard } from './kyc-card';
+import { errorKey } from '@farha/contracts/errors';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 
@@ -123,7 +124,7 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
         onFlash('success', partnerMessage(answer.message));
         setEditing(false);
       },
-      onError: (error) => onFlash('error', partnerMessage(error, PARTNER_MESSAGES.PROFILE_SAVE_ERROR)),
+      onError: (error) => onFlash('error', partnerMessage(error, errorKey('PROFILE_SAVE_ERROR'))),
     }),
   );
 

@@ -1,34 +1,29 @@
-import { ADMIN_ERRORS, ADMIN_MESSAGES, KYC_DOCUMENT_TYPES } from '@farha/contracts/admin';
+import { ADMIN_MESSAGES, KYC_DOCUMENT_TYPES } from '@farha/contracts/admin';
 import { FileCheck2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError } from '@/lib/api';
 import { useKyc, useSubmitKyc, useUploadKyc } from '../../api/kyc';
 import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import { KycBadge } from '../status-badges';
+import { bilingualMessage } from '@/lib/i18n';
 
-const CATALOGUE: Record<string, { fr: string; ar: string }> = { ...ADMIN_ERRORS, ...ADMIN_MESSAGES };
-
-/** The back office's messages (French + Arabic in the contracts), in the active language. */
-function kycMessage(source: unknown, locale: 'fr' | 'ar'): string {
-  const entry = source instanceof ApiError ? CATALOGUE[source.code] : Object.values(CATALOGUE).find((m) => m.fr === source);
-  const text = source instanceof ApiError ? source.message : typeof source === 'string' ? source : '';
-  if (locale === 'ar' && entry && text.startsWith(entry.fr)) return entry.ar + text.slice(entry.fr.length);
-  return entry ? text : partnerMessage(source);
+/** An error (catalogue) or a KYC success message of the contracts, in the active language. */
+function kycMessage(source: unknown): string {
+  return bilingualMessage(source, ADMIN_MESSAGES, partnerMessage);
 }
 
 /** spec 02 §5 KYC: the owner uploads the three documents and submits them; everyone sees the state. */
 export function KycCard({ isOwner }: { isOwner: boolean }) {
-  const { t, locale } = usePartnerTranslation();
+  const { t } = usePartnerTranslation();
   const kyc = useKyc();
   const upload = useUploadKyc();
   const submit = useSubmitKyc();
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const data = kyc.data;
   if (!data) return null;
-  const onError = (error: unknown) => setFlash({ kind: 'error', text: kycMessage(error, locale) });
+  const onError = (error: unknown) => setFlash({ kind: 'error', text: kycMessage(error) });
 
   return (
     <Card data-testid="kyc-card">
@@ -68,7 +63,7 @@ export function KycCard({ isOwner }: { isOwner: boolean }) {
                         e.target.value = '';
                         if (!file) return;
                         setFlash(null);
-                        upload.mutate({ type, file }, { onSuccess: (a) => setFlash({ kind: 'success', text: kycMessage(a.message, locale) }), onError });
+                        upload.mutate({ type, file }, { onSuccess: (a) => setFlash({ kind: 'success', text: kycMessage(a.message) }), onError });
                       }}
                     />
                   </label>
@@ -83,7 +78,7 @@ export function KycCard({ isOwner }: { isOwner: boolean }) {
             disabled={submit.isPending || upload.isPending}
             onClick={() => {
               setFlash(null);
-              submit.mutate(undefined, { onSuccess: (a) => setFlash({ kind: 'success', text: kycMessage(a.message, locale) }), onError });
+              submit.mutate(undefined, { onSuccess: (a) => setFlash({ kind: 'success', text: kycMessage(a.message) }), onError });
             }}
             data-testid="kyc-submit"
           >

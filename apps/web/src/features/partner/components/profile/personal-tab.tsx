@@ -1,4 +1,4 @@
-import { PARTNER_MESSAGES, ZUpdatePersonalProfile, type TPartnerProfile, type TUpdatePersonalProfile } from '@farha/contracts/partner';
+import { ZUpdatePersonalProfile, type TPartnerProfile, type TUpdatePersonalProfile } from '@farha/contracts/partner';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Lock, Pencil, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +11,8 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword, useUpdatePersonal } from '../../api/profile';
 import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import type { Flash } from '../flash';
+import { errorKey } from '@farha/contracts/errors';
+import { errorTextOf } from '@/lib/i18n';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 
@@ -46,7 +48,7 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
         onFlash('success', partnerMessage(answer.message));
         setEditing(false);
       },
-      onError: (error) => onFlash('error', partnerMessage(error, PARTNER_MESSAGES.PROFILE_SAVE_ERROR)),
+      onError: (error) => onFlash('error', partnerMessage(error, errorKey('PROFILE_SAVE_ERROR'))),
     }),
   );
   const message = (text?: string) => (text ? partnerMessage(text) : undefined);
@@ -128,15 +130,15 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
     event.preventDefault();
     // spec 02 §5, in this order (the server checks the same).
     if (!values.currentPassword || !values.newPassword || !values.confirmPassword) {
-      setError(t('messages.PASSWORD_FIELDS_REQUIRED'));
+      setError(errorTextOf('PASSWORD_FIELDS_REQUIRED'));
       return;
     }
     if (values.newPassword !== values.confirmPassword) {
-      setError(t('messages.PASSWORD_MISMATCH'));
+      setError(errorTextOf('NEW_PASSWORD_MISMATCH'));
       return;
     }
     if (values.newPassword.length < 6) {
-      setError(t('messages.PASSWORD_TOO_SHORT'));
+      setError(errorTextOf('PASSWORD_TOO_SHORT'));
       return;
     }
     setError(null);
@@ -147,7 +149,7 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
         setEditing(false);
       },
       onError: (failure) => {
-        const text = partnerMessage(failure, PARTNER_MESSAGES.PASSWORD_CHANGE_ERROR);
+        const text = partnerMessage(failure, errorKey('PASSWORD_CHANGE_ERROR'));
         setError(text);
         onFlash('error', text);
       },

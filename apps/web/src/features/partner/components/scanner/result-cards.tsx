@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { usePartnerTranslation } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { Receipt } from '../receipt';
+import { errorTextOf } from '@/lib/i18n';
 
 export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess; onNext: () => void }) {
   const { t, locale } = usePartnerTranslation();
@@ -163,7 +164,7 @@ export function OfferChoiceCard({
     <Card className="space-y-4 p-5" data-testid="scan-offer-choice">
       <div className="space-y-1">
         <h2 className="text-xl font-bold">{t('scanner.choice.title')}</h2>
-        <p className="text-sm text-muted-foreground">{t('messages.OFFER_CHOICE_REQUIRED')}</p>
+        <p className="text-sm text-muted-foreground">{errorTextOf('OFFER_CHOICE_REQUIRED')}</p>
         <p className="font-mono text-sm tracking-wider" dir="ltr">
           {code}
         </p>

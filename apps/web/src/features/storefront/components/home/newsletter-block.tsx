@@ -48,7 +48,7 @@ export function NewsletterBlock({ newsletter }: { newsletter: TLandingConfig['ne
           setEmail('');
         },
         onError: (failure) => {
-          setError(storefrontError(failure, strings));
+          setError(storefrontError(failure));
           setStatus('idle');
         },
       },

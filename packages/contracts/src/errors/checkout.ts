@@ -1,0 +1,27 @@
+import type { TErrorSection } from './section.ts';
+
+/** Buying a box: the order, its payment and the gateway (spec 01 §3). */
+export const CHECKOUT_ERRORS = {
+  TERMS: { status: 400, fr: 'Veuillez accepter les conditions générales', ar: 'يُرجى الموافقة على الشروط العامة' },
+  CUSTOMERS_ONLY: { status: 403, fr: 'Seuls les clients peuvent acheter des coffrets', ar: 'شراء العلب متاح للعملاء فقط' },
+  BOX_UNAVAILABLE: { status: 409, fr: 'Coffret non disponible', ar: 'العلبة غير متوفرة' },
+  PAYMENT_ERROR: { status: 502, fr: 'Erreur de paiement', ar: 'خطأ في الدفع' },
+  PAYMENT_NETWORK: { status: 502, fr: 'Erreur réseau', ar: 'خطأ في الشبكة' },
+  PAYMENT_UI_ERROR: { status: 500, fr: 'Erreur lors du paiement. Veuillez réessayer.', ar: 'حدث خطأ أثناء الدفع. يُرجى المحاولة مرة أخرى.' },
+  SYSTEM_ERROR: { status: 500, fr: "Erreur système lors de l'achat", ar: 'خطأ في النظام أثناء الشراء' },
+  AMOUNT_OUT_OF_RANGE: { status: 400, fr: 'Montant hors des limites autorisées ({limits})', ar: 'المبلغ خارج الحدود المسموح بها ({limits})' },
+  DELIVERY_DATE: { status: 400, fr: 'Date de livraison invalide', ar: 'تاريخ الإرسال غير صالح' },
+  METHOD_UNAVAILABLE: { status: 400, fr: 'Moyen de paiement non disponible', ar: 'وسيلة الدفع غير متاحة' },
+  PAYMENT_METHOD_REQUIRED: { status: 400, fr: 'Veuillez choisir un moyen de paiement', ar: 'يُرجى اختيار وسيلة دفع' },
+  CARD_INCOMPLETE: { status: 400, fr: 'Veuillez remplir toutes les informations de carte', ar: 'يُرجى ملء جميع معلومات البطاقة' },
+  CARD_NUMBER: { status: 400, fr: 'Numéro de carte invalide', ar: 'رقم البطاقة غير صالح' },
+  CARD_EXPIRY: { status: 400, fr: 'Date d’expiration invalide (MM/AA)', ar: 'تاريخ انتهاء الصلاحية غير صالح (MM/AA)' },
+  CARD_CVV: { status: 400, fr: 'Code CVV invalide', ar: 'رمز CVV غير صالح' },
+  ORDER_NOT_FOUND: { status: 404, fr: 'Commande introuvable', ar: 'الطلب غير موجود' },
+  INVOICE_UNAVAILABLE: { status: 409, fr: 'La facture est disponible une fois le paiement confirmé', ar: 'تتوفر الفاتورة بعد تأكيد الدفع' },
+  PAYMENT_PROVIDER_UNKNOWN: { status: 404, fr: 'Fournisseur de paiement inconnu', ar: 'مزوّد دفع غير معروف' },
+  INVALID_SIGNATURE: { status: 403, fr: 'Signature invalide', ar: 'توقيع غير صالح' },
+  PAYMENT_EVENT_UNREADABLE: { status: 400, fr: 'Événement de paiement illisible', ar: 'حدث دفع غير مقروء' },
+  PAYMENT_MISMATCH: { status: 409, fr: 'Montant ou devise du paiement différents de la commande', ar: 'مبلغ الدفع أو عملته يختلفان عن الطلب' },
+  CHECKOUT_NOT_FOUND: { status: 404, fr: 'Paiement introuvable', ar: 'الدفع غير موجود' },
+} as const satisfies TErrorSection;

@@ -1,0 +1,22 @@
+import type { TErrorSection } from './section.ts';
+
+/** Tickets, knowledge base, the agents’ desk and disputes (spec 01 §2, spec 02 §5, §10). */
+export const SUPPORT_ERRORS = {
+  TICKET_NOT_FOUND: { status: 404, fr: 'Ticket introuvable', ar: 'التذكرة غير موجودة' },
+  AGENT_NOT_FOUND: { status: 404, fr: 'Agent support introuvable', ar: 'وكيل الدعم غير موجود' },
+  TICKET_CLOSED: { status: 409, fr: 'Ce ticket est fermé : il ne peut plus recevoir de réponse.', ar: 'هذه التذكرة مغلقة: لا يمكن الرد عليها.' },
+  CANNED_NOT_FOUND: { status: 404, fr: 'Réponse type introuvable', ar: 'الرد الجاهز غير موجود' },
+  DISPUTE_NOT_FOUND: { status: 404, fr: 'Litige introuvable', ar: 'النزاع غير موجود' },
+  DISPUTE_ALREADY_OPEN: { status: 409, fr: 'Un litige est déjà en cours pour ce voucher', ar: 'يوجد نزاع جارٍ بالفعل لهذه القسيمة' },
+  DISPUTE_ALREADY_RESOLVED: { status: 409, fr: 'Ce litige est déjà résolu ou fermé', ar: 'تمت تسوية هذا النزاع أو إغلاقه بالفعل' },
+  DISPUTE_RESOLVE_ERROR: { status: 500, fr: 'Erreur lors de la résolution', ar: 'خطأ أثناء تسوية النزاع' },
+  DISPUTE_DAYS_REQUIRED: { status: 400, fr: 'Indiquez le nombre de jours de prolongation', ar: 'حدد عدد أيام التمديد' },
+  DISPUTE_NO_VOUCHER: { status: 409, fr: 'Ce litige ne concerne aucun voucher', ar: 'هذا النزاع لا يخص أي قسيمة' },
+  DISPUTE_REFUND_IMPOSSIBLE: { status: 409, fr: 'Remboursement impossible : le voucher a déjà été utilisé ou annulé', ar: 'الاسترداد غير ممكن: القسيمة مستخدمة أو ملغاة' },
+  DISPUTE_EXTENSION_IMPOSSIBLE: { status: 409, fr: 'Prolongation impossible pour ce voucher', ar: 'لا يمكن تمديد هذه القسيمة' },
+  TICKET_NOT_RESOLVED: { status: 409, fr: 'Vous pourrez noter la réponse une fois le ticket résolu', ar: 'يمكنكم تقييم الرد بعد حل التذكرة' },
+  DISPUTE_NOT_PARTNER: { status: 403, fr: 'Ce litige ne concerne pas votre établissement', ar: 'هذا النزاع لا يخص مؤسستك' },
+  TICKET_CREATE_ERROR: { status: 500, fr: 'Erreur lors de la création du ticket', ar: 'خطأ أثناء إنشاء التذكرة' },
+  REQUESTER_TICKET_CLOSED: { status: 409, fr: 'Ce ticket est fermé : ouvrez un nouveau ticket si besoin.', ar: 'هذه التذكرة مغلقة: افتح تذكرة جديدة عند الحاجة.' },
+  FAQ_NOT_FOUND: { status: 404, fr: 'Question introuvable', ar: 'السؤال غير موجود' },
+} as const satisfies TErrorSection;
