@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { installApiCompression } from './lib/compress.ts';
 import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   rejectNulBytes(app);
   installMetrics(app, app.metrics, config.metricsToken);
+  installApiCompression(app);
   // Pages asked for under another host name of this server go to PUBLIC_URL's before any session is made.
   app.addHook('onRequest', async (request, reply) => {
     const location = canonicalHostRedirect(request, config);
