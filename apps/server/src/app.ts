@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { installApiCompression } from './lib/compress.ts';
+import { echoRequestId, genReqId, loggerOptions } from './lib/logging.ts';
 import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
@@ -41,6 +42,8 @@ export type BuildOptions = {
   database: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Where the JSON log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
   /** Tests pass their own (e.g. a real SMTP server's); default from the configuration. */
   mailer?: Mailer;
   fetchImpl?: typeof fetch;
@@ -56,7 +59,9 @@ export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // JSON lines with the request id (`reqId`) on every line of a request; secrets redacted (lib/logging.ts).
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    genReqId,
     // Only a configured proxy may name the client (X-Forwarded-For): otherwise any client could reset the
     // per-address limits by sending the header.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -76,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   rejectNulBytes(app);
   installMetrics(app, app.metrics, config.metricsToken);
   installApiCompression(app);
+  echoRequestId(app);
   // Pages asked for under another host name of this server go to PUBLIC_URL's before any session is made.
   app.addHook('onRequest', async (request, reply) => {
     const location = canonicalHostRedirect(request, config);
