@@ -31,7 +31,8 @@ import { reservationRoutes } from './routes/client/reservations.ts';
 import { requireRoles } from './lib/context.ts';
 import { ADMIN_ROLES, PARTNER_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
 import { fulfilPaidOrder, publicVoucherRoutes, voucherDocumentRoutes } from './modules/vouchers/index.ts';
-import { startJobs } from './modules/jobs/index.ts';
+import { startJobs, type Job } from './modules/jobs/index.ts';
+import { BACKUP_DIR_NAME, runScheduledBackup } from './db/scheduled-backup.ts';
 import { createMailer, mailboxRoutes, type Mailer } from './modules/notifications/index.ts';
 import multipart from '@fastify/multipart';
 import { fileRoutes, type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/files/index.ts';
@@ -54,6 +55,30 @@ export type BuildOptions = {
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
+
+/** The embedded database's scheduled backup (DATA_DIR/backups), checked every 10 minutes. */
+function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
+  const { dumpDataDir } = database;
+  if (!dumpDataDir || app.config.backupKeepDays === 0) return [];
+  const dir = path.join(app.config.dataDir, BACKUP_DIR_NAME);
+  return [
+    {
+      name: 'backup',
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const { written, removed } = await runScheduledBackup({
+          dir,
+          dump: dumpDataDir,
+          now: app.clock.now(),
+          everyMs: app.config.backupIntervalHours * 3_600_000,
+          keepDays: app.config.backupKeepDays,
+        });
+        if (written || removed.length) app.log.info({ written, removed }, 'scheduled backup');
+        return 0;
+      },
+    },
+  ];
+}
 
 /** Builds the Fastify app from plugins and module routes; never listens (server.ts and tests do). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -199,7 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (config.jobs) {
-    const jobs = startJobs(app, options.mailer ?? createMailer(config));
+    const jobs = startJobs(app, options.mailer ?? createMailer(config), scheduledBackupJobs(app, database));
     app.addHook('onClose', async () => jobs.stop());
   }
 

@@ -22,6 +22,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The embedded database's data folder as a gzipped tarball, taken while it runs (scheduled backups). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_DIR = new URL('./migrations', import.meta.url).pathname;
@@ -104,7 +106,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(driver, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   const owned = client;
-  return { db, kind: 'pglite', close: () => owned.close() };
+  return { db, kind: 'pglite', close: () => owned.close(), dumpDataDir: async () => (await owned.dumpDataDir('gzip')) as Blob };
 }
 
 export async function ping(db: Db): Promise<void> {
