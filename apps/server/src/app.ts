@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES } from '@farha/contracts/errors';
 import type { Config } from './config.ts';
+import { ASSETS_DIR } from './paths.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
@@ -54,7 +55,7 @@ export type BuildOptions = {
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
+export { ASSETS_DIR };
 
 /** The embedded database's scheduled backup (DATA_DIR/backups), checked every 10 minutes. */
 function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {

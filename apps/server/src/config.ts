@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -131,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // The sandbox signs its webhooks with a per-data-folder secret unless one is given.
     paymentSecretKey: e.PAYMENT_SECRET_KEY ?? '',
     chargilyMode: e.CHARGILY_MODE,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     jobs: e.JOBS,
     trustProxy: e.TRUST_PROXY ?? false,
     registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,7 +27,7 @@ export type Database = {
   dumpDataDir?: () => Promise<Blob>;
 };
 
-export const MIGRATIONS_DIR = new URL('./migrations', import.meta.url).pathname;
+export { MIGRATIONS_DIR };
 
 /**
  * PGlite's defaults plus a smaller buffer cache: Postgres' 128 MB of shared_buffers live in the WASM
