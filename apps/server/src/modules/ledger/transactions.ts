@@ -91,6 +91,24 @@ function toDto(row: Row): TPartnerTransaction {
   };
 }
 
+/** Count and sums; the joins only when the search needs them (a partner's whole history reads one table). */
+function summaryQuery(db: Queryable, searching: boolean) {
+  const q = db
+    .select({
+      count: sql<number>`count(*)::int`,
+      turnover: sql<number>`coalesce(sum(${partnerTransactions.grossAmount}), 0)::int`,
+      commissions: sql<number>`coalesce(sum(${partnerTransactions.commissionAmount}), 0)::int`,
+      net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int`,
+    })
+    .from(partnerTransactions)
+    .$dynamic();
+  if (!searching) return q;
+  return q
+    .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
+    .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+    .innerJoin(offers, eq(offers.id, partnerTransactions.offerId));
+}
+
 export async function listTransactions(
   db: Queryable,
   partnerId: string,
@@ -98,24 +116,14 @@ export async function listTransactions(
   now: Date,
 ) {
   const where = whereOf(partnerId, query, now);
+  const searching = Boolean(query.q?.trim());
   const [rows, [summary]] = await Promise.all([
     baseQuery(db)
       .where(where)
       .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        turnover: sql<number>`coalesce(sum(${partnerTransactions.grossAmount}), 0)::int`,
-        commissions: sql<number>`coalesce(sum(${partnerTransactions.commissionAmount}), 0)::int`,
-        net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int`,
-      })
-      .from(partnerTransactions)
-      .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
-      .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
-      .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
-      .where(where),
+    summaryQuery(db, searching).where(where),
   ]);
   const totals = {
     count: Number(summary?.count ?? 0),
