@@ -1,6 +1,6 @@
-# Farha: one image, the server as a plain node process (PID 1, no npm wrapper).
-# Node 24 runs the server's TypeScript directly (type stripping, on by default since Node 23.6): no tsx, no
-# compile step. Not built on the development machines (no Docker there): see README "Docker".
+# Farha: one image, the server as a plain node process (PID 1, no npm wrapper): the compiled bundle
+# apps/server/dist/server.js (scripts/build.mjs, esbuild), no tsx. Not built on the development machines (no
+# Docker there): see README "Docker".
 
 # --- build: every dependency, then the web app (Vite) -----------------------------------------------------
 FROM node:24-slim AS build
@@ -11,9 +11,11 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
+COPY scripts/build.mjs scripts/
 COPY packages/contracts packages/contracts
 COPY apps/web apps/web
-RUN npm run build --workspace @farha/web
+COPY apps/server apps/server
+RUN node scripts/build.mjs --force
 
 # --- runtime: production dependencies of the server and contracts only ------------------------------------
 FROM node:24-slim AS runtime
@@ -29,7 +31,9 @@ COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace @farha/server --workspace @farha/contracts \
  && npm cache clean --force
 COPY packages/contracts packages/contracts
-COPY apps/server/src apps/server/src
+# The sources only for the migrations (apps/server/src/db/migrations); the server runs from dist/.
+COPY apps/server/src/db/migrations apps/server/src/db/migrations
+COPY --from=build /app/apps/server/dist apps/server/dist
 COPY apps/server/assets apps/server/assets
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data
@@ -39,4 +43,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM goes straight to node: it stops accepting, finishes requests in flight and exits 0.
-CMD ["node", "apps/server/src/server.ts"]
+CMD ["node", "apps/server/dist/server.js"]

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints its figures, asserts nothing (speed targets are not tests).
- * One process serves Farha on the embedded database; the clients (load generator, buyer, scanners) are
+ * One process serves Farha on the embedded database (on PostgreSQL when DATABASE_URL is set); the clients (load generator, buyer, scanners) are
  * child processes, so that they do not share its event loop nor count in its memory.
  * BENCH_SECONDS: length of each catalogue run (5); BENCH_ONLY=catalogue: stop after the catalogue runs;
  * BENCH_DEBUG=1: the server's memory after each phase and every scan latency.
@@ -17,7 +17,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { boxes, orders, users, vouchers } from '../src/db/schema/index.ts';
 import { DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
 import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
-import { seedBoxId } from '../src/db/seed/seed.ts';
+import { seedBoxId, seedDatabase } from '../src/db/seed/seed.ts';
 import { issueVoucher } from '../src/modules/vouchers/index.ts';
 import { freePort } from '../test/ports.ts';
 
@@ -79,6 +79,8 @@ const pct = (values: number[], p: number) => {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-bench-'));
 const port = await freePort();
+// DATABASE_URL: the same runs on PostgreSQL (a scratch database: the bench adds orders and vouchers to it).
+const databaseUrl = process.env.DATABASE_URL;
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
@@ -87,16 +89,26 @@ const config = loadConfig({
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DEMO_MODE: 'true',
   JOBS: 'true',
+  BACKUP_KEEP_DAYS: '0',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
-// As `npm start` does: migrated and seeded in a child process, then opened here.
-await prepareEmbeddedDatabase(dataDir, { demo: true });
-const database = await openDatabase({ dataDir });
+let database;
+if (databaseUrl) {
+  database = await openDatabase({ databaseUrl });
+  await seedDatabase(database.db, { demo: true });
+} else {
+  // As `npm start` does on a fresh folder: migrated and seeded in a child process, then opened here.
+  await prepareEmbeddedDatabase(dataDir, { demo: true });
+  database = await openDatabase({ dataDir });
+}
 const app = await buildApp({ config, database, logger: false });
 app.get('/__bench/bare', async () => ({ hello: 'world' }));
 await app.listen({ port, host: '127.0.0.1' });
 const base = config.publicUrl;
 
-console.log(`Farha bench — ${os.cpus().length} cores, Node ${process.version}, embedded PGlite, ${DURATION}s × ${CONNECTIONS} connections per run`);
+console.log(
+  `Farha bench — ${os.cpus().length} cores, Node ${process.version}, ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, ${DURATION}s × ${CONNECTIONS} connections per run`,
+);
 // Figures from a shared machine mean little without its load.
 console.log(`machine load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)\n`);
 

@@ -9,9 +9,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { ASSETS_DIR } from './paths.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError, errorBody } from './lib/errors.ts';
+import { installApiCompression } from './lib/compress.ts';
+import { echoRequestId, genReqId, loggerOptions } from './lib/logging.ts';
 import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
@@ -28,7 +31,8 @@ import { reservationRoutes } from './routes/client/reservations.ts';
 import { requireRoles } from './lib/context.ts';
 import { ADMIN_ROLES, PARTNER_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
 import { fulfilPaidOrder, publicVoucherRoutes, voucherDocumentRoutes } from './modules/vouchers/index.ts';
-import { startJobs } from './modules/jobs/index.ts';
+import { startJobs, type Job } from './modules/jobs/index.ts';
+import { BACKUP_DIR_NAME, runScheduledBackup } from './db/scheduled-backup.ts';
 import { createMailer, mailboxRoutes, type Mailer } from './modules/notifications/index.ts';
 import multipart from '@fastify/multipart';
 import { fileRoutes, type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/files/index.ts';
@@ -39,6 +43,8 @@ export type BuildOptions = {
   database: Database;
   clock?: Clock;
   logger?: boolean;
+  /** Where the JSON log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
   /** Tests pass their own (e.g. a real SMTP server's); default from the configuration. */
   mailer?: Mailer;
   fetchImpl?: typeof fetch;
@@ -48,13 +54,39 @@ export type BuildOptions = {
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export const ASSETS_DIR = new URL('../assets', import.meta.url).pathname;
+export { ASSETS_DIR };
+
+/** The embedded database's scheduled backup (DATA_DIR/backups), checked every 10 minutes. */
+function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
+  const { dumpDataDir } = database;
+  if (!dumpDataDir || app.config.backupKeepDays === 0) return [];
+  const dir = path.join(app.config.dataDir, BACKUP_DIR_NAME);
+  return [
+    {
+      name: 'backup',
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const { written, removed } = await runScheduledBackup({
+          dir,
+          dump: dumpDataDir,
+          now: app.clock.now(),
+          everyMs: app.config.backupIntervalHours * 3_600_000,
+          keepDays: app.config.backupKeepDays,
+        });
+        if (written || removed.length) app.log.info({ written, removed }, 'scheduled backup');
+        return 0;
+      },
+    },
+  ];
+}
 
 /** Builds the Fastify app from plugins and module routes; never listens (server.ts and tests do). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // JSON lines with the request id (`reqId`) on every line of a request; secrets redacted (lib/logging.ts).
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    genReqId,
     // Only a configured proxy may name the client (X-Forwarded-For): otherwise any client could reset the
     // per-address limits by sending the header.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -73,6 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   rejectNulBytes(app);
   installMetrics(app, app.metrics, config.metricsToken);
+  installApiCompression(app);
+  echoRequestId(app);
   // Pages asked for under another host name of this server go to PUBLIC_URL's before any session is made.
   app.addHook('onRequest', async (request, reply) => {
     const location = canonicalHostRedirect(request, config);
@@ -190,7 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (config.jobs) {
-    const jobs = startJobs(app, options.mailer ?? createMailer(config));
+    const jobs = startJobs(app, options.mailer ?? createMailer(config), scheduledBackupJobs(app, database));
     app.addHook('onClose', async () => jobs.stop());
   }
 

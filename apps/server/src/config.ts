@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -65,6 +66,13 @@ const ZEnv = z.object({
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
+  BACKUP_KEEP_DAYS: z.coerce
+    .number({ error: 'BACKUP_KEEP_DAYS must be a whole number of days (0 turns scheduled backups off)' })
+    .int({ error: 'BACKUP_KEEP_DAYS must be a whole number of days (0 turns scheduled backups off)' })
+    .min(0)
+    .max(3650)
+    .default(7),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(1).max(24 * 31).default(24),
 });
 
 export type Config = {
@@ -91,6 +99,10 @@ export type Config = {
   metricsPort: number | undefined;
   /** Prometheus metrics at /metrics behind this bearer token; unset: no such route. */
   metricsToken: string | undefined;
+  /** Embedded database: days the scheduled backups in DATA_DIR/backups are kept; 0: no scheduled backup. */
+  backupKeepDays: number;
+  /** Hours between two scheduled backups. */
+  backupIntervalHours: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -120,12 +132,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // The sandbox signs its webhooks with a per-data-folder secret unless one is given.
     paymentSecretKey: e.PAYMENT_SECRET_KEY ?? '',
     chargilyMode: e.CHARGILY_MODE,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     jobs: e.JOBS,
     trustProxy: e.TRUST_PROXY ?? false,
     registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN || undefined,
+    backupKeepDays: e.BACKUP_KEEP_DAYS,
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     ...overrides,
   };
   return config;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -27,10 +29,13 @@ if (!config.databaseUrl) {
   process.on('exit', () => lock?.release());
 }
 
-// Seeding is idempotent: settings and FAQ always, the demo catalogue and accounts in demo mode.
-if (!config.databaseUrl) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
+// Seeding is idempotent: settings and FAQ always, the demo catalogue and accounts in demo mode. A fresh
+// embedded database is created, migrated and seeded in a child process (initdb's memory leaves with it); an
+// existing one is opened once, here, and brought up to date (a restart is healthy in a few seconds).
+const freshEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
+if (freshEmbedded) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.databaseUrl) await seedDatabase(database.db, { demo: config.demoMode });
+if (!freshEmbedded) await seedDatabase(database.db, { demo: config.demoMode });
 const app = await buildApp({ config, database });
 
 /**

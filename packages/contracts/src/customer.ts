@@ -103,9 +103,38 @@ export const ZClientVoucherStats = z.object({
 });
 export type TClientVoucherStats = z.infer<typeof ZClientVoucherStats>;
 
-/** GET /api/client/vouchers: bought by, held by or addressed to the caller, newest first. */
+export const VOUCHER_LIST_TABS = ['actifs', 'utilises', 'expires', 'tous'] as const;
+/** Cards per page of the dashboard (and the most one request may ask for). */
+export const VOUCHER_PAGE_SIZE = 24;
+export const VOUCHER_PAGE_MAX = 100;
+
+/**
+ * GET /api/client/vouchers query: one tab, a search (box, recipient, sender, code), one box (the box page's
+ * "Possédé"), or one voucher by id or code (`ref`, the dashboard's `?reserve=` link); newest first, a page at
+ * a time (`cursor` from the previous page's `nextCursor`).
+ */
+export const ZClientVoucherListQuery = z.object({
+  tab: z.enum(VOUCHER_LIST_TABS, { error: zodError('UNKNOWN_TAB') }).default('tous'),
+  q: z.string().trim().max(100, { error: zodError('SEARCH_TOO_LONG') }).optional(),
+  boxId: z.uuid({ error: zodError('BOX_NOT_FOUND') }).optional(),
+  ref: z.string().trim().max(60).optional(),
+  cursor: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: zodError('BAD_CURSOR') })
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(VOUCHER_PAGE_MAX).default(VOUCHER_PAGE_SIZE),
+});
+export type TClientVoucherListQuery = z.input<typeof ZClientVoucherListQuery>;
+
+/** GET /api/client/vouchers: bought by, held by or addressed to the caller, newest first, one page. */
 export const ZClientVoucherListResponse = z.object({
   vouchers: z.array(ZClientVoucher),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+  /** How many vouchers each tab holds for this search (all of the customer's without one). */
+  counts: z.object({ actifs: z.number().int(), utilises: z.number().int(), expires: z.number().int(), tous: z.number().int() }),
+  /** Over all of the customer's vouchers, whatever the page, tab or search. */
   stats: ZClientVoucherStats,
   /** Prices and lengths the extend dialog shows (from settings). */
   extension: z.object({

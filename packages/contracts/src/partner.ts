@@ -364,8 +364,12 @@ export const ZTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: zodE
  * ZDeclineReservationRequest and ZProposeReservationRequest (contracts/reservations.ts).
  */
 export const RESERVATION_INBOX_TABS = ['pending', 'confirmed', 'past'] as const;
+/** Reservations per page of the partner's inbox (and the most one request may ask for). */
+export const RESERVATION_PAGE_SIZE = 50;
 export const ZReservationInboxQuery = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(RESERVATION_INBOX_TABS, { error: zodError('UNKNOWN_STATUS') }).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(RESERVATION_PAGE_SIZE),
 });
 
 export const ZPartnerReservation = z.object({
@@ -393,6 +397,10 @@ export type TPartnerReservation = z.infer<typeof ZPartnerReservation>;
 export const ZPartnerReservationList = z.object({
   reservations: z.array(ZPartnerReservation),
   counts: z.object({ pending: z.number().int(), confirmed: z.number().int(), past: z.number().int() }),
+  /** Reservations in this tab (all tabs without one); this page holds at most pageSize of them. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type TPartnerReservationList = z.infer<typeof ZPartnerReservationList>;
 export const ZReservationActionResponse = z.object({ reservation: ZPartnerReservation, message: z.string() });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,9 +23,11 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The embedded database's data folder as a gzipped tarball, taken while it runs (scheduled backups). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
-export const MIGRATIONS_DIR = new URL('./migrations', import.meta.url).pathname;
+export { MIGRATIONS_DIR };
 
 /**
  * PGlite's defaults plus a smaller buffer cache: Postgres' 128 MB of shared_buffers live in the WASM
@@ -45,7 +49,8 @@ const withDrizzleParsers = new WeakSet<object>();
 
 /** An embedded database client for openDatabase: `dataDir` on disk, in memory without one. */
 export function newEmbeddedClient(dataDir?: string, options: PGliteOptions = {}): PGlite {
-  const settings: PGliteOptions = { startParams: EMBEDDED_START_PARAMS, ...options, parsers: DRIZZLE_PARSERS };
+  // pg_trgm: the trigram indexes of the searches (`ilike '%…%'`), as on PostgreSQL.
+  const settings: PGliteOptions = { startParams: EMBEDDED_START_PARAMS, extensions: { pg_trgm }, ...options, parsers: DRIZZLE_PARSERS };
   const client = dataDir ? new PGlite(dataDir, settings) : new PGlite(settings);
   withDrizzleParsers.add(client);
   return client;
@@ -102,7 +107,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(driver, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   const owned = client;
-  return { db, kind: 'pglite', close: () => owned.close() };
+  return { db, kind: 'pglite', close: () => owned.close(), dumpDataDir: async () => (await owned.dumpDataDir('gzip')) as Blob };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -5,10 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from './client.ts';
-import { seedDatabase } from './seed/seed.ts';
 
-const SELF = fileURLToPath(import.meta.url);
+// The child's script: prepare-child.ts beside this file from the sources, prepare-child.js beside the
+// compiled server (dist/server.js, built by scripts/build.mjs).
+const CHILD = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './prepare-child.ts' : './prepare-child.js', import.meta.url));
 
 // Of the parent's Node options, the child keeps those that load code (the TypeScript loader) — never an
 // `--eval` that would run the parent's script again, nor an inspector port already taken.
@@ -24,7 +24,7 @@ function loaderArgs(execArgv: readonly string[]): string[] {
 }
 
 export async function prepareEmbeddedDatabase(dataDir: string, options: { demo: boolean }): Promise<void> {
-  const child = spawn(process.execPath, [...loaderArgs(process.execArgv), SELF, dataDir, options.demo ? 'demo' : 'base'], {
+  const child = spawn(process.execPath, [...loaderArgs(process.execArgv), CHILD, dataDir, options.demo ? 'demo' : 'base'], {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   let stderr = '';
@@ -34,20 +34,4 @@ export async function prepareEmbeddedDatabase(dataDir: string, options: { demo: 
     child.once('exit', (exitCode) => resolve(exitCode));
   });
   if (code !== 0) throw new Error(`Preparing the embedded database in ${dataDir} failed (exit ${code}).\n${stderr}`);
-}
-
-async function main(dataDir: string, demo: boolean): Promise<void> {
-  const database = await openDatabase({ dataDir });
-  try {
-    await seedDatabase(database.db, { demo });
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] === SELF) {
-  main(process.argv[2]!, process.argv[3] === 'demo').catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }

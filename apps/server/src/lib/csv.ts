@@ -7,6 +7,19 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+type Cells = readonly (string | number | null | undefined)[];
+
+/**
+ * The same CSV as toCsv, produced batch by batch (exports of any size in bounded memory): the header first,
+ * then each batch of rows as the source yields it.
+ */
+export async function* csvChunks(header: readonly string[], batches: AsyncIterable<readonly Cells[]>): AsyncGenerator<string> {
+  yield `\uFEFF${header.map(cell).join(';')}\r\n`;
+  for await (const rows of batches) {
+    if (rows.length > 0) yield rows.map((row) => `${row.map(cell).join(';')}\r\n`).join('');
+  }
+}
+
 function cell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);

@@ -36,6 +36,28 @@ export class MemoCache {
     });
     return value;
   }
+
+  /** The value kept for `key` (loaded or loading), if any and not expired; never loads. */
+  peek<T>(key: string, nowMs: number = Date.now()): Promise<T> | undefined {
+    if (this.seen !== this.generation()) return undefined;
+    const found = this.entries.get(key);
+    return found && found.expiresAt > nowMs ? (found.value as Promise<T>) : undefined;
+  }
+
+  /** Replaces the value kept for `key`, keeping its expiry (an in-place update of a cached value). */
+  replace<T>(key: string, value: Promise<T>): void {
+    const found = this.entries.get(key);
+    if (!found) return;
+    this.entries.set(key, { value, expiresAt: found.expiresAt });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+  }
+
+  /** Drops the entries whose key matches (the others stay). */
+  drop(matches: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
+  }
 }
 
 /** A JSON answer computed once: its UTF-8 bytes (sent as they are) and a strong ETag of the content. */

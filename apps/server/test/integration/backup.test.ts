@@ -8,6 +8,12 @@ import { newEmbeddedClient, openDatabase } from '../../src/db/client.ts';
 import { backupEmbedded, restoreEmbedded } from '../../src/db/backup.ts';
 import { LOCK_FILE } from '../../src/db/data-dir-lock.ts';
 import { newsletterSubscriptions, users } from '../../src/db/schema/index.ts';
+import { backupFileName, listBackups, runScheduledBackup } from '../../src/db/scheduled-backup.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { DAY_MS, HOUR_MS } from '../../src/lib/clock.ts';
+import { memoryMailer } from '../helpers.ts';
+import { TEST_START, testClock } from '../clock.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-backup-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -44,5 +50,63 @@ describe('db:backup and db:restore (embedded database)', () => {
     fs.writeFileSync(path.join(source, LOCK_FILE), `${process.ppid}\n`);
     await expect(backupEmbedded(source, path.join(root, 'other.tar.gz'))).rejects.toThrow(/in use by another Farha process/);
     fs.rmSync(path.join(source, LOCK_FILE));
+  }, 120_000);
+});
+
+describe('scheduled backups taken by the running server (embedded database)', () => {
+  it('writes one every interval into DATA_DIR/backups and keeps them N days, by the injected clock', async () => {
+    const dir = path.join(root, 'schedule', 'backups');
+    const clock = testClock();
+    let dumps = 0;
+    const dump = async () => {
+      dumps += 1;
+      return new Blob([`backup ${dumps}`]);
+    };
+    const pass = () => runScheduledBackup({ dir, dump, now: clock.now(), everyMs: 24 * HOUR_MS, keepDays: 3 });
+
+    expect((await pass()).written).toBe(path.join(dir, backupFileName(clock.now())));
+    clock.advance(23 * HOUR_MS);
+    expect((await pass()).written).toBeNull();
+    for (let day = 1; day <= 6; day++) {
+      clock.set(new Date(TEST_START.getTime() + day * DAY_MS));
+      await pass();
+    }
+    // Days 0 to 6 were taken; with 3 days kept, days 3 (exactly 3 days old), 4, 5 and 6 remain.
+    const kept = listBackups(dir).map((b) => (b.takenAt.getTime() - TEST_START.getTime()) / DAY_MS);
+    expect(kept).toEqual([3, 4, 5, 6]);
+    expect(dumps).toBe(7);
+    expect(fs.readFileSync(listBackups(dir).at(-1)!.file, 'utf8')).toBe('backup 7');
+    expect(fs.readdirSync(dir).some((name) => name.endsWith('.partial'))).toBe(false);
+  });
+
+  it('is taken by the server at start, restores into a new folder with the same accounts, and is configured at start-up', async () => {
+    const dataDir = path.join(root, 'live');
+    fs.mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    const database = await openDatabase({ pglite: newEmbeddedClient(path.join(dataDir, 'db'), { loadDataDir: template }) });
+    const clock = testClock();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOBS: 'true', BACKUP_KEEP_DAYS: '2' });
+    const app = await buildApp({ config, database, clock, logger: false, mailer: memoryMailer() });
+    try {
+      const dir = path.join(dataDir, 'backups');
+      for (let i = 0; i < 200 && listBackups(dir).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const [backup] = listBackups(dir);
+      expect(backup?.takenAt.toISOString()).toBe(clock.now().toISOString().replace(/\.\d{3}Z$/, '.000Z'));
+      const target = path.join(root, 'live-restored');
+      await restoreEmbedded(backup!.file, target);
+      const restored = await openDatabase({ dataDir: target });
+      try {
+        const count = async (db: typeof restored.db) => (await db.select({ id: users.id }).from(users)).length;
+        expect(await count(restored.db)).toBe(await count(database.db));
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+    expect(() => loadConfig({ BACKUP_KEEP_DAYS: 'a week' })).toThrow(/BACKUP_KEEP_DAYS/);
+    expect(() => loadConfig({ BACKUP_KEEP_DAYS: '-1' })).toThrow(/BACKUP_KEEP_DAYS/);
+    expect(loadConfig({}).backupKeepDays).toBe(7);
   }, 120_000);
 });

@@ -14,6 +14,8 @@ export const COMMON_ERRORS = {
   TEXT_TOO_LONG: { status: 400, fr: '{max} caractères au maximum', ar: '{max} حرف كحد أقصى' },
   SEARCH_TOO_LONG: { status: 400, fr: 'Texte de recherche trop long', ar: 'نص البحث طويل جدًا' },
   UNKNOWN_STATUS: { status: 400, fr: 'Statut inconnu', ar: 'حالة غير معروفة' },
+  UNKNOWN_TAB: { status: 400, fr: 'Onglet inconnu', ar: 'تبويب غير معروف' },
+  BAD_CURSOR: { status: 400, fr: 'Curseur invalide', ar: 'مؤشر الصفحة غير صالح' },
   UNKNOWN_SORT: { status: 400, fr: 'Tri inconnu', ar: 'ترتيب غير معروف' },
   UNKNOWN_CATEGORY: { status: 400, fr: 'Catégorie inconnue', ar: 'فئة غير معروفة' },
   UNKNOWN_PERIOD: { status: 400, fr: 'Période inconnue', ar: 'فترة غير معروفة' },

@@ -46,8 +46,11 @@ export const vouchers = pgTable(
   (t) => [
     uniqueIndex('vouchers_code_key').on(t.code),
     index('vouchers_purchaser_idx').on(t.purchaserId, t.createdAt),
-    index('vouchers_holder_idx').on(t.holderUserId),
-    index('vouchers_recipient_idx').on(t.recipientEmail),
+    // The customer's list reads each of the three ways to own a voucher newest first (keyset pages).
+    index('vouchers_holder_idx').on(t.holderUserId, t.createdAt),
+    index('vouchers_recipient_idx').on(t.recipientEmail, t.createdAt),
+    // An exchanged voucher's lineage is walked backwards (who was replaced by this one).
+    index('vouchers_replaced_by_idx').on(t.replacedByVoucherId).where(sql`${t.replacedByVoucherId} is not null`),
     index('vouchers_status_expiry_idx').on(t.status, t.expiresAt),
     index('vouchers_order_idx').on(t.orderId),
     check('vouchers_status_check', oneOf(t.status, VOUCHER_STATUSES)),

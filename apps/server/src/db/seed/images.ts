@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import type { TOfferCategory } from '@farha/contracts/catalog';
 import { OFFER_CATEGORIES } from '@farha/contracts/catalog';
 import { SEED_BOXES, SEED_PARTNERS, type SceneName } from './catalog-data.ts';
+import { ASSETS_DIR } from '../../paths.ts';
 
 /** Default output: apps/server/assets/images. */
-export const SEED_IMAGES_DIR = fileURLToPath(new URL('../../../assets/images', import.meta.url));
+export const SEED_IMAGES_DIR = path.join(ASSETS_DIR, 'images');
 
 type Rnd = () => number;
 type Scene = (v: number, rnd: Rnd) => string;

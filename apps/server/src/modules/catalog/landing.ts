@@ -33,8 +33,8 @@ export function invalidateLandingCache(): void {
   landingGeneration += 1;
 }
 
-// The published configuration per database handle, until the back office publishes another one (it
-// calls invalidateLandingCache) or, for a publication made through another server instance, 60 s.
+// The published configuration and the live figures per database handle, until the back office publishes
+// another configuration (it calls invalidateLandingCache) or, at the latest, 60 s by the injected clock.
 const caches = new WeakMap<object, MemoCache>();
 function cacheFor(db: object): MemoCache {
   let cache = caches.get(db);
@@ -60,7 +60,8 @@ export async function getLanding(ctx: { db: Queryable; now: Date }, locale: TLoc
   const cache = cacheFor(ctx.db);
   const published = await cache.get('published', () => loadPublished(ctx.db), ctx.now.getTime());
   const config = published ? structuredClone(published.config) : defaultLandingConfig(locale);
-  if (config.hero.stats.length === 0) config.hero.stats = await liveHeroStats(ctx.db, locale);
+  // The live figures (six counts over the catalogue) are computed at most once a minute per language.
+  if (config.hero.stats.length === 0) config.hero.stats = structuredClone(await cache.get(`hero:${locale}`, () => liveHeroStats(ctx.db, locale), ctx.now.getTime()));
   if (config.partners.length === 0) {
     const partners = await listPublicPartners(ctx);
     config.partners = [...partners]

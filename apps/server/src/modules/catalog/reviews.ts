@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import { reviews } from '../../db/schema/index.ts';
-import { invalidateCatalogCache } from './cache.ts';
+import { catalogBoxReviewed } from './cache.ts';
 
 export type NewReview = {
   voucherId: string;
@@ -14,8 +14,8 @@ export type NewReview = {
 };
 
 /**
- * Stores a review (one per voucher) and refreshes the cached catalogue, whose ratings, sort by rating
- * and statistics come from stored reviews. Every review insert should go through here.
+ * Stores a review (one per voucher) and updates the reviewed box in the cached catalogue (its rating, the
+ * sort by rating and the statistics come from stored reviews). Every review insert should go through here.
  */
 export async function recordReview(db: Queryable, review: NewReview): Promise<{ id: string }> {
   const [row] = await db
@@ -30,6 +30,6 @@ export async function recordReview(db: Queryable, review: NewReview): Promise<{ 
       createdAt: review.createdAt,
     })
     .returning({ id: reviews.id });
-  invalidateCatalogCache();
+  catalogBoxReviewed(review.boxId);
   return row!;
 }

@@ -1,1 +1,1 @@
-export { startJobs } from './runner.ts';
+export { startJobs, type Job } from './runner.ts';

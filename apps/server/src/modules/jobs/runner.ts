@@ -5,19 +5,20 @@ import { type Mailer, processOutbox } from '../notifications/index.ts';
 import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
 import { cancelOpenReservationsOfVoucher } from '../reservations/index.ts';
 
-type Job = { name: string; everyMs: number; run: () => Promise<number> };
+export type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
 /**
  * In-process workers over database tables (architecture.md "jobs"). Each job claims its rows so that any
  * number of instances can run them; here we only make sure one run of a job at a time per process.
  */
-export function startJobs(app: FastifyInstance, mailer: Mailer): { stop: () => Promise<void>; kick: () => void } {
+export function startJobs(app: FastifyInstance, mailer: Mailer, extraJobs: Job[] = []): { stop: () => Promise<void>; kick: () => void } {
   const deps = { db: app.db, clock: app.clock, publicUrl: app.config.publicUrl, log: app.log };
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer, hooks: voucherMailHooks }) },
     { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },
     { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps, cancelOpenReservationsOfVoucher) },
     { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
+    ...extraJobs,
   ];
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();

@@ -1,3 +1,3 @@
 export { approvePayout, availableFor, markFailed, markPaid, payoutOverview, payoutRefusal, requestPayout, toPayoutDto } from './payouts.ts';
-export { allTransactions, getTransaction, listTransactions, transactionsCsv } from './transactions.ts';
+export { allTransactions, getTransaction, listTransactions, transactionBatches, transactionsCsv, transactionsCsvStream } from './transactions.ts';
 export { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from './payout-processing.ts';

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   TRANSACTION_STATUS_LABELS,
@@ -6,7 +7,7 @@ import {
 } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, offers, partnerTransactions, payouts, users, vouchers } from '../../db/schema/index.ts';
-import { toCsv } from '../../lib/csv.ts';
+import { csvChunks, toCsv } from '../../lib/csv.ts';
 import { algiersDateTime, periodStart } from '../../lib/algiers-time.ts';
 
 export type TransactionFilters = {
@@ -90,6 +91,24 @@ function toDto(row: Row): TPartnerTransaction {
   };
 }
 
+/** Count and sums; the joins only when the search needs them (a partner's whole history reads one table). */
+function summaryQuery(db: Queryable, searching: boolean) {
+  const q = db
+    .select({
+      count: sql<number>`count(*)::int`,
+      turnover: sql<number>`coalesce(sum(${partnerTransactions.grossAmount}), 0)::int`,
+      commissions: sql<number>`coalesce(sum(${partnerTransactions.commissionAmount}), 0)::int`,
+      net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int`,
+    })
+    .from(partnerTransactions)
+    .$dynamic();
+  if (!searching) return q;
+  return q
+    .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
+    .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+    .innerJoin(offers, eq(offers.id, partnerTransactions.offerId));
+}
+
 export async function listTransactions(
   db: Queryable,
   partnerId: string,
@@ -97,24 +116,14 @@ export async function listTransactions(
   now: Date,
 ) {
   const where = whereOf(partnerId, query, now);
+  const searching = Boolean(query.q?.trim());
   const [rows, [summary]] = await Promise.all([
     baseQuery(db)
       .where(where)
       .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        turnover: sql<number>`coalesce(sum(${partnerTransactions.grossAmount}), 0)::int`,
-        commissions: sql<number>`coalesce(sum(${partnerTransactions.commissionAmount}), 0)::int`,
-        net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int`,
-      })
-      .from(partnerTransactions)
-      .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
-      .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
-      .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
-      .where(where),
+    summaryQuery(db, searching).where(where),
   ]);
   const totals = {
     count: Number(summary?.count ?? 0),
@@ -132,12 +141,34 @@ export async function getTransaction(db: Queryable, partnerId: string, id: strin
   return row ? toDto(row) : null;
 }
 
-/** Every matching row (exports), newest first. */
+/** Every matching row, newest first (the partner's data export, a JSON document). */
 export async function allTransactions(db: Queryable, partnerId: string, filters: TransactionFilters, now: Date) {
-  const rows = await baseQuery(db)
-    .where(whereOf(partnerId, filters, now))
-    .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id));
-  return rows.map(toDto);
+  const out: TPartnerTransaction[] = [];
+  for await (const page of transactionBatches(db, partnerId, filters, now)) out.push(...page);
+  return out;
+}
+
+/** Rows per query of an export: memory stays bounded whatever the partner's history. */
+export const EXPORT_BATCH = 1000;
+
+/** Every matching row (exports), newest first, a batch at a time (keyset on the creation instant and id). */
+export async function* transactionBatches(db: Queryable, partnerId: string, filters: TransactionFilters, now: Date, batch = EXPORT_BATCH) {
+  const where = whereOf(partnerId, filters, now);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: Row[] = await baseQuery(db)
+      .where(
+        after
+          ? and(where, sql`(${partnerTransactions.createdAt}, ${partnerTransactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`)
+          : where,
+      )
+      .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
+      .limit(batch);
+    if (rows.length > 0) yield rows.map(toDto);
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!.tx;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
 }
 
 export const TRANSACTION_CSV_HEADER = [
@@ -156,23 +187,30 @@ export const TRANSACTION_CSV_HEADER = [
   'Validé par',
 ] as const;
 
+const csvRow = (t: TPartnerTransaction) => [
+  algiersDateTime(new Date(t.scannedAt)),
+  t.voucherCode,
+  t.customerName,
+  t.customerEmail,
+  t.boxName,
+  t.offer.title,
+  t.amount,
+  t.commission,
+  t.netAmount,
+  t.statusLabel,
+  t.settledAt ? algiersDateTime(new Date(t.settledAt)) : '',
+  t.payout?.reference ?? '',
+  t.scannedBy ?? '',
+];
+
 export function transactionsCsv(rows: TPartnerTransaction[]): string {
-  return toCsv(
-    TRANSACTION_CSV_HEADER,
-    rows.map((t) => [
-      algiersDateTime(new Date(t.scannedAt)),
-      t.voucherCode,
-      t.customerName,
-      t.customerEmail,
-      t.boxName,
-      t.offer.title,
-      t.amount,
-      t.commission,
-      t.netAmount,
-      t.statusLabel,
-      t.settledAt ? algiersDateTime(new Date(t.settledAt)) : '',
-      t.payout?.reference ?? '',
-      t.scannedBy ?? '',
-    ]),
-  );
+  return toCsv(TRANSACTION_CSV_HEADER, rows.map(csvRow));
+}
+
+/** The export as a stream of CSV text: one query per EXPORT_BATCH rows, never the whole history in memory. */
+export function transactionsCsvStream(db: Queryable, partnerId: string, filters: TransactionFilters, now: Date, batch = EXPORT_BATCH) {
+  async function* rows() {
+    for await (const page of transactionBatches(db, partnerId, filters, now, batch)) yield page.map(csvRow);
+  }
+  return Readable.from(csvChunks(TRANSACTION_CSV_HEADER, rows()));
 }

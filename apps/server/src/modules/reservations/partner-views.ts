@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { type TPartnerReservation, type TPartnerReservationList } from '@farha/contracts/partner';
 import { RESERVATION_STATUS_LABELS, type TReservationStatus } from '@farha/contracts/reservations';
 import type { Queryable } from '../../db/client.ts';
@@ -42,25 +42,54 @@ function toDto({ r, code, boxName, offerTitle }: Row): TPartnerReservation {
   };
 }
 
-function tabOf(r: TPartnerReservation, today: string): Tab {
-  if (r.status === 'pending' || r.status === 'proposed') return 'pending';
-  if (r.status === 'confirmed' && r.requestedDate >= today) return 'confirmed';
-  return 'past';
+const TODAY_PENDING = ['pending', 'proposed'];
+
+function tabCondition(tab: Tab, today: string): SQL {
+  if (tab === 'pending') return inArray(reservations.status, TODAY_PENDING);
+  if (tab === 'confirmed') return and(eq(reservations.status, 'confirmed'), gte(reservations.requestedDate, today))!;
+  return and(
+    notInArray(reservations.status, TODAY_PENDING),
+    or(ne(reservations.status, 'confirmed'), lt(reservations.requestedDate, today)),
+  )!;
 }
 
-/** The partner's reservations for one inbox tab (all when none), with the count of each tab. */
-export async function partnerReservations(db: Queryable, partnerId: string, tab: Tab | undefined, now: Date): Promise<TPartnerReservationList> {
-  const rows = await baseQuery(db)
-    .where(eq(reservations.partnerId, partnerId))
-    .orderBy(asc(reservations.requestedDate), asc(reservations.requestedTime), desc(reservations.createdAt));
+export type ReservationPage = { page: number; pageSize: number };
+
+/**
+ * One page of the partner's reservations for one inbox tab (all when none), with the count of each tab:
+ * the coming ones soonest first, the past newest first.
+ */
+export async function partnerReservations(
+  db: Queryable,
+  partnerId: string,
+  tab: Tab | undefined,
+  now: Date,
+  paging: ReservationPage = { page: 1, pageSize: 50 },
+): Promise<TPartnerReservationList> {
   const today = algiersDay(now);
-  const all = rows.map(toDto);
-  const counts = { pending: 0, confirmed: 0, past: 0 };
-  for (const r of all) counts[tabOf(r, today)] += 1;
-  let shown = tab ? all.filter((r) => tabOf(r, today) === tab) : all;
-  // The past reads newest first.
-  if (tab === 'past') shown = [...shown].reverse();
-  return { reservations: shown, counts };
+  const mine = eq(reservations.partnerId, partnerId);
+  const order =
+    tab === 'past'
+      ? [desc(reservations.requestedDate), desc(reservations.requestedTime), asc(reservations.createdAt), desc(reservations.id)]
+      : [asc(reservations.requestedDate), asc(reservations.requestedTime), desc(reservations.createdAt), asc(reservations.id)];
+  const [rows, [tally]] = await Promise.all([
+    baseQuery(db)
+      .where(and(mine, tab ? tabCondition(tab, today) : undefined))
+      .orderBy(...order)
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    db
+      .select({
+        pending: sql<number>`count(*) filter (where ${tabCondition('pending', today)})::int`,
+        confirmed: sql<number>`count(*) filter (where ${tabCondition('confirmed', today)})::int`,
+        past: sql<number>`count(*) filter (where ${tabCondition('past', today)})::int`,
+      })
+      .from(reservations)
+      .where(mine),
+  ]);
+  const counts = { pending: Number(tally?.pending ?? 0), confirmed: Number(tally?.confirmed ?? 0), past: Number(tally?.past ?? 0) };
+  const total = tab ? counts[tab] : counts.pending + counts.confirmed + counts.past;
+  return { reservations: rows.map(toDto), counts, total, page: paging.page, pageSize: paging.pageSize };
 }
 
 export async function partnerReservation(db: Queryable, partnerId: string, id: string): Promise<TPartnerReservation> {

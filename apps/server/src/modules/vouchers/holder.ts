@@ -1,24 +1,23 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, notExists, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   PAID_EXTENSION_MONTHS,
   VOUCHER_TABS,
+  type VOUCHER_LIST_TABS,
   type TClientVoucher,
   type TClientVoucherDetail,
   type TClientVoucherStats,
   type TVoucherOffer,
 } from '@farha/contracts/customer';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { TReservation } from '@farha/contracts/reservations';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, orders, partners, reviews, users, voucherEvents, vouchers } from '../../db/schema/index.ts';
-import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../settings/index.ts';
 import { normalizeVoucherCode } from './code.ts';
 import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions.ts';
-import { exchangeBlocked, PAID_ORDER_STATUSES, rootPurchaseOrder, voucherLineage } from './lineage.ts';
+import { lineageFacts, PAID_ORDER_STATUSES } from './lineage.ts';
 
 export type Caller = { userId: string; email: string };
 /**
@@ -57,14 +56,15 @@ async function loadRows(db: Queryable, caller: Caller, now: Date, voucherId?: st
     .from(vouchers)
     .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(and(visibleVoucherCondition(caller, now), voucherId ? eq(vouchers.id, voucherId) : undefined))
-    .orderBy(desc(vouchers.createdAt));
+    .orderBy(desc(vouchers.createdAt), desc(vouchers.id));
 }
 
-/** Builds the dashboard cards (with what the caller may do) for some voucher rows. */
+/** Builds the dashboard cards (with what the caller may do) for some voucher rows: a fixed number of queries. */
 async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): Promise<TClientVoucher[]> {
   const { db, now } = ctx;
   const ids = rows.map((r) => r.voucher.id);
   if (ids.length === 0) return [];
+  const orderIds = [...new Set(rows.map((r) => r.voucher.orderId).filter((id): id is string => !!id))];
   const [current, reviewRows, freeRows, orderRows] = await Promise.all([
     ctx.reservationsOf(db, ids, now, { currentOnly: true, userId: caller.userId }),
     db.select().from(reviews).where(inArray(reviews.voucherId, ids)),
@@ -72,14 +72,19 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
       .select({ voucherId: voucherEvents.voucherId })
       .from(voucherEvents)
       .where(and(inArray(voucherEvents.voucherId, ids), eq(voucherEvents.toStatus, 'EXTENDED'), eq(voucherEvents.reason, FREE_EXTENSION_REASON))),
-    db
-      .select()
-      .from(orders)
-      .where(inArray(orders.id, rows.map((r) => r.voucher.orderId).filter((id): id is string => !!id))),
+    orderIds.length ? db.select().from(orders).where(inArray(orders.id, orderIds)) : Promise.resolve([]),
   ]);
   const reviewOf = new Map(reviewRows.map((r) => [r.voucherId, r]));
   const freeUsed = new Set(freeRows.map((r) => r.voucherId));
   const orderOf = new Map(orderRows.map((o) => [o.id, o]));
+  // Vouchers issued by an exchange need their lineage for the refund window and "échange unique": all at once.
+  const fromExchange = rows
+    .filter(({ voucher }) => {
+      const order = voucher.orderId ? orderOf.get(voucher.orderId) : undefined;
+      return order !== undefined && order.kind !== 'purchase';
+    })
+    .map(({ voucher }) => voucher.id);
+  const lineages = await lineageFacts(db, fromExchange);
 
   const out: TClientVoucher[] = [];
   for (const { voucher, box } of rows) {
@@ -87,13 +92,12 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
     const isHolder = isVoucherHolder(voucher, caller);
     const order = voucher.orderId ? orderOf.get(voucher.orderId) : undefined;
 
-    // Vouchers issued by an exchange need their lineage for the refund window and "échange unique".
     let purchaseOrder = order?.kind === 'purchase' ? order : null;
     let blocked = false;
-    if (order && order.kind !== 'purchase') {
-      const lineage = await voucherLineage(db, voucher);
-      purchaseOrder = await rootPurchaseOrder(db, lineage);
-      blocked = await exchangeBlocked(db, lineage);
+    const lineage = lineages.get(voucher.id);
+    if (lineage) {
+      purchaseOrder = lineage.purchaseOrder;
+      blocked = lineage.exchangeBlocked;
     }
     const purchasedAt =
       purchaseOrder && (PAID_ORDER_STATUSES as readonly string[]).includes(purchaseOrder.status)
@@ -157,34 +161,135 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
   return out;
 }
 
-const inTab = (tab: keyof typeof VOUCHER_TABS, status: TVoucherStatus) => (VOUCHER_TABS[tab] as readonly string[]).includes(status);
+const statusIn = (tab: keyof typeof VOUCHER_TABS) => inArray(vouchers.status, [...VOUCHER_TABS[tab]]);
 
-export function voucherStats(list: TClientVoucher[]): TClientVoucherStats {
-  const active = list.filter((v) => inTab('actifs', v.status));
-  const used = list.filter((v) => inTab('utilises', v.status));
-  const expired = list.filter((v) => inTab('expires', v.status));
-  const redemptionDays = used
-    .filter((v) => v.redeemedAt)
-    .map((v) => (Date.parse(v.redeemedAt!) - Date.parse(v.createdAt)) / DAY_MS);
+/** Lower case without accents, in SQL (the dashboard's search: "ete" finds "Été"). */
+const FOLD_FROM = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæ';
+const FOLD_TO = 'aaaaaaceeeeiiiinooooouuuuyyoa';
+const folded = (column: SQL | AnyColumn) => sql`translate(lower(${column}), ${FOLD_FROM}, ${FOLD_TO})`;
+const foldText = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const compactCode = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** The search of the dashboard: box name, recipient, sender, and the code typed with or without dashes. */
+function searchCondition(q: string): SQL | undefined {
+  const needle = foldText(q.trim());
+  if (!needle) return undefined;
+  const like = `%${escapeLike(needle)}%`;
+  const code = compactCode(q);
+  return or(
+    sql`${folded(boxes.name)} like ${like}`,
+    sql`${folded(vouchers.recipientName)} like ${like}`,
+    sql`${folded(sql`coalesce(${vouchers.senderName}, '')`)} like ${like}`,
+    code.length >= 3 ? sql`replace(${vouchers.code}, '-', '') like ${`%${code}%`}` : undefined,
+  );
+}
+
+/** A voucher by its id or its code (any case, with or without dashes). */
+function refCondition(ref: string): SQL {
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref)) return eq(vouchers.id, ref.toLowerCase());
+  return sql`replace(${vouchers.code}, '-', '') = ${compactCode(ref)}`;
+}
+
+/** The page cursor: the last card's creation instant and id (keyset: stable while vouchers are added). */
+const encodeCursor = (v: { createdAt: Date; id: string }) => Buffer.from(`${v.createdAt.toISOString()}|${v.id}`).toString('base64url');
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('BAD_CURSOR', { field: 'cursor' });
+  return { createdAt, id };
+}
+
+type Tally = { actifs: number; utilises: number; expires: number; tous: number; value: number; redeemedSeconds: number | null; redeemedTimed: number };
+
+/** Counts per tab (and the dashboard figures) in one aggregate query. */
+async function tally(db: Queryable, where: SQL | undefined, withBoxes: boolean): Promise<Tally> {
+  const base = db
+    .select({
+      actifs: sql<number>`count(*) filter (where ${statusIn('actifs')})::int`,
+      utilises: sql<number>`count(*) filter (where ${statusIn('utilises')})::int`,
+      expires: sql<number>`count(*) filter (where ${statusIn('expires')})::int`,
+      tous: sql<number>`count(*)::int`,
+      value: sql<number>`coalesce(sum(${vouchers.faceValue}) filter (where ${statusIn('actifs')}), 0)::bigint`,
+      redeemedSeconds: sql<number | null>`avg(extract(epoch from ${vouchers.redeemedAt} - ${vouchers.createdAt})) filter (where ${statusIn('utilises')} and ${vouchers.redeemedAt} is not null)`,
+      redeemedTimed: sql<number>`count(*) filter (where ${statusIn('utilises')} and ${vouchers.redeemedAt} is not null)::int`,
+    })
+    .from(vouchers);
+  const [row] = await (withBoxes ? base.innerJoin(boxes, eq(boxes.id, vouchers.boxId)) : base).where(where);
   return {
-    totalActive: active.length,
-    totalRedeemed: used.length,
-    totalExpired: expired.length,
-    totalValue: active.reduce((sum, v) => sum + v.faceValue, 0),
-    activationRate: list.length ? Math.round((used.length / list.length) * 100) : 0,
-    averageRedemptionTime: redemptionDays.length
-      ? Math.round((redemptionDays.reduce((a, b) => a + b, 0) / redemptionDays.length) * 10) / 10
-      : null,
-    tabs: { actifs: active.length, utilises: used.length, expires: expired.length, tous: list.length },
+    actifs: Number(row?.actifs ?? 0),
+    utilises: Number(row?.utilises ?? 0),
+    expires: Number(row?.expires ?? 0),
+    tous: Number(row?.tous ?? 0),
+    value: Number(row?.value ?? 0),
+    redeemedSeconds: row?.redeemedSeconds === null || row?.redeemedSeconds === undefined ? null : Number(row.redeemedSeconds),
+    redeemedTimed: Number(row?.redeemedTimed ?? 0),
   };
 }
 
-export async function listClientVouchers(ctx: ViewContext, caller: Caller) {
-  const list = await toClientVouchers(ctx, caller, await loadRows(ctx.db, caller, ctx.now));
-  const payments = await getSettings(ctx.db, 'payments');
+function statsOf(t: Tally): TClientVoucherStats {
   return {
-    vouchers: list,
-    stats: voucherStats(list),
+    totalActive: t.actifs,
+    totalRedeemed: t.utilises,
+    totalExpired: t.expires,
+    totalValue: t.value,
+    activationRate: t.tous ? Math.round((t.utilises / t.tous) * 100) : 0,
+    averageRedemptionTime: t.redeemedTimed && t.redeemedSeconds !== null ? Math.round((t.redeemedSeconds / 86_400) * 10) / 10 : null,
+    tabs: { actifs: t.actifs, utilises: t.utilises, expires: t.expires, tous: t.tous },
+  };
+}
+
+export type VoucherListQuery = {
+  tab: (typeof VOUCHER_LIST_TABS)[number];
+  q?: string | undefined;
+  boxId?: string | undefined;
+  ref?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+};
+
+/**
+ * One page of the customer's vouchers (newest first) with the counts per tab for the same search and the
+ * dashboard figures over all of them: a fixed number of queries whatever the page holds.
+ */
+export async function listClientVouchers(ctx: ViewContext, caller: Caller, query: VoucherListQuery) {
+  const visible = visibleVoucherCondition(caller, ctx.now);
+  const filter = and(
+    query.q ? searchCondition(query.q) : undefined,
+    query.boxId ? eq(vouchers.boxId, query.boxId) : undefined,
+    query.ref ? refCondition(query.ref) : undefined,
+  );
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const pageWhere = and(
+    visible,
+    filter,
+    query.tab === 'tous' ? undefined : statusIn(query.tab),
+    after ? sql`(${vouchers.createdAt}, ${vouchers.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+  );
+  const [rows, all, matching, payments] = await Promise.all([
+    ctx.db
+      .select({ voucher: vouchers, box: boxes })
+      .from(vouchers)
+      .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
+      .where(pageWhere)
+      .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+      .limit(query.limit + 1),
+    tally(ctx.db, visible, false),
+    filter ? tally(ctx.db, and(visible, filter), true) : null,
+    getSettings(ctx.db, 'payments'),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const counts = matching ?? all;
+  return {
+    vouchers: await toClientVouchers(ctx, caller, page),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.voucher) : null,
+    counts: { actifs: counts.actifs, utilises: counts.utilises, expires: counts.expires, tous: counts.tous },
+    stats: statsOf(all),
     extension: { price: payments.extension_price, paidMonths: PAID_EXTENSION_MONTHS, freeDays: payments.free_extension_days },
   };
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { rowsOf, type Queryable } from '../../db/client.ts';
 import { boxes, orders, vouchers } from '../../db/schema/index.ts';
 
 type VoucherRow = typeof vouchers.$inferSelect;
@@ -55,4 +55,48 @@ export async function exchangeBlocked(db: Queryable, lineage: VoucherRow[]): Pro
     .from(boxes)
     .where(inArray(boxes.id, [...new Set(lineage.map((v) => v.boxId))]));
   return rows.some((b) => b.exchangeOnce);
+}
+
+/**
+ * For many vouchers at once (one query, not one per voucher and per ancestor): the purchase order at the
+ * origin of each one's lineage and whether its exchange is blocked (box.exchange_once), as voucherLineage +
+ * rootPurchaseOrder + exchangeBlocked answer for one.
+ */
+export async function lineageFacts(
+  db: Queryable,
+  voucherIds: string[],
+): Promise<Map<string, { purchaseOrder: OrderRow | null; exchangeBlocked: boolean }>> {
+  const out = new Map<string, { purchaseOrder: OrderRow | null; exchangeBlocked: boolean }>();
+  if (voucherIds.length === 0) return out;
+  const ids = sql.join(
+    voucherIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const facts = await rowsOf<{ start_id: string; root_order_id: string | null; length: number; exchange_once: boolean }>(
+    db,
+    sql`with recursive chain (start_id, id, order_id, box_id, depth) as (
+          select v.id, v.id, v.order_id, v.box_id, 0 from vouchers v where v.id in (${ids})
+          union all
+          select c.start_id, p.id, p.order_id, p.box_id, c.depth + 1
+            from chain c join vouchers p on p.replaced_by_voucher_id = c.id
+           where c.depth < 20
+        )
+        select c.start_id,
+               (array_agg(c.order_id order by c.depth desc))[1] as root_order_id,
+               count(*)::int as length,
+               coalesce(bool_or(b.exchange_once), false) as exchange_once
+          from chain c join boxes b on b.id = c.box_id
+         group by c.start_id`,
+  );
+  const rootIds = [...new Set(facts.map((f) => f.root_order_id).filter((id): id is string => !!id))];
+  const roots = rootIds.length ? await db.select().from(orders).where(inArray(orders.id, rootIds)) : [];
+  const orderOf = new Map(roots.map((o) => [o.id, o]));
+  for (const f of facts) {
+    const root = f.root_order_id ? orderOf.get(f.root_order_id) : undefined;
+    out.set(f.start_id, {
+      purchaseOrder: root?.kind === 'purchase' ? root : null,
+      exchangeBlocked: Number(f.length) >= 2 && Boolean(f.exchange_once),
+    });
+  }
+  return out;
 }

@@ -4,6 +4,7 @@ import {
   ZClaimVoucherRequest,
   ZClaimVoucherResponse,
   ZClientVoucherDetail,
+  ZClientVoucherListQuery,
   ZClientVoucherListResponse,
   ZExchangeOptions,
   ZExchangeVoucherRequest,
@@ -34,8 +35,8 @@ export async function customerVoucherRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/vouchers',
-    { schema: { tags: ['client'], response: { 200: ZClientVoucherListResponse, ...errors } } },
-    async (request) => listClientVouchers(view(), caller(request)),
+    { schema: { tags: ['client'], querystring: ZClientVoucherListQuery, response: { 200: ZClientVoucherListResponse, ...errors } } },
+    async (request) => listClientVouchers(view(), caller(request), request.query),
   );
 
   r.post(

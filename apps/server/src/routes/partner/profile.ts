@@ -24,7 +24,7 @@ import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { attachment } from '../../lib/csv.ts';
 import { partnerDataExport, paymentsCsv } from './data-export.ts';
 import { changePassword, inviteMember, partnerCaller, partnerProfile, removeMember, updateBusinessProfile, updateMemberPermissions, updatePersonalProfile } from '../../modules/partners/index.ts';
-import { allTransactions, payoutOverview, transactionsCsv } from '../../modules/ledger/index.ts';
+import { payoutOverview, transactionsCsvStream } from '../../modules/ledger/index.ts';
 import { algiersDay, algiersMonthRange } from '../../lib/algiers-time.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -165,12 +165,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const now = app.clock.now();
       const month = request.query.month ?? algiersDay(now).slice(0, 7);
       const { start, end } = algiersMonthRange(month);
-      const rows = await allTransactions(app.db, caller.partner.id, { from: start, to: end }, now);
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', attachment(`activite-farha-${month}.csv`))
-        .send(transactionsCsv(rows));
+        .send(transactionsCsvStream(app.db, caller.partner.id, { from: start, to: end }, now));
     },
   );
 

@@ -33,7 +33,7 @@ export async function partnerReservationRoutes(app: FastifyInstance): Promise<vo
     { schema: { tags: ['partner'], querystring: ZReservationInboxQuery, response: { 200: ZPartnerReservationList, ...errors } } },
     async (request) => {
       const caller = await partnerCaller(app.db, request, 'manage_reservations');
-      return partnerReservations(app.db, caller.partner.id, request.query.status, app.clock.now());
+      return partnerReservations(app.db, caller.partner.id, request.query.status, app.clock.now(), request.query);
     },
   );
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { attachment } from '../../lib/csv.ts';
 import { partnerCaller } from '../../modules/partners/index.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
-import { allTransactions, getTransaction, listTransactions, transactionsCsv } from '../../modules/ledger/index.ts';
+import { getTransaction, listTransactions, transactionsCsvStream } from '../../modules/ledger/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 const notFound = () => new AppError('TRANSACTION_NOT_FOUND');
@@ -32,12 +32,11 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const caller = await partnerCaller(app.db, request, 'view_transactions');
       const now = app.clock.now();
-      const rows = await allTransactions(app.db, caller.partner.id, request.query, now);
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', attachment(`transactions-farha-${algiersDay(now)}.csv`))
-        .send(transactionsCsv(rows));
+        .send(transactionsCsvStream(app.db, caller.partner.id, request.query, now));
     },
   );
 

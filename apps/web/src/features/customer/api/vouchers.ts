@@ -8,28 +8,55 @@ import {
   ZVoucherLifeResponse,
   type TExchangeVoucherRequest,
   type TExtendVoucherRequest,
+  type VOUCHER_LIST_TABS,
 } from '@farha/contracts/customer';
 import { ZDaySlots, ZReservationResponse, type TCreateReservationRequest } from '@farha/contracts/reservations';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
 
+export type VoucherListTab = (typeof VOUCHER_LIST_TABS)[number];
+
 export const customerKeys = {
   all: ['customer'] as const,
   vouchers: ['customer', 'vouchers'] as const,
   voucher: (voucherId: string) => ['customer', 'vouchers', voucherId] as const,
+  list: (tab: VoucherListTab, q: string) => ['customer', 'vouchers', 'list', tab, q] as const,
+  byRef: (ref: string) => ['customer', 'vouchers', 'ref', ref] as const,
   slots: (voucherId: string, partnerId: string, offerId: string, date: string, guests: number) =>
     ['customer', 'slots', voucherId, partnerId, offerId, date, guests] as const,
   exchangeOptions: (voucherId: string) => ['customer', 'exchange-options', voucherId] as const,
 };
 
-/** GET /api/client/vouchers: every voucher bought by, held by or addressed to the customer, with the stats. */
-export function useClientVouchers() {
+/**
+ * GET /api/client/vouchers: one tab of the customer's vouchers for a search, a page at a time (newest
+ * first; "Charger plus" fetches the next), with the counts per tab and the dashboard figures.
+ */
+export function useClientVouchers(tab: VoucherListTab, q: string) {
+  return useInfiniteQuery({
+    queryKey: customerKeys.list(tab, q),
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) => {
+      const search = new URLSearchParams({ tab });
+      if (q) search.set('q', q);
+      if (pageParam) search.set('cursor', pageParam);
+      return api.get(`/api/client/vouchers?${search}`, { schema: ZClientVoucherListResponse, signal });
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One of the customer's vouchers by id or code (the dashboard's `?reserve=` link), whatever page it is on. */
+export function useVoucherByRef(ref: string | null) {
   return useQuery({
-    queryKey: customerKeys.vouchers,
-    queryFn: ({ signal }) => api.get('/api/client/vouchers', { schema: ZClientVoucherListResponse, signal }),
+    queryKey: customerKeys.byRef(ref ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`/api/client/vouchers?${new URLSearchParams({ ref: ref ?? '', limit: '1' })}`, { schema: ZClientVoucherListResponse, signal }),
+    enabled: ref !== null && ref !== '',
+    select: (data) => data.vouchers[0] ?? null,
   });
 }
 

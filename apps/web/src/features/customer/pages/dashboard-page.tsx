@@ -10,9 +10,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAcceptProposal, useCancelReservation, useClientVouchers, useRefundVoucher, useResendVoucher } from '../api/vouchers';
+import { useAcceptProposal, useCancelReservation, useClientVouchers, useRefundVoucher, useResendVoucher, useVoucherByRef } from '../api/vouchers';
 import { ClaimCodeForm } from '../components/claim-code-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
@@ -28,7 +29,7 @@ import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card'
 import { customerMessage, useCustomerT } from '../i18n';
 import { isolate } from '@/lib/bidi';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { inTab, normalizeCode, searchable, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
+import { inTab, normalizeCode, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
 import { errorKey } from '@farha/contracts/errors';
 
 interface OpenDialog {
@@ -40,7 +41,15 @@ interface OpenDialog {
 export function CustomerDashboardPage() {
   const { t } = useCustomerT();
   useDocumentTitle(t('dashboard.title'));
-  const list = useClientVouchers();
+  const [tab, setTab] = useState<VoucherTab>('actifs');
+  const [query, setQuery] = useState('');
+  // The server searches; it is asked once typing pauses.
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(query.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const list = useClientVouchers(tab, search);
   const [searchParams, setSearchParams] = useSearchParams();
   // Back from the gateway after a paid extension or exchange.
   const returningOrder = searchParams.get('order');
@@ -81,7 +90,15 @@ export function CustomerDashboardPage() {
           </div>
         </Alert>
       ) : (
-        <Dashboard data={list.data} />
+        <Dashboard
+          pages={list.data.pages}
+          tab={tab}
+          setTab={setTab}
+          query={query}
+          setQuery={setQuery}
+          searching={list.isPlaceholderData}
+          more={list.hasNextPage ? { load: () => void list.fetchNextPage(), loading: list.isFetchingNextPage } : null}
+        />
       )}
     </div>
   );
@@ -105,12 +122,23 @@ function DashboardSkeleton() {
   );
 }
 
-function Dashboard({ data }: { data: TClientVoucherListResponse }) {
+interface DashboardProps {
+  pages: TClientVoucherListResponse[];
+  tab: VoucherTab;
+  setTab: (tab: VoucherTab) => void;
+  query: string;
+  setQuery: (query: string) => void;
+  /** The cards shown are the previous search's while the new one loads. */
+  searching: boolean;
+  more: { load: () => void; loading: boolean } | null;
+}
+
+function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: DashboardProps) {
   const { t, locale } = useCustomerT();
-  const { vouchers, stats, extension } = data;
+  const first = pages[0]!;
+  const { stats, extension, counts } = first;
+  const vouchers = useMemo(() => pages.flatMap((page) => page.vouchers), [pages]);
   const [searchParams, setSearchParams] = useSearchParams();
-  const [query, setQuery] = useState('');
-  const [tab, setTab] = useState<VoucherTab>('actifs');
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [claimCode, setClaimCode] = useState('');
   const cancelReservation = useCancelReservation();
@@ -120,17 +148,20 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
 
   const open = (kind: VoucherDialogKind, voucherId: string) => setDialog({ kind, voucherId });
   const close = () => setDialog(null);
-  const current = dialog ? (vouchers.find((v) => v.id === dialog.voucherId) ?? null) : null;
-  const dialogVoucher = (kind: VoucherDialogKind) => (dialog?.kind === kind ? current : null);
-
   // ?reserve=<id or code>: the link of the reservation e-mail and of the success screen.
   const reserveParam = searchParams.get('reserve');
+  const reserved = useVoucherByRef(reserveParam);
+  const current = dialog
+    ? (vouchers.find((v) => v.id === dialog.voucherId) ?? (reserved.data?.id === dialog.voucherId ? reserved.data : null))
+    : null;
+  const dialogVoucher = (kind: VoucherDialogKind) => (dialog?.kind === kind ? current : null);
+
   const handledReserve = useRef<string | null>(null);
   useEffect(() => {
-    if (!reserveParam || handledReserve.current === reserveParam) return;
+    if (!reserveParam || handledReserve.current === reserveParam || reserved.isPending) return;
     handledReserve.current = reserveParam;
     const wanted = normalizeCode(reserveParam);
-    const voucher = vouchers.find((v) => v.id === reserveParam || normalizeCode(v.code) === wanted);
+    const voucher = reserved.data ?? null;
     if (!voucher) {
       toast.error(t('dashboard.reserveNotFound'));
       if (wanted.length >= 12) setClaimCode(reserveParam);
@@ -145,25 +176,10 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
     const next = new URLSearchParams(searchParams);
     next.delete('reserve');
     setSearchParams(next, { replace: true });
-  }, [reserveParam, vouchers, searchParams, setSearchParams, t]);
+  }, [reserveParam, reserved.isPending, reserved.data, searchParams, setSearchParams, setTab, t]);
 
-  const matching = useMemo(() => {
-    const needle = searchable(query.trim());
-    if (!needle) return vouchers;
-    const codeNeedle = normalizeCode(query);
-    return vouchers.filter(
-      (v) =>
-        searchable(v.box.name).includes(needle) ||
-        searchable(v.recipient.name).includes(needle) ||
-        searchable(v.senderName ?? '').includes(needle) ||
-        (codeNeedle.length >= 3 && normalizeCode(v.code).includes(codeNeedle)),
-    );
-  }, [vouchers, query]);
-  const counts = useMemo(
-    () => Object.fromEntries(VOUCHER_TAB_ORDER.map((key) => [key, matching.filter((v) => inTab(v.status, key)).length])) as Record<VoucherTab, number>,
-    [matching],
-  );
-  const shown = matching.filter((v) => inTab(v.status, tab));
+  // A card whose status just changed leaves its tab when the page is fetched again.
+  const shown = vouchers.filter((v) => inTab(v.status, tab));
 
   const onAcceptProposal = (voucher: TClientVoucher) => {
     if (!voucher.reservation) return;
@@ -290,7 +306,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
         </div>
 
         {shown.length === 0 ? (
-          vouchers.length === 0 ? (
+          stats.tabs.tous === 0 ? (
             <EmptyState icon={Gift} title={t('dashboard.empty.noneTitle')} testId="vouchers-empty">
               <p className="max-w-md text-sm text-muted-foreground text-pretty">{t('dashboard.empty.noneText')}</p>
               <Button asChild>
@@ -310,7 +326,7 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
             </EmptyState>
           )
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="voucher-grid">
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="voucher-grid" aria-busy={searching}>
             {shown.map((voucher) => (
               <VoucherCard
                 key={voucher.id}
@@ -323,6 +339,14 @@ function Dashboard({ data }: { data: TClientVoucherListResponse }) {
                 resending={resend.isPending && resend.variables === voucher.id}
               />
             ))}
+          </div>
+        )}
+        {more && shown.length > 0 && (
+          <div className="flex justify-center">
+            <Button variant="outline" onClick={more.load} disabled={more.loading} data-testid="vouchers-more">
+              {more.loading && <Spinner size="sm" decorative />}
+              {t('dashboard.loadMore')}
+            </Button>
           </div>
         )}
       </section>

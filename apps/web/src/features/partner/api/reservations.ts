@@ -9,7 +9,7 @@ import {
 } from '@farha/contracts/partner';
 import { z } from 'zod';
 import type { ZAvailabilityExceptionInput } from '@farha/contracts/partner';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { partnerKeys } from './me';
 
@@ -21,6 +21,21 @@ export function useReservations(tab: InboxTab) {
     queryFn: ({ signal }) =>
       api.get(`/api/partner/reservations?${new URLSearchParams({ status: tab })}`, { schema: ZPartnerReservationList, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+/** The inbox of one tab, a page at a time ("Charger plus" asks for the next one). */
+export function useReservationPages(tab: InboxTab) {
+  return useInfiniteQuery({
+    queryKey: [...partnerKeys.reservations, tab, 'pages'],
+    initialPageParam: 1,
+    queryFn: ({ signal, pageParam }) =>
+      api.get(`/api/partner/reservations?${new URLSearchParams({ status: tab, page: String(pageParam) })}`, {
+        schema: ZPartnerReservationList,
+        signal,
+      }),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     refetchInterval: 60_000,
   });
 }

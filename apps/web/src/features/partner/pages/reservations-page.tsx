@@ -11,10 +11,11 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useReservationAction, useReservations, type InboxTab } from '../api/reservations';
+import { useReservationAction, useReservationPages, useReservations, type InboxTab } from '../api/reservations';
 import { AvailabilitySettings } from '../components/availability-settings';
 import { EmptyState } from '../components/empty-state';
 import { Textarea } from '@/components/ui/textarea';
@@ -86,7 +87,7 @@ const STATUS_TONES = {
 
 function Inbox({ tab }: { tab: InboxTab }) {
   const { t } = usePartnerTranslation();
-  const list = useReservations(tab);
+  const list = useReservationPages(tab);
   const action = useReservationAction();
   const [declining, setDeclining] = useState<TPartnerReservation | null>(null);
   const [proposing, setProposing] = useState<TPartnerReservation | null>(null);
@@ -101,7 +102,7 @@ function Inbox({ tab }: { tab: InboxTab }) {
       </div>
     );
   }
-  const rows = list.data.reservations;
+  const rows = list.data.pages.flatMap((page) => page.reservations);
   if (rows.length === 0) {
     return <EmptyState icon={tab === 'pending' ? CalendarClock : tab === 'confirmed' ? CalendarCheck : CalendarDays} title={t(`reservations.empty.${tab}`)} />;
   }
@@ -130,6 +131,14 @@ function Inbox({ tab }: { tab: InboxTab }) {
           </li>
         ))}
       </ul>
+      {list.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} data-testid="reservations-more">
+            {list.isFetchingNextPage ? <Spinner size="sm" decorative /> : null}
+            {t('reservations.loadMore')}
+          </Button>
+        </div>
+      )}
       <DeclineDialog reservation={declining} onClose={() => setDeclining(null)} />
       <ProposeDialog reservation={proposing} onClose={() => setProposing(null)} />
     </>

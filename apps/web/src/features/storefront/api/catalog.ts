@@ -140,8 +140,10 @@ export function useMyVouchersForBox(boxId: string | undefined): OwnedVoucher[] {
   const { user } = useAuth();
   const isCustomer = user?.role === 'customer';
   const { data } = useQuery({
-    queryKey: catalogKeys.ownedVouchers(user?.id),
-    queryFn: ({ signal }) => api.get('/api/client/vouchers', { schema: ZOwnedVouchers, signal }),
+    queryKey: [...catalogKeys.ownedVouchers(user?.id), boxId],
+    // The server filters by box (the list is paginated): the first 100 are plenty for "Possédé (n)".
+    queryFn: ({ signal }) =>
+      api.get(`/api/client/vouchers?${new URLSearchParams({ boxId: boxId ?? '', limit: '100' })}`, { schema: ZOwnedVouchers, signal }),
     enabled: isCustomer && Boolean(boxId),
   });
   if (!isCustomer || !boxId) return [];

@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:scale`: Farha at a million vouchers on PostgreSQL. Creates (or reuses) a dedicated database,
+ * generates 1,000,000 vouchers (with their orders), 100,000 customers and 10,000 partners in bulk
+ * (generate_series, a few statements), then measures the pages that grow with the data: catalogue, box
+ * page, customer vouchers, partner dashboard, reservations and transactions (p50 and p95 of sequential
+ * requests over HTTP). Prints its figures; asserts nothing (speed targets are not tests). Target: p95 < 50 ms.
+ *
+ * SCALE_DATABASE_URL: the database (default postgres://postgres@127.0.0.1:5432/farha_scale; created when
+ * missing; the server named must let this user create databases). SCALE_REBUILD=1: drop and generate again
+ * (otherwise a database already generated with the same sizes is reused). SCALE_VOUCHERS, SCALE_CUSTOMERS,
+ * SCALE_PARTNERS: the sizes. SCALE_REQUESTS: measured requests per page (200).
+ */
+import os from 'node:os';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { seedDatabase, seedBoxId, seedPartnerId } from '../src/db/seed/seed.ts';
+import { DEMO_PARTNER_SLUG, DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
+import { freePort } from '../test/ports.ts';
+
+const url = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/farha_scale';
+const VOUCHERS = Number(process.env.SCALE_VOUCHERS ?? 1_000_000);
+const CUSTOMERS = Number(process.env.SCALE_CUSTOMERS ?? 100_000);
+const PARTNERS = Number(process.env.SCALE_PARTNERS ?? 10_000);
+const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 200);
+const WARMUP = 20;
+/** The demo customer holds this many of the vouchers (the heaviest customer list); the demo partner one redemption in DEMO_PARTNER_SHARE. */
+const DEMO_CUSTOMER_VOUCHERS = 1_000;
+const DEMO_PARTNER_SHARE = 20;
+const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 1 };
+
+const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+async function ensureDatabase(): Promise<boolean> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (exists && process.env.SCALE_REBUILD !== '1') {
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      try {
+        const state = await db.query(`select value from system_settings where key = 'bench_scale'`).catch(() => ({ rows: [] as { value: unknown }[] }));
+        if (JSON.stringify(state.rows[0]?.value) === JSON.stringify(SIZES)) return false;
+      } finally {
+        await db.end();
+      }
+    }
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+async function generate(now: Date): Promise<void> {
+  // Schema and the demo catalogue and accounts (password demo1234), as a deployment would have.
+  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  await seedDatabase(database.db, { demo: true, now });
+  await database.close();
+
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const run = async (label: string, text: string, values: unknown[] = []) => {
+    const started = Date.now();
+    const result = await client.query(text, values);
+    log(`${label}: ${result.rowCount ?? ''} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  try {
+    await client.query('set synchronous_commit = off');
+    await client.query(`set work_mem = '256MB'`);
+    await client.query(`set maintenance_work_mem = '512MB'`);
+    const at = now.toISOString();
+    const { rows } = await client.query(`select password_hash from users where email = 'client@demo.farha.dz'`);
+    const hash = rows[0].password_hash as string;
+
+    await run(
+      `${CUSTOMERS} customers`,
+      `insert into users (email, password_hash, first_name, last_name, role, status, locale, preferences, created_at, updated_at)
+       select 'client' || g || '@scale.farha.dz', $1, (array['Amina','Karim','Lina','Yacine','Sara','Nassim','Meriem','Rayan'])[1 + g % 8],
+              'Client ' || g, 'customer', 'active', 'fr', '{}'::jsonb, $2::timestamptz - make_interval(mins => g), $2::timestamptz
+         from generate_series(1, $3) g`,
+      [hash, at, CUSTOMERS],
+    );
+    await run(
+      `${PARTNERS} partners`,
+      `insert into partners (name, description, address, city, wilaya, kyc_status, active, commission_bp, email, created_at, updated_at)
+       select 'Partenaire ' || g, 'Un partenaire généré', g || ' rue de la République',
+              (array['Alger','Oran','Constantine','Annaba','Tlemcen','Béjaïa','Sétif','Blida'])[1 + g % 8],
+              (array['Alger','Oran','Constantine','Annaba','Tlemcen','Béjaïa','Sétif','Blida'])[1 + g % 8],
+              'verified', true, 1500, 'partenaire' || g || '@scale.farha.dz', $1::timestamptz, $1::timestamptz
+         from generate_series(1, $2) g`,
+      [at, PARTNERS],
+    );
+    await run(
+      'one offer per partner',
+      `insert into offers (partner_id, title, description, category, face_value, active, created_at, updated_at)
+       select id, 'Prestation ' || name, 'Une prestation générée', 'bien-etre', 5000, true, $1::timestamptz, $1::timestamptz
+         from partners where email like '%@scale.farha.dz'`,
+      [at],
+    );
+    await run(
+      'offers in boxes',
+      `insert into box_offers (box_id, offer_id, created_at)
+       select b.id, o.id, $1::timestamptz
+         from (select o.id, row_number() over (order by o.id) as n from offers o where o.title like 'Prestation Partenaire %') o
+         join (select id, row_number() over (order by id) - 1 as n from boxes where active) b
+           on b.n = o.n % (select count(*) from boxes where active)`,
+      [at],
+    );
+    await client.query(`create temporary table scale_customers as
+      select id, email, first_name || ' ' || last_name as name, row_number() over (order by id) - 1 as n from users where email like '%@scale.farha.dz'`);
+    await client.query(`create temporary table scale_boxes as select id, price, row_number() over (order by id) - 1 as n from boxes where active`);
+    await client.query(`create temporary table scale_offers as
+      select o.id, o.partner_id, row_number() over (order by o.id) - 1 as n from offers o where o.title like 'Prestation Partenaire %'`);
+    await client.query('analyze scale_customers; analyze scale_boxes; analyze scale_offers');
+    // One voucher in DEMO_CUSTOMER_VOUCHERS… the first vouchers are the demo customer's.
+    await client.query(`create temporary table scale_plan as
+      select g,
+             md5('order-' || g)::uuid as order_id,
+             md5('voucher-' || g)::uuid as voucher_id,
+             case when g <= $1 then (select id from users where email = 'client@demo.farha.dz') else c.id end as customer_id,
+             case when g <= $1 then 'client@demo.farha.dz' else c.email end as email,
+             case when g <= $1 then 'Amina Benali' else c.name end as name,
+             b.id as box_id, b.price,
+             case when g % 10 < 3 then 'REDEEMED' when g % 10 = 3 then 'EXPIRED' else 'DELIVERED' end as status,
+             $2::timestamptz - make_interval(days => (g % 700)::int, secs => g % 86400) as created_at
+        from generate_series(1, $3) g
+        join scale_customers c on c.n = g % ${CUSTOMERS}
+        join scale_boxes b on b.n = g % (select count(*) from scale_boxes)`,
+      [DEMO_CUSTOMER_VOUCHERS, at, VOUCHERS]);
+    log('voucher plan ready');
+    await run(
+      `${VOUCHERS} orders`,
+      `insert into orders (id, kind, purchaser_id, box_id, amount, status, recipient_name, recipient_email, payment_method, paid_at, created_at, updated_at)
+       select order_id, 'purchase', customer_id, box_id, price, 'fulfilled', name, email, 'cib', created_at, created_at, created_at from scale_plan`,
+    );
+    await run(
+      `${VOUCHERS} vouchers`,
+      `insert into vouchers (id, code, box_id, order_id, purchaser_id, holder_user_id, recipient_email, recipient_name, status, face_value,
+                             delivered_at, expires_at, redeemed_at, created_at, updated_at)
+       select voucher_id, 'FRH-' || substr(h, 1, 4) || '-' || substr(h, 5, 4) || '-' || substr(h, 9, 4), box_id, order_id, customer_id, customer_id,
+              email, name, status, price, created_at,
+              created_at + interval '365 days', case when status = 'REDEEMED' then created_at + interval '20 days' end, created_at, created_at
+         from (select *, lpad(upper(to_hex(g + 68719476736)), 12, '0') as h from scale_plan) p`,
+    );
+    // Redemptions: one in DEMO_PARTNER_SHARE at the demo partner, the others spread over the generated partners.
+    await run(
+      'partner transactions',
+      `insert into partner_transactions (partner_id, voucher_id, offer_id, gross_amount, commission_bp, commission_amount, net_amount, status, created_at)
+       select case when p.g % $1 = 0 then $2::uuid else o.partner_id end,
+              p.voucher_id,
+              case when p.g % $1 = 0 then (select id from offers where partner_id = $2::uuid order by id limit 1) else o.id end,
+              p.price, 1500, p.price * 15 / 100, p.price - p.price * 15 / 100, 'validated', p.created_at + interval '20 days'
+         from scale_plan p join scale_offers o on o.n = p.g % (select count(*) from scale_offers)
+        where p.status = 'REDEEMED'`,
+      [DEMO_PARTNER_SHARE, seedPartnerId(DEMO_PARTNER_SLUG)],
+    );
+    await run(
+      'reservations at the demo partner',
+      `insert into reservations (voucher_id, partner_id, offer_id, user_id, customer_name, customer_email, customer_phone, requested_date,
+                                 requested_time, guests, status, created_at, updated_at)
+       select p.voucher_id, $1::uuid, (select id from offers where partner_id = $1::uuid order by id limit 1), p.customer_id, p.name, p.email,
+              '0550000000', ($2::timestamptz + make_interval(days => (p.g % 120)::int - 60))::date, '10:00', 2,
+              (array['pending','confirmed','declined','cancelled','proposed'])[1 + p.g % 5], p.created_at, p.created_at
+         from scale_plan p where p.status = 'DELIVERED' and p.g % 200 = 4`,
+      [seedPartnerId(DEMO_PARTNER_SLUG), at],
+    );
+    const started = Date.now();
+    await client.query('vacuum analyze');
+    log(`vacuum analyze in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await client.query(
+      `insert into system_settings (key, value, updated_at) values ('bench_scale', $1, $2)
+       on conflict (key) do update set value = excluded.value`,
+      [JSON.stringify(SIZES), at],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+const now = new Date();
+const started = Date.now();
+if (await ensureDatabase()) {
+  log(`generating into ${url.replace(/\/\/[^@]*@/, '//')}`);
+  await generate(now);
+  log(`generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+} else {
+  log(`reusing ${url.replace(/\/\/[^@]*@/, '//')} (SCALE_REBUILD=1 to generate again)`);
+}
+
+const database = await openDatabase({ databaseUrl: url });
+const port = await freePort();
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: url,
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DEMO_MODE: 'true',
+  JOBS: 'false',
+});
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port, host: '127.0.0.1' });
+const base = config.publicUrl;
+
+async function login(email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+const counts = await database.db.execute(
+  // Counts for the header: what the measured database holds.
+  (await import('drizzle-orm')).sql`select (select count(*) from vouchers)::int as vouchers, (select count(*) from users where role = 'customer')::int as customers,
+    (select count(*) from partners)::int as partners, (select count(*) from partner_transactions where partner_id = ${seedPartnerId(DEMO_PARTNER_SLUG)})::int as demo_tx,
+    (select count(*) from reservations where partner_id = ${seedPartnerId(DEMO_PARTNER_SLUG)})::int as demo_res`,
+);
+const c = (counts as unknown as { rows: Record<string, number>[] }).rows[0]!;
+console.log(
+  `\nFarha at scale — PostgreSQL, ${c.vouchers} vouchers, ${c.customers} customers, ${c.partners} partners; ` +
+    `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${REQUESTS} sequential requests per page after ${WARMUP} warm-up\n`,
+);
+
+const customer = await login('client@demo.farha.dz');
+const typical = await login(`client${Math.min(4242, CUSTOMERS)}@scale.farha.dz`);
+const partner = await login('partenaire@demo.farha.dz');
+const box = seedBoxId(DEMO_VOUCHER_BOX_SLUG);
+const pages: { name: string; path: string; cookie?: string }[] = [
+  { name: 'catalogue', path: '/api/boxes' },
+  { name: 'catalogue, search + sort', path: '/api/boxes?q=hammam&sort=rating' },
+  { name: 'box page', path: `/api/boxes/${box}` },
+  { name: `customer vouchers (${DEMO_CUSTOMER_VOUCHERS} vouchers)`, path: '/api/client/vouchers', cookie: customer },
+  { name: 'customer vouchers, used tab', path: '/api/client/vouchers?tab=utilises', cookie: customer },
+  { name: 'customer vouchers (typical)', path: '/api/client/vouchers', cookie: typical },
+  { name: 'partner dashboard', path: '/api/partner/dashboard', cookie: partner },
+  { name: 'partner reservations', path: '/api/partner/reservations?status=pending', cookie: partner },
+  { name: 'partner transactions', path: '/api/partner/transactions', cookie: partner },
+  { name: 'partner transactions, search', path: '/api/partner/transactions?q=amina', cookie: partner },
+  { name: 'partner transactions, this month', path: '/api/partner/transactions?period=month&status=validated', cookie: partner },
+];
+
+let slow = 0;
+for (const page of pages) {
+  const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
+  if (page.cookie) headers.cookie = page.cookie;
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < WARMUP + REQUESTS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${page.path}`, { headers });
+    const body = await res.arrayBuffer();
+    const ms = performance.now() - t0;
+    if (!res.ok) throw new Error(`${page.path}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
+    if (i >= WARMUP) times.push(ms);
+    bytes = Number(res.headers.get('content-length') ?? body.byteLength);
+  }
+  const p95 = pct(times, 95);
+  if (p95 >= 50) slow += 1;
+  console.log(
+    `${page.name.padEnd(38)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(6)} KB sent${p95 >= 50 ? '   ✗ over 50 ms' : ''}`,
+  );
+}
+console.log(`\n${slow === 0 ? 'every page under' : `${slow} page(s) over`} the 50 ms p95 target`);
+await app.close();
+await database.close();
+process.exit(0);

@@ -1,0 +1,17 @@
+/** The short-lived child of prepare.ts: migrates and seeds the embedded database of DATA_DIR, then exits. */
+import { openDatabase } from './client.ts';
+import { seedDatabase } from './seed/seed.ts';
+
+async function main(dataDir: string, demo: boolean): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedDatabase(database.db, { demo });
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv[2]!, process.argv[3] === 'demo').catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

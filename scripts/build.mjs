@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+/**
+ * Builds what `npm start` and production run, each part only when its sources changed:
+ * - the web app (Vite) into apps/web/dist;
+ * - the server, compiled and bundled (esbuild) into apps/server/dist/server.js, so that production runs it as
+ *   one plain `node apps/server/dist/server.js` (no tsx, no npm wrapper). Its npm dependencies stay
+ *   external (native and data-file packages load from node_modules); the contracts package is bundled in.
+ * A hash of each part's inputs is stored next to its output (`.build-hash`); `--force` rebuilds anyway.
+ * `node scripts/build.mjs web` or `server` builds one part.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const parts = args.filter((a) => !a.startsWith('--'));
+const wanted = (part) => parts.length === 0 || parts.includes(part);
+
+/** Every file under the given paths (relative to the repository), sorted, hashed with its path. */
+function hashOf(inputs) {
+  const hash = createHash('sha256');
+  const visit = (rel) => {
+    const abs = path.join(ROOT, rel);
+    if (!fs.existsSync(abs)) return;
+    const stat = fs.statSync(abs);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(abs).sort()) if (name !== 'node_modules' && name !== 'dist') visit(path.join(rel, name));
+    } else {
+      hash.update(`${rel}\0`);
+      hash.update(fs.readFileSync(abs));
+      hash.update('\0');
+    }
+  };
+  for (const input of inputs) visit(input);
+  return hash.digest('hex');
+}
+
+function upToDate(stampFile, hash, outputs) {
+  if (force) return false;
+  if (!outputs.every((f) => fs.existsSync(f))) return false;
+  return fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim() === hash;
+}
+
+const SHARED = ['packages/contracts/src', 'packages/contracts/package.json', 'package-lock.json', 'tsconfig.base.json'];
+
+function buildWeb() {
+  const dist = path.join(ROOT, 'apps/web/dist');
+  const stamp = path.join(dist, '.build-hash');
+  const hash = hashOf(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/tsconfig.json', ...SHARED]);
+  if (upToDate(stamp, hash, [path.join(dist, 'index.html')])) {
+    console.log('web app: up to date (apps/web/dist)');
+    return;
+  }
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '--workspace', '@farha/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(stamp, `${hash}\n`);
+  console.log(`web app: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function buildServer() {
+  const dist = path.join(ROOT, 'apps/server/dist');
+  const stamp = path.join(dist, '.build-hash');
+  const hash = hashOf(['apps/server/src', 'apps/server/package.json', 'scripts/build.mjs', ...SHARED]);
+  const outputs = ['server.js', 'prepare-child.js'].map((f) => path.join(dist, f));
+  if (upToDate(stamp, hash, outputs)) {
+    console.log('server: up to date (apps/server/dist)');
+    return;
+  }
+  const started = Date.now();
+  const { build } = await import('esbuild');
+  fs.rmSync(dist, { recursive: true, force: true });
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { server: 'apps/server/src/server.ts', 'prepare-child': 'apps/server/src/db/prepare-child.ts' },
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    logLevel: 'warning',
+    // npm packages load from node_modules as they are (native addons, WASM and font files beside them);
+    // the workspace's contracts (TypeScript sources) are compiled in.
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (args.path.startsWith('@farha/') || args.path.startsWith('node:')) return undefined;
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  fs.writeFileSync(stamp, `${hash}\n`);
+  console.log(`server: compiled in ${((Date.now() - started) / 1000).toFixed(1)} s (apps/server/dist/server.js)`);
+}
+
+if (wanted('web')) buildWeb();
+if (wanted('server')) await buildServer();
