@@ -1,5 +1,6 @@
 import { ERRORS } from '@farha/contracts/errors';
 import {
+  redemptionLock,
   ZRedemptionError,
   ZRedemptionSuccess,
   type TRedeemRequest,
@@ -15,8 +16,9 @@ export class RedemptionError extends ApiError {
     code: string,
     message: string,
     readonly offers: TRedemptionOfferChoice[] = [],
+    params?: Readonly<Record<string, string | number>>,
   ) {
-    super(status, code, message);
+    super(status, code, message, undefined, params);
   }
 }
 
@@ -48,8 +50,13 @@ async function postOnce(request: TRedeemRequest): Promise<TRedemptionSuccess> {
   }
   const parsed = ZRedemptionError.safeParse(payload);
   if (parsed.success) {
-    const { error, offers } = parsed.data;
-    throw new RedemptionError(response.status, error.code, error.message, offers);
+    const { error, offers, retryAfterSeconds } = parsed.data;
+    // A lock on unknown codes: its own catalogue entry says how long it lasts, in either language.
+    if (error.code === 'RATE_LIMITED' && retryAfterSeconds !== undefined) {
+      const lock = redemptionLock(retryAfterSeconds);
+      throw new RedemptionError(response.status, lock.key, error.message, offers, lock.params);
+    }
+    throw new RedemptionError(response.status, error.code, error.message, offers, error.params);
   }
   // A gateway error page (502, 504): the scan may or may not have been recorded, resending is safe.
   if (response.status >= 500) throw new RedemptionError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
