@@ -28,7 +28,7 @@ const WARMUP = 20;
 /** The demo customer holds this many of the vouchers (the heaviest customer list); the demo partner one redemption in DEMO_PARTNER_SHARE. */
 const DEMO_CUSTOMER_VOUCHERS = 1_000;
 const DEMO_PARTNER_SHARE = 20;
-const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 1 };
+const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 2 };
 
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
@@ -153,14 +153,18 @@ async function generate(now: Date): Promise<void> {
     // Redemptions: one in DEMO_PARTNER_SHARE at the demo partner, the others spread over the generated partners.
     await run(
       'partner transactions',
-      `insert into partner_transactions (partner_id, voucher_id, offer_id, gross_amount, commission_bp, commission_amount, net_amount, status, created_at)
+      `insert into partner_transactions (partner_id, voucher_id, offer_id, gross_amount, commission_bp, commission_amount, net_amount, status, created_at, settled_at)
        select case when p.g % $1 = 0 then $2::uuid else o.partner_id end,
               p.voucher_id,
               case when p.g % $1 = 0 then (select id from offers where partner_id = $2::uuid order by id limit 1) else o.id end,
-              p.price, 1500, p.price * 15 / 100, p.price - p.price * 15 / 100, 'validated', p.created_at + interval '20 days'
+              p.price, 1500, p.price * 15 / 100, p.price - p.price * 15 / 100,
+              -- Redemptions older than a month are settled (paid out), as they would be.
+              case when p.created_at + interval '20 days' < $3::timestamptz - interval '30 days' then 'settled' else 'validated' end,
+              p.created_at + interval '20 days',
+              case when p.created_at + interval '20 days' < $3::timestamptz - interval '30 days' then p.created_at + interval '35 days' end
          from scale_plan p join scale_offers o on o.n = p.g % (select count(*) from scale_offers)
         where p.status = 'REDEEMED'`,
-      [DEMO_PARTNER_SHARE, seedPartnerId(DEMO_PARTNER_SLUG)],
+      [DEMO_PARTNER_SHARE, seedPartnerId(DEMO_PARTNER_SLUG), at],
     );
     await run(
       'reservations at the demo partner',
@@ -168,7 +172,7 @@ async function generate(now: Date): Promise<void> {
                                  requested_time, guests, status, created_at, updated_at)
        select p.voucher_id, $1::uuid, (select id from offers where partner_id = $1::uuid order by id limit 1), p.customer_id, p.name, p.email,
               '0550000000', ($2::timestamptz + make_interval(days => (p.g % 120)::int - 60))::date, '10:00', 2,
-              (array['pending','confirmed','declined','cancelled','proposed'])[1 + p.g % 5], p.created_at, p.created_at
+              (array['pending','confirmed','declined','cancelled','proposed'])[1 + (p.g / 200) % 5], p.created_at, p.created_at
          from scale_plan p where p.status = 'DELIVERED' and p.g % 200 = 4`,
       [seedPartnerId(DEMO_PARTNER_SLUG), at],
     );

@@ -10,3 +10,8 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_first_name_trgm_idx" ON "users" USING gin ("first_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_last_name_trgm_idx" ON "users" USING gin ("last_name" gin_trgm_ops);
+--> statement-breakpoint
+-- A partner's ledger summed without reading the table (index-only scans): the transactions page's totals and
+-- the dashboard's month; and what is not paid out yet (the payout request and the dashboard's balance).
+CREATE INDEX IF NOT EXISTS "partner_transactions_summary_idx" ON "partner_transactions" ("partner_id", "created_at") INCLUDE ("status", "gross_amount", "commission_amount", "net_amount");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "partner_transactions_available_idx" ON "partner_transactions" ("partner_id") INCLUDE ("gross_amount", "commission_amount", "net_amount") WHERE "status" = 'validated' AND "payout_id" IS NULL;

@@ -72,8 +72,11 @@ export async function partnerReservations(
     tab === 'past'
       ? [desc(reservations.requestedDate), desc(reservations.requestedTime), asc(reservations.createdAt), desc(reservations.id)]
       : [asc(reservations.requestedDate), asc(reservations.requestedTime), desc(reservations.createdAt), asc(reservations.id)];
-  const [rows, [tally]] = await Promise.all([
-    baseQuery(db)
+  const [ids, [tally]] = await Promise.all([
+    // The page is chosen on the reservations alone (one index), then only its rows are joined.
+    db
+      .select({ id: reservations.id })
+      .from(reservations)
       .where(and(mine, tab ? tabCondition(tab, today) : undefined))
       .orderBy(...order)
       .limit(paging.pageSize)
@@ -87,6 +90,10 @@ export async function partnerReservations(
       .from(reservations)
       .where(mine),
   ]);
+  const position = new Map(ids.map((r, i) => [r.id, i]));
+  const rows = ids.length
+    ? (await baseQuery(db).where(inArray(reservations.id, [...position.keys()]))).sort((a, b) => position.get(a.r.id)! - position.get(b.r.id)!)
+    : [];
   const counts = { pending: Number(tally?.pending ?? 0), confirmed: Number(tally?.confirmed ?? 0), past: Number(tally?.past ?? 0) };
   const total = tab ? counts[tab] : counts.pending + counts.confirmed + counts.past;
   return { reservations: rows.map(toDto), counts, total, page: paging.page, pageSize: paging.pageSize };
