@@ -29,6 +29,7 @@ import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { ticketReplyEmail } from './emails.ts';
 import { addBusinessMinutes, businessMinutesBetween } from './business-hours.ts';
+import { ticketDisputes } from './disputes.ts';
 import { loadThread } from './tickets.ts';
 
 /**
@@ -266,6 +267,7 @@ export async function getDeskTicket(db: Queryable, id: string, now: Date): Promi
       attachments: attachments.filter((a) => a.messageId === message.id).map(strip),
     })),
     context: await requesterContext(db, row),
+    disputes: (await ticketDisputes(db, id)).map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
     canReply: row.ticket.status !== 'closed',
   };
 }
