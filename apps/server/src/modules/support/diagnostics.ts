@@ -169,12 +169,13 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date):
   const activeSessions = sessionRows.filter((s) => s.expiresAt.getTime() > now.getTime());
 
   const activity = [
-    ...(user.lastLoginAt ? [{ kind: 'login', label: 'Connexion', at: user.lastLoginAt }] : []),
-    ...orderRows.map((o) => ({ kind: 'order', label: `Commande ${o.boxName} (${o.status})`, at: o.createdAt })),
-    ...reservationRows.map((r) => ({ kind: 'reservation', label: `Réservation ${r.partnerName} (${r.status})`, at: r.createdAt })),
-    ...ticketRows.map((t) => ({ kind: 'ticket', label: `Ticket « ${t.title} »`, at: t.createdAt })),
-    ...disputeRows.map((d) => ({ kind: 'dispute', label: `Litige « ${d.title} »`, at: d.createdAt })),
-    { kind: 'signup', label: 'Création du compte', at: user.createdAt },
+    // `label` names the object; the page words the kind in the reader's language.
+    ...(user.lastLoginAt ? [{ kind: 'login', label: '', at: user.lastLoginAt }] : []),
+    ...orderRows.map((o) => ({ kind: 'order', label: `${o.boxName} (${o.status})`, at: o.createdAt })),
+    ...reservationRows.map((r) => ({ kind: 'reservation', label: `${r.partnerName} (${r.status})`, at: r.createdAt })),
+    ...ticketRows.map((t) => ({ kind: 'ticket', label: t.title, at: t.createdAt })),
+    ...disputeRows.map((d) => ({ kind: 'dispute', label: d.title, at: d.createdAt })),
+    { kind: 'signup', label: '', at: user.createdAt },
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, 12)
