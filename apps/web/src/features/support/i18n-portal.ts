@@ -54,6 +54,7 @@ const fr = {
     suspended: 'Suspendu',
   },
   activity: { login: 'Connexion', order: 'Commande', reservation: 'Réservation', ticket: 'Ticket', dispute: 'Litige', signup: 'Création du compte' },
+  kyc: { pending: 'en attente', verified: 'vérifié', rejected: 'refusé' },
   band: { excellent: 'Excellent', good: 'Bon', attention: 'Attention', critical: 'Critique' },
   issue: {
     ACCOUNT_SUSPENDED: 'Compte suspendu',
@@ -221,6 +222,7 @@ const ar: typeof fr = {
     suspended: 'موقوف',
   },
   activity: { login: 'تسجيل الدخول', order: 'طلب', reservation: 'حجز', ticket: 'تذكرة', dispute: 'نزاع', signup: 'إنشاء الحساب' },
+  kyc: { pending: 'قيد الانتظار', verified: 'تم التحقق', rejected: 'مرفوض' },
   band: { excellent: 'ممتاز', good: 'جيد', attention: 'انتباه', critical: 'حرج' },
   issue: {
     ACCOUNT_SUSPENDED: 'الحساب موقوف',
@@ -350,7 +352,7 @@ i18n.addResourceBundle('ar', NS, ar, true, true);
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
-export type PortalKey = Leaves<typeof fr> | `${'activity' | 'band' | 'issue' | 'severity' | 'role' | 'reports.outcome'}.${string}`;
+export type PortalKey = Leaves<typeof fr> | `${'activity' | 'kyc' | 'band' | 'issue' | 'severity' | 'role' | 'reports.outcome'}.${string}`;
 export type PortalT = (key: PortalKey, options?: Record<string, unknown>) => string;
 
 export function usePortalTranslation(): { t: PortalT; locale: 'fr' | 'ar' } {

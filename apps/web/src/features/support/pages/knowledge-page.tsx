@@ -61,7 +61,7 @@ export function SupportKnowledgePage() {
             <li key={a.id} className="grid gap-2 p-4 md:grid-cols-[1fr_auto] md:items-center" data-testid="kb-row">
               <div className="min-w-0 space-y-1">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold">{a.question}</span>
+                  <bdi className="font-semibold" dir="ltr" lang="fr">{a.question}</bdi>
                   <span className={a.published ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900' : 'rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground'}>
                     {a.published ? t('knowledge.published') : t('knowledge.draft')}
                   </span>

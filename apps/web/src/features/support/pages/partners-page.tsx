@@ -34,7 +34,7 @@ export function SupportPartnersPage() {
                   <p className="truncate text-sm text-muted-foreground">{p.email && <bdi dir="ltr">{p.email}</bdi>}{p.phone && <> · <bdi dir="ltr">{p.phone}</bdi></>}</p>
                 </div>
                 <p className="flex gap-2 text-sm">
-                  <span className="rounded-full bg-muted px-2 py-0.5">{t('partners.kyc', { status: p.kycStatus })}</span>
+                  <span className="rounded-full bg-muted px-2 py-0.5">{t('partners.kyc', { status: t(`kyc.${p.kycStatus}`) })}</span>
                   <span className={p.active ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-900' : 'rounded-full bg-muted px-2 py-0.5 text-muted-foreground'}>{p.active ? t('partners.active') : t('partners.inactive')}</span>
                 </p>
               </button>
@@ -64,7 +64,7 @@ function PartnerDialog({ id, onClose }: { id: string | null; onClose: () => void
             <DialogHeader>
               <DialogTitle className="pe-8 text-start">{d.partner.name}</DialogTitle>
               <DialogDescription className="text-start">
-                {d.partner.city} · {d.partner.email && <bdi dir="ltr">{d.partner.email}</bdi>} {d.partner.phone && <>· <bdi dir="ltr">{d.partner.phone}</bdi></>} · {t('partners.kyc', { status: d.partner.kycStatus })} · {d.partner.active ? t('partners.active') : t('partners.inactive')}
+                {d.partner.city} · {d.partner.email && <bdi dir="ltr">{d.partner.email}</bdi>} {d.partner.phone && <>· <bdi dir="ltr" className="whitespace-nowrap">{d.partner.phone}</bdi></>} · {t('partners.kyc', { status: t(`kyc.${d.partner.kycStatus}`) })} · {d.partner.active ? t('partners.active') : t('partners.inactive')}
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="partner-detail">
