@@ -91,8 +91,8 @@ function PasswordForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.mutate(form, {
-      onSuccess: (r) => {
-        toast.success(r.message);
+      onSuccess: () => {
+        toast.success(t('profile.passwordSaved'));
         setForm({ currentPassword: '', newPassword: '', confirmPassword: '' });
       },
       onError: (e) => toast.error(errorMessage(e)),
