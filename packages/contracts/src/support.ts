@@ -446,6 +446,9 @@ export const ZDisputeList = z.object({
 });
 export type TDisputeList = z.infer<typeof ZDisputeList>;
 export const ZDisputeResponse = z.object({ dispute: ZDispute, message: z.string() });
+/** GET /api/client/disputes and /api/partner/disputes: the caller's own, newest first, paginated. */
+export const ZOwnDisputeQuery = z.object({ ...pageFields });
+export const ZOwnDisputeList = z.object({ disputes: z.array(ZDispute), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export const ZDisputeRespondRequest = z.object({ message: requiredText(5000) });
 export const ZResolveDisputeRequest = z.object({
   resolution: z.enum(DISPUTE_RESOLUTIONS, { error: SUPPORT_MESSAGES.REQUIRED }),

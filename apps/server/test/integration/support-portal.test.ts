@@ -102,6 +102,10 @@ describe('a dispute opened by support from a ticket', () => {
     expect((await mailsTo(t.database.db, amina.email, 'dispute-update')).length).toBeGreaterThan(0);
     const others = (await get('/api/client/disputes', karim.cookie)).json().disputes;
     expect(others.map((d: { id: string }) => d.id)).not.toContain(dispute.id);
+    // Paginated: one per page, the newest first.
+    const paged = (await get('/api/client/disputes?pageSize=1&page=1', amina.cookie)).json();
+    expect(paged).toMatchObject({ total: mine.length, page: 1, pageSize: 1, disputes: [{ id: dispute.id }] });
+    expect((await get('/api/client/disputes?pageSize=1000', amina.cookie)).statusCode).toBe(400);
 
     // A second one on the same voucher is refused.
     const again = await t.request({ method: 'POST', url: `/api/support/tickets/${ticketId}/dispute`, cookie: cookies.support, payload: { voucherId: voucher.id, type: 'other', description: 'encore' } });

@@ -261,14 +261,26 @@ export async function ticketDisputes(db: Queryable, ticketId: string) {
     .limit(20);
 }
 
-/** The customer's own disputes. */
-export async function customerDisputes(db: Queryable, customerId: string): Promise<TDispute[]> {
-  return toDisputes(db, await baseQuery(db).where(eq(disputes.customerId, customerId)).orderBy(desc(disputes.createdAt)).limit(100));
+/** The customer's own disputes (GET /api/client/disputes), newest first. */
+export async function customerDisputes(db: Queryable, customerId: string, page = { page: 1, pageSize: 20 }) {
+  return ownDisputes(db, eq(disputes.customerId, customerId), page);
 }
 
 /** GET /api/partner/disputes: only the caller's partner's disputes. */
-export async function partnerDisputes(db: Queryable, partnerId: string): Promise<TDispute[]> {
-  return toDisputes(db, await baseQuery(db).where(eq(disputes.partnerId, partnerId)).orderBy(desc(disputes.createdAt)).limit(100));
+export async function partnerDisputes(db: Queryable, partnerId: string, page = { page: 1, pageSize: 20 }) {
+  return ownDisputes(db, eq(disputes.partnerId, partnerId), page);
+}
+
+async function ownDisputes(db: Queryable, where: SQL, page: { page: number; pageSize: number }) {
+  const [rows, [count]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(desc(disputes.createdAt), desc(disputes.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(disputes).where(where),
+  ]);
+  return { disputes: await toDisputes(db, rows), total: count?.n ?? 0, page: page.page, pageSize: page.pageSize };
 }
 
 /** The partner's answer: status partner_response, on the timeline. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
 import {
   SUPPORT_ERRORS as E,
@@ -22,6 +21,8 @@ import {
   ZDisputeResponse,
   ZIdParams,
   ZMessageOnly,
+  ZOwnDisputeList,
+  ZOwnDisputeQuery,
   ZResolveDisputeRequest,
   ZSupportOverview,
 } from '@farha/contracts/support';
@@ -182,9 +183,9 @@ export async function supportDeskRoutes(app: FastifyInstance): Promise<void> {
 /** A customer's disputes, under /api/client. */
 export async function clientDisputeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/disputes', { schema: { tags: ['support'], response: { 200: z.object({ disputes: z.array(ZDispute) }), ...errors } } }, async (request) => ({
-    disputes: await customerDisputes(app.db, requireAuth(request).userId),
-  }));
+  r.get('/disputes', { schema: { tags: ['support'], querystring: ZOwnDisputeQuery, response: { 200: ZOwnDisputeList, ...errors } } }, async (request) =>
+    customerDisputes(app.db, requireAuth(request).userId, request.query),
+  );
   r.post('/disputes', { schema: { tags: ['support'], body: ZCreateDisputeRequest, response: { 201: ZDisputeResponse, ...errors } } }, async (request, reply) => {
     const auth = requireAuth(request);
     const dispute = await openDispute(
@@ -199,9 +200,9 @@ export async function clientDisputeRoutes(app: FastifyInstance): Promise<void> {
 /** The partner's disputes, under /api/partner: only its own. */
 export async function partnerDisputeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/disputes', { schema: { tags: ['partner'], response: { 200: z.object({ disputes: z.array(ZDispute) }), ...errors } } }, async (request) => {
+  r.get('/disputes', { schema: { tags: ['partner'], querystring: ZOwnDisputeQuery, response: { 200: ZOwnDisputeList, ...errors } } }, async (request) => {
     const caller = await partnerCaller(app.db, request);
-    return { disputes: await partnerDisputes(app.db, caller.partner.id) };
+    return partnerDisputes(app.db, caller.partner.id, request.query);
   });
   r.post(
     '/disputes/:id/respond',
