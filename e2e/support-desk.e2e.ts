@@ -145,6 +145,7 @@ describe('support desk', () => {
     await page.goto('/client/support');
     await page.getByTestId('faq-tab').getByRole('searchbox').fill('plusieurs');
     await expect.poll(async () => page.getByTestId('faq-item').filter({ hasText: question }).count()).toBe(0);
+    await page.context().clearCookies();
   });
 
   test('screenshots of the agents’ pages at 1280 px and 390 px, in French and in Arabic', async () => {
@@ -208,5 +209,5 @@ describe('support desk', () => {
     await phone.goto('/support/dashboard');
     await phone.getByTestId('locale-switch').click();
     await shoot(phone, 'phone-', 'ar');
-  });
+  }, 240_000); // eight pages, two widths, two languages
 });
