@@ -179,7 +179,7 @@ export function SupportReportsPage() {
               {r.perAgent.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
                 <div className="overflow-x-auto">
                   <table className="w-full text-sm">
-                    <thead><tr className="text-start text-xs text-muted-foreground"><th className="text-start font-medium">{t('reports.agent')}</th><th className="font-medium">{t('reports.assigned')}</th><th className="font-medium">{t('reports.resolvedCol')}</th><th className="font-medium">{t('reports.medianFirst')}</th><th className="font-medium">{t('reports.rating')}</th></tr></thead>
+                    <thead><tr className="text-start text-xs text-muted-foreground"><th className="text-start font-medium">{t('reports.agent')}</th><th className="px-1 font-medium">{t('reports.assigned')}</th><th className="px-1 font-medium">{t('reports.resolvedCol')}</th><th className="px-1 font-medium">{t('reports.medianFirst')}</th><th className="px-1 font-medium">{t('reports.rating')}</th></tr></thead>
                     <tbody>
                       {r.perAgent.map((a) => (
                         <tr key={a.id} className="border-t border-border"><td className="py-1">{a.name}</td><td className="text-center tabular-nums">{a.assigned}</td><td className="text-center tabular-nums">{a.resolved}</td><td className="text-center">{duration(a.medianFirstResponseMinutes, t)}</td><td className="text-center">{a.averageRating ?? t('reports.none')}</td></tr>
