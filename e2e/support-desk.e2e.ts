@@ -71,6 +71,83 @@ describe('support desk', () => {
     await expectVisible(page.getByTestId('ticket-rated'), 'the saved rating');
   });
 
+  test('an agent opens a dispute from a customer’s ticket; the customer follows it on their dashboard', async () => {
+    const { page } = session;
+    await loginAs(page, 'customer');
+    const title = `Refus du partenaire ${Date.now()}`;
+    const created = await page.request.post('/api/client/tickets', {
+      data: { title, description: 'Le spa refuse mon coffret, il dit que le code est expiré.', category: 'reservation', priority: 'high' },
+      headers: { origin: new URL(session.baseURL).origin },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    const agentContext = await session.newContext();
+    const agent = await agentContext.newPage();
+    await loginAs(agent, 'support');
+    await agent.goto('/support/tickets');
+    await agent.getByRole('searchbox').fill(title);
+    await agent.getByRole('searchbox').press('Enter');
+    await agent.getByTestId('ticket-row').filter({ hasText: title }).click();
+    const dialog = agent.getByRole('dialog');
+    await dialog.getByTestId('open-dispute').click();
+    const form = agent.getByRole('dialog').filter({ hasText: 'Ouvrir un litige pour ce client' });
+    await expectVisible(form, 'the dispute form');
+    expect(await form.getByTestId('dispute-voucher').locator('option').count()).toBeGreaterThan(1);
+    await form.getByTestId('dispute-type').selectOption('partner_refuse');
+    await form.getByTestId('dispute-description').fill('Refus constaté par téléphone avec le spa.');
+    await form.getByTestId('dispute-submit').click();
+    await expectVisible(dialog.getByTestId('ticket-disputes'), 'the dispute linked to the ticket');
+    await screenshot(agent, 'support/fr-ticket-dispute', { fullPage: false });
+
+    // The customer sees it, with its timeline, on their dashboard.
+    await page.goto('/client/dashboard');
+    const mine = page.getByTestId('my-dispute').filter({ hasText: 'Refus constaté par téléphone avec le spa.' });
+    await expectVisible(mine, 'the dispute in “Mes litiges”');
+    await expectVisible(mine.getByText('Litige ouvert'), 'the opening on the timeline');
+    await expectVisible(mine.getByTestId('my-dispute-status').getByText('Ouvert'), 'the open status');
+    await page.getByTestId('my-disputes').scrollIntoViewIfNeeded();
+    await screenshot(page, 'support/fr-customer-disputes', { fullPage: false });
+    await agentContext.close();
+  });
+
+  test('an agent publishes a knowledge base article that the customer then reads in their help centre', async () => {
+    const { page } = session;
+    const question = `Puis-je offrir un coffret à plusieurs ? ${Date.now()}`;
+    await loginAs(page, 'support');
+    await page.goto('/support/knowledge');
+    await page.getByTestId('kb-new').click();
+    const form = page.getByRole('dialog');
+    await form.getByTestId('kb-category').fill('commande');
+    await form.getByTestId('kb-question').fill(question);
+    await form.getByTestId('kb-answer').fill('Oui : chacun peut participer au paiement depuis la page du coffret.');
+    await form.getByTestId('kb-question-ar').fill('هل يمكنني إهداء علبة مع عدة أشخاص؟');
+    await form.getByTestId('kb-answer-ar').fill('نعم: يمكن لكل شخص المساهمة في الدفع من صفحة العلبة.');
+    await form.getByTestId('kb-save').click();
+    await expectVisible(page.getByTestId('kb-row').filter({ hasText: question }), 'the new article in the list');
+
+    await page.context().clearCookies();
+    await loginAs(page, 'customer');
+    await page.goto('/client/support');
+    await page.getByTestId('faq-tab').getByRole('searchbox').fill('plusieurs');
+    const item = page.getByTestId('faq-item').filter({ hasText: question });
+    await expectVisible(item, 'the published article in the customer’s FAQ');
+    await item.getByText(question).click();
+    await expectVisible(item.getByText('chacun peut participer au paiement'), 'the answer');
+
+    // Unpublished, it leaves the help centre.
+    await page.context().clearCookies();
+    await loginAs(page, 'support');
+    await page.goto(`/support/knowledge?q=${encodeURIComponent('plusieurs')}`);
+    await page.getByTestId('kb-row').filter({ hasText: question }).getByTestId('kb-toggle').click();
+    await expectVisible(page.getByTestId('kb-row').filter({ hasText: question }).getByText('Brouillon'), 'the draft badge');
+    await page.context().clearCookies();
+    await loginAs(page, 'customer');
+    await page.goto('/client/support');
+    await page.getByTestId('faq-tab').getByRole('searchbox').fill('plusieurs');
+    await expect.poll(async () => page.getByTestId('faq-item').filter({ hasText: question }).count()).toBe(0);
+    await page.context().clearCookies();
+  });
+
   test('screenshots of the agents’ pages at 1280 px and 390 px, in French and in Arabic', async () => {
     const { page } = session;
     // A dispute to show: the demo customer disputes one of their vouchers (never resolved here).
@@ -108,12 +185,18 @@ describe('support desk', () => {
         ['/support/dashboard', 'dashboard', 'main h1'],
         ['/support/tickets', 'tickets', '[data-testid="ticket-row"]'],
         ['/support/disputes', 'disputes', '[data-testid="dispute-row"]'],
+        ['/support/users', 'users', '[data-testid="user-row"]'],
+        ['/support/partners', 'partners', '[data-testid="partner-row"]'],
+        ['/support/knowledge', 'knowledge', '[data-testid="kb-row"]'],
+        ['/support/reports', 'reports', '[data-testid="report-created"]'],
+        ['/support/profile', 'profile', '[data-testid="profile-resolved"]'],
       ] as const) {
         await target.goto(path);
         await expectVisible(target.locator(ready).first(), `${name} ready`);
         await expectDocument(target, { lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' });
         await screenshot(target, `support/${locale}-${prefix}${name}`);
       }
+      await target.goto('/support/disputes');
       await target.locator('[data-testid="dispute-row"]').first().click();
       await expectVisible(target.getByRole('dialog'), 'the dispute detail');
       await screenshot(target, `support/${locale}-${prefix}dispute-detail`, { fullPage: false });
@@ -126,5 +209,5 @@ describe('support desk', () => {
     await phone.goto('/support/dashboard');
     await phone.getByTestId('locale-switch').click();
     await shoot(phone, 'phone-', 'ar');
-  });
+  }, 240_000); // eight pages, two widths, two languages
 });

@@ -18,6 +18,8 @@ export const ZFaqQuery = z.object({
   audience: z.enum(FAQ_AUDIENCES).default('customer'),
   q: z.string().trim().max(200).optional(),
   category: z.string().trim().max(50).optional(),
+  /** 'ar': the Arabic text of entries that have one (search in both languages). */
+  locale: z.enum(['fr', 'ar']).default('fr'),
 });
 
 export const ZFaqEntry = z.object({
@@ -187,12 +189,18 @@ export const SUPPORT_DESK_MESSAGES = {
   CANNED_SAVED: { fr: 'Réponse type enregistrée', ar: 'تم حفظ الرد الجاهز' },
   CANNED_DELETED: { fr: 'Réponse type supprimée', ar: 'تم حذف الرد الجاهز' },
   DISPUTE_OPENED: { fr: 'Litige ouvert : notre équipe support l’examine sous 24 h.', ar: 'تم فتح النزاع: سيدرسه فريق الدعم خلال 24 ساعة.' },
+  DISPUTE_OPENED_BY_SUPPORT: { fr: 'Litige ouvert pour le client', ar: 'تم فتح نزاع لصالح العميل' },
   DISPUTE_RESPONDED: { fr: 'Réponse transmise au support', ar: 'تم إرسال ردكم إلى الدعم' },
   DISPUTE_RESOLVED: { fr: 'Litige résolu avec succès !', ar: 'تمت تسوية النزاع بنجاح!' },
 } as const;
 
 /** spec 02 §9 / issue 14: first response due within these minutes, by priority. */
 export const TICKET_SLA_MINUTES: Record<(typeof TICKET_PRIORITIES)[number], number> = { urgent: 60, high: 240, medium: 1440, low: 1440 };
+/**
+ * The desk's business hours (issue 14): SLA budgets and response times count only the minutes from 09:00
+ * to 18:00 (technical support hours of spec 02 §9), Sunday (0) to Thursday (4), in Algiers (UTC+1).
+ */
+export const SUPPORT_BUSINESS_HOURS = { days: [0, 1, 2, 3, 4], openHour: 9, closeHour: 18, utcOffsetMinutes: 60 } as const;
 /** spec 02 §9 response-time badges: green up to 30 min, yellow up to 120 min, red beyond. */
 export function responseTimeTone(minutes: number): 'green' | 'yellow' | 'red' {
   return minutes <= 30 ? 'green' : minutes <= 120 ? 'yellow' : 'red';
@@ -292,6 +300,8 @@ export const ZDeskTicketDetail = ZDeskTicketRow.extend({
   attachments: z.array(ZDeskAttachment),
   messages: z.array(ZDeskMessage),
   context: ZRequesterContext,
+  /** Disputes opened from this ticket. */
+  disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), createdAt: z.string() })),
   canReply: z.boolean(),
 });
 export type TDeskTicketDetail = z.infer<typeof ZDeskTicketDetail>;
@@ -365,6 +375,13 @@ export const ZCreateDisputeRequest = z.object({
   description: requiredText(5000),
 });
 export type TCreateDisputeRequest = z.infer<typeof ZCreateDisputeRequest>;
+/** POST /api/support/tickets/:id/dispute: support opens a dispute for the ticket's customer, on one of their vouchers or none. */
+export const ZDeskDisputeRequest = z.object({
+  voucherId: z.uuid({ error: zodError('VOUCHER_NOT_FOUND') }).optional(),
+  type: z.enum(DISPUTE_TYPES, { error: zodError('VALIDATION') }),
+  description: requiredText(5000),
+});
+export type TDeskDisputeRequest = z.infer<typeof ZDeskDisputeRequest>;
 
 export const ZDisputeEvent = z.object({ id: z.string(), action: z.string(), actor: z.string(), notes: z.string().nullable(), createdAt: z.string() });
 export const ZDispute = z.object({
@@ -402,6 +419,9 @@ export const ZDisputeList = z.object({
 });
 export type TDisputeList = z.infer<typeof ZDisputeList>;
 export const ZDisputeResponse = z.object({ dispute: ZDispute, message: z.string() });
+/** GET /api/client/disputes and /api/partner/disputes: the caller's own, newest first, paginated. */
+export const ZOwnDisputeQuery = z.object({ ...pageFields });
+export const ZOwnDisputeList = z.object({ disputes: z.array(ZDispute), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export const ZDisputeRespondRequest = z.object({ message: requiredText(5000) });
 export const ZResolveDisputeRequest = z.object({
   resolution: z.enum(DISPUTE_RESOLUTIONS, { error: zodError('VALIDATION') }),
@@ -413,3 +433,193 @@ export type TResolveDisputeRequest = z.infer<typeof ZResolveDisputeRequest>;
 
 /** POST /api/client/tickets/:id/rate, once resolved or closed. */
 export const ZRateTicketRequest = z.object({ rating: z.number({ error: zodError('VALIDATION') }).int().min(1).max(5) });
+
+// ---------------------------------------------------------------------------------------------------
+// Support portal II (issue 14): user and partner diagnostics, knowledge base, reports, agent profile.
+
+/** The support portal's successes, French and Arabic, by code (errors: the error catalogue). */
+export const SUPPORT_PORTAL_MESSAGES = {
+  FAQ_SAVED: { fr: 'Article enregistré', ar: 'تم حفظ المقال' },
+  FAQ_DELETED: { fr: 'Article supprimé', ar: 'تم حذف المقال' },
+  PROFILE_SAVED: { fr: 'Profil mis à jour', ar: 'تم تحديث الملف الشخصي' },
+} as const;
+
+/** spec 02 §9 health score bands. */
+export function healthBand(score: number): 'excellent' | 'good' | 'attention' | 'critical' {
+  return score >= 90 ? 'excellent' : score >= 70 ? 'good' : score >= 50 ? 'attention' : 'critical';
+}
+export const HEALTH_ISSUE_TYPES = ['security', 'payment', 'usage', 'technical'] as const;
+export const HEALTH_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+
+export const ZSupportUserQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  role: z.enum(['customer', 'partner_owner', 'partner_staff', 'finance', 'catalog_admin', 'support', 'superadmin']).optional(),
+  ...pageFields,
+});
+export const ZSupportUserRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  status: z.string(),
+  locale: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export const ZSupportUserList = z.object({ users: z.array(ZSupportUserRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type TSupportUserList = z.infer<typeof ZSupportUserList>;
+
+export const ZHealthIssue = z.object({
+  type: z.enum(HEALTH_ISSUE_TYPES),
+  severity: z.enum(HEALTH_SEVERITIES),
+  code: z.string(),
+  count: z.number().int(),
+  penalty: z.number().int(),
+});
+export const ZUserDiagnostics = z.object({
+  user: ZSupportUserRow,
+  healthScore: z.number().int(),
+  band: z.enum(['excellent', 'good', 'attention', 'critical']),
+  issues: z.array(ZHealthIssue),
+  metrics: z.object({
+    orders: z.number().int(),
+    vouchers: z.number().int(),
+    failedPayments: z.number().int(),
+    failedEmails: z.number().int(),
+    openTickets: z.number().int(),
+    openDisputes: z.number().int(),
+    activeSessions: z.number().int(),
+  }),
+  orders: z.array(z.object({ id: z.string(), boxName: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
+  vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), status: z.string(), expiresAt: z.string() })),
+  reservations: z.array(z.object({ id: z.string(), partnerName: z.string(), requestedDate: z.string(), status: z.string() })),
+  tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
+  disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), amount: z.number().int(), createdAt: z.string() })),
+  devices: z.array(z.object({ userAgent: z.string().nullable(), ip: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), active: z.boolean() })),
+  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), at: z.string() })),
+});
+export type TUserDiagnostics = z.infer<typeof ZUserDiagnostics>;
+
+export const ZSupportPartnerQuery = z.object({ q: z.string().trim().max(200).optional(), ...pageFields });
+export const ZSupportPartnerRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  kycStatus: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export const ZSupportPartnerList = z.object({ partners: z.array(ZSupportPartnerRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type TSupportPartnerList = z.infer<typeof ZSupportPartnerList>;
+/** A partner for support: contacts, offers, redemptions, payouts' status (never bank data), tickets, disputes. */
+export const ZSupportPartnerDetail = z.object({
+  partner: ZSupportPartnerRow,
+  members: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() })),
+  offers: z.array(z.object({ id: z.string(), title: z.string(), faceValue: z.number().int(), active: z.boolean() })),
+  redemptions: z.array(z.object({ id: z.string(), voucherCode: z.string(), offerTitle: z.string(), grossAmount: z.number().int(), status: z.string(), createdAt: z.string() })),
+  payouts: z.array(z.object({ id: z.string(), status: z.string(), netAmount: z.number().int(), requestedAt: z.string(), paidAt: z.string().nullable() })),
+  tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
+  disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), amount: z.number().int(), createdAt: z.string() })),
+});
+export type TSupportPartnerDetail = z.infer<typeof ZSupportPartnerDetail>;
+
+// Knowledge base: the FAQ entries, managed by agents.
+export const ZKbQuery = z.object({
+  audience: z.enum(FAQ_AUDIENCES).optional(),
+  q: z.string().trim().max(200).optional(),
+  ...pageFields,
+});
+export const ZKbArticle = z.object({
+  id: z.string(),
+  audience: z.enum(FAQ_AUDIENCES),
+  question: z.string(),
+  answer: z.string(),
+  questionAr: z.string().nullable(),
+  answerAr: z.string().nullable(),
+  category: z.string(),
+  published: z.boolean(),
+  priority: z.number().int(),
+  views: z.number().int(),
+  helpful: z.number().int(),
+  notHelpful: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TKbArticle = z.infer<typeof ZKbArticle>;
+export const ZKbList = z.object({ articles: z.array(ZKbArticle), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type TKbList = z.infer<typeof ZKbList>;
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) })
+    .nullish()
+    .transform((v) => (v ? v : null));
+export const ZKbRequest = z.object({
+  audience: z.enum(FAQ_AUDIENCES, { error: zodError('VALIDATION') }),
+  question: requiredText(300),
+  answer: requiredText(5000),
+  questionAr: optionalText(300),
+  answerAr: optionalText(5000),
+  category: requiredText(50),
+  published: z.boolean().default(true),
+  priority: z.number().int().min(0).max(1000).default(0),
+});
+export type TKbRequest = z.infer<typeof ZKbRequest>;
+export const ZKbResponse = z.object({ article: ZKbArticle, message: z.string() });
+
+// Reports.
+export const ZSupportReportQuery = z.object({
+  from: z.iso.date({ error: zodError('REPORT_RANGE') }),
+  to: z.iso.date({ error: zodError('REPORT_RANGE') }),
+});
+export const ZSupportReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({ created: z.number().int(), resolved: z.number().int(), open: z.number().int() }),
+  byDay: z.array(z.object({ date: z.string(), created: z.number().int(), resolved: z.number().int() })),
+  byCategory: z.array(z.object({ category: z.string(), count: z.number().int() })),
+  firstResponse: z.object({ count: z.number().int(), medianMinutes: z.number().int().nullable(), averageMinutes: z.number().int().nullable() }),
+  resolution: z.object({ count: z.number().int(), medianMinutes: z.number().int().nullable(), averageMinutes: z.number().int().nullable() }),
+  sla: z.object({ answered: z.number().int(), withinSla: z.number().int(), rate: z.number().nullable() }),
+  satisfaction: z.object({ count: z.number().int(), average: z.number().nullable(), distribution: z.array(z.number().int()) }),
+  disputes: z.object({
+    byType: z.array(z.object({ type: z.string(), count: z.number().int() })),
+    byOutcome: z.array(z.object({ outcome: z.string(), count: z.number().int() })),
+  }),
+  perAgent: z.array(
+    z.object({ id: z.string(), name: z.string(), assigned: z.number().int(), resolved: z.number().int(), medianFirstResponseMinutes: z.number().int().nullable(), averageRating: z.number().nullable() }),
+  ),
+});
+export type TSupportReport = z.infer<typeof ZSupportReport>;
+
+// The agent's own profile and figures.
+export const ZAgentStats = z.object({
+  openAssigned: z.number().int(),
+  resolvedTotal: z.number().int(),
+  resolvedLast30Days: z.number().int(),
+  medianFirstResponseMinutes: z.number().int().nullable(),
+  averageRating: z.number().nullable(),
+  ratings: z.number().int(),
+  disputesResolved: z.number().int(),
+});
+export const ZAgentProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  role: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  stats: ZAgentStats,
+});
+export type TAgentProfile = z.infer<typeof ZAgentProfile>;
+export const ZAgentProfileRequest = z.object({
+  firstName: requiredText(80),
+  lastName: requiredText(80),
+  phone: optionalText(30),
+});
+export const ZAgentProfileResponse = z.object({ profile: ZAgentProfile, message: z.string().optional() });

@@ -19,4 +19,6 @@ export const SUPPORT_ERRORS = {
   TICKET_CREATE_ERROR: { status: 500, fr: 'Erreur lors de la création du ticket', ar: 'خطأ أثناء إنشاء التذكرة' },
   REQUESTER_TICKET_CLOSED: { status: 409, fr: 'Ce ticket est fermé : ouvrez un nouveau ticket si besoin.', ar: 'هذه التذكرة مغلقة: افتح تذكرة جديدة عند الحاجة.' },
   FAQ_NOT_FOUND: { status: 404, fr: 'Question introuvable', ar: 'السؤال غير موجود' },
+  REPORT_RANGE: { status: 400, fr: 'Période invalide : 1 à 366 jours, la date de début avant la date de fin', ar: 'فترة غير صالحة: من 1 إلى 366 يومًا، وتاريخ البداية قبل تاريخ النهاية' },
+  DISPUTE_PARTNER_TICKET: { status: 409, fr: 'Un litige se rattache au ticket d’un client, pas d’un partenaire', ar: 'يرتبط النزاع بتذكرة عميل وليس بتذكرة شريك' },
 } as const satisfies TErrorSection;

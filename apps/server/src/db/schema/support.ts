@@ -36,6 +36,9 @@ export const supportTickets = pgTable(
   (t) => [
     index('tickets_user_idx').on(t.userId, t.createdAt),
     index('tickets_status_idx').on(t.status, t.priority),
+    index('tickets_partner_idx').on(t.partnerId, t.createdAt),
+    index('tickets_created_idx').on(t.createdAt),
+    index('tickets_assignee_idx').on(t.assignedTo, t.status),
     check('tickets_status_check', oneOf(t.status, TICKET_STATUSES)),
     check('tickets_priority_check', oneOf(t.priority, TICKET_PRIORITIES)),
     check('tickets_satisfaction_check', sql`${t.satisfaction} is null or ${t.satisfaction} between 1 and 5`),
@@ -108,6 +111,9 @@ export const disputes = pgTable(
   },
   (t) => [
     index('disputes_status_idx').on(t.status, t.priority),
+    index('disputes_customer_idx').on(t.customerId, t.createdAt),
+    index('disputes_partner_idx').on(t.partnerId, t.createdAt),
+    index('disputes_ticket_idx').on(t.ticketId),
     check('disputes_status_check', oneOf(t.status, DISPUTE_STATUSES)),
     check('disputes_priority_check', oneOf(t.priority, DISPUTE_PRIORITIES)),
     check('disputes_resolution_check', sql`${t.resolutionType} is null or ${t.resolutionType} in ('refund', 'voucher_extension', 'rejected')`),
@@ -137,6 +143,9 @@ export const faqEntries = pgTable(
     audience: text('audience').notNull().default('customer'),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
+    /** The Arabic text of the entry, shown to Arabic readers (the French one otherwise). */
+    questionAr: text('question_ar'),
+    answerAr: text('answer_ar'),
     category: text('category').notNull(),
     views: integer('views').notNull().default(0),
     helpful: integer('helpful').notNull().default(0),

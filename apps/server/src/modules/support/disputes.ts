@@ -4,12 +4,13 @@ import { formatDzd } from '@farha/contracts/money';
 import {
   DISPUTE_TYPE_LABELS,
   type TCreateDisputeRequest,
+  type TDeskDisputeRequest,
   type TDispute,
   type TDisputeList,
   type TResolveDisputeRequest,
 } from '@farha/contracts/support';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTransactions, partners, refunds, reservations, users, vouchers } from '../../db/schema/index.ts';
+import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTransactions, partners, refunds, reservations, supportTickets, ticketMessages, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { applyExtension, type Caller, dropPendingVoucherEmails, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
@@ -147,8 +148,62 @@ async function notifyCustomer(db: Queryable, deps: DisputeDeps, customerId: stri
 /** POST /api/client/disputes: on a voucher the customer may see (purchaser or holder); one active dispute per voucher. */
 export async function openDispute(deps: DisputeDeps, caller: Caller, input: TCreateDisputeRequest): Promise<TDispute> {
   const voucher = await visibleVoucherRow(deps.db, caller, input.voucherId, deps.now);
+  const id = await deps.db.transaction((tx) =>
+    insertDispute(tx, deps, { customerId: caller.userId, actorId: caller.userId, voucherId: voucher.id, type: input.type, description: input.description, ticketId: null }),
+  );
+  wakeOutbox();
+  return oneDispute(deps.db, eq(disputes.id, id));
+}
+
+/**
+ * Support opens a dispute from a customer's ticket (issue 14): on one of the requester's vouchers (the same
+ * visibility as the customer's own request) or on no voucher; linked to the ticket, with an internal note
+ * on the ticket and the opening on the timeline in the agent's name.
+ */
+export async function openDisputeFromTicket(deps: DisputeDeps, agentId: string, ticketId: string, input: TDeskDisputeRequest): Promise<TDispute> {
+  const [ticket] = await deps.db
+    .select({ id: supportTickets.id, userId: supportTickets.userId, partnerId: supportTickets.partnerId, title: supportTickets.title, email: users.email })
+    .from(supportTickets)
+    .innerJoin(users, eq(users.id, supportTickets.userId))
+    .where(eq(supportTickets.id, ticketId))
+    .limit(1);
+  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+  if (ticket.partnerId) throw new AppError('DISPUTE_PARTNER_TICKET');
+  const voucher = input.voucherId ? await visibleVoucherRow(deps.db, { userId: ticket.userId, email: ticket.email }, input.voucherId, deps.now) : null;
   const id = await deps.db.transaction(async (tx) => {
-    const locked = (await lockVoucher(tx, voucher.id))!;
+    const disputeId = await insertDispute(tx, deps, {
+      customerId: ticket.userId,
+      actorId: agentId,
+      voucherId: voucher?.id ?? null,
+      type: input.type,
+      description: input.description,
+      ticketId: ticket.id,
+    });
+    await tx.insert(ticketMessages).values({
+      ticketId: ticket.id,
+      authorId: agentId,
+      authorKind: 'support',
+      body: `Litige ouvert depuis ce ticket : ${DISPUTE_TYPE_LABELS[input.type]} (${disputeId.slice(0, 8)})`,
+      internal: true,
+      createdAt: deps.now,
+    });
+    await tx.update(supportTickets).set({ updatedAt: deps.now }).where(eq(supportTickets.id, ticket.id));
+    return disputeId;
+  });
+  wakeOutbox();
+  return oneDispute(deps.db, eq(disputes.id, id));
+}
+
+async function insertDispute(
+  tx: Queryable,
+  deps: DisputeDeps,
+  input: { customerId: string; actorId: string; voucherId: string | null; type: TCreateDisputeRequest['type']; description: string; ticketId: string | null },
+): Promise<string> {
+  const locked = input.voucherId ? (await lockVoucher(tx, input.voucherId))! : null;
+  let title: string = DISPUTE_TYPE_LABELS[input.type];
+  let amount = 0;
+  let partnerId: string | null = null;
+  if (locked) {
     const [active] = await tx
       .select({ id: disputes.id })
       .from(disputes)
@@ -157,43 +212,73 @@ export async function openDispute(deps: DisputeDeps, caller: Caller, input: TCre
     if (active) throw new AppError('DISPUTE_ALREADY_OPEN');
     const [box] = await tx.select({ name: boxes.name, price: boxes.price }).from(boxes).where(eq(boxes.id, locked.boxId));
     const [order] = locked.orderId ? await tx.select({ amount: orders.amount }).from(orders).where(eq(orders.id, locked.orderId)) : [];
-    const partnerId = await partnerOfVoucher(tx, locked.id, locked.boxId);
-    const title = `${DISPUTE_TYPE_LABELS[input.type]} — ${box?.name ?? locked.code}`;
-    const [row] = await tx
-      .insert(disputes)
-      .values({
-        type: input.type,
-        title,
-        description: input.description,
-        amount: order?.amount ?? box?.price ?? 0,
-        status: 'open',
-        priority: input.type === 'partner_refuse' ? 'high' : 'medium',
-        customerId: caller.userId,
-        partnerId,
-        voucherId: locked.id,
-        createdAt: deps.now,
-        updatedAt: deps.now,
-      })
-      .returning({ id: disputes.id });
-    await tx.insert(disputeEvents).values({ disputeId: row!.id, action: 'opened', actorId: caller.userId, notes: input.description, createdAt: deps.now });
+    partnerId = await partnerOfVoucher(tx, locked.id, locked.boxId);
+    title = `${DISPUTE_TYPE_LABELS[input.type]} — ${box?.name ?? locked.code}`;
+    amount = order?.amount ?? box?.price ?? 0;
+  }
+  const [row] = await tx
+    .insert(disputes)
+    .values({
+      type: input.type,
+      title,
+      description: input.description,
+      amount,
+      status: 'open',
+      priority: input.type === 'partner_refuse' ? 'high' : 'medium',
+      customerId: input.customerId,
+      partnerId,
+      voucherId: locked?.id ?? null,
+      ticketId: input.ticketId,
+      createdAt: deps.now,
+      updatedAt: deps.now,
+    })
+    .returning({ id: disputes.id });
+  await tx.insert(disputeEvents).values({ disputeId: row!.id, action: 'opened', actorId: input.actorId, notes: input.description, createdAt: deps.now });
+  if (locked) {
     await notifyPartner(tx, deps, partnerId, title, {
       fr: `Un client a ouvert un litige sur le voucher ${locked.code}. Répondez-y depuis votre portail partenaire (Support > Litiges).`,
       ar: `فتح أحد العملاء نزاعًا بشأن القسيمة ${locked.code}. يرجى الرد من بوابة الشريك.`,
     });
-    return row!.id;
-  });
-  wakeOutbox();
-  return oneDispute(deps.db, eq(disputes.id, id));
+  }
+  if (input.actorId !== input.customerId) {
+    await notifyCustomer(tx, deps, input.customerId, title, {
+      fr: 'Notre équipe support a ouvert un litige pour vous. Suivez-le depuis votre espace client.',
+      ar: 'فتح فريق الدعم نزاعًا لصالحكم. تابعوه من فضائكم.',
+    });
+  }
+  return row!.id;
 }
 
-/** The customer's own disputes. */
-export async function customerDisputes(db: Queryable, customerId: string): Promise<TDispute[]> {
-  return toDisputes(db, await baseQuery(db).where(eq(disputes.customerId, customerId)).orderBy(desc(disputes.createdAt)).limit(100));
+/** The disputes opened from one ticket (the desk's ticket detail). */
+export async function ticketDisputes(db: Queryable, ticketId: string) {
+  return db
+    .select({ id: disputes.id, title: disputes.title, status: disputes.status, createdAt: disputes.createdAt })
+    .from(disputes)
+    .where(eq(disputes.ticketId, ticketId))
+    .orderBy(desc(disputes.createdAt))
+    .limit(20);
+}
+
+/** The customer's own disputes (GET /api/client/disputes), newest first. */
+export async function customerDisputes(db: Queryable, customerId: string, page = { page: 1, pageSize: 20 }) {
+  return ownDisputes(db, eq(disputes.customerId, customerId), page);
 }
 
 /** GET /api/partner/disputes: only the caller's partner's disputes. */
-export async function partnerDisputes(db: Queryable, partnerId: string): Promise<TDispute[]> {
-  return toDisputes(db, await baseQuery(db).where(eq(disputes.partnerId, partnerId)).orderBy(desc(disputes.createdAt)).limit(100));
+export async function partnerDisputes(db: Queryable, partnerId: string, page = { page: 1, pageSize: 20 }) {
+  return ownDisputes(db, eq(disputes.partnerId, partnerId), page);
+}
+
+async function ownDisputes(db: Queryable, where: SQL, page: { page: number; pageSize: number }) {
+  const [rows, [count]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(desc(disputes.createdAt), desc(disputes.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(disputes).where(where),
+  ]);
+  return { disputes: await toDisputes(db, rows), total: count?.n ?? 0, page: page.page, pageSize: page.pageSize };
 }
 
 /** The partner's answer: status partner_response, on the timeline. */

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { SUPPORT_MESSAGES as M, type TFaqList } from '@farha/contracts/support';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { SUPPORT_MESSAGES as M, type TFaqList, type TKbArticle, type TKbList, type TKbRequest } from '@farha/contracts/support';
 import type { Db } from '../../db/client.ts';
 import { faqEntries, faqVotes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,7 +13,7 @@ function fold(value: string): string {
 /** Published entries of an audience (search in question and answer, accent-insensitive), with the caller's votes. */
 export async function listFaq(
   db: Db,
-  input: { audience: 'customer' | 'partner'; q?: string | undefined; category?: string | undefined; userId?: string | null },
+  input: { audience: 'customer' | 'partner'; q?: string | undefined; category?: string | undefined; locale?: 'fr' | 'ar'; userId?: string | null },
 ): Promise<TFaqList> {
   const rows = await db
     .select()
@@ -30,11 +30,11 @@ export async function listFaq(
   const needle = input.q ? fold(input.q) : '';
   const entries = rows
     .filter((row) => !input.category || input.category === 'all' || row.category === input.category)
-    .filter((row) => !needle || fold(`${row.question} ${row.answer}`).includes(needle))
+    .filter((row) => !needle || fold(`${row.question} ${row.answer} ${row.questionAr ?? ''} ${row.answerAr ?? ''}`).includes(needle))
     .map((row) => ({
       id: row.id,
-      question: row.question,
-      answer: row.answer,
+      question: (input.locale === 'ar' && row.questionAr) || row.question,
+      answer: (input.locale === 'ar' && row.answerAr) || row.answer,
       category: row.category,
       views: row.views,
       helpful: row.helpful,
@@ -101,4 +101,64 @@ export async function voteFaq(db: Db, userId: string, id: string, helpful: boole
       .where(eq(faqEntries.id, id));
     return { helpful: counts!.helpful, notHelpful: counts!.notHelpful, myVote: helpful, message: M.VOTE_SAVED };
   });
+}
+
+// The knowledge base (issue 14): the same entries, managed by the agents (published or not).
+
+const toArticle = (row: typeof faqEntries.$inferSelect): TKbArticle => ({
+  id: row.id,
+  audience: row.audience as TKbArticle['audience'],
+  question: row.question,
+  answer: row.answer,
+  questionAr: row.questionAr,
+  answerAr: row.answerAr,
+  category: row.category,
+  published: row.published,
+  priority: row.priority,
+  views: row.views,
+  helpful: row.helpful,
+  notHelpful: row.notHelpful,
+  updatedAt: row.updatedAt.toISOString(),
+});
+const kbNotFound = () => new AppError('FAQ_NOT_FOUND');
+
+/** GET /api/support/faq: every entry of an audience (or both), drafts included, searchable, paginated. */
+export async function listKb(db: Db, query: { audience?: 'customer' | 'partner' | undefined; q?: string | undefined; page: number; pageSize: number }): Promise<TKbList> {
+  const where: SQL[] = [];
+  if (query.audience) where.push(eq(faqEntries.audience, query.audience));
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(faqEntries.question, like), ilike(faqEntries.answer, like), ilike(faqEntries.questionAr, like), ilike(faqEntries.category, like))!);
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(faqEntries)
+      .where(condition)
+      .orderBy(asc(faqEntries.audience), desc(faqEntries.priority), asc(faqEntries.createdAt), asc(faqEntries.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(faqEntries).where(condition),
+  ]);
+  return { articles: rows.map(toArticle), total: count?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function createKb(db: Db, input: TKbRequest, now: Date): Promise<TKbArticle> {
+  const [row] = await db
+    .insert(faqEntries)
+    .values({ ...input, createdAt: now, updatedAt: now })
+    .returning();
+  return toArticle(row!);
+}
+
+export async function updateKb(db: Db, id: string, input: TKbRequest, now: Date): Promise<TKbArticle> {
+  const [row] = await db.update(faqEntries).set({ ...input, updatedAt: now }).where(eq(faqEntries.id, id)).returning();
+  if (!row) throw kbNotFound();
+  return toArticle(row);
+}
+
+export async function deleteKb(db: Db, id: string): Promise<void> {
+  const [row] = await db.delete(faqEntries).where(eq(faqEntries.id, id)).returning({ id: faqEntries.id });
+  if (!row) throw kbNotFound();
 }

@@ -3,3 +3,5 @@ export { faqRoutes } from './faq-routes.ts';
 export { supportRoutes } from './routes.ts';
 export { type AttachmentUrl, createTicket, findTicketAttachment, getTicket, listTickets, replyToTicket } from './tickets.ts';
 export { clientDisputeRoutes, partnerDisputeRoutes } from './support-routes.ts';
+export { addBusinessMinutes, BUSINESS_MINUTES_PER_WEEK, businessMinutesBetween } from './business-hours.ts';
+export { ticketSla } from './desk.ts';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
 import {
   SUPPORT_DESK_MESSAGES as E,
@@ -9,6 +8,7 @@ import {
   ZCannedRequest,
   ZCannedResponseResponse,
   ZCreateDisputeRequest,
+  ZDeskDisputeRequest,
   ZDeskReplyRequest,
   ZDeskTicketDetail,
   ZDeskTicketList,
@@ -21,14 +21,38 @@ import {
   ZDisputeResponse,
   ZIdParams,
   ZMessageOnly,
+  ZOwnDisputeList,
+  ZOwnDisputeQuery,
   ZResolveDisputeRequest,
   ZSupportOverview,
 } from '@farha/contracts/support';
+import {
+  SUPPORT_PORTAL_MESSAGES as PE,
+  ZAgentProfileRequest,
+  ZAgentProfileResponse,
+  ZKbList,
+  ZKbQuery,
+  ZKbRequest,
+  ZKbResponse,
+  ZSupportPartnerDetail,
+  ZSupportPartnerList,
+  ZSupportPartnerQuery,
+  ZSupportReport,
+  ZSupportReportQuery,
+  ZSupportUserList,
+  ZSupportUserQuery,
+  ZUserDiagnostics,
+} from '@farha/contracts/support';
+import { ACCOUNT_MESSAGES, ZChangePasswordRequest, ZMessageResponse } from '@farha/contracts/account';
 import { requireAuth } from '../../lib/context.ts';
+import { changePassword, SESSION_COOKIE } from '../accounts/index.ts';
+import { partnerDiagnostics, searchPartners, searchUsers, userDiagnostics } from './diagnostics.ts';
+import { createKb, deleteKb, listKb, updateKb } from './faq.ts';
+import { agentProfile, supportReport, updateAgentProfile } from './reports.ts';
 import { partnerCaller } from '../partners/index.ts';
 import { createCanned, deleteCanned, listCanned, updateCanned } from './canned.ts';
 import { assignTicket, getDeskTicket, listDeskTickets, replyAsAgent, supportOverview } from './desk.ts';
-import { customerDisputes, getDispute, listDisputes, openDispute, partnerDisputes, resolveDispute, respondAsPartner } from './disputes.ts';
+import { customerDisputes, getDispute, listDisputes, openDispute, openDisputeFromTicket, partnerDisputes, resolveDispute, respondAsPartner } from './disputes.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
@@ -69,6 +93,13 @@ export async function supportDeskRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.post(
+    '/tickets/:id/dispute',
+    { schema: { tags, params: ZIdParams, body: ZDeskDisputeRequest, response: { 201: ZDisputeResponse, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send({ dispute: await openDisputeFromTicket(deps(), agent(request).userId, request.params.id, request.body), message: E.DISPUTE_OPENED_BY_SUPPORT.fr }),
+  );
+
   r.get('/canned', { schema: { tags, response: { 200: ZCannedList, ...errors } } }, async () => ({ responses: await listCanned(app.db) }));
   r.post('/canned', { schema: { tags, body: ZCannedRequest, response: { 201: ZCannedResponseResponse, ...errors } } }, async (request, reply) =>
     reply.status(201).send({ response: await createCanned(app.db, agent(request).userId, request.body, app.clock.now()), message: E.CANNED_SAVED.fr }),
@@ -81,6 +112,57 @@ export async function supportDeskRoutes(app: FastifyInstance): Promise<void> {
     await deleteCanned(app.db, request.params.id);
     return { message: E.CANNED_DELETED.fr };
   });
+
+  // User and partner diagnostics.
+  r.get('/users', { schema: { tags, querystring: ZSupportUserQuery, response: { 200: ZSupportUserList, ...errors } } }, async (request) =>
+    searchUsers(app.db, request.query),
+  );
+  r.get('/users/:id/diagnostics', { schema: { tags, params: ZIdParams, response: { 200: ZUserDiagnostics, ...errors } } }, async (request) =>
+    userDiagnostics(app.db, request.params.id, app.clock.now()),
+  );
+  r.get('/partners', { schema: { tags, querystring: ZSupportPartnerQuery, response: { 200: ZSupportPartnerList, ...errors } } }, async (request) =>
+    searchPartners(app.db, request.query),
+  );
+  r.get('/partners/:id', { schema: { tags, params: ZIdParams, response: { 200: ZSupportPartnerDetail, ...errors } } }, async (request) =>
+    partnerDiagnostics(app.db, request.params.id),
+  );
+
+  // Knowledge base: the FAQ entries of the help centres.
+  r.get('/faq', { schema: { tags, querystring: ZKbQuery, response: { 200: ZKbList, ...errors } } }, async (request) => listKb(app.db, request.query));
+  r.post('/faq', { schema: { tags, body: ZKbRequest, response: { 201: ZKbResponse, ...errors } } }, async (request, reply) =>
+    reply.status(201).send({ article: await createKb(app.db, request.body, app.clock.now()), message: PE.FAQ_SAVED.fr }),
+  );
+  r.put('/faq/:id', { schema: { tags, params: ZIdParams, body: ZKbRequest, response: { 200: ZKbResponse, ...errors } } }, async (request) => ({
+    article: await updateKb(app.db, request.params.id, request.body, app.clock.now()),
+    message: PE.FAQ_SAVED.fr,
+  }));
+  r.delete('/faq/:id', { schema: { tags, params: ZIdParams, response: { 200: ZMessageOnly, ...errors } } }, async (request) => {
+    await deleteKb(app.db, request.params.id);
+    return { message: PE.FAQ_DELETED.fr };
+  });
+
+  // Reports and the agent's own profile.
+  r.get('/reports', { schema: { tags, querystring: ZSupportReportQuery, response: { 200: ZSupportReport, ...errors } } }, async (request) =>
+    supportReport(app.db, request.query, app.clock.now()),
+  );
+  r.get('/profile', { schema: { tags, response: { 200: ZAgentProfileResponse, ...errors } } }, async (request) => ({
+    profile: await agentProfile(app.db, agent(request).userId, app.clock.now()),
+  }));
+  r.put('/profile', { schema: { tags, body: ZAgentProfileRequest, response: { 200: ZAgentProfileResponse, ...errors } } }, async (request) => ({
+    profile: await updateAgentProfile(app.db, agent(request).userId, request.body, app.clock.now()),
+    message: PE.PROFILE_SAVED.fr,
+  }));
+  r.post(
+    '/profile/password',
+    {
+      schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessageResponse, ...errors, 429: ZApiError } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: (req) => `password|${req.auth?.userId ?? req.ip}` } },
+    },
+    async (request) => {
+      await changePassword(deps(), agent(request).userId, request.cookies[SESSION_COOKIE], request.body);
+      return { message: ACCOUNT_MESSAGES.PASSWORD_SAVED };
+    },
+  );
 
   r.get('/disputes', { schema: { tags, querystring: ZDisputeQuery, response: { 200: ZDisputeList, ...errors } } }, async (request) =>
     listDisputes(app.db, request.query),
@@ -101,9 +183,9 @@ export async function supportDeskRoutes(app: FastifyInstance): Promise<void> {
 /** A customer's disputes, under /api/client. */
 export async function clientDisputeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/disputes', { schema: { tags: ['support'], response: { 200: z.object({ disputes: z.array(ZDispute) }), ...errors } } }, async (request) => ({
-    disputes: await customerDisputes(app.db, requireAuth(request).userId),
-  }));
+  r.get('/disputes', { schema: { tags: ['support'], querystring: ZOwnDisputeQuery, response: { 200: ZOwnDisputeList, ...errors } } }, async (request) =>
+    customerDisputes(app.db, requireAuth(request).userId, request.query),
+  );
   r.post('/disputes', { schema: { tags: ['support'], body: ZCreateDisputeRequest, response: { 201: ZDisputeResponse, ...errors } } }, async (request, reply) => {
     const auth = requireAuth(request);
     const dispute = await openDispute(
@@ -118,9 +200,9 @@ export async function clientDisputeRoutes(app: FastifyInstance): Promise<void> {
 /** The partner's disputes, under /api/partner: only its own. */
 export async function partnerDisputeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/disputes', { schema: { tags: ['partner'], response: { 200: z.object({ disputes: z.array(ZDispute) }), ...errors } } }, async (request) => {
+  r.get('/disputes', { schema: { tags: ['partner'], querystring: ZOwnDisputeQuery, response: { 200: ZOwnDisputeList, ...errors } } }, async (request) => {
     const caller = await partnerCaller(app.db, request);
-    return { disputes: await partnerDisputes(app.db, caller.partner.id) };
+    return partnerDisputes(app.db, caller.partner.id, request.query);
   });
   r.post(
     '/disputes/:id/respond',

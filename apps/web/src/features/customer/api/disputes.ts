@@ -1,5 +1,6 @@
-import { ZDisputeResponse, type TCreateDisputeRequest } from '@farha/contracts/support';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZDispute, ZDisputeResponse, type TCreateDisputeRequest } from '@farha/contracts/support';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '@/lib/api';
 import { customerKeys } from './vouchers';
 
@@ -8,6 +9,17 @@ export function useOpenDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateDisputeRequest) => api.post('/api/client/disputes', body, { schema: ZDisputeResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.vouchers }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: customerKeys.vouchers });
+      void queryClient.invalidateQueries({ queryKey: ['client', 'disputes'] });
+    },
+  });
+}
+
+/** GET /api/client/disputes: the signed-in customer's own disputes with their timelines. */
+export function useMyDisputes() {
+  return useQuery({
+    queryKey: ['client', 'disputes'],
+    queryFn: ({ signal }) => api.get('/api/client/disputes', { schema: z.object({ disputes: z.array(ZDispute) }), signal }),
   });
 }

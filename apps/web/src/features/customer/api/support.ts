@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   ZFaqList,
   ZFaqVoteResponse,
@@ -18,11 +19,13 @@ const keys = {
 
 /** GET /api/faq: the customers' published entries, with the caller's own vote. */
 export function useFaq(q: string, category: string) {
-  const params = new URLSearchParams({ audience: 'customer' });
+  // The knowledge base's Arabic text for Arabic readers (issue 14).
+  const locale = useTranslation().i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr';
+  const params = new URLSearchParams({ audience: 'customer', locale });
   if (q) params.set('q', q);
   if (category) params.set('category', category);
   return useQuery({
-    queryKey: keys.faq(q, category),
+    queryKey: [...keys.faq(q, category), locale],
     queryFn: ({ signal }) => api.get(`/api/faq?${params}`, { schema: ZFaqList, signal }),
     placeholderData: keepPreviousData,
   });

@@ -24,6 +24,7 @@ import { QrDialog } from '../components/qr-dialog';
 import { ReservationDialog } from '../components/reservation-dialog';
 import { ReviewDialog } from '../components/review-dialog';
 import { DisputeDialog } from '../components/dispute-dialog';
+import { MyDisputes } from '../components/my-disputes';
 import { StatCard } from '../components/stat-card';
 import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card';
 import { customerMessage, useCustomerT } from '../i18n';
@@ -351,6 +352,7 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
         )}
       </section>
 
+      <MyDisputes />
       <ReservationDialog voucher={dialogVoucher('reserve')} onOpenChange={(next) => !next && close()} />
       <QrDialog voucher={dialogVoucher('qr')} onOpenChange={(next) => !next && close()} />
       <ExtendDialog voucher={dialogVoucher('extend')} extension={extension} onOpenChange={(next) => !next && close()} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ZSystemStatus, type TCreatePartnerTicket } from '@farha/contracts/partner';
 import { ZFaqList, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,9 +9,11 @@ import { partnerKeys } from './me';
 
 /** The partner FAQ (GET /api/faq?audience=partner), with the caller's votes. */
 export function usePartnerFaq() {
+  // The knowledge base's Arabic text for Arabic readers (issue 14).
+  const locale = useTranslation().i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr';
   return useQuery({
-    queryKey: partnerKeys.faq,
-    queryFn: ({ signal }) => api.get('/api/faq?audience=partner', { schema: ZFaqList, signal }),
+    queryKey: [...partnerKeys.faq, locale],
+    queryFn: ({ signal }) => api.get(`/api/faq?audience=partner&locale=${locale}`, { schema: ZFaqList, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -21,7 +24,7 @@ export function useFaqVote() {
     mutationFn: ({ id, helpful }: { id: string; helpful: boolean }) =>
       api.post(`/api/faq/${encodeURIComponent(id)}/vote`, { helpful }, { schema: ZFaqVoteResponse }),
     onSuccess: (answer, { id }) =>
-      queryClient.setQueryData<z.infer<typeof ZFaqList>>(partnerKeys.faq, (list) =>
+      queryClient.setQueriesData<z.infer<typeof ZFaqList>>({ queryKey: partnerKeys.faq }, (list) =>
         list && {
           ...list,
           entries: list.entries.map((entry) =>

@@ -15,6 +15,7 @@ import { deskMessage, useDeskTranslation } from '../i18n';
 import { PriorityBadge, ResponseTimeBadge, TicketStatusBadge } from './badges';
 import { NativeSelect, Textarea } from './controls';
 import { formatDateTime } from './format';
+import { TicketDisputes } from './ticket-disputes';
 
 /** spec 02 §2 ticket detail: the conversation, the reply box with the resolution select, the context panel. */
 export function TicketDetailDialog({ ticketId, agents, onClose }: { ticketId: string | null; agents: { id: string; name: string }[]; onClose: () => void }) {
@@ -48,7 +49,10 @@ export function TicketDetailDialog({ ticketId, agents, onClose }: { ticketId: st
                 <Conversation ticket={ticket} />
                 {ticket.canReply ? <ReplyBox ticket={ticket} /> : <p className="text-sm text-muted-foreground">{t('detail.closed')}</p>}
               </div>
-              <ContextPanel ticket={ticket} />
+              <div className="space-y-3">
+                <ContextPanel ticket={ticket} />
+                <TicketDisputes ticket={ticket} />
+              </div>
             </div>
             <p className="sr-only">{formatDate(ticket.updatedAt, locale)}</p>
           </>

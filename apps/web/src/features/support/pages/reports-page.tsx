@@ -1,8 +1,197 @@
-import { FileText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import type { TSupportReport } from '@farha/contracts/support';
+import { CheckCircle2, Clock, Download, MessageSquare, Star, Timer } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSupportReport } from '../api/portal';
+import { Kpi } from '../components/controls';
+import { useUrlFilters } from '../components/portal-ui';
+import { useDeskTranslation } from '../i18n';
+import { portalMessage, usePortalTranslation, type PortalT } from '../i18n-portal';
 
+const algiersToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+function duration(minutes: number | null, t: PortalT): string {
+  if (minutes === null) return t('reports.none');
+  return minutes < 120 ? t('reports.minutes', { count: minutes }) : t('reports.hours', { count: Math.round((minutes / 60) * 10) / 10 });
+}
+
+/** The report as CSV: one section per table, semicolon-separated (Excel in French), UTF-8 with BOM. */
+function toCsv(r: TSupportReport, t: PortalT, label: (kind: 'category' | 'type', value: string) => string): string {
+  const cell = (v: string | number | null) => {
+    const s = v === null ? '' : String(v);
+    return /[";\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const rows: (string | number | null)[][] = [
+    [t('reports.title'), r.from, r.to],
+    [],
+    [t('reports.created'), r.totals.created],
+    [t('reports.resolved'), r.totals.resolved],
+    [t('reports.open'), r.totals.open],
+    [t('reports.firstResponse'), r.firstResponse.medianMinutes],
+    [t('reports.resolution'), r.resolution.medianMinutes],
+    [t('reports.sla'), r.sla.rate],
+    [t('reports.satisfaction'), r.satisfaction.average],
+    [],
+    [t('reports.date'), t('reports.created'), t('reports.resolved')],
+    ...r.byDay.map((d) => [d.date, d.created, d.resolved]),
+    [],
+    [t('reports.byCategory'), ''],
+    ...r.byCategory.map((c) => [label('category', c.category), c.count]),
+    [],
+    [t('reports.disputesByType'), ''],
+    ...r.disputes.byType.map((c) => [label('type', c.type), c.count]),
+    [],
+    [t('reports.agent'), t('reports.assigned'), t('reports.resolvedCol'), t('reports.medianFirst'), t('reports.rating')],
+    ...r.perAgent.map((a) => [a.name, a.assigned, a.resolved, a.medianFirstResponseMinutes, a.averageRating]),
+  ];
+  return `\uFEFF${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;
+}
+
+/** Issue 14 reports: volumes by day and category, response and resolution times, SLA, satisfaction, per agent. */
 export function SupportReportsPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.supportPortal.reports')} icon={FileText} />;
+  const { t, locale } = usePortalTranslation();
+  const desk = useDeskTranslation();
+  useDocumentTitle(t('reports.title'));
+  const { params, set } = useUrlFilters();
+  const today = algiersToday();
+  const range = { from: params.get('from') ?? daysBefore(today, 29), to: params.get('to') ?? today };
+  const [draft, setDraft] = useState(range);
+  const { data: r, isLoading, error } = useSupportReport(range);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ from: draft.from, to: draft.to });
+  };
+  const label = (kind: 'category' | 'type', value: string) => (kind === 'type' ? desk.t(`disputeType.${value}`) : value);
+  const download = () => {
+    if (!r) return;
+    const url = URL.createObjectURL(new Blob([toCsv(r, t, label)], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `farha-support-${r.from}-${r.to}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const maxDay = r ? Math.max(1, ...r.byDay.map((d) => Math.max(d.created, d.resolved))) : 1;
+  const maxCategory = r ? Math.max(1, ...r.byCategory.map((c) => c.count)) : 1;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t('reports.title')}
+        description={t('reports.description')}
+        actions={
+          <Button variant="outline" onClick={download} disabled={!r} data-testid="report-csv">
+            <Download aria-hidden className="size-4" />
+            {t('reports.csv')}
+          </Button>
+        }
+      />
+      <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
+        <div className="space-y-1.5">
+          <Label htmlFor="report-from">{t('reports.from')}</Label>
+          <Input id="report-from" type="date" value={draft.from} max={draft.to} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="report-to">{t('reports.to')}</Label>
+          <Input id="report-to" type="date" value={draft.to} min={draft.from} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
+        </div>
+        <Button type="submit">{t('reports.show')}</Button>
+      </form>
+      {error && <p className="text-sm text-destructive">{portalMessage(error)}</p>}
+      {isLoading || !r ? (
+        <Skeleton className="h-96 w-full" />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <Kpi label={t('reports.created')} value={r.totals.created} icon={MessageSquare} testId="report-created" />
+            <Kpi label={t('reports.resolved')} value={r.totals.resolved} icon={CheckCircle2} tone="muted" />
+            <Kpi label={t('reports.firstResponse')} value={duration(r.firstResponse.medianMinutes, t)} icon={Clock} tone="accent" />
+            <Kpi label={t('reports.resolution')} value={duration(r.resolution.medianMinutes, t)} icon={Timer} tone="accent" />
+            <Kpi label={t('reports.sla')} value={r.sla.rate === null ? t('reports.none') : `${r.sla.rate.toLocaleString(locale === 'ar' ? 'ar-DZ' : 'fr-FR')} %`} icon={CheckCircle2} tone={r.sla.rate !== null && r.sla.rate < 80 ? 'danger' : 'primary'} testId="report-sla" />
+          </div>
+          <p className="text-sm text-muted-foreground">{t('reports.judged', { within: r.sla.withinSla, total: r.sla.answered })}</p>
+          <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+            <section className="min-w-0 space-y-3 rounded-xl border border-border bg-card p-4">
+              <h2 className="font-semibold">{t('reports.byDay')}</h2>
+              {r.totals.created === 0 && r.totals.resolved === 0 ? (
+                <p className="text-sm text-muted-foreground">{t('reports.empty')}</p>
+              ) : (
+                <div className="flex h-44 items-end gap-px overflow-x-auto" role="img" aria-label={t('reports.byDay')} data-testid="report-by-day">
+                  {r.byDay.map((d) => (
+                    <div key={d.date} className="flex h-full min-w-2 flex-1 items-end gap-px" title={`${d.date} · ${t('reports.created')} ${d.created} · ${t('reports.resolved')} ${d.resolved}`}>
+                      <div className="w-1/2 rounded-t bg-primary" style={{ height: `${(d.created / maxDay) * 100}%` }} />
+                      <div className="w-1/2 rounded-t bg-accent" style={{ height: `${(d.resolved / maxDay) * 100}%` }} />
+                    </div>
+                  ))}
+                </div>
+              )}
+              <p className="flex gap-4 text-xs text-muted-foreground">
+                <span className="flex items-center gap-1"><span className="size-2.5 rounded-sm bg-primary" />{t('reports.created')}</span>
+                <span className="flex items-center gap-1"><span className="size-2.5 rounded-sm bg-accent" />{t('reports.resolved')}</span>
+              </p>
+            </section>
+            <section className="min-w-0 space-y-3 rounded-xl border border-border bg-card p-4">
+              <h2 className="font-semibold">{t('reports.byCategory')}</h2>
+              {r.byCategory.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.empty')}</p> : (
+                <ul className="space-y-2 text-sm">
+                  {r.byCategory.map((c) => (
+                    <li key={c.category}>
+                      <p className="flex justify-between"><span>{c.category}</span><span className="tabular-nums">{c.count}</span></p>
+                      <div className="h-2 rounded-full bg-muted"><div className="h-2 rounded-full bg-primary" style={{ width: `${(c.count / maxCategory) * 100}%` }} /></div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <section className="space-y-2 rounded-xl border border-border bg-card p-4">
+              <h2 className="flex items-center gap-2 font-semibold"><Star aria-hidden className="size-4 text-accent" />{t('reports.satisfaction')}</h2>
+              <p className="text-2xl font-bold tabular-nums" data-testid="report-satisfaction">{r.satisfaction.average === null ? t('reports.none') : `${r.satisfaction.average} / 5`}</p>
+              <p className="text-sm text-muted-foreground">{t('reports.ratings', { count: r.satisfaction.count })}</p>
+              <ul className="space-y-1 text-sm">
+                {[5, 4, 3, 2, 1].map((n) => (
+                  <li key={n} className="flex items-center gap-2">
+                    <span className="w-4 tabular-nums">{n}</span>
+                    <div className="h-2 flex-1 rounded-full bg-muted"><div className="h-2 rounded-full bg-accent" style={{ width: `${r.satisfaction.count ? (r.satisfaction.distribution[n - 1]! / r.satisfaction.count) * 100 : 0}%` }} /></div>
+                    <span className="w-6 text-end tabular-nums">{r.satisfaction.distribution[n - 1]}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className="space-y-2 rounded-xl border border-border bg-card p-4">
+              <h2 className="font-semibold">{t('reports.disputesByType')}</h2>
+              {r.disputes.byType.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
+                <ul className="space-y-1 text-sm">{r.disputes.byType.map((d) => <li key={d.type} className="flex justify-between"><span>{label('type', d.type)}</span><span className="tabular-nums">{d.count}</span></li>)}</ul>
+              )}
+              <h2 className="pt-2 font-semibold">{t('reports.disputesByOutcome')}</h2>
+              {r.disputes.byOutcome.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
+                <ul className="space-y-1 text-sm">{r.disputes.byOutcome.map((d) => <li key={d.outcome} className="flex justify-between"><span>{t(`reports.outcome.${d.outcome}`)}</span><span className="tabular-nums">{d.count}</span></li>)}</ul>
+              )}
+            </section>
+            <section className="min-w-0 space-y-2 rounded-xl border border-border bg-card p-4">
+              <h2 className="font-semibold">{t('reports.perAgent')}</h2>
+              {r.perAgent.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <thead><tr className="text-start text-xs text-muted-foreground"><th className="text-start font-medium">{t('reports.agent')}</th><th className="px-1 font-medium">{t('reports.assigned')}</th><th className="px-1 font-medium">{t('reports.resolvedCol')}</th><th className="px-1 font-medium">{t('reports.medianFirst')}</th><th className="px-1 font-medium">{t('reports.rating')}</th></tr></thead>
+                    <tbody>
+                      {r.perAgent.map((a) => (
+                        <tr key={a.id} className="border-t border-border"><td className="py-1">{a.name}</td><td className="text-center tabular-nums">{a.assigned}</td><td className="text-center tabular-nums">{a.resolved}</td><td className="text-center">{duration(a.medianFirstResponseMinutes, t)}</td><td className="text-center">{a.averageRating ?? t('reports.none')}</td></tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </div>
+  );
 }

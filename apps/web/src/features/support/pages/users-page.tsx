@@ -1,8 +1,175 @@
-import { Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { ROLES } from '@farha/contracts/roles';
+import { formatDate, formatDzd } from '@farha/contracts/money';
+import type { TUserDiagnostics } from '@farha/contracts/support';
+import { Activity, AlertTriangle, Monitor } from 'lucide-react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSupportUsers, useUserDiagnostics } from '../api/portal';
+import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
+import { NativeSelect } from '../components/controls';
+import { formatDateTime } from '../components/format';
+import { Block, Pager, SearchBox, useUrlFilters } from '../components/portal-ui';
+import { usePortalTranslation } from '../i18n-portal';
 
+const BAND_CLASSES = {
+  excellent: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  good: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+  attention: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  critical: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+} as const;
+
+/** Issue 14 user diagnostics: server-side search, then one account's real data and health score. */
 export function SupportUsersPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.supportPortal.users')} icon={Users} />;
+  const { t, locale } = usePortalTranslation();
+  useDocumentTitle(t('users.title'));
+  const { params, set, page } = useUrlFilters();
+  const filters = { q: params.get('q') ?? '', role: params.get('role') ?? '', page };
+  const { data, isLoading } = useSupportUsers(filters);
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t('users.title')} description={t('users.description')} />
+      <SearchBox value={filters.q} label={t('users.search')} onSearch={(q) => set({ q })}>
+        <NativeSelect aria-label={t('users.allRoles')} value={filters.role} onChange={(e) => set({ role: e.target.value })} className="md:w-56">
+          <option value="">{t('users.allRoles')}</option>
+          {ROLES.map((r) => <option key={r} value={r}>{t(`role.${r}`)}</option>)}
+        </NativeSelect>
+      </SearchBox>
+      {isLoading ? (
+        <Skeleton className="h-64 w-full" />
+      ) : !data || data.users.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">{t('users.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
+          {data.users.map((u) => (
+            <li key={u.id}>
+              <button type="button" onClick={() => set({ id: u.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="user-row">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold">{u.name}</span>
+                    <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`role.${u.role}`)}</span>
+                    {u.status === 'suspended' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">{t('users.suspended')}</span>}
+                  </p>
+                  <p className="truncate text-sm text-muted-foreground"><bdi dir="ltr">{u.email}</bdi>{u.phone && <> · <bdi dir="ltr">{u.phone}</bdi></>}</p>
+                </div>
+                <p className="text-sm text-muted-foreground">{u.lastLoginAt ? t('users.lastLogin', { date: formatDateTime(u.lastLoginAt, locale) }) : t('users.never')}</p>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => set({ page: String(p) })} />}
+      <UserDialog id={params.get('id')} onClose={() => set({ id: '' })} />
+    </div>
+  );
+}
+
+function UserDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = usePortalTranslation();
+  const { data, isLoading } = useUserDiagnostics(id);
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-5xl">
+        {isLoading || !data ? (
+          <>
+            <DialogTitle className="sr-only">{t('users.title')}</DialogTitle>
+            <Spinner />
+          </>
+        ) : (
+          <Diagnostics d={data} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Diagnostics({ d }: { d: TUserDiagnostics }) {
+  const { t, locale } = usePortalTranslation();
+  const m = d.metrics;
+  const figures: [string, number][] = [
+    [t('users.orders'), m.orders],
+    [t('users.vouchers'), m.vouchers],
+    [t('users.failedPayments'), m.failedPayments],
+    [t('users.failedEmails'), m.failedEmails],
+    [t('users.openTickets'), m.openTickets],
+    [t('users.openDisputes'), m.openDisputes],
+    [t('users.activeSessions'), m.activeSessions],
+  ];
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="pe-8 text-start">{d.user.name}</DialogTitle>
+        <DialogDescription className="text-start">
+          <bdi dir="ltr">{d.user.email}</bdi> · {t(`role.${d.user.role}`)} · {t('users.joined', { date: formatDate(d.user.createdAt, locale) })}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
+        <div className={cn('flex flex-col items-center justify-center gap-1 rounded-xl p-4', BAND_CLASSES[d.band])} data-testid="health-score">
+          <p className="text-sm font-medium">{t('users.health')}</p>
+          <p className="text-4xl font-bold tabular-nums">{d.healthScore}</p>
+          <p className="font-semibold">{t(`band.${d.band}`)}</p>
+        </div>
+        <div className="space-y-3">
+          <section className="space-y-1">
+            <h3 className="flex items-center gap-2 text-sm font-semibold"><AlertTriangle aria-hidden className="size-4" />{t('users.issues')}</h3>
+            {d.issues.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('users.noIssue')}</p>
+            ) : (
+              <ul className="flex flex-wrap gap-2" data-testid="health-issues">
+                {d.issues.map((i) => (
+                  <li key={i.code} className="rounded-lg border border-border px-2.5 py-1 text-sm">
+                    {t(`issue.${i.code}`, { count: i.count })} <span className="text-muted-foreground">({t(`severity.${i.severity}`)}, −{i.penalty})</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {figures.map(([label, value]) => (
+              <div key={label} className="rounded-lg bg-muted/50 p-2">
+                <dt className="text-xs text-muted-foreground">{label}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+      <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+        <Block title={t('users.orders')} empty={t('users.nothing')}>
+          {d.orders.map((o) => <li key={o.id}>{o.boxName} · {formatDzd(o.amount, locale)} · {o.status} · {formatDate(o.createdAt, locale)}</li>)}
+        </Block>
+        <Block title={t('users.vouchers')} empty={t('users.nothing')}>
+          {d.vouchers.map((v) => <li key={v.id}><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · {v.boxName} · {v.status} · {formatDate(v.expiresAt, locale)}</li>)}
+        </Block>
+        <Block title={t('users.reservations')} empty={t('users.nothing')}>
+          {d.reservations.map((r) => <li key={r.id}>{r.partnerName} · {formatDate(r.requestedDate, locale)} · {r.status}</li>)}
+        </Block>
+        <Block title={t('users.tickets')} empty={t('users.nothing')}>
+          {d.tickets.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><TicketStatusBadge status={x.status} /></li>)}
+        </Block>
+        <Block title={t('users.disputes')} empty={t('users.nothing')}>
+          {d.disputes.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><DisputeStatusBadge status={x.status} /></li>)}
+        </Block>
+        <Block title={t('users.devices')} empty={t('users.nothing')}>
+          {d.devices.map((s) => (
+            <li key={s.createdAt + (s.ip ?? '')} className="flex gap-2">
+              <Monitor aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+              <span className="min-w-0">
+                <span className="block truncate" dir="ltr">{s.userAgent ?? t('users.unknownDevice')}</span>
+                <span className="text-xs text-muted-foreground"><bdi dir="ltr">{s.ip ?? ''}</bdi> · {formatDateTime(s.lastSeenAt, locale)} · {s.active ? t('users.active') : t('users.expired')}</span>
+              </span>
+            </li>
+          ))}
+        </Block>
+      </div>
+      <Block title={t('users.activity')} empty={t('users.nothing')}>
+        {d.recentActivity.map((a, i) => (
+          <li key={`${a.kind}-${i}`} className="flex gap-2"><Activity aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" /><span><span className="font-medium">{t(`activity.${a.kind}`)}</span>{a.label && <> · {a.label}</>}</span><span className="ms-auto shrink-0 text-xs text-muted-foreground">{formatDateTime(a.at, locale)}</span></li>
+        ))}
+      </Block>
+    </>
+  );
 }

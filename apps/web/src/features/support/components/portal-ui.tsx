@@ -1,0 +1,60 @@
+import { Search } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useDeskTranslation } from '../i18n';
+
+/** URL-backed filters: every change but a page change goes back to page 1. */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes) && !('id' in changes)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  return { params, set, page: Number(params.get('page') ?? '1') || 1 };
+}
+
+export function SearchBox({ value, label, onSearch, children }: { value: string; label: string; onSearch: (q: string) => void; children?: ReactNode }) {
+  const [q, setQ] = useState(value);
+  return (
+    <form role="search" className="flex flex-col gap-2 md:flex-row md:items-center" onSubmit={(e) => { e.preventDefault(); onSearch(q.trim()); }}>
+      <div className="relative md:w-96">
+        <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q.trim() !== value && onSearch(q.trim())} placeholder={label} aria-label={label} className="ps-9" data-testid="portal-search" />
+      </div>
+      {children}
+    </form>
+  );
+}
+
+export function Pager({ page, total, pageSize, onPage }: { page: number; total: number; pageSize: number; onPage: (page: number) => void }) {
+  const { t } = useDeskTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="flex items-center justify-between gap-2" aria-label={t('tickets.page', { page, pages })}>
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('tickets.previous')}</Button>
+      <span className="text-sm text-muted-foreground">{t('tickets.page', { page, pages })}</span>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('tickets.next')}</Button>
+    </nav>
+  );
+}
+
+/** A titled block of short lines, with a placeholder when empty. */
+export function Block({ title, empty, children, count }: { title: string; empty: string; children: ReactNode[]; count?: number }) {
+  return (
+    <section className="min-w-0 space-y-2 rounded-xl border border-border bg-card p-4">
+      <h3 className="flex items-center justify-between gap-2 text-sm font-semibold">
+        <span>{title}</span>
+        {count !== undefined && <span className="rounded-full bg-muted px-2 text-xs tabular-nums text-muted-foreground">{count}</span>}
+      </h3>
+      {children.length === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="space-y-1.5 text-sm">{children}</ul>}
+    </section>
+  );
+}
