@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  SUPPORT_PORTAL_MESSAGES as E,
   healthBand,
   type TSupportPartnerDetail,
   type TSupportPartnerList,
