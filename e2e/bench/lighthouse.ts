@@ -32,7 +32,7 @@ interface PageFigures {
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
 /** Chromium with a DevTools port for Lighthouse (Debian's build, never a downloaded one). */
-async function startChromium(): Promise<{ port: number; stop: () => void }> {
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-lh-'));
   const child = spawn(
     CHROMIUM_PATH,
@@ -65,8 +65,10 @@ async function startChromium(): Promise<{ port: number; stop: () => void }> {
   });
   return {
     port,
-    stop: () => {
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      await exited;
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
@@ -81,6 +83,9 @@ async function measure(url: string, port: number): Promise<PageFigures> {
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
   const jsCss = requests.filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet');
   const sum = (items: NetworkRequest[], key: 'transferSize' | 'resourceSize') => items.reduce((total, r) => total + (r[key] ?? 0), 0);
+  if (process.env.BENCH_VERBOSE) {
+    for (const r of jsCss) console.log(`  ${String(r.transferSize ?? 0).padStart(8)}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -126,7 +131,7 @@ async function main() {
     console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${CHROMIUM_PATH}`);
     for (const row of rows) console.log(row);
   } finally {
-    chromium.stop();
+    await chromium.stop();
     await server.stop();
   }
 }
