@@ -23,7 +23,10 @@ interface NetworkRequest {
 interface PageFigures {
   performance: number;
   accessibility: number;
+  fcpMs: number;
   lcpMs: number;
+  tbtMs: number;
+  cls: number;
   jsCssTransfer: number;
   jsCssResource: number;
   totalTransfer: number;
@@ -84,12 +87,21 @@ async function measure(url: string, port: number): Promise<PageFigures> {
   const jsCss = requests.filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet');
   const sum = (items: NetworkRequest[], key: 'transferSize' | 'resourceSize') => items.reduce((total, r) => total + (r[key] ?? 0), 0);
   if (process.env.BENCH_VERBOSE) {
+    const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1);
+    for (const audit of failing) console.log(`  accessibility: ${audit?.id} ${audit?.title}`);
+    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+    console.log(`  LCP element: ${lcpElement?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`);
     for (const r of jsCss) console.log(`  ${String(r.transferSize ?? 0).padStart(8)}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
   }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     jsCssTransfer: sum(jsCss, 'transferSize'),
     jsCssResource: sum(jsCss, 'resourceSize'),
     totalTransfer: sum(requests, 'transferSize'),
@@ -122,7 +134,10 @@ async function main() {
           name.padEnd(10),
           `perf ${String(pick('performance')).padStart(3)}`,
           `a11y ${String(pick('accessibility')).padStart(3)}`,
+          `FCP ${(pick('fcpMs') / 1000).toFixed(1)} s`,
           `LCP ${(pick('lcpMs') / 1000).toFixed(1)} s`,
+          `TBT ${pick('tbtMs')} ms`,
+          `CLS ${pick('cls')}`,
           `JS+CSS ${kb(pick('jsCssTransfer'))} sent (${kb(pick('jsCssResource'))} unpacked)`,
           `all ${kb(pick('totalTransfer'))} sent`,
         ].join('  '),

@@ -44,6 +44,17 @@ beforeAll(async () => {
   fs.writeFileSync(`${bundle}.br`, brotliCompressSync(BUNDLE));
   fs.writeFileSync(`${bundle}.gz`, gzipSync(BUNDLE));
   fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  fs.writeFileSync(
+    path.join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true },
+      'src/features/storefront/pages/home-page.tsx': { file: 'assets/home-page-Ef56Gh78.js', imports: ['index.html', '_box-card-Ij90Kl12.js'] },
+      '_box-card-Ij90Kl12.js': { file: 'assets/box-card-Ij90Kl12.js', imports: ['index.html'] },
+      'src/features/storefront/pages/catalog-page.tsx': { file: 'assets/catalog-page-Mn34Op56.js', imports: ['_box-card-Ij90Kl12.js'] },
+      'src/features/storefront/pages/box-page.tsx': { file: 'assets/box-page-Qr78St90.js', imports: ['index.html'] },
+    }),
+  );
   t = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
   active = ((await t.request({ method: 'GET', url: '/api/boxes' })).json() as TBoxListResponse).boxes;
 });
@@ -127,6 +138,18 @@ describe('compression and caching', () => {
   it('preloads the homepage picture of the first hero slide', async () => {
     const page = html(await get('/'));
     expect(page).toMatch(/<link rel="preload" as="image" href="\/images\/[^"]+\.svg" fetchpriority="high" \/>/);
+  });
+});
+
+describe('page code announced with the page', () => {
+  const preloaded = (page: string) => [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("lists the chunks of the page's code in the HTML, not those index.html loads already", async () => {
+    expect(preloaded(html(await get('/')))).toEqual(['/assets/home-page-Ef56Gh78.js', '/assets/box-card-Ij90Kl12.js']);
+    expect(preloaded(html(await get('/catalog')))).toEqual(['/assets/catalog-page-Mn34Op56.js', '/assets/box-card-Ij90Kl12.js']);
+    expect(preloaded(html(await get(`/box/${active[0]!.id}`)))).toEqual(['/assets/box-page-Qr78St90.js']);
+    expect(preloaded(html(await get('/how-it-works')))).toEqual([]);
+    expect(preloaded(html(await get('/nope')))).toEqual([]);
   });
 });
 

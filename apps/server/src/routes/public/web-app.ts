@@ -16,6 +16,42 @@ const DESCRIPTION_LENGTH = 160;
 /** Compressed HTML pages kept (the homepage and every box page fit easily). */
 const COMPRESSED_CACHE_SIZE = 500;
 
+/**
+ * The page modules of the storefront's landing pages (keys of Vite's build manifest). Their chunks are
+ * announced in the HTML (modulepreload), so that the phone downloads them with the app's entry instead of
+ * after running it (the router only asks for a page's code once it runs).
+ */
+const PAGE_MODULES = {
+  home: 'src/features/storefront/pages/home-page.tsx',
+  catalog: 'src/features/storefront/pages/catalog-page.tsx',
+  box: 'src/features/storefront/pages/box-page.tsx',
+} as const;
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+function readManifest(distDir: string): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** `<link rel="modulepreload">` for a page module and the chunks it imports, less those index.html loads already. */
+function modulePreloads(manifest: Manifest, key: string, template: string): string {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    if (chunk.file.endsWith('.js') && !template.includes(`/${chunk.file}"`)) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files.map((file) => `    <link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />\n`).join('');
+}
+
 /** Pages a search engine should not index: accounts, back offices, payment and personal pages. */
 const PRIVATE_PREFIXES = [
   '/api/',
@@ -84,6 +120,12 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
   const { distDir } = options;
   const { publicUrl } = app.config;
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = readManifest(distDir);
+  const preloads = {
+    home: modulePreloads(manifest, PAGE_MODULES.home, template),
+    catalog: modulePreloads(manifest, PAGE_MODULES.catalog, template),
+    box: modulePreloads(manifest, PAGE_MODULES.box, template),
+  };
   const ctx = () => ({ db: app.db, now: app.clock.now() });
 
   await app.register(fastifyStatic, {
@@ -136,8 +178,9 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     return body;
   }
 
-  function render(head: PageHead | null, preloadImage: string | null): string {
+  function render(head: PageHead | null, preloadImage: string | null, modules: string): string {
     let html = template;
+    if (modules) html = html.replace('</head>', `${modules}  </head>`);
     if (head) {
       html = html
         .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
@@ -236,7 +279,10 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       preload = await homeHeroImage();
     }
 
-    const html = render(head, preload);
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const modules =
+      status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
+    const html = render(head, preload, modules);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (!encoding) return reply.send(html);
