@@ -135,9 +135,13 @@ describe('compression and caching', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=86400');
   });
 
-  it('preloads the homepage picture of the first hero slide', async () => {
+  it("preloads the homepage picture of the first hero slide and the catalogue's first box picture", async () => {
     const page = html(await get('/'));
     expect(page).toMatch(/<link rel="preload" as="image" href="\/images\/[^"]+\.svg" fetchpriority="high" \/>/);
+    const catalog = html(await get('/catalog'));
+    expect(catalog).toContain(`<link rel="preload" as="image" href="${active[0]!.imageUrl}" fetchpriority="high" />`);
+    // Filters change the order: no guess then.
+    expect(html(await get('/catalog?category=gastronomie'))).not.toContain('rel="preload" as="image"');
   });
 });
 

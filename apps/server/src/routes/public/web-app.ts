@@ -277,6 +277,10 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       } else status = 404;
     } else if (pathname === WEB_PATHS.home) {
       preload = await homeHeroImage();
+    } else if (pathname === WEB_PATHS.catalog && !request.url.includes('?')) {
+      // The unfiltered catalogue opens on the most popular box: its picture is the page's largest.
+      const [first] = await listActiveBoxes(ctx());
+      preload = first?.imageUrl && isImagePath(first.imageUrl) ? first.imageUrl : null;
     }
 
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
