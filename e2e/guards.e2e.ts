@@ -62,7 +62,7 @@ describe('404', () => {
     const { page } = session;
     const response = await page.goto(path);
 
-    expect(response?.status()).toBe(200); // the single-page app owns every non-API path
+    expect(response?.status()).toBe(404); // the server knows the app's pages; the app shows its 404 page
     await expectVisible(page.getByRole('heading', { name: 'Page non trouvée' }), 'the 404 title');
     await expectVisible(page.getByRole('link', { name: "Retour à l'accueil" }), 'the back-to-home link');
   });
@@ -70,7 +70,7 @@ describe('404', () => {
   test('an unknown page inside an area, logged in, shows the 404 page', async () => {
     const { page } = session;
     await loginAs(page, 'client');
-    await page.goto('/client/nulle-part');
+    expect((await page.goto('/client/nulle-part'))?.status()).toBe(404);
     await expectVisible(page.getByRole('heading', { name: 'Page non trouvée' }), 'the 404 title');
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { auditPage, takeAccessibilityViolations } from './a11y.ts';
 import { launchChromium } from './chromium.ts';
 import { saveScreenshot } from './screenshots.ts';
 
@@ -70,7 +71,13 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
   });
 
   afterEach(async ({ task }) => {
+    let violations: string[] = [];
     try {
+      // The pages as the test leaves them are checked too (a dialog, a result shown after an action).
+      if (task.result?.state !== 'fail') {
+        for (const open of [context, ...extraContexts].flatMap((c) => c?.pages() ?? [])) await auditPage(open);
+      }
+      violations = takeAccessibilityViolations();
       if (task.result?.state === 'fail' && page && !page.isClosed()) {
         const file = path.basename(task.file.name).replace(/\.e2e\.ts$/, '');
         await saveScreenshot(page, `failures/${file}--${task.name}`).catch(() => undefined);
@@ -83,6 +90,9 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
     }
     if (task.result?.state !== 'fail' && pageErrors.length > 0) {
       throw new Error(`Uncaught error in the page:\n${pageErrors.map((e) => e.stack ?? e.message).join('\n')}`);
+    }
+    if (task.result?.state !== 'fail' && violations.length > 0) {
+      throw new Error(`Serious or critical accessibility violations (axe-core):\n${violations.join('\n')}`);
     }
   });
 

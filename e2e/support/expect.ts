@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { auditPage } from './a11y.ts';
 import { UI_TIMEOUT_MS } from './browser.ts';
 
 /** Waits until the page's path (and query, when given) is `expected`; fails saying where the page is. */
@@ -13,6 +14,7 @@ export async function expectPath(page: Page, expected: string, timeout = UI_TIME
     const now = new URL(page.url());
     expect(`${now.pathname}${now.search}`, `page should reach ${expected}`).toBe(`${wanted.pathname}${wanted.search}`);
   }
+  await auditPage(page);
 }
 
 /** Waits until the locator shows; fails with `what` in the message. */
@@ -22,6 +24,7 @@ export async function expectVisible(locator: Locator, what: string, timeout = UI
   } catch {
     expect.fail(`expected to see ${what} (${locator.toString()})`);
   }
+  await auditPage(locator.page());
 }
 
 /** The <html> element's language, direction and theme. */

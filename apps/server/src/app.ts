@@ -23,6 +23,7 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { partnerKycRoutes, partnerRegistrationRoutes } from './modules/partners/index.ts';
 import { partnerRoutes } from './routes/partner/index.ts';
 import { invitationRoutes } from './routes/public/invitations.ts';
+import { webAppRoutes } from './routes/public/web-app.ts';
 import { redemptionRoutes } from './routes/partner/scan.ts';
 import { clientDisputeRoutes, clientTicketRoutes, faqRoutes, partnerDisputeRoutes, supportRoutes } from './modules/support/index.ts';
 import { customerVoucherRoutes } from './routes/client/vouchers.ts';
@@ -199,26 +200,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     decorateReply: false,
     maxAge: '1d',
   });
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // Vite's hashed bundles never change; index.html is sent with no-cache below.
-      setHeaders: (reply, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  // The built web app, when there is one (tests of the API alone run without it).
+  const webApp = fs.existsSync(path.join(config.webDistDir, 'index.html')) ? await webAppRoutes(app, { distDir: config.webDistDir }) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && request.method === 'GET' && hasWeb) {
-      // The single-page app owns every other path (its router shows the 404 page).
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/api?');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && webApp) {
+      // Pages of the app answer 200 and unknown paths 404, both with the app (its router shows the 404 page).
+      return webApp.sendPage(request, reply);
     }
     return reply.status(404).send(errorBody('NOT_FOUND'));
   });

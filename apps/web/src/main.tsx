@@ -1,7 +1,4 @@
-import '@fontsource-variable/inter';
-import '@fontsource/cairo/400.css';
-import '@fontsource/cairo/600.css';
-import '@fontsource/cairo/700.css';
+import './fonts.css';
 import './styles.css';
 import './lib/i18n';
 import { StrictMode } from 'react';

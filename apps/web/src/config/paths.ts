@@ -1,76 +1,8 @@
 import { isAdminRole, isPartnerRole, type TRole } from '@farha/contracts/roles';
+import { WEB_PATHS } from '@farha/contracts/web-paths';
 
-/** Every route path of the web app (spec 01 §2, spec 02 §2). Links and the router both read them here. */
-export const paths = {
-  home: '/',
-  catalog: '/catalog',
-  box: '/box/:id',
-  howItWorks: '/how-it-works',
-  partners: '/partners',
-  checkout: '/checkout',
-  /** Where the payment gateway sends the buyer back (`?order=<id>`). */
-  checkoutReturn: '/checkout/return',
-  success: '/success',
-  /** The public voucher page, where a voucher's QR code points. */
-  publicVoucher: '/v/:code',
-  /** Demo mode: every e-mail the system sent, for back-office users. */
-  demoMailbox: '/demo/mailbox',
-  help: '/support',
-  auth: '/auth',
-  /** The password-reset e-mail's link (`?token=`). */
-  authReset: '/auth/reset',
-  /** A partner's team invitation (`?token=`), the link of the invitation e-mail. */
-  invitation: '/invitation',
-  profile: '/profile',
-  unauthorized: '/unauthorized',
-
-  client: {
-    root: '/client',
-    dashboard: '/client/dashboard',
-    profile: '/client/profile',
-    history: '/client/history',
-    support: '/client/support',
-  },
-
-  partner: {
-    root: '/partenaire',
-    dashboard: '/partenaire/dashboard',
-    scanner: '/partenaire/scanner',
-    transactions: '/partenaire/transactions',
-    payouts: '/partenaire/payouts',
-    offers: '/partenaire/offers',
-    reservations: '/partenaire/reservations',
-    profile: '/partenaire/profile',
-    support: '/partenaire/support',
-  },
-
-  admin: {
-    root: '/admin',
-    dashboard: '/admin/dashboard',
-    users: '/admin/users',
-    partners: '/admin/partners',
-    catalog: '/admin/catalog',
-    analytics: '/admin/analytics',
-    settings: '/admin/settings',
-    profile: '/admin/profile',
-    payouts: '/admin/payouts',
-    refunds: '/admin/refunds',
-    audit: '/admin/audit',
-  },
-
-  // The support agents' portal. Plain /support is the public help centre.
-  supportPortal: {
-    root: '/support',
-    dashboard: '/support/dashboard',
-    tickets: '/support/tickets',
-    disputes: '/support/disputes',
-    users: '/support/users',
-    partners: '/support/partners',
-    knowledge: '/support/knowledge',
-    reports: '/support/reports',
-    profile: '/support/profile',
-  },
-} as const;
+/** Every route path of the web app: one table shared with the server (packages/contracts/src/web-paths.ts). */
+export const paths = WEB_PATHS;
 
 export const to = {
   box: (id: string) => `/box/${encodeURIComponent(id)}`,

@@ -1,4 +1,4 @@
 export { landingRoutes } from './landing-routes.ts';
-export { invalidateLandingCache } from './landing.ts';
+export { getLanding, invalidateLandingCache } from './landing.ts';
 export { catalogRoutes, favouriteRoutes } from './routes.ts';
-export { invalidateCatalogCache, recordReview } from './service.ts';
+export { findActiveBox, invalidateCatalogCache, listActiveBoxes, recordReview } from './service.ts';

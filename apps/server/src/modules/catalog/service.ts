@@ -45,6 +45,13 @@ export async function getBoxSerialized(ctx: CatalogContext, id: string): Promise
   );
 }
 
+/** An active box by id (any case), or null: what the server puts in a box page's HTML (title, meta, JSON-LD). */
+export async function findActiveBox(ctx: CatalogContext, id: string): Promise<TBoxSummary | null> {
+  const key = id.toLowerCase();
+  if (!isUuid(key)) return null;
+  return (await snapshot(ctx)).byId.get(key) ?? null;
+}
+
 /** The active catalogue's boxes (popularity order), for other modules (e.g. the homepage). */
 export async function listActiveBoxes(ctx: CatalogContext): Promise<TBoxSummary[]> {
   return (await snapshot(ctx)).boxes;

@@ -41,6 +41,8 @@ export function Logo({ className, suffix, suffixClassName, nameClassName, tone =
             nameClassName,
           )}
         >{t('app.name')}</span>
+        {/* A space between the words for assistive technologies (the flex gap only shows one). */}
+        {suffix && ' '}
         {suffix && <span
             className={cn('text-sm font-semibold', tone === 'inverse' ? 'text-white/80' : 'text-muted-foreground', suffixClassName)}
           >{suffix}</span>}

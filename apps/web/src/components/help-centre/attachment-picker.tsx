@@ -65,6 +65,9 @@ export function AttachmentPicker({ texts: { t, locale }, files, onChange, showHi
           multiple
           accept="image/*,application/pdf"
           className="sr-only"
+          // The button below opens it: one tab stop, and the input is named after the button.
+          tabIndex={-1}
+          aria-label={t('new.addFiles')}
           onChange={(event) => onPick(event.target.files)}
           data-testid="attachment-input"
         />

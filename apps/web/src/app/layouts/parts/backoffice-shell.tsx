@@ -81,7 +81,8 @@ export function BackofficeShell({
             </SheetContent>
           </Sheet>
 
-          <Link to={paths.home} aria-label={t('nav.homeLink')} className="rounded-lg">
+          {/* The name includes the portal's word shown beside the logo (WCAG 2.5.3, label in name). */}
+          <Link to={paths.home} aria-label={t('nav.homeLinkArea', { area: brandSuffix })} className="rounded-lg">
             {/* Mark only on narrow phones: the header's buttons need the room. */}
             <Logo suffix={brandSuffix} nameClassName="hidden min-[400px]:inline" suffixClassName="hidden md:inline" />
           </Link>

@@ -1,122 +1,43 @@
-import { isPartnerRole } from '@farha/contracts/roles';
-import { LogOut, Menu, ScanLine } from 'lucide-react';
-import { useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
-import { paths, to } from '@/config/paths';
-import { Logo } from '@/components/brand/logo';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/cn';
-import { displayName } from '@/lib/user-display';
-import { accountLinks } from './account-links';
-import { publicNavLinks } from './public-nav';
-import { SearchField } from './search-box';
-import { UserAvatar } from './user-avatar';
 
-const itemClass = 'flex min-h-11 items-center gap-3 rounded-lg px-3 text-base font-medium hover:bg-muted';
+const loadPanel = () => import('./mobile-nav-panel');
+const MobileNavPanel = lazy(async () => ({ default: (await loadPanel()).MobileNavPanel }));
 
-/** The public layout's menu below the `md` breakpoint. */
+/** The public layout's menu button below the `md` breakpoint; the panel's code loads on the first approach. */
 export function MobileNav() {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [requested, setRequested] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const prefetch = () => void loadPanel();
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('common.openMenu')}>
-          <Menu aria-hidden className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="start" className="gap-6 p-4">
-        <div className="pe-12">
-          <SheetTitle asChild>
-            <Link to={paths.home} onClick={close} aria-label={t('nav.homeLink')}>
-              <Logo />
-            </Link>
-          </SheetTitle>
-          <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>
-        </div>
-
-        <SearchField onDone={close} />
-
-        <nav aria-label={t('nav.main')}>
-          <ul className="grid gap-1">
-            {[...publicNavLinks(t), { to: paths.howItWorks, label: t('nav.howItWorks'), end: false }].map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.end}
-                  onClick={close}
-                  className={({ isActive }) => cn(itemClass, isActive && 'bg-primary-soft text-primary-strong')}
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="mt-auto border-t border-border pt-4">
-          {user ? (
-            <div className="grid gap-1">
-              <div className="mb-2 flex items-center gap-3 px-3">
-                <UserAvatar user={user} className="size-10 text-base" />
-                <div className="min-w-0">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-semibold">{displayName(user)}</span>
-                    <Badge variant="soft">{t(`roles.${user.role}`)}</Badge>
-                  </div>
-                  <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-                </div>
-              </div>
-              {isPartnerRole(user.role) && (
-                <Link to={paths.partner.scanner} onClick={close} className={itemClass}>
-                  <ScanLine aria-hidden className="size-5 text-primary" />
-                  {t('nav.scanner')}
-                </Link>
-              )}
-              {accountLinks(user.role, t).map(({ to: target, label, icon: Icon }) => (
-                <Link key={target} to={target} onClick={close} className={itemClass}>
-                  <Icon aria-hidden className="size-5 text-muted-foreground" />
-                  {label}
-                </Link>
-              ))}
-              <button
-                type="button"
-                className={cn(itemClass, 'text-destructive')}
-                onClick={async () => {
-                  close();
-                  // Leave the page first: behind a guard, ending the session first would redirect to /auth.
-                  await navigate(paths.home, { replace: true });
-                  await logout();
-                }}
-              >
-                <LogOut aria-hidden className="size-5 rtl:-scale-x-100" />
-                {t('account.logout')}
-              </button>
-            </div>
-          ) : (
-            <div className="grid gap-2">
-              <Button asChild variant="outline" size="lg">
-                <Link to={paths.auth} onClick={close}>
-                  {t('account.login')}
-                </Link>
-              </Button>
-              <Button asChild size="lg">
-                <Link to={to.register} onClick={close}>
-                  {t('account.register')}
-                </Link>
-              </Button>
-            </div>
-          )}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={t('common.openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden className="size-6" />
+      </Button>
+      {requested && (
+        <Suspense fallback={null}>
+          <MobileNavPanel open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      )}
+    </>
   );
 }

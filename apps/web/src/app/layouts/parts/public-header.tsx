@@ -1,6 +1,6 @@
 import { isPartnerRole } from '@farha/contracts/roles';
 import { ScanLine, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths, to } from '@/config/paths';
@@ -14,7 +14,9 @@ import { cn } from '@/lib/cn';
 import { MobileNav } from './mobile-nav';
 import { publicNavLinks } from './public-nav';
 import { ExpandableSearch } from './search-box';
-import { UserMenu } from './user-menu';
+
+// Only signed-in visitors see it: its dropdown's code stays out of a visitor's first page load.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 /** spec 01 §2: the bar takes its scrolled style after 10 px. */
 function useScrolledPast(offset: number): boolean {
@@ -85,7 +87,9 @@ export function PublicHeader() {
           {status === 'loading' ? (
             <Skeleton className="ms-1 h-9 w-9 rounded-full sm:w-28" />
           ) : user ? (
-            <UserMenu />
+            <Suspense fallback={<Skeleton className="ms-1 h-9 w-9 rounded-full sm:w-28" />}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <>
               {/* Phones: an icon; the mobile menu also offers both links. */}

@@ -99,7 +99,7 @@ export function FilterChips<T extends string>(props: { value: T; options: { valu
           )}
         >
           {o.label}
-          {o.count !== undefined && <span className="ms-1.5 tabular-nums opacity-80">{o.count}</span>}
+          {o.count !== undefined && <span className="ms-1.5 tabular-nums">{o.count}</span>}
         </button>
       ))}
     </div>

@@ -272,7 +272,15 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
           <Tabs value={tab} onValueChange={(value) => setTab(value as VoucherTab)} className="min-w-0">
             <TabsList aria-label={t('dashboard.tabsLabel')} className="grid w-full grid-cols-4 md:inline-flex md:w-auto">
               {VOUCHER_TAB_ORDER.map((key) => (
-                <TabsTrigger key={key} value={key} data-testid={`tab-${key}`} className="gap-1 px-1.5 sm:gap-1.5 sm:px-3">
+                <TabsTrigger
+                  key={key}
+                  value={key}
+                  // The tabs filter one list (below, outside <Tabs>): each tab controls it.
+                  id={`vouchers-tab-${key}`}
+                  aria-controls="vouchers-panel"
+                  data-testid={`tab-${key}`}
+                  className="gap-1 px-1.5 sm:gap-1.5 sm:px-3"
+                >
                   {t(`dashboard.tabs.${key}`)}
                   <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`tab-count-${key}`}>
                     {counts[key]}
@@ -306,50 +314,52 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
           </div>
         </div>
 
-        {shown.length === 0 ? (
-          stats.tabs.tous === 0 ? (
-            <EmptyState icon={Gift} title={t('dashboard.empty.noneTitle')} testId="vouchers-empty">
-              <p className="max-w-md text-sm text-muted-foreground text-pretty">{t('dashboard.empty.noneText')}</p>
-              <Button asChild>
-                <Link to={paths.catalog}>{t('dashboard.empty.browse')}</Link>
-              </Button>
-            </EmptyState>
-          ) : query.trim() ? (
-            <EmptyState icon={SearchX} title={t('dashboard.empty.searchTitle', { query: query.trim() })} testId="vouchers-empty">
-              <p className="text-sm text-muted-foreground">{t('dashboard.empty.searchText')}</p>
-              <Button variant="outline" onClick={() => setQuery('')}>
-                {t('common.clearSearch')}
-              </Button>
-            </EmptyState>
+        <div id="vouchers-panel" role="tabpanel" aria-labelledby={`vouchers-tab-${tab}`}>
+          {shown.length === 0 ? (
+            stats.tabs.tous === 0 ? (
+              <EmptyState icon={Gift} title={t('dashboard.empty.noneTitle')} testId="vouchers-empty">
+                <p className="max-w-md text-sm text-muted-foreground text-pretty">{t('dashboard.empty.noneText')}</p>
+                <Button asChild>
+                  <Link to={paths.catalog}>{t('dashboard.empty.browse')}</Link>
+                </Button>
+              </EmptyState>
+            ) : query.trim() ? (
+              <EmptyState icon={SearchX} title={t('dashboard.empty.searchTitle', { query: query.trim() })} testId="vouchers-empty">
+                <p className="text-sm text-muted-foreground">{t('dashboard.empty.searchText')}</p>
+                <Button variant="outline" onClick={() => setQuery('')}>
+                  {t('common.clearSearch')}
+                </Button>
+              </EmptyState>
+            ) : (
+              <EmptyState icon={Gift} title={t('dashboard.empty.tabTitle')} testId="vouchers-empty">
+                <p className="text-sm text-muted-foreground">{t(`dashboard.empty.${tab}`)}</p>
+              </EmptyState>
+            )
           ) : (
-            <EmptyState icon={Gift} title={t('dashboard.empty.tabTitle')} testId="vouchers-empty">
-              <p className="text-sm text-muted-foreground">{t(`dashboard.empty.${tab}`)}</p>
-            </EmptyState>
-          )
-        ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="voucher-grid" aria-busy={searching}>
-            {shown.map((voucher) => (
-              <VoucherCard
-                key={voucher.id}
-                voucher={voucher}
-                freeExtensionDays={extension.freeDays}
-                onOpen={(kind) => open(kind, voucher.id)}
-                onAcceptProposal={() => onAcceptProposal(voucher)}
-                acceptingProposal={acceptProposal.isPending && acceptProposal.variables === voucher.reservation?.id}
-                onResend={() => onResend(voucher)}
-                resending={resend.isPending && resend.variables === voucher.id}
-              />
-            ))}
-          </div>
-        )}
-        {more && shown.length > 0 && (
-          <div className="flex justify-center">
-            <Button variant="outline" onClick={more.load} disabled={more.loading} data-testid="vouchers-more">
-              {more.loading && <Spinner size="sm" decorative />}
-              {t('dashboard.loadMore')}
-            </Button>
-          </div>
-        )}
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="voucher-grid" aria-busy={searching}>
+              {shown.map((voucher) => (
+                <VoucherCard
+                  key={voucher.id}
+                  voucher={voucher}
+                  freeExtensionDays={extension.freeDays}
+                  onOpen={(kind) => open(kind, voucher.id)}
+                  onAcceptProposal={() => onAcceptProposal(voucher)}
+                  acceptingProposal={acceptProposal.isPending && acceptProposal.variables === voucher.reservation?.id}
+                  onResend={() => onResend(voucher)}
+                  resending={resend.isPending && resend.variables === voucher.id}
+                />
+              ))}
+            </div>
+          )}
+          {more && shown.length > 0 && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={more.load} disabled={more.loading} data-testid="vouchers-more">
+                {more.loading && <Spinner size="sm" decorative />}
+                {t('dashboard.loadMore')}
+              </Button>
+            </div>
+          )}
+        </div>
       </section>
 
       <MyDisputes />

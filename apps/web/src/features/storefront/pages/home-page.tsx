@@ -40,14 +40,23 @@ export function HomePage() {
     <div style={themeStyle} className="bg-background">
       <HeroCarousel hero={landing.hero} />
       <StatsCards stats={landing.hero.stats} />
-      <StepsSection />
-      <BenefitsSection benefits={landing.benefits} />
-      <FeaturedBoxes boxes={boxes.data?.boxes ?? []} loading={boxes.isPending} error={boxes.isError} />
-      <TestimonialsSection testimonials={landing.testimonials} />
-      <PartnerGrid partners={landing.partners} />
-      <FaqSection faq={landing.faq} />
-      <NewsletterBlock newsletter={landing.newsletter} />
-      <TrustBadges />
+      {/* Below the first screen: laid out and painted only when scrolled near (a phone's first paint comes sooner). */}
+      <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
+        <StepsSection />
+      </div>
+      <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
+        <BenefitsSection benefits={landing.benefits} />
+      </div>
+      <div className="[contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
+        <FeaturedBoxes boxes={boxes.data?.boxes ?? []} loading={boxes.isPending} error={boxes.isError} />
+      </div>
+      <div className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+        <TestimonialsSection testimonials={landing.testimonials} />
+        <PartnerGrid partners={landing.partners} />
+        <FaqSection faq={landing.faq} />
+        <NewsletterBlock newsletter={landing.newsletter} />
+        <TrustBadges />
+      </div>
     </div>
   );
 }

@@ -69,7 +69,7 @@ export function PartnersPage() {
                 )}
               >
                 {item.category ? t(`partners.categories.${item.category}`) : t('partners.allCategories')}
-                <span className={cn('text-xs', active ? 'text-primary-foreground/80' : 'text-muted-foreground')}>{item.count}</span>
+                <span className={cn('text-xs', active ? 'text-primary-foreground' : 'text-muted-foreground')}>{item.count}</span>
               </button>
             );
           })}

@@ -132,7 +132,7 @@ export function HeroCarousel({ hero }: { hero: TLandingConfig['hero'] }) {
                     onClick={() => go(i)}
                     aria-label={t('home.goToSlide', { index: i + 1 })}
                     aria-current={i === current || undefined}
-                    className="group flex h-6 items-center"
+                    className="group flex h-6 min-w-6 items-center justify-center"
                   >
                     <span
                       className={cn(

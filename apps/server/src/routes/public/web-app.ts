@@ -1,0 +1,297 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TBoxSummary } from '@farha/contracts/catalog';
+import { formatDzd } from '@farha/contracts/money';
+import { isWebAppPath, WEB_PATHS } from '@farha/contracts/web-paths';
+import { findActiveBox, getLanding, listActiveBoxes } from '../../modules/catalog/index.ts';
+
+/** Vite's content-hashed bundles (dist/assets/…): a new build gives them new names. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BOX_PAGE = /^\/box\/([^/]+)\/?$/i;
+const DESCRIPTION_LENGTH = 160;
+/** Compressed HTML pages kept (the homepage and every box page fit easily). */
+const COMPRESSED_CACHE_SIZE = 500;
+
+/**
+ * The page modules of the storefront's landing pages (keys of Vite's build manifest). Their chunks are
+ * announced in the HTML (modulepreload), so that the phone downloads them with the app's entry instead of
+ * after running it (the router only asks for a page's code once it runs).
+ */
+const PAGE_MODULES = {
+  home: 'src/features/storefront/pages/home-page.tsx',
+  catalog: 'src/features/storefront/pages/catalog-page.tsx',
+  box: 'src/features/storefront/pages/box-page.tsx',
+} as const;
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+function readManifest(distDir: string): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** `<link rel="modulepreload">` for a page module and the chunks it imports, less those index.html loads already. */
+function modulePreloads(manifest: Manifest, key: string, template: string): string {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    if (chunk.file.endsWith('.js') && !template.includes(`/${chunk.file}"`)) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files.map((file) => `    <link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />\n`).join('');
+}
+
+/** Pages a search engine should not index: accounts, back offices, payment and personal pages. */
+const PRIVATE_PREFIXES = [
+  '/api/',
+  '/pay/',
+  `${WEB_PATHS.client.root}/`,
+  `${WEB_PATHS.partner.root}/`,
+  `${WEB_PATHS.admin.root}/`,
+  `${WEB_PATHS.supportPortal.root}/`,
+  WEB_PATHS.checkout,
+  WEB_PATHS.success,
+  WEB_PATHS.auth,
+  WEB_PATHS.invitation,
+  WEB_PATHS.profile,
+  '/v/',
+  '/demo/',
+];
+/** Public pages listed in the sitemap besides the boxes. */
+const PUBLIC_PAGES = [WEB_PATHS.home, WEB_PATHS.catalog, WEB_PATHS.howItWorks, WEB_PATHS.partners, WEB_PATHS.help];
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** JSON inside <script>: no `</script>` nor `<!--` can end or change the block. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function shorten(text: string, max: number): string {
+  // Runs of spaces and line breaks become one space; the no-break space inside prices stays.
+  const flat = text.replace(/[^\S\u00a0]+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
+}
+
+const isImagePath = (value: string) => /^\/[^/]/.test(value) && /\.(svg|png|jpe?g|webp|avif)$/i.test(value);
+
+/** The encoding of the answer: brotli, else gzip, else none (an explicit `;q=0` refuses one). */
+function negotiateEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+interface PageHead {
+  title: string;
+  description: string;
+  canonical: string;
+  /** Open Graph, Twitter card and other head elements, already HTML. */
+  extra: string;
+}
+
+/**
+ * The built web app behind the API: hashed bundles pre-compressed at build time (brotli and gzip, see
+ * apps/web/vite.config.ts) with a year's immutable caching; index.html never cached, sent for every page
+ * of the app (HTTP 200) and for unknown paths (HTTP 404, the app shows its 404 page); box pages carry
+ * their own title, description, Open Graph and Twitter tags and schema.org JSON-LD; robots.txt and
+ * sitemap.xml for search engines.
+ */
+export async function webAppRoutes(app: FastifyInstance, options: { distDir: string }): Promise<{ sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> }> {
+  const { distDir } = options;
+  const { publicUrl } = app.config;
+  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = readManifest(distDir);
+  const preloads = {
+    home: modulePreloads(manifest, PAGE_MODULES.home, template),
+    catalog: modulePreloads(manifest, PAGE_MODULES.catalog, template),
+    box: modulePreloads(manifest, PAGE_MODULES.box, template),
+  };
+  const ctx = () => ({ db: app.db, now: app.clock.now() });
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply, file) => {
+      if (HASHED_ASSET.test(file)) reply.header('cache-control', IMMUTABLE);
+      else if (/\.html(\.(br|gz))?$/.test(file)) reply.header('cache-control', 'no-cache');
+      // favicon.svg, preferences.js: unhashed names, so a day at most.
+      else reply.header('cache-control', 'public, max-age=86400');
+    },
+  });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const lines = ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const boxes = await listActiveBoxes(ctx());
+    const urls = [
+      ...PUBLIC_PAGES.map((page) => `${publicUrl}${page === '/' ? '/' : page}`),
+      ...boxes.map((box) => `${publicUrl}/box/${encodeURIComponent(box.id)}`),
+    ];
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`),
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  });
+
+  const compressed = new Map<string, Buffer>();
+  function encode(html: string, encoding: 'br' | 'gzip'): Buffer {
+    const key = `${encoding}:${html}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : zlib.gzipSync(html, { level: 9 });
+      if (compressed.size >= COMPRESSED_CACHE_SIZE) compressed.clear();
+      compressed.set(key, body);
+    }
+    return body;
+  }
+
+  function render(head: PageHead | null, preloadImage: string | null, modules: string): string {
+    let html = template;
+    if (modules) html = html.replace('</head>', `${modules}  </head>`);
+    if (head) {
+      html = html
+        .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+        .replace(/<meta\s+name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(head.description)}" />`)
+        .replace(/\s*<meta\s+(property="og:|name="twitter:)[^>]*>/g, '');
+      html = html.replace('</head>', `    <link rel="canonical" href="${escapeHtml(head.canonical)}" />\n${head.extra}  </head>`);
+    }
+    if (preloadImage) {
+      // The page's largest picture (its LCP element) starts loading with the HTML, not after the scripts.
+      html = html.replace('</head>', `    <link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />\n  </head>`);
+    }
+    return html;
+  }
+
+  function boxHead(box: TBoxSummary): PageHead {
+    const url = `${publicUrl}/box/${encodeURIComponent(box.id)}`;
+    const price = formatDzd(box.price, 'fr');
+    const title = `${box.name} — ${price} | Farha`;
+    const description = shorten(`${box.name}, coffret cadeau à ${price}. ${box.description}`, DESCRIPTION_LENGTH);
+    const image = box.imageUrl ? (box.imageUrl.startsWith('/') ? `${publicUrl}${box.imageUrl}` : box.imageUrl) : null;
+    const meta: [string, string, string][] = [
+      ['property', 'og:site_name', 'Farha'],
+      ['property', 'og:type', 'product'],
+      ['property', 'og:locale', 'fr_DZ'],
+      ['property', 'og:locale:alternate', 'ar_DZ'],
+      ['property', 'og:url', url],
+      ['property', 'og:title', `${box.name} — ${price}`],
+      ['property', 'og:description', description],
+      ...(image ? ([['property', 'og:image', image], ['property', 'og:image:alt', box.name]] as [string, string, string][]) : []),
+      ['property', 'product:price:amount', String(box.price)],
+      ['property', 'product:price:currency', 'DZD'],
+      ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+      ['name', 'twitter:title', `${box.name} — ${price}`],
+      ['name', 'twitter:description', description],
+      ...(image ? ([['name', 'twitter:image', image]] as [string, string, string][]) : []),
+    ];
+    const product = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      '@id': url,
+      name: box.name,
+      description: box.description,
+      sku: box.id,
+      category: box.category,
+      brand: { '@type': 'Brand', name: 'Farha' },
+      ...(image ? { image } : {}),
+      ...(box.rating !== null && box.reviewCount > 0
+        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: box.rating, reviewCount: box.reviewCount, bestRating: 5, worstRating: 1 } }
+        : {}),
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: box.price,
+        priceCurrency: 'DZD',
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'Organization', name: 'Farha' },
+      },
+    };
+    const extra =
+      meta.map(([attribute, name, content]) => `    <meta ${attribute}="${name}" content="${escapeHtml(content)}" />\n`).join('') +
+      `    <script type="application/ld+json">${scriptJson(product)}</script>\n`;
+    return { title, description, canonical: url, extra };
+  }
+
+  /** The homepage's LCP picture: the first slide of the hero carousel when it is a picture. */
+  async function homeHeroImage(): Promise<string | null> {
+    try {
+      const landing = await getLanding(ctx(), 'fr');
+      const background = landing.hero.slides[0]?.background.trim() ?? '';
+      return isImagePath(background) ? background : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const pathname = request.url.split('?')[0] ?? '/';
+    let status = isWebAppPath(pathname) ? 200 : 404;
+    let head: PageHead | null = null;
+    let preload: string | null = null;
+
+    const boxMatch = BOX_PAGE.exec(pathname);
+    if (boxMatch) {
+      let id = '';
+      try {
+        id = decodeURIComponent(boxMatch[1] ?? '');
+      } catch {
+        /* a malformed escape is an unknown box */
+      }
+      const box = id ? await findActiveBox(ctx(), id) : null;
+      if (box) {
+        head = boxHead(box);
+        preload = box.imageUrl && isImagePath(box.imageUrl) ? box.imageUrl : null;
+      } else status = 404;
+    } else if (pathname === WEB_PATHS.home) {
+      preload = await homeHeroImage();
+    } else if (pathname === WEB_PATHS.catalog && !request.url.includes('?')) {
+      // The unfiltered catalogue opens on the most popular box: its picture is the page's largest.
+      const [first] = await listActiveBoxes(ctx());
+      preload = first?.imageUrl && isImagePath(first.imageUrl) ? first.imageUrl : null;
+    }
+
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const modules =
+      status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
+    const html = render(head, preload, modules);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(encode(html, encoding));
+  }
+
+  return { sendPage };
+}

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:web`: builds the web app, starts the real server (fresh embedded database, demo data) and
+ * runs Lighthouse (mobile preset: throttled slow 4G and a mid-range phone's CPU) on the homepage, the
+ * catalogue and a box page, printing the performance and accessibility scores and the bytes moved.
+ * A benchmark, not a test: the figures depend on the machine's load. Set BENCH_SKIP_BUILD=1 to reuse
+ * apps/web/dist, BENCH_RUNS=n to keep the median of n runs per page.
+ */
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags } from 'lighthouse';
+import { CHROMIUM_PATH } from '../support/chromium.ts';
+import { REPO_ROOT, startFarhaServer } from '../support/farha-server.ts';
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsCssTransfer: number;
+  jsCssResource: number;
+  totalTransfer: number;
+}
+
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+
+/** Chromium with a DevTools port for Lighthouse (Debian's build, never a downloaded one). */
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-lh-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${output}`)));
+  });
+  return {
+    port,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(url: string, port: number): Promise<PageFigures> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
+  const jsCss = requests.filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet');
+  const sum = (items: NetworkRequest[], key: 'transferSize' | 'resourceSize') => items.reduce((total, r) => total + (r[key] ?? 0), 0);
+  if (process.env.BENCH_VERBOSE) {
+    const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1);
+    for (const audit of failing) console.log(`  accessibility: ${audit?.id} ${audit?.title}`);
+    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+    console.log(`  LCP element: ${lcpElement?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`);
+    for (const r of jsCss) console.log(`  ${String(r.transferSize ?? 0).padStart(8)}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  }
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    jsCssTransfer: sum(jsCss, 'transferSize'),
+    jsCssResource: sum(jsCss, 'resourceSize'),
+    totalTransfer: sum(requests, 'transferSize'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build', { cwd: REPO_ROOT, stdio: 'inherit' });
+  const server = await startFarhaServer();
+  const chromium = await startChromium();
+  try {
+    const list = (await (await fetch(`${server.url}/api/boxes`)).json()) as { boxes: { id: string }[] };
+    const boxId = list.boxes[0]?.id;
+    if (!boxId) throw new Error('The demo catalogue has no box');
+    const pages = { '/': '/', '/catalog': '/catalog', '/box/:id': `/box/${boxId}` };
+    const rows: string[] = [];
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const all: PageFigures[] = [];
+      for (let i = 0; i < runs; i += 1) all.push(await measure(`${server.url}${pagePath}`, chromium.port));
+      const pick = (key: keyof PageFigures) => median(all.map((figures) => figures[key]));
+      rows.push(
+        [
+          name.padEnd(10),
+          `perf ${String(pick('performance')).padStart(3)}`,
+          `a11y ${String(pick('accessibility')).padStart(3)}`,
+          `FCP ${(pick('fcpMs') / 1000).toFixed(1)} s`,
+          `LCP ${(pick('lcpMs') / 1000).toFixed(1)} s`,
+          `TBT ${pick('tbtMs')} ms`,
+          `CLS ${pick('cls')}`,
+          `JS+CSS ${kb(pick('jsCssTransfer'))} sent (${kb(pick('jsCssResource'))} unpacked)`,
+          `all ${kb(pick('totalTransfer'))} sent`,
+        ].join('  '),
+      );
+    }
+    console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${CHROMIUM_PATH}`);
+    for (const row of rows) console.log(row);
+  } finally {
+    await chromium.stop();
+    await server.stop();
+  }
+}
+
+await main();

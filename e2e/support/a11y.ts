@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/**
+ * Accessibility of every page a journey visits (issue 15): axe-core runs on each page the first time a
+ * journey waits for something on it (`expectPath`, `expectVisible`) and on the pages still open at the
+ * end of each test; a serious or critical violation fails the test, naming the rule, the elements and
+ * the page. `E2E_AXE=off` skips it (e.g. to run a journey while a fix is under way).
+ */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const enabled = process.env.E2E_AXE !== 'off';
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+const source = () => (axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
+/** Pathnames already checked on each page (a page is checked once per path per test). */
+const audited = new WeakMap<Page, Set<string>>();
+/** Violations found so far in the current test, reported when it ends. */
+let found: string[] = [];
+
+/** The serious and critical violations on the page as it is now, one readable line per element. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply.
+  const loaded = await page.evaluate('typeof window.axe === "object"');
+  if (!loaded) await page.evaluate(source());
+  const results = (await page.evaluate(
+    `window.axe.run(document, { resultTypes: ['violations'] })`,
+  )) as AxeResults;
+  const where = new URL(page.url());
+  return results.violations
+    .filter((violation: Result) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation: Result) =>
+      violation.nodes.map(
+        (node) =>
+          `${where.pathname}${where.search}: ${violation.impact} ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`,
+      ),
+    );
+}
+
+/** Runs axe on the page unless this path was checked already in this test (`again`: in any case); the test fails at its end. */
+export async function auditPage(page: Page, { again = false }: { again?: boolean } = {}): Promise<void> {
+  if (!enabled || page.isClosed()) return;
+  const pathname = new URL(page.url()).pathname;
+  if (pathname === 'blank' || page.url() === 'about:blank') return;
+  let seen = audited.get(page);
+  if (!seen) audited.set(page, (seen = new Set()));
+  if (seen.has(pathname) && !again) return;
+  seen.add(pathname);
+  try {
+    found.push(...(await axeViolations(page)));
+  } catch (error) {
+    // The page navigated away while axe ran: the next wait on the new page checks that one.
+    if (!/Execution context was destroyed|Target closed|has been closed/.test(String(error))) throw error;
+    seen.delete(pathname);
+  }
+}
+
+/** Called by useBrowser at the end of each test: the violations found, and a fresh list for the next test. */
+export function takeAccessibilityViolations(): string[] {
+  const list = [...new Set(found)];
+  found = [];
+  return list;
+}

@@ -1,0 +1,96 @@
+/** Every route path of the web app (spec 01 §2, spec 02 §2). The web app's links and router read them
+ * (apps/web/src/config/paths.ts), and the server tells the app's pages from unknown paths (HTTP 404) with them. */
+export const WEB_PATHS = {
+  home: '/',
+  catalog: '/catalog',
+  box: '/box/:id',
+  howItWorks: '/how-it-works',
+  partners: '/partners',
+  checkout: '/checkout',
+  /** Where the payment gateway sends the buyer back (`?order=<id>`). */
+  checkoutReturn: '/checkout/return',
+  success: '/success',
+  /** The public voucher page, where a voucher's QR code points. */
+  publicVoucher: '/v/:code',
+  /** Demo mode: every e-mail the system sent, for back-office users. */
+  demoMailbox: '/demo/mailbox',
+  help: '/support',
+  auth: '/auth',
+  /** The password-reset e-mail's link (`?token=`). */
+  authReset: '/auth/reset',
+  /** A partner's team invitation (`?token=`), the link of the invitation e-mail. */
+  invitation: '/invitation',
+  profile: '/profile',
+  unauthorized: '/unauthorized',
+
+  client: {
+    root: '/client',
+    dashboard: '/client/dashboard',
+    profile: '/client/profile',
+    history: '/client/history',
+    support: '/client/support',
+  },
+
+  partner: {
+    root: '/partenaire',
+    dashboard: '/partenaire/dashboard',
+    scanner: '/partenaire/scanner',
+    transactions: '/partenaire/transactions',
+    payouts: '/partenaire/payouts',
+    offers: '/partenaire/offers',
+    reservations: '/partenaire/reservations',
+    profile: '/partenaire/profile',
+    support: '/partenaire/support',
+  },
+
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    users: '/admin/users',
+    partners: '/admin/partners',
+    catalog: '/admin/catalog',
+    analytics: '/admin/analytics',
+    settings: '/admin/settings',
+    profile: '/admin/profile',
+    payouts: '/admin/payouts',
+    refunds: '/admin/refunds',
+    audit: '/admin/audit',
+  },
+
+  // The support agents' portal. Plain /support is the public help centre.
+  supportPortal: {
+    root: '/support',
+    dashboard: '/support/dashboard',
+    tickets: '/support/tickets',
+    disputes: '/support/disputes',
+    users: '/support/users',
+    partners: '/support/partners',
+    knowledge: '/support/knowledge',
+    reports: '/support/reports',
+    profile: '/support/profile',
+  },
+} as const;
+
+/** A path pattern of WEB_PATHS as a regular expression (`:param` is one non-empty segment). */
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  // React Router matches paths regardless of case.
+  return new RegExp(`^${source}$`, 'i');
+}
+
+function collectPatterns(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (node && typeof node === 'object') return Object.values(node).flatMap(collectPatterns);
+  return [];
+}
+
+const WEB_PATH_PATTERNS = collectPatterns(WEB_PATHS).map(patternToRegExp);
+
+/** Whether the web app has a page at this pathname (no query string; a trailing slash is ignored, as the router does). */
+export function isWebAppPath(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return WEB_PATH_PATTERNS.some((pattern) => pattern.test(normalized));
+}
