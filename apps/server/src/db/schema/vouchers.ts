@@ -198,6 +198,12 @@ export const partnerTransactions = pgTable(
     status: text('status').notNull().default('validated'),
     payoutId: uuid('payout_id').references(() => payouts.id),
     settledAt: ts('settled_at'),
+    /**
+     * What the partner's search looks in, lower case: the voucher's code (with and without dashes), the
+     * customer's name and e-mail, the box and the offer, as at the redemption. Filled by a trigger
+     * (migration 0007) so that the search reads one table, through a trigram index.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
