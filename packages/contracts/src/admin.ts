@@ -34,6 +34,35 @@ export const ADMIN_ERRORS = {
 } as const satisfies Record<string, { fr: string; ar: string }>;
 export type TAdminErrorCode = keyof typeof ADMIN_ERRORS;
 
+/**
+ * Errors of the enforced settings, users administration and 2FA (issue 12, second part). `{n}` is replaced
+ * by the number (see `withCount`).
+ */
+export const SECURITY_ERRORS = {
+  PASSWORD_TOO_SHORT: { fr: 'Le mot de passe doit contenir au moins {n} caractères', ar: 'يجب أن تحتوي كلمة المرور على {n} أحرف على الأقل' },
+  MAINTENANCE: {
+    fr: 'Farha est en maintenance. Les commandes sont suspendues pour quelques instants.',
+    ar: 'فرحة في صيانة. الطلبات معلقة لبعض الوقت.',
+  },
+  TOTP_REQUIRED: { fr: "Entrez le code à 6 chiffres de votre application d'authentification", ar: 'أدخل الرمز المكون من 6 أرقام من تطبيق المصادقة' },
+  TOTP_INVALID: { fr: 'Code de vérification incorrect', ar: 'رمز التحقق غير صحيح' },
+  TOTP_NOT_STARTED: { fr: "Commencez par générer le QR code d'activation", ar: 'ابدأ بإنشاء رمز QR للتفعيل' },
+  TOTP_ENROLMENT_REQUIRED: {
+    fr: 'La double authentification est obligatoire : activez-la dans votre profil',
+    ar: 'المصادقة الثنائية إلزامية: فعّلها في ملفك الشخصي',
+  },
+  TOTP_NOT_ALLOWED_OFF: { fr: 'La double authentification est obligatoire pour votre rôle', ar: 'المصادقة الثنائية إلزامية لدورك' },
+  EMAIL_TAKEN: { fr: 'Cet email est déjà utilisé par un autre compte', ar: 'هذا البريد الإلكتروني مستخدم بالفعل من حساب آخر' },
+  ROLE_NOT_CREATABLE: { fr: 'Ce rôle ne se crée pas ici', ar: 'لا يمكن إنشاء هذا الدور هنا' },
+  PARTNER_REQUIRED: { fr: 'Choisissez le partenaire de ce compte', ar: 'اختر الشريك لهذا الحساب' },
+  CANNOT_CHANGE_OWN_ROLE: { fr: 'Vous ne pouvez pas changer votre propre rôle', ar: 'لا يمكنك تغيير دورك الخاص' },
+  SETTINGS_IMPORT_INVALID: { fr: 'Fichier de configuration invalide', ar: 'ملف الإعدادات غير صالح' },
+  RESET_CONFIRMATION: { fr: 'Tapez RÉINITIALISER pour confirmer', ar: 'اكتب RÉINITIALISER للتأكيد' },
+} as const satisfies Record<string, { fr: string; ar: string }>;
+
+/** A message with its `{n}` filled in. */
+export const withCount = (message: string, n: number) => message.replace('{n}', String(n));
+
 /** Successes shown by the back office, French and Arabic. */
 export const ADMIN_MESSAGES = {
   PAYOUT_APPROVED: { fr: 'Règlement approuvé : en cours de traitement', ar: 'تمت الموافقة على التسوية: قيد المعالجة' },
@@ -206,7 +235,8 @@ export const ZPartnerRegistration = z.object({
   firstName: z.string().trim().min(1).max(60),
   lastName: z.string().trim().min(1).max(60),
   email: z.email().transform((e) => e.toLowerCase()),
-  password: z.string().min(8).max(200),
+  /** The minimum length is the setting security.password_min_length, checked by the server. */
+  password: z.string().min(6).max(200),
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -226,6 +256,10 @@ export const ZAdminUserRow = z.object({
   status: z.string(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Wrong passwords since the last successful login, and the latest. */
+  failedLogins: z.number().int(),
+  lastFailedLoginAt: z.string().nullable(),
+  twoFactor: z.boolean(),
   openSessions: z.number().int(),
   vouchersCount: z.number().int(),
   totalSpent: z.number().int(),
@@ -345,4 +379,7 @@ export const ZSettingsPatch = z
   })
   .partial();
 export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;
+/** GET /api/site: public. */
+export const ZSiteStatus = z.object({ maintenance: z.boolean(), passwordMinLength: z.number().int() });
+export type TSiteStatus = z.infer<typeof ZSiteStatus>;
 export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

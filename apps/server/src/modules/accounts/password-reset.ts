@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { enqueueEmail, passwordChangedEmail, passwordResetEmail, wakeOutbox } from '../notifications/index.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 const PURPOSE = 'password_reset';
 /** At most this many links per account and hour, whoever asks (the route also limits per address). */
@@ -64,6 +65,7 @@ export async function resetTokenProblem(db: Db, token: string, now: Date): Promi
 /** Sets the new password with a valid token (used once), and closes every session of the account. */
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
   const { db, now } = deps;
+  await assertPasswordLength(db, password);
   const passwordHash = await hashPassword(password);
   const user = await db.transaction(async (tx) => {
     const [used] = await tx

@@ -22,6 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { enqueueEmail, passwordChangedEmail, wakeOutbox } from '../notifications/index.ts';
 import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -120,6 +121,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError(400, 'CURRENT_PASSWORD_WRONG', M.CURRENT_PASSWORD_WRONG, 'currentPassword');
   }
+  await assertPasswordLength(deps.db, input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, userId));

@@ -18,6 +18,7 @@ import { sha256 } from '../../lib/tokens.ts';
 import { invalidateCatalogCache } from '../catalog/index.ts';
 import { maskIban } from './iban.ts';
 import type { PartnerCaller } from './membership.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 /** PostgreSQL's unique_violation, whether the driver error is wrapped (drizzle) or not. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -160,6 +161,7 @@ export async function changePassword(
     throw new AppError(400, 'PASSWORD_MISMATCH', PARTNER_MESSAGES.PASSWORD_MISMATCH, 'confirmPassword');
   }
   if (input.newPassword.length < 6) throw new AppError(400, 'PASSWORD_TOO_SHORT', PARTNER_MESSAGES.PASSWORD_TOO_SHORT, 'newPassword');
+  await assertPasswordLength(db, input.newPassword, 'newPassword');
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError(400, 'PASSWORD_WRONG', PARTNER_MESSAGES.PASSWORD_WRONG, 'currentPassword');

@@ -4,7 +4,7 @@ import { partnerMembers, partners, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { wakeOutbox } from '../notifications/index.ts';
-import { getSettings } from '../settings/index.ts';
+import { assertPasswordLength, getSettings } from '../settings/index.ts';
 import { tellPartner } from './kyc.ts';
 
 export type PartnerRegistration = {
@@ -26,6 +26,7 @@ export async function registerPartner(db: Db, input: PartnerRegistration, ctx: {
   const features = await getSettings(db, 'features');
   if (!features.partner_self_registration) throw new AppError(403, 'SELF_REGISTRATION_CLOSED', ADMIN_ERRORS.SELF_REGISTRATION_CLOSED.fr);
   const payments = await getSettings(db, 'payments');
+  await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   const result = await db.transaction(async (tx) => {
     const [owner] = await tx

@@ -15,6 +15,7 @@ import { newToken, sha256 } from '../../lib/tokens.ts';
 import { enqueueEmail, invitationEmail, wakeOutbox } from '../notifications/index.ts';
 import type { PartnerCaller } from './membership.ts';
 import { isUniqueViolation, teamOf } from './profile.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 export const INVITATION_DAYS = 7;
 const memberNotFound = () => new AppError(404, 'MEMBER_NOT_FOUND', PARTNER_MESSAGES.MEMBER_NOT_FOUND);
@@ -199,6 +200,7 @@ export async function acceptInvitation(db: Db, token: string, input: TAcceptInvi
   if (input.password !== input.confirmPassword) throw AppError.of(400, 'PASSWORD_MISMATCH', 'confirmPassword');
   const found = await findInvitation(db, token, now);
   if (!found) throw invitationInvalid();
+  await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const spent = await tx

@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, ZCreateOrderRequest, ZCreateOrderResponse, ZOrder } from '@farha/contracts/checkout';
 import { ZApiError } from '@farha/contracts/errors';
+import { SECURITY_ERRORS } from '@farha/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { paymentWebhookEvents, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cachedSettings } from '../settings/index.ts';
 import { verifyWebhook } from './signature.ts';
 import { applyCheckoutStatus, createOrder, getOrderForPurchaser } from './service.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError };
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError };
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +22,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     '/orders',
     { schema: { tags: ['checkout'], body: ZCreateOrderRequest, response: { 201: ZCreateOrderResponse, ...errors } } },
     async (request, reply) => {
+      // spec 02 §3 maintenance mode: no new order (back office and partner scans keep working).
+      if ((await cachedSettings(app.db, 'platform')).maintenance_mode) {
+        throw new AppError(503, 'MAINTENANCE', SECURITY_ERRORS.MAINTENANCE.fr);
+      }
       const auth = requireAuth(request);
       // spec 01 §6: only customers buy.
       if (auth.role !== 'customer') throw new AppError(403, 'CUSTOMERS_ONLY', CHECKOUT_MESSAGES.CUSTOMERS_ONLY);
