@@ -75,6 +75,10 @@ export const ADMIN_MESSAGES = {
   PARTNER_UPDATED: { fr: 'Partenaire mis à jour', ar: 'تم تحديث الشريك' },
   USER_SUSPENDED: { fr: 'Compte suspendu', ar: 'تم تعليق الحساب' },
   USER_REACTIVATED: { fr: 'Compte réactivé', ar: 'تمت إعادة تفعيل الحساب' },
+  USER_CREATED: { fr: 'Compte créé : une invitation a été envoyée', ar: 'تم إنشاء الحساب: أرسلت دعوة' },
+  USER_UPDATED: { fr: 'Compte mis à jour', ar: 'تم تحديث الحساب' },
+  USER_RESET_SENT: { fr: 'Lien de réinitialisation envoyé', ar: 'تم إرسال رابط إعادة التعيين' },
+  USER_INVITATION_SENT: { fr: 'Invitation envoyée à nouveau', ar: 'تم إرسال الدعوة مرة أخرى' },
   SETTINGS_SAVED: { fr: 'Configuration système sauvegardée !', ar: 'تم حفظ إعدادات النظام!' },
   REFUND_PAID: { fr: 'Remboursement effectué', ar: 'تم تنفيذ الاسترداد' },
   REFUND_FAILED: { fr: 'Remboursement marqué en échec', ar: 'تم تسجيل فشل الاسترداد' },
@@ -273,6 +277,32 @@ export const ZAdminUserPage = z.object({
 });
 export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
 export const ZUserActionResponse = z.object({ user: ZAdminUserRow, message: z.string() });
+
+/** Roles a superadmin creates from the users page (customers register themselves). */
+export const CREATABLE_ROLES = ['superadmin', 'finance', 'catalog_admin', 'support', 'partner_owner', 'partner_staff'] as const;
+/** Roles edited on the users page: the back office's (a partner's role follows its membership). */
+export const STAFF_ROLES = ['superadmin', 'finance', 'catalog_admin', 'support'] as const;
+const personName = z.string().trim().min(1, { error: 'Le prénom et nom sont obligatoires' }).max(100);
+export const ZCreateUserInput = z
+  .object({
+    email: z.email({ error: "Format d'email invalide" }).max(254).transform((e) => e.trim().toLowerCase()),
+    firstName: personName,
+    lastName: personName,
+    role: z.enum(CREATABLE_ROLES, { error: SECURITY_ERRORS.ROLE_NOT_CREATABLE.fr }),
+    /** Required for partner roles: the business the account belongs to. */
+    partnerId: z.uuid().optional(),
+  })
+  .refine((v) => !v.role.startsWith('partner_') || v.partnerId, { error: SECURITY_ERRORS.PARTNER_REQUIRED.fr, path: ['partnerId'] });
+export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
+export const ZUpdateUserInput = z
+  .object({
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    phone: z.string().trim().max(30).nullable().optional(),
+    role: z.enum(STAFF_ROLES).optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, { error: 'Aucune modification' });
+export type TUpdateUserInput = z.infer<typeof ZUpdateUserInput>;
 
 // ---------------------------------------------------------------------------------------------------
 // Audit (superadmin)

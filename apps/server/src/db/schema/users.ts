@@ -81,7 +81,7 @@ export const authTokens = pgTable(
   (t) => [
     uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
     index('auth_tokens_user_idx').on(t.userId),
-    check('auth_tokens_purpose_check', oneOf(t.purpose, ['password_reset', 'partner_invite'])),
+    check('auth_tokens_purpose_check', oneOf(t.purpose, ['password_reset', 'partner_invite', 'account_invite'])),
   ],
 );
 

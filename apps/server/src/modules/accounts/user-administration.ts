@@ -66,7 +66,7 @@ export async function listUsers(
   return { users: rows.map((r) => toRow(r.user, r)), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
-async function userRow(db: Queryable, userId: string, now: Date): Promise<TAdminUserRow> {
+export async function userRow(db: Queryable, userId: string, now: Date): Promise<TAdminUserRow> {
   const [row] = await db.select({ user: users, ...figures(now) }).from(users).where(eq(users.id, userId));
   if (!row) throw new AppError(404, 'USER_NOT_FOUND', ADMIN_ERRORS.USER_NOT_FOUND.fr);
   return toRow(row.user, row);

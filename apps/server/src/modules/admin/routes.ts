@@ -26,19 +26,22 @@ import {
   ZSettingsPatch,
   ZSettingsResponse,
   ZUserActionResponse,
+  ZCreateUserInput,
+  ZUpdateUserInput,
 } from '@farha/contracts/admin';
 import { ZAdminNavigation } from '@farha/contracts/areas';
 import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
-import { listUsers, reactivateUser, suspendUser } from '../accounts/index.ts';
+import { createAccount, listUsers, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
+import type { Queryable } from '../../db/client.ts';
 import { adminDashboard } from '../analytics/index.ts';
 import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
 import { listRefunds, settleRefund } from '../payments/index.ts';
 import { readAllSettings, updateSettings } from '../settings/index.ts';
-import { decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
+import { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
 import { kycDocumentFile } from '../partners/index.ts';
 import { sendPrivateFile } from '../partners/index.ts';
 
@@ -187,6 +190,35 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     '/users',
     { onRequest: superadmin, schema: { tags: ['admin'], querystring: ZAdminUserQuery, response: { 200: ZAdminUserPage, ...errors } } },
     async (request) => listUsers(app.db, { ...request.query, now: app.clock.now() }),
+  );
+  r.post(
+    '/users',
+    { onRequest: superadmin, schema: { tags: ['admin'], body: ZCreateUserInput, response: { 201: ZUserActionResponse, ...errors } } },
+    async (request, reply) => {
+      const input = request.body;
+      const partnerId = input.partnerId;
+      const partnerRole = input.role === 'partner_owner' || input.role === 'partner_staff' ? input.role : null;
+      const user = await createAccount(app.db, input, {
+        ...step(request),
+        ...(partnerRole && partnerId
+          ? { attach: (tx: Queryable, userId: string) => attachPartnerAccount(tx, { partnerId, userId, role: partnerRole, now: app.clock.now() }) }
+          : {}),
+      });
+      return reply.status(201).send({ user, message: ADMIN_MESSAGES.USER_CREATED.fr });
+    },
+  );
+  r.patch(
+    '/users/:id',
+    { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, body: ZUpdateUserInput, response: { 200: ZUserActionResponse, ...errors } } },
+    async (request) => ({ user: await updateAccount(app.db, request.params.id, request.body, step(request)), message: ADMIN_MESSAGES.USER_UPDATED.fr }),
+  );
+  r.post(
+    '/users/:id/password-link',
+    { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, response: { 200: ZUserActionResponse, ...errors } } },
+    async (request) => {
+      const sent = await sendPasswordLink(app.db, request.params.id, step(request));
+      return { user: sent.user, message: (sent.invitation ? ADMIN_MESSAGES.USER_INVITATION_SENT : ADMIN_MESSAGES.USER_RESET_SENT).fr };
+    },
   );
   r.post(
     '/users/:id/suspend',

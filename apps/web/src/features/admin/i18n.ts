@@ -1,4 +1,4 @@
-import { ADMIN_ERRORS, ADMIN_MESSAGES } from '@farha/contracts/admin';
+import { ADMIN_ERRORS, ADMIN_MESSAGES, SECURITY_ERRORS } from '@farha/contracts/admin';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -32,7 +32,7 @@ export function useAdminTranslation(): { t: AdminT; locale: AdminLocale } {
 }
 
 type Texts = Record<string, { fr: string; ar: string }>;
-const CATALOGUE: Texts = { ...ADMIN_ERRORS, ...ADMIN_MESSAGES };
+const CATALOGUE: Texts = { ...ADMIN_ERRORS, ...ADMIN_MESSAGES, ...SECURITY_ERRORS };
 const BY_FRENCH = new Map(Object.values(CATALOGUE).map((m) => [m.fr, m]));
 
 /**
