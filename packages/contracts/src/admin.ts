@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZProfile } from './account.ts';
 import { ZPayout } from './partner.ts';
 import { ZRole } from './roles.ts';
 
@@ -409,6 +410,28 @@ export const ZSettingsPatch = z
   })
   .partial();
 export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;
+// ---------------------------------------------------------------------------------------------------
+// Staff profile and 2FA (/admin/profile)
+
+export const ZTwoFactorState = z.object({
+  enabled: z.boolean(),
+  /** The setting security.require_2fa applies to this role. */
+  required: z.boolean(),
+});
+export type TTwoFactorState = z.infer<typeof ZTwoFactorState>;
+export const ZTwoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.string(), qrDataUrl: z.string() });
+export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
+export const ZTotpCodeInput = z.object({
+  code: z.string({ error: SECURITY_ERRORS.TOTP_INVALID.fr }).trim().regex(/^\d{6}$/, { error: SECURITY_ERRORS.TOTP_INVALID.fr }),
+});
+export const ZStaffProfileResponse = z.object({ profile: ZProfile, twoFactor: ZTwoFactorState, message: z.string().optional() });
+export type TStaffProfileResponse = z.infer<typeof ZStaffProfileResponse>;
+export const ZTwoFactorResponse = z.object({ twoFactor: ZTwoFactorState, message: z.string().optional() });
+export const TWO_FACTOR_MESSAGES = {
+  ENABLED: { fr: 'Double authentification activée', ar: 'تم تفعيل المصادقة الثنائية' },
+  DISABLED: { fr: 'Double authentification désactivée', ar: 'تم تعطيل المصادقة الثنائية' },
+} as const;
+
 /** GET /api/site: public. */
 export const ZSiteStatus = z.object({ maintenance: z.boolean(), passwordMinLength: z.number().int() });
 export type TSiteStatus = z.infer<typeof ZSiteStatus>;

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { authenticate, recordFailedLogin, registerCustomer, setLocale, toUserDto } from './auth.ts';
 import { cachedSettings } from '../settings/index.ts';
 import { createLoginThrottle } from './login-throttle.ts';
+import { assertSecondFactor } from './two-factor.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
 
 /** With security.api_rate_limiting off, logins are limited by the failed-attempt throttle only. */
@@ -86,8 +87,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       let user;
       try {
         user = await authenticate(app.db, email, password);
+        assertSecondFactor(user, request.body.code, now);
       } catch (error) {
-        if (error instanceof AppError && error.status === 401) {
+        if (error instanceof AppError && error.status === 401 && error.code !== 'TOTP_REQUIRED') {
           throttle.recordFailure(request.ip, email, now);
           await recordFailedLogin(app.db, email, now);
         }

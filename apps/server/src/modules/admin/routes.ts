@@ -33,7 +33,7 @@ import { ZAdminNavigation } from '@farha/contracts/areas';
 import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
-import { createAccount, listUsers, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
+import { assertEnrolledIfRequired, createAccount, listUsers, staffProfileRoutes, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
 import type { Queryable } from '../../db/client.ts';
 import { adminDashboard } from '../analytics/index.ts';
 import { listAudit, type AuditActor } from '../audit/index.ts';
@@ -63,6 +63,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const step = (request: FastifyRequest) => ({ actor: actorOf(request), now: app.clock.now(), publicUrl: app.config.publicUrl });
 
   // spec 02 §2: the admin menu, filtered by role on the server.
+  // spec 02 §3 require_2fa: a back-office account without 2FA reaches only its profile (to enrol) and the menu.
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (url.endsWith('/navigation') || url.includes('/admin/profile')) return;
+    if (request.auth) await assertEnrolledIfRequired(app.db, request.auth);
+  });
+  await app.register(staffProfileRoutes, { prefix: '/profile' });
+
   r.get('/navigation', { schema: { tags: ['admin'], response: { 200: ZAdminNavigation } } }, async (request) => {
     const role = requireAuth(request).role;
     const pages = Object.entries(ADMIN_PAGE_ROLES)

@@ -1,4 +1,4 @@
-import { ADMIN_ERRORS, ADMIN_MESSAGES, SECURITY_ERRORS } from '@farha/contracts/admin';
+import { ADMIN_ERRORS, ADMIN_MESSAGES, SECURITY_ERRORS, TWO_FACTOR_MESSAGES } from '@farha/contracts/admin';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api';
@@ -32,7 +32,16 @@ export function useAdminTranslation(): { t: AdminT; locale: AdminLocale } {
 }
 
 type Texts = Record<string, { fr: string; ar: string }>;
-const CATALOGUE: Texts = { ...ADMIN_ERRORS, ...ADMIN_MESSAGES, ...SECURITY_ERRORS };
+const CATALOGUE: Texts = {
+  ...ADMIN_ERRORS,
+  ...ADMIN_MESSAGES,
+  ...SECURITY_ERRORS,
+  ...TWO_FACTOR_MESSAGES,
+  PROFILE_SAVED: { fr: 'Profil mis à jour avec succès !', ar: 'تم تحديث الملف الشخصي بنجاح!' },
+  PASSWORD_SAVED: { fr: 'Mot de passe modifié avec succès !', ar: 'تم تغيير كلمة المرور بنجاح!' },
+  CURRENT_PASSWORD_WRONG: { fr: 'Mot de passe actuel incorrect', ar: 'كلمة المرور الحالية غير صحيحة' },
+  PASSWORD_MISMATCH: { fr: 'Les nouveaux mots de passe ne correspondent pas', ar: 'كلمتا المرور الجديدتان غير متطابقتين' },
+};
 const BY_FRENCH = new Map(Object.values(CATALOGUE).map((m) => [m.fr, m]));
 
 /**
