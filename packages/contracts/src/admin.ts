@@ -81,6 +81,8 @@ export const ADMIN_MESSAGES = {
   USER_RESET_SENT: { fr: 'Lien de réinitialisation envoyé', ar: 'تم إرسال رابط إعادة التعيين' },
   USER_INVITATION_SENT: { fr: 'Invitation envoyée à nouveau', ar: 'تم إرسال الدعوة مرة أخرى' },
   SETTINGS_SAVED: { fr: 'Configuration système sauvegardée !', ar: 'تم حفظ إعدادات النظام!' },
+  SETTINGS_IMPORTED: { fr: 'Configuration importée', ar: 'تم استيراد الإعدادات' },
+  SETTINGS_RESET: { fr: 'Paramètres réinitialisés aux valeurs par défaut', ar: 'تمت إعادة الإعدادات إلى القيم الافتراضية' },
   REFUND_PAID: { fr: 'Remboursement effectué', ar: 'تم تنفيذ الاسترداد' },
   REFUND_FAILED: { fr: 'Remboursement marqué en échec', ar: 'تم تسجيل فشل الاسترداد' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
@@ -431,6 +433,17 @@ export const TWO_FACTOR_MESSAGES = {
   ENABLED: { fr: 'Double authentification activée', ar: 'تم تفعيل المصادقة الثنائية' },
   DISABLED: { fr: 'Double authentification désactivée', ar: 'تم تعطيل المصادقة الثنائية' },
 } as const;
+
+/** GET /api/admin/settings/system: the settings page's four tiles. */
+export const ZSystemFigures = z.object({
+  uptimeSeconds: z.number().int(),
+  activeUsers15m: z.number().int(),
+  transactionsLastHour: z.number().int(),
+  transactionsPerMinute: z.number(),
+  storage: z.object({ databaseBytes: z.number(), filesBytes: z.number() }),
+});
+export type TSystemFigures = z.infer<typeof ZSystemFigures>;
+export const ZSettingsResetInput = z.object({ confirm: z.string().max(40) });
 
 /** GET /api/site: public. */
 export const ZSiteStatus = z.object({ maintenance: z.boolean(), passwordMinLength: z.number().int() });

@@ -61,6 +61,8 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
     index('sessions_user_idx').on(t.userId),
     index('sessions_expires_idx').on(t.expiresAt),
+    // Users active in the last 15 minutes (settings page).
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
   ],
 );
 

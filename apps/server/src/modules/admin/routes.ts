@@ -27,6 +27,8 @@ import {
   ZSettingsResponse,
   ZUserActionResponse,
   ZCreateUserInput,
+  ZSettingsResetInput,
+  ZSystemFigures,
   ZUpdateUserInput,
 } from '@farha/contracts/admin';
 import { ZAdminNavigation } from '@farha/contracts/areas';
@@ -40,7 +42,7 @@ import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
 import { listRefunds, settleRefund } from '../payments/index.ts';
-import { readAllSettings, updateSettings } from '../settings/index.ts';
+import { exportSettings, importSettings, readAllSettings, resetSettings, systemFigures, updateSettings } from '../settings/index.ts';
 import { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
 import { kycDocumentFile } from '../partners/index.ts';
 import { sendPrivateFile } from '../partners/index.ts';
@@ -60,6 +62,8 @@ function actorOf(request: FastifyRequest): AuditActor {
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Uptime is this instance's: counted from when its routes were built.
+  const startedAt = app.clock.now();
   const step = (request: FastifyRequest) => ({ actor: actorOf(request), now: app.clock.now(), publicUrl: app.config.publicUrl });
 
   // spec 02 §2: the admin menu, filtered by role on the server.
@@ -251,6 +255,35 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       ...(await updateSettings(app.db, request.body, { actor: actorOf(request), now: app.clock.now() })),
       message: ADMIN_MESSAGES.SETTINGS_SAVED.fr,
     }),
+  );
+
+  r.get('/settings/export', { onRequest: settingsStaff, schema: { tags: ['admin'] } }, async (_request, reply) => {
+    const now = app.clock.now();
+    const file = await exportSettings(app.db, now);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="farha-parametres-${now.toISOString().slice(0, 10)}.json"`)
+      .send(JSON.stringify(file, null, 2));
+  });
+  r.post(
+    '/settings/import',
+    { onRequest: settingsStaff, schema: { tags: ['admin'], body: z.unknown(), response: { 200: ZSettingsResponse, ...errors } } },
+    async (request) => ({
+      ...(await importSettings(app.db, request.body, { actor: actorOf(request), now: app.clock.now() })),
+      message: ADMIN_MESSAGES.SETTINGS_IMPORTED.fr,
+    }),
+  );
+  r.post(
+    '/settings/reset',
+    { onRequest: settingsStaff, schema: { tags: ['admin'], body: ZSettingsResetInput, response: { 200: ZSettingsResponse, ...errors } } },
+    async (request) => ({
+      ...(await resetSettings(app.db, request.body.confirm, { actor: actorOf(request), now: app.clock.now() })),
+      message: ADMIN_MESSAGES.SETTINGS_RESET.fr,
+    }),
+  );
+  r.get('/settings/system', { onRequest: settingsStaff, schema: { tags: ['admin'], response: { 200: ZSystemFigures, ...errors } } }, async () =>
+    systemFigures(app.db, { now: app.clock.now(), startedAt, dbKind: app.dbKind }),
   );
 
   // ---- Audit (superadmin) ---------------------------------------------------------------------------
