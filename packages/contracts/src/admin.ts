@@ -59,6 +59,11 @@ export const SECURITY_ERRORS = {
   CANNOT_CHANGE_OWN_ROLE: { fr: 'Vous ne pouvez pas changer votre propre rôle', ar: 'لا يمكنك تغيير دورك الخاص' },
   SETTINGS_IMPORT_INVALID: { fr: 'Fichier de configuration invalide', ar: 'ملف الإعدادات غير صالح' },
   RESET_CONFIRMATION: { fr: 'Tapez RÉINITIALISER pour confirmer', ar: 'اكتب RÉINITIALISER للتأكيد' },
+  REFUND_MANUAL: {
+    fr: "Ce paiement ne se rembourse pas par la passerelle : faites un virement bancaire et enregistrez sa référence",
+    ar: 'لا يمكن استرداد هذا الدفع عبر البوابة: قم بتحويل بنكي وسجّل مرجعه',
+  },
+  REFUND_GATEWAY: { fr: 'La passerelle a refusé le remboursement', ar: 'رفضت البوابة الاسترداد' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
 
 /** A message with its `{n}` filled in. */
@@ -132,6 +137,9 @@ export const ZAdminRefund = z.object({
   reason: z.string(),
   status: z.enum(['pending', 'paid', 'failed']),
   paymentMethod: z.string().nullable(),
+  /** The gateway the order was paid through, and whether it can refund by API (else a manual bank refund). */
+  provider: z.string().nullable(),
+  gatewayRefund: z.boolean(),
   customer: z.object({ email: z.string(), name: z.string() }).nullable(),
   voucherCode: z.string().nullable(),
   boxName: z.string().nullable(),

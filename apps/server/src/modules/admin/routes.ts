@@ -27,6 +27,7 @@ import {
   ZSettingsResponse,
   ZUserActionResponse,
   ZCreateUserInput,
+  type TAdminRefund,
   ZSettingsResetInput,
   ZSystemFigures,
   ZUpdateUserInput,
@@ -41,7 +42,7 @@ import { adminDashboard } from '../analytics/index.ts';
 import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
-import { listRefunds, settleRefund } from '../payments/index.ts';
+import { gatewayRefundable, listRefunds, refundThroughGateway, settleRefund } from '../payments/index.ts';
 import { exportSettings, importSettings, readAllSettings, resetSettings, systemFigures, updateSettings } from '../settings/index.ts';
 import { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
 import { kycDocumentFile } from '../partners/index.ts';
@@ -140,10 +141,22 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Refunds (finance) ----------------------------------------------------------------------------
   const refundStaff = requireRoles(ADMIN_PAGE_ROLES.refunds);
+  const withGateway = (refund: TAdminRefund): TAdminRefund => ({ ...refund, gatewayRefund: refund.status === 'pending' && gatewayRefundable(app.payments, refund.provider) });
   r.get(
     '/refunds',
     { onRequest: refundStaff, schema: { tags: ['admin'], querystring: ZAdminRefundQuery, response: { 200: ZAdminRefundList, ...errors } } },
-    async (request) => listRefunds(app.db, request.query),
+    async (request) => {
+      const list = await listRefunds(app.db, request.query);
+      return { ...list, refunds: list.refunds.map(withGateway) };
+    },
+  );
+  r.post(
+    '/refunds/:id/gateway',
+    { onRequest: refundStaff, schema: { tags: ['admin'], params: idParams, response: { 200: ZAdminRefundActionResponse, ...errors, 502: ZApiError } } },
+    async (request) => ({
+      refund: withGateway(await refundThroughGateway(app.db, app.payments, request.params.id, step(request))),
+      message: ADMIN_MESSAGES.REFUND_PAID.fr,
+    }),
   );
   r.post(
     '/refunds/:id/paid',

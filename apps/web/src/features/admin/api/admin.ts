@@ -139,6 +139,14 @@ export function useSendPasswordLink() {
   });
 }
 
+export function useGatewayRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/admin/refunds/${id}/gateway`, {}, { schema: ZAdminRefundActionResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 export function useAuditLog(query: string) {
   return useQuery({
     queryKey: adminKeys.audit(query),
