@@ -29,7 +29,7 @@ async function refundedPurchase(provider: 'sandbox' | 'chargily') {
   const db = t.database.db;
   clock.advance(1000);
   const v = await giveVoucher(db, { now: clock.now() });
-  const [order] = await db.select().from(orders).where(eq(orders.id, v.orderId));
+  const [order] = await db.select().from(orders).where(eq(orders.id, v.orderId!));
   const checkoutId = `${provider === 'sandbox' ? 'sbx' : 'chg'}_${v.id.slice(0, 12)}`;
   if (provider === 'sandbox') {
     await db.insert(sandboxCheckouts).values({
