@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
+import { proposeDuePayouts } from '../ledger/index.ts';
 import { reconcilePendingPayments } from '../payments/index.ts';
 import { type Mailer, processOutbox } from '../notifications/index.ts';
 import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
@@ -18,6 +19,7 @@ export function startJobs(app: FastifyInstance, mailer: Mailer): { stop: () => P
     { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },
     { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps, cancelOpenReservationsOfVoucher) },
     { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
+    { name: 'payout-proposals', everyMs: 60 * 60_000, run: () => proposeDuePayouts(deps) },
   ];
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
