@@ -105,3 +105,32 @@ describe('pages of this part at 1280 px and 390 px, French and Arabic', () => {
     }
   });
 });
+
+describe('2FA enrolment and maintenance, looked at', () => {
+  test('the profile shows the QR code to scan and asks for its code', async () => {
+    const { page } = session;
+    await loginAs(page, 'admin');
+    await page.goto('/admin/profile');
+    await page.getByTestId('twofactor-start').click();
+    await expectVisible(page.getByTestId('twofactor-qr'), 'the QR code');
+    expect(await page.getByTestId('twofactor-secret').textContent()).toMatch(/^[A-Z2-7]{32}$/);
+    await screenshot(page, 'backoffice-profile-2fa-qr-1280-fr');
+  });
+
+  test('maintenance mode: the storefront shows the maintenance page, the back office keeps working', async () => {
+    const admin = session.page;
+    await loginAs(admin, 'admin');
+    const origin = new URL(admin.url()).origin;
+    const visitor = await (await session.newContext(PHONE)).newPage();
+    try {
+      expect((await admin.request.patch('/api/admin/settings', { data: { platform: { maintenance_mode: true } }, headers: { origin } })).status()).toBe(200);
+      await visitor.goto('/');
+      await expectVisible(visitor.getByTestId('maintenance-page'), 'the maintenance page');
+      await screenshot(visitor, 'storefront-maintenance-390-fr');
+      await admin.goto('/admin/users');
+      await expectVisible(admin.getByTestId('user-list'), 'the users list during maintenance');
+    } finally {
+      await admin.request.patch('/api/admin/settings', { data: { platform: { maintenance_mode: false } }, headers: { origin } });
+    }
+  });
+});
