@@ -19,6 +19,7 @@ import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, reject
 import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { siteStatusRoutes } from './modules/settings/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { partnerKycRoutes, partnerRegistrationRoutes } from './modules/partners/index.ts';
 import { partnerRoutes } from './routes/partner/index.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await sessionPlugin(app);
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(siteStatusRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(catalogRoutes, { prefix: '/api' });

@@ -13,6 +13,10 @@ import type { Clock } from '../src/lib/clock.ts';
 import type { Mailer, OutgoingMail } from '../src/modules/notifications/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
 import type { TRole } from '@farha/contracts/roles';
+import { systemSettings } from '../src/db/schema/index.ts';
+
+const TEST_SETTINGS_AT = new Date(0);
+const TEST_PLATFORM_SETTINGS = { session_timeout: 86_400_000, rate_limit_per_minute: 100_000 };
 
 export type TestDatabase = Database & { url: string | null };
 
@@ -60,9 +64,27 @@ export type TestApp = {
 export { freePort };
 
 export async function buildTestApp(
-  options: { clock?: Clock; env?: Record<string, string>; mailer?: Mailer; listen?: boolean; fetchImpl?: typeof fetch } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    listen?: boolean;
+    fetchImpl?: typeof fetch;
+    /**
+     * Tests move their clock by hours between two calls of one session, and sign in many times a minute from
+     * one address: they get the longest idle timeout the settings allow (24 h) and a high login rate, unless
+     * a test of these rules asks for the seed's settings ('setting').
+     */
+    idleTimeout?: 'long' | 'setting';
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
+  if (options.idleTimeout !== 'setting') {
+    await database.db
+      .insert(systemSettings)
+      .values({ key: 'platform', value: TEST_PLATFORM_SETTINGS, updatedAt: TEST_SETTINGS_AT })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: TEST_PLATFORM_SETTINGS } });
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-test-'));
   // Listening tests get a real port, so that the sandbox gateway can call our webhook over HTTP.
   const port = options.listen ? await freePort() : 3000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { ZProfile } from './account.ts';
 import { ZPayout } from './partner.ts';
 import { ZRole } from './roles.ts';
 
@@ -15,7 +16,13 @@ export const ADMIN_MESSAGES = {
   PARTNER_UPDATED: { fr: 'Partenaire mis à jour', ar: 'تم تحديث الشريك' },
   USER_SUSPENDED: { fr: 'Compte suspendu', ar: 'تم تعليق الحساب' },
   USER_REACTIVATED: { fr: 'Compte réactivé', ar: 'تمت إعادة تفعيل الحساب' },
+  USER_CREATED: { fr: 'Compte créé : une invitation a été envoyée', ar: 'تم إنشاء الحساب: أرسلت دعوة' },
+  USER_UPDATED: { fr: 'Compte mis à jour', ar: 'تم تحديث الحساب' },
+  USER_RESET_SENT: { fr: 'Lien de réinitialisation envoyé', ar: 'تم إرسال رابط إعادة التعيين' },
+  USER_INVITATION_SENT: { fr: 'Invitation envoyée à nouveau', ar: 'تم إرسال الدعوة مرة أخرى' },
   SETTINGS_SAVED: { fr: 'Configuration système sauvegardée !', ar: 'تم حفظ إعدادات النظام!' },
+  SETTINGS_IMPORTED: { fr: 'Configuration importée', ar: 'تم استيراد الإعدادات' },
+  SETTINGS_RESET: { fr: 'Paramètres réinitialisés aux valeurs par défaut', ar: 'تمت إعادة الإعدادات إلى القيم الافتراضية' },
   REFUND_PAID: { fr: 'Remboursement effectué', ar: 'تم تنفيذ الاسترداد' },
   REFUND_FAILED: { fr: 'Remboursement marqué en échec', ar: 'تم تسجيل فشل الاسترداد' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
@@ -65,6 +72,9 @@ export const ZAdminRefund = z.object({
   reason: z.string(),
   status: z.enum(['pending', 'paid', 'failed']),
   paymentMethod: z.string().nullable(),
+  /** The gateway the order was paid through, and whether it can refund by API (else a manual bank refund). */
+  provider: z.string().nullable(),
+  gatewayRefund: z.boolean(),
   customer: z.object({ email: z.string(), name: z.string() }).nullable(),
   voucherCode: z.string().nullable(),
   boxName: z.string().nullable(),
@@ -175,7 +185,8 @@ export const ZPartnerRegistration = z.object({
   firstName: z.string().trim().min(1).max(60),
   lastName: z.string().trim().min(1).max(60),
   email: z.email().transform((e) => e.toLowerCase()),
-  password: z.string().min(8).max(200),
+  /** The minimum length is the setting security.password_min_length, checked by the server. */
+  password: z.string().min(6).max(200),
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -195,6 +206,10 @@ export const ZAdminUserRow = z.object({
   status: z.string(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Wrong passwords since the last successful login, and the latest. */
+  failedLogins: z.number().int(),
+  lastFailedLoginAt: z.string().nullable(),
+  twoFactor: z.boolean(),
   openSessions: z.number().int(),
   vouchersCount: z.number().int(),
   totalSpent: z.number().int(),
@@ -208,6 +223,32 @@ export const ZAdminUserPage = z.object({
 });
 export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
 export const ZUserActionResponse = z.object({ user: ZAdminUserRow, message: z.string() });
+
+/** Roles a superadmin creates from the users page (customers register themselves). */
+export const CREATABLE_ROLES = ['superadmin', 'finance', 'catalog_admin', 'support', 'partner_owner', 'partner_staff'] as const;
+/** Roles edited on the users page: the back office's (a partner's role follows its membership). */
+export const STAFF_ROLES = ['superadmin', 'finance', 'catalog_admin', 'support'] as const;
+const personName = z.string().trim().min(1, { error: zodError('NAME_REQUIRED') }).max(100);
+export const ZCreateUserInput = z
+  .object({
+    email: z.email({ error: zodError('INVALID_EMAIL') }).max(254).transform((e) => e.trim().toLowerCase()),
+    firstName: personName,
+    lastName: personName,
+    role: z.enum(CREATABLE_ROLES, { error: zodError('ROLE_NOT_CREATABLE') }),
+    /** Required for partner roles: the business the account belongs to. */
+    partnerId: z.uuid().optional(),
+  })
+  .refine((v) => !v.role.startsWith('partner_') || v.partnerId, { error: zodError('PARTNER_REQUIRED'), path: ['partnerId'] });
+export type TCreateUserInput = z.infer<typeof ZCreateUserInput>;
+export const ZUpdateUserInput = z
+  .object({
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    phone: z.string().trim().max(30).nullable().optional(),
+    role: z.enum(STAFF_ROLES).optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, { error: zodError('NOTHING_TO_UPDATE') });
+export type TUpdateUserInput = z.infer<typeof ZUpdateUserInput>;
 
 // ---------------------------------------------------------------------------------------------------
 // Audit (superadmin)
@@ -314,4 +355,40 @@ export const ZSettingsPatch = z
   })
   .partial();
 export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;
+// ---------------------------------------------------------------------------------------------------
+// Staff profile and 2FA (/admin/profile)
+
+export const ZTwoFactorState = z.object({
+  enabled: z.boolean(),
+  /** The setting security.require_2fa applies to this role. */
+  required: z.boolean(),
+});
+export type TTwoFactorState = z.infer<typeof ZTwoFactorState>;
+export const ZTwoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.string(), qrDataUrl: z.string() });
+export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
+export const ZTotpCodeInput = z.object({
+  code: z.string({ error: zodError('TOTP_INVALID') }).trim().regex(/^\d{6}$/, { error: zodError('TOTP_INVALID') }),
+});
+export const ZStaffProfileResponse = z.object({ profile: ZProfile, twoFactor: ZTwoFactorState, message: z.string().optional() });
+export type TStaffProfileResponse = z.infer<typeof ZStaffProfileResponse>;
+export const ZTwoFactorResponse = z.object({ twoFactor: ZTwoFactorState, message: z.string().optional() });
+export const TWO_FACTOR_MESSAGES = {
+  ENABLED: { fr: 'Double authentification activée', ar: 'تم تفعيل المصادقة الثنائية' },
+  DISABLED: { fr: 'Double authentification désactivée', ar: 'تم تعطيل المصادقة الثنائية' },
+} as const;
+
+/** GET /api/admin/settings/system: the settings page's four tiles. */
+export const ZSystemFigures = z.object({
+  uptimeSeconds: z.number().int(),
+  activeUsers15m: z.number().int(),
+  transactionsLastHour: z.number().int(),
+  transactionsPerMinute: z.number(),
+  storage: z.object({ databaseBytes: z.number(), filesBytes: z.number() }),
+});
+export type TSystemFigures = z.infer<typeof ZSystemFigures>;
+export const ZSettingsResetInput = z.object({ confirm: z.string().max(40) });
+
+/** GET /api/site: public. */
+export const ZSiteStatus = z.object({ maintenance: z.boolean(), passwordMinLength: z.number().int() });
+export type TSiteStatus = z.infer<typeof ZSiteStatus>;
 export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

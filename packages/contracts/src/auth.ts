@@ -43,6 +43,8 @@ export const ZLoginRequest = z.object({
   email: required(),
   password: required(),
   remember: z.boolean().optional(),
+  /** The 6-digit code of the authenticator app, for an account with 2FA on (asked after a TOTP_REQUIRED answer). */
+  code: z.string().trim().max(10).optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -89,7 +89,8 @@ describe('dashboard (spec 02 §2)', () => {
     const d = (await get('/api/partner/dashboard', owner)).json();
     expect(d.scansToday).toBe(5);
     expect(d.monthRevenue).toBe(5 * 7650);
-    expect(d.pendingPayout).toBe(5 * 7650);
+    // Nothing requested yet: no payout pending (the available amount is d.payout.available).
+    expect(d.pendingPayout).toBe(0);
     expect(d.successRate).toBe(83.3);
     expect(d.lastValidations).toHaveLength(5);
     expect(d.lastValidations[0]).toMatchObject({ amount: 9000, offerTitle: expect.stringContaining('Hammam') });

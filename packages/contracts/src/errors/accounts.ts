@@ -23,4 +23,10 @@ export const ACCOUNT_ERRORS = {
   EXPORT_ERROR: { status: 500, fr: "Erreur lors de l'export des données", ar: 'خطأ أثناء تصدير البيانات' },
   RESET_TOKEN_INVALID: { status: 400, fr: 'Ce lien de réinitialisation est invalide ou a déjà été utilisé.', ar: 'رابط إعادة التعيين هذا غير صالح أو سبق استعماله.' },
   RESET_TOKEN_EXPIRED: { status: 400, fr: 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau.', ar: 'انتهت صلاحية رابط إعادة التعيين هذا. اطلب رابطًا جديدًا.' },
+  PASSWORD_BELOW_POLICY: { status: 400, fr: 'Le mot de passe doit contenir au moins {min} caractères', ar: 'يجب أن تحتوي كلمة المرور على {min} أحرف على الأقل' },
+  TOTP_REQUIRED: { status: 401, fr: "Entrez le code à 6 chiffres de votre application d'authentification", ar: 'أدخل الرمز المكون من 6 أرقام من تطبيق المصادقة' },
+  TOTP_INVALID: { status: 400, fr: 'Code de vérification incorrect', ar: 'رمز التحقق غير صحيح' },
+  TOTP_NOT_STARTED: { status: 409, fr: "Commencez par générer le QR code d'activation", ar: 'ابدأ بإنشاء رمز QR للتفعيل' },
+  TOTP_ENROLMENT_REQUIRED: { status: 403, fr: 'La double authentification est obligatoire : activez-la dans votre profil', ar: 'المصادقة الثنائية إلزامية: فعّلها في ملفك الشخصي' },
+  TOTP_NOT_ALLOWED_OFF: { status: 409, fr: 'La double authentification est obligatoire pour votre rôle', ar: 'المصادقة الثنائية إلزامية لدورك' },
 } as const satisfies TErrorSection;

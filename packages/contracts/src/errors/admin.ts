@@ -23,4 +23,13 @@ export const ADMIN_ERRORS = {
   SETTINGS_AMOUNTS: { status: 400, fr: 'Le montant minimum doit être inférieur au maximum', ar: 'يجب أن يكون الحد الأدنى أقل من الحد الأقصى' },
   REFUND_NOT_FOUND: { status: 404, fr: 'Remboursement introuvable', ar: 'الاسترداد غير موجود' },
   REFUND_TRANSITION: { status: 409, fr: 'Ce remboursement a déjà été traité', ar: 'تمت معالجة هذا الاسترداد مسبقا' },
+  ROLE_NOT_CREATABLE: { status: 409, fr: 'Ce rôle ne se crée pas ici', ar: 'لا يمكن إنشاء هذا الدور هنا' },
+  PARTNER_REQUIRED: { status: 400, fr: 'Choisissez le partenaire de ce compte', ar: 'اختر الشريك لهذا الحساب' },
+  CANNOT_CHANGE_OWN_ROLE: { status: 409, fr: 'Vous ne pouvez pas changer votre propre rôle', ar: 'لا يمكنك تغيير دورك الخاص' },
+  SETTINGS_IMPORT_INVALID: { status: 400, fr: 'Fichier de configuration invalide ({where})', ar: 'ملف الإعدادات غير صالح ({where})' },
+  RESET_CONFIRMATION: { status: 400, fr: 'Tapez RÉINITIALISER pour confirmer', ar: 'اكتب RÉINITIALISER للتأكيد' },
+  REFUND_MANUAL: { status: 409, fr: 'Ce paiement ne se rembourse pas par la passerelle : faites un virement bancaire et enregistrez sa référence', ar: 'لا يمكن استرداد هذا الدفع عبر البوابة: قم بتحويل بنكي وسجّل مرجعه' },
+  REFUND_GATEWAY: { status: 502, fr: 'La passerelle a refusé le remboursement', ar: 'رفضت البوابة الاسترداد' },
+  MAINTENANCE: { status: 503, fr: 'Farha est en maintenance. Les commandes sont suspendues pour quelques instants.', ar: 'فرحة في صيانة. الطلبات معلقة لبعض الوقت.' },
+  TOTP_ALREADY_ENABLED: { status: 409, fr: 'La double authentification est déjà activée', ar: 'المصادقة الثنائية مفعّلة بالفعل' },
 } as const satisfies TErrorSection;

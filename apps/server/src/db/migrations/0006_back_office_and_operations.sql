@@ -1,8 +1,15 @@
+ALTER TABLE "auth_tokens" DROP CONSTRAINT "auth_tokens_purpose_check";--> statement-breakpoint
 DROP INDEX "vouchers_holder_idx";--> statement-breakpoint
 DROP INDEX "vouchers_recipient_idx";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "failed_logins" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "last_failed_login_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_secret" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "partner_transactions" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "faq_entries" ADD COLUMN "question_ar" text;--> statement-breakpoint
 ALTER TABLE "faq_entries" ADD COLUMN "answer_ar" text;--> statement-breakpoint
+CREATE INDEX "sessions_last_seen_idx" ON "sessions" USING btree ("last_seen_at");--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "vouchers_replaced_by_idx" ON "vouchers" USING btree ("replaced_by_voucher_id") WHERE "vouchers"."replaced_by_voucher_id" is not null;--> statement-breakpoint
 CREATE INDEX "disputes_customer_idx" ON "disputes" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "disputes_partner_idx" ON "disputes" USING btree ("partner_id","created_at");--> statement-breakpoint
@@ -12,6 +19,7 @@ CREATE INDEX "tickets_created_idx" ON "support_tickets" USING btree ("created_at
 CREATE INDEX "tickets_assignee_idx" ON "support_tickets" USING btree ("assigned_to","status");--> statement-breakpoint
 CREATE INDEX "vouchers_holder_idx" ON "vouchers" USING btree ("holder_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "vouchers_recipient_idx" ON "vouchers" USING btree ("recipient_email","created_at");--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_purpose_check" CHECK ("auth_tokens"."purpose" in ('password_reset', 'partner_invite', 'account_invite'));--> statement-breakpoint
 -- hand-written below
 -- Trigram indexes for the searches that look anywhere in a text (`ilike '%…%'`): the back office's user
 -- search (e-mail, first and last name) across every account.

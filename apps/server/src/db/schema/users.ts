@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES, type TRole } from '@farha/contracts/roles';
 import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
 
@@ -20,12 +20,20 @@ export const users = pgTable(
     /** spec 01 §2 profile preferences: notifications, theme, display currency, timezone. */
     preferences: jsonb('preferences').notNull().default({}),
     lastLoginAt: ts('last_login_at'),
+    /** Wrong passwords since the last successful login (shown to superadmin, issue 12). */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lastFailedLoginAt: ts('last_failed_login_at'),
+    /** RFC 6238 TOTP secret (base32); 2FA is on once `totpEnabledAt` is set (enrolment confirmed by a code). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_role_idx').on(t.role),
+    // The back office's user list: newest first, one page at a time (issue 12: 100,000 users).
+    index('users_created_idx').on(t.createdAt, t.id),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_locale_check', oneOf(t.locale, ['fr', 'ar'])),
     check('users_role_check', oneOf(t.role, ROLES)),
@@ -53,6 +61,8 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
     index('sessions_user_idx').on(t.userId),
     index('sessions_expires_idx').on(t.expiresAt),
+    // Users active in the last 15 minutes (settings page).
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
   ],
 );
 
@@ -73,7 +83,7 @@ export const authTokens = pgTable(
   (t) => [
     uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
     index('auth_tokens_user_idx').on(t.userId),
-    check('auth_tokens_purpose_check', oneOf(t.purpose, ['password_reset', 'partner_invite'])),
+    check('auth_tokens_purpose_check', oneOf(t.purpose, ['password_reset', 'partner_invite', 'account_invite'])),
   ],
 );
 

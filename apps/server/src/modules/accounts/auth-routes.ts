@@ -15,9 +15,14 @@ import { users } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-accounts.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authenticate, registerCustomer, setLocale, toUserDto } from './auth.ts';
+import { authenticate, recordFailedLogin, registerCustomer, setLocale, toUserDto } from './auth.ts';
+import { cachedSettings } from '../settings/index.ts';
 import { createLoginThrottle } from './login-throttle.ts';
+import { assertSecondFactor } from './two-factor.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
+
+/** With security.api_rate_limiting off, logins are limited by the failed-attempt throttle only. */
+const UNLIMITED_LOGINS_PER_MINUTE = 1_000_000;
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError, 429: ZApiError };
 
@@ -53,7 +58,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         ip: request.ip,
       });
       setSessionCookie(reply, session.token, session.expiresAt);
-      return reply.status(201).send({ user: toUserDto(user), expiresAt: session.expiresAt.toISOString() });
+      return reply.status(201).send({ user: toUserDto(user), expiresAt: session.endsAt.toISOString() });
     },
   );
 
@@ -61,8 +66,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZAuthResponse, ...errors } },
-      // A coarse per-address ceiling on top of the failed-attempt throttle.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      // Per address and minute: the setting platform.rate_limit_per_minute while security.api_rate_limiting is
+      // on (spec 02 §3), on top of the failed-attempt throttle (which stays whatever the settings say).
+      config: {
+        rateLimit: {
+          max: async () => {
+            const [platform, security] = await Promise.all([cachedSettings(app.db, 'platform'), cachedSettings(app.db, 'security')]);
+            return security.api_rate_limiting ? platform.rate_limit_per_minute : UNLIMITED_LOGINS_PER_MINUTE;
+          },
+          timeWindow: '1 minute',
+          keyGenerator: (req) => `login|${req.ip}`,
+        },
+      },
     },
     async (request, reply) => {
       const now = app.clock.now();
@@ -72,8 +87,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       let user;
       try {
         user = await authenticate(app.db, email, password);
+        assertSecondFactor(user, request.body.code, now);
       } catch (error) {
-        if (error instanceof AppError && error.status === 401) throttle.recordFailure(request.ip, email, now);
+        if (error instanceof AppError && error.status === 401 && error.code !== 'TOTP_REQUIRED') {
+          throttle.recordFailure(request.ip, email, now);
+          await recordFailedLogin(app.db, email, now);
+        }
         throw error;
       }
       throttle.reset(request.ip, email);
@@ -83,9 +102,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
       });
-      await app.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+      await app.db.update(users).set({ lastLoginAt: now, failedLogins: 0 }).where(eq(users.id, user.id));
       setSessionCookie(reply, session.token, session.expiresAt);
-      return { user: toUserDto(user), expiresAt: session.expiresAt.toISOString() };
+      return { user: toUserDto(user), expiresAt: session.endsAt.toISOString() };
     },
   );
 

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TRegisterRequest, TUser } from '@farha/contracts/auth';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,11 +36,20 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return user;
 }
 
+/** A wrong password for an existing account: counted until its next successful login (back office, users). */
+export async function recordFailedLogin(db: Db, email: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1`, lastFailedLoginAt: now })
+    .where(eq(users.email, email.trim().toLowerCase()));
+}
+
 /** spec 01 §5: registration always creates a customer. */
 export async function registerCustomer(db: Db, input: TRegisterRequest, now: Date): Promise<UserRow> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw new AppError('PASSWORD_MISMATCH', { field: 'confirmPassword' });
   }
+  await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   const [created] = await db
     .insert(users)

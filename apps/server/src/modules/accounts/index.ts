@@ -6,3 +6,6 @@ export { createSession, SESSION_COOKIE } from './sessions.ts';
 export { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from './login-throttle.ts';
 export { listUsers, reactivateUser, suspendUser } from './user-administration.ts';
 export { changePassword } from './profile.ts';
+export { createAccount, sendPasswordLink, updateAccount } from './account-creation.ts';
+export { staffProfileRoutes } from './staff-profile-routes.ts';
+export { assertEnrolledIfRequired } from './two-factor.ts';

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { PASSWORD_RESET_TTL_MINUTES } from '@farha/contracts/account';
 import type { Db } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema/index.ts';
@@ -8,8 +8,12 @@ import { hashPassword } from '../../lib/password.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { enqueueEmail, passwordChangedEmail, passwordResetEmail, wakeOutbox } from '../notifications/index.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 const PURPOSE = 'password_reset';
+/** A staff-made account's first password (account-creation.ts): the same page and rules, a longer link. */
+export const INVITE_PURPOSE = 'account_invite';
+const SETS_A_PASSWORD = [PURPOSE, INVITE_PURPOSE];
 /** At most this many links per account and hour, whoever asks (the route also limits per address). */
 export const MAX_RESET_LINKS_PER_HOUR = 3;
 
@@ -54,7 +58,7 @@ export async function resetTokenProblem(db: Db, token: string, now: Date): Promi
   const [row] = await db
     .select()
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.purpose, PURPOSE)))
+    .where(and(eq(authTokens.tokenHash, sha256(token)), inArray(authTokens.purpose, SETS_A_PASSWORD)))
     .limit(1);
   if (!row || row.usedAt) return 'RESET_TOKEN_INVALID';
   if (row.expiresAt.getTime() <= now.getTime()) return 'RESET_TOKEN_EXPIRED';
@@ -64,22 +68,33 @@ export async function resetTokenProblem(db: Db, token: string, now: Date): Promi
 /** Sets the new password with a valid token (used once), and closes every session of the account. */
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
   const { db, now } = deps;
+  await assertPasswordLength(db, password);
   const passwordHash = await hashPassword(password);
   const user = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(authTokens)
       .set({ usedAt: now })
       .where(
-        and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.purpose, PURPOSE), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)),
+        and(
+          eq(authTokens.tokenHash, sha256(token)),
+          inArray(authTokens.purpose, SETS_A_PASSWORD),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, now),
+        ),
       )
       .returning();
     if (!used) return null;
-    const [updated] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId)).returning();
+    // An invited account (pending) becomes active with its first password.
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now, status: sql`case when ${users.status} = 'pending' then 'active' else ${users.status} end` })
+      .where(eq(users.id, used.userId))
+      .returning();
     // Other links sent before are void now.
     await tx
       .update(authTokens)
       .set({ usedAt: now })
-      .where(and(eq(authTokens.userId, used.userId), eq(authTokens.purpose, PURPOSE), isNull(authTokens.usedAt)));
+      .where(and(eq(authTokens.userId, used.userId), inArray(authTokens.purpose, SETS_A_PASSWORD), isNull(authTokens.usedAt)));
     await deleteUserSessions(tx as unknown as Db, used.userId);
     await enqueueEmail(tx, {
       now,

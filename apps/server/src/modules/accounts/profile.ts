@@ -23,6 +23,7 @@ import { sha256 } from '../../lib/tokens.ts';
 import { enqueueEmail, passwordChangedEmail, wakeOutbox } from '../notifications/index.ts';
 import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -115,6 +116,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'currentPassword' });
   }
+  await assertPasswordLength(deps.db, input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, userId));

@@ -28,6 +28,9 @@ function toRow(u: UserRow, f: { openSessions: number; vouchersCount: number; tot
     status: u.status,
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    failedLogins: u.failedLogins,
+    lastFailedLoginAt: u.lastFailedLoginAt?.toISOString() ?? null,
+    twoFactor: u.totpEnabledAt !== null,
     openSessions: Number(f.openSessions),
     vouchersCount: Number(f.vouchersCount),
     totalSpent: Number(f.totalSpent),
@@ -63,7 +66,7 @@ export async function listUsers(
   return { users: rows.map((r) => toRow(r.user, r)), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
-async function userRow(db: Queryable, userId: string, now: Date): Promise<TAdminUserRow> {
+export async function userRow(db: Queryable, userId: string, now: Date): Promise<TAdminUserRow> {
   const [row] = await db.select({ user: users, ...figures(now) }).from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('USER_NOT_FOUND');
   return toRow(row.user, row);

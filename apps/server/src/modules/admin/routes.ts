@@ -26,19 +26,25 @@ import {
   ZSettingsPatch,
   ZSettingsResponse,
   ZUserActionResponse,
+  ZCreateUserInput,
+  type TAdminRefund,
+  ZSettingsResetInput,
+  ZSystemFigures,
+  ZUpdateUserInput,
 } from '@farha/contracts/admin';
 import { ZAdminNavigation } from '@farha/contracts/areas';
 import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
-import { listUsers, reactivateUser, suspendUser } from '../accounts/index.ts';
+import { assertEnrolledIfRequired, createAccount, listUsers, staffProfileRoutes, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
+import type { Queryable } from '../../db/client.ts';
 import { adminDashboard } from '../analytics/index.ts';
 import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
-import { listRefunds, settleRefund } from '../payments/index.ts';
-import { readAllSettings, updateSettings } from '../settings/index.ts';
-import { decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
+import { gatewayRefundable, listRefunds, refundThroughGateway, settleRefund } from '../payments/index.ts';
+import { exportSettings, importSettings, readAllSettings, resetSettings, systemFigures, updateSettings } from '../settings/index.ts';
+import { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
 import { kycDocumentFile } from '../partners/index.ts';
 import { sendPrivateFile } from '../partners/index.ts';
 
@@ -57,9 +63,19 @@ function actorOf(request: FastifyRequest): AuditActor {
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Uptime is this instance's: counted from when its routes were built.
+  const startedAt = app.clock.now();
   const step = (request: FastifyRequest) => ({ actor: actorOf(request), now: app.clock.now(), publicUrl: app.config.publicUrl });
 
   // spec 02 §2: the admin menu, filtered by role on the server.
+  // spec 02 §3 require_2fa: a back-office account without 2FA reaches only its profile (to enrol) and the menu.
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (url.endsWith('/navigation') || url.includes('/admin/profile')) return;
+    if (request.auth) await assertEnrolledIfRequired(app.db, request.auth);
+  });
+  await app.register(staffProfileRoutes, { prefix: '/profile' });
+
   r.get('/navigation', { schema: { tags: ['admin'], response: { 200: ZAdminNavigation } } }, async (request) => {
     const role = requireAuth(request).role;
     const pages = Object.entries(ADMIN_PAGE_ROLES)
@@ -125,10 +141,22 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Refunds (finance) ----------------------------------------------------------------------------
   const refundStaff = requireRoles(ADMIN_PAGE_ROLES.refunds);
+  const withGateway = (refund: TAdminRefund): TAdminRefund => ({ ...refund, gatewayRefund: refund.status === 'pending' && gatewayRefundable(app.payments, refund.provider) });
   r.get(
     '/refunds',
     { onRequest: refundStaff, schema: { tags: ['admin'], querystring: ZAdminRefundQuery, response: { 200: ZAdminRefundList, ...errors } } },
-    async (request) => listRefunds(app.db, request.query),
+    async (request) => {
+      const list = await listRefunds(app.db, request.query);
+      return { ...list, refunds: list.refunds.map(withGateway) };
+    },
+  );
+  r.post(
+    '/refunds/:id/gateway',
+    { onRequest: refundStaff, schema: { tags: ['admin'], params: idParams, response: { 200: ZAdminRefundActionResponse, ...errors, 502: ZApiError } } },
+    async (request) => ({
+      refund: withGateway(await refundThroughGateway(app.db, app.payments, request.params.id, step(request))),
+      message: ADMIN_MESSAGES.REFUND_PAID.fr,
+    }),
   );
   r.post(
     '/refunds/:id/paid',
@@ -189,6 +217,35 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => listUsers(app.db, { ...request.query, now: app.clock.now() }),
   );
   r.post(
+    '/users',
+    { onRequest: superadmin, schema: { tags: ['admin'], body: ZCreateUserInput, response: { 201: ZUserActionResponse, ...errors } } },
+    async (request, reply) => {
+      const input = request.body;
+      const partnerId = input.partnerId;
+      const partnerRole = input.role === 'partner_owner' || input.role === 'partner_staff' ? input.role : null;
+      const user = await createAccount(app.db, input, {
+        ...step(request),
+        ...(partnerRole && partnerId
+          ? { attach: (tx: Queryable, userId: string) => attachPartnerAccount(tx, { partnerId, userId, role: partnerRole, now: app.clock.now() }) }
+          : {}),
+      });
+      return reply.status(201).send({ user, message: ADMIN_MESSAGES.USER_CREATED.fr });
+    },
+  );
+  r.patch(
+    '/users/:id',
+    { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, body: ZUpdateUserInput, response: { 200: ZUserActionResponse, ...errors } } },
+    async (request) => ({ user: await updateAccount(app.db, request.params.id, request.body, step(request)), message: ADMIN_MESSAGES.USER_UPDATED.fr }),
+  );
+  r.post(
+    '/users/:id/password-link',
+    { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, response: { 200: ZUserActionResponse, ...errors } } },
+    async (request) => {
+      const sent = await sendPasswordLink(app.db, request.params.id, step(request));
+      return { user: sent.user, message: (sent.invitation ? ADMIN_MESSAGES.USER_INVITATION_SENT : ADMIN_MESSAGES.USER_RESET_SENT).fr };
+    },
+  );
+  r.post(
     '/users/:id/suspend',
     { onRequest: superadmin, schema: { tags: ['admin'], params: idParams, response: { 200: ZUserActionResponse, ...errors } } },
     async (request) => ({ user: await suspendUser(app.db, request.params.id, step(request)), message: ADMIN_MESSAGES.USER_SUSPENDED.fr }),
@@ -211,6 +268,35 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       ...(await updateSettings(app.db, request.body, { actor: actorOf(request), now: app.clock.now() })),
       message: ADMIN_MESSAGES.SETTINGS_SAVED.fr,
     }),
+  );
+
+  r.get('/settings/export', { onRequest: settingsStaff, schema: { tags: ['admin'] } }, async (_request, reply) => {
+    const now = app.clock.now();
+    const file = await exportSettings(app.db, now);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="farha-parametres-${now.toISOString().slice(0, 10)}.json"`)
+      .send(JSON.stringify(file, null, 2));
+  });
+  r.post(
+    '/settings/import',
+    { onRequest: settingsStaff, schema: { tags: ['admin'], body: z.unknown(), response: { 200: ZSettingsResponse, ...errors } } },
+    async (request) => ({
+      ...(await importSettings(app.db, request.body, { actor: actorOf(request), now: app.clock.now() })),
+      message: ADMIN_MESSAGES.SETTINGS_IMPORTED.fr,
+    }),
+  );
+  r.post(
+    '/settings/reset',
+    { onRequest: settingsStaff, schema: { tags: ['admin'], body: ZSettingsResetInput, response: { 200: ZSettingsResponse, ...errors } } },
+    async (request) => ({
+      ...(await resetSettings(app.db, request.body.confirm, { actor: actorOf(request), now: app.clock.now() })),
+      message: ADMIN_MESSAGES.SETTINGS_RESET.fr,
+    }),
+  );
+  r.get('/settings/system', { onRequest: settingsStaff, schema: { tags: ['admin'], response: { 200: ZSystemFigures, ...errors } } }, async () =>
+    systemFigures(app.db, { now: app.clock.now(), startedAt, dbKind: app.dbKind }),
   );
 
   // ---- Audit (superadmin) ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { offers, partnerTransactions, reviews, vouchers } from '../../db/schema/
 import { DAY_MS } from '../../lib/clock.ts';
 import { scanSuccessRate } from '../vouchers/index.ts';
 import { hasPermission, latestNotifications, type PartnerCaller } from '../partners/index.ts';
-import { availableFor, payoutRefusal } from '../ledger/index.ts';
+import { availableFor, payoutRefusal, pendingPayoutNet } from '../ledger/index.ts';
 import { algiersDayStart, algiersHour, algiersMonthStart } from '../../lib/algiers-time.ts';
 
 /** Below this many scans in 30 days, a "peak hour" would be noise. */
@@ -36,7 +36,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
   const monthStart = algiersMonthStart(now);
   const mine = eq(partnerTransactions.partnerId, partnerId);
 
-  const [[today], [month], available, rate, last, [top], recent, [rating], feed] = await Promise.all([
+  const [[today], [month], available, rate, last, [top], recent, [rating], feed, pending] = await Promise.all([
     db.select({ n: count() }).from(partnerTransactions).where(and(mine, gte(partnerTransactions.createdAt, dayStart))),
     db
       .select({ n: count(), net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int` })
@@ -73,6 +73,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
       .where(and(mine, gte(partnerTransactions.createdAt, new Date(now.getTime() - 30 * DAY_MS)))),
     db.select({ avg: avg(reviews.rating), n: count() }).from(reviews).where(eq(reviews.partnerId, partnerId)),
     latestNotifications(db, caller.userId, 5),
+    pendingPayoutNet(db, partnerId),
   ]);
 
   const isOwner = caller.memberRole === 'owner';
@@ -84,7 +85,8 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
     scansToday: Number(today?.n ?? 0),
     monthRevenue: money(Number(month?.net ?? 0)),
     monthScans: Number(month?.n ?? 0),
-    pendingPayout: money(available.net),
+    // What the payouts page shows as pending: payouts requested or being processed (issue 12).
+    pendingPayout: money(pending),
     successRate: rate.attempts ? Math.round((rate.successes / rate.attempts) * 1000) / 10 : null,
     lastValidations: last.map((r) => ({
       transactionId: r.id,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
+import { proposeDuePayouts } from '../ledger/index.ts';
 import { reconcilePendingPayments } from '../payments/index.ts';
 import { type Mailer, processOutbox } from '../notifications/index.ts';
 import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
@@ -19,6 +20,7 @@ export function startJobs(app: FastifyInstance, mailer: Mailer, extraJobs: Job[]
     { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps, cancelOpenReservationsOfVoucher) },
     { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
     ...extraJobs,
+    { name: 'payout-proposals', everyMs: 60 * 60_000, run: () => proposeDuePayouts(deps) },
   ];
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
   MINIMUM_PAYOUT_DZD,
@@ -24,6 +24,18 @@ type PartnerRow = typeof partners.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
 
 export type Available = { gross: number; commission: number; net: number; count: number };
+
+/**
+ * What the partner is waiting to receive: the net of its payouts requested or being processed. The portal's
+ * dashboard ("Règlement en attente") and its payouts page show this one figure.
+ */
+export async function pendingPayoutNet(db: Queryable, partnerId: string): Promise<number> {
+  const [row] = await db
+    .select({ net: sql<number>`coalesce(sum(${payouts.netAmount}), 0)::int` })
+    .from(payouts)
+    .where(and(eq(payouts.partnerId, partnerId), inArray(payouts.status, ['requested', 'processing'])));
+  return Number(row?.net ?? 0);
+}
 
 /** architecture.md "Payouts": available = net of the partner's validated transactions in no payout. */
 export async function availableFor(db: Queryable, partnerId: string): Promise<Available> {
@@ -103,6 +115,7 @@ export async function payoutOverview(db: Queryable, partner: PartnerRow, isOwner
     history: history.map(toPayoutDto),
     tiles: {
       totalReceived,
+      // The same figure as pendingPayoutNet (the dashboard's), from the rows already read.
       pending: history.filter((p) => p.status === 'requested' || p.status === 'processing').reduce((s, p) => s + p.netAmount, 0),
       transactionCount: Number(counts?.n ?? 0),
       averagePerPayout: paid.length ? Math.round(totalReceived / paid.length) : null,
@@ -121,7 +134,17 @@ function newReference(now: Date): string {
  * A partner's payout request (spec 02 §4, §5): the rules in the spec's order, then one transaction that
  * locks the partner row — two concurrent requests queue there, so a validation never lands in two payouts.
  */
-export async function requestPayout(db: Db, input: { partnerId: string; userId: string; now: Date }): Promise<TPayout> {
+export async function requestPayout(
+  db: Db,
+  input: {
+    partnerId: string;
+    /** Who asked; null for the automatic proposal at the partner's settlement cycle. */
+    userId: string | null;
+    now: Date;
+    /** Only the transactions validated before this instant (the settlement cycle's cut-off). */
+    before?: Date;
+  },
+): Promise<TPayout> {
   const { now } = input;
   const payout = await db.transaction(async (tx) => {
     const [partner] = await tx.select().from(partners).where(eq(partners.id, input.partnerId)).for('update');
@@ -140,6 +163,7 @@ export async function requestPayout(db: Db, input: { partnerId: string; userId: 
           eq(partnerTransactions.partnerId, partner.id),
           eq(partnerTransactions.status, 'validated'),
           isNull(partnerTransactions.payoutId),
+          input.before ? lt(partnerTransactions.createdAt, input.before) : undefined,
         ),
       )
       .orderBy(asc(partnerTransactions.createdAt))
@@ -180,7 +204,7 @@ export async function requestPayout(db: Db, input: { partnerId: string; userId: 
       partner.id,
       {
         kind: 'payout_requested',
-        title: 'Demande de règlement envoyée',
+        title: input.userId ? 'Demande de règlement envoyée' : 'Règlement proposé automatiquement',
         body: `${formatDzd(created!.netAmount)} — ${PARTNER_MESSAGES.PAYOUT_DELAY}`,
         link: '/partenaire/payouts',
       },

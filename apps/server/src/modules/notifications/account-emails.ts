@@ -26,3 +26,17 @@ export function passwordChangedEmail(input: { name: string; supportUrl: string }
     cta: { label: 'Contacter le support', url: input.supportUrl },
   });
 }
+
+/** A back-office or partner account made by a superadmin (issue 12): the link sets the password. */
+export function accountInvitationEmail(input: { name: string; roleLabel: string; link: string; days: number }): EmailContent {
+  return infoEmail({
+    subject: 'Votre compte Farha vous attend',
+    greeting: `Bonjour ${input.name},`,
+    paragraphs: [
+      `Un administrateur Farha vous a créé un compte (${input.roleLabel}).`,
+      'Cliquez sur le bouton ci-dessous pour choisir votre mot de passe et activer votre compte.',
+      `Ce lien est valable ${input.days} jours et ne peut servir qu’une fois.`,
+    ],
+    cta: { label: 'Choisir mon mot de passe', url: input.link },
+  });
+}

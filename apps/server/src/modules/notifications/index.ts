@@ -1,4 +1,4 @@
-export { passwordChangedEmail, passwordResetEmail } from './account-emails.ts';
+export { accountInvitationEmail, passwordChangedEmail, passwordResetEmail } from './account-emails.ts';
 export { escapeHtml, layout } from './html.ts';
 export { mailboxRoutes } from './mailbox-routes.ts';
 export { createMailer, type Mailer, type OutgoingMail } from './mailer.ts';

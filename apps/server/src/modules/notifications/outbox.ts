@@ -4,12 +4,16 @@ import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
+import { cachedSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import type { EmailContent } from './templates.ts';
 
 export type OutboxAttachments = { voucherId?: string; qr?: boolean; pdf?: boolean };
 
-export const MAX_ATTEMPTS = 6;
+/** Attempts of one message: the first, then the setting notifications.retry_attempts retries (spec 02 §3). */
+export async function maxAttempts(db: Queryable): Promise<number> {
+  return 1 + (await cachedSettings(db, 'notifications')).retry_attempts;
+}
 const BATCH = 10;
 const STALE_LOCK_MS = 5 * 60_000;
 
@@ -105,7 +109,7 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
     });
   } catch (error) {
     const attempts = row.attempts;
-    const failed = attempts >= MAX_ATTEMPTS;
+    const failed = attempts >= (await maxAttempts(deps.db));
     const backoffMs = 30_000 * 2 ** Math.max(0, attempts - 1);
     deps.log.warn({ err: error, outboxId: row.id, attempts }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
     await deps.db

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { type TAdminPartner, type TAdminPartnerList } from '@farha/contracts/admin';
 import type { Db, Queryable } from '../../db/client.ts';
-import { offers, partners, partnerTransactions, users } from '../../db/schema/index.ts';
+import { offers, partnerMembers, partners, partnerTransactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { wakeOutbox } from '../notifications/index.ts';
@@ -186,4 +186,24 @@ export async function updatePartnerTerms(
   });
   wakeOutbox();
   return (await partnerForAdmin(db, partnerId)).partner;
+}
+
+/**
+ * A partner account made by a superadmin (issue 12): the owner or a staff member (scanner) of an existing
+ * partner, in the transaction that creates the account.
+ */
+export async function attachPartnerAccount(
+  tx: Queryable,
+  input: { partnerId: string; userId: string; role: 'partner_owner' | 'partner_staff'; now: Date },
+): Promise<void> {
+  const [partner] = await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, input.partnerId));
+  if (!partner) throw new AppError('PARTNER_NOT_FOUND', { field: 'partnerId' });
+  await tx.insert(partnerMembers).values({
+    partnerId: input.partnerId,
+    userId: input.userId,
+    memberRole: input.role === 'partner_owner' ? 'owner' : 'staff',
+    permissions: input.role === 'partner_owner' ? [] : ['scanner'],
+    invitedAt: input.now,
+    createdAt: input.now,
+  });
 }

@@ -11,6 +11,6 @@ export { systemStatus } from './status.ts';
 export { acceptInvitation, invitationInfo, inviteMember, removeMember, updateMemberPermissions } from './team.ts';
 export { partnerKycRoutes } from './kyc-routes.ts';
 export { partnerRegistrationRoutes } from './registration-routes.ts';
-export { decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from './administration.ts';
+export { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from './administration.ts';
 export { kycDocumentFile } from './kyc.ts';
 export { sendPrivateFile } from './kyc-routes.ts';

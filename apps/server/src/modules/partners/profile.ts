@@ -18,6 +18,7 @@ import { invalidateCatalogCache } from '../catalog/index.ts';
 import { maskIban } from './iban.ts';
 import type { PartnerCaller } from './membership.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 
 const ROLE_LABEL = { owner: 'Propriétaire', staff: 'Staff' } as const;
@@ -155,6 +156,7 @@ export async function changePassword(
     throw new AppError('NEW_PASSWORD_MISMATCH', { field: 'confirmPassword' });
   }
   if (input.newPassword.length < 6) throw new AppError('PASSWORD_TOO_SHORT', { field: 'newPassword' });
+  await assertPasswordLength(db, input.newPassword, 'newPassword');
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('PASSWORD_WRONG', { field: 'currentPassword' });

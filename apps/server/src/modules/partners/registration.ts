@@ -3,7 +3,7 @@ import { partnerMembers, partners, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { wakeOutbox } from '../notifications/index.ts';
-import { getSettings } from '../settings/index.ts';
+import { assertPasswordLength, getSettings } from '../settings/index.ts';
 import { tellPartner } from './kyc.ts';
 
 export type PartnerRegistration = {
@@ -25,6 +25,7 @@ export async function registerPartner(db: Db, input: PartnerRegistration, ctx: {
   const features = await getSettings(db, 'features');
   if (!features.partner_self_registration) throw new AppError('SELF_REGISTRATION_CLOSED');
   const payments = await getSettings(db, 'payments');
+  await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   const result = await db.transaction(async (tx) => {
     const [owner] = await tx

@@ -15,6 +15,7 @@ import { enqueueEmail, invitationEmail, wakeOutbox } from '../notifications/inde
 import type { PartnerCaller } from './membership.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { teamOf } from './profile.ts';
+import { assertPasswordLength } from '../settings/index.ts';
 
 export const INVITATION_DAYS = 7;
 const memberNotFound = () => new AppError('MEMBER_NOT_FOUND');
@@ -199,6 +200,7 @@ export async function acceptInvitation(db: Db, token: string, input: TAcceptInvi
   if (input.password !== input.confirmPassword) throw new AppError('PASSWORD_MISMATCH', { field: 'confirmPassword' });
   const found = await findInvitation(db, token, now);
   if (!found) throw invitationInvalid();
+  await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const spent = await tx

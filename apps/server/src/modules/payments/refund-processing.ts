@@ -2,7 +2,9 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type TAdminRefund, type TAdminRefundList } from '@farha/contracts/admin';
 import { formatDzd } from '@farha/contracts/money';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxes, orders, refunds, users, vouchers } from '../../db/schema/index.ts';
+import { boxes, orders, payments, refunds, users, vouchers } from '../../db/schema/index.ts';
+import type { PaymentProviders } from './providers/registry.ts';
+import { PaymentGatewayError } from './providers/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { escapeHtml, layout } from '../notifications/index.ts';
@@ -13,13 +15,14 @@ type RefundRow = typeof refunds.$inferSelect;
 const selection = {
   refund: refunds,
   orderPaymentMethod: orders.paymentMethod,
+  provider: sql<string | null>`(select ${payments.provider} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'paid' limit 1)`,
   customerEmail: users.email,
   customerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
   voucherCode: vouchers.code,
   boxName: boxes.name,
 };
 
-function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null }): TAdminRefund {
+function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; provider: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null }): TAdminRefund {
   const r = row.refund;
   return {
     id: r.id,
@@ -28,6 +31,9 @@ function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; cust
     reason: r.reason,
     status: r.status as TAdminRefund['status'],
     paymentMethod: row.orderPaymentMethod,
+    provider: row.provider,
+    // Filled by the route, which knows the configured gateways (gatewayRefundable).
+    gatewayRefund: false,
     customer: row.customerEmail ? { email: row.customerEmail, name: row.customerName ?? '' } : null,
     voucherCode: row.voucherCode,
     boxName: row.boxName,
@@ -142,4 +148,36 @@ export async function settleRefund(
   wakeOutbox();
   const [row] = await baseQuery(db).where(eq(refunds.id, refundId));
   return toDto(row!);
+}
+
+/**
+ * Finance refunds through the gateway the order was paid with (issue 12): the sandbox sends the money back
+ * through its refund API (the refund's id as idempotency key, so two clicks refund once) and the refund is
+ * recorded paid with the gateway's reference. Chargily has no refund API: finance transfers the money and
+ * records the bank reference (settleRefund), which this answers with REFUND_MANUAL.
+ */
+export async function refundThroughGateway(db: Db, providers: PaymentProviders, refundId: string, step: FinanceStep): Promise<TAdminRefund> {
+  const [row] = await db
+    .select({ refund: refunds, provider: payments.provider, checkoutId: payments.providerCheckoutId })
+    .from(refunds)
+    .leftJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'paid')))
+    .where(eq(refunds.id, refundId))
+    .limit(1);
+  if (!row) throw new AppError('REFUND_NOT_FOUND');
+  if (row.refund.status !== 'pending') throw new AppError('REFUND_TRANSITION');
+  const provider = row.provider ? providers.byName(row.provider) : null;
+  if (!provider?.refund || !row.checkoutId) throw new AppError('REFUND_MANUAL');
+  let reference: string;
+  try {
+    ({ reference } = await provider.refund({ checkoutId: row.checkoutId, amount: row.refund.amount, idempotencyKey: row.refund.id }));
+  } catch (error) {
+    if (error instanceof PaymentGatewayError) throw new AppError('REFUND_GATEWAY');
+    throw error;
+  }
+  return settleRefund(db, refundId, { paid: true, reference }, step);
+}
+
+/** Whether finance can refund an order's payment through its gateway (else: manual bank refund). */
+export function gatewayRefundable(providers: PaymentProviders, provider: string | null): boolean {
+  return provider !== null && typeof providers.byName(provider)?.refund === 'function';
 }

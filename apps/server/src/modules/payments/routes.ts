@@ -7,10 +7,11 @@ import { eq } from 'drizzle-orm';
 import { paymentWebhookEvents, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cachedSettings } from '../settings/index.ts';
 import { verifyWebhook } from './signature.ts';
 import { applyCheckoutStatus, createOrder, getOrderForPurchaser } from './service.ts';
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError };
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError };
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +21,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     '/orders',
     { schema: { tags: ['checkout'], body: ZCreateOrderRequest, response: { 201: ZCreateOrderResponse, ...errors } } },
     async (request, reply) => {
+      // spec 02 §3 maintenance mode: no new order (back office and partner scans keep working).
+      if ((await cachedSettings(app.db, 'platform')).maintenance_mode) {
+        throw new AppError('MAINTENANCE');
+      }
       const auth = requireAuth(request);
       // spec 01 §6: only customers buy.
       if (auth.role !== 'customer') throw new AppError('CUSTOMERS_ONLY');

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
-import { getSettings, SETTINGS_SCHEMAS, type SettingsKey } from './service.ts';
+import { clearSettingsCache, getSettings, SETTINGS_SCHEMAS, type SettingsKey } from './service.ts';
 
 const SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsKey[];
 
@@ -50,5 +50,6 @@ export async function updateSettings(db: Db, patch: TSettingsPatch, action: { ac
       });
     }
   });
+  clearSettingsCache();
   return readAllSettings(db);
 }

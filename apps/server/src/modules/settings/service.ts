@@ -50,3 +50,27 @@ export async function getSettings<K extends SettingsKey>(db: Queryable, key: K):
   const parsed = SETTINGS_SCHEMAS[key].safeParse(stored);
   return (parsed.success ? parsed.data : SETTINGS_SCHEMAS[key].parse({})) as Settings<K>;
 }
+
+// Read on hot paths (every signed-in request, every login, the outbox): a short per-process cache. A change
+// saved here is seen at once by this instance (updateSettings clears it) and within CACHE_MS by the others.
+const CACHE_MS = 2_000;
+const cache = new WeakMap<object, Map<SettingsKey, { at: number; generation: number; value: Promise<unknown> }>>();
+let generation = 0;
+
+/** getSettings through the per-process cache (freshness only: no business rule reads this timer). */
+export function cachedSettings<K extends SettingsKey>(db: Queryable, key: K): Promise<Settings<K>> {
+  let forDb = cache.get(db);
+  if (!forDb) cache.set(db, (forDb = new Map()));
+  const hit = forDb.get(key);
+  const at = performance.now();
+  if (hit && hit.generation === generation && at - hit.at < CACHE_MS) return hit.value as Promise<Settings<K>>;
+  const value = getSettings(db, key);
+  forDb.set(key, { at, generation, value });
+  value.catch(() => forDb.delete(key));
+  return value;
+}
+
+/** Forgets every cached section (after a save, an import or a reset). */
+export function clearSettingsCache(): void {
+  generation++;
+}

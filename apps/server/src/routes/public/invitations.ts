@@ -45,7 +45,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
         path: '/',
         expires: session.expiresAt,
       });
-      return { user: toUserDto(user), expiresAt: session.expiresAt.toISOString() };
+      return { user: toUserDto(user), expiresAt: session.endsAt.toISOString() };
     },
   );
 }

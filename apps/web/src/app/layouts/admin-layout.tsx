@@ -8,6 +8,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useMailboxNavSection } from '@/features/mailbox/components/mailbox-nav';
+import { TwoFactorGate } from '@/features/admin/components/two-factor-gate';
 import { useCurrentUser } from '@/lib/auth';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
@@ -71,7 +72,12 @@ export function AdminLayout() {
           <LocaleSwitch />
         </>
       }
-      beforeContent={<Breadcrumb rootTo={paths.admin.dashboard} />}
+      beforeContent={
+        <>
+          <TwoFactorGate />
+          <Breadcrumb rootTo={paths.admin.dashboard} />
+        </>
+      }
     />
   );
 }

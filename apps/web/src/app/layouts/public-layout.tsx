@@ -1,12 +1,19 @@
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { MaintenancePage } from '@/features/errors/pages/maintenance-page';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useSiteStatus } from '@/lib/site-status';
 import { PublicHeader } from './parts/public-header';
 import { SiteFooter } from './parts/site-footer';
 
 /** spec 01 §2 "Layout": fixed top bar; the homepage is full width, other pages sit in a centred container. */
 export function PublicLayout() {
-  const isHome = useLocation().pathname === paths.home;
+  const site = useSiteStatus();
+  const { user } = useAuth();
+  // Maintenance mode: visitors and customers see the maintenance page; staff and partners keep working.
+  const inMaintenance = site.data?.maintenance === true && (!user || user.role === 'customer');
+  const isHome = useLocation().pathname === paths.home && !inMaintenance;
   return (
     <div className="flex min-h-dvh flex-col">
       <PublicHeader />
@@ -18,7 +25,7 @@ export function PublicLayout() {
           isHome ? 'pt-16' : 'mx-auto w-full max-w-7xl px-4 pb-16 pt-24 sm:px-6 lg:px-8',
         )}
       >
-        <Outlet />
+        {inMaintenance ? <MaintenancePage /> : <Outlet />}
       </main>
       <SiteFooter />
     </div>

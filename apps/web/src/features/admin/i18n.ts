@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@farha/contracts/admin';
+import { ADMIN_MESSAGES, TWO_FACTOR_MESSAGES } from '@farha/contracts/admin';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bilingualMessage, i18n } from '@/lib/i18n';
@@ -31,6 +31,12 @@ export function useAdminTranslation(): { t: AdminT; locale: AdminLocale } {
 }
 
 /** A server answer or failure in the active language: errors by their catalogue code, successes by text. */
+// The staff profile's successes (/admin/profile), as the server words them.
+const PROFILE_MESSAGES = {
+  PROFILE_SAVED: { fr: 'Profil mis à jour avec succès !', ar: 'تم تحديث الملف الشخصي بنجاح!' },
+  PASSWORD_SAVED: { fr: 'Mot de passe modifié avec succès !', ar: 'تم تغيير كلمة المرور بنجاح!' },
+} as const;
+
 export function adminMessage(source: unknown): string {
-  return bilingualMessage(source, ADMIN_MESSAGES);
+  return bilingualMessage(source, { ...ADMIN_MESSAGES, ...TWO_FACTOR_MESSAGES, ...PROFILE_MESSAGES });
 }

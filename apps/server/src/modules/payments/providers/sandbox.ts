@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { sandboxCheckouts, systemSettings } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { CheckoutStatus, PaymentProvider } from './types.ts';
-import { parseChargilyStyleWebhook } from './types.ts';
+import { PaymentGatewayError, parseChargilyStyleWebhook } from './types.ts';
 
 /** Like Chargily, an unpaid checkout expires after 30 minutes. */
 export const SANDBOX_EXPIRY_MS = 30 * 60_000;
@@ -41,6 +41,30 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey:
     },
     webhookSecret: () => (secret ??= sandboxSecret(options.db, options.secretKey, options.clock.now())),
     parseWebhook: parseChargilyStyleWebhook,
+    async refund(input) {
+      return options.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, input.checkoutId)).for('update');
+        if (!row || row.status !== 'paid') throw new PaymentGatewayError('PAYMENT_ERROR', 'Paiement non remboursable');
+        const metadata = (row.metadata ?? {}) as { refunds?: Record<string, { amount: number; reference: string; at: string }> };
+        const refunds = metadata.refunds ?? {};
+        const already = refunds[input.idempotencyKey];
+        if (already) return { reference: already.reference };
+        const refunded = Object.values(refunds).reduce((sum, r) => sum + r.amount, 0);
+        if (!Number.isInteger(input.amount) || input.amount <= 0 || refunded + input.amount > row.amount) {
+          throw new PaymentGatewayError('PAYMENT_ERROR', 'Montant supérieur au montant payé');
+        }
+        const reference = `sbx_rf_${randomBytes(8).toString('hex')}`;
+        const now = options.clock.now();
+        await tx
+          .update(sandboxCheckouts)
+          .set({
+            metadata: { ...metadata, refunds: { ...refunds, [input.idempotencyKey]: { amount: input.amount, reference, at: now.toISOString() } } },
+            updatedAt: now,
+          })
+          .where(eq(sandboxCheckouts.id, row.id));
+        return { reference };
+      });
+    },
   };
 }
 

@@ -35,6 +35,12 @@ export interface PaymentProvider {
   /** Secret used for the webhook HMAC. */
   webhookSecret(): Promise<string>;
   parseWebhook(body: unknown): WebhookEvent | null;
+  /**
+   * Sends money back to the card of a paid checkout, once per `idempotencyKey` (a second call with the same
+   * key answers the first refund's reference). Absent when the gateway has no refund API (Chargily V2:
+   * finance refunds by bank transfer and records its reference).
+   */
+  refund?(input: { checkoutId: string; amount: number; idempotencyKey: string }): Promise<{ reference: string }>;
 }
 
 /** A gateway failure: the catalogue code the buyer sees, and the gateway's own words for the log. */

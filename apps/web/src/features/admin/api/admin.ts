@@ -10,6 +10,8 @@ import {
   ZAdminUserPage,
   ZAuditPage,
   ZUserActionResponse,
+  type TCreateUserInput,
+  type TUpdateUserInput,
 } from '@farha/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -109,6 +111,38 @@ export function useUserStatus() {
   return useMutation({
     mutationFn: (input: { id: string; action: 'suspend' | 'reactivate' }) =>
       api.post(`/api/admin/users/${input.id}/${input.action}`, {}, { schema: ZUserActionResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCreateUserInput) => api.post('/api/admin/users', input, { schema: ZUserActionResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; patch: TUpdateUserInput }) => api.patch(`/api/admin/users/${input.id}`, input.patch, { schema: ZUserActionResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useSendPasswordLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/admin/users/${id}/password-link`, {}, { schema: ZUserActionResponse }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useGatewayRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/admin/refunds/${id}/gateway`, {}, { schema: ZAdminRefundActionResponse }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { ADMIN_REFUND_FILTERS, type TAdminRefund } from '@farha/contracts/admin';
 import { formatDzd } from '@farha/contracts/money';
-import { Send, X } from 'lucide-react';
+import { CreditCard, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { toQuery, useAdminRefunds, useRefundAction } from '../api/admin';
+import { toQuery, useAdminRefunds, useGatewayRefund, useRefundAction } from '../api/admin';
 import { FilterChips, formatDateTime, LoadFailed, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 
@@ -26,6 +26,14 @@ export function AdminRefundsPage() {
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
   const list = useAdminRefunds(toQuery({ status, page, pageSize: 20 }));
   const action = useRefundAction();
+  const gateway = useGatewayRefund();
+  const refundByGateway = (refund: TAdminRefund) => {
+    setFlash(null);
+    gateway.mutate(refund.id, {
+      onSuccess: (answer) => setFlash({ kind: 'success', text: `${adminMessage(answer.message)} — ${t('refunds.reference', { reference: answer.refund.reference ?? '' })}` }),
+      onError: (error) => setFlash({ kind: 'error', text: adminMessage(error) }),
+    });
+  };
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'paid' | 'failed'; refund: TAdminRefund } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -74,16 +82,24 @@ export function AdminRefundsPage() {
                     <p className="text-xs text-muted-foreground">
                       {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}
                       {r.paymentMethod && ` · ${t('refunds.method', { method: r.paymentMethod.toUpperCase() })}`}
+                      {r.provider && ` · ${r.gatewayRefund || r.status !== 'pending' ? r.provider : t('refunds.manualHint', { provider: r.provider })}`}
                     </p>
                     {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
                     {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}
                   </div>
                   {r.status === 'pending' && (
                     <div className="flex flex-wrap gap-2 sm:flex-col">
-                      <Button onClick={() => setDialog({ kind: 'paid', refund: r })} data-testid="refund-paid">
-                        <Send aria-hidden />
-                        {t('refunds.markPaid')}
-                      </Button>
+                      {r.gatewayRefund ? (
+                        <Button onClick={() => refundByGateway(r)} disabled={gateway.isPending} data-testid="refund-gateway">
+                          <CreditCard aria-hidden />
+                          {t('refunds.viaGateway')}
+                        </Button>
+                      ) : (
+                        <Button onClick={() => setDialog({ kind: 'paid', refund: r })} data-testid="refund-paid">
+                          <Send aria-hidden />
+                          {t('refunds.manualBank')}
+                        </Button>
+                      )}
                       <Button variant="outline" onClick={() => setDialog({ kind: 'failed', refund: r })}>
                         <X aria-hidden />
                         {t('refunds.markFailed')}

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH_CHOICES, type TSettingsSections } from '@farha/contracts/admin';
-import { RefreshCw, Save } from 'lucide-react';
-import { useState } from 'react';
+import { Activity, Database, Download, RefreshCw, RotateCcw, Save, Timer, Upload, Users } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAdminSettings, useSaveSettings } from '../api/settings';
+import { useAdminSettings, useImportSettings, useResetSettings, useSaveSettings, useSystemFigures } from '../api/settings';
+import { formatNumber, KpiTile, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 
 type Section = keyof TSettingsSections;
@@ -31,6 +32,29 @@ export function AdminSettingsPage() {
   const saved = query.data?.settings;
   const current = draft ?? saved;
   const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
+  const importer = useImportSettings();
+  const reset = useResetSettings();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetError, setResetError] = useState<string | null>(null);
+
+  const importFile = async (file: File) => {
+    setFlash(null);
+    let body: unknown;
+    try {
+      body = JSON.parse(await file.text());
+    } catch {
+      setFlash({ kind: 'error', text: adminMessage('Fichier de configuration invalide') });
+      return;
+    }
+    importer.mutate(body, {
+      onSuccess: (answer) => {
+        setDraft(null);
+        setFlash({ kind: 'success', text: adminMessage(answer.message ?? '') });
+      },
+      onError: (error) => setFlash({ kind: 'error', text: adminMessage(error) }),
+    });
+  };
 
   const set = (section: Section, field: string, value: unknown) => {
     if (!current) return;
@@ -70,6 +94,37 @@ export function AdminSettingsPage() {
           </>
         }
       />
+      <SystemTiles />
+      <div className="flex flex-wrap gap-2" data-testid="settings-file-actions">
+        <Button asChild variant="outline" size="sm">
+          <a href="/api/admin/settings/export" download data-testid="settings-export">
+            <Download aria-hidden />
+            {t('settings.file.export')}
+          </a>
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={importer.isPending} data-testid="settings-import">
+          <Upload aria-hidden />
+          {t('settings.file.import')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="settings-import-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+        <Button variant="outline" size="sm" className="text-destructive" onClick={() => setResetOpen(true)} data-testid="settings-reset">
+          <RotateCcw aria-hidden />
+          {t('settings.file.reset')}
+        </Button>
+      </div>
       {flash && <Alert variant={flash.kind}>{flash.text}</Alert>}
       {query.isError && !query.data ? (
         <Alert variant="error">{t('settings.loadError')}</Alert>
@@ -144,6 +199,81 @@ export function AdminSettingsPage() {
           ))}
         </Tabs>
       )}
+      <PromptDialog
+        open={resetOpen}
+        title={t('settings.file.resetTitle')}
+        text={t('settings.file.resetText')}
+        inputLabel={t('settings.file.resetLabel')}
+        confirmLabel={t('settings.file.reset')}
+        destructive
+        pending={reset.isPending}
+        error={resetError}
+        onClose={() => {
+          setResetOpen(false);
+          setResetError(null);
+        }}
+        onConfirm={(word) =>
+          reset.mutate(word, {
+            onSuccess: (answer) => {
+              setResetOpen(false);
+              setResetError(null);
+              setDraft(null);
+              setFlash({ kind: 'success', text: adminMessage(answer.message ?? '') });
+            },
+            onError: (error) => setResetError(adminMessage(error)),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+const UNITS = ['o', 'Ko', 'Mo', 'Go', 'To'] as const;
+const UNITS_AR = ['بايت', 'ك.ب', 'م.ب', 'ج.ب', 'ت.ب'] as const;
+function formatBytes(bytes: number, locale: 'fr' | 'ar'): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${formatNumber(value, locale)} ${(locale === 'ar' ? UNITS_AR : UNITS)[unit]}`;
+}
+
+function formatUptime(seconds: number, t: ReturnType<typeof useAdminTranslation>['t']): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return t('settings.tiles.uptimeDays', { days, hours });
+  if (hours > 0) return t('settings.tiles.uptimeHours', { hours, minutes });
+  return t('settings.tiles.uptimeMinutes', { minutes });
+}
+
+/** spec 02 §3's four tiles, measured by the server (GET /api/admin/settings/system). */
+function SystemTiles() {
+  const { t, locale } = useAdminTranslation();
+  const figures = useSystemFigures();
+  const f = figures.data;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" data-testid="settings-tiles">
+      <KpiTile icon={Timer} label={t('settings.tiles.uptime')} loading={figures.isPending} value={f ? formatUptime(f.uptimeSeconds, t) : '—'} hint={t('settings.tiles.uptimeHint')} testId="tile-uptime" />
+      <KpiTile icon={Users} label={t('settings.tiles.active')} loading={figures.isPending} value={f ? formatNumber(f.activeUsers15m, locale) : '—'} hint={t('settings.tiles.activeHint')} testId="tile-active" />
+      <KpiTile
+        icon={Activity}
+        label={t('settings.tiles.transactions')}
+        loading={figures.isPending}
+        value={f ? formatNumber(f.transactionsPerMinute, locale) : '—'}
+        hint={f ? t('settings.tiles.transactionsHint', { count: f.transactionsLastHour }) : undefined}
+        testId="tile-transactions"
+      />
+      <KpiTile
+        icon={Database}
+        label={t('settings.tiles.storage')}
+        loading={figures.isPending}
+        value={f ? formatBytes(f.storage.databaseBytes + f.storage.filesBytes, locale) : '—'}
+        hint={f ? t('settings.tiles.storageHint', { database: formatBytes(f.storage.databaseBytes, locale), files: formatBytes(f.storage.filesBytes, locale) }) : undefined}
+        testId="tile-storage"
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { TAdminUserRow } from '@farha/contracts/admin';
 import { formatDzd } from '@farha/contracts/money';
 import { ROLES } from '@farha/contracts/roles';
-import { Search } from 'lucide-react';
+import { Mail, Pencil, Search, ShieldCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -14,7 +14,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { toQuery, useAdminUsers, useUserStatus } from '../api/admin';
+import { toQuery, useAdminUsers, useSendPasswordLink, useUserStatus } from '../api/admin';
+import { UserFormDialog } from '../components/user-form-dialog';
 import { formatDateTime, LoadFailed, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 
@@ -37,6 +38,15 @@ export function AdminUsersPage() {
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [suspending, setSuspending] = useState<TAdminUserRow | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
+  const [form, setForm] = useState<{ user: TAdminUserRow | null } | null>(null);
+  const link = useSendPasswordLink();
+  const sendLink = (user: TAdminUserRow) => {
+    setFlash(null);
+    link.mutate(user.id, {
+      onSuccess: (answer) => setFlash({ kind: 'success', text: `${adminMessage(answer.message)} — ${answer.user.email}` }),
+      onError: (error) => setFlash({ kind: 'error', text: adminMessage(error) }),
+    });
+  };
 
   const act = (user: TAdminUserRow, action: 'suspend' | 'reactivate') => {
     setFlash(null);
@@ -54,7 +64,16 @@ export function AdminUsersPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t('users.title')} description={t('users.intro')} />
+      <PageHeader
+        title={t('users.title')}
+        description={t('users.intro')}
+        actions={
+          <Button onClick={() => setForm({ user: null })} data-testid="user-create">
+            <UserPlus aria-hidden />
+            {t('users.create')}
+          </Button>
+        }
+      />
       <form
         role="search"
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end"
@@ -112,7 +131,7 @@ export function AdminUsersPage() {
           <CardContent className="p-0">
             <ul className="divide-y divide-border" data-testid="user-list">
               {list.data.users.map((u) => (
-                <li key={u.id} className="grid gap-3 p-4 md:grid-cols-[2fr_1fr_1.4fr_auto] md:items-center" data-testid="user-row">
+                <li key={u.id} className="grid gap-3 p-4 lg:grid-cols-[2fr_1fr_1.4fr_auto] md:grid-cols-2 lg:items-center" data-testid="user-row">
                   <div className="min-w-0">
                     <p className="truncate font-semibold">
                       {u.firstName} {u.lastName}
@@ -125,15 +144,36 @@ export function AdminUsersPage() {
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge variant="outline">{t(`users.roles.${u.role}`)}</Badge>
                     <Badge variant={u.status === 'active' ? 'soft' : u.status === 'suspended' ? 'destructive' : 'muted'}>{t(`users.status.${u.status as (typeof STATUSES)[number]}`)}</Badge>
+                    {u.twoFactor && (
+                      <Badge variant="outline">
+                        <ShieldCheck aria-hidden className="size-3.5" />
+                        {t('users.twoFactor')}
+                      </Badge>
+                    )}
                   </div>
                   <div className="text-sm text-muted-foreground">
                     <p>
                       {t('users.columns.lastLogin')} : {u.lastLoginAt ? formatDateTime(u.lastLoginAt, locale) : t('users.never')}
                     </p>
                     <p>{t('users.sessions', { count: u.openSessions })}</p>
+                    {u.failedLogins > 0 && (
+                      <p className="text-destructive" data-testid="user-failed-logins">
+                        {t('users.failedLogins', { count: u.failedLogins })}
+                      </p>
+                    )}
                     {u.role === 'customer' && <p>{t('users.vouchers', { count: u.vouchersCount, amount: formatDzd(u.totalSpent, locale) })}</p>}
                   </div>
-                  <div>
+                  <div className="flex flex-wrap gap-2 md:justify-end">
+                    <Button variant="ghost" size="sm" onClick={() => setForm({ user: u })} data-testid="user-edit">
+                      <Pencil aria-hidden />
+                      {t('users.edit')}
+                    </Button>
+                    {u.status !== 'suspended' && (
+                      <Button variant="ghost" size="sm" disabled={link.isPending} title={t('users.sendLinkHint')} onClick={() => sendLink(u)} data-testid="user-send-link">
+                        <Mail aria-hidden />
+                        {t('users.sendLink')}
+                      </Button>
+                    )}
                     {u.status === 'suspended' ? (
                       <Button variant="outline" size="sm" disabled={change.isPending} onClick={() => act(u, 'reactivate')} data-testid="user-reactivate">
                         {t('users.reactivate')}
@@ -152,6 +192,18 @@ export function AdminUsersPage() {
       )}
       {list.data && list.data.total > list.data.pageSize && (
         <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams(toQuery({ q, role, status, page: next }))} />
+      )}
+      {form && (
+        <UserFormDialog
+          key={form.user?.id ?? 'new'}
+          open
+          user={form.user}
+          onClose={() => setForm(null)}
+          onDone={(message) => {
+            setForm(null);
+            setFlash({ kind: 'success', text: message });
+          }}
+        />
       )}
       <PromptDialog
         open={suspending !== null}

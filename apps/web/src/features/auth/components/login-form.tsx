@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
+import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { errorMessage, localizeMessage } from '@/lib/i18n';
 import { usePasswordT } from '../password-i18n';
@@ -21,6 +22,9 @@ export function LoginForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const { t: tPassword } = usePasswordT();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // 2FA: the server answered TOTP_REQUIRED for this account; the form now asks for the code too.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const {
     register,
     control,
@@ -36,8 +40,17 @@ export function LoginForm() {
     setFormError(null);
     try {
       // On success the auth page redirects (see AuthPage).
-      await login({ email: values.email, password: values.password, remember: values.remember === true });
+      await login({
+        email: values.email,
+        password: values.password,
+        remember: values.remember === true,
+        ...(askCode && code.trim() ? { code: code.trim() } : {}),
+      });
     } catch (error) {
+      if (error instanceof ApiError && (error.code === 'TOTP_REQUIRED' || error.code === 'TOTP_INVALID')) {
+        setAskCode(true);
+        setCode('');
+      }
       // spec 01 §8: the server's 'Email ou mot de passe incorrect', or 'Erreur de connexion. Veuillez réessayer.'
       setFormError(errorMessage(error, 'LOGIN_FAILED'));
     }
@@ -55,6 +68,23 @@ export function LoginForm() {
         <Field label={t('auth.password')} error={errors.password?.message && localizeMessage(errors.password.message)}>
           {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" dir="ltr" />}
         </Field>
+        {askCode && (
+          <Field label={t('auth.totpCode')} hint={t('auth.totpHint')}>
+            {(control) => (
+              <Input
+                {...control}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                dir="ltr"
+                autoFocus
+                data-testid="login-totp"
+              />
+            )}
+          </Field>
+        )}
         <div className="flex flex-wrap items-center gap-2.5">
           <Controller
             control={control}

@@ -13,6 +13,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { errorMessage, localizeMessage } from '@/lib/i18n';
+import { useSiteStatus } from '@/lib/site-status';
 
 const ZRegisterForm = ZRegisterRequest.omit({ locale: true })
   .extend({ confirmPassword: z.string() })
@@ -34,6 +35,7 @@ const isFormField = (name: string | undefined): name is (typeof FIELDS)[number] 
 
 export function RegisterForm() {
   const { t } = useTranslation();
+  const site = useSiteStatus();
   const { register: registerAccount } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -85,7 +87,7 @@ export function RegisterForm() {
       >
         {(control) => <Input {...control} {...register('phone')} type="tel" autoComplete="tel" dir="ltr" />}
       </Field>
-      <Field label={t('auth.password')} hint={t('auth.passwordHint')} error={fieldError('password')}>
+      <Field label={t('auth.password')} hint={t('auth.passwordHint', { count: site.data?.passwordMinLength ?? 8 })} error={fieldError('password')}>
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" dir="ltr" />}
       </Field>
       <Field label={t('auth.confirmPassword')} error={fieldError('confirmPassword')}>

@@ -19,6 +19,7 @@ import { useResetPassword, useResetTokenCheck } from '../api/password';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { passwordMessage, usePasswordT } from '../password-i18n';
 import { errorKey } from '@farha/contracts/errors';
+import { useSiteStatus } from '@/lib/site-status';
 
 /** After a successful reset, the login page opens on its own after this delay. */
 const REDIRECT_MS = 3000;
@@ -85,6 +86,7 @@ export function ResetPasswordPage() {
 
 function ResetForm({ token, onExpired }: { token: string; onExpired: () => void }) {
   const { t } = usePasswordT();
+  const site = useSiteStatus();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [done, setDone] = useState<string | null>(null);
@@ -142,7 +144,7 @@ function ResetForm({ token, onExpired }: { token: string; onExpired: () => void 
           </div>
         </Alert>
       )}
-      <Field label={t('reset.password')} hint={t('reset.passwordHint')} error={errors.password?.message && passwordMessage(errors.password.message)}>
+      <Field label={t('reset.password')} hint={t('reset.passwordHint', { count: site.data?.passwordMinLength ?? 8 })} error={errors.password?.message && passwordMessage(errors.password.message)}>
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" dir="ltr" autoFocus />}
       </Field>
       <Field

@@ -1,0 +1,84 @@
+import { ZSettingsSections, type TSettingsSections } from '@farha/contracts/admin';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { systemSettings } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { readAllSettings } from './administration.ts';
+import { clearSettingsCache, SETTINGS_SCHEMAS, type SettingsKey } from './service.ts';
+
+export const SETTINGS_FILE_FORMAT = 'farha-settings';
+export const SETTINGS_FILE_VERSION = 1;
+const SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsKey[];
+
+/** The configuration file: every section, with what it is and when it was taken. */
+export async function exportSettings(db: Db, now: Date) {
+  const { settings } = await readAllSettings(db);
+  return { format: SETTINGS_FILE_FORMAT, version: SETTINGS_FILE_VERSION, exportedAt: now.toISOString(), settings };
+}
+
+// Strict all the way down: a field this version does not know is a mistake in the file, not something to drop.
+const ZStrictSections = z
+  .object(Object.fromEntries(Object.entries(ZSettingsSections.shape).map(([key, section]) => [key, section.strict()])) as typeof ZSettingsSections.shape)
+  .strict();
+const ZSettingsFile = z.object({
+  format: z.literal(SETTINGS_FILE_FORMAT),
+  version: z.literal(SETTINGS_FILE_VERSION),
+  exportedAt: z.string().optional(),
+  settings: ZStrictSections,
+});
+
+type Step = { actor: AuditActor; now: Date };
+
+async function writeAll(db: Db, next: TSettingsSections | null, step: Step, action: 'settings.import' | 'settings.reset') {
+  const before = (await readAllSettings(db)).settings;
+  await db.transaction(async (tx) => {
+    if (next === null) await tx.delete(systemSettings);
+    else {
+      for (const key of SECTIONS) {
+        await tx
+          .insert(systemSettings)
+          .values({ key, value: next[key], updatedBy: step.actor.userId, updatedAt: step.now })
+          .onConflictDoUpdate({ target: systemSettings.key, set: { value: next[key], updatedBy: step.actor.userId, updatedAt: step.now } });
+      }
+    }
+  });
+  clearSettingsCache();
+  const after = await readAllSettings(db);
+  await recordAudit(db, {
+    actor: step.actor,
+    action,
+    entityType: 'settings',
+    entityId: 'all',
+    summary: action === 'settings.import' ? 'Configuration importée' : 'Réinitialisation aux valeurs par défaut',
+    before,
+    after: after.settings,
+    now: step.now,
+  });
+  return after;
+}
+
+/**
+ * Import (spec 02 §3, issue 12): a file exported here, checked whole (every section, every field, the same
+ * bounds as a save, minimum below maximum) before anything is written; a bad file changes nothing.
+ */
+export async function importSettings(db: Db, file: unknown, step: Step) {
+  const parsed = ZSettingsFile.safeParse(file);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') ?? '';
+    throw new AppError('SETTINGS_IMPORT_INVALID', { field: 'file', params: { where: where || 'settings' } });
+  }
+  const settings = parsed.data.settings;
+  if (settings.payments.min_amount >= settings.payments.max_amount) {
+    throw new AppError('SETTINGS_AMOUNTS', { field: 'file' });
+  }
+  return writeAll(db, settings, step, 'settings.import');
+}
+
+/** Factory reset: every stored value removed, the spec's defaults apply again; audited with the old values. */
+export const RESET_CONFIRMATION_WORD = 'RÉINITIALISER';
+export async function resetSettings(db: Db, confirmation: string, step: Step) {
+  if (confirmation.trim() !== RESET_CONFIRMATION_WORD) throw new AppError('RESET_CONFIRMATION', { field: 'confirm' });
+  return writeAll(db, null, step, 'settings.reset');
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSiteStatus } from '@farha/contracts/admin';
+import { cachedSettings } from './service.ts';
+
+/**
+ * GET /api/site: what every visitor's browser must know of the settings (spec 02 §3): maintenance mode (the
+ * storefront shows its maintenance page) and the password minimum length (the forms' hint).
+ */
+export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/site', { schema: { tags: ['platform'], response: { 200: ZSiteStatus } } }, async (_request, reply) => {
+    const [platform, security] = await Promise.all([cachedSettings(app.db, 'platform'), cachedSettings(app.db, 'security')]);
+    reply.header('cache-control', 'no-store');
+    return { maintenance: platform.maintenance_mode, passwordMinLength: security.password_min_length };
+  });
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TRole } from '@farha/contracts/roles';
+import { auditLog, users } from '../../src/db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
+import { hashPassword } from '../../src/lib/password.ts';
+import { totpAt } from '../../src/lib/totp.ts';
+import { ACCOUNTS, buildTestApp, cookieFrom, type Role, type TestApp } from '../helpers.ts';
+import { testClock } from '../clock.ts';
+
+const clock = testClock();
+let t: TestApp;
+const cookies = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
+const send = (method: 'POST' | 'PATCH', url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>
+  t.request({ method, url, payload, ...(cookie ? { cookie } : {}) });
+const login = (email: string, extra: Record<string, unknown> = {}) => send('POST', '/api/auth/login', undefined, { email, password: DEMO_PASSWORD, ...extra });
+
+/** A fresh staff account (the demo ones stay as other tests expect them). */
+async function staff(role: TRole) {
+  const email = `${role}.${randomUUID().slice(0, 6)}@farha.dz`;
+  await t.database.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Selma', lastName: 'Ait', role, createdAt: clock.now(), updatedAt: clock.now() });
+  return { email, cookie: await t.login(email) };
+}
+
+/** Enrols the account of `cookie`: QR, then the app's current code. Returns the secret. */
+async function enrol(cookie: string) {
+  const setup = await send('POST', '/api/admin/profile/2fa/setup', cookie);
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json();
+  const enabled = await send('POST', '/api/admin/profile/2fa/enable', cookie, { code: totpAt(secret, clock.now()) });
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  return secret as string;
+}
+
+describe('role × endpoint: /api/admin/profile (the three back-office roles, each on their own account)', () => {
+  const endpoints: { method: 'GET' | 'POST' | 'PATCH'; url: string; body?: Record<string, unknown> }[] = [
+    { method: 'GET', url: '/api/admin/profile' },
+    { method: 'PATCH', url: '/api/admin/profile', body: { firstName: '', lastName: '' } },
+    { method: 'POST', url: '/api/admin/profile/password', body: { currentPassword: 'x', newPassword: 'y', confirmPassword: 'z' } },
+    { method: 'POST', url: '/api/admin/profile/2fa/enable', body: { code: 'abc' } },
+    { method: 'POST', url: '/api/admin/profile/2fa/disable', body: { code: 'abc' } },
+  ];
+  for (const endpoint of endpoints) {
+    it(`${endpoint.method} ${endpoint.url}`, async () => {
+      const call = (cookie?: string) => t.request({ method: endpoint.method, url: endpoint.url, ...(cookie ? { cookie } : {}), ...(endpoint.body ? { payload: endpoint.body } : {}) });
+      expect((await call()).statusCode).toBe(401);
+      for (const role of Object.keys(ACCOUNTS) as Role[]) {
+        const status = (await call(cookies[role])).statusCode;
+        const allowed = ['superadmin', 'finance', 'catalog_admin'].includes(role);
+        expect({ role, status }).toEqual({ role, status: allowed ? expect.toSatisfy((s: number) => [200, 400].includes(s)) : 403 });
+      }
+    });
+  }
+  it('POST /api/admin/profile/2fa/setup', async () => {
+    expect((await send('POST', '/api/admin/profile/2fa/setup', undefined)).statusCode).toBe(401);
+    for (const role of ['customer', 'partner_owner', 'partner_staff', 'support'] as const) {
+      expect({ role, status: (await send('POST', '/api/admin/profile/2fa/setup', cookies[role])).statusCode }).toEqual({ role, status: 403 });
+    }
+    for (const role of ['superadmin', 'finance', 'catalog_admin'] as const) {
+      const fresh = await staff(role);
+      expect({ role, status: (await send('POST', '/api/admin/profile/2fa/setup', fresh.cookie)).statusCode }).toEqual({ role, status: 200 });
+    }
+  });
+});
+
+describe('staff profile', () => {
+  it('shows and edits only the signed-in account, and changes its password with the length setting', async () => {
+    const me = await staff('finance');
+    const profile = (await get('/api/admin/profile', me.cookie)).json();
+    expect(profile).toMatchObject({ profile: { email: me.email, firstName: 'Selma' }, twoFactor: { enabled: false, required: false } });
+    const saved = await send('PATCH', '/api/admin/profile', me.cookie, { firstName: 'Selma-Lina', lastName: 'Aït' });
+    expect(saved.json()).toMatchObject({ message: 'Profil mis à jour avec succès !', profile: { firstName: 'Selma-Lina', email: me.email } });
+    expect((await get('/api/admin/profile', cookies.finance)).json().profile.email).toBe(ACCOUNTS.finance);
+
+    const short = await send('POST', '/api/admin/profile/password', me.cookie, { currentPassword: DEMO_PASSWORD, newPassword: 'court1', confirmPassword: 'court1' });
+    expect(short.statusCode).toBe(400);
+    const wrong = await send('POST', '/api/admin/profile/password', me.cookie, { currentPassword: 'pas-le-bon', newPassword: 'nouveau-mdp-1', confirmPassword: 'nouveau-mdp-1' });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await send('POST', '/api/admin/profile/password', me.cookie, { currentPassword: DEMO_PASSWORD, newPassword: 'nouveau-mdp-1', confirmPassword: 'nouveau-mdp-1' });
+    expect(ok.json().message).toBe('Mot de passe modifié avec succès !');
+    expect((await send('POST', '/api/auth/login', undefined, { email: me.email, password: 'nouveau-mdp-1' })).statusCode).toBe(200);
+  });
+});
+
+describe('2FA (TOTP)', () => {
+  it('enrols by QR code and a code, then asks the code at every login', async () => {
+    const me = await staff('superadmin');
+    const setup = await send('POST', '/api/admin/profile/2fa/setup', me.cookie);
+    expect(setup.json()).toMatchObject({ qrDataUrl: expect.stringMatching(/^data:image\/png;base64,/), otpauthUri: expect.stringContaining(encodeURIComponent(me.email)) });
+    const { secret } = setup.json();
+    const wrong = await send('POST', '/api/admin/profile/2fa/enable', me.cookie, { code: totpAt(secret, new Date(clock.now().getTime() + 5 * 60_000)) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('Code de vérification incorrect');
+    const on = await send('POST', '/api/admin/profile/2fa/enable', me.cookie, { code: totpAt(secret, clock.now()) });
+    expect(on.json()).toMatchObject({ message: 'Double authentification activée', twoFactor: { enabled: true } });
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, me.email));
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, user!.id))).toEqual([expect.objectContaining({ action: 'user.2fa_enable' })]);
+
+    const noCode = await login(me.email);
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json().error).toMatchObject({ code: 'TOTP_REQUIRED', message: "Entrez le code à 6 chiffres de votre application d'authentification" });
+    expect(noCode.headers['set-cookie']).toBeUndefined();
+    const badCode = await login(me.email, { code: '000000' === totpAt(secret, clock.now()) ? '111111' : '000000' });
+    expect(badCode.json().error.code).toBe('TOTP_INVALID');
+    clock.advance(45_000);
+    const good = await login(me.email, { code: totpAt(secret, clock.now()) });
+    expect(good.statusCode, good.body).toBe(200);
+    // The wrong code counted as a failed login; the good one cleared the count.
+    const [after] = await t.database.db.select().from(users).where(eq(users.email, me.email));
+    expect(after!.failedLogins).toBe(0);
+    expect((await get('/api/admin/users?q=' + me.email, cookieFrom(good))).json().users[0].twoFactor).toBe(true);
+  });
+
+  it('when the setting requires it, a back-office account reaches only its profile until enrolled, and cannot turn it off', async () => {
+    const me = await staff('finance');
+    const admin = await staff('superadmin');
+    const adminSecret = await enrol(admin.cookie);
+    expect((await send('PATCH', '/api/admin/settings', admin.cookie, { security: { require_2fa: true } })).statusCode).toBe(200);
+
+    const blocked = await get('/api/admin/payouts', me.cookie);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error).toMatchObject({ code: 'TOTP_ENROLMENT_REQUIRED', message: 'La double authentification est obligatoire : activez-la dans votre profil' });
+    expect((await get('/api/admin/navigation', me.cookie)).statusCode).toBe(200);
+    expect((await get('/api/admin/profile', me.cookie)).json().twoFactor).toEqual({ enabled: false, required: true });
+    // Other areas are not the back office's: support keeps working without 2FA.
+    expect((await get('/api/support/tickets', cookies.support)).statusCode).toBe(200);
+
+    const secret = await enrol(me.cookie);
+    expect((await get('/api/admin/payouts', me.cookie)).statusCode).toBe(200);
+    const off = await send('POST', '/api/admin/profile/2fa/disable', me.cookie, { code: totpAt(secret, clock.now()) });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().error.message).toBe('La double authentification est obligatoire pour votre rôle');
+
+    expect((await send('PATCH', '/api/admin/settings', admin.cookie, { security: { require_2fa: false } })).statusCode).toBe(200);
+    const disabled = await send('POST', '/api/admin/profile/2fa/disable', me.cookie, { code: totpAt(secret, clock.now()) });
+    expect(disabled.json()).toMatchObject({ message: 'Double authentification désactivée', twoFactor: { enabled: false } });
+    expect((await login(me.email)).statusCode).toBe(200);
+    expect(adminSecret).not.toBe(secret);
+  });
+});

@@ -1,0 +1,13 @@
+import { ZSiteStatus } from '@farha/contracts/admin';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+/** GET /api/site: maintenance mode and the password minimum length (spec 02 §3), checked every minute. */
+export function useSiteStatus() {
+  return useQuery({
+    queryKey: ['site-status'],
+    queryFn: ({ signal }) => api.get('/api/site', { schema: ZSiteStatus, signal }),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+}
