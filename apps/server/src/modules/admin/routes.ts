@@ -32,6 +32,7 @@ import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { listUsers, reactivateUser, suspendUser } from '../accounts/index.ts';
+import { catalogAdminRoutes } from '../catalog/index.ts';
 import { adminDashboard } from '../analytics/index.ts';
 import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
@@ -58,6 +59,7 @@ function actorOf(request: FastifyRequest): AuditActor {
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const step = (request: FastifyRequest) => ({ actor: actorOf(request), now: app.clock.now(), publicUrl: app.config.publicUrl });
+  await app.register(catalogAdminRoutes); // issue 13: boxes, offers, pictures, landing page
 
   // spec 02 §2: the admin menu, filtered by role on the server.
   r.get('/navigation', { schema: { tags: ['admin'], response: { 200: ZAdminNavigation } } }, async (request) => {
