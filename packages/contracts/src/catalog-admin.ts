@@ -344,3 +344,10 @@ export function themeContrast(theme: { primary: string; secondary: string; accen
     return { ...pair, ratio: Math.round(ratio * 100) / 100, passes: ratio >= WCAG_AA };
   });
 }
+
+/**
+ * The landing editor's preview frame: the homepage opened with `?preview=draft` tells its parent it is
+ * ready, then shows each configuration the editor posts (same origin only).
+ */
+export const LANDING_PREVIEW_MESSAGE = 'farha:landing-preview';
+export const LANDING_PREVIEW_READY = 'farha:landing-preview-ready';

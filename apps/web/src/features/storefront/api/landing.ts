@@ -6,7 +6,9 @@ import {
   type TLandingResponse,
 } from '@farha/contracts/landing';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY, ZAdminLanding } from '@farha/contracts/catalog-admin';
+import type { TLandingConfig } from '@farha/contracts/landing';
 import { api } from '@/lib/api';
 
 /** spec 01 §2: the homepage reads the published landing configuration, or the defaults if that fails. */
@@ -29,4 +31,30 @@ export function useSubscribeNewsletter() {
     mutationFn: (input: { email: string; locale: TLocale }) =>
       api.post('/api/newsletter', input, { schema: ZNewsletterResponse }),
   });
+}
+
+/**
+ * The landing editor's preview (`/?preview=draft`, catalogue staff): the configuration the editor posts
+ * to this frame as it is edited, else the saved draft (or the published version). Null when not previewing.
+ */
+export function useLandingPreview(enabled: boolean): TLandingConfig | null {
+  const [posted, setPosted] = useState<TLandingConfig | null>(null);
+  const saved = useQuery({
+    queryKey: ['landing', 'preview'],
+    queryFn: ({ signal }) => api.get('/api/admin/landing', { schema: ZAdminLanding, signal }),
+    enabled,
+    retry: false,
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; config?: TLandingConfig } | null;
+      if (event.origin === window.location.origin && data?.type === LANDING_PREVIEW_MESSAGE && data.config) setPosted(data.config);
+    };
+    window.addEventListener('message', onMessage);
+    if (window.parent !== window) window.parent.postMessage({ type: LANDING_PREVIEW_READY }, window.location.origin);
+    return () => window.removeEventListener('message', onMessage);
+  }, [enabled]);
+  if (!enabled) return null;
+  return posted ?? saved.data?.draft ?? saved.data?.published ?? null;
 }

@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTheme } from '@/lib/theme';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBoxes } from '../api/catalog';
-import { useLanding } from '../api/landing';
+import { useLanding, useLandingPreview } from '../api/landing';
 import { HeroCarousel } from '../components/home/hero-carousel';
 import {
   BenefitsSection,
@@ -21,7 +22,20 @@ import { useStorefrontT } from '../i18n';
 export function HomePage() {
   const { t, locale } = useStorefrontT();
   useDocumentTitle(t('home.eyebrow'));
-  const { landing } = useLanding(locale);
+  const { landing: live } = useLanding(locale);
+  const [params] = useSearchParams();
+  // The landing editor's preview frame shows the draft being edited (the server still fills the
+  // figures and the partner grid when the draft sets none).
+  const draft = useLandingPreview(params.get('preview') === 'draft');
+  const landing = draft
+    ? {
+        ...draft,
+        hero: { ...draft.hero, stats: draft.hero.stats.length > 0 ? draft.hero.stats : live.hero.stats },
+        partners: draft.partners.length > 0 ? draft.partners : live.partners,
+        source: 'published' as const,
+        updatedAt: null,
+      }
+    : live;
   const boxes = useBoxes();
   const { theme } = useTheme();
 
