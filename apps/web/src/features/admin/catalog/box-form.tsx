@@ -130,7 +130,7 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
             submit();
           }}
         >
-          <div className="space-y-4">
+          <div className="min-w-0 space-y-4">
             {errors.form && <Alert variant="error">{errors.form}</Alert>}
             <Field label={t('form.name')} error={errors.name}>
               {(control) => <Input {...control} value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={120} data-testid="box-name" />}
@@ -188,7 +188,7 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
               </label>
             </div>
 
-            <fieldset className="space-y-2">
+            <fieldset className="min-w-0 space-y-2">
               <legend className="text-sm font-medium">{t('form.image')}</legend>
               <div className="flex flex-wrap items-center gap-3">
                 <input
@@ -220,7 +220,7 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
             />
           </div>
 
-          <aside className="space-y-4 lg:sticky lg:top-0 lg:self-start">
+          <aside className="min-w-0 space-y-4 lg:sticky lg:top-0 lg:self-start">
             <p className="text-sm font-semibold">{t('form.preview')}</p>
             <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm" data-testid="box-preview">
               <div className="relative aspect-[4/3] bg-muted">
@@ -235,7 +235,7 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
                 <h3 className="text-lg font-bold leading-snug">{values.name.trim() || '—'}</h3>
                 <p className="line-clamp-3 text-sm text-muted-foreground">{values.description}</p>
                 <p className="text-sm text-muted-foreground">
-                  {t('form.validityDays', { days: values.validityDays })} · {values.offers.length} ·{' '}
+                  {t('form.validityDays', { days: values.validityDays })} · {t('boxes.offers', { count: values.offers.length })} ·{' '}
                   {[...new Set(values.offers.map((o) => o.city))].join(', ')}
                 </p>
                 <p className="text-xl font-bold text-primary tabular-nums">{price > 0 ? formatDzd(price, locale) : '—'}</p>
@@ -301,7 +301,7 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
   const pages = Math.max(1, Math.ceil((offers.data?.total ?? 0) / 8));
 
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="min-w-0 space-y-3">
       <legend className="text-sm font-medium">{t('form.offers')}</legend>
       <p className="text-xs text-muted-foreground">{t('form.offersHint')}</p>
       {error && <p className="text-sm text-destructive" role="alert">{error}</p>}
@@ -310,8 +310,8 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
       ) : (
         <ul className="flex flex-wrap gap-2" data-testid="selected-offers">
           {selected.map((o) => (
-            <li key={o.id} className="flex items-center gap-1 rounded-full border border-border bg-muted/60 py-1 ps-3 pe-1 text-sm">
-              <span>
+            <li key={o.id} className="flex max-w-full items-center gap-1 rounded-2xl border border-border bg-muted/60 py-1 ps-3 pe-1 text-sm">
+              <span className="min-w-0">
                 {o.title} · {o.partnerName} · {formatDzd(o.faceValue, locale)}
               </span>
               <button
@@ -328,7 +328,7 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
       )}
       <div className="space-y-2 rounded-xl border border-border p-3">
         <div className="flex flex-wrap gap-2">
-          <div className="relative min-w-0 flex-1">
+          <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
             <Search aria-hidden className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
               aria-label={t('form.offerSearch')}
@@ -342,7 +342,7 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
               data-testid="offer-search"
             />
           </div>
-          <NativeSelect aria-label={t('form.allCities')} value={city} onChange={(e) => (setCity(e.target.value), setPage(1))} className="w-40">
+          <NativeSelect aria-label={t('form.allCities')} value={city} onChange={(e) => (setCity(e.target.value), setPage(1))} className="min-w-0 flex-1 sm:w-40 sm:flex-none">
             <option value="">{t('form.allCities')}</option>
             {offers.data?.cities.map((c) => (
               <option key={c} value={c}>
@@ -350,7 +350,7 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
               </option>
             ))}
           </NativeSelect>
-          <NativeSelect aria-label={t('form.allCategories')} value={category} onChange={(e) => (setCategory(e.target.value), setPage(1))} className="w-40">
+          <NativeSelect aria-label={t('form.allCategories')} value={category} onChange={(e) => (setCategory(e.target.value), setPage(1))} className="min-w-0 flex-1 sm:w-40 sm:flex-none">
             <option value="">{t('form.allCategories')}</option>
             {OFFER_CATEGORIES.map((c) => (
               <option key={c} value={c}>

@@ -112,7 +112,7 @@ export function LandingEditor() {
       </div>
 
       <div className="grid gap-5 2xl:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <div role="tablist" aria-label={t('tabs.landing')} className="flex flex-wrap gap-1.5">
             {SECTIONS.map((s) => (
               <button
@@ -190,7 +190,7 @@ function Preview({ config }: { config: TLandingConfig }) {
   const height = frame === 'mobile' ? 780 : frame === 'tablet' ? 1000 : 800;
   const icons = { desktop: Monitor, tablet: Tablet, mobile: Smartphone };
   return (
-    <section className="space-y-3" aria-label={t('landing.preview')}>
+    <section className="min-w-0 space-y-3" aria-label={t('landing.preview')}>
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">{t('landing.preview')}</h3>
         <div role="group" aria-label={t('landing.preview')} className="flex gap-1">
@@ -204,8 +204,8 @@ function Preview({ config }: { config: TLandingConfig }) {
           })}
         </div>
       </div>
-      <div ref={box} className="overflow-hidden rounded-xl border border-border bg-muted/50 p-0">
-        <div style={{ height: height * scale }} className="flex justify-center">
+      <div ref={box} className="min-w-0 rounded-xl border border-border bg-muted/50">
+        <div className="relative mx-auto overflow-hidden" style={{ width: width * scale, height: height * scale }}>
           <iframe
             ref={iframe}
             title={t('landing.previewTitle', { frame: t(`landing.frames.${frame}`) })}
@@ -213,8 +213,8 @@ function Preview({ config }: { config: TLandingConfig }) {
             data-testid="landing-preview"
             data-frame={frame}
             onLoad={send}
-            style={{ width, height, transform: `scale(${scale})`, transformOrigin: 'top center' }}
-            className="shrink-0 rounded-lg border-0 bg-background shadow"
+            style={{ width, height, transform: `scale(${scale})`, transformOrigin: '0 0' }}
+            className="absolute left-0 top-0 border-0 bg-background"
           />
         </div>
       </div>
