@@ -68,7 +68,12 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveBox();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // A corrected field loses its message (and the form-wide one goes with any change).
+    const field = key === 'offers' ? 'offerIds' : key;
+    setErrors((e) => (e[field as keyof Errors] || e.form ? { ...e, [field]: undefined, form: undefined } : e));
+  };
   const price = Number(values.price) || 0;
   const economics = boxEconomics(price, values.offers.filter((o) => o.active));
 
