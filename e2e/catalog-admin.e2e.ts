@@ -105,6 +105,12 @@ describe('landing page', () => {
 
     await page.getByTestId('hero-slides-0-title').fill(title);
     await expect.poll(() => status.textContent()).toContain('Modifications non enregistrées');
+    // Theme: a pale primary fails WCAG AA with white text and is flagged; a deep green passes.
+    await page.getByRole('tab', { name: 'Thème' }).click();
+    await page.getByTestId('theme-primary').fill('#f4a3a3');
+    await expectVisible(page.getByTestId('contrast-warning'), 'the contrast warning');
+    await page.getByTestId('theme-primary').fill('#0b5d4b');
+    await expect.poll(() => page.getByTestId('contrast-warning').count()).toBe(0);
     await page.getByTestId('save-draft').click();
     await expect.poll(() => status.textContent()).toContain('Enregistré');
 
@@ -127,6 +133,11 @@ describe('landing page', () => {
     await guest.reload();
     await expectVisible(guest.getByRole('heading', { name: title }), 'the published hero on the homepage');
     await screenshot(guest, 'catalog-admin/home-published-1280', { fullPage: false });
+    // The theme colours are the storefront's CSS variables, on the catalogue too.
+    await guest.goto('/catalog');
+    await expect
+      .poll(() => guest.locator('#main').evaluate((el) => getComputedStyle(el).getPropertyValue('--primary').trim()))
+      .toBe('#0b5d4b');
     const phone = await (await session.newContext(PHONE)).newPage();
     await phone.goto('/');
     await expectVisible(phone.getByRole('heading', { name: title }), 'the published hero on a phone');
@@ -137,7 +148,7 @@ describe('landing page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     await expect.poll(() => status.textContent()).toContain('Enregistré');
     await page.getByTestId('publish-landing').click();
-    await guest.reload();
+    await guest.goto('/');
     await expectVisible(guest.getByRole('heading', { name: 'Offrez des moments de joie' }), 'the default hero again');
   });
 });

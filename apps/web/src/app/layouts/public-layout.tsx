@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useStorefrontThemeStyle } from '@/features/storefront/api/landing';
 import { cn } from '@/lib/cn';
 import { PublicHeader } from './parts/public-header';
 import { SiteFooter } from './parts/site-footer';
@@ -7,8 +8,10 @@ import { SiteFooter } from './parts/site-footer';
 /** spec 01 §2 "Layout": fixed top bar; the homepage is full width, other pages sit in a centred container. */
 export function PublicLayout() {
   const isHome = useLocation().pathname === paths.home;
+  // The published landing theme colours the whole storefront (issue 13).
+  const themeStyle = useStorefrontThemeStyle();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col" style={themeStyle}>
       <PublicHeader />
       <main
         id="main"

@@ -6,7 +6,10 @@ import {
   type TLandingResponse,
 } from '@farha/contracts/landing';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useTheme } from '@/lib/theme';
 import { LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY, ZAdminLanding } from '@farha/contracts/catalog-admin';
 import type { TLandingConfig } from '@farha/contracts/landing';
 import { api } from '@/lib/api';
@@ -57,4 +60,25 @@ export function useLandingPreview(enabled: boolean): TLandingConfig | null {
   }, [enabled]);
   if (!enabled) return null;
   return posted ?? saved.data?.draft ?? saved.data?.published ?? null;
+}
+
+/**
+ * The landing configuration's theme as the storefront's CSS variables (every public page, header
+ * included): the published colours, or the draft's in the editor's preview frame. Dark mode keeps its
+ * own palette.
+ */
+export function useStorefrontThemeStyle(): CSSProperties | undefined {
+  const { i18n } = useTranslation();
+  const { landing } = useLanding(i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr');
+  const [params] = useSearchParams();
+  const draft = useLandingPreview(params.get('preview') === 'draft');
+  const { theme } = useTheme();
+  const colours = draft?.theme ?? (landing.source === 'published' ? landing.theme : null);
+  if (theme !== 'light' || !colours) return undefined;
+  return {
+    '--primary': colours.primary,
+    '--ring': colours.primary,
+    '--secondary': colours.secondary,
+    '--accent': colours.accent,
+  } as CSSProperties;
 }

@@ -1,6 +1,4 @@
-import type { CSSProperties } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTheme } from '@/lib/theme';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBoxes } from '../api/catalog';
 import { useLanding, useLandingPreview } from '../api/landing';
@@ -37,21 +35,8 @@ export function HomePage() {
       }
     : live;
   const boxes = useBoxes();
-  const { theme } = useTheme();
-
-  // A published theme recolours the homepage in the light theme; dark mode keeps its own palette.
-  const themeStyle =
-    landing.source === 'published' && theme === 'light'
-      ? ({
-          '--primary': landing.theme.primary,
-          '--ring': landing.theme.primary,
-          '--secondary': landing.theme.secondary,
-          '--accent': landing.theme.accent,
-        } as CSSProperties)
-      : undefined;
-
   return (
-    <div style={themeStyle} className="bg-background">
+    <div className="bg-background">
       <HeroCarousel hero={landing.hero} />
       <StatsCards stats={landing.hero.stats} />
       <StepsSection />
