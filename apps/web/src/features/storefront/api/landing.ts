@@ -44,7 +44,8 @@ export function useLandingPreview(enabled: boolean): TLandingConfig | null {
   const [posted, setPosted] = useState<TLandingConfig | null>(null);
   const saved = useQuery({
     queryKey: ['landing', 'preview'],
-    queryFn: ({ signal }) => api.get('/api/admin/landing', { schema: ZAdminLanding, signal }),
+    // Someone not signed in as catalogue staff just sees the live homepage (no session-expired prompt).
+    queryFn: ({ signal }) => api.get('/api/admin/landing', { schema: ZAdminLanding, signal, ignoreSessionExpiry: true }),
     enabled,
     retry: false,
   });
