@@ -50,7 +50,7 @@ export const vouchers = pgTable(
     index('vouchers_recipient_idx').on(t.recipientEmail),
     index('vouchers_status_expiry_idx').on(t.status, t.expiresAt),
     index('vouchers_order_idx').on(t.orderId),
-    // The catalogue admin's sales per box, and "was this box ever sold?" (issue 13).
+    // "Was this box ever sold?" before the catalogue admin deletes it (issue 13).
     index('vouchers_box_idx').on(t.boxId),
     check('vouchers_status_check', oneOf(t.status, VOUCHER_STATUSES)),
     check('vouchers_face_value_check', sql`${t.faceValue} >= 0`),

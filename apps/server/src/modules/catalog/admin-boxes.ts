@@ -12,7 +12,7 @@ import type { TProductLine } from '@farha/contracts/catalog';
 import type { z } from 'zod';
 import type { ZAdminBoxInput, ZAdminBoxPatch, ZAdminBoxQuery, ZAdminOfferQuery } from '@farha/contracts/catalog-admin';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxes, boxOffers, offers, orders, partners, vouchers } from '../../db/schema/index.ts';
+import { boxes, boxOffers, boxSales, offers, orders, partners, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { refreshCatalogBox } from './cache.ts';
@@ -62,12 +62,11 @@ async function withDetails(db: Queryable, rows: BoxRow[]): Promise<TAdminBox[]> 
       .innerJoin(partners, eq(partners.id, offers.partnerId))
       .where(inArray(boxOffers.boxId, ids))
       .orderBy(asc(partners.name), asc(offers.title)),
-    // vouchers_box_idx: one range per box of the page, however many vouchers exist.
+    // Kept by a trigger on vouchers: one row per box, however many vouchers exist.
     db
-      .select({ boxId: vouchers.boxId, sold: count(), revenue: sql<string>`coalesce(sum(${vouchers.faceValue}), 0)` })
-      .from(vouchers)
-      .where(inArray(vouchers.boxId, ids))
-      .groupBy(vouchers.boxId),
+      .select({ boxId: boxSales.boxId, sold: boxSales.vouchersSold, revenue: boxSales.revenue })
+      .from(boxSales)
+      .where(inArray(boxSales.boxId, ids)),
   ]);
   const offersByBox = new Map<string, TAdminBoxOffer[]>();
   for (const { boxId, ...row } of offerRows) {
