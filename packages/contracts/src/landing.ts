@@ -67,7 +67,11 @@ export const ZLandingNewsletter = z.object({
   subtitle: text(400),
   promoCode: text(40),
   /** Percent off the first purchase. */
-  discount: z.number().int().min(0).max(100),
+  discount: z
+    .number({ error: 'Réduction : de 0 à 100 %' })
+    .int({ error: 'Réduction : de 0 à 100 %' })
+    .min(0, { error: 'Réduction : de 0 à 100 %' })
+    .max(100, { error: 'Réduction : de 0 à 100 %' }),
 });
 
 export const ZLandingFaq = z.object({

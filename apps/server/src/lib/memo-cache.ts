@@ -20,12 +20,37 @@ export class MemoCache {
     this.seen = generation();
   }
 
-  get<T>(key: string, load: () => Promise<T>, nowMs: number = Date.now()): Promise<T> {
+  private sync(): void {
     const current = this.generation();
     if (this.seen !== current) {
       this.entries.clear();
       this.seen = current;
     }
+  }
+
+  /**
+   * Replaces a held value by one derived from it (keeping its expiry), so that a write can update a
+   * computed value in place instead of dropping it; nothing happens when no fresh value is held.
+   */
+  update<T>(key: string, derive: (current: Promise<T>) => Promise<T>, nowMs: number = Date.now()): boolean {
+    this.sync();
+    const found = this.entries.get(key);
+    if (!found || found.expiresAt <= nowMs) return false;
+    const value = derive(found.value as Promise<T>);
+    this.entries.set(key, { value, expiresAt: found.expiresAt });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return true;
+  }
+
+  /** Drops every entry whose key `keep` refuses. */
+  retain(keep: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (!keep(key)) this.entries.delete(key);
+  }
+
+  get<T>(key: string, load: () => Promise<T>, nowMs: number = Date.now()): Promise<T> {
+    this.sync();
     const found = this.entries.get(key);
     if (found && found.expiresAt > nowMs) return found.value as Promise<T>;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

@@ -1,3 +1,9 @@
+CREATE TABLE "box_sales" (
+	"box_id" uuid PRIMARY KEY NOT NULL,
+	"vouchers_sold" integer DEFAULT 0 NOT NULL,
+	"revenue" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" DROP CONSTRAINT "auth_tokens_purpose_check";--> statement-breakpoint
 DROP INDEX "vouchers_holder_idx";--> statement-breakpoint
 DROP INDEX "vouchers_recipient_idx";--> statement-breakpoint
@@ -8,15 +14,19 @@ ALTER TABLE "users" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> st
 ALTER TABLE "partner_transactions" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "faq_entries" ADD COLUMN "question_ar" text;--> statement-breakpoint
 ALTER TABLE "faq_entries" ADD COLUMN "answer_ar" text;--> statement-breakpoint
+ALTER TABLE "box_sales" ADD CONSTRAINT "box_sales_box_id_boxes_id_fk" FOREIGN KEY ("box_id") REFERENCES "public"."boxes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_last_seen_idx" ON "sessions" USING btree ("last_seen_at");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_box_idx" ON "orders" USING btree ("box_id");--> statement-breakpoint
 CREATE INDEX "vouchers_replaced_by_idx" ON "vouchers" USING btree ("replaced_by_voucher_id") WHERE "vouchers"."replaced_by_voucher_id" is not null;--> statement-breakpoint
+CREATE INDEX "vouchers_box_idx" ON "vouchers" USING btree ("box_id");--> statement-breakpoint
 CREATE INDEX "disputes_customer_idx" ON "disputes" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "disputes_partner_idx" ON "disputes" USING btree ("partner_id","created_at");--> statement-breakpoint
 CREATE INDEX "disputes_ticket_idx" ON "disputes" USING btree ("ticket_id");--> statement-breakpoint
 CREATE INDEX "tickets_partner_idx" ON "support_tickets" USING btree ("partner_id","created_at");--> statement-breakpoint
 CREATE INDEX "tickets_created_idx" ON "support_tickets" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "tickets_assignee_idx" ON "support_tickets" USING btree ("assigned_to","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "landing_configs_one_draft" ON "landing_configs" USING btree ("status") WHERE "landing_configs"."status" = 'draft';--> statement-breakpoint
 CREATE INDEX "vouchers_holder_idx" ON "vouchers" USING btree ("holder_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "vouchers_recipient_idx" ON "vouchers" USING btree ("recipient_email","created_at");--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_purpose_check" CHECK ("auth_tokens"."purpose" in ('password_reset', 'partner_invite', 'account_invite'));--> statement-breakpoint

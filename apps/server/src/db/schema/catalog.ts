@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OFFER_CATEGORIES, PRODUCT_LINES } from '@farha/contracts/catalog';
 import { createdAt, id, oneOf, updatedAt } from './columns.ts';
 import { partners } from './partners.ts';
@@ -84,3 +84,17 @@ export const favourites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.boxId] })],
 );
+
+/**
+ * Sales per box for the catalogue admin (issue 13), kept by a trigger on vouchers (hand-written in the
+ * migration): counting a popular box's vouchers on each page view would read hundreds of thousands of
+ * rows once there are a million vouchers.
+ */
+export const boxSales = pgTable('box_sales', {
+  boxId: uuid('box_id')
+    .primaryKey()
+    .references(() => boxes.id, { onDelete: 'cascade' }),
+  vouchersSold: integer('vouchers_sold').notNull().default(0),
+  /** Integer DZD: the sum of the vouchers' face values (the prices paid). */
+  revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+});

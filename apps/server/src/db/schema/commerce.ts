@@ -42,6 +42,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_purchaser_idx').on(t.purchaserId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // "Was this box ever ordered?" before the catalogue admin deletes it (issue 13).
+    index('orders_box_idx').on(t.boxId),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
     check('orders_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),

@@ -17,6 +17,8 @@ export const landingConfigs = pgTable(
   },
   (t) => [
     uniqueIndex('landing_configs_one_published').on(t.status).where(sql`${t.status} = 'published'`),
+    // One draft at a time: the editor's saves replace it (issue 13).
+    uniqueIndex('landing_configs_one_draft').on(t.status).where(sql`${t.status} = 'draft'`),
     check('landing_configs_status_check', oneOf(t.status, ['draft', 'published', 'archived'])),
   ],
 );

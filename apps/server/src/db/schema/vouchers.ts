@@ -53,6 +53,8 @@ export const vouchers = pgTable(
     index('vouchers_replaced_by_idx').on(t.replacedByVoucherId).where(sql`${t.replacedByVoucherId} is not null`),
     index('vouchers_status_expiry_idx').on(t.status, t.expiresAt),
     index('vouchers_order_idx').on(t.orderId),
+    // "Was this box ever sold?" before the catalogue admin deletes it (issue 13).
+    index('vouchers_box_idx').on(t.boxId),
     check('vouchers_status_check', oneOf(t.status, VOUCHER_STATUSES)),
     check('vouchers_face_value_check', sql`${t.faceValue} >= 0`),
     check('vouchers_code_format', sql`${t.code} ~ '^FRH-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$'`),

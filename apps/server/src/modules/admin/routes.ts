@@ -37,6 +37,7 @@ import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { assertEnrolledIfRequired, createAccount, listUsers, staffProfileRoutes, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
+import { catalogAdminRoutes } from '../catalog/index.ts';
 import type { Queryable } from '../../db/client.ts';
 import { adminDashboard } from '../analytics/index.ts';
 import { listAudit, type AuditActor } from '../audit/index.ts';
@@ -66,6 +67,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Uptime is this instance's: counted from when its routes were built.
   const startedAt = app.clock.now();
   const step = (request: FastifyRequest) => ({ actor: actorOf(request), now: app.clock.now(), publicUrl: app.config.publicUrl });
+  await app.register(catalogAdminRoutes); // issue 13: boxes, offers, pictures, landing page
 
   // spec 02 §2: the admin menu, filtered by role on the server.
   // spec 02 §3 require_2fa: a back-office account without 2FA reaches only its profile (to enrol) and the menu.

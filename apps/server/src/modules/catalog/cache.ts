@@ -3,6 +3,7 @@ import type { TBoxSummary, TCatalogStats } from '@farha/contracts/catalog';
 import { rowsOf, type Queryable } from '../../db/client.ts';
 import { reviews } from '../../db/schema/index.ts';
 import { MemoCache } from '../../lib/memo-cache.ts';
+import { loadCatalogEntries, withBox, type CatalogSnapshot } from './listing.ts';
 
 /**
  * architecture.md: the catalogue is read far more than it is written, so its computed forms live in
@@ -92,4 +93,23 @@ export function catalogCacheFor(db: object): MemoCache {
     }
   }
   return cache.memo;
+}
+
+/**
+ * After a write to one box (created, edited, deactivated, deleted): the cached catalogue gets that box's
+ * new form (or loses it) without reading the other boxes again; the answers derived from the catalogue
+ * (lists, the box's page, the partner directory's counts) are recomputed from it on the next request.
+ * Call it once the write is committed.
+ */
+export function refreshCatalogBox(db: Queryable, boxId: string, now: Date): void {
+  const cache = catalogCacheFor(db);
+  cache.retain((key) => key === 'snapshot');
+  cache.update<CatalogSnapshot>(
+    'snapshot',
+    async (current) => {
+      const [snapshot, entries] = await Promise.all([current, loadCatalogEntries(db, now, boxId)]);
+      return withBox(snapshot, boxId, entries[0] ?? null);
+    },
+    now.getTime(),
+  );
 }

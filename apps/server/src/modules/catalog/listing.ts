@@ -23,7 +23,12 @@ export type CatalogSnapshot = {
   searchText: Map<string, string>;
   /** Folded city names per box id, for the city filter. */
   foldedCities: Map<string, Set<string>>;
+  /** Sum of review ratings per box id (the average over the catalogue is recomputed from it). */
+  ratingTotals: Map<string, number>;
 };
+
+/** One active box as the storefront lists it, with what the catalogue's totals need. */
+export type CatalogEntry = { summary: TBoxSummary; ratingTotal: number; partnerIds: string[] };
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -39,7 +44,8 @@ export function fold(value: string): string {
 
 const roundOne = (value: number) => Math.round(value * 10) / 10;
 
-export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<CatalogSnapshot> {
+/** The active boxes (all of them, or only `boxId`) as catalogue entries. */
+export async function loadCatalogEntries(db: Queryable, now: Date, boxId?: string): Promise<CatalogEntry[]> {
   const [boxRows, usable, ratings] = await Promise.all([
     db
       .select({
@@ -54,14 +60,14 @@ export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<Cat
         createdAt: boxes.createdAt,
       })
       .from(boxes)
-      .where(eq(boxes.active, true)),
+      .where(boxId ? and(eq(boxes.active, true), eq(boxes.id, boxId)) : eq(boxes.active, true)),
     // Offers a voucher of the box can really be used for: active offer of an active partner.
     db
       .select({ boxId: boxOffers.boxId, partnerId: partners.id, city: partners.city })
       .from(boxOffers)
       .innerJoin(offers, eq(offers.id, boxOffers.offerId))
       .innerJoin(partners, eq(partners.id, offers.partnerId))
-      .where(and(eq(offers.active, true), eq(partners.active, true))),
+      .where(and(eq(offers.active, true), eq(partners.active, true), boxId ? eq(boxOffers.boxId, boxId) : undefined)),
     db
       .select({
         boxId: reviews.boxId,
@@ -69,6 +75,7 @@ export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<Cat
         count: sql<number>`cast(count(*) as integer)`,
       })
       .from(reviews)
+      .where(boxId ? eq(reviews.boxId, boxId) : undefined)
       .groupBy(reviews.boxId),
   ]);
 
@@ -84,48 +91,55 @@ export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<Cat
     entry.partners.add(row.partnerId);
   }
   const ratingByBox = new Map(ratings.map((r) => [r.boxId, { total: Number(r.total), count: Number(r.count) }]));
-
   const newSince = now.getTime() - NEW_BOX_DAYS * DAY_MS;
+
+  return boxRows.map((box): CatalogEntry => {
+    const usage = offersByBox.get(box.id);
+    const rating = ratingByBox.get(box.id);
+    const offerCount = usage?.count ?? 0;
+    return {
+      ratingTotal: rating?.total ?? 0,
+      partnerIds: [...(usage?.partners ?? [])],
+      summary: {
+        id: box.id,
+        name: box.name,
+        description: box.description,
+        price: box.price,
+        validityDays: box.validityDays,
+        exchangeOnce: box.exchangeOnce,
+        category: box.category as TProductLine,
+        imageUrl: box.imageUrl,
+        offerCount,
+        cities: [...(usage?.cities ?? [])].sort(collator.compare),
+        rating: rating && rating.count > 0 ? roundOne(rating.total / rating.count) : null,
+        reviewCount: rating?.count ?? 0,
+        createdAt: box.createdAt.toISOString(),
+        isNew: box.createdAt.getTime() >= newSince,
+        bestSeller: offerCount > BEST_SELLER_MIN_OFFERS,
+      },
+    };
+  });
+}
+
+/** Partner ids per box, kept to recount the catalogue's partners when one box changes. */
+const partnersOf = new WeakMap<CatalogSnapshot, Map<string, string[]>>();
+
+/** The snapshot of a set of entries: popularity order, totals, cities and search text. */
+export function buildSnapshot(entries: CatalogEntry[]): CatalogSnapshot {
+  const summaries = entries.map((e) => e.summary).sort(bySort('popularity'));
   const allCities = new Set<string>();
   const allPartners = new Set<string>();
   const categoryCounts = new Map<TProductLine, number>();
   let reviewTotal = 0;
   let reviewCount = 0;
-
-  const summaries = boxRows.map((box): TBoxSummary => {
-    const usage = offersByBox.get(box.id);
-    const rating = ratingByBox.get(box.id);
-    const cities = [...(usage?.cities ?? [])].sort(collator.compare);
-    for (const city of cities) allCities.add(city);
-    for (const partner of usage?.partners ?? []) allPartners.add(partner);
-    const category = box.category as TProductLine;
-    categoryCounts.set(category, (categoryCounts.get(category) ?? 0) + 1);
-    if (rating) {
-      reviewTotal += rating.total;
-      reviewCount += rating.count;
-    }
-    const offerCount = usage?.count ?? 0;
-    return {
-      id: box.id,
-      name: box.name,
-      description: box.description,
-      price: box.price,
-      validityDays: box.validityDays,
-      exchangeOnce: box.exchangeOnce,
-      category,
-      imageUrl: box.imageUrl,
-      offerCount,
-      cities,
-      rating: rating && rating.count > 0 ? roundOne(rating.total / rating.count) : null,
-      reviewCount: rating?.count ?? 0,
-      createdAt: box.createdAt.toISOString(),
-      isNew: box.createdAt.getTime() >= newSince,
-      bestSeller: offerCount > BEST_SELLER_MIN_OFFERS,
-    };
-  });
-  summaries.sort(bySort('popularity'));
-
-  return {
+  for (const entry of entries) {
+    for (const city of entry.summary.cities) allCities.add(city);
+    for (const partner of entry.partnerIds) allPartners.add(partner);
+    categoryCounts.set(entry.summary.category, (categoryCounts.get(entry.summary.category) ?? 0) + 1);
+    reviewTotal += entry.ratingTotal;
+    reviewCount += entry.summary.reviewCount;
+  }
+  const snapshot: CatalogSnapshot = {
     boxes: summaries,
     byId: new Map(summaries.map((b) => [b.id, b])),
     stats: {
@@ -141,7 +155,29 @@ export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<Cat
     cities: [...allCities].sort(collator.compare),
     searchText: new Map(summaries.map((b) => [b.id, fold(`${b.name} ${b.description}`)])),
     foldedCities: new Map(summaries.map((b) => [b.id, new Set(b.cities.map(fold))])),
+    ratingTotals: new Map(entries.map((e) => [e.summary.id, e.ratingTotal])),
   };
+  partnersOf.set(snapshot, new Map(entries.map((e) => [e.summary.id, e.partnerIds])));
+  return snapshot;
+}
+
+export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<CatalogSnapshot> {
+  return buildSnapshot(await loadCatalogEntries(db, now));
+}
+
+/**
+ * The snapshot with one box replaced (or added), or removed when `entry` is null: the other boxes are
+ * not read again from the database (issue 13: the cache follows each catalogue write box by box).
+ */
+export function withBox(snapshot: CatalogSnapshot, boxId: string, entry: CatalogEntry | null): CatalogSnapshot {
+  const partnerIds = partnersOf.get(snapshot);
+  const entries: CatalogEntry[] = [];
+  for (const summary of snapshot.boxes) {
+    if (summary.id === boxId) continue;
+    entries.push({ summary, ratingTotal: snapshot.ratingTotals.get(summary.id) ?? 0, partnerIds: partnerIds?.get(summary.id) ?? [] });
+  }
+  if (entry) entries.push(entry);
+  return buildSnapshot(entries);
 }
 
 const byName = (a: TBoxSummary, b: TBoxSummary) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ADMIN_PAGE_ROLES, isAdminRole, isSupportRole, type TRole } from '@farha/contracts/roles';
 import { AppError } from '../../lib/errors.ts';
 import { findFile, PUBLIC_PURPOSES } from './service.ts';
+import { variantKey, variantWidth } from './images.ts';
 
 const NOT_FOUND = () => new AppError('FILE_NOT_FOUND');
 
@@ -16,7 +17,14 @@ const NOT_FOUND = () => new AppError('FILE_NOT_FOUND');
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/files/:id',
-    { schema: { tags: ['files'], params: z.object({ id: z.uuid({ error: 'Fichier introuvable' }) }) } },
+    {
+      schema: {
+        tags: ['files'],
+        params: z.object({ id: z.uuid({ error: 'Fichier introuvable' }) }),
+        // A catalogue picture's smaller width (see files/images.ts); ignored for other files.
+        querystring: z.object({ w: z.coerce.number().int().min(1).max(4000).optional() }),
+      },
+    },
     async (request, reply) => {
       const file = await findFile(app.db, request.params.id);
       if (!file) throw NOT_FOUND();
@@ -29,7 +37,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
             : isAdminRole(auth.role) || isSupportRole(auth.role));
         if (!auth || (!staff && file.ownerUserId !== auth.userId)) throw NOT_FOUND();
       }
-      const data = await app.storage.read(file.storageKey).catch(() => null);
+      const width = request.query.w ? variantWidth(file.purpose, request.query.w) : null;
+      const data =
+        (width ? await app.storage.read(variantKey(file.storageKey, width)).catch(() => null) : null) ??
+        (await app.storage.read(file.storageKey).catch(() => null));
       if (!data) throw NOT_FOUND();
       return reply
         .type(file.contentType)

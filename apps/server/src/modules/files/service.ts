@@ -16,12 +16,12 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'
 export const ATTACHMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 
 /** Purposes whose files anyone may read (catalogue pictures); the others are private. */
-export const PUBLIC_PURPOSES = new Set(['offer_image', 'box_image', 'partner_logo']);
+export const PUBLIC_PURPOSES = new Set(['offer_image', 'box_image', 'landing_image', 'partner_logo']);
 
-export type FilePurpose = 'offer_image' | 'box_image' | 'partner_logo' | 'ticket_attachment' | 'kyc_document';
+export type FilePurpose = 'offer_image' | 'box_image' | 'landing_image' | 'partner_logo' | 'ticket_attachment' | 'kyc_document';
 
 // The first bytes tell what a file really is, whatever its name or declared type says.
-function sniff(data: Buffer): string | null {
+export function sniff(data: Buffer): string | null {
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
   if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { MaintenancePage } from '@/features/errors/pages/maintenance-page';
 import { useAuth } from '@/lib/auth';
+import { useStorefrontThemeStyle } from '@/features/storefront/api/landing';
 import { cn } from '@/lib/cn';
 import { useSiteStatus } from '@/lib/site-status';
 import { PublicHeader } from './parts/public-header';
@@ -14,8 +15,10 @@ export function PublicLayout() {
   // Maintenance mode: visitors and customers see the maintenance page; staff and partners keep working.
   const inMaintenance = site.data?.maintenance === true && (!user || user.role === 'customer');
   const isHome = useLocation().pathname === paths.home && !inMaintenance;
+  // The published landing theme colours the whole storefront (issue 13).
+  const themeStyle = useStorefrontThemeStyle();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col" style={themeStyle}>
       <PublicHeader />
       <main
         id="main"

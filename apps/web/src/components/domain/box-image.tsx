@@ -51,6 +51,9 @@ export function BoxImage({
     <img
       key={current}
       src={current}
+      // A picture uploaded to Farha is served in several widths (the server resized it): let the browser pick.
+      srcSet={current.startsWith('/api/files/') && !current.includes('?') ? `${current}?w=400 400w, ${current}?w=800 800w, ${current} 1600w` : undefined}
+      sizes={current.startsWith('/api/files/') ? '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw' : undefined}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"

@@ -1,8 +1,7 @@
-import type { CSSProperties } from 'react';
-import { useTheme } from '@/lib/theme';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBoxes } from '../api/catalog';
-import { useLanding } from '../api/landing';
+import { useLanding, useLandingPreview } from '../api/landing';
 import { HeroCarousel } from '../components/home/hero-carousel';
 import {
   BenefitsSection,
@@ -21,23 +20,23 @@ import { useStorefrontT } from '../i18n';
 export function HomePage() {
   const { t, locale } = useStorefrontT();
   useDocumentTitle(t('home.eyebrow'));
-  const { landing } = useLanding(locale);
+  const { landing: live } = useLanding(locale);
+  const [params] = useSearchParams();
+  // The landing editor's preview frame shows the draft being edited (the server still fills the
+  // figures and the partner grid when the draft sets none).
+  const draft = useLandingPreview(params.get('preview') === 'draft');
+  const landing = draft
+    ? {
+        ...draft,
+        hero: { ...draft.hero, stats: draft.hero.stats.length > 0 ? draft.hero.stats : live.hero.stats },
+        partners: draft.partners.length > 0 ? draft.partners : live.partners,
+        source: 'published' as const,
+        updatedAt: null,
+      }
+    : live;
   const boxes = useBoxes();
-  const { theme } = useTheme();
-
-  // A published theme recolours the homepage in the light theme; dark mode keeps its own palette.
-  const themeStyle =
-    landing.source === 'published' && theme === 'light'
-      ? ({
-          '--primary': landing.theme.primary,
-          '--ring': landing.theme.primary,
-          '--secondary': landing.theme.secondary,
-          '--accent': landing.theme.accent,
-        } as CSSProperties)
-      : undefined;
-
   return (
-    <div style={themeStyle} className="bg-background">
+    <div className="bg-background">
       <HeroCarousel hero={landing.hero} />
       <StatsCards stats={landing.hero.stats} />
       {/* Below the first screen: laid out and painted only when scrolled near (a phone's first paint comes sooner). */}

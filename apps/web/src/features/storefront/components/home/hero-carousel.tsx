@@ -70,7 +70,15 @@ export function HeroCarousel({ hero }: { hero: TLandingConfig['hero'] }) {
               )}
             >
               {isImage(background) ? (
-                <img src={background} alt="" className="absolute inset-0 -z-10 size-full object-cover" loading={i === 0 ? 'eager' : 'lazy'} />
+                <img
+                  src={background}
+                  // An uploaded picture comes in three widths (the server resized it).
+                  srcSet={background.startsWith('/api/files/') ? `${background}?w=480 480w, ${background}?w=960 960w, ${background} 1920w` : undefined}
+                  sizes="100vw"
+                  alt=""
+                  className="absolute inset-0 -z-10 size-full object-cover"
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                />
               ) : (
                 <div
                   className="absolute inset-0 -z-10"

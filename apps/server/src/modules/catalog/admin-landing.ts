@@ -1,0 +1,174 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CATALOG_ADMIN_MESSAGES,
+  type TAdminLanding,
+  type TLandingHistoryPage,
+} from '@farha/contracts/catalog-admin';
+import { defaultLandingConfig, ZLandingConfig, type TLandingConfig } from '@farha/contracts/landing';
+import type { Db, Queryable } from '../../db/client.ts';
+import { landingConfigs, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { invalidateLandingCache } from './landing.ts';
+
+/**
+ * spec 02 §4 "Landing config: draft preview then publish": one draft row (saved from the editor), one
+ * published row (what `GET /api/landing` serves) and the archived rows of earlier publications, which
+ * are the history a rollback picks from.
+ */
+type Step = { actor: AuditActor; now: Date };
+
+/** A stored configuration that no longer matches the contract is shown as absent rather than broken. */
+const parse = (value: unknown): TLandingConfig | null => {
+  const parsed = ZLandingConfig.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+async function rowOf(db: Queryable, status: 'draft' | 'published') {
+  const [row] = await db.select().from(landingConfigs).where(eq(landingConfigs.status, status)).limit(1);
+  return row ?? null;
+}
+
+/** GET /api/admin/landing */
+export async function getAdminLanding(db: Queryable): Promise<TAdminLanding> {
+  const [published, draft] = await Promise.all([rowOf(db, 'published'), rowOf(db, 'draft')]);
+  return {
+    published: published ? parse(published.config) : null,
+    publishedAt: published ? (published.publishedAt ?? published.updatedAt).toISOString() : null,
+    draft: draft ? parse(draft.config) : null,
+    draftUpdatedAt: draft ? draft.updatedAt.toISOString() : null,
+    defaults: defaultLandingConfig('fr'),
+  };
+}
+
+/** PUT /api/admin/landing/draft: the one draft, created or replaced. */
+export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Step) {
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(landingConfigs)
+      .values({ status: 'draft', config, createdBy: step.actor.userId, createdAt: step.now, updatedAt: step.now })
+      .onConflictDoUpdate({
+        target: landingConfigs.status,
+        targetWhere: sql`${landingConfigs.status} = 'draft'`,
+        set: { config, createdBy: step.actor.userId, updatedAt: step.now },
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: step.actor,
+      action: 'landing.draft',
+      entityType: 'landing',
+      entityId: saved!.id,
+      summary: "Brouillon de la page d'accueil enregistré",
+      now: step.now,
+    });
+    return saved!;
+  });
+  return { draft: config, draftUpdatedAt: row.updatedAt.toISOString(), message: CATALOG_ADMIN_MESSAGES.LANDING_DRAFT_SAVED.fr };
+}
+
+/** Archives the published row (if any) so that `next` can take its place. */
+async function archivePublished(tx: Queryable, now: Date) {
+  await tx
+    .update(landingConfigs)
+    .set({ status: 'archived', updatedAt: now })
+    .where(eq(landingConfigs.status, 'published'));
+}
+
+/** POST /api/admin/landing/publish: the draft becomes the homepage; the previous one goes to the history. */
+export async function publishLanding(db: Db, step: Step) {
+  const result = await db.transaction(async (tx) => {
+    const [draft] = await tx.select().from(landingConfigs).where(eq(landingConfigs.status, 'draft')).for('update');
+    const config = draft ? parse(draft.config) : null;
+    if (!draft || !config) throw new AppError('LANDING_NO_DRAFT');
+    // Lock the published row too, so that two publications run one after the other.
+    await tx.select({ id: landingConfigs.id }).from(landingConfigs).where(eq(landingConfigs.status, 'published')).for('update');
+    await archivePublished(tx, step.now);
+    await tx
+      .update(landingConfigs)
+      .set({ status: 'published', publishedAt: step.now, createdBy: step.actor.userId, updatedAt: step.now })
+      .where(eq(landingConfigs.id, draft.id));
+    await recordAudit(tx, {
+      actor: step.actor,
+      action: 'landing.publish',
+      entityType: 'landing',
+      entityId: draft.id,
+      summary: "Page d'accueil publiée",
+      after: { heroTitle: config.hero.slides[0]?.title ?? null, theme: config.theme },
+      now: step.now,
+    });
+    return config;
+  });
+  invalidateLandingCache();
+  return { published: result, publishedAt: step.now.toISOString(), message: CATALOG_ADMIN_MESSAGES.LANDING_PUBLISHED.fr };
+}
+
+/** GET /api/admin/landing/history: publications, latest first (the current one included). */
+export async function landingHistory(db: Queryable, page: { page: number; pageSize: number }): Promise<TLandingHistoryPage> {
+  const where = inArray(landingConfigs.status, ['published', 'archived']);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: landingConfigs.id,
+        config: landingConfigs.config,
+        status: landingConfigs.status,
+        publishedAt: landingConfigs.publishedAt,
+        publishedBy: users.email,
+      })
+      .from(landingConfigs)
+      .leftJoin(users, eq(users.id, landingConfigs.createdBy))
+      .where(where)
+      .orderBy(desc(sql`${landingConfigs.status} = 'published'`), desc(landingConfigs.publishedAt), desc(landingConfigs.createdAt))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(landingConfigs).where(where),
+  ]);
+  return {
+    versions: rows.flatMap((row) => {
+      const config = parse(row.config);
+      if (!config) return [];
+      return [
+        {
+          id: row.id,
+          config,
+          status: row.status as 'published' | 'archived',
+          publishedAt: row.publishedAt?.toISOString() ?? null,
+          publishedBy: row.publishedBy ?? null,
+        },
+      ];
+    }),
+    total: Number(total?.n ?? 0),
+    page: page.page,
+    pageSize: page.pageSize,
+  };
+}
+
+/** POST /api/admin/landing/history/:id/rollback: an earlier publication is published again (as a new version). */
+export async function rollbackLanding(db: Db, versionId: string, step: Step) {
+  const result = await db.transaction(async (tx) => {
+    const [version] = await tx
+      .select()
+      .from(landingConfigs)
+      .where(and(eq(landingConfigs.id, versionId), inArray(landingConfigs.status, ['published', 'archived'])));
+    const config = version ? parse(version.config) : null;
+    if (!version || !config) throw new AppError('LANDING_VERSION_NOT_FOUND');
+    await tx.select({ id: landingConfigs.id }).from(landingConfigs).where(eq(landingConfigs.status, 'published')).for('update');
+    await archivePublished(tx, step.now);
+    const [row] = await tx
+      .insert(landingConfigs)
+      .values({ status: 'published', config, createdBy: step.actor.userId, publishedAt: step.now, createdAt: step.now, updatedAt: step.now })
+      .returning({ id: landingConfigs.id });
+    await recordAudit(tx, {
+      actor: step.actor,
+      action: 'landing.rollback',
+      entityType: 'landing',
+      entityId: row!.id,
+      summary: `Version du ${version.publishedAt?.toISOString().slice(0, 10) ?? '?'} republiée`,
+      before: { versionId },
+      after: { heroTitle: config.hero.slides[0]?.title ?? null, theme: config.theme },
+      now: step.now,
+    });
+    return config;
+  });
+  invalidateLandingCache();
+  return { published: result, publishedAt: step.now.toISOString(), message: CATALOG_ADMIN_MESSAGES.LANDING_ROLLED_BACK.fr };
+}
