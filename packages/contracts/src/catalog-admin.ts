@@ -201,7 +201,7 @@ export const ZAdminBoxDeleteResponse = z.object({
 export const ZAdminOfferQuery = z.object({
   q: z.preprocess(emptyAsUndefined, z.string().trim().max(100).optional()),
   city: z.preprocess(emptyAsUndefined, z.string().trim().max(80).optional()),
-  category: z.preprocess(emptyAsUndefined, z.enum(OFFER_CATEGORIES, { error: "Catégorie d'offre inconnue" }).optional()),
+  category: z.preprocess(emptyAsUndefined, z.enum(OFFER_CATEGORIES, { error: zodError('INVALID_OFFER_CATEGORY') }).optional()),
   ...pageFields,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

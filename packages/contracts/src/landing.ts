@@ -68,10 +68,10 @@ export const ZLandingNewsletter = z.object({
   promoCode: text(40),
   /** Percent off the first purchase. */
   discount: z
-    .number({ error: 'Réduction : de 0 à 100 %' })
-    .int({ error: 'Réduction : de 0 à 100 %' })
-    .min(0, { error: 'Réduction : de 0 à 100 %' })
-    .max(100, { error: 'Réduction : de 0 à 100 %' }),
+    .number({ error: zodError('LANDING_DISCOUNT') })
+    .int({ error: zodError('LANDING_DISCOUNT') })
+    .min(0, { error: zodError('LANDING_DISCOUNT') })
+    .max(100, { error: zodError('LANDING_DISCOUNT') }),
 });
 
 export const ZLandingFaq = z.object({

@@ -21,4 +21,5 @@ export const CATALOG_ERRORS = {
   LANDING_ROTATION: { status: 400, fr: 'Intervalle de rotation : de 2 000 à 10 000 ms, par pas de 500', ar: 'فاصل التدوير: من 2000 إلى 10000 ملي ثانية بخطوات 500' },
   BOX_PRICE_INTEGER: { status: 400, fr: 'Le prix est un nombre entier de dinars', ar: 'السعر عدد صحيح من الدنانير' },
   BOX_PRICE_TOO_HIGH: { status: 400, fr: 'Prix trop élevé', ar: 'السعر مرتفع جدًا' },
+  LANDING_DISCOUNT: { status: 400, fr: 'Réduction : de 0 à 100 %', ar: 'التخفيض: من 0 إلى 100 %' },
 } as const satisfies TErrorSection;
