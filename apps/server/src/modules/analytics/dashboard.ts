@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TAdminDashboard } from '@farha/contracts/admin';
-import type { Queryable } from '../../db/client.ts';
+import { rowsOf, type Queryable } from '../../db/client.ts';
 import { orders, partners, payouts, users, vouchers } from '../../db/schema/index.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,6 +59,26 @@ async function breakageRate(db: Queryable): Promise<number> {
   return ended ? Math.round((Number(row?.expired ?? 0) / ended) * 1000) / 10 : 0;
 }
 
+/**
+ * Retention rate: % of the customers who bought in the window before `w` who bought again within `w`
+ * (orders paid, customers only).
+ */
+async function retentionRate(db: Queryable, w: Window, before: Window): Promise<number> {
+  const [row] = await rowsOf<{ base: number; kept: number }>(
+    db,
+    sql`with base as (
+          select distinct o.purchaser_id from orders o join users u on u.id = o.purchaser_id
+          where o.status in ('paid', 'fulfilled') and o.paid_at >= ${before.from.toISOString()} and o.paid_at < ${before.to.toISOString()} and u.role = 'customer'
+        )
+        select (select count(*)::int from base) as base,
+               (select count(*)::int from base b where exists (
+                  select 1 from orders o where o.purchaser_id = b.purchaser_id and o.status in ('paid', 'fulfilled')
+                  and o.paid_at >= ${w.from.toISOString()} and o.paid_at < ${w.to.toISOString()})) as kept`,
+  );
+  const base = Number(row?.base ?? 0);
+  return base ? Math.round((Number(row?.kept ?? 0) / base) * 1000) / 10 : 0;
+}
+
 /** Verified partners: KYC verified and active today (no history kept, so no previous figure). */
 async function verifiedPartners(db: Queryable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(partners).where(and(eq(partners.kycStatus, 'verified'), eq(partners.active, true)));
@@ -69,10 +89,11 @@ const growth = (value: number, previous: number) => (previous ? Math.round(((val
 const compared = (key: string, value: number, previous: number) => ({ key, value, previous, growth: growth(value, previous) });
 
 /** The admin dashboard's figures over the last `days` days, each compared with the `days` before. */
-export async function adminDashboard(db: Queryable, input: { now: Date; days: number }): Promise<Omit<TAdminDashboard, 'recentActivity'>> {
+export async function adminDashboard(db: Queryable, input: { now: Date; days: number }): Promise<Omit<TAdminDashboard, 'recentActivity' | 'series' | 'system'>> {
   const current = { from: new Date(input.now.getTime() - input.days * DAY_MS), to: input.now };
   const previous = { from: new Date(current.from.getTime() - input.days * DAY_MS), to: current.from };
-  const [ac, acPrev, g, gPrev, v, vPrev, act, actPrev, br, vp, queue] = await Promise.all([
+  const beforePrevious = { from: new Date(previous.from.getTime() - input.days * DAY_MS), to: previous.from };
+  const [ac, acPrev, g, gPrev, v, vPrev, act, actPrev, br, vp, queue, ret, retPrev] = await Promise.all([
     activeCustomers(db, current),
     activeCustomers(db, previous),
     gmv(db, current),
@@ -90,6 +111,8 @@ export async function adminDashboard(db: Queryable, input: { now: Date; days: nu
         kycPending: sql<number>`(select count(*)::int from ${partners} where ${partners.kycStatus} = 'pending' and ${partners.kycSubmittedAt} is not null)`,
       })
       .from(sql`(select 1) as one`),
+    retentionRate(db, current, previous),
+    retentionRate(db, previous, beforePrevious),
   ]);
   return {
     periodDays: input.days,
@@ -100,6 +123,7 @@ export async function adminDashboard(db: Queryable, input: { now: Date; days: nu
       gmv: compared('gmv', g, gPrev),
       activationRate: compared('activationRate', act, actPrev),
       breakageRate: { key: 'breakageRate', value: br, previous: null, growth: null },
+      retentionRate: compared('retentionRate', ret, retPrev),
     },
     queues: {
       payoutsRequested: Number(queue[0]?.requested ?? 0),

@@ -4,6 +4,7 @@ import { reconcilePendingPayments } from '../payments/index.ts';
 import { type Mailer, processOutbox } from '../notifications/index.ts';
 import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
 import { cancelOpenReservationsOfVoucher } from '../reservations/index.ts';
+import { runAnalyticsRollup } from '../analytics/index.ts';
 
 type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
@@ -18,6 +19,7 @@ export function startJobs(app: FastifyInstance, mailer: Mailer): { stop: () => P
     { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },
     { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps, cancelOpenReservationsOfVoucher) },
     { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
+    { name: 'analytics-rollup', everyMs: 10 * 60_000, run: () => runAnalyticsRollup(deps) },
   ];
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
