@@ -1,6 +1,8 @@
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TAdminDashboard } from '@farha/contracts/admin';
 import { rowsOf, type Queryable } from '../../db/client.ts';
+import { algiersDate } from '../../lib/algiers-periods.ts';
+import { liveFigures } from './rollup.ts';
 import { orders, partners, payouts, users, vouchers } from '../../db/schema/index.ts';
 
 const DAY_MS = 86_400_000;
@@ -47,16 +49,22 @@ async function activationRate(db: Queryable, w: Window): Promise<number> {
   return issued ? Math.round((Number(row?.used ?? 0) / issued) * 1000) / 10 : 0;
 }
 
-/** Breakage rate: % of vouchers whose life ended that expired unused (EXPIRED vs REDEEMED + SETTLED + EXPIRED), all time. */
-async function breakageRate(db: Queryable): Promise<number> {
-  const [row] = await db
-    .select({
-      ended: sql<number>`count(*) filter (where ${vouchers.status} in ('EXPIRED', 'REDEEMED', 'SETTLED'))::int`,
-      expired: sql<number>`count(*) filter (where ${vouchers.status} = 'EXPIRED')::int`,
-    })
-    .from(vouchers);
-  const ended = Number(row?.ended ?? 0);
-  return ended ? Math.round((Number(row?.expired ?? 0) / ended) * 1000) / 10 : 0;
+/**
+ * Breakage rate: % of the vouchers whose life ended that expired unused — expired / (expired + redeemed),
+ * all time. Read from the daily rollup up to yesterday plus today's raw figures, never a whole-table count.
+ */
+async function breakageRate(db: Queryable, now: Date): Promise<number> {
+  const today = algiersDate(now);
+  const [rolled] = await rowsOf<{ expired: number; redeemed: number }>(
+    db,
+    sql`select coalesce(sum(count) filter (where metric = 'breakage'), 0)::int as expired, coalesce(sum(count) filter (where metric = 'redemptions'), 0)::int as redeemed
+        from analytics_daily where metric in ('breakage', 'redemptions') and day < ${today}::date`,
+  );
+  const live = await liveFigures(db, today, today);
+  const expired = Number(rolled?.expired ?? 0) + live.filter((r) => r.metric === 'breakage').reduce((n, r) => n + r.count, 0);
+  const redeemed = Number(rolled?.redeemed ?? 0) + live.filter((r) => r.metric === 'redemptions').reduce((n, r) => n + r.count, 0);
+  const ended = expired + redeemed;
+  return ended ? Math.round((expired / ended) * 1000) / 10 : 0;
 }
 
 /**
@@ -102,7 +110,7 @@ export async function adminDashboard(db: Queryable, input: { now: Date; days: nu
     vouchersIssued(db, previous),
     activationRate(db, current),
     activationRate(db, previous),
-    breakageRate(db),
+    breakageRate(db, input.now),
     verifiedPartners(db),
     db
       .select({
