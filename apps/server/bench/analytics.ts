@@ -63,7 +63,7 @@ for (let from = 1; from <= VOUCHERS; from += BATCH) {
       select ${customer}::uuid, b.id, b.price, case when i % 50 = 0 then 'refunded' else 'fulfilled' end, 'Bench', 'bench@example.dz', 'cib', t.at, t.at, t.at
       from generate_series(${from}::int, ${to}::int) i
       join bench_boxes b on b.k = (i % ${nb}) + 1
-      cross join lateral (select ${now.toISOString()}::timestamptz - (((i * 7919) % 63072000) || ' seconds')::interval as at) t
+      cross join lateral (select ${now.toISOString()}::timestamptz - (((i::bigint * 7919) % 63072000) || ' seconds')::interval as at) t
       returning id, box_id, amount, paid_at
     )
     insert into vouchers (code, box_id, order_id, purchaser_id, recipient_email, recipient_name, status, face_value, delivered_at, expires_at, redeemed_at, created_at, updated_at)

@@ -104,6 +104,7 @@ export function DataTable({ header, rows, footer }: { header: ReactNode[]; rows:
 /** System status from the server's real checks, and the alerts they raise (dashboard and analytics). */
 export function SystemStatusCard({ status, loading }: { status: TSystemStatus | undefined; loading?: boolean }) {
   const { t, locale } = useAnalyticsTranslation();
+  const number = (v: number) => new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { maximumFractionDigits: 1 }).format(v);
   return (
     <Card data-testid="system-status">
       <CardHeader className="pb-3">
@@ -130,7 +131,7 @@ export function SystemStatusCard({ status, loading }: { status: TSystemStatus | 
                     <AlertTriangle aria-hidden className={cn('mt-0.5 size-4 shrink-0', a.level === 'critical' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400')} />
                     <p>
                       <span className="font-semibold">{t(`system.level.${a.level}`)} · </span>
-                      {t(`system.alert.${a.kind}`, { value: a.value, threshold: a.threshold })}
+                      {t(`system.alert.${a.kind}`, { value: number(a.value), threshold: number(a.threshold) })}
                     </p>
                   </li>
                 ))}
@@ -138,7 +139,7 @@ export function SystemStatusCard({ status, loading }: { status: TSystemStatus | 
             )}
             <dl className="grid gap-3 sm:grid-cols-2">
               <StatusLine icon={Database} label={t('system.database')} ok={status.database.ok}>
-                {status.database.ok ? t('system.databaseOk', { value: status.database.latencyMs }) : t('system.databaseDown')}
+                {status.database.ok ? t('system.databaseOk', { value: number(status.database.latencyMs) }) : t('system.databaseDown')}
               </StatusLine>
               <StatusLine icon={Mail} label={t('system.outbox')} ok={status.outbox.backlog <= 100 && status.outbox.failed === 0}>
                 {t('system.outboxValue', { backlog: status.outbox.backlog, failed: status.outbox.failed })}
@@ -155,7 +156,7 @@ export function SystemStatusCard({ status, loading }: { status: TSystemStatus | 
                 ) : (
                   <ul className="space-y-0.5">
                     {status.jobs.map((j) => (
-                      <li key={j.job} className="flex flex-wrap justify-between gap-x-2">
+                      <li key={j.job} className="flex flex-col">
                         <span>{(t as (k: string) => string)(`system.jobNames.${j.job}`)}</span>
                         <span className={cn('text-xs', j.lastOutcome === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
                           {j.lastOutcome === 'failed'

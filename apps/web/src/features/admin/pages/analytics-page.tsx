@@ -78,7 +78,7 @@ export function AdminAnalyticsPage() {
           <LoadFailed error={funnel.error} onRetry={() => void funnel.refetch()} />
         ) : (
           <div className="grid gap-6 lg:grid-cols-2">
-            <LazyChart>{funnel.data && <FunnelChart data={funnel.data.steps.map((s) => ({ label: stepLabel(s.name), count: s.count }))} color="var(--primary)" />}</LazyChart>
+            <LazyChart>{funnel.data && <FunnelChart data={funnel.data.steps.map((s) => ({ label: stepLabel(s.name), count: s.count }))} color="var(--primary)" rtl={locale === 'ar'} />}</LazyChart>
             <div className="space-y-3">
               {funnel.data && (
                 <>

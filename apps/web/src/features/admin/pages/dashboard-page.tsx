@@ -99,7 +99,7 @@ export function AdminDashboardPage() {
         }
       />
       {dash.isError && !data && <LoadFailed error={dash.error} onRetry={() => void dash.refetch()} />}
-      <section className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('dashboard.title')}>
+      <section className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('dashboard.title')}>
         {tile('activeCustomers', Users, count)}
         {tile('verifiedPartners', BadgeCheck, count)}
         {tile('vouchers', Gift, count)}
