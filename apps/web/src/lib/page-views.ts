@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { TPageViewInput } from '@farha/contracts/analytics';
-import { paths } from '@/config/paths';
+import { paths } from '../config/paths';
 
 const KEY = 'farha.analytics.session';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
