@@ -62,6 +62,8 @@ export async function liveFigures(db: Queryable, from: string, to: string): Prom
 /** Rewrites the business rows of the days [from, to] in analytics_daily from the raw tables, in one transaction. */
 export async function refreshRollup(db: Db, from: string, to: string): Promise<number> {
   return db.transaction(async (tx) => {
+    // Several instances run the job: one rewrite at a time (the second then rewrites the same figures).
+    await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
     await tx.execute(sql`delete from analytics_daily where day between ${from}::date and ${to}::date and metric in ('gmv', 'vouchers', 'redemptions', 'breakage')`);
     const inserted = await rowsOf<{ n: number }>(
       tx,
