@@ -2,7 +2,8 @@ import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TAdminDashboard } from '@farha/contracts/admin';
 import { rowsOf, type Queryable } from '../../db/client.ts';
 import { algiersDate } from '../../lib/algiers-periods.ts';
-import { liveFigures } from './rollup.ts';
+import { addDaysToDay } from '../../lib/algiers-time.ts';
+import { liveFigures, periodFigures } from './rollup.ts';
 import { orders, partners, payouts, users, vouchers } from '../../db/schema/index.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,20 +22,21 @@ async function activeCustomers(db: Queryable, w: Window): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** GMV: sum of the amounts of orders paid in the window (refunded orders excluded), in DZD. */
-async function gmv(db: Queryable, w: Window): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${orders.amount}), 0)::int` })
-    .from(orders)
-    .where(and(inArray(orders.status, PAID_ORDER_STATUSES), gte(orders.paidAt, w.from), lt(orders.paidAt, w.to)));
-  return Number(row?.n ?? 0);
+/**
+ * A business metric of the daily rollup summed over the Algiers days [from, to]: the rollup up to
+ * yesterday, today from the raw tables — a few hundred rows whatever the number of vouchers.
+ */
+async function rolledUp(db: Queryable, metric: 'gmv' | 'vouchers', field: 'count' | 'amount', from: string, to: string, today: string): Promise<number> {
+  return (await periodFigures(db, from, to, today)).filter((r) => r.metric === metric).reduce((n, r) => n + r[field], 0);
 }
 
-/** Vouchers: vouchers issued in the window (exchanges included: each issues a voucher). */
-async function vouchersIssued(db: Queryable, w: Window): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(vouchers).where(and(gte(vouchers.createdAt, w.from), lt(vouchers.createdAt, w.to)));
-  return Number(row?.n ?? 0);
-}
+/** GMV: DZD of the orders paid (and not refunded) on the Algiers days of the period (rollup metric `gmv`). */
+const gmv = (db: Queryable, d: Days) => rolledUp(db, 'gmv', 'amount', d.from, d.to, d.today);
+
+/** Vouchers: vouchers issued on the Algiers days of the period, exchanges included (rollup metric `vouchers`). */
+const vouchersIssued = (db: Queryable, d: Days) => rolledUp(db, 'vouchers', 'count', d.from, d.to, d.today);
+
+type Days = { from: string; to: string; today: string };
 
 /** Activation rate: % of the vouchers issued in the window already booked, redeemed or settled. */
 async function activationRate(db: Queryable, w: Window): Promise<number> {
@@ -55,6 +57,15 @@ async function activationRate(db: Queryable, w: Window): Promise<number> {
  */
 async function breakageRate(db: Queryable, now: Date): Promise<number> {
   const today = algiersDate(now);
+  const [ever] = await rowsOf<{ day: string }>(db, sql`select day::text as day from analytics_daily where metric = 'rolled' limit 1`);
+  if (!ever) {
+    // Before the rollup job's first run (a fresh server): counted once from the vouchers themselves.
+    const [raw] = await rowsOf<{ expired: number; ended: number }>(
+      db,
+      sql`select count(*) filter (where status = 'EXPIRED')::int as expired, count(*) filter (where status in ('EXPIRED', 'REDEEMED', 'SETTLED'))::int as ended from vouchers`,
+    );
+    return raw?.ended ? Math.round((raw.expired / raw.ended) * 1000) / 10 : 0;
+  }
   const [rolled] = await rowsOf<{ expired: number; redeemed: number }>(
     db,
     sql`select coalesce(sum(count) filter (where metric = 'breakage'), 0)::int as expired, coalesce(sum(count) filter (where metric = 'redemptions'), 0)::int as redeemed
@@ -100,14 +111,18 @@ const compared = (key: string, value: number, previous: number) => ({ key, value
 export async function adminDashboard(db: Queryable, input: { now: Date; days: number }): Promise<Omit<TAdminDashboard, 'recentActivity' | 'series' | 'system'>> {
   const current = { from: new Date(input.now.getTime() - input.days * DAY_MS), to: input.now };
   const previous = { from: new Date(current.from.getTime() - input.days * DAY_MS), to: current.from };
+  // GMV and vouchers by Algiers day (the charts' days): the last `days` days, today included, and the `days` before.
+  const today = algiersDate(input.now);
+  const currentDays = { from: addDaysToDay(today, -(input.days - 1)), to: today, today };
+  const previousDays = { from: addDaysToDay(today, -(2 * input.days - 1)), to: addDaysToDay(today, -input.days), today };
   const beforePrevious = { from: new Date(previous.from.getTime() - input.days * DAY_MS), to: previous.from };
   const [ac, acPrev, g, gPrev, v, vPrev, act, actPrev, br, vp, queue, ret, retPrev] = await Promise.all([
     activeCustomers(db, current),
     activeCustomers(db, previous),
-    gmv(db, current),
-    gmv(db, previous),
-    vouchersIssued(db, current),
-    vouchersIssued(db, previous),
+    gmv(db, currentDays),
+    gmv(db, previousDays),
+    vouchersIssued(db, currentDays),
+    vouchersIssued(db, previousDays),
     activationRate(db, current),
     activationRate(db, previous),
     breakageRate(db, input.now),

@@ -4,7 +4,7 @@ import { PRODUCT_LINES } from '@farha/contracts/catalog';
 import { rowsOf, type Queryable } from '../../db/client.ts';
 import { addDaysToDay } from '../../lib/algiers-time.ts';
 import { algiersDate } from '../../lib/algiers-periods.ts';
-import { liveFigures, type RollupRow } from './rollup.ts';
+import { periodFigures, type RollupRow } from './rollup.ts';
 
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
@@ -37,22 +37,8 @@ export async function funnel(db: Queryable, input: { now: Date; days: number }):
   return { days: input.days, from, to, steps, totalConversion: pct(countOf.get('purchase') ?? 0, countOf.get('visit') ?? 0) };
 }
 
-/** Rows of [from, to]: the rollup up to yesterday, today (and anything the rollup lacks after it) live. */
-async function figuresOf(db: Queryable, from: string, to: string, today: string): Promise<RollupRow[]> {
-  const rolledTo = to < today ? to : addDaysToDay(today, -1);
-  const rolled =
-    from <= rolledTo
-      ? (
-          await rowsOf<{ day: string; metric: RollupRow['metric']; product_line: string; count: number; amount: number | string }>(
-            db,
-            sql`select day::text as day, metric, product_line, count, amount from analytics_daily
-                where metric in ('gmv', 'vouchers', 'redemptions', 'breakage') and day between ${from}::date and ${rolledTo}::date`,
-          )
-        ).map((r) => ({ day: r.day, metric: r.metric, productLine: r.product_line, count: Number(r.count), amount: Number(r.amount) }))
-      : [];
-  const live = to >= today ? await liveFigures(db, today > from ? today : from, to) : [];
-  return [...rolled, ...live];
-}
+/** Rows of [from, to]: the rollup where the job wrote it, the raw tables for today and any day it has not. */
+const figuresOf = (db: Queryable, from: string, to: string, today: string): Promise<RollupRow[]> => periodFigures(db, from, to, today);
 
 const emptyDay = (day: string): TSalesDay => ({ day, gmv: 0, orders: 0, vouchers: 0, redemptions: 0, redeemedValue: 0, expired: 0, breakageValue: 0 });
 

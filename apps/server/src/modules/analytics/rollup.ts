@@ -64,7 +64,10 @@ export async function refreshRollup(db: Db, from: string, to: string): Promise<n
   return db.transaction(async (tx) => {
     // Several instances run the job: one rewrite at a time (the second then rewrites the same figures).
     await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
-    await tx.execute(sql`delete from analytics_daily where day between ${from}::date and ${to}::date and metric in ('gmv', 'vouchers', 'redemptions', 'breakage')`);
+    await tx.execute(sql`delete from analytics_daily where day between ${from}::date and ${to}::date and metric in ('gmv', 'vouchers', 'redemptions', 'breakage', 'rolled')`);
+    // One `rolled` row per day rewritten: a day without it is read from the raw tables (see periodFigures).
+    await tx.execute(sql`insert into analytics_daily (day, metric, product_line, count, amount)
+      select d::date, 'rolled', '', 0, 0 from generate_series(${from}::date, ${to}::date, interval '1 day') d`);
     const inserted = await rowsOf<{ n: number }>(
       tx,
       sql`with f as (${rawFigures(from, to)}), ins as (insert into analytics_daily (day, metric, product_line, count, amount) select day, metric, product_line, count, amount from f returning 1) select count(*)::int as n from ins`,
@@ -83,7 +86,7 @@ export const REFRESH_WINDOW_DAYS = 35;
 export async function runAnalyticsRollup(deps: { db: Db; clock: { now: () => Date } }): Promise<number> {
   const today = algiersDate(deps.clock.now());
   const yesterday = addDaysToDay(today, -1);
-  const [filled] = await rowsOf<{ day: string | null }>(deps.db, sql`select min(day)::text as day from analytics_daily where metric in ('gmv', 'vouchers')`);
+  const [filled] = await rowsOf<{ day: string | null }>(deps.db, sql`select min(day)::text as day from analytics_daily where metric = 'rolled'`);
   let from = addDaysToDay(today, -REFRESH_WINDOW_DAYS);
   if (!filled?.day) {
     const [oldest] = await rowsOf<{ at: string | null }>(
@@ -97,4 +100,33 @@ export async function runAnalyticsRollup(deps: { db: Db; clock: { now: () => Dat
   await refreshRollup(deps.db, from, yesterday);
   // One pass per run: the runner repeats a job while it returns > 0.
   return 0;
+}
+
+/**
+ * The business figures of the Algiers days [from, to]: the rollup for the days the job rewrote, the raw
+ * tables for today and for any day it has not rewritten yet (a fresh server before its first run).
+ */
+export async function periodFigures(db: Queryable, from: string, to: string, today: string): Promise<RollupRow[]> {
+  const lastRolled = to < today ? to : addDaysToDay(today, -1);
+  const rows: RollupRow[] = [];
+  const unrolled: string[] = [];
+  if (from <= lastRolled) {
+    const [stored, marked] = await Promise.all([
+      rowsOf<RawRow>(
+        db,
+        sql`select day::text as day, metric, product_line, count, amount from analytics_daily
+            where metric in ('gmv', 'vouchers', 'redemptions', 'breakage') and day between ${from}::date and ${lastRolled}::date`,
+      ),
+      rowsOf<{ day: string }>(db, sql`select day::text as day from analytics_daily where metric = 'rolled' and day between ${from}::date and ${lastRolled}::date`),
+    ]);
+    const rolled = new Set(marked.map((m) => String(m.day).slice(0, 10)));
+    for (let d = from; d <= lastRolled; d = addDaysToDay(d, 1)) if (!rolled.has(d)) unrolled.push(d);
+    for (const r of stored.map(toRow)) if (rolled.has(r.day)) rows.push(r);
+  }
+  if (to >= today) unrolled.push(today);
+  if (unrolled.length) {
+    const wanted = new Set(unrolled);
+    for (const r of await liveFigures(db, unrolled[0]!, unrolled.at(-1)!)) if (wanted.has(r.day)) rows.push(r);
+  }
+  return rows;
 }
