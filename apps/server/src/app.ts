@@ -39,6 +39,7 @@ import { createMailer, mailboxRoutes, type Mailer } from './modules/notification
 import multipart from '@fastify/multipart';
 import { fileRoutes, type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/files/index.ts';
 import { createMetrics, installMetrics } from './modules/metrics/index.ts';
+import { recordEvent, trackingRoutes } from './modules/tracking/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -83,6 +84,13 @@ function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
 }
 
 /** Builds the Fastify app from plugins and module routes; never listens (server.ts and tests do). */
+/** A paid purchase is fulfilled by the vouchers domain and counted as the funnel's purchase, in one transaction. */
+const fulfilAndRecordPurchase: typeof fulfilPaidOrder = async (db, ctx, order) => {
+  const fulfilled = await fulfilPaidOrder(db, ctx, order);
+  if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: order.id, boxId: order.boxId, amount: order.amount, now: ctx.now });
+  return fulfilled;
+};
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -99,8 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('storage', options.storage ?? localDiskStorage(config.dataDir));
-  app.decorate('payments', createPaymentProviders(config, database.db, app.clock, fulfilPaidOrder, options.fetchImpl));
-  app.decorate('metrics', createMetrics(database.db));
+  app.decorate('payments', createPaymentProviders(config, database.db, app.clock, fulfilAndRecordPurchase, options.fetchImpl));
+  app.decorate('metrics', createMetrics(database.db, app.clock));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -170,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(trackingRoutes, { prefix: '/api' });
   await app.register(voucherDocumentRoutes, { prefix: '/api' });
   await app.register(publicVoucherRoutes, { prefix: '/api/public' });
   await app.register(webhookRoutes, { prefix: '/api/payments/webhooks' });

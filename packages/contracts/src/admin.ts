@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { ZProfile } from './account.ts';
+import { ZSystemStatus } from './analytics.ts';
 import { ZPayout } from './partner.ts';
 import { ZRole } from './roles.ts';
 
@@ -296,7 +297,12 @@ export const ZAdminDashboard = z.object({
     gmv: ZAdminKpi,
     activationRate: ZAdminKpi,
     breakageRate: ZAdminKpi,
+    retentionRate: ZAdminKpi,
   }),
+  /** Issue 12: GMV (DZD) and vouchers issued per Algiers day of the period, for the charts. */
+  series: z.array(z.object({ day: z.string(), gmv: z.number().int(), vouchers: z.number().int() })),
+  /** Issue 12: system status from real checks (database, outbox, webhooks, job runs) and its alerts. */
+  system: ZSystemStatus,
   queues: z.object({ payoutsRequested: z.number().int(), payoutsProcessing: z.number().int(), kycPending: z.number().int() }),
   /** Recent audit entries; only superadmin reads the audit log, others get an empty list. */
   recentActivity: z.array(ZAuditEntry),

@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { queryTimings } from '../lib/samples.ts';
 import * as schema from './schema/index.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 
@@ -56,6 +57,13 @@ export function newEmbeddedClient(dataDir?: string, options: PGliteOptions = {})
   return client;
 }
 
+/** Issue 13: the back office's "database query time" is the duration of the queries this process ran. */
+function timed<T>(result: T): T {
+  if (!(result instanceof Promise)) return result;
+  const started = performance.now();
+  return result.finally(() => queryTimings.add(performance.now() - started)) as T;
+}
+
 type QueryClient = { query: (...args: unknown[]) => unknown; transaction: (fn: (tx: never) => unknown) => unknown };
 
 /** The client as drizzle sees it: the same, minus the per-query parsers (see DRIZZLE_PARSERS). */
@@ -64,8 +72,7 @@ function sharingParsers<T extends object>(client: T): T {
     get(target, key) {
       const c = target as unknown as QueryClient;
       if (key === 'query') {
-        return (text: string, params?: unknown[], options?: Record<string, unknown>) =>
-          c.query(text, params, options ? { ...options, parsers: undefined } : options);
+        return (text: string, params?: unknown[], options?: Record<string, unknown>) => timed(c.query(text, params, options ? { ...options, parsers: undefined } : options));
       }
       if (key === 'transaction') return (fn: (tx: object) => unknown) => c.transaction((tx: never) => fn(sharingParsers(tx as object)));
       const value = Reflect.get(target, key, target) as unknown;
@@ -83,6 +90,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool connection lost:', error.message));
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => timed(query(...args));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { usePageViews } from '@/lib/page-views';
 import { paths, type AuthRedirectState } from '@/config/paths';
 
 /** The root route: skip link, page-load progress bar, scroll restoration and the session-expired redirect. */
 export function AppRoot() {
   const { t } = useTranslation();
+  usePageViews();
   return (
     <>
       <a

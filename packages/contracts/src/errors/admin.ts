@@ -32,4 +32,6 @@ export const ADMIN_ERRORS = {
   REFUND_GATEWAY: { status: 502, fr: 'La passerelle a refusé le remboursement', ar: 'رفضت البوابة الاسترداد' },
   MAINTENANCE: { status: 503, fr: 'Farha est en maintenance. Les commandes sont suspendues pour quelques instants.', ar: 'فرحة في صيانة. الطلبات معلقة لبعض الوقت.' },
   TOTP_ALREADY_ENABLED: { status: 409, fr: 'La double authentification est déjà activée', ar: 'المصادقة الثنائية مفعّلة بالفعل' },
+  ANALYTICS_INVALID_SESSION: { status: 400, fr: 'Session analytique invalide', ar: 'جلسة تحليلية غير صالحة' },
+  ANALYTICS_INVALID_PERIOD: { status: 400, fr: 'Période invalide (1 à 365 jours)', ar: 'فترة غير صالحة (من 1 إلى 365 يومًا)' },
 } as const satisfies TErrorSection;

@@ -44,6 +44,8 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     // "Was this box ever ordered?" before the catalogue admin deletes it (issue 13).
     index('orders_box_idx').on(t.boxId),
+    // Issue 13: the analytics rollup and today's figures read paid orders by day.
+    index('orders_paid_at_idx').on(t.paidAt),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
     check('orders_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
@@ -74,6 +76,8 @@ export const payments = pgTable(
     uniqueIndex('payments_checkout_key').on(t.provider, t.providerCheckoutId),
     index('payments_order_idx').on(t.orderId),
     index('payments_pending_idx').on(t.status, t.createdAt),
+    // Issue 13: the payment success rate of the last hours.
+    index('payments_created_idx').on(t.createdAt),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_provider_check', oneOf(t.provider, ['sandbox', 'chargily'])),
     check('payments_amount_check', sql`${t.amount} >= 0`),
@@ -92,7 +96,11 @@ export const paymentWebhookEvents = pgTable(
     payload: jsonb('payload'),
     receivedAt: createdAt(),
   },
-  (t) => [index('webhook_events_checkout_idx').on(t.provider, t.providerCheckoutId)],
+  (t) => [
+    index('webhook_events_checkout_idx').on(t.provider, t.providerCheckoutId),
+    // Issue 13: the system status counts the forged ones of the last 24 h.
+    index('webhook_events_forged_idx').on(t.receivedAt).where(sql`${t.signatureValid} = false`),
+  ],
 );
 
 /** A recorded refund, for finance (spec: refund paid within 3-5 working days). */

@@ -7,3 +7,4 @@ export * from './vouchers.ts';
 export * from './support.ts';
 export * from './platform.ts';
 export * from './audit.ts';
+export * from './analytics.ts';

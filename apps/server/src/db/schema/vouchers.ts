@@ -55,6 +55,9 @@ export const vouchers = pgTable(
     index('vouchers_order_idx').on(t.orderId),
     // "Was this box ever sold?" before the catalogue admin deletes it (issue 13).
     index('vouchers_box_idx').on(t.boxId),
+    // Issue 13: the analytics rollup and today's figures read vouchers issued and redeemed by day.
+    index('vouchers_created_idx').on(t.createdAt),
+    index('vouchers_redeemed_at_idx').on(t.redeemedAt),
     check('vouchers_status_check', oneOf(t.status, VOUCHER_STATUSES)),
     check('vouchers_face_value_check', sql`${t.faceValue} >= 0`),
     check('vouchers_code_format', sql`${t.code} ~ '^FRH-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$'`),

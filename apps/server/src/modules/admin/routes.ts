@@ -32,6 +32,7 @@ import {
   ZSystemFigures,
   ZUpdateUserInput,
 } from '@farha/contracts/admin';
+import { ZAnalyticsPeriodQuery, ZBreakageForecast, ZFunnel, ZLiveAnalytics, ZSales } from '@farha/contracts/analytics';
 import { ZAdminNavigation } from '@farha/contracts/areas';
 import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
@@ -39,7 +40,7 @@ import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { assertEnrolledIfRequired, createAccount, listUsers, staffProfileRoutes, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
 import { catalogAdminRoutes } from '../catalog/index.ts';
 import type { Queryable } from '../../db/client.ts';
-import { adminDashboard } from '../analytics/index.ts';
+import { adminDashboard, breakageForecast, dailySeries, funnel, liveAnalytics, sales, systemStatus } from '../analytics/index.ts';
 import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
@@ -91,11 +92,42 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     '/dashboard',
     { onRequest: requireRoles(ADMIN_PAGE_ROLES.dashboard), schema: { tags: ['admin'], querystring: ZDashboardQuery, response: { 200: ZAdminDashboard, ...errors } } },
     async (request) => {
-      const figures = await adminDashboard(app.db, { now: app.clock.now(), days: request.query.days });
+      const now = app.clock.now();
+      const [figures, series, system] = await Promise.all([
+        adminDashboard(app.db, { now, days: request.query.days }),
+        dailySeries(app.db, { now, days: request.query.days }),
+        systemStatus(app.db, app.metrics.own, now),
+      ]);
       // The activity feed is the audit log: superadmin only.
       const canAudit = (ADMIN_PAGE_ROLES.audit as readonly TRole[]).includes(requireAuth(request).role);
       const recentActivity = canAudit ? (await listAudit(app.db, { page: 1, pageSize: 8 })).entries : [];
-      return { ...figures, recentActivity };
+      return { ...figures, series, system, recentActivity };
+    },
+  );
+
+  // ---- Analytics (superadmin, finance; issue 13) ------------------------------------------------------
+  const analyst = requireRoles(ADMIN_PAGE_ROLES.analytics);
+  r.get(
+    '/analytics/funnel',
+    { onRequest: analyst, schema: { tags: ['admin'], querystring: ZAnalyticsPeriodQuery, response: { 200: ZFunnel, ...errors } } },
+    async (request) => funnel(app.db, { now: app.clock.now(), days: request.query.days }),
+  );
+  r.get(
+    '/analytics/sales',
+    { onRequest: analyst, schema: { tags: ['admin'], querystring: ZAnalyticsPeriodQuery, response: { 200: ZSales, ...errors } } },
+    async (request) => sales(app.db, { now: app.clock.now(), days: request.query.days }),
+  );
+  r.get(
+    '/analytics/breakage-forecast',
+    { onRequest: analyst, schema: { tags: ['admin'], response: { 200: ZBreakageForecast, ...errors } } },
+    async () => breakageForecast(app.db, { now: app.clock.now() }),
+  );
+  r.get(
+    '/analytics/live',
+    { onRequest: analyst, schema: { tags: ['admin'], response: { 200: ZLiveAnalytics, ...errors } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return liveAnalytics(app.db, app.metrics.own, app.clock.now());
     },
   );
 

@@ -5,6 +5,7 @@ import { reconcilePendingPayments } from '../payments/index.ts';
 import { type Mailer, processOutbox } from '../notifications/index.ts';
 import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
 import { cancelOpenReservationsOfVoucher } from '../reservations/index.ts';
+import { runAnalyticsRollup } from '../analytics/index.ts';
 
 export type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
@@ -21,6 +22,7 @@ export function startJobs(app: FastifyInstance, mailer: Mailer, extraJobs: Job[]
     { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
     ...extraJobs,
     { name: 'payout-proposals', everyMs: 60 * 60_000, run: () => proposeDuePayouts(deps) },
+    { name: 'analytics-rollup', everyMs: 10 * 60_000, run: () => runAnalyticsRollup(deps) },
   ];
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();

@@ -1,1 +1,1 @@
-export { createMetrics, installMetrics, startMetricsServer, type Metrics } from './metrics.ts';
+export { createMetrics, installMetrics, startMetricsServer, type JobState, type Metrics, type OwnMeasurements } from './metrics.ts';

@@ -6,15 +6,30 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { rowsOf, type Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { errorBody } from '../../lib/errors.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { queryTimings, Samples } from '../../lib/samples.ts';
 
 /**
  * Prometheus metrics: requests and their latency per route, job runs and failures, the e-mail outbox
  * backlog, and Node's process figures. Never public by default: served on METRICS_PORT (a listener of its
  * own, for a private network) or at /metrics behind `Authorization: Bearer METRICS_TOKEN`, or not at all.
  */
+export type JobState = { job: string; lastRunAt: Date | null; lastOutcome: 'ok' | 'failed' | null; lastFailureAt: Date | null; failures: number };
+
+/** Issue 13: what the back office shows of this instance, measured by the server itself. */
+export type OwnMeasurements = {
+  /** Request durations (ms) of the API, the last 2,048 answers. */
+  apiLatency: Samples;
+  /** Database query durations (ms), the last 2,048 queries. */
+  dbQueries: Samples;
+  startedAt: Date;
+  jobs: () => JobState[];
+};
+
 export type Metrics = {
   registry: Registry;
   jobRun: (job: string, outcome: 'ok' | 'failed') => void;
+  own: OwnMeasurements;
 };
 
 declare module 'fastify' {
@@ -23,8 +38,15 @@ declare module 'fastify' {
   }
 }
 
-export function createMetrics(db: Db): Metrics {
+export function createMetrics(db: Db, clock: Clock = systemClock): Metrics {
   const registry = new Registry();
+  const jobStates = new Map<string, JobState>();
+  const own: OwnMeasurements = {
+    apiLatency: new Samples(2048),
+    dbQueries: queryTimings,
+    startedAt: clock.now(),
+    jobs: () => [...jobStates.values()].map((state) => ({ ...state })),
+  };
   collectDefaultMetrics({ register: registry, prefix: 'farha_' });
   const requests = new Counter({
     name: 'farha_http_requests_total',
@@ -56,10 +78,23 @@ export function createMetrics(db: Db): Metrics {
   });
   const metrics: Metrics & { observe: (method: string, route: string, status: number, seconds: number) => void } = {
     registry,
-    jobRun: (job, outcome) => jobRuns.inc({ job, outcome }),
+    own,
+    jobRun: (job, outcome) => {
+      jobRuns.inc({ job, outcome });
+      const at = clock.now();
+      const state = jobStates.get(job) ?? { job, lastRunAt: null, lastOutcome: null, lastFailureAt: null, failures: 0 };
+      state.lastRunAt = at;
+      state.lastOutcome = outcome;
+      if (outcome === 'failed') {
+        state.lastFailureAt = at;
+        state.failures += 1;
+      }
+      jobStates.set(job, state);
+    },
     observe: (method, route, status, seconds) => {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);
+      if (route.startsWith('/api/')) own.apiLatency.add(seconds * 1000);
     },
   };
   return metrics;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZRedeemRequest, ZRedemptionError, ZRedemptionSuccess } from '@farha/contracts/redemption';
 import { partnerCaller } from '../../modules/partners/index.ts';
+import { recordRedemption } from '../../modules/tracking/index.ts';
 import { failure, redemptionQueue } from '../../modules/vouchers/index.ts';
 
 /** Registered under /api/partner (partner roles only). */
@@ -36,6 +37,10 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
           offerId: request.body.offerId,
           now: app.clock.now(),
         });
+        if (answer.status === 200 && 'voucher' in answer.body) {
+          // Issue 13: the redemption event, off the scan's path (a failure to record never fails the scan).
+          void recordRedemption(app.db, { code: answer.body.voucher.code, now: app.clock.now() }).catch((error: unknown) => request.log.warn({ err: error }, 'redemption event not recorded'));
+        }
         if (answer.status === 429 && 'retryAfterSeconds' in answer.body && answer.body.retryAfterSeconds) {
           reply.header('retry-after', String(answer.body.retryAfterSeconds));
         }

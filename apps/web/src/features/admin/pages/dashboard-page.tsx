@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
 import { formatDzd } from '@farha/contracts/money';
 import type { TAdminDashboard } from '@farha/contracts/admin';
-import { Activity, Banknote, BadgeCheck, Gift, Hourglass, TrendingDown, TrendingUp, Users } from 'lucide-react';
+import { Activity, Banknote, BadgeCheck, ChartColumn, Gift, Hourglass, Repeat, Settings, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -16,6 +16,8 @@ import { useAdminDashboard } from '../api/admin';
 import { AuditList } from '../components/audit-list';
 import { FilterChips, formatNumber, KpiTile, LoadFailed } from '../components/parts';
 import { useAdminTranslation, type AdminT } from '../i18n';
+import { useAnalyticsTranslation } from '../analytics/i18n';
+import { DailyChart, formatDay, LazyChart, SystemStatusCard } from '../analytics/parts';
 
 type Kpi = TAdminDashboard['kpis'][keyof TAdminDashboard['kpis']];
 
@@ -24,6 +26,15 @@ const GOOD: Partial<Record<keyof TAdminDashboard['kpis'], (v: number) => boolean
   activationRate: (v) => v > 80,
   breakageRate: (v) => v < 15,
 };
+
+/** Quick actions: the pages the signed-in role may open (spec 02 §2). */
+const QUICK_ACTIONS = [
+  { page: 'payouts', to: `${paths.admin.payouts}?status=requested`, icon: Banknote },
+  { page: 'partners', to: `${paths.admin.partners}?kyc=pending`, icon: BadgeCheck },
+  { page: 'catalog', to: paths.admin.catalog, icon: Gift },
+  { page: 'analytics', to: paths.admin.analytics, icon: ChartColumn },
+  { page: 'settings', to: paths.admin.settings, icon: Settings },
+] as const;
 
 function Growth({ kpi, t, locale }: { kpi: Kpi; t: AdminT; locale: 'fr' | 'ar' }) {
   if (kpi.growth === null) return <p className="text-xs text-muted-foreground">{kpi.previous === null ? '' : t('dashboard.noPrevious')}</p>;
@@ -40,6 +51,7 @@ function Growth({ kpi, t, locale }: { kpi: Kpi; t: AdminT; locale: 'fr' | 'ar' }
 /** /admin/dashboard (spec 02 §2, every admin role): the database's KPIs, the queues, recent activity. */
 export function AdminDashboardPage() {
   const { t, locale } = useAdminTranslation();
+  const { t: ta } = useAnalyticsTranslation();
   useDocumentTitle(t('dashboard.title'));
   const user = useCurrentUser();
   const [days, setDays] = useState<'7' | '30' | '90'>('30');
@@ -87,14 +99,57 @@ export function AdminDashboardPage() {
         }
       />
       {dash.isError && !data && <LoadFailed error={dash.error} onRetry={() => void dash.refetch()} />}
-      <section className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('dashboard.title')}>
+      <section className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('dashboard.title')}>
         {tile('activeCustomers', Users, count)}
         {tile('verifiedPartners', BadgeCheck, count)}
         {tile('vouchers', Gift, count)}
         {tile('gmv', Banknote, (v) => formatDzd(v, locale))}
         {tile('activationRate', Activity, percent)}
         {tile('breakageRate', Hourglass, percent)}
+        {tile('retentionRate', Repeat, percent)}
       </section>
+      <Card data-testid="dashboard-charts">
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">{ta('dashboard.charts')}</CardTitle>
+          <p className="text-xs text-muted-foreground">{ta('dashboard.chartsHint', { count: Number(days) })}</p>
+        </CardHeader>
+        <CardContent>
+          <LazyChart>
+            {data && (
+              <DailyChart
+                data={data.series}
+                rtl={locale === 'ar'}
+                formatDay={(d) => formatDay(d, locale)}
+                formatValue={(key, v) => (key === 'gmv' ? formatDzd(v, locale) : count(v))}
+                series={[
+                  { key: 'gmv', label: ta('dashboard.gmv'), color: 'var(--primary)' },
+                  { key: 'vouchers', label: ta('dashboard.vouchers'), color: 'var(--accent)', axis: 'right' },
+                ]}
+              />
+            )}
+          </LazyChart>
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <SystemStatusCard status={data?.system} />
+        </div>
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">{ta('dashboard.quickActions')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2">
+            {QUICK_ACTIONS.filter((a) => (ADMIN_PAGE_ROLES[a.page] as readonly string[]).includes(user.role)).map((a) => (
+              <Button key={a.page} asChild variant="outline" className="justify-start">
+                <Link to={a.to}>
+                  <a.icon aria-hidden className="size-4" />
+                  {ta(`dashboard.actions.${a.page}`)}
+                </Link>
+              </Button>
+            ))}
+          </CardContent>
+        </Card>
+      </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card>
           <CardHeader className="pb-3">

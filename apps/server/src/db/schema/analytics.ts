@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, oneOf } from './columns.ts';
+
+/** Issue 13: the steps Farha records itself (first-party), in funnel order, then redemption. */
+export const ANALYTICS_EVENTS = ['visit', 'catalogue_view', 'box_view', 'checkout_started', 'payment_started', 'purchase', 'redemption'] as const;
+
+/**
+ * One row per (Algiers day, event, subject): a subject reaches a step once a day. The subject is a salted
+ * hash of the browser's anonymous session id (the salt changes every day and is never stored) or, for the
+ * server's own events, the order or voucher id. No account, address or IP is kept.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: id(),
+    day: date('day').notNull(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    boxId: uuid('box_id'),
+    productLine: text('product_line'),
+    /** Integer DZD (payment started, purchase). */
+    amount: integer('amount'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('analytics_events_once_key').on(t.day, t.name, t.subject),
+    index('analytics_events_created_idx').on(t.createdAt),
+    check('analytics_events_name_check', oneOf(t.name, ANALYTICS_EVENTS)),
+  ],
+);
+
+/**
+ * Issue 13: figures per Algiers day and product line ('' = all lines, for the funnel's events), so that a
+ * period never needs a whole-table aggregate. Event metrics are counted on write (with the event row);
+ * business metrics (gmv, vouchers, redemptions, breakage) are recomputed from the raw tables by the
+ * `analytics-rollup` job for the recent days.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day').notNull(),
+    metric: text('metric').notNull(),
+    productLine: text('product_line').notNull().default(''),
+    count: integer('count').notNull().default(0),
+    /** Integer DZD where the metric has a value (gmv, redeemed value, breakage value). */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.productLine] }), index('analytics_daily_metric_idx').on(t.metric, t.day), check('analytics_daily_count_check', sql`${t.count} >= 0`)],
+);

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { FUNNEL_STEPS, type TBreakageForecast, type TFunnel, type TSales, type TSalesDay, type TSalesLine } from '@farha/contracts/analytics';
+import { PRODUCT_LINES } from '@farha/contracts/catalog';
+import { rowsOf, type Queryable } from '../../db/client.ts';
+import { addDays } from '../../lib/algiers-time.ts';
+import { algiersDay } from '../../lib/algiers-time.ts';
+import { periodFigures, type RollupRow } from './rollup.ts';
+
+const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+/** The Algiers days [from, to] of the last `days` days, today included. */
+export function periodOf(now: Date, days: number): { from: string; to: string } {
+  const to = algiersDay(now);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+/**
+ * The funnel of spec 01 §9 over the period, from the events Farha recorded (analytics_daily, counted on
+ * write). Each step counts subjects reaching it once a day: browser sessions (salted hash) for the pages,
+ * orders for payment started and purchase. conversionRate = this step / the previous one (first: 100 %);
+ * totalConversion = purchases / visits.
+ */
+export async function funnel(db: Queryable, input: { now: Date; days: number }): Promise<TFunnel> {
+  const { from, to } = periodOf(input.now, input.days);
+  const rows = await rowsOf<{ metric: string; n: number }>(
+    db,
+    sql`select metric, sum(count)::int as n from analytics_daily where metric like 'event:%' and day between ${from}::date and ${to}::date group by metric`,
+  );
+  const countOf = new Map(rows.map((r) => [r.metric.slice('event:'.length), Number(r.n)]));
+  let previous: number | null = null;
+  const steps = FUNNEL_STEPS.map((name) => {
+    const count = countOf.get(name) ?? 0;
+    const conversionRate = previous === null ? 100 : pct(count, previous);
+    previous = count;
+    return { name, count, conversionRate };
+  });
+  return { days: input.days, from, to, steps, totalConversion: pct(countOf.get('purchase') ?? 0, countOf.get('visit') ?? 0) };
+}
+
+/** Rows of [from, to]: the rollup where the job wrote it, the raw tables for today and any day it has not. */
+const figuresOf = (db: Queryable, from: string, to: string, today: string): Promise<RollupRow[]> => periodFigures(db, from, to, today);
+
+const emptyDay = (day: string): TSalesDay => ({ day, gmv: 0, orders: 0, vouchers: 0, redemptions: 0, redeemedValue: 0, expired: 0, breakageValue: 0 });
+
+function add(target: Omit<TSalesDay, 'day'>, row: RollupRow) {
+  if (row.metric === 'gmv') {
+    target.gmv += row.amount;
+    target.orders += row.count;
+  } else if (row.metric === 'vouchers') target.vouchers += row.count;
+  else if (row.metric === 'redemptions') {
+    target.redemptions += row.count;
+    target.redeemedValue += row.amount;
+  } else {
+    target.expired += row.count;
+    target.breakageValue += row.amount;
+  }
+}
+
+/** Breakage rate (%): vouchers expired unused / (expired + redeemed) — the share of ended vouchers never used. */
+const breakageRate = (t: { expired: number; redemptions: number }) => pct(t.expired, t.expired + t.redemptions);
+
+/** GMV, vouchers, redemptions and breakage per day and per product line over the last `days` days. */
+export async function sales(db: Queryable, input: { now: Date; days: number }): Promise<TSales> {
+  const { from, to } = periodOf(input.now, input.days);
+  const rows = await figuresOf(db, from, to, to);
+  const byDay = new Map<string, TSalesDay>();
+  for (let d = from; d <= to; d = addDays(d, 1)) byDay.set(d, emptyDay(d));
+  const byLine = new Map<string, TSalesLine>();
+  const totals = { ...emptyDay(''), breakageRate: 0 };
+  for (const row of rows) {
+    add(byDay.get(row.day) ?? emptyDay(row.day), row);
+    const line = (PRODUCT_LINES as readonly string[]).includes(row.productLine) ? (row.productLine as TSalesLine['productLine']) : 'other';
+    const { day: _day, ...zero } = emptyDay('');
+    const lineTotals = byLine.get(line) ?? { ...zero, productLine: line, breakageRate: 0 };
+    add(lineTotals, row);
+    byLine.set(line, lineTotals);
+    add(totals, row);
+  }
+  const lines = [...byLine.values()].map((l) => ({ ...l, breakageRate: breakageRate(l) })).sort((a, b) => b.gmv - a.gmv);
+  const { day: _d, ...total } = totals;
+  return { days: input.days, from, to, byDay: [...byDay.values()], byLine: lines, totals: { ...total, breakageRate: breakageRate(total) } };
+}
+
+/**
+ * Breakage forecast: the vouchers still usable (ISSUED, DELIVERED, EXTENDED, RESERVED) that expire in the
+ * next 90 days, per product line, times the line's historical breakage rate (all time, from the rollup; the
+ * overall rate for a line without history). Reads the (status, expires_at) index over 90 days only.
+ */
+export async function breakageForecast(db: Queryable, input: { now: Date }): Promise<TBreakageForecast> {
+  const from = input.now;
+  const to = new Date(from.getTime() + 90 * 86_400_000);
+  const [upcoming, history] = await Promise.all([
+    rowsOf<{ line: string; n: number; value: number | string }>(
+      db,
+      sql`select b.category as line, count(*)::int as n, coalesce(sum(v.face_value), 0)::bigint as value
+          from vouchers v join boxes b on b.id = v.box_id
+          where v.status in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED') and v.expires_at >= ${from.toISOString()} and v.expires_at < ${to.toISOString()}
+          group by b.category`,
+    ),
+    rowsOf<{ line: string; expired: number; redeemed: number }>(
+      db,
+      sql`select product_line as line,
+                 coalesce(sum(count) filter (where metric = 'breakage'), 0)::int as expired,
+                 coalesce(sum(count) filter (where metric = 'redemptions'), 0)::int as redeemed
+          from analytics_daily where metric in ('breakage', 'redemptions') group by product_line`,
+    ),
+  ]);
+  const overall = history.reduce((t, h) => ({ expired: t.expired + Number(h.expired), redemptions: t.redemptions + Number(h.redeemed) }), { expired: 0, redemptions: 0 });
+  const rateOf = new Map(history.map((h) => [h.line, { expired: Number(h.expired), redemptions: Number(h.redeemed) }]));
+  const lines = upcoming
+    .map((u) => {
+      const h = rateOf.get(u.line);
+      const rate = h && h.expired + h.redemptions > 0 ? breakageRate(h) : breakageRate(overall);
+      const value = Number(u.value);
+      const productLine = (PRODUCT_LINES as readonly string[]).includes(u.line) ? (u.line as TSalesLine['productLine']) : 'other';
+      return { productLine, vouchers: Number(u.n), value, breakageRate: rate, expectedBreakage: Math.round((value * rate) / 100) };
+    })
+    .sort((a, b) => b.value - a.value);
+  const totals = lines.reduce((t, l) => ({ vouchers: t.vouchers + l.vouchers, value: t.value + l.value, expectedBreakage: t.expectedBreakage + l.expectedBreakage }), {
+    vouchers: 0,
+    value: 0,
+    expectedBreakage: 0,
+  });
+  return { from: from.toISOString(), to: to.toISOString(), lines, totals };
+}
+
+/** GMV and vouchers per day for the dashboard's charts (same rows as `sales`). */
+export async function dailySeries(db: Queryable, input: { now: Date; days: number }): Promise<{ day: string; gmv: number; vouchers: number }[]> {
+  const s = await sales(db, input);
+  return s.byDay.map((d) => ({ day: d.day, gmv: d.gmv, vouchers: d.vouchers }));
+}

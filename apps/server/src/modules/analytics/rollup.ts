@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { addDays } from '../../lib/algiers-time.ts';
+import { algiersDay } from '../../lib/algiers-time.ts';
+
+/**
+ * The business figures of analytics_daily, per Algiers day and product line (the box's line):
+ *
+ * - `gmv`: orders paid that day and not refunded (purchases, extensions, exchanges); count = orders,
+ *   amount = DZD charged. Same definition as the dashboard's GMV.
+ * - `vouchers`: vouchers issued that day (exchanges included); amount = face value.
+ * - `redemptions`: vouchers redeemed (scanned) that day, whatever happened to them since; amount = face value.
+ * - `breakage`: vouchers that expired unused, on the day they expired (EXPIRED, by expires_at); amount =
+ *   face value the marketplace keeps.
+ */
+export const ROLLUP_METRICS = ['gmv', 'vouchers', 'redemptions', 'breakage'] as const;
+export type RollupMetric = (typeof ROLLUP_METRICS)[number];
+
+const ALGIERS_OFFSET = sql.raw(`interval '1 hour'`);
+/** The Algiers day of a timestamptz column (UTC+1 all year). */
+const dayOf = (column: string) => sql.raw(`((${column} at time zone 'UTC') + interval '1 hour')::date`);
+/** Midnight in Algiers of a YYYY-MM-DD, as a timestamptz. */
+const startOf = (day: string) => sql`((${day}::date)::timestamp at time zone 'UTC' - ${ALGIERS_OFFSET})`;
+
+export type RollupRow = { day: string; metric: RollupMetric; productLine: string; count: number; amount: number };
+
+/** The business figures of the days [from, to] straight from the raw tables (indexed ranges only). */
+function rawFigures(from: string, to: string) {
+  const start = startOf(from);
+  const end = startOf(addDays(to, 1));
+  return sql`
+    select ${dayOf('o.paid_at')} as day, 'gmv' as metric, b.category as product_line, count(*)::int as count, coalesce(sum(o.amount), 0)::bigint as amount
+      from orders o join boxes b on b.id = o.box_id
+      where o.paid_at >= ${start} and o.paid_at < ${end} and o.status in ('paid', 'fulfilled')
+      group by 1, 3
+    union all
+    select ${dayOf('v.created_at')}, 'vouchers', b.category, count(*)::int, coalesce(sum(v.face_value), 0)::bigint
+      from vouchers v join boxes b on b.id = v.box_id
+      where v.created_at >= ${start} and v.created_at < ${end}
+      group by 1, 3
+    union all
+    select ${dayOf('v.redeemed_at')}, 'redemptions', b.category, count(*)::int, coalesce(sum(v.face_value), 0)::bigint
+      from vouchers v join boxes b on b.id = v.box_id
+      where v.redeemed_at >= ${start} and v.redeemed_at < ${end}
+      group by 1, 3
+    union all
+    select ${dayOf('v.expires_at')}, 'breakage', b.category, count(*)::int, coalesce(sum(v.face_value), 0)::bigint
+      from vouchers v join boxes b on b.id = v.box_id
+      where v.status = 'EXPIRED' and v.expires_at >= ${start} and v.expires_at < ${end}
+      group by 1, 3`;
+}
+
+type RawRow = { day: string; metric: RollupMetric; product_line: string; count: number; amount: number | string };
+const toRow = (r: RawRow): RollupRow => ({ day: String(r.day).slice(0, 10), metric: r.metric, productLine: r.product_line, count: Number(r.count), amount: Number(r.amount) });
+
+/** The figures of [from, to] computed now from the raw tables (today's, or a check of the rollup). */
+export async function liveFigures(db: Queryable, from: string, to: string): Promise<RollupRow[]> {
+  return (await rowsOf<RawRow>(db, rawFigures(from, to))).map(toRow);
+}
+
+/** Rewrites the business rows of the days [from, to] in analytics_daily from the raw tables, in one transaction. */
+export async function refreshRollup(db: Db, from: string, to: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Several instances run the job: one rewrite at a time (the second then rewrites the same figures).
+    await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
+    await tx.execute(sql`delete from analytics_daily where day between ${from}::date and ${to}::date and metric in ('gmv', 'vouchers', 'redemptions', 'breakage', 'rolled')`);
+    // One `rolled` row per day rewritten: a day without it is read from the raw tables (see periodFigures).
+    await tx.execute(sql`insert into analytics_daily (day, metric, product_line, count, amount)
+      select d::date, 'rolled', '', 0, 0 from generate_series(${from}::date, ${to}::date, interval '1 day') d`);
+    const inserted = await rowsOf<{ n: number }>(
+      tx,
+      sql`with f as (${rawFigures(from, to)}), ins as (insert into analytics_daily (day, metric, product_line, count, amount) select day, metric, product_line, count, amount from f returning 1) select count(*)::int as n from ins`,
+    );
+    return Number(inserted[0]?.n ?? 0);
+  });
+}
+
+/** Days the job rewrites each run: late changes (refund within 14 days, expiry a few minutes late) are caught. */
+export const REFRESH_WINDOW_DAYS = 35;
+
+/**
+ * The `analytics-rollup` job: the first run fills every day since the oldest order or voucher; later runs
+ * rewrite the last REFRESH_WINDOW_DAYS days up to yesterday (today is always read live).
+ */
+export async function runAnalyticsRollup(deps: { db: Db; clock: { now: () => Date } }): Promise<number> {
+  const today = algiersDay(deps.clock.now());
+  const yesterday = addDays(today, -1);
+  const [filled] = await rowsOf<{ day: string | null }>(deps.db, sql`select min(day)::text as day from analytics_daily where metric = 'rolled'`);
+  let from = addDays(today, -REFRESH_WINDOW_DAYS);
+  if (!filled?.day) {
+    const [oldest] = await rowsOf<{ at: string | null }>(
+      deps.db,
+      sql`select least((select min(created_at) from vouchers), (select min(paid_at) from orders))::text as at`,
+    );
+    if (!oldest?.at) return 0;
+    from = algiersDay(new Date(oldest.at));
+  }
+  if (from > yesterday) return 0;
+  await refreshRollup(deps.db, from, yesterday);
+  // One pass per run: the runner repeats a job while it returns > 0.
+  return 0;
+}
+
+/**
+ * The business figures of the Algiers days [from, to]: the rollup for the days the job rewrote, the raw
+ * tables for today and for any day it has not rewritten yet (a fresh server before its first run).
+ */
+export async function periodFigures(db: Queryable, from: string, to: string, today: string): Promise<RollupRow[]> {
+  const lastRolled = to < today ? to : addDays(today, -1);
+  const rows: RollupRow[] = [];
+  const unrolled: string[] = [];
+  if (from <= lastRolled) {
+    const [stored, marked] = await Promise.all([
+      rowsOf<RawRow>(
+        db,
+        sql`select day::text as day, metric, product_line, count, amount from analytics_daily
+            where metric in ('gmv', 'vouchers', 'redemptions', 'breakage') and day between ${from}::date and ${lastRolled}::date`,
+      ),
+      rowsOf<{ day: string }>(db, sql`select day::text as day from analytics_daily where metric = 'rolled' and day between ${from}::date and ${lastRolled}::date`),
+    ]);
+    const rolled = new Set(marked.map((m) => String(m.day).slice(0, 10)));
+    for (let d = from; d <= lastRolled; d = addDays(d, 1)) if (!rolled.has(d)) unrolled.push(d);
+    for (const r of stored.map(toRow)) if (rolled.has(r.day)) rows.push(r);
+  }
+  if (to >= today) unrolled.push(today);
+  if (unrolled.length) {
+    const wanted = new Set(unrolled);
+    for (const r of await liveFigures(db, unrolled[0]!, unrolled.at(-1)!)) if (wanted.has(r.day)) rows.push(r);
+  }
+  return rows;
+}
