@@ -114,7 +114,7 @@ export const ZChangePasswordRequest = z
   .object({
     currentPassword: passwordField,
     newPassword: passwordField
-      .min(6, { error: zodError('PASSWORD_TOO_SHORT') })
+      .min(6, { error: zodError('PASSWORD_TOO_SHORT', { min: 6 }) })
       .max(200, { error: zodError('VALIDATION') }),
     confirmPassword: passwordField,
   })
@@ -140,7 +140,7 @@ export const ZResetPasswordRequest = z
     token: z.string({ error: zodError('RESET_TOKEN_INVALID') }).min(10, { error: zodError('RESET_TOKEN_INVALID') }).max(200),
     password: z
       .string({ error: zodError('VALIDATION') })
-      .min(6, { error: zodError('PASSWORD_TOO_SHORT') })
+      .min(6, { error: zodError('PASSWORD_TOO_SHORT', { min: 6 }) })
       .max(200, { error: zodError('VALIDATION') }),
     confirmPassword: z.string({ error: zodError('VALIDATION') }),
   })

@@ -21,7 +21,7 @@ export const ZPhone = z
 
 export const ZPassword = z
   .string({ error: zodError('VALIDATION') })
-  .min(6, { error: zodError('PASSWORD_TOO_SHORT') })
+  .min(6, { error: zodError('PASSWORD_TOO_SHORT', { min: 6 }) })
   .max(200, { error: zodError('VALIDATION') });
 
 export const ZLocale = z.enum(['fr', 'ar']);

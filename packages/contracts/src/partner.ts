@@ -598,7 +598,7 @@ export const ZInvitationInfo = z.object({
 });
 export type TInvitationInfo = z.infer<typeof ZInvitationInfo>;
 export const ZAcceptInvitation = z.object({
-  password: z.string({ error: REQUIRED }).min(6, { error: zodError('PASSWORD_TOO_SHORT') }).max(200),
+  password: z.string({ error: REQUIRED }).min(6, { error: zodError('PASSWORD_TOO_SHORT', { min: 6 }) }).max(200),
   confirmPassword: z.string({ error: REQUIRED }),
   firstName: requiredText(100),
   lastName: requiredText(100),

@@ -155,7 +155,7 @@ export async function changePassword(
   if (input.newPassword !== input.confirmPassword) {
     throw new AppError('NEW_PASSWORD_MISMATCH', { field: 'confirmPassword' });
   }
-  if (input.newPassword.length < 6) throw new AppError('PASSWORD_TOO_SHORT', { field: 'newPassword' });
+  if (input.newPassword.length < 6) throw new AppError('PASSWORD_TOO_SHORT', { field: 'newPassword', params: { min: 6 } });
   await assertPasswordLength(db, input.newPassword, 'newPassword');
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {

@@ -8,5 +8,5 @@ import { cachedSettings } from './service.ts';
  */
 export async function assertPasswordLength(db: Queryable, password: string, field = 'password'): Promise<void> {
   const { password_min_length: min } = await cachedSettings(db, 'security');
-  if (password.length < min) throw new AppError('PASSWORD_BELOW_POLICY', { field, params: { min } });
+  if (password.length < min) throw new AppError('PASSWORD_TOO_SHORT', { field, params: { min } });
 }

@@ -27,7 +27,7 @@ const REDIRECT_MS = 3000;
 // The request's rules (ZResetPasswordRequest) without the token, which comes from the link.
 const ZResetForm = z
   .object({
-    password: z.string().min(6, { error: errorKey('PASSWORD_TOO_SHORT') }).max(200),
+    password: z.string().min(6, { error: errorKey('PASSWORD_TOO_SHORT', { min: 6 }) }).max(200),
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, { error: errorKey('PASSWORD_MISMATCH'), path: ['confirmPassword'] });

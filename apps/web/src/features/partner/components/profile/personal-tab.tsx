@@ -138,7 +138,7 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
       return;
     }
     if (values.newPassword.length < 6) {
-      setError(errorTextOf('PASSWORD_TOO_SHORT'));
+      setError(errorTextOf('PASSWORD_TOO_SHORT', { min: 6 }));
       return;
     }
     setError(null);
