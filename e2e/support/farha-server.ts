@@ -139,5 +139,33 @@ export async function startFarhaServer(): Promise<FarhaServer> {
 
   started = true;
   if (output) process.stderr.write(output);
+  try {
+    await allowManyLogins(url);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return { url, dataDir, stop };
+}
+
+/**
+ * Every journey logs in from 127.0.0.1, two files at a time: the setting platform.rate_limit_per_minute
+ * (100 logins a minute per address by default, enforced since issue 12) is raised for this server only,
+ * through the settings API as a superadmin would. The limit itself is tested in settings-enforced.test.ts.
+ */
+async function allowManyLogins(url: string): Promise<void> {
+  const origin = new URL(url).origin;
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: 'admin@demo.farha.dz', password: 'demo1234' }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const patched = await fetch(`${url}/api/admin/settings`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify({ platform: { rate_limit_per_minute: 100_000 } }),
+  });
+  await fetch(`${url}/api/auth/logout`, { method: 'POST', headers: { origin, cookie } });
+  if (!login.ok || !patched.ok) throw new Error(`Could not raise the login rate limit of the e2e server (${login.status}, ${patched.status}).`);
 }

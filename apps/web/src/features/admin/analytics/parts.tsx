@@ -63,7 +63,8 @@ export function TableCard(props: {
 /** A plain table that scrolls sideways on a phone rather than breaking the page. */
 export function DataTable({ header, rows, footer }: { header: ReactNode[]; rows: ReactNode[][]; footer?: ReactNode[] }) {
   return (
-    <div className="-mx-2 overflow-x-auto">
+    // Focusable so that a keyboard user can scroll it sideways (axe: scrollable-region-focusable).
+    <div className="-mx-2 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0}>
       <table className="w-full min-w-max border-collapse text-sm">
         <thead>
           <tr className="border-b border-border text-start text-xs text-muted-foreground">
@@ -180,12 +181,12 @@ export function SystemStatusCard({ status, loading }: { status: TSystemStatus | 
 
 function StatusLine({ icon: Icon, label, ok, children }: { icon: typeof Database; label: string; ok: boolean; children: ReactNode }) {
   return (
-    <div className="flex gap-3 rounded-lg border border-border p-3">
-      <Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', ok ? 'text-success' : 'text-amber-700 dark:text-amber-400')} />
-      <div className="min-w-0">
-        <dt className="font-medium">{label}</dt>
-        <dd className="text-muted-foreground">{children}</dd>
-      </div>
+    <div className="min-w-0 rounded-lg border border-border p-3">
+      <dt className="flex items-center gap-3 font-medium">
+        <Icon aria-hidden className={cn('size-4 shrink-0', ok ? 'text-success' : 'text-amber-700 dark:text-amber-400')} />
+        {label}
+      </dt>
+      <dd className="ms-7 text-muted-foreground">{children}</dd>
     </div>
   );
 }

@@ -547,6 +547,8 @@ function ImageInput({ value, onChange, label, testId }: { value: string; onChang
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
           className="sr-only"
+          aria-label={label}
+          tabIndex={-1}
           data-testid={testId}
           onChange={async (e) => {
             const file = e.target.files?.[0];
