@@ -38,6 +38,9 @@ export { landingPathFor };
 export async function loginAs(page: Page, who: TRole | DemoAccountKey): Promise<DemoAccount> {
   const account = demoAccount(who);
   await page.goto('/auth');
+  // The demo accounts are shared by journeys running side by side, and some of them look at pages in
+  // Arabic: without a language of its own, this device would adopt whatever the account was left in.
+  await page.evaluate((key) => localStorage.getItem(key) ?? localStorage.setItem(key, 'fr'), 'farha.locale');
   await page.locator(`[data-testid^="quick-login-"][title="${account.email}"]`).click();
   await page.waitForURL((url) => url.pathname === landingPathFor(account.role));
   return account;
