@@ -173,12 +173,14 @@ describe('support desk', () => {
       });
       expect(created.status(), await created.text()).toBe(201);
     }
-    await page.context().clearCookies();
-    await loginAs(page, 'support');
+    // The agent in a browser of their own: the customer's page above may still be settling.
+    const agentContext = await session.newContext();
+    const agent = await agentContext.newPage();
+    await loginAs(agent, 'support');
 
     const phoneContext = await session.newContext(PHONE);
     const phone = await phoneContext.newPage();
-    await phoneContext.addCookies(await page.context().cookies());
+    await phoneContext.addCookies(await agentContext.cookies());
 
     const shoot = async (target: Page, prefix: string, locale: 'fr' | 'ar') => {
       for (const [path, name, ready] of [
@@ -202,10 +204,10 @@ describe('support desk', () => {
       await screenshot(target, `support/${locale}-${prefix}dispute-detail`, { fullPage: false });
       await target.keyboard.press('Escape');
     };
-    await shoot(page, '', 'fr');
+    await shoot(agent, '', 'fr');
     await shoot(phone, 'phone-', 'fr');
-    await page.getByTestId('locale-switch').click();
-    await shoot(page, '', 'ar');
+    await agent.getByTestId('locale-switch').click();
+    await shoot(agent, '', 'ar');
     await phone.goto('/support/dashboard');
     await phone.getByTestId('locale-switch').click();
     await shoot(phone, 'phone-', 'ar');
