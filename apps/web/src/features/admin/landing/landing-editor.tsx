@@ -2,7 +2,7 @@ import { LANDING_PREVIEW_MESSAGE as PREVIEW_MESSAGE, LANDING_PREVIEW_READY as PR
 import type { TLandingConfig } from '@farha/contracts/landing';
 import { formatDate } from '@farha/contracts/money';
 import { ArrowDown, ArrowUp, CheckCircle2, CircleDot, ImagePlus, Monitor, Plus, RotateCcw, Smartphone, Tablet, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -504,7 +504,7 @@ function LabeledInput(props: {
   multiline?: boolean;
   testId?: string;
 }) {
-  const id = useRef(`f-${Math.random().toString(36).slice(2)}`).current;
+  const id = useId();
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{props.label}</Label>

@@ -1,7 +1,7 @@
 import { ZKycState, ZKycSubmitResponse, ZKycUploadResponse } from '@farha/contracts/admin';
-import { ERRORS, ZApiError } from '@farha/contracts/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
+import { api } from '@/lib/api';
+import { postForm } from '@/lib/upload';
 import { partnerKeys } from './me';
 
 const kycKey = ['partner', 'kyc'] as const;
@@ -15,22 +15,7 @@ async function uploadKycDocument(input: { type: string; file: File }) {
   const body = new FormData();
   body.append('type', input.type);
   body.append('file', input.file);
-  let response: Response;
-  try {
-    response = await fetch('/api/partner/kyc/documents', { method: 'POST', body, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ZApiError.safeParse(payload);
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params)
-      : new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
-  }
-  const parsed = ZKycUploadResponse.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
-  return parsed.data;
+  return postForm('/api/partner/kyc/documents', body, ZKycUploadResponse);
 }
 
 export function useUploadKyc() {

@@ -8,10 +8,10 @@ import {
   type TOfferPatch,
 } from '@farha/contracts/partner';
 import type { TOfferCategory } from '@farha/contracts/catalog';
-import { ERRORS, ZApiError } from '@farha/contracts/errors';
 import { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
+import { api } from '@/lib/api';
+import { postForm } from '@/lib/upload';
 import { partnerKeys } from './me';
 
 export interface OfferFilters {
@@ -77,20 +77,5 @@ export function useDeleteOffer() {
 export async function uploadOfferImage(file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch('/api/partner/offers/image', { method: 'POST', body, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ZApiError.safeParse(payload);
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params)
-      : new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
-  }
-  const parsed = ZOfferImageResponse.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', ERRORS.INTERNAL.fr);
-  return parsed.data.url;
+  return (await postForm('/api/partner/offers/image', body, ZOfferImageResponse)).url;
 }
