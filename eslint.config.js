@@ -94,4 +94,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Toasts go through lib/toast, which loads sonner and mounts the Toaster on the first toast: a page
+    // calling sonner itself shows nothing (decision 008).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/app/app-toaster.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Import { toast } from '@/lib/toast'.", allowTypeImports: true }] }],
+    },
+  },
 );

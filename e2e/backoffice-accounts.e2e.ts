@@ -3,7 +3,7 @@
 // of this part (users, settings, profile, refunds) at 1280 px and 390 px, in French and Arabic.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { loginAs, newCustomerDetails, registerCustomerViaApi, submitLoginForm } from './support/auth.ts';
+import { loginAs, newCustomerDetails, registerCustomerViaApi } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -12,26 +12,41 @@ const session = useBrowser();
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400, 0x20)]);
 
 describe('partner onboarding', () => {
-  test('a business registers, uploads its documents and is validated by finance', async () => {
-    const admin = session.page;
-    await loginAs(admin, 'admin');
-    const origin = new URL(admin.url()).origin;
-    const opened = await admin.request.patch('/api/admin/settings', { data: { features: { partner_self_registration: true } }, headers: { origin } });
-    expect(opened.status()).toBe(200);
-
-    const business = await (await session.newContext()).newPage();
+  test('a business registers on the partners page, uploads its documents and is validated by finance', async () => {
+    // Self-registration is open on the e2e server (support/farha-server.ts); this journey switches no setting.
+    const business = session.page;
     const email = `spa.${randomUUID().slice(0, 6)}@example.dz`;
     const name = `Spa Djurdjura ${randomUUID().slice(0, 4)}`;
-    await business.goto('/');
-    const registered = await business.request.post('/api/partners/register', {
-      headers: { origin },
-      data: { businessName: name, city: 'Tizi Ouzou', wilaya: 'Tizi Ouzou', phone: '0550 12 34 56', firstName: 'Meriem', lastName: 'Aït', email, password: 'motdepasse-solide' },
-    });
-    expect(registered.status()).toBe(201);
-    await business.goto('/auth');
-    await submitLoginForm(business, email, 'motdepasse-solide');
-    await business.waitForURL((url) => url.pathname.startsWith('/partenaire'));
-    await business.goto('/partenaire/profile?tab=business');
+    await business.goto('/partners');
+    await business.getByTestId('become-partner').click();
+    const form = business.getByTestId('partner-registration-form');
+    await expectVisible(form, 'the "Devenir partenaire" form');
+
+    // Nothing filled in: each field says what it lacks, consent included, before anything is sent.
+    await business.getByTestId('register-submit').click();
+    await expectVisible(form.getByText('Veuillez accepter les conditions partenaires'), 'the consent error');
+    await business.getByTestId('register-password').fill('court');
+    await business.getByTestId('register-submit').click();
+    await expectVisible(form.getByText('Le mot de passe doit contenir au moins 8 caractères'), "the settings' password length");
+
+    await business.getByTestId('register-businessName').fill(name);
+    await business.getByTestId('register-category').selectOption('bien-etre');
+    await business.getByTestId('register-city').fill('Tizi Ouzou');
+    await business.getByTestId('register-firstName').fill('Meriem');
+    await business.getByTestId('register-lastName').fill('Aït');
+    // An e-mail that already has an account: the server's refusal is shown under the e-mail field.
+    await business.getByTestId('register-email').fill('client@demo.farha.dz');
+    await business.getByTestId('register-phone').fill('0550 12 34 56');
+    await business.getByTestId('register-password').fill('motdepasse-solide');
+    await business.getByTestId('register-consent').click();
+    await business.getByTestId('register-submit').click();
+    await expectVisible(form.getByText("Erreur lors de l'inscription"), 'the refusal of a used e-mail');
+    expect(await business.getByTestId('register-email').getAttribute('aria-invalid')).toBe('true');
+
+    await business.getByTestId('register-email').fill(email);
+    await business.getByTestId('register-submit').click();
+    // Logged in as the new owner, on the KYC card of the partner portal.
+    await business.waitForURL((url) => url.pathname === '/partenaire/profile' && url.hash === '#kyc');
     const card = business.getByTestId('kyc-card');
     await expectVisible(card, 'the KYC card');
     for (const type of ['business_license', 'identity_card', 'bank_statement']) {
@@ -50,7 +65,40 @@ describe('partner onboarding', () => {
 
     const kyc = await business.request.get('/api/partner/kyc');
     expect((await kyc.json()).status).toBe('verified');
-    await admin.request.patch('/api/admin/settings', { data: { features: { partner_self_registration: false } }, headers: { origin } });
+  });
+
+  test('the partners page says registration is closed when the setting is off', async () => {
+    const { page } = session;
+    // Only this browser is told the setting is off (the server's refusal is tested in admin-backoffice.test.ts).
+    await page.route('**/api/site', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), partnerSelfRegistration: false } });
+    });
+    await page.goto('/partners#devenir-partenaire');
+    await expectVisible(page.getByTestId('partner-registration-closed').getByText("Les inscriptions partenaires sont fermées pour l'instant."), 'the closed message');
+    expect(await page.getByTestId('partner-registration-form').count()).toBe(0);
+  });
+
+  test('the registration form at 1280 px and 390 px, French and Arabic', async () => {
+    for (const locale of ['fr', 'ar'] as const) {
+      for (const [options, width] of [[{}, 1280], [PHONE, 390]] as const) {
+        const context = await session.newContext(options);
+        // Before the app reads it (not on about:blank, where storage is refused).
+        await context.addInitScript((l) => {
+          if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', l);
+        }, locale);
+        const page = await context.newPage();
+        await page.goto('/partners#devenir-partenaire');
+        const section = page.getByTestId('partner-registration');
+        await expectVisible(section.getByTestId('register-submit'), 'the form');
+        await section.getByTestId('register-submit').click();
+        if (locale === 'ar') {
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+          await expectVisible(section.getByText('يُرجى الموافقة على شروط الشراكة'), 'the Arabic consent error');
+        }
+        await screenshot(page, `partner-registration-${width}-${locale}`);
+      }
+    }
   });
 });
 

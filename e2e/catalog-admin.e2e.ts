@@ -21,7 +21,9 @@ const photo = () =>
 describe('catalogue', () => {
   test('the catalogue admin creates a box from two offers with an uploaded picture, and a customer buys it', async () => {
     const { page } = session;
-    const name = `Coffret Oasis ${randomUUID().slice(0, 6)}`;
+    const suffix = randomUUID().slice(0, 6);
+    const name = `Coffret Oasis ${suffix}`;
+    const nameAr = `علبة الواحة ${suffix}`;
     await loginAs(page, 'catalogue');
     await page.goto('/admin/catalog');
     await expectVisible(page.getByTestId('admin-box').first(), 'the box grid');
@@ -35,6 +37,7 @@ describe('catalogue', () => {
     await expectVisible(form.getByText('Le prix doit être supérieur à 0'), 'the price rule');
 
     await form.getByTestId('box-name').fill(name);
+    await form.getByTestId('box-name-ar').fill(nameAr);
     await form.getByTestId('box-price').fill('9000');
     await form.getByTestId('box-line').selectOption('tiziri');
     await form.getByTestId('box-image-input').setInputFiles({ name: 'oasis.png', mimeType: 'image/png', buffer: await photo() });
@@ -61,6 +64,15 @@ describe('catalogue', () => {
     const card = page.getByTestId('admin-box').filter({ hasText: name });
     await expectVisible(card, 'the new box in the grid');
     await expectVisible(card.getByText('2 offres'), 'its two offers');
+
+    // An Arabic reader sees the Arabic name written in the form (issue 15).
+    const arabic = await session.newContext();
+    await arabic.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', 'ar');
+    });
+    const reader = await arabic.newPage();
+    await reader.goto(`/catalog?q=${encodeURIComponent(name)}`);
+    await expectVisible(reader.getByTestId('box-card').filter({ hasText: nameAr }), 'the Arabic name in the Arabic catalogue');
 
     // A customer finds it in the catalogue and buys it.
     const customer = await (await session.newContext()).newPage();
@@ -97,13 +109,18 @@ describe('catalogue', () => {
 describe('landing page', () => {
   test('the catalogue admin edits the hero in a draft, previews it on mobile, publishes, and the homepage shows it', async () => {
     const { page } = session;
-    const title = `L'Algérie en coffrets ${randomUUID().slice(0, 4)}`;
+    const tag = randomUUID().slice(0, 4);
+    const title = `L'Algérie en coffrets ${tag}`;
+    const arabicTitle = `الجزائر في علب ${tag}`;
     await loginAs(page, 'catalogue');
     await page.goto('/admin/catalog?tab=landing');
     const status = page.getByTestId('landing-status');
     await expectVisible(status, 'the saved indicator');
 
     await page.getByTestId('hero-slides-0-title').fill(title);
+    // The same title in Arabic, beside the French one.
+    await page.getByTestId('hero-slides-0-title-ar').fill(arabicTitle);
+    await screenshot(page, 'catalog-admin/landing-editor-bilingual-1280', { fullPage: false });
     await expect.poll(() => status.textContent()).toContain('Modifications non enregistrées');
     // Theme: a pale primary fails WCAG AA with white text and is flagged; a deep green passes.
     await page.getByRole('tab', { name: 'Thème' }).click();
@@ -142,6 +159,14 @@ describe('landing page', () => {
     await phone.goto('/');
     await expectVisible(phone.getByRole('heading', { name: title }), 'the published hero on a phone');
     await screenshot(phone, 'catalog-admin/home-published-390', { fullPage: false });
+    // A visitor reading in Arabic sees the Arabic title.
+    const arabic = await (await session.newContext()).newPage();
+    await arabic.goto('/');
+    await arabic.getByTestId('locale-switch').click();
+    await expectVisible(arabic.getByRole('heading', { name: arabicTitle }), 'the published Arabic hero on the Arabic homepage');
+    expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await arabic.getByText(title).count()).toBe(0);
+    await screenshot(arabic, 'catalog-admin/home-published-ar-1280', { fullPage: false });
 
     // Leave the homepage as the other journeys expect it: the defaults, published again.
     await page.getByRole('button', { name: 'Restaurer les valeurs par défaut' }).click();
@@ -150,5 +175,5 @@ describe('landing page', () => {
     await page.getByTestId('publish-landing').click();
     await guest.goto('/');
     await expectVisible(guest.getByRole('heading', { name: 'Offrez des moments de joie' }), 'the default hero again');
-  });
+  }, 150_000); // editor, three visitors (desktop, phone, Arabic), a reset and two publications
 });

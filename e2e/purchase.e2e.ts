@@ -78,6 +78,21 @@ describe('buying a box', () => {
       { timeout: 15_000 },
     );
     await saveScreenshot(page, 'checkout-success');
+    await expectVisible(page.getByTestId('resend-voucher'), '"Renvoyer par e-mail" for the new voucher');
+
+    // Once the voucher is used, the success page (opened again from the e-mail or the history) no longer
+    // offers to send it again: this browser alone sees the order's voucher as redeemed.
+    const orderPath = /\/api\/orders\/[0-9a-f-]+$/;
+    await page.route(orderPath, async (route) => {
+      const response = await route.fetch();
+      const order = (await response.json()) as { voucher: { status: string } | null };
+      if (order.voucher) order.voucher.status = 'REDEEMED';
+      await route.fulfill({ response, json: order });
+    });
+    await page.reload();
+    await expectVisible(page.getByTestId('voucher-code'), 'the voucher again');
+    expect(await page.getByTestId('resend-voucher').count()).toBe(0);
+    await page.unroute(orderPath);
 
     const admin = await session.newContext();
     const adminPage = await admin.newPage();
@@ -108,6 +123,27 @@ describe('buying a box', () => {
     await expectPath(page, '/checkout', 30_000);
     await expectVisible(page.getByText('Erreur lors du paiement. Veuillez réessayer.'), 'the payment error');
     await expectVisible(page.getByText(/Carte refusée par la banque émettrice/), 'the bank’s reason');
+  });
+
+  test('a payment cancelled on the gateway page returns to the payment step as a cancellation, not an error', async () => {
+    const { page } = session;
+    await loginAs(page, 'client');
+    await openFirstBoxCheckout(page);
+    await fillDetails(page, 'nadia.cancel@example.dz');
+    await page.getByTestId('method-cib').click();
+    await page.getByTestId('terms').click();
+    await page.getByTestId('checkout-pay').click();
+
+    await page.waitForURL(/\/pay\/sandbox\/sbx_/);
+    await page.getByRole('button', { name: 'Annuler' }).click();
+
+    await expectPath(page, '/checkout', 30_000);
+    await expectVisible(page.getByTestId('payment-cancelled'), 'the cancellation notice');
+    await expectVisible(page.getByText('Paiement annulé', { exact: true }), 'the cancellation title');
+    expect(await page.getByTestId('payment-error').count()).toBe(0);
+    expect(await page.getByText('Erreur lors du paiement. Veuillez réessayer.').count()).toBe(0);
+    // The details are kept: paying again is one click away.
+    await expectVisible(page.getByTestId('checkout-pay'), 'the pay button');
   });
 
   test('a Visa card that pays leads to the voucher', async () => {

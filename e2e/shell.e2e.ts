@@ -58,6 +58,23 @@ describe('French and Arabic', () => {
     await expectDocument(page, { lang: 'fr', dir: 'ltr' });
   });
 
+  test('an Arabic reader finds a box by its Arabic name and reads it and its experiences in Arabic', async () => {
+    const context = await session.newContext();
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', 'ar');
+    });
+    const page = await context.newPage();
+    await page.goto(`/catalog?q=${encodeURIComponent('استراحة الحمّام')}`);
+    await expectDocument(page, { lang: 'ar', dir: 'rtl' });
+    await expectVisible(page.getByText('استراحة الحمّام', { exact: true }).first(), 'the Arabic box name in the catalogue');
+
+    const { boxes } = (await (await page.request.get('/api/boxes?q=Parenth%C3%A8se%20Hammam')).json()) as { boxes: { id: string }[] };
+    await page.goto(`/box/${boxes[0]!.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'استراحة الحمّام' }), 'the Arabic box name as the page title');
+    await expectVisible(page.getByText('طقس الحمّام والتقشير بالصابون الأسود').first(), 'an experience of the box in Arabic');
+    expect(await page.title()).toContain('استراحة الحمّام');
+  });
+
   test('a logged-in user’s choice is saved in the profile and follows them to another device', async () => {
     const { page } = session;
     const customer = newCustomerDetails();

@@ -16,7 +16,7 @@ import { AppError, errorBody } from './lib/errors.ts';
 import { installApiCompression } from './lib/compress.ts';
 import { echoRequestId, genReqId, loggerOptions } from './lib/logging.ts';
 import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
-import { accountRoutes, authRoutes, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
+import { accountRoutes, authRoutes, createLoginThrottle, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { siteStatusRoutes } from './modules/settings/index.ts';
@@ -109,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('storage', options.storage ?? localDiskStorage(config.dataDir));
   app.decorate('payments', createPaymentProviders(config, database.db, app.clock, fulfilAndRecordPurchase, options.fetchImpl));
   app.decorate('metrics', createMetrics(database.db, app.clock));
+  app.decorate('loginThrottle', createLoginThrottle(database.db));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,6 +3,8 @@ import { zodError } from './errors.ts';
 import { ZProfile } from './account.ts';
 import { ZSystemStatus } from './analytics.ts';
 import { ZPayout } from './partner.ts';
+import { ZEmail, ZPassword, ZPhone } from './auth.ts';
+import { OFFER_CATEGORIES } from './catalog.ts';
 import { ZRole } from './roles.ts';
 
 /** Successes shown by the back office, French and Arabic. */
@@ -178,17 +180,29 @@ export const ZAdminPartnerActionResponse = z.object({ partner: ZAdminPartner, me
 export const ZKycUploadResponse = z.object({ document: ZKycDocument, kyc: ZKycState, message: z.string() });
 export const ZKycSubmitResponse = z.object({ kyc: ZKycState, message: z.string() });
 
+const requiredText = (max: number) =>
+  z
+    .string({ error: zodError('VALIDATION') })
+    .trim()
+    .min(1, { error: zodError('VALIDATION') })
+    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
+
+/** "Devenir partenaire" (spec 02 §7): the business, its first contact (the owner account) and their consent. */
 export const ZPartnerRegistration = z.object({
-  businessName: z.string().trim().min(2).max(120),
-  city: z.string().trim().min(2).max(60),
-  wilaya: z.string().trim().min(2).max(60),
-  phone: z.string().trim().min(6).max(30),
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
-  email: z.email().transform((e) => e.toLowerCase()),
+  businessName: requiredText(120),
+  category: z.enum(OFFER_CATEGORIES, { error: zodError('UNKNOWN_CATEGORY') }),
+  city: requiredText(60),
+  /** Defaults to the city. */
+  wilaya: z.string().trim().max(60, { error: zodError('TEXT_TOO_LONG', { max: 60 }) }).optional(),
+  phone: ZPhone,
+  firstName: requiredText(60),
+  lastName: requiredText(60),
+  email: ZEmail,
   /** The minimum length is the setting security.password_min_length, checked by the server. */
-  password: z.string().min(6).max(200),
+  password: ZPassword,
+  consent: z.literal(true, { error: zodError('PARTNER_CONSENT') }),
 });
+export type TPartnerRegistration = z.infer<typeof ZPartnerRegistration>;
 
 // ---------------------------------------------------------------------------------------------------
 // Users (superadmin)
@@ -395,6 +409,11 @@ export type TSystemFigures = z.infer<typeof ZSystemFigures>;
 export const ZSettingsResetInput = z.object({ confirm: z.string().max(40) });
 
 /** GET /api/site: public. */
-export const ZSiteStatus = z.object({ maintenance: z.boolean(), passwordMinLength: z.number().int() });
+export const ZSiteStatus = z.object({
+  maintenance: z.boolean(),
+  passwordMinLength: z.number().int(),
+  /** features.partner_self_registration: the public partners page offers "Devenir partenaire". */
+  partnerSelfRegistration: z.boolean(),
+});
 export type TSiteStatus = z.infer<typeof ZSiteStatus>;
 export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

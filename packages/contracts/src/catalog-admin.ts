@@ -69,9 +69,25 @@ const ZImage = z
   .nullable();
 const ZOfferIds = z.array(z.uuid({ error: zodError('BOX_OFFER_NOT_FOUND') })).max(50, { error: zodError('BOX_TOO_MANY_OFFERS') });
 
+/** Arabic name and description (issue 15): optional; empty means "no translation" (the storefront shows the French). */
+const ZBoxNameAr = z
+  .string()
+  .trim()
+  .max(120, { error: zodError('TEXT_TOO_LONG', { max: 120 }) })
+  .nullable()
+  .transform((v) => v || null);
+const ZBoxDescriptionAr = z
+  .string()
+  .trim()
+  .max(2000, { error: zodError('BOX_DESCRIPTION_TOO_LONG') })
+  .nullable()
+  .transform((v) => v || null);
+
 export const ZAdminBoxInput = z.object({
   name: ZBoxName,
   description: z.string().trim().max(2000, { error: zodError('BOX_DESCRIPTION_TOO_LONG') }).default(''),
+  nameAr: ZBoxNameAr.optional(),
+  descriptionAr: ZBoxDescriptionAr.optional(),
   price: ZBoxPrice,
   validityDays: ZValidity.default(DEFAULT_VOUCHER_VALIDITY_DAYS),
   exchangeOnce: z.boolean().default(true),
@@ -86,6 +102,8 @@ export const ZAdminBoxPatch = z
   .object({
     name: ZBoxName,
     description: z.string().trim().max(2000, { error: zodError('BOX_DESCRIPTION_TOO_LONG') }),
+    nameAr: ZBoxNameAr,
+    descriptionAr: ZBoxDescriptionAr,
     price: ZBoxPrice,
     validityDays: ZValidity,
     exchangeOnce: z.boolean(),
@@ -163,6 +181,8 @@ export const ZAdminBox = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  nameAr: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
   price: z.number().int(),
   validityDays: z.number().int(),
   exchangeOnce: z.boolean(),
@@ -250,6 +270,14 @@ export const ZLandingDraft = ZLandingConfig.superRefine((config, ctx) => {
   config.partners.forEach((item, i) => image(item.logo, ['partners', i, 'logo']));
 });
 
+/** `PUT /api/admin/landing/draft?reset=true`: the draft is the defaults restored (audited as a reset). */
+export const ZLandingDraftQuery = z.object({
+  reset: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
 export const ZLandingVersion = z.object({
   id: z.string(),
   config: ZLandingConfig,
@@ -264,7 +292,7 @@ export const ZAdminLanding = z.object({
   publishedAt: z.string().nullable(),
   draft: ZLandingConfig.nullable(),
   draftUpdatedAt: z.string().nullable(),
-  /** What the homepage serves when nothing is published (French). */
+  /** What the homepage serves when nothing is published (both languages). */
   defaults: ZLandingConfig,
 });
 export type TAdminLanding = z.infer<typeof ZAdminLanding>;
@@ -323,5 +351,4 @@ export function themeContrast(theme: { primary: string; secondary: string; accen
  * The landing editor's preview frame: the homepage opened with `?preview=draft` tells its parent it is
  * ready, then shows each configuration the editor posts (same origin only).
  */
-export const LANDING_PREVIEW_MESSAGE = 'farha:landing-preview';
-export const LANDING_PREVIEW_READY = 'farha:landing-preview-ready';
+export { LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY } from './plain/landing.ts';

@@ -1,77 +1,13 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { BOX_SORTS, OFFER_CATEGORIES, PRODUCT_LINES, type TBoxSort, type TOfferCategory, type TProductLine } from './plain/catalog.ts';
 
-/** spec 01 §3: the five storefront product lines; the back office uses the rest too. */
-export const STOREFRONT_CATEGORIES = ['nassim', 'itri', 'rahla', 'layali', 'bahja'] as const;
-export const PRODUCT_LINES = [
-  'nassim',
-  'itri',
-  'rahla',
-  'layali',
-  'bahja',
-  'tassili',
-  'hadiya',
-  'tiziri',
-  'sahra',
-  'numidia',
-  'aures',
-  'casbah',
-] as const;
+// The constants live in ./plain/catalog.ts, which the web app's first load imports without zod.
+export * from './plain/catalog.ts';
+
 export const ZProductLine = z.enum(PRODUCT_LINES);
-export type TProductLine = z.infer<typeof ZProductLine>;
-
-export const PRODUCT_LINE_LABELS: Record<TProductLine, string> = {
-  nassim: 'Bien-être',
-  itri: 'Gastronomie',
-  rahla: 'Voyages',
-  layali: 'Nuits',
-  bahja: 'Loisirs',
-  tassili: 'Tassili',
-  hadiya: 'Hadiya',
-  tiziri: 'Tiziri',
-  sahra: 'Sahra',
-  numidia: 'Numidia',
-  aures: 'Aurès',
-  casbah: 'Casbah',
-};
-
-/** spec 02 §5: offer categories. */
-export const OFFER_CATEGORIES = ['bien-etre', 'gastronomie', 'sport', 'traditionnel', 'detente', 'beaute'] as const;
 export const ZOfferCategory = z.enum(OFFER_CATEGORIES);
-export type TOfferCategory = z.infer<typeof ZOfferCategory>;
-
-/** spec 01 §9 */
-export const BOX_VALIDITY_CHOICES = [90, 180, 365, 730] as const;
-export const DEFAULT_VOUCHER_VALIDITY_DAYS = 365;
-
-// ---------------------------------------------------------------------------------------------------
-// Storefront catalogue (spec 01 §2 Catalogue and Box detail, §5 price ranges, §9 constants)
-
-export const CATALOG_MESSAGES = {
-  NO_RESULTS: 'Aucun coffret trouvé',
-  LINK_COPIED: 'Lien copié dans le presse-papiers !',
-} as const;
-
-/** spec 01 §9: catalogue sorts; popularity (most active offers) is the default. */
-export const BOX_SORTS = ['popularity', 'price-asc', 'price-desc', 'rating', 'newest'] as const;
 export const ZBoxSort = z.enum(BOX_SORTS, { error: zodError('UNKNOWN_SORT') });
-export type TBoxSort = z.infer<typeof ZBoxSort>;
-
-/** spec 01 §5: catalogue price ranges in DA, both bounds inclusive. */
-export const PRICE_RANGES = {
-  'under-5000': { minPrice: undefined, maxPrice: 5000 },
-  '5000-10000': { minPrice: 5000, maxPrice: 10000 },
-  '10000-20000': { minPrice: 10000, maxPrice: 20000 },
-  '20000-plus': { minPrice: 20000, maxPrice: undefined },
-} as const satisfies Record<string, { minPrice: number | undefined; maxPrice: number | undefined }>;
-export type TPriceRange = keyof typeof PRICE_RANGES;
-export const PRICE_RANGE_KEYS = Object.keys(PRICE_RANGES) as TPriceRange[];
-
-/** spec 01 §9: best seller when offer_count is above 10; new when created in the last 7 days. */
-export const BEST_SELLER_MIN_OFFERS = 10;
-export const NEW_BOX_DAYS = 7;
-/** spec 01 §2: the card's experience bar is offer_count / 20, capped at 100 %. */
-export const EXPERIENCE_BAR_FULL = 20;
 
 // An empty query parameter (`?city=`) means "no filter", not a bad value.
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -125,6 +61,9 @@ export const ZBoxSummary = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** Arabic name and description; null where no translation exists (the storefront then shows the French). */
+  nameAr: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
   /** Integer DZD. */
   price: z.number().int(),
   validityDays: z.number().int(),
@@ -172,6 +111,9 @@ export const ZBoxOffer = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
+  /** Arabic title and description; null where no translation exists. */
+  titleAr: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
   category: ZOfferCategory,
   /** Integer DZD. */
   faceValue: z.number().int(),

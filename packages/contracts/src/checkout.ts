@@ -68,7 +68,7 @@ export const ZOrder = z.object({
   status: ZOrderStatus,
   amount: z.number().int(),
   paymentMethod: ZPaymentMethod,
-  box: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), category: z.string() }),
+  box: z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), imageUrl: z.string().nullable(), category: z.string() }),
   recipientName: z.string(),
   recipientEmail: z.string(),
   senderName: z.string().nullable(),
@@ -91,12 +91,15 @@ export const ZPublicVoucher = z.object({
     id: z.string(),
     name: z.string(),
     description: z.string(),
+    /** Arabic name and description; null where no translation exists. */
+    nameAr: z.string().nullable(),
+    descriptionAr: z.string().nullable(),
     imageUrl: z.string().nullable(),
     category: z.string(),
     validityDays: z.number().int(),
   }),
   offers: z.array(
-    z.object({ id: z.string(), title: z.string(), partnerName: z.string(), city: z.string(), address: z.string() }),
+    z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullable(), partnerName: z.string(), city: z.string(), address: z.string() }),
   ),
 });
 export type TPublicVoucher = z.infer<typeof ZPublicVoucher>;

@@ -49,6 +49,8 @@ export const ZClientVoucher = z.object({
   box: z.object({
     id: z.string(),
     name: z.string(),
+    /** Arabic name; null where no translation exists. */
+    nameAr: z.string().nullable(),
     imageUrl: z.string().nullable(),
     category: z.string(),
     /** Current catalogue price, integer DZD. */
@@ -158,6 +160,9 @@ export const ZVoucherOffer = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
+  /** Arabic title and description; null where no translation exists. */
+  titleAr: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
   category: z.string(),
   faceValue: z.number().int(),
   imageUrl: z.string().nullable(),
@@ -221,6 +226,7 @@ export const ZExchangeOptions = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      nameAr: z.string().nullable(),
       imageUrl: z.string().nullable(),
       category: z.string(),
       price: z.number().int(),
@@ -279,7 +285,7 @@ export const ZHistoryItem = z.object({
   id: z.string(),
   /** Payment moment (or order creation when unpaid), ISO. */
   date: z.string(),
-  box: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), category: z.string() }),
+  box: z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), imageUrl: z.string().nullable(), category: z.string() }),
   /** Amount paid, integer DZD. */
   price: z.number().int(),
   /** No invented "original price": equals price (the spec's ×1.3 figure was made up). */

@@ -284,6 +284,9 @@ const ZFaceValue = z
 export const ZOfferInput = z.object({
   title: requiredText(120),
   description: requiredText(2000),
+  /** Arabic title and description (issue 15): optional, empty = no translation (the French is shown). */
+  titleAr: optionalText(120),
+  descriptionAr: optionalText(2000),
   category: z.enum(OFFER_CATEGORIES, { error: zodError('INVALID_OFFER_CATEGORY') }).default('bien-etre'),
   faceValue: ZFaceValue,
   topupAllowed: z.boolean().default(false),
@@ -296,6 +299,8 @@ export type TOfferInput = z.input<typeof ZOfferInput>;
 export const ZOfferPatch = z.object({
   title: requiredText(120).optional(),
   description: requiredText(2000).optional(),
+  titleAr: optionalText(120).optional(),
+  descriptionAr: optionalText(2000).optional(),
   category: z.enum(OFFER_CATEGORIES, { error: zodError('INVALID_OFFER_CATEGORY') }).optional(),
   faceValue: ZFaceValue.optional(),
   topupAllowed: z.boolean().optional(),
@@ -316,6 +321,8 @@ export const ZPartnerOffer = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
+  titleAr: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
   category: z.enum(OFFER_CATEGORIES),
   faceValue: z.number().int(),
   topupAllowed: z.boolean(),

@@ -442,7 +442,26 @@ export const SUPPORT_PORTAL_MESSAGES = {
   FAQ_SAVED: { fr: 'Article enregistré', ar: 'تم حفظ المقال' },
   FAQ_DELETED: { fr: 'Article supprimé', ar: 'تم حذف المقال' },
   PROFILE_SAVED: { fr: 'Profil mis à jour', ar: 'تم تحديث الملف الشخصي' },
+  VOUCHER_EMAIL_RESENT: { fr: 'E-mail du voucher renvoyé au destinataire', ar: 'تمت إعادة إرسال بريد القسيمة إلى المستلم' },
+  PASSWORD_RESET_SENT: { fr: 'Lien de réinitialisation du mot de passe envoyé', ar: 'تم إرسال رابط إعادة تعيين كلمة المرور' },
+  LOGIN_UNLOCKED: { fr: 'Blocage de connexion levé', ar: 'تم رفع حظر تسجيل الدخول' },
+  VOUCHER_EXTENDED: { fr: 'Voucher prolongé', ar: 'تم تمديد القسيمة' },
 } as const;
+
+/** The agents' actions on an account (issue 14), each audited and shown in the account's recent activity. */
+export const ZUserVoucherParams = z.object({
+  id: z.uuid({ error: zodError('USER_NOT_FOUND') }),
+  voucherId: z.uuid({ error: zodError('VOUCHER_NOT_FOUND') }),
+});
+export const ZUserIdParams = z.object({ id: z.uuid({ error: zodError('USER_NOT_FOUND') }) });
+export const ZSupportExtendVoucherRequest = z.object({
+  days: z.number({ error: zodError('SUPPORT_EXTENSION_DAYS') }).int({ error: zodError('SUPPORT_EXTENSION_DAYS') }).min(1, { error: zodError('SUPPORT_EXTENSION_DAYS') }).max(365, { error: zodError('SUPPORT_EXTENSION_DAYS') }),
+  reason: requiredText(500),
+});
+export type TSupportExtendVoucherRequest = z.infer<typeof ZSupportExtendVoucherRequest>;
+export const ZUserActionResponse = z.object({ message: z.string(), expiresAt: z.string().optional() });
+/** The kinds of `recentActivity` an agent's action leaves (the audit log's actions, dots as underscores). */
+export const SUPPORT_USER_ACTIONS = ['support.voucher_resend', 'support.password_reset', 'support.login_unlock', 'support.voucher_extend'] as const;
 
 /** spec 02 §9 health score bands. */
 export function healthBand(score: number): 'excellent' | 'good' | 'attention' | 'critical' {
@@ -490,6 +509,11 @@ export const ZUserDiagnostics = z.object({
     openTickets: z.number().int(),
     openDisputes: z.number().int(),
     activeSessions: z.number().int(),
+    /** Wrong passwords since the last successful login (users.failed_logins). */
+    failedLogins: z.number().int(),
+    lastFailedLoginAt: z.string().nullable(),
+    /** The login throttle refuses this account now (lifted by support). */
+    loginLocked: z.boolean(),
   }),
   orders: z.array(z.object({ id: z.string(), boxName: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
   vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), status: z.string(), expiresAt: z.string() })),
@@ -497,7 +521,8 @@ export const ZUserDiagnostics = z.object({
   tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
   disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), amount: z.number().int(), createdAt: z.string() })),
   devices: z.array(z.object({ userAgent: z.string().nullable(), ip: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), active: z.boolean() })),
-  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), at: z.string() })),
+  /** Newest first; `status` is the code of an order, reservation, ticket or dispute (null otherwise). */
+  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), status: z.string().nullable(), at: z.string() })),
 });
 export type TUserDiagnostics = z.infer<typeof ZUserDiagnostics>;
 

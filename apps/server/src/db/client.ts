@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -50,8 +51,9 @@ const withDrizzleParsers = new WeakSet<object>();
 
 /** An embedded database client for openDatabase: `dataDir` on disk, in memory without one. */
 export function newEmbeddedClient(dataDir?: string, options: PGliteOptions = {}): PGlite {
-  // pg_trgm: the trigram indexes of the searches (`ilike '%…%'`), as on PostgreSQL.
-  const settings: PGliteOptions = { startParams: EMBEDDED_START_PARAMS, extensions: { pg_trgm }, ...options, parsers: DRIZZLE_PARSERS };
+  // pg_trgm: the trigram indexes of the searches (`ilike '%…%'`), as on PostgreSQL; btree_gin: a partner's
+  // search in one index (partner and trigrams).
+  const settings: PGliteOptions = { startParams: EMBEDDED_START_PARAMS, extensions: { pg_trgm, btree_gin }, ...options, parsers: DRIZZLE_PARSERS };
   const client = dataDir ? new PGlite(dataDir, settings) : new PGlite(settings);
   withDrizzleParsers.add(client);
   return client;

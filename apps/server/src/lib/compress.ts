@@ -30,6 +30,21 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
+/**
+ * Adds Accept-Encoding to the answer's Vary, keeping what the route (or CORS, sessions) put there:
+ * overwriting it would let a shared cache serve one origin's or one session's answer to another.
+ */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const value = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.includes('*') || names.some((name) => name.toLowerCase() === 'accept-encoding')) return;
+  reply.header('vary', [...names, 'accept-encoding'].join(', '));
+}
+
 function shouldCompress(request: FastifyRequest, reply: FastifyReply): Encoding | null {
   if (!request.url.startsWith('/api/') || request.method === 'HEAD') return null;
   if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return null;
@@ -48,14 +63,15 @@ export function installApiCompression(app: FastifyInstance): void {
     const encoding = shouldCompress(request, reply);
     if (!encoding) return payload;
     if (payload instanceof Readable) {
-      reply.header('content-encoding', encoding).header('vary', 'accept-encoding').removeHeader('content-length');
+      varyOnEncoding(reply);
+      reply.header('content-encoding', encoding).removeHeader('content-length');
       const stream = encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : zlib.createGzip();
       payload.on('error', (error) => stream.destroy(error));
       return payload.pipe(stream);
     }
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    reply.header('vary', 'accept-encoding');
+    varyOnEncoding(reply);
     if (size < COMPRESS_THRESHOLD_BYTES) return payload;
     const body = encoding === 'br' ? await brotli(payload, BROTLI_OPTIONS) : await gzip(payload);
     reply.header('content-encoding', encoding).header('content-length', body.length);

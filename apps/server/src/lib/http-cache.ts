@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SerializedBody } from './memo-cache.ts';
+import { varyOnEncoding } from './compress.ts';
 
 /** Below this size compressing costs more than it saves. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -40,7 +41,8 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, cached:
   const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
   // Each representation has its own strong tag; either tag proves the client holds this content.
   const etag = encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag;
-  reply.header('etag', etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
+  reply.header('etag', etag).header('cache-control', 'public, no-cache');
+  varyOnEncoding(reply);
   const base = cached.etag;
   if (matches(request.headers['if-none-match'], [etag, base, `${base.slice(0, -1)}-br"`, `${base.slice(0, -1)}-gzip"`])) {
     return reply.code(304).send();

@@ -59,16 +59,25 @@ export function totpAt(secret: string, at: Date): string {
   return hotp(secret, Math.floor(at.getTime() / 1000 / TOTP_STEP_SECONDS));
 }
 
-/** Accepts the code of the current step or of one step before or after (a phone's clock drifts). */
-export function verifyTotp(secret: string, code: string, now: Date): boolean {
+/**
+ * The time step whose code this is, among the current step and one step before or after (a phone's clock
+ * drifts); null when it is none of them. The caller refuses a step already used (RFC 6238 §5.2: replay).
+ */
+export function matchTotpStep(secret: string, code: string, now: Date): number | null {
   const wanted = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(wanted)) return false;
+  if (!/^\d{6}$/.test(wanted)) return null;
   const step = Math.floor(now.getTime() / 1000 / TOTP_STEP_SECONDS);
-  let ok = false;
+  let matched: number | null = null;
+  // Every candidate is compared (no early exit): the time taken does not tell which step matched.
   for (const drift of [-1, 0, 1]) {
-    if (timingSafeEqual(Buffer.from(hotp(secret, step + drift)), Buffer.from(wanted))) ok = true;
+    if (timingSafeEqual(Buffer.from(hotp(secret, step + drift)), Buffer.from(wanted))) matched = step + drift;
   }
-  return ok;
+  return matched;
+}
+
+/** Whether the code is the current one (one step of drift either way); see matchTotpStep for replays. */
+export function verifyTotp(secret: string, code: string, now: Date): boolean {
+  return matchTotpStep(secret, code, now) !== null;
 }
 
 /** The otpauth:// URI an authenticator app reads from the QR code. */

@@ -360,6 +360,8 @@ describe('partner self-registration', () => {
     lastName: 'Aït',
     email: `meriem.${randomUUID().slice(0, 6)}@example.dz`,
     password: 'motdepasse-solide',
+    category: 'bien-etre',
+    consent: true,
   });
 
   it('is closed by default, then makes a partner_owner and a pending, inactive partner when the setting is on', async () => {
@@ -375,7 +377,7 @@ describe('partner self-registration', () => {
     const res = await post('/api/partners/register', undefined, input);
     expect(res.statusCode, res.body).toBe(201);
     const [partner] = await t.database.db.select().from(partners).where(eq(partners.id, res.json().partnerId));
-    expect(partner).toMatchObject({ name: input.businessName, kycStatus: 'pending', active: false, settlementCycle: 'J+14', commissionBp: 1500 });
+    expect(partner).toMatchObject({ name: input.businessName, category: 'bien-etre', kycStatus: 'pending', active: false, settlementCycle: 'J+14', commissionBp: 1500 });
     const cookie = await t.login(input.email, input.password);
     expect((await get('/api/partner/kyc', cookie)).json()).toMatchObject({ status: 'pending', missing: ['business_license', 'identity_card', 'bank_statement'] });
     const [welcome] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, input.email));
@@ -385,6 +387,17 @@ describe('partner self-registration', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe("Erreur lors de l'inscription");
     expect((await post('/api/partners/register', undefined, { ...registration(), email: 'pas-un-email' })).statusCode).toBe(400);
+  });
+
+  it('tells the visitor, field by field and in the catalogue\'s words, what the form lacks', async () => {
+    const { consent: _consent, ...withoutConsent } = registration();
+    const refused = await post('/api/partners/register', undefined, withoutConsent);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'PARTNER_CONSENT', field: 'consent', message: 'Veuillez accepter les conditions partenaires' });
+    const badCategory = await post('/api/partners/register', undefined, { ...registration(), category: 'karaoke' });
+    expect(badCategory.json().error).toMatchObject({ code: 'UNKNOWN_CATEGORY', field: 'category' });
+    const badPhone = await post('/api/partners/register', undefined, { ...registration(), phone: 'abc' });
+    expect(badPhone.json().error).toMatchObject({ code: 'INVALID_PHONE', field: 'phone', message: 'Format de téléphone invalide' });
   });
 });
 
@@ -404,7 +417,7 @@ describe('settings (superadmin)', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ message: 'Configuration système sauvegardée !', settings: { payments: { min_amount: 1000, max_amount: 400_000 }, features: { partner_self_registration: false } } });
     // Enforced: registration is closed again.
-    const closed = await post('/api/partners/register', undefined, { businessName: 'Fermé', city: 'Oran', wilaya: 'Oran', phone: '0550000000', firstName: 'A', lastName: 'B', email: `ferme.${randomUUID().slice(0, 6)}@example.dz`, password: 'motdepasse-solide' });
+    const closed = await post('/api/partners/register', undefined, { businessName: 'Fermé', category: 'sport', city: 'Oran', wilaya: 'Oran', phone: '0550000000', firstName: 'A', lastName: 'B', email: `ferme.${randomUUID().slice(0, 6)}@example.dz`, password: 'motdepasse-solide', consent: true });
     expect(closed.json().error.code).toBe('SELF_REGISTRATION_CLOSED');
     const audit = (await get('/api/admin/audit?action=settings.', admin)).json();
     expect(audit.entries.map((e: { entityId: string }) => e.entityId).sort()).toEqual(['features', 'payments']);

@@ -204,6 +204,32 @@ describe('boxes', () => {
     expect((await call('GET', `/api/boxes/${box.id}`)).statusCode).toBe(404);
   });
 
+  it('writes the Arabic name and description beside the French, shown by the storefront at once, cleared when emptied, audited', async () => {
+    const box = await newBox({ name: 'Coffret Aurès', nameAr: '  علبة الأوراس ', descriptionAr: 'تجربتان للعيش' });
+    expect(box).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
+    expect((await call('GET', `/api/boxes/${box.id}`)).json()).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
+
+    const edited = await call('PATCH', `/api/admin/boxes/${box.id}`, admin(), { nameAr: 'علبة غوفي' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().box).toMatchObject({ nameAr: 'علبة غوفي', descriptionAr: 'تجربتان للعيش' });
+    expect((await call('GET', `/api/boxes/${box.id}`)).json()).toMatchObject({ nameAr: 'علبة غوفي' });
+    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, box.id), eq(auditLog.action, 'box.update')));
+    expect(audit).toMatchObject({ before: { nameAr: 'علبة الأوراس' }, after: { nameAr: 'علبة غوفي' } });
+
+    // Emptied: no translation any more, the storefront falls back to the French.
+    const cleared = await call('PATCH', `/api/admin/boxes/${box.id}`, admin(), { nameAr: '  ', descriptionAr: null });
+    expect(cleared.json().box).toMatchObject({ nameAr: null, descriptionAr: null });
+    expect((await call('GET', `/api/boxes/${box.id}`)).json()).toMatchObject({ name: 'Coffret Aurès', nameAr: null });
+
+    // The same limits as the French, with the catalogue's messages.
+    const long = await call('POST', '/api/admin/boxes', admin(), { name: 'Coffret', price: 5000, category: 'nassim', nameAr: 'ع'.repeat(121) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toMatchObject({ field: 'nameAr', message: expect.stringContaining('120') });
+    const longText = await call('PATCH', `/api/admin/boxes/${box.id}`, admin(), { descriptionAr: 'ع'.repeat(2001) });
+    expect(longText.statusCode).toBe(400);
+    expect(longText.json().error).toMatchObject({ field: 'descriptionAr' });
+  });
+
   it('updates the cached catalogue for the box written only (the other boxes are not read again)', async () => {
     const boxA = await newBox({ name: 'Coffret Alpha cache' });
     const boxB = await newBox({ name: 'Coffret Beta cache' });
@@ -273,11 +299,16 @@ describe('pictures', () => {
 
 describe('landing page: draft, preview, publish, history, rollback', () => {
   const landing = async () => (await call('GET', '/api/landing')).json() as TLandingResponse;
-  const withHero = (title: string): TLandingConfig => {
-    const config = defaultLandingConfig('fr');
-    config.hero.slides[0]!.title = title;
+  const withHero = (title: string, ar = ''): TLandingConfig => {
+    const config = defaultLandingConfig();
+    config.hero.slides[0]!.title = { fr: title, ar };
     return config;
   };
+  const landingIn = async (locale: 'fr' | 'ar') => (await call('GET', `/api/landing?locale=${locale}`)).json() as TLandingResponse;
+  const landingAudit = async () =>
+    (await t.database.db.select({ action: auditLog.action, actor: auditLog.actorEmail }).from(auditLog).where(eq(auditLog.entityType, 'landing')).orderBy(auditLog.seq)).map(
+      (a) => `${a.action} ${a.actor}`,
+    );
 
   it("refuses to publish without a draft: 'Aucun preview à publier'", async () => {
     expect((await call('GET', '/api/admin/landing', admin())).json()).toMatchObject({ draft: null, published: null });
@@ -295,8 +326,22 @@ describe('landing page: draft, preview, publish, history, rollback', () => {
       [(c) => (c.testimonials[0]!.avatar = 'http://evil.test/a.png'), 'Les images doivent être téléversées sur Farha'],
       [(c) => (c.theme.primary = 'red'), 'Couleur invalide'],
     ];
+    // Every text: French required where the field is, Arabic optional, both within the field's length.
+    const bad: [(c: TLandingConfig) => void, string][] = [
+      [(c) => (c.hero.slides[0]!.title = { fr: '', ar: 'عنوان' }), 'hero.slides.0.title.fr'],
+      [(c) => (c.faq[0]!.question = { fr: ' ', ar: '' }), 'faq.0.question.fr'],
+      [(c) => (c.benefits[0]!.title = { fr: 'Rapide', ar: 'س'.repeat(81) }), 'benefits.0.title.ar'],
+      [(c) => ((c.hero.slides[1] as { cta: unknown }).cta = { ar: 'اكتشفوا' }), 'hero.slides.1.cta.fr'],
+    ];
+    for (const [change, field] of bad) {
+      const config = defaultLandingConfig();
+      change(config);
+      const res = await call('PUT', '/api/admin/landing/draft', admin(), config);
+      expect({ field, status: res.statusCode }).toEqual({ field, status: 400 });
+      expect(res.json().error.field).toBe(field);
+    }
     for (const [change, message] of cases) {
-      const config = defaultLandingConfig('fr');
+      const config = defaultLandingConfig();
       change(config);
       const res = await call('PUT', '/api/admin/landing/draft', admin(), config);
       expect({ message, status: res.statusCode }).toEqual({ message, status: 400 });
@@ -313,7 +358,7 @@ describe('landing page: draft, preview, publish, history, rollback', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const state = (await call('GET', '/api/admin/landing', admin())).json();
     expect(state.published).toBeNull();
-    expect(state.draft.hero.slides[0].title).toBe('Des coffrets pour chaque fête');
+    expect(state.draft.hero.slides[0].title).toEqual({ fr: 'Des coffrets pour chaque fête', ar: '' });
     expect((await landing()).source).toBe('default');
 
     clock.advance(60_000);
@@ -331,7 +376,7 @@ describe('landing page: draft, preview, publish, history, rollback', () => {
 
     const history = (await call('GET', '/api/admin/landing/history', admin())).json();
     expect(history.total).toBe(2);
-    expect(history.versions.map((v: { status: string; config: TLandingConfig; publishedBy: string }) => [v.status, v.config.hero.slides[0]!.title, v.publishedBy])).toEqual([
+    expect(history.versions.map((v: { status: string; config: TLandingConfig; publishedBy: string }) => [v.status, v.config.hero.slides[0]!.title.fr, v.publishedBy])).toEqual([
       ['published', 'Ramadan en coffrets', ACCOUNTS.superadmin],
       ['archived', 'Des coffrets pour chaque fête', ACCOUNTS.catalog_admin],
     ]);
@@ -342,11 +387,76 @@ describe('landing page: draft, preview, publish, history, rollback', () => {
     expect((await landing()).hero.slides[0]!.title).toBe('Des coffrets pour chaque fête');
     const after = (await call('GET', '/api/admin/landing/history', admin())).json();
     expect(after.total).toBe(3);
-    expect([after.versions[0].status, after.versions[0].config.hero.slides[0].title]).toEqual(['published', 'Des coffrets pour chaque fête']);
+    expect([after.versions[0].status, after.versions[0].config.hero.slides[0].title.fr]).toEqual(['published', 'Des coffrets pour chaque fête']);
 
     const actions = (await t.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityType, 'landing'))).map((a) => a.action);
     expect(actions.filter((a) => a === 'landing.publish')).toHaveLength(2);
     expect(actions).toContain('landing.rollback');
     expect(actions).toContain('landing.draft');
+  });
+
+  it('publishes a draft written in both languages: an Arabic visitor sees the Arabic hero, a French one the French', async () => {
+    const config = withHero('Coffrets de l’Aïd', 'علب هدايا العيد');
+    config.newsletter.title = { fr: 'Nos idées cadeaux', ar: '' };
+    expect((await call('PUT', '/api/admin/landing/draft', admin(), config)).statusCode).toBe(200);
+    const state = (await call('GET', '/api/admin/landing', admin())).json();
+    expect(state.draft.hero.slides[0].title).toEqual({ fr: 'Coffrets de l’Aïd', ar: 'علب هدايا العيد' });
+    expect((await call('POST', '/api/admin/landing/publish', admin())).statusCode).toBe(200);
+    const ar = await landingIn('ar');
+    expect(ar.hero.slides[0]!.title).toBe('علب هدايا العيد');
+    // Left empty in Arabic: the French is shown.
+    expect(ar.newsletter.title).toBe('Nos idées cadeaux');
+    expect(ar.faq[0]!.question).toBe('متى يستلم الشخص علبته؟');
+    expect((await landingIn('fr')).hero.slides[0]!.title).toBe('Coffrets de l’Aïd');
+  });
+
+  it('accepts a draft in the single-language shape of older clients (its texts taken as French)', async () => {
+    const config = JSON.parse(JSON.stringify(defaultLandingConfig()), (key, value) =>
+      value && typeof value === 'object' && typeof value.fr === 'string' && typeof value.ar === 'string' ? value.fr : value,
+    );
+    config.hero.slides[0].title = 'Ancienne forme';
+    const res = await call('PUT', '/api/admin/landing/draft', admin(), config);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().draft.hero.slides[0].title).toEqual({ fr: 'Ancienne forme', ar: '' });
+  });
+
+  it('audits one draft save per editor and editing session, and every reset, publication and rollback', async () => {
+    // The draft the previous test left is more than 30 minutes old: a new editing session starts.
+    clock.advance(31 * 60_000);
+    const before = (await landingAudit()).length;
+    const saveAs = (cookie: string, title: string, reset = false) => call('PUT', `/api/admin/landing/draft${reset ? '?reset=true' : ''}`, cookie, withHero(title));
+    // An editor saving every few seconds (an autosave): one entry.
+    for (let i = 0; i < 5; i++) {
+      clock.advance(5_000);
+      expect((await saveAs(admin(), `Brouillon ${i}`)).statusCode).toBe(200);
+    }
+    expect((await landingAudit()).slice(before)).toEqual([`landing.draft ${ACCOUNTS.catalog_admin}`]);
+    // Another editor takes over the draft: their first save is audited, their next ones are not.
+    clock.advance(5_000);
+    await saveAs(cookies.superadmin, 'Repris par le superadmin');
+    clock.advance(5_000);
+    await saveAs(cookies.superadmin, 'Repris, encore');
+    // The first editor comes back after a pause of more than 30 minutes: a new session.
+    clock.advance(31 * 60_000);
+    await saveAs(admin(), 'Après la pause');
+    clock.advance(29 * 60_000);
+    await saveAs(admin(), 'Moins de 30 minutes plus tard');
+    // Restoring the defaults is audited every time, even within a session.
+    clock.advance(5_000);
+    expect((await call('PUT', '/api/admin/landing/draft?reset=true', admin(), defaultLandingConfig())).statusCode).toBe(200);
+    clock.advance(5_000);
+    expect((await call('POST', '/api/admin/landing/publish', admin())).statusCode).toBe(200);
+    // After a publication the next save starts a new draft: audited.
+    clock.advance(5_000);
+    await saveAs(admin(), 'Nouveau brouillon');
+    expect((await landingAudit()).slice(before)).toEqual([
+      `landing.draft ${ACCOUNTS.catalog_admin}`,
+      `landing.draft ${ACCOUNTS.superadmin}`,
+      `landing.draft ${ACCOUNTS.catalog_admin}`,
+      `landing.reset ${ACCOUNTS.catalog_admin}`,
+      `landing.publish ${ACCOUNTS.catalog_admin}`,
+      `landing.draft ${ACCOUNTS.catalog_admin}`,
+    ]);
+    expect((await call('PUT', '/api/admin/landing/draft?reset=maybe', admin(), defaultLandingConfig())).statusCode).toBe(400);
   });
 });

@@ -347,6 +347,33 @@ describe('GET /api/boxes/:id', () => {
     expect(res.body).not.toContain('Benali');
   });
 
+  it('carries each box and offer in Arabic beside the French, null where no translation exists, and finds it by an Arabic search', async () => {
+    const [seeded] = await t.database.db.select().from(boxes).where(eq(boxes.name, 'Parenthèse Hammam'));
+    const detail = (await t.request({ method: 'GET', url: `/api/boxes/${seeded!.id}` })).json() as TBoxDetail;
+    expect(detail).toMatchObject({ name: 'Parenthèse Hammam', nameAr: 'استراحة الحمّام' });
+    expect(detail.descriptionAr).toMatch(/^بخار وصابون أسود/);
+    expect(detail.offers.length).toBeGreaterThan(0);
+    for (const offer of detail.offers) {
+      expect(offer.title).toMatch(/[a-z]/i);
+      expect(offer.titleAr).toMatch(/^[\u0600-\u06FF]/);
+      expect(offer.descriptionAr).toMatch(/[\u0600-\u06FF]/);
+    }
+    const listed = (await list()).boxes.find((b) => b.id === seeded!.id)!;
+    expect(listed).toMatchObject({ nameAr: 'استراحة الحمّام', descriptionAr: detail.descriptionAr });
+    expect(names(await list(`?q=${encodeURIComponent('الحمّام')}`))).toContain('Parenthèse Hammam');
+
+    // A box written before its translation: no Arabic, the storefront falls back to the French.
+    await t.database.db.update(boxes).set({ nameAr: null, descriptionAr: null }).where(eq(boxes.id, seeded!.id));
+    invalidateCatalogCache();
+    try {
+      const untranslated = (await t.request({ method: 'GET', url: `/api/boxes/${seeded!.id}` })).json() as TBoxDetail;
+      expect(untranslated).toMatchObject({ name: 'Parenthèse Hammam', nameAr: null, descriptionAr: null });
+    } finally {
+      await t.database.db.update(boxes).set({ nameAr: seeded!.nameAr, descriptionAr: seeded!.descriptionAr }).where(eq(boxes.id, seeded!.id));
+      invalidateCatalogCache();
+    }
+  });
+
   it("answers 'Coffret non trouvé' for unknown, malformed and inactive boxes", async () => {
     const all = await list();
     const inactive = all.boxes.at(-1)!;

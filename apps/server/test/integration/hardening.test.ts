@@ -5,7 +5,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/client.ts';
 import { boxes, payments, storedFiles } from '../../src/db/schema/index.ts';
 import { signWebhook } from '../../src/modules/payments/index.ts';
-import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../../src/modules/accounts/index.ts';
+import { buildApp } from '../../src/app.ts';
+import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES, MAX_FAILURES } from '../../src/modules/accounts/index.ts';
 import { startMetricsServer } from '../../src/modules/metrics/index.ts';
 import { testClock } from '../clock.ts';
 import { buildTestApp, freePort, type TestApp } from '../helpers.ts';
@@ -46,7 +47,7 @@ describe('client addresses and login throttling', () => {
     expect(locked.json().error.code).toBe('RATE_LIMITED');
     clock.advance(16 * 60_000);
     expect((await login(email, 'demo1234', '10.3.0.1')).statusCode).toBe(200);
-  });
+  }, 90_000);
 
   it('limits failed logins per address, whatever account they try', async () => {
     for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
@@ -55,7 +56,44 @@ describe('client addresses and login throttling', () => {
     expect((await login('someone-else@example.dz', 'wrong-password', '10.4.0.1')).statusCode).toBe(429);
     // Another address is not affected.
     expect((await login('someone-else@example.dz', 'wrong-password', '10.4.0.2')).statusCode).toBe(401);
-  });
+  }, 90_000);
+});
+
+describe('failed logins counted through the database', () => {
+  it('two instances on one database share the counts: the limits do not double behind a proxy', async () => {
+    // A second instance of Farha on the same database, as the compose file runs them behind the proxy.
+    const other = await buildApp({ config: t.config, database: t.database, clock, logger: false });
+    await other.ready();
+    try {
+      const on = (app: typeof other, email: string, password: string, remoteAddress: string) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+      // One address and one account: the tries alternate between the two instances.
+      const email = 'catalogue@demo.farha.dz';
+      const codes: number[] = [];
+      for (let i = 0; i < MAX_FAILURES; i++) codes.push((await on(i % 2 ? other : t.app, email, 'wrong-password', '10.7.0.1')).statusCode);
+      expect(codes).toEqual(Array(MAX_FAILURES).fill(401));
+      expect((await on(t.app, email, 'demo1234', '10.7.0.1')).statusCode).toBe(429);
+      expect((await on(other, email, 'demo1234', '10.7.0.1')).statusCode).toBe(429);
+
+      // One account from many addresses, half on each instance.
+      const target = 'partenaire@demo.farha.dz';
+      for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
+        expect((await on(i % 2 ? other : t.app, target, 'wrong-password', `10.8.0.${i + 1}`)).statusCode).toBe(401);
+      }
+      expect((await on(other, target, 'demo1234', '10.8.1.1')).statusCode).toBe(429);
+      expect((await on(t.app, target, 'demo1234', '10.8.1.2')).statusCode).toBe(429);
+
+      // The window passes for both; a successful login on one clears the address-and-account count for both.
+      clock.advance(16 * 60_000);
+      expect((await on(other, email, 'demo1234', '10.7.0.1')).statusCode).toBe(200);
+      for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await on(t.app, email, 'wrong-password', '10.7.0.1')).statusCode).toBe(401);
+      expect((await on(other, email, 'demo1234', '10.7.0.1')).statusCode).toBe(200);
+      for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await on(other, email, 'wrong-password', '10.7.0.1')).statusCode).toBe(401);
+      expect((await on(t.app, email, 'demo1234', '10.7.0.1')).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
 });
 
 describe('registration', () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLandingConfig, type TLandingResponse } from '@farha/contracts/landing';
+import { defaultLandingConfig, defaultLandingContent, type TLandingResponse } from '@farha/contracts/landing';
 import { boxes, landingConfigs, newsletterSubscriptions, partners, reviews, users } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
 import { invalidateLandingCache } from '../../src/modules/catalog/index.ts';
@@ -103,8 +103,9 @@ describe('GET /api/landing', () => {
     expect((await t.request({ method: 'GET', url: '/api/landing?locale=en' })).statusCode).toBe(400);
   });
 
-  it('serves the published configuration once one is published', async () => {
-    const config = defaultLandingConfig('fr');
+  it('serves the published configuration once one is published (one stored before the texts were bilingual)', async () => {
+    // The shape stored before issue 13's bilingual texts: plain strings, read as French.
+    const config = defaultLandingContent('fr');
     config.hero.slides[0]!.title = 'Spécial Ramadan';
     config.hero.autoRotateInterval = 7000;
     config.partners = [{ name: 'Partenaire vitrine', logo: '', category: 'Bien-être', city: 'Oran' }];
@@ -117,6 +118,24 @@ describe('GET /api/landing', () => {
     expect(body.hero.slides[0]!.title).toBe('Spécial Ramadan');
     expect(body.hero.autoRotateInterval).toBe(7000);
     expect(body.partners).toEqual([{ name: 'Partenaire vitrine', logo: '', category: 'Bien-être', city: 'Oran' }]);
+  });
+
+  it('shows an Arabic visitor the Arabic texts of the published configuration, and the French where there is none', async () => {
+    const config = defaultLandingConfig();
+    config.hero.slides[0]!.title = { fr: 'Spécial Ramadan', ar: 'عروض رمضان' };
+    config.faq[0]!.answer = { fr: 'Réponse seulement en français.', ar: '' };
+    config.partners = [{ name: { fr: 'Hammam Essalam', ar: 'حمّام السلام' }, logo: '', category: { fr: 'Bien-être', ar: '' }, city: { fr: 'Oran', ar: 'وهران' } }];
+    await t.database.db.update(landingConfigs).set({ config }).where(eq(landingConfigs.status, 'published'));
+    invalidateLandingCache();
+
+    const ar = await landing('?locale=ar');
+    expect(ar.hero.slides[0]!.title).toBe('عروض رمضان');
+    expect(ar.hero.slides[1]!.title).toBe('الصحراء، القصبة، القبائل: الجزائر هدية');
+    expect(ar.faq[0]!.answer).toBe('Réponse seulement en français.');
+    expect(ar.partners).toEqual([{ name: 'حمّام السلام', logo: '', category: 'Bien-être', city: 'وهران' }]);
+    const fr = await landing('?locale=fr');
+    expect(fr.hero.slides[0]!.title).toBe('Spécial Ramadan');
+    expect(fr.partners[0]!.name).toBe('Hammam Essalam');
   });
 
   it('falls back to the defaults when the stored configuration is unusable', async () => {

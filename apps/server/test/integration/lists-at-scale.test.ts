@@ -219,3 +219,57 @@ describe('trigram indexes', () => {
     expect(text).toContain('users_last_name_trgm_idx');
   });
 });
+
+describe("the partner's totals from monthly buckets", () => {
+  it('equal the sums of the rows for every filter, after redemptions over months, settlements and a removal', async () => {
+    const db = t.database.db;
+    const owner = await t.login(OWNER);
+    // Redemptions spread over 100 days (several months, and today), two statuses.
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { voucher } = await makeVoucher(db, { purchaserId: other.id, recipientEmail: other.email, status: 'REDEEMED', at: clock.now() });
+      const [row] = await db
+        .insert(partnerTransactions)
+        .values({
+          partnerId: PARTNER1_ID,
+          voucherId: voucher.id,
+          offerId: PARTNER1_OFFER_ID,
+          grossAmount: 1000 + i,
+          commissionBp: 1500,
+          commissionAmount: 150,
+          netAmount: 850 + i,
+          status: i % 4 === 0 ? 'settled' : 'validated',
+          createdAt: new Date(clock.now().getTime() - i * 9 * DAY_MS - 60_000),
+        })
+        .returning({ id: partnerTransactions.id });
+      ids.push(row!.id);
+    }
+    // A settlement (one statement over several rows) and a removal change the buckets too.
+    await db.update(partnerTransactions).set({ status: 'settled' }).where(sql`${partnerTransactions.id} in (${sql.join([ids[1]!, ids[5]!, ids[9]!], sql`, `)})`);
+    await db.delete(partnerTransactions).where(eq(partnerTransactions.id, ids[2]!));
+
+    const raw = async (status: string | null, since: Date | null) => {
+      const [row] = await rowsOf<{ count: number; turnover: number; commissions: number; net: number }>(
+        db,
+        sql`select count(*)::int as count, coalesce(sum(gross_amount), 0)::int as turnover, coalesce(sum(commission_amount), 0)::int as commissions,
+              coalesce(sum(net_amount), 0)::int as net
+            from partner_transactions where partner_id = ${PARTNER1_ID}
+            ${status ? sql`and status = ${status}` : sql``} ${since ? sql`and created_at >= ${since.toISOString()}::timestamptz` : sql``}`,
+      );
+      return { count: Number(row!.count), turnover: Number(row!.turnover), commissions: Number(row!.commissions), net: Number(row!.net) };
+    };
+    const { periodStart } = await import('../../src/lib/algiers-time.ts');
+    for (const status of [null, 'validated', 'settled']) {
+      for (const period of [null, 'today', 'week', 'month'] as const) {
+        const query = new URLSearchParams({ ...(status ? { status } : {}), ...(period ? { period } : {}) });
+        const res = await get(owner, `/api/partner/transactions?${query}`);
+        expect(res.statusCode).toBe(200);
+        const expected = await raw(status, period ? periodStart(period, clock.now()) : null);
+        expect({ status, period, ...res.json().summary }).toEqual({ status, period, ...expected });
+        expect(res.json().total).toBe(expected.count);
+      }
+    }
+    const all = await raw(null, null);
+    expect(all.count).toBeGreaterThanOrEqual(11);
+  });
+});

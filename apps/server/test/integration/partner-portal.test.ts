@@ -343,6 +343,7 @@ describe('offers (spec 02 §2, §5)', () => {
     expect(await bad({ faceValue: 7550 })).toMatchObject({ message: 'La valeur doit être un multiple de 100 DA' });
     expect(await bad({ category: 'cuisine' })).toMatchObject({ message: "Catégorie d'offre inconnue", field: 'category' });
     expect(await bad({ imageUrl: 'pas une url' })).toMatchObject({ message: "L'URL de l'image est invalide", field: 'imageUrl' });
+    expect(await bad({ titleAr: 'ع'.repeat(121) })).toMatchObject({ field: 'titleAr' });
   });
 
   it('creates, edits, toggles and deletes an offer; a used offer can only be deactivated', async () => {
@@ -353,6 +354,13 @@ describe('offers (spec 02 §2, §5)', () => {
 
     const edited = await send('PATCH', `/api/partner/offers/${offer.id}`, owner, { faceValue: 8000, termsConditions: 'Sur réservation.' });
     expect(edited.json().offer).toMatchObject({ faceValue: 8000, termsConditions: 'Sur réservation.', title: valid.title });
+    // Issue 15: the Arabic title and description are optional; emptied, the French is shown.
+    expect(offer).toMatchObject({ titleAr: null, descriptionAr: null });
+    const arabic = await send('PATCH', `/api/partner/offers/${offer.id}`, owner, { titleAr: ' تدليك بالحجارة الساخنة ', descriptionAr: 'ستون دقيقة من الاسترخاء.' });
+    expect(arabic.json().offer).toMatchObject({ title: valid.title, titleAr: 'تدليك بالحجارة الساخنة', descriptionAr: 'ستون دقيقة من الاسترخاء.' });
+    const emptied = await send('PATCH', `/api/partner/offers/${offer.id}`, owner, { titleAr: '' });
+    expect(emptied.json().offer).toMatchObject({ titleAr: null, descriptionAr: 'ستون دقيقة من الاسترخاء.' });
+
     const off = await send('POST', `/api/partner/offers/${offer.id}/toggle`, owner);
     expect(off.json()).toMatchObject({ offer: { active: false }, message: 'Offre désactivée' });
     expect((await get('/api/partner/offers?status=inactive', owner)).json().offers.map((o: { id: string }) => o.id)).toEqual([offer.id]);

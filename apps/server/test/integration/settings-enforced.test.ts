@@ -38,12 +38,15 @@ async function settings(patch: Record<string, unknown>) {
 }
 
 describe('GET /api/site (public)', () => {
-  it('answers every role and anonymous with the maintenance flag and the password length', async () => {
+  it('answers every role and anonymous with the maintenance flag, the password length and whether partners may register', async () => {
     for (const cookie of [undefined, ...Object.values(cookies)]) {
       const res = await get('/api/site', cookie);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ maintenance: false, passwordMinLength: 8 });
+      expect(res.json()).toEqual({ maintenance: false, passwordMinLength: 8, partnerSelfRegistration: false });
     }
+    await settings({ features: { partner_self_registration: true } });
+    expect((await get('/api/site')).json().partnerSelfRegistration).toBe(true);
+    await settings({ features: { partner_self_registration: false } });
   });
 });
 
@@ -142,6 +145,8 @@ describe('password minimum length (security.password_min_length)', () => {
     await settings({ features: { partner_self_registration: true } });
     const partner = await send('POST', '/api/partners/register', undefined, {
       businessName: 'Spa Test',
+      category: 'bien-etre',
+      consent: true,
       city: 'Oran',
       wilaya: 'Oran',
       phone: '0550 12 34 56',
@@ -160,6 +165,8 @@ describe('default commission of a new partner (payments.commission_rate_bp)', ()
     await settings({ payments: { commission_rate_bp: 1250 }, features: { partner_self_registration: true } });
     const res = await send('POST', '/api/partners/register', undefined, {
       businessName: 'Atelier Poterie',
+      category: 'traditionnel',
+      consent: true,
       city: 'Béjaïa',
       wilaya: 'Béjaïa',
       phone: '0550 12 34 57',

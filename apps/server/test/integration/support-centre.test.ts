@@ -65,6 +65,22 @@ describe('FAQ', () => {
     await t.database.db.update(faqEntries).set({ published: true }).where(eq(faqEntries.id, hidden!.id));
   });
 
+  it('answers Arabic readers in Arabic for every seeded entry, French where an entry has no Arabic', async () => {
+    for (const audience of ['customer', 'partner']) {
+      const fr = (await t.request({ method: 'GET', url: `/api/faq?audience=${audience}` })).json().entries;
+      const ar = (await t.request({ method: 'GET', url: `/api/faq?audience=${audience}&locale=ar` })).json().entries;
+      expect(ar).toHaveLength(fr.length);
+      for (const entry of ar) {
+        expect(entry.question).toMatch(/[\u0600-\u06FF]/);
+        expect(entry.answer).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
+    const first = (await t.request({ method: 'GET', url: '/api/faq' })).json().entries[0];
+    await t.database.db.update(faqEntries).set({ questionAr: null, answerAr: null }).where(eq(faqEntries.id, first.id));
+    const fallback = (await t.request({ method: 'GET', url: '/api/faq?locale=ar' })).json().entries[0];
+    expect(fallback).toMatchObject({ id: first.id, question: first.question, answer: first.answer });
+  });
+
   it('counts views', async () => {
     const [entry] = (await t.request({ method: 'GET', url: '/api/faq' })).json().entries;
     await t.request({ method: 'POST', url: `/api/faq/${entry.id}/view` });

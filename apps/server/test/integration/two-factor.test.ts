@@ -145,9 +145,46 @@ describe('2FA (TOTP)', () => {
     expect(off.json().error.message).toBe('La double authentification est obligatoire pour votre rôle');
 
     expect((await send('PATCH', '/api/admin/settings', admin.cookie, { security: { require_2fa: false } })).statusCode).toBe(200);
+    clock.advance(30_000); // the enrolment's code is spent: the next one
     const disabled = await send('POST', '/api/admin/profile/2fa/disable', me.cookie, { code: totpAt(secret, clock.now()) });
     expect(disabled.json()).toMatchObject({ message: 'Double authentification désactivée', twoFactor: { enabled: false } });
     expect((await login(me.email)).statusCode).toBe(200);
     expect(adminSecret).not.toBe(secret);
+  });
+
+  it('refuses a code already accepted for the account, even within its validity window', async () => {
+    const me = await staff('superadmin');
+    const setup = await send('POST', '/api/admin/profile/2fa/setup', me.cookie);
+    const { secret } = setup.json();
+    const enrolment = totpAt(secret, clock.now());
+    expect((await send('POST', '/api/admin/profile/2fa/enable', me.cookie, { code: enrolment })).statusCode).toBe(200);
+
+    // The code that turned 2FA on does not open a session (same 30-second step).
+    const replayed = await login(me.email, { code: enrolment });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error).toMatchObject({ code: 'TOTP_REPLAYED', field: 'code', message: 'Ce code a déjà été utilisé : attendez le suivant dans votre application' });
+    expect(replayed.headers['set-cookie']).toBeUndefined();
+
+    clock.advance(30_000);
+    const next = totpAt(secret, clock.now());
+    expect((await login(me.email, { code: next })).statusCode).toBe(200);
+    // Seen by someone over the shoulder and typed a few seconds later: refused.
+    clock.advance(5_000);
+    const again = await login(me.email, { code: next });
+    expect(again.json().error.code).toBe('TOTP_REPLAYED');
+    // A code older than the last one accepted (still within the one-step drift) is refused too.
+    expect((await login(me.email, { code: enrolment })).json().error.code).toBe('TOTP_REPLAYED');
+
+    // Two logins at the same moment with one fresh code: one session, one refusal.
+    clock.advance(30_000);
+    const fresh = totpAt(secret, clock.now());
+    const both = await Promise.all([login(me.email, { code: fresh }), login(me.email, { code: fresh })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+
+    // Turning 2FA off with a spent code is refused as well.
+    const off = await send('POST', '/api/admin/profile/2fa/disable', me.cookie, { code: fresh });
+    expect(off.json().error.code).toBe('TOTP_REPLAYED');
+    clock.advance(30_000);
+    expect((await send('POST', '/api/admin/profile/2fa/disable', me.cookie, { code: totpAt(secret, clock.now()) })).statusCode).toBe(200);
   });
 });

@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBoxListResponse, TBoxSummary } from '@farha/contracts/catalog';
 import { boxes } from '../../src/db/schema/index.ts';
 import { invalidateCatalogCache } from '../../src/modules/catalog/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 // A built web app as Vite writes it (hashed bundle pre-compressed beside it), in a folder of the test's own.
 const INDEX_HTML = `<!doctype html>
@@ -214,8 +217,13 @@ describe('search engines and shared links', () => {
     expect(metaContent(page, 'name', 'twitter:card')).toEqual(['summary_large_image']);
     expect(metaContent(page, 'property', 'og:type')).toEqual(['product']);
     expect(metaContent(page, 'property', 'og:url')).toEqual([`${t.config.publicUrl}/box/${box.id}`]);
-    expect(metaContent(page, 'property', 'og:image')).toEqual([`${t.config.publicUrl}${box.imageUrl}`]);
-    expect(metaContent(page, 'name', 'twitter:image')).toEqual([`${t.config.publicUrl}${box.imageUrl}`]);
+    // A JPEG of the box's picture for shared links (WhatsApp and Facebook show neither WebP nor SVG).
+    const [shareImage] = metaContent(page, 'property', 'og:image');
+    expect(shareImage).toMatch(new RegExp(`^${t.config.publicUrl.replace(/[.]/g, '\\.')}/og/box/${box.id}\\.jpg\\?v=\\w+$`));
+    expect(metaContent(page, 'property', 'og:image:type')).toEqual(['image/jpeg']);
+    expect(metaContent(page, 'property', 'og:image:width')).toEqual(['1200']);
+    expect(metaContent(page, 'property', 'og:image:height')).toEqual(['630']);
+    expect(metaContent(page, 'name', 'twitter:image')).toEqual([shareImage]);
     expect(metaContent(page, 'property', 'product:price:amount')).toEqual([String(box.price)]);
     expect(metaContent(page, 'property', 'product:price:currency')).toEqual(['DZD']);
     expect(page).toContain(`<link rel="canonical" href="${t.config.publicUrl}/box/${box.id}" />`);
@@ -225,6 +233,36 @@ describe('search engines and shared links', () => {
     const product = JSON.parse(jsonLd!) as Record<string, unknown> & { offers: Record<string, unknown> };
     expect(product).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: box.name, image: `${t.config.publicUrl}${box.imageUrl}` });
     expect(product.offers).toMatchObject({ '@type': 'Offer', price: box.price, priceCurrency: 'DZD', url: `${t.config.publicUrl}/box/${box.id}` });
+  });
+
+  it("serves a box's picture for shared links as a 1200×630 JPEG, cached for a day; 404 for an unknown box", async () => {
+    const box = active.find((b) => b.imageUrl?.startsWith('/'))!;
+    const [shareImage] = metaContent(html(await get(`/box/${box.id}`)), 'property', 'og:image');
+    const res = await get(shareImage!.slice(t.config.publicUrl.length));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    const picture = await sharp(res.rawPayload).metadata();
+    expect(picture).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    expect((await get('/og/box/no-such-box.jpg')).statusCode).toBe(404);
+    expect((await get(`/og/box/${box.id}.png`)).statusCode).toBe(404);
+  });
+
+  it("gives the homepage and the catalogue the site's Open Graph and Twitter tags with the shipped PNG picture", async () => {
+    for (const pagePath of ['/', '/catalog']) {
+      const page = html(await get(pagePath, { 'accept-encoding': 'gzip' }));
+      expect(metaContent(page, 'property', 'og:type'), pagePath).toEqual(['website']);
+      expect(metaContent(page, 'property', 'og:url'), pagePath).toEqual([`${t.config.publicUrl}${pagePath}`]);
+      expect(metaContent(page, 'property', 'og:title'), pagePath).toEqual(["Farha — Coffrets cadeaux d'expériences en Algérie".replace(/'/g, '&#39;')]);
+      expect(metaContent(page, 'property', 'og:image'), pagePath).toEqual([`${t.config.publicUrl}/og-image.png`]);
+      expect(metaContent(page, 'property', 'og:image:type'), pagePath).toEqual(['image/png']);
+      expect(metaContent(page, 'name', 'twitter:card'), pagePath).toEqual(['summary_large_image']);
+      expect(metaContent(page, 'name', 'twitter:image'), pagePath).toEqual([`${t.config.publicUrl}/og-image.png`]);
+      expect(page.match(/<title>/g), pagePath).toHaveLength(1);
+    }
+    // The picture is the web app's own file: a PNG at the Open Graph size.
+    const shipped = await sharp(path.join(REPO_ROOT, 'apps/web/public/og-image.png')).metadata();
+    expect(shipped).toMatchObject({ format: 'png', width: 1200, height: 630 });
   });
 
   it('escapes what a catalogue admin typed: no markup of a box name reaches the page', async () => {

@@ -12,6 +12,7 @@ import {
   SEED_OFFERS,
   SEED_PARTNERS,
 } from '../../src/db/seed/catalog-data.ts';
+import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { seedId } from '../../src/db/seed/ids.ts';
 import { DEFAULT_SYSTEM_SETTINGS, SEED_FAQ } from '../../src/db/seed/platform-data.ts';
@@ -102,6 +103,20 @@ describe('seed catalogue', () => {
     expect(withFirst.map((b) => b.slug)).toContain(DEMO_VOUCHER_BOX_SLUG);
   });
 
+  it('names and describes every box and offer in Arabic, in Arabic script, with no stray translation', () => {
+    const arabic = /^[\u0600-\u06FF0-9\s«»()،؛:.\-–—³]+$/;
+    for (const b of SEED_BOXES) {
+      expect(b.nameAr, b.slug).toMatch(arabic);
+      expect(b.descriptionAr, b.slug).toMatch(arabic);
+    }
+    for (const o of SEED_OFFERS) {
+      expect(o.titleAr, o.slug).toMatch(arabic);
+      expect(o.descriptionAr, o.slug).toMatch(arabic);
+    }
+    expect(Object.keys(BOX_AR).sort()).toEqual(SEED_BOXES.map((b) => b.slug).sort());
+    expect(Object.keys(OFFER_AR).sort()).toEqual(SEED_OFFERS.map((o) => o.slug).sort());
+  });
+
   it('has every image file, small enough', () => {
     const urls = [
       ...SEED_BOXES.map((b) => b.imageUrl),
@@ -134,5 +149,7 @@ describe('seed platform data', () => {
     expect(SEED_FAQ.filter((f) => f.audience === 'customer')).toHaveLength(5);
     expect(SEED_FAQ.filter((f) => f.audience === 'partner').length).toBeGreaterThanOrEqual(5);
     expect(new Set(SEED_FAQ.map((f) => f.slug)).size).toBe(SEED_FAQ.length);
+    // Every entry in Arabic script too.
+    for (const f of SEED_FAQ) expect([f.slug, /\p{Script=Arabic}/u.test(f.questionAr) && /\p{Script=Arabic}/u.test(f.answerAr)]).toEqual([f.slug, true]);
   });
 });

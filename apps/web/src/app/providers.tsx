@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '@/lib/api';
 import { AuthProvider } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
-import { ThemeProvider, useTheme } from '@/lib/theme';
-import { useDirection } from '@/lib/use-direction';
+import { ThemeProvider } from '@/lib/theme';
+import { useToasterWanted } from '@/lib/toast';
 
 function createQueryClient() {
   return new QueryClient({
@@ -30,7 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <ThemeProvider>
           <AuthProvider>
             {children}
-            <AppToaster />
+            <LazyToaster />
           </AuthProvider>
         </ThemeProvider>
       </I18nextProvider>
@@ -38,19 +37,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-function AppToaster() {
-  const { t } = useTranslation();
-  const { theme } = useTheme();
-  const dir = useDirection();
+const AppToaster = lazy(() => import('./app-toaster'));
+
+/** Mounted on the first toast only (see lib/toast.ts). */
+function LazyToaster() {
+  const wanted = useToasterWanted();
+  if (!wanted) return null;
   return (
-    <Toaster
-      theme={theme}
-      dir={dir}
-      position="top-center"
-      richColors
-      closeButton
-      containerAriaLabel={t('notifications.toasts')}
-      toastOptions={{ closeButtonAriaLabel: t('common.close') }}
-    />
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import {
   PARTNER_ROLES,
   SUPPORT_ROLES,
   type TAdminPage,
-} from '@farha/contracts/roles';
+} from '@farha/contracts/plain/roles';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { useCurrentUser } from '@/lib/auth';
@@ -53,7 +53,7 @@ const storefrontRoutes: RouteObject[] = [
     element: <RequireRole roles={MAILBOX_ROLES} />,
     children: [{ index: true, lazy: lazyComponent(() => import('@/features/mailbox/pages/mailbox-page'), 'MailboxPage') }],
   },
-  { path: paths.help, lazy: lazyComponent(() => import('@/features/storefront/pages/help-page'), 'HelpPage') },
+  { path: paths.help, lazy: lazyComponent(() => import('./help-route'), 'HelpRoute') },
   {
     path: paths.unauthorized,
     lazy: lazyComponent(() => import('@/features/errors/pages/forbidden-page'), 'ForbiddenPage'),

@@ -1,4 +1,4 @@
-import { isAdminRole, isPartnerRole, type TRole } from '@farha/contracts/roles';
+import { isAdminRole, isPartnerRole, type TRole } from '@farha/contracts/plain/roles';
 import { WEB_PATHS } from '@farha/contracts/web-paths';
 
 /** Every route path of the web app: one table shared with the server (packages/contracts/src/web-paths.ts). */

@@ -1,4 +1,5 @@
-import { ERRORS, ZApiError } from '@farha/contracts/errors';
+import type { TApiError } from '@farha/contracts/errors';
+import { ERRORS } from '@farha/contracts/plain/errors';
 import type { z } from 'zod';
 
 /** An error answered by the API (`{ error: { code, message, field? } }`) or met on the way to it. */
@@ -22,6 +23,25 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const INVALID_RESPONSE = 'INVALID_RESPONSE';
 
+/**
+ * Whether an error answer has the API's shape (architecture.md "Errors"). Checked by hand rather than with
+ * the contracts' ZApiError: every page loads this file, and zod stays out of the storefront's first load.
+ */
+export function isApiErrorBody(payload: unknown): payload is TApiError {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const error = (payload as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, field, params } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return false;
+  if (field !== undefined && typeof field !== 'string') return false;
+  if (params === undefined) return true;
+  return (
+    typeof params === 'object' &&
+    params !== null &&
+    Object.values(params).every((value) => typeof value === 'string' || typeof value === 'number')
+  );
+}
+
 type SessionExpiredListener = () => void;
 let sessionExpiredListener: SessionExpiredListener | null = null;
 
@@ -42,7 +62,11 @@ const AUTH_PROBES = new Set(['/api/auth/me', '/api/auth/login']);
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Validates the JSON answer; a mismatch is an `INVALID_RESPONSE` error. */
+  /**
+   * Validates the JSON answer; a mismatch is an `INVALID_RESPONSE` error. The storefront's first load
+   * (shell, homepage, catalogue, box page) passes none and trusts the types: its pages would otherwise
+   * download zod (docs/decisions/008-storefront-without-zod.md).
+   */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   /** Do not start the session-expired flow on a 401 (used by logout). */
@@ -73,9 +97,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const payload: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
 
   if (!response.ok) {
-    const parsed = ZApiError.safeParse(payload);
-    const error = parsed.success
-      ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field, parsed.data.error.params)
+    const error = isApiErrorBody(payload)
+      ? new ApiError(response.status, payload.error.code, payload.error.message, payload.error.field, payload.error.params)
       : new ApiError(
           response.status,
           response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',

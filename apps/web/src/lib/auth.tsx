@@ -1,14 +1,8 @@
-import {
-  ZAuthResponse,
-  type TAuthResponse,
-  type TLocale,
-  type TLoginRequest,
-  type TRegisterRequest,
-  type TUser,
-} from '@farha/contracts/auth';
+// Types only: every page loads this file and its answers are read without zod (lib/api.ts).
+import type { TAuthResponse, TLocale, TLoginRequest, TRegisterRequest, TUser } from '@farha/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { api, ApiError, onSessionExpired } from './api';
 import { changeLocale, currentLocale, errorMessage, storedLocale } from './i18n';
 
@@ -37,7 +31,7 @@ const RECHECK_DELAY_MS = 60_000;
 
 async function fetchSession(): Promise<TAuthResponse | null> {
   try {
-    return await api.get('/api/auth/me', { schema: ZAuthResponse });
+    return await api.get<TAuthResponse>('/api/auth/me');
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
       console.warn('Could not check the session', error);
@@ -117,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const check = async () => {
       if (Date.now() < expiresMs) return arm(expiresMs - Date.now());
       try {
-        const current = await api.get('/api/auth/me', { schema: ZAuthResponse });
+        const current = await api.get<TAuthResponse>('/api/auth/me');
         if (stopped) return;
         if (current.expiresAt !== expiresAt) startSession(current);
         else arm(RECHECK_DELAY_MS);
@@ -143,7 +137,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (request: TLoginRequest) => {
-      const next = await api.post('/api/auth/login', request, { schema: ZAuthResponse });
+      const next = await api.post<TAuthResponse>('/api/auth/login', request);
       queryClient.clear();
       setSessionExpiredAt(null);
       startSession(next);
@@ -154,11 +148,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(
     async (request: TRegisterRequest) => {
-      const next = await api.post(
-        '/api/auth/register',
-        { ...request, locale: request.locale ?? currentLocale() },
-        { schema: ZAuthResponse },
-      );
+      const next = await api.post<TAuthResponse>('/api/auth/register', { ...request, locale: request.locale ?? currentLocale() });
       queryClient.clear();
       setSessionExpiredAt(null);
       startSession(next);
@@ -168,6 +158,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    // From now on a 401 of a request still in flight is this logout, not an expired session (which would
+    // send the user to /auth instead of the logged-out page they asked for).
+    sessionRef.current = null;
     try {
       await api.post('/api/auth/logout', undefined, { ignoreSessionExpiry: true });
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { TLocale } from '@farha/contracts/auth';
-import { PRODUCT_LINE_LABELS, type TProductLine } from '@farha/contracts/catalog';
-import { errorKey, errorText, isErrorCode, parseErrorKey, type TErrorCode } from '@farha/contracts/errors';
-import { ROLE_LABELS, type TRole } from '@farha/contracts/roles';
+import { PRODUCT_LINE_LABELS, type TProductLine } from '@farha/contracts/plain/catalog';
+import { errorKey, errorText, isErrorCode, parseErrorKey, type TErrorCode } from '@farha/contracts/plain/errors';
+import { ROLE_LABELS, type TRole } from '@farha/contracts/plain/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ar from '@/locales/ar.json';

@@ -1,4 +1,4 @@
-import { ZSiteStatus } from '@farha/contracts/admin';
+import type { TSiteStatus } from '@farha/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -6,7 +6,7 @@ import { api } from './api';
 export function useSiteStatus() {
   return useQuery({
     queryKey: ['site-status'],
-    queryFn: ({ signal }) => api.get('/api/site', { schema: ZSiteStatus, signal }),
+    queryFn: ({ signal }) => api.get<TSiteStatus>('/api/site', { signal }),
     staleTime: 30_000,
     refetchInterval: 60_000,
   });

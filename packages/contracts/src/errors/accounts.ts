@@ -25,6 +25,7 @@ export const ACCOUNT_ERRORS = {
   RESET_TOKEN_EXPIRED: { status: 400, fr: 'Ce lien de réinitialisation a expiré. Demandez-en un nouveau.', ar: 'انتهت صلاحية رابط إعادة التعيين هذا. اطلب رابطًا جديدًا.' },
   TOTP_REQUIRED: { status: 401, fr: "Entrez le code à 6 chiffres de votre application d'authentification", ar: 'أدخل الرمز المكون من 6 أرقام من تطبيق المصادقة' },
   TOTP_INVALID: { status: 400, fr: 'Code de vérification incorrect', ar: 'رمز التحقق غير صحيح' },
+  TOTP_REPLAYED: { status: 400, fr: 'Ce code a déjà été utilisé : attendez le suivant dans votre application', ar: 'تم استخدام هذا الرمز من قبل: انتظر الرمز التالي في تطبيقك' },
   TOTP_NOT_STARTED: { status: 409, fr: "Commencez par générer le QR code d'activation", ar: 'ابدأ بإنشاء رمز QR للتفعيل' },
   TOTP_ENROLMENT_REQUIRED: { status: 403, fr: 'La double authentification est obligatoire : activez-la dans votre profil', ar: 'المصادقة الثنائية إلزامية: فعّلها في ملفك الشخصي' },
   TOTP_NOT_ALLOWED_OFF: { status: 409, fr: 'La double authentification est obligatoire pour votre rôle', ar: 'المصادقة الثنائية إلزامية لدورك' },

@@ -18,6 +18,7 @@ export const ADMIN_ERRORS = {
   USER_ALREADY_SUSPENDED: { status: 409, fr: 'Ce compte est déjà suspendu', ar: 'هذا الحساب معلق بالفعل' },
   USER_NOT_SUSPENDED: { status: 409, fr: "Ce compte n'est pas suspendu", ar: 'هذا الحساب غير معلق' },
   SELF_REGISTRATION_CLOSED: { status: 403, fr: "Les inscriptions partenaires sont fermées pour l'instant", ar: 'تسجيل الشركاء مغلق حاليا' },
+  PARTNER_CONSENT: { status: 400, fr: 'Veuillez accepter les conditions partenaires', ar: 'يُرجى الموافقة على شروط الشراكة' },
   PARTNER_REGISTER_FAILED: { status: 409, fr: "Erreur lors de l'inscription", ar: 'خطأ أثناء التسجيل' },
   SETTINGS_SAVE_ERROR: { status: 500, fr: 'Erreur de sauvegarde', ar: 'خطأ في الحفظ' },
   SETTINGS_AMOUNTS: { status: 400, fr: 'Le montant minimum doit être inférieur au maximum', ar: 'يجب أن يكون الحد الأدنى أقل من الحد الأقصى' },

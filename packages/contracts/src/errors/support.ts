@@ -21,4 +21,9 @@ export const SUPPORT_ERRORS = {
   FAQ_NOT_FOUND: { status: 404, fr: 'Question introuvable', ar: 'السؤال غير موجود' },
   REPORT_RANGE: { status: 400, fr: 'Période invalide : 1 à 366 jours, la date de début avant la date de fin', ar: 'فترة غير صالحة: من 1 إلى 366 يومًا، وتاريخ البداية قبل تاريخ النهاية' },
   DISPUTE_PARTNER_TICKET: { status: 409, fr: 'Un litige se rattache au ticket d’un client, pas d’un partenaire', ar: 'يرتبط النزاع بتذكرة عميل وليس بتذكرة شريك' },
+  LOGIN_NOT_LOCKED: { status: 409, fr: 'Ce compte n’est pas bloqué : aucune tentative de connexion échouée à effacer', ar: 'هذا الحساب غير محظور: لا توجد محاولات دخول فاشلة لمسحها' },
+  SUPPORT_RESET_SUSPENDED: { status: 409, fr: 'Compte suspendu : aucun lien de réinitialisation ne peut lui être envoyé', ar: 'الحساب موقوف: لا يمكن إرسال رابط إعادة التعيين إليه' },
+  SUPPORT_RESET_LIMIT: { status: 429, fr: 'Trois liens de réinitialisation ont déjà été envoyés dans l’heure : réessayez plus tard', ar: 'تم إرسال ثلاثة روابط لإعادة التعيين خلال الساعة: أعد المحاولة لاحقًا' },
+  SUPPORT_EXTENSION_DAYS: { status: 400, fr: 'Indiquez une prolongation de 1 à 365 jours', ar: 'حدد تمديدًا من 1 إلى 365 يومًا' },
+  SUPPORT_EXTENSION_IMPOSSIBLE: { status: 409, fr: 'Prolongation impossible : ce voucher a été utilisé, échangé, remboursé ou annulé', ar: 'لا يمكن التمديد: هذه القسيمة مستخدمة أو مستبدلة أو مستردة أو ملغاة' },
 } as const satisfies TErrorSection;

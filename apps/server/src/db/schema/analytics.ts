@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf } from './columns.ts';
 
 /** Issue 13: the steps Farha records itself (first-party), in funnel order, then redemption. */
@@ -47,4 +47,40 @@ export const analyticsDaily = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.metric, t.productLine] }), index('analytics_daily_metric_idx').on(t.metric, t.day), check('analytics_daily_count_check', sql`${t.count} >= 0`)],
+);
+
+/**
+ * Issue 12/13: vouchers per Algiers day of issue and current status, kept by a trigger on vouchers
+ * (migration 0007, hand-written part) so that the dashboard's activation rate reads a few rows a day
+ * instead of every voucher of the period. `slot` (0–7, from the voucher id) spreads the purchases of one
+ * day over several rows so that simultaneous purchases do not wait on one counter.
+ */
+export const analyticsVoucherDays = pgTable(
+  'analytics_voucher_days',
+  {
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    slot: smallint('slot').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.slot] }), check('analytics_voucher_days_count_check', sql`${t.count} >= 0`)],
+);
+
+/**
+ * Issue 12/13: the Algiers days on which each account had at least one counted order (paid or fulfilled,
+ * by paid_at), kept by a trigger on orders (migration 0007): active customers and retention count distinct
+ * buyers over these rows, one per buyer and day, instead of the orders and their users.
+ */
+export const analyticsCustomerDays = pgTable(
+  'analytics_customer_days',
+  {
+    day: date('day').notNull(),
+    userId: uuid('user_id').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.userId] }),
+    index('analytics_customer_days_user_idx').on(t.userId, t.day),
+    check('analytics_customer_days_orders_check', sql`${t.orders} > 0`),
+  ],
 );

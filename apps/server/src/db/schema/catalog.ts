@@ -14,6 +14,9 @@ export const offers = pgTable(
       .references(() => partners.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /** Arabic title and description (issue 15); French is shown where they are empty. */
+    titleAr: text('title_ar'),
+    descriptionAr: text('description_ar'),
     category: text('category').notNull().default('bien-etre'),
     /** Integer DZD. */
     faceValue: integer('face_value').notNull(),
@@ -37,6 +40,9 @@ export const boxes = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** Arabic name and description (issue 15); French is shown where they are empty. */
+    nameAr: text('name_ar'),
+    descriptionAr: text('description_ar'),
     /** Integer DZD. */
     price: integer('price').notNull(),
     validityDays: integer('validity_days').notNull().default(365),

@@ -26,6 +26,8 @@ export const users = pgTable(
     /** RFC 6238 TOTP secret (base32); 2FA is on once `totpEnabledAt` is set (enrolment confirmed by a code). */
     totpSecret: text('totp_secret'),
     totpEnabledAt: ts('totp_enabled_at'),
+    /** The RFC 6238 time step of the last code accepted: that code, and older ones, are refused (replay). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,4 +105,18 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Failed-login counters shared by every instance on the database (one address and e-mail, one account, one
+ * address): a counter counts wrong passwords until `resetAt`, then starts again; expired rows are purged.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('login_failures_reset_idx').on(t.resetAt)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
 import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
 import { boxes, offers } from './catalog.ts';
@@ -219,6 +219,25 @@ export const partnerTransactions = pgTable(
     check('partner_transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
     check('partner_transactions_money_check', sql`${t.grossAmount} = ${t.commissionAmount} + ${t.netAmount} and ${t.grossAmount} >= 0`),
   ],
+);
+
+/**
+ * A partner's ledger totalled per calendar month (UTC) and status, kept by statement triggers on
+ * partner_transactions (migration 0007, hand-written part): the transactions page's totals read a few dozen
+ * rows instead of summing every redemption of the partner's history.
+ */
+export const partnerTransactionMonths = pgTable(
+  'partner_transaction_months',
+  {
+    partnerId: uuid('partner_id').notNull(),
+    month: date('month').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    grossAmount: bigint('gross_amount', { mode: 'number' }).notNull(),
+    commissionAmount: bigint('commission_amount', { mode: 'number' }).notNull(),
+    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.status] })],
 );
 
 /** Every scan attempt: success rate, failed-attempt rate limiting, and nonce idempotency. */

@@ -4,6 +4,7 @@
  * Money is integer DZD. Invariants are checked by test/unit/seed-data.test.ts.
  */
 import type { TOfferCategory, TProductLine } from '@farha/contracts/catalog';
+import { BOX_AR, OFFER_AR } from './catalog-data-ar.ts';
 
 export type KycStatus = 'pending' | 'verified' | 'rejected';
 export type SettlementCycle = 'J+7' | 'J+14' | 'monthly';
@@ -37,6 +38,9 @@ export type SeedOffer = {
   partnerSlug: string;
   title: string;
   description: string;
+  /** Arabic title and description (catalog-data-ar.ts); null only where no translation exists. */
+  titleAr: string | null;
+  descriptionAr: string | null;
   category: TOfferCategory;
   /** Integer DZD. */
   faceValue: number;
@@ -71,6 +75,9 @@ export type SeedBox = {
   slug: string;
   name: string;
   description: string;
+  /** Arabic name and description (catalog-data-ar.ts); null only where no translation exists. */
+  nameAr: string | null;
+  descriptionAr: string | null;
   /** Integer DZD, multiple of 500. */
   price: number;
   validityDays: 90 | 180 | 365 | 730;
@@ -718,7 +725,7 @@ const TERMS: Record<TOfferCategory, string> = {
   beaute: "Sur rendez-vous au moins 48 h à l'avance. Tout retard de plus de 15 minutes peut écourter le soin.",
 };
 
-type OfferInput = Omit<SeedOffer, 'slug' | 'partnerSlug' | 'termsConditions' | 'active' | 'imageUrl'> & {
+type OfferInput = Omit<SeedOffer, 'slug' | 'partnerSlug' | 'termsConditions' | 'active' | 'imageUrl' | 'titleAr' | 'descriptionAr'> & {
   key: string;
   terms?: string;
 };
@@ -1254,6 +1261,8 @@ export const SEED_OFFERS: SeedOffer[] = Object.entries(OFFER_INPUT).flatMap(([pa
   list.map(({ key, terms, ...o }) => ({
     ...o,
     slug: `${partnerSlug}--${key}`,
+    titleAr: OFFER_AR[`${partnerSlug}--${key}`]?.[0] ?? null,
+    descriptionAr: OFFER_AR[`${partnerSlug}--${key}`]?.[1] ?? null,
     partnerSlug,
     termsConditions: terms ?? TERMS[o.category],
     // Offers of partners that are not (yet) active are drafts.
@@ -1267,7 +1276,7 @@ export const SEED_OFFERS: SeedOffer[] = Object.entries(OFFER_INPUT).flatMap(([pa
 
 const o = (partnerSlug: string, key: string) => `${partnerSlug}--${key}`;
 
-type BoxInput = Omit<SeedBox, 'imageUrl' | 'exchangeOnce' | 'validityDays' | 'variant'> & {
+type BoxInput = Omit<SeedBox, 'imageUrl' | 'exchangeOnce' | 'validityDays' | 'variant' | 'nameAr' | 'descriptionAr'> & {
   exchangeOnce?: boolean;
   validityDays?: SeedBox['validityDays'];
   variant?: number;
@@ -1628,6 +1637,8 @@ const BOX_INPUT: BoxInput[] = [
 
 export const SEED_BOXES: SeedBox[] = BOX_INPUT.map((b) => ({
   ...b,
+  nameAr: BOX_AR[b.slug]?.[0] ?? null,
+  descriptionAr: BOX_AR[b.slug]?.[1] ?? null,
   validityDays: b.validityDays ?? 365,
   exchangeOnce: b.exchangeOnce ?? true,
   variant: b.variant ?? 0,

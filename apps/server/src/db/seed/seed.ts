@@ -47,7 +47,8 @@ import { DEFAULT_SYSTEM_SETTINGS, SEED_FAQ } from './platform-data.ts';
  * the next start; inserts use stable keys and `onConflictDoNothing` anyway.
  */
 export const SEED_STATE_KEY = 'seed_state';
-const FAQ_VERSION = 1;
+/** 2: the demo entries in Arabic too (filled in where an earlier seed left them without). */
+const FAQ_VERSION = 2;
 const CATALOG_VERSION = 1;
 type SeedState = { faq?: number; catalog?: number };
 
@@ -72,8 +73,9 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date 
     const state: SeedState = { ...((stateRow?.value as SeedState | undefined) ?? {}) };
     const before = JSON.stringify(state);
 
+    if ((state.faq ?? 0) < 1) await seedFaq(tx, now);
     if ((state.faq ?? 0) < FAQ_VERSION) {
-      await seedFaq(tx, now);
+      await seedFaqArabic(tx, now);
       state.faq = FAQ_VERSION;
     }
     if (options.demo) {
@@ -123,6 +125,8 @@ async function seedFaq(tx: Tx, now: Date): Promise<void> {
         category: f.category,
         question: f.question,
         answer: f.answer,
+        questionAr: f.questionAr,
+        answerAr: f.answerAr,
         priority: f.priority,
         published: true,
         createdAt: now,
@@ -130,6 +134,16 @@ async function seedFaq(tx: Tx, now: Date): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+}
+
+/** The Arabic of the seeded entries still there and still without it (an agent's translation stays). */
+async function seedFaqArabic(tx: Tx, now: Date): Promise<void> {
+  for (const f of SEED_FAQ) {
+    await tx
+      .update(faqEntries)
+      .set({ questionAr: f.questionAr, answerAr: f.answerAr, updatedAt: now })
+      .where(and(eq(faqEntries.id, seedId('faq', f.slug)), isNull(faqEntries.questionAr)));
+  }
 }
 
 async function seedCatalog(tx: Tx, now: Date): Promise<void> {
@@ -185,6 +199,8 @@ async function seedCatalog(tx: Tx, now: Date): Promise<void> {
     partnerId: seedPartnerId(o.partnerSlug),
     title: o.title,
     description: o.description,
+    titleAr: o.titleAr,
+    descriptionAr: o.descriptionAr,
     category: o.category,
     faceValue: o.faceValue,
     topupAllowed: false,
@@ -205,6 +221,8 @@ async function seedCatalog(tx: Tx, now: Date): Promise<void> {
         createdAt: new Date(now.getTime() - (index >= SEED_BOXES.length - 2 ? SEED_BOXES.length - index : 10 + (SEED_BOXES.length - index) * 6) * 86_400_000),
         name: b.name,
         description: b.description,
+        nameAr: b.nameAr,
+        descriptionAr: b.descriptionAr,
         price: b.price,
         validityDays: b.validityDays,
         exchangeOnce: b.exchangeOnce,

@@ -39,8 +39,9 @@ async function sendInvitation(tx: Queryable, user: typeof users.$inferSelect, st
     template: 'account-invitation',
     locale: user.locale,
     ...accountInvitationEmail({
+      locale: user.locale,
       name: user.firstName,
-      roleLabel: ROLE_LABELS[user.role],
+      role: user.role,
       link: `${step.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`,
       days: ACCOUNT_INVITE_DAYS,
     }),

@@ -17,7 +17,6 @@ import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authenticate, recordFailedLogin, registerCustomer, setLocale, toUserDto } from './auth.ts';
 import { cachedSettings } from '../settings/index.ts';
-import { createLoginThrottle } from './login-throttle.ts';
 import { assertSecondFactor } from './two-factor.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
 
@@ -29,7 +28,7 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError,
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = app.config.publicUrl.startsWith('https://');
-  const throttle = createLoginThrottle();
+  const throttle = app.loginThrottle;
 
   function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
     reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
@@ -83,19 +82,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const now = app.clock.now();
       const { email, password } = request.body;
       // architecture.md: login attempts rate-limited (failed ones, per address and e-mail).
-      throttle.assertAllowed(request.ip, email, now);
+      await throttle.assertAllowed(request.ip, email, now);
       let user;
       try {
         user = await authenticate(app.db, email, password);
-        assertSecondFactor(user, request.body.code, now);
+        await assertSecondFactor(app.db, user, request.body.code, now);
       } catch (error) {
         if (error instanceof AppError && error.status === 401 && error.code !== 'TOTP_REQUIRED') {
-          throttle.recordFailure(request.ip, email, now);
-          await recordFailedLogin(app.db, email, now);
+          await Promise.all([throttle.recordFailure(request.ip, email, now), recordFailedLogin(app.db, email, now)]);
         }
         throw error;
       }
-      throttle.reset(request.ip, email);
+      await throttle.reset(request.ip, email);
       const session = await createSession(app.db, user, {
         remember: request.body.remember ?? false,
         now,

@@ -23,15 +23,15 @@ type Deps = { db: Db; publicUrl: string; now: Date };
  * Mails a single-use link valid 1 hour. Says nothing about whether the address has an account (the
  * caller always answers 202); only the token's SHA-256 is stored.
  */
-export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, email: string): Promise<'sent' | 'limited' | 'refused'> {
   const { db, now } = deps;
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user || user.status === 'suspended') return;
+  if (!user || user.status === 'suspended') return 'refused';
   const [recent] = await db
     .select({ n: count() })
     .from(authTokens)
     .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, PURPOSE), gt(authTokens.createdAt, new Date(now.getTime() - HOUR_MS))));
-  if ((recent?.n ?? 0) >= MAX_RESET_LINKS_PER_HOUR) return;
+  if ((recent?.n ?? 0) >= MAX_RESET_LINKS_PER_HOUR) return 'limited';
 
   const token = newToken();
   await db.transaction(async (tx) => {
@@ -47,10 +47,11 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
       to: user.email,
       template: 'password-reset',
       locale: user.locale,
-      ...passwordResetEmail({ name: user.firstName, link: `${deps.publicUrl}/auth/reset?token=${encodeURIComponent(token)}` }),
+      ...passwordResetEmail({ locale: user.locale, name: user.firstName, link: `${deps.publicUrl}/auth/reset?token=${encodeURIComponent(token)}` }),
     });
   });
   wakeOutbox();
+  return 'sent';
 }
 
 /** Why a token cannot be used, in the words the page shows; null when it can. */
@@ -100,7 +101,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
       now,
       to: updated!.email,
       template: 'password-changed',
-      ...passwordChangedEmail({ name: updated!.firstName, supportUrl: `${deps.publicUrl}/support` }),
+      locale: updated!.locale,
+      ...passwordChangedEmail({ locale: updated!.locale, name: updated!.firstName, supportUrl: `${deps.publicUrl}/support` }),
     });
     return updated!;
   });

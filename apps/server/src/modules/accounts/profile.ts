@@ -127,7 +127,8 @@ export async function changePassword(
       now: deps.now,
       to: user.email,
       template: 'password-changed',
-      ...passwordChangedEmail({ name: user.firstName, supportUrl: `${deps.publicUrl}/client/support` }),
+      locale: user.locale,
+      ...passwordChangedEmail({ locale: user.locale, name: user.firstName, supportUrl: `${deps.publicUrl}/client/support` }),
     });
   });
   wakeOutbox();

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { type TTwoFactorSetup, type TTwoFactorState } from '@farha/contracts/admin';
 import { ADMIN_ROLES, type TRole } from '@farha/contracts/roles';
 import type { Db, Queryable } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
+import { matchTotpStep, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
 import { recordAudit } from '../audit/index.ts';
 import { cachedSettings } from '../settings/index.ts';
 
@@ -16,6 +16,23 @@ async function loadUser(db: Queryable, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED');
   return user;
+}
+
+/**
+ * Checks a code and spends it: the account keeps the time step of the last code it accepted, and a code of
+ * that step or an older one is refused (TOTP_REPLAYED), so a code seen over a shoulder or caught on the wire
+ * cannot be used again within its validity window. The conditional update makes two simultaneous uses of
+ * one code give one success.
+ */
+export async function consumeTotp(db: Queryable, user: { id: string; totpSecret: string | null }, code: string, now: Date): Promise<void> {
+  const step = user.totpSecret ? matchTotpStep(user.totpSecret, code, now) : null;
+  if (step === null) throw new AppError('TOTP_INVALID', { field: 'code' });
+  const spent = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  if (spent.length === 0) throw new AppError('TOTP_REPLAYED', { field: 'code' });
 }
 
 export async function twoFactorRequired(db: Queryable, role: TRole): Promise<boolean> {
@@ -35,7 +52,7 @@ export async function startTwoFactorSetup(db: Db, userId: string, now: Date): Pr
   const user = await loadUser(db, userId);
   if (user.totpEnabledAt) throw new AppError('TOTP_ALREADY_ENABLED');
   const secret = newTotpSecret();
-  await db.update(users).set({ totpSecret: secret, updatedAt: now }).where(eq(users.id, userId));
+  await db.update(users).set({ totpSecret: secret, totpLastStep: null, updatedAt: now }).where(eq(users.id, userId));
   const uri = otpauthUri(secret, user.email);
   return { secret, otpauthUri: uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
 }
@@ -44,8 +61,8 @@ export async function startTwoFactorSetup(db: Db, userId: string, now: Date): Pr
 export async function enableTwoFactor(db: Db, userId: string, code: string, now: Date, actor: { email: string; role: TRole }) {
   const user = await loadUser(db, userId);
   if (!user.totpSecret || user.totpEnabledAt) throw new AppError('TOTP_NOT_STARTED');
-  if (!verifyTotp(user.totpSecret, code, now)) throw new AppError('TOTP_INVALID', { field: 'code' });
   await db.transaction(async (tx) => {
+    await consumeTotp(tx, user, code, now);
     await tx.update(users).set({ totpEnabledAt: now, updatedAt: now }).where(eq(users.id, userId));
     await recordAudit(tx, { actor: { userId, ...actor }, action: 'user.2fa_enable', entityType: 'user', entityId: userId, summary: user.email, before: { twoFactor: false }, after: { twoFactor: true }, now });
   });
@@ -57,8 +74,8 @@ export async function disableTwoFactor(db: Db, userId: string, code: string, now
   const user = await loadUser(db, userId);
   if (!user.totpSecret || !user.totpEnabledAt) throw new AppError('TOTP_NOT_STARTED');
   if (await twoFactorRequired(db, user.role)) throw new AppError('TOTP_NOT_ALLOWED_OFF');
-  if (!verifyTotp(user.totpSecret, code, now)) throw new AppError('TOTP_INVALID', { field: 'code' });
   await db.transaction(async (tx) => {
+    await consumeTotp(tx, user, code, now);
     await tx.update(users).set({ totpEnabledAt: null, totpSecret: null, updatedAt: now }).where(eq(users.id, userId));
     await recordAudit(tx, { actor: { userId, ...actor }, action: 'user.2fa_disable', entityType: 'user', entityId: userId, summary: user.email, before: { twoFactor: true }, after: { twoFactor: false }, now });
   });
@@ -67,12 +84,18 @@ export async function disableTwoFactor(db: Db, userId: string, code: string, now
 
 /**
  * At login, after the password: an account with 2FA on must also give the current code. Without one the
- * answer is TOTP_REQUIRED (the form then asks for it); a wrong one is TOTP_INVALID (counted as a failure).
+ * answer is TOTP_REQUIRED (the form then asks for it); a wrong one is TOTP_INVALID, one already used
+ * TOTP_REPLAYED (see consumeTotp).
  */
-export function assertSecondFactor(user: { totpSecret: string | null; totpEnabledAt: Date | null }, code: string | undefined, now: Date): void {
+export async function assertSecondFactor(
+  db: Queryable,
+  user: { id: string; totpSecret: string | null; totpEnabledAt: Date | null },
+  code: string | undefined,
+  now: Date,
+): Promise<void> {
   if (!user.totpEnabledAt || !user.totpSecret) return;
   if (!code) throw new AppError('TOTP_REQUIRED', { field: 'code' });
-  if (!verifyTotp(user.totpSecret, code, now)) throw new AppError('TOTP_INVALID', { field: 'code' });
+  await consumeTotp(db, user, code, now);
 }
 
 /**

@@ -79,6 +79,8 @@ async function withDetails(db: Queryable, rows: BoxRow[]): Promise<TAdminBox[]> 
       id: box.id,
       name: box.name,
       description: box.description,
+      nameAr: box.nameAr,
+      descriptionAr: box.descriptionAr,
       price: box.price,
       validityDays: box.validityDays,
       exchangeOnce: box.exchangeOnce,
@@ -173,6 +175,7 @@ async function checkOffers(db: Queryable, offerIds: string[]): Promise<string[]>
 /** What the audit log keeps of a box. */
 const auditView = (box: TAdminBox) => ({
   name: box.name,
+  nameAr: box.nameAr,
   price: box.price,
   validityDays: box.validityDays,
   exchangeOnce: box.exchangeOnce,
@@ -191,6 +194,8 @@ export async function createBox(db: Db, input: z.output<typeof ZAdminBoxInput>, 
       .values({
         name: input.name,
         description: input.description,
+        nameAr: input.nameAr ?? null,
+        descriptionAr: input.descriptionAr ?? null,
         price: input.price,
         validityDays: input.validityDays,
         exchangeOnce: input.exchangeOnce,

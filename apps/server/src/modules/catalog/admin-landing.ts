@@ -37,13 +37,29 @@ export async function getAdminLanding(db: Queryable): Promise<TAdminLanding> {
     publishedAt: published ? (published.publishedAt ?? published.updatedAt).toISOString() : null,
     draft: draft ? parse(draft.config) : null,
     draftUpdatedAt: draft ? draft.updatedAt.toISOString() : null,
-    defaults: defaultLandingConfig('fr'),
+    defaults: defaultLandingConfig(),
   };
 }
 
-/** PUT /api/admin/landing/draft: the one draft, created or replaced. */
-export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Step) {
+/**
+ * An editor's saves of the draft less than this apart are one editing session: only its first save is
+ * audited (an autosave every few seconds would otherwise flood the log, which is append-only).
+ */
+export const DRAFT_SESSION_MS = 30 * 60_000;
+
+/**
+ * PUT /api/admin/landing/draft: the one draft, created or replaced. Audited once per editing session
+ * (`landing.draft`: a new draft, another editor's draft taken over, or a save more than DRAFT_SESSION_MS
+ * after the previous one); a restore of the defaults (`reset`) is audited every time (`landing.reset`).
+ */
+export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Step, options: { reset?: boolean } = {}) {
   const row = await db.transaction(async (tx) => {
+    // The draft as it was, locked: two saves of one editor at once make one session, not two.
+    const [previous] = await tx
+      .select({ createdBy: landingConfigs.createdBy, updatedAt: landingConfigs.updatedAt })
+      .from(landingConfigs)
+      .where(eq(landingConfigs.status, 'draft'))
+      .for('update');
     const [saved] = await tx
       .insert(landingConfigs)
       .values({ status: 'draft', config, createdBy: step.actor.userId, createdAt: step.now, updatedAt: step.now })
@@ -53,14 +69,27 @@ export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Ste
         set: { config, createdBy: step.actor.userId, updatedAt: step.now },
       })
       .returning();
-    await recordAudit(tx, {
-      actor: step.actor,
-      action: 'landing.draft',
-      entityType: 'landing',
-      entityId: saved!.id,
-      summary: "Brouillon de la page d'accueil enregistré",
-      now: step.now,
-    });
+    const sameSession =
+      previous !== undefined && previous.createdBy === step.actor.userId && step.now.getTime() - previous.updatedAt.getTime() < DRAFT_SESSION_MS;
+    if (options.reset) {
+      await recordAudit(tx, {
+        actor: step.actor,
+        action: 'landing.reset',
+        entityType: 'landing',
+        entityId: saved!.id,
+        summary: "Brouillon de la page d'accueil remis aux valeurs par défaut",
+        now: step.now,
+      });
+    } else if (!sameSession) {
+      await recordAudit(tx, {
+        actor: step.actor,
+        action: 'landing.draft',
+        entityType: 'landing',
+        entityId: saved!.id,
+        summary: "Brouillon de la page d'accueil enregistré",
+        now: step.now,
+      });
+    }
     return saved!;
   });
   return { draft: config, draftUpdatedAt: row.updatedAt.toISOString(), message: CATALOG_ADMIN_MESSAGES.LANDING_DRAFT_SAVED.fr };
@@ -93,7 +122,7 @@ export async function publishLanding(db: Db, step: Step) {
       entityType: 'landing',
       entityId: draft.id,
       summary: "Page d'accueil publiée",
-      after: { heroTitle: config.hero.slides[0]?.title ?? null, theme: config.theme },
+      after: { heroTitle: config.hero.slides[0]?.title.fr ?? null, theme: config.theme },
       now: step.now,
     });
     return config;
@@ -164,7 +193,7 @@ export async function rollbackLanding(db: Db, versionId: string, step: Step) {
       entityId: row!.id,
       summary: `Version du ${version.publishedAt?.toISOString().slice(0, 10) ?? '?'} republiée`,
       before: { versionId },
-      after: { heroTitle: config.hero.slides[0]?.title ?? null, theme: config.theme },
+      after: { heroTitle: config.hero.slides[0]?.title.fr ?? null, theme: config.theme },
       now: step.now,
     });
     return config;

@@ -13,6 +13,7 @@ import {
   ZAdminOfferPage,
   ZAdminOfferQuery,
   ZLandingDraft,
+  ZLandingDraftQuery,
   ZLandingDraftResponse,
   ZLandingHistoryPage,
   ZLandingHistoryQuery,
@@ -126,8 +127,8 @@ export async function catalogAdminRoutes(app: FastifyInstance): Promise<void> {
   );
   r.put(
     '/landing/draft',
-    { onRequest: staff, schema: { tags, body: ZLandingDraft, response: { 200: ZLandingDraftResponse, ...errors } } },
-    async (request) => saveLandingDraft(app.db, request.body, step(request)),
+    { onRequest: staff, schema: { tags, body: ZLandingDraft, querystring: ZLandingDraftQuery, response: { 200: ZLandingDraftResponse, ...errors } } },
+    async (request) => saveLandingDraft(app.db, request.body, step(request), { reset: request.query.reset }),
   );
   r.post(
     '/landing/publish',

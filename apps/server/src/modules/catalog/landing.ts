@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import {
   defaultLandingConfig,
   LANDING_MESSAGES,
+  resolveLanding,
   ZLandingConfig,
   type TLandingConfig,
+  type TLandingContent,
   type TLandingResponse,
   type TNewsletterResponse,
 } from '@farha/contracts/landing';
@@ -55,11 +57,14 @@ async function loadPublished(db: Queryable): Promise<PublishedConfig> {
   return { config: parsed.data, updatedAt: (row.publishedAt ?? row.updatedAt).toISOString() };
 }
 
-/** spec 01 §2: the published landing configuration, or the defaults (with real partners in the grid). */
+/**
+ * spec 01 §2: the published landing configuration, or the defaults (with real partners in the grid), in
+ * the visitor's language: each text in Arabic for `ar` when it has one, else in French.
+ */
 export async function getLanding(ctx: { db: Queryable; now: Date }, locale: TLocale): Promise<TLandingResponse> {
   const cache = cacheFor(ctx.db);
   const published = await cache.get('published', () => loadPublished(ctx.db), ctx.now.getTime());
-  const config = published ? structuredClone(published.config) : defaultLandingConfig(locale);
+  const config = resolveLanding(published ? published.config : defaultLandingConfig(), locale);
   // The live figures (six counts over the catalogue) are computed at most once a minute per language.
   if (config.hero.stats.length === 0) config.hero.stats = structuredClone(await cache.get(`hero:${locale}`, () => liveHeroStats(ctx.db, locale), ctx.now.getTime()));
   if (config.partners.length === 0) {
@@ -89,7 +94,7 @@ const STAT_LABELS = {
  * The homepage figures when the configuration sets none: what the database holds now — active boxes,
  * cities and partners, and the average of customers' reviews (active experiences while there is none).
  */
-async function liveHeroStats(db: Queryable, locale: TLocale): Promise<TLandingConfig['hero']['stats']> {
+async function liveHeroStats(db: Queryable, locale: TLocale): Promise<TLandingContent['hero']['stats']> {
   const [row] = await db
     .select({
       boxes: sql<number>`(select count(*)::int from ${boxes} where ${boxes.active})`,

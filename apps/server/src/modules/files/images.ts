@@ -64,3 +64,18 @@ export async function saveResizedImage(
   }
   return { id: row.id, url: `/api/files/${row.id}`, width: full.info.width, height: full.info.height, widths };
 }
+
+/** The size of a shared link's picture (Open Graph, Twitter cards): 1.91:1, as Facebook and WhatsApp draw it. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+
+/**
+ * A picture as a shared link shows it: JPEG at the Open Graph size, cropped to fill it, on white where the
+ * source is transparent. WhatsApp and Facebook show neither WebP nor SVG, the formats the catalogue stores.
+ */
+export async function shareImageJpeg(source: Buffer): Promise<Buffer> {
+  return sharp(source, { limitInputPixels: 40_000_000, density: 144 })
+    .resize({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}

@@ -266,7 +266,8 @@ async function announce(tx: Queryable, payout: PayoutRow, action: FinanceAction,
       now: action.now,
       to: partner.ownerEmail,
       template: `payout_${status}`,
-      ...payoutStatusEmail({
+      render: (locale) => payoutStatusEmail({
+        locale,
         partnerName: partner.name,
         status,
         net: payout.netAmount,

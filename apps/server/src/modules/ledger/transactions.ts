@@ -5,8 +5,8 @@ import {
   type TPartnerTransaction,
   type TTransactionStatus,
 } from '@farha/contracts/partner';
-import type { Queryable } from '../../db/client.ts';
-import { boxes, offers, partnerTransactions, payouts, users, vouchers } from '../../db/schema/index.ts';
+import { rowsOf, type Queryable } from '../../db/client.ts';
+import { boxes, offers, partnerTransactionMonths, partnerTransactions, payouts, users, vouchers } from '../../db/schema/index.ts';
 import { csvChunks, toCsv } from '../../lib/csv.ts';
 import { algiersDateTime, periodStart } from '../../lib/algiers-time.ts';
 
@@ -93,7 +93,18 @@ function toDto(row: Row): TPartnerTransaction {
   };
 }
 
-/** Count and sums: one table (the search has its own column), index-only for a whole history. */
+/** Count and sums of the matching rows (a search: the partner's matches through partner_transactions_partner_search_idx). */
+async function summaryOf(db: Queryable, where: SQL): Promise<Totals> {
+  const [summary] = await summaryQuery(db).where(where);
+  return {
+    count: Number(summary?.count ?? 0),
+    turnover: Number(summary?.turnover ?? 0),
+    commissions: Number(summary?.commissions ?? 0),
+    net: Number(summary?.net ?? 0),
+  };
+}
+
+/** Count and sums: one table (the search has its own column). */
 function summaryQuery(db: Queryable) {
   return db
     .select({
@@ -105,6 +116,43 @@ function summaryQuery(db: Queryable) {
     .from(partnerTransactions);
 }
 
+type Totals = { count: number; turnover: number; commissions: number; net: number };
+
+/** The first instant of the UTC month after `instant` (the months table's buckets). */
+function nextMonthStart(instant: Date): Date {
+  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth() + 1, 1));
+}
+
+/**
+ * The totals of a partner's ledger without a search: whole months from partner_transaction_months (kept by
+ * triggers), and the rows before the first whole month of a period (at most a month of them) read from the
+ * covering index. A few dozen rows whatever the partner's history, where summing it read every redemption.
+ */
+async function monthlyTotals(db: Queryable, partnerId: string, filters: TransactionFilters, now: Date): Promise<Totals> {
+  const since = filters.period ? periodStart(filters.period, now) : null;
+  const boundary = since ? nextMonthStart(since) : null;
+  const m = partnerTransactionMonths;
+  const t = partnerTransactions;
+  const monthStatus = filters.status ? sql`and ${m.status} = ${filters.status}` : sql``;
+  const rowStatus = filters.status ? sql`and ${t.status} = ${filters.status}` : sql``;
+  const months = sql`select ${m.count} as count, ${m.grossAmount} as gross, ${m.commissionAmount} as commission, ${m.netAmount} as net
+      from ${m} where ${m.partnerId} = ${partnerId} ${monthStatus}
+      ${boundary ? sql`and ${m.month} >= ${boundary.toISOString().slice(0, 10)}::date` : sql``}`;
+  const head =
+    since && boundary
+      ? sql` union all select count(*), sum(${t.grossAmount}), sum(${t.commissionAmount}), sum(${t.netAmount})
+      from ${t} where ${t.partnerId} = ${partnerId} ${rowStatus}
+      and ${t.createdAt} >= ${since.toISOString()}::timestamptz and ${t.createdAt} < ${boundary.toISOString()}::timestamptz`
+      : sql``;
+  const [row] = await rowsOf<{ count: string | number | null; turnover: string | number | null; commissions: string | number | null; net: string | number | null }>(
+    db,
+    sql`select coalesce(sum(count), 0)::bigint as count, coalesce(sum(gross), 0)::bigint as turnover,
+        coalesce(sum(commission), 0)::bigint as commissions, coalesce(sum(net), 0)::bigint as net
+      from (${months}${head}) parts`,
+  );
+  return { count: Number(row?.count ?? 0), turnover: Number(row?.turnover ?? 0), commissions: Number(row?.commissions ?? 0), net: Number(row?.net ?? 0) };
+}
+
 export async function listTransactions(
   db: Queryable,
   partnerId: string,
@@ -112,20 +160,15 @@ export async function listTransactions(
   now: Date,
 ) {
   const where = whereOf(partnerId, query, now);
-  const [rows, [summary]] = await Promise.all([
+  const searched = !!query.q?.trim() || !!query.from || !!query.to;
+  const [rows, totals] = await Promise.all([
     baseQuery(db)
       .where(where)
       .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    summaryQuery(db).where(where),
+    searched ? summaryOf(db, where) : monthlyTotals(db, partnerId, query, now),
   ]);
-  const totals = {
-    count: Number(summary?.count ?? 0),
-    turnover: Number(summary?.turnover ?? 0),
-    commissions: Number(summary?.commissions ?? 0),
-    net: Number(summary?.net ?? 0),
-  };
   return { transactions: rows.map(toDto), summary: totals, total: totals.count, page: query.page, pageSize: query.pageSize };
 }
 

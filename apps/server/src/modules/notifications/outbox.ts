@@ -1,11 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { emailOutbox, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
 import { cachedSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
+import { asLocale, type Locale } from './html.ts';
 import type { EmailContent } from './templates.ts';
 
 export type OutboxAttachments = { voucherId?: string; qr?: boolean; pdf?: boolean };
@@ -17,29 +18,50 @@ export async function maxAttempts(db: Queryable): Promise<number> {
 const BATCH = 10;
 const STALE_LOCK_MS = 5 * 60_000;
 
-/** Queues an e-mail in the caller's transaction; it is sent once that commits (at `sendAt` at the earliest). */
+type Envelope = {
+  to: string;
+  template: string;
+  /**
+   * The reader's language. With `render`, it is the fallback for an address without a Farha account (a gift
+   * recipient: the language the purchaser chose); an account's own language always wins.
+   */
+  locale?: Locale;
+  voucherId?: string;
+  attachments?: OutboxAttachments;
+  sendAt?: Date;
+  /** When it is enqueued, from the caller's clock: it is due then unless `sendAt` says later. */
+  now: Date;
+};
+
+/** The language of the account behind an e-mail address, if there is one. */
+export async function accountLocale(db: Queryable, address: string): Promise<Locale | null> {
+  const [row] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${address.trim()})`)
+    .limit(1);
+  return row ? asLocale(row.locale) : null;
+}
+
+/**
+ * Queues an e-mail in the caller's transaction; it is sent once that commits (at `sendAt` at the earliest).
+ * Give `render` to write it in the recipient's language (their account's, else `locale`, else French).
+ */
 export async function enqueueEmail(
   db: Queryable,
-  email: EmailContent & {
-    to: string;
-    template: string;
-    locale?: 'fr' | 'ar';
-    voucherId?: string;
-    attachments?: OutboxAttachments;
-    sendAt?: Date;
-    /** When it is enqueued, from the caller's clock: it is due then unless `sendAt` says later. */
-    now: Date;
-  },
+  email: Envelope & (EmailContent | { render: (locale: Locale) => EmailContent }),
 ): Promise<string> {
+  const locale = 'render' in email ? ((await accountLocale(db, email.to)) ?? email.locale ?? 'fr') : (email.locale ?? 'fr');
+  const content = 'render' in email ? email.render(locale) : email;
   const [row] = await db
     .insert(emailOutbox)
     .values({
       toAddress: email.to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
       template: email.template,
-      locale: email.locale ?? 'fr',
+      locale,
       voucherId: email.voucherId,
       attachments: email.attachments ?? {},
       nextAttemptAt: email.sendAt ?? email.now,
@@ -61,7 +83,8 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
  * domain attaches a voucher's QR and PDF and marks it DELIVERED once the mail server accepted it.
  */
 export type MailHooks = {
-  attachments: (db: Db, wanted: OutboxAttachments, publicUrl: string) => Promise<OutgoingMail['attachments']>;
+  /** `locale` is the message's language: the voucher PDF is written in it. */
+  attachments: (db: Db, wanted: OutboxAttachments, publicUrl: string, locale: Locale) => Promise<OutgoingMail['attachments']>;
   /** Runs in the transaction that records the message as sent. */
   sent: (tx: Db, row: OutboxRow, now: Date) => Promise<void>;
 };
@@ -97,7 +120,7 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
   try {
     const mail: OutgoingMail = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text };
     const wanted = row.attachments as OutboxAttachments;
-    if (wanted.voucherId && (wanted.qr || wanted.pdf)) mail.attachments = await deps.hooks.attachments(deps.db, wanted, deps.publicUrl);
+    if (wanted.voucherId && (wanted.qr || wanted.pdf)) mail.attachments = await deps.hooks.attachments(deps.db, wanted, deps.publicUrl, asLocale(row.locale));
     const { messageId } = await deps.mailer.send(mail);
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {

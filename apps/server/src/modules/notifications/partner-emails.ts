@@ -1,43 +1,40 @@
-import { formatDate, formatDzd } from '@farha/contracts/money';
-import { escapeHtml, layout } from './html.ts';
+import { hello, infoEmail, lang, rich, strong, type Locale } from './html.ts';
 import type { EmailContent } from './templates.ts';
-
-const FOOTER = 'Farha Partenaires — support 7j/7 : partenaires@farha.dz';
-
-const button = (href: string, label: string) =>
-  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#b4532a;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
-
-function email(subject: string, paragraphs: string[], action?: { href: string; label: string }): EmailContent {
-  const body =
-    paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`).join('\n') + (action ? button(action.href, action.label) : '');
-  const text = [
-    ...paragraphs.map((p) => p.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"')),
-    ...(action ? [`${action.label} : ${action.href}`] : []),
-  ].join('\n\n');
-  return { subject, html: layout({ locale: 'fr', title: subject, body, footer: FOOTER }), text };
-}
 
 /** The invitation of a staff member (spec 02 §2 team tab): a link to set their password, 7 days. */
 export function invitationEmail(input: {
+  locale?: Locale;
   partnerName: string;
   inviterName: string;
   firstName: string;
   link: string;
   expiresAt: Date;
 }): EmailContent {
-  return email(
-    `Invitation à rejoindre ${input.partnerName} sur Farha`,
-    [
-      `Bonjour${input.firstName ? ` ${escapeHtml(input.firstName)}` : ''},`,
-      `<strong>${escapeHtml(input.inviterName)}</strong> vous invite à rejoindre l'équipe de <strong>${escapeHtml(input.partnerName)}</strong> sur le portail partenaire Farha, pour valider les vouchers des clients.`,
-      `Choisissez votre mot de passe avec le bouton ci-dessous. Ce lien est valable jusqu'au ${escapeHtml(formatDate(input.expiresAt))} et ne sert qu'une fois.`,
-    ],
-    { href: input.link, label: "Accepter l'invitation" },
+  const l = lang(input.locale ?? 'fr');
+  const until = l.date(input.expiresAt);
+  return infoEmail(
+    l,
+    {
+      subject: l.t({ fr: `Invitation à rejoindre ${input.partnerName} sur Farha`, ar: `دعوة للانضمام إلى ${input.partnerName} على فرحة` }),
+      greeting: hello(l, input.firstName),
+      paragraphs: [
+        l.locale === 'ar'
+          ? rich`يدعوكم ${strong(input.inviterName)} للانضمام إلى فريق ${strong(input.partnerName)} في فضاء شركاء فرحة، للتحقق من قسائم الزبائن.`
+          : rich`${strong(input.inviterName)} vous invite à rejoindre l'équipe de ${strong(input.partnerName)} sur le portail partenaire Farha, pour valider les vouchers des clients.`,
+        l.t({
+          fr: `Choisissez votre mot de passe avec le bouton ci-dessous. Ce lien est valable jusqu'au ${until} et ne sert qu'une fois.`,
+          ar: `اختاروا كلمة المرور بالزر أدناه. هذا الرابط صالح حتى ${until} ولا يُستعمل إلا مرة واحدة.`,
+        }),
+      ],
+      cta: { label: l.t({ fr: "Accepter l'invitation", ar: 'قبول الدعوة' }), url: input.link },
+    },
+    'partner',
   );
 }
 
 /** A payout's status changed (finance processing), for partners who want payout e-mails. */
 export function payoutStatusEmail(input: {
+  locale?: Locale;
   partnerName: string;
   status: 'processing' | 'paid' | 'failed';
   net: number;
@@ -45,23 +42,55 @@ export function payoutStatusEmail(input: {
   reason?: string | null;
   link: string;
 }): EmailContent {
-  const amount = formatDzd(input.net);
-  const ref = input.reference ? ` (réf. ${escapeHtml(input.reference)})` : '';
+  const l = lang(input.locale ?? 'fr');
+  const amount = l.money(input.net);
+  const ref = input.reference ? l.t({ fr: ` (réf. ${input.reference})`, ar: ` (المرجع ${input.reference})` }) : '';
+  const cta = { label: l.t({ fr: 'Voir mes règlements', ar: 'عرض تسوياتي' }), url: input.link };
+  const greeting = hello(l, input.partnerName);
+  const ar = l.locale === 'ar';
   if (input.status === 'paid') {
-    return email(`Règlement payé : ${amount}`, [
-      `Bonjour ${escapeHtml(input.partnerName)},`,
-      `Votre règlement de <strong>${amount}</strong>${ref} a été viré sur votre compte.`,
-    ], { href: input.link, label: 'Voir mes règlements' });
+    return infoEmail(
+      l,
+      {
+        subject: l.t({ fr: `Règlement payé : ${amount}`, ar: `تم دفع التسوية: ${amount}` }),
+        greeting,
+        paragraphs: [ar ? rich`حُوّلت تسويتكم بمبلغ ${strong(amount)}${ref} إلى حسابكم.` : rich`Votre règlement de ${strong(amount)}${ref} a été viré sur votre compte.`],
+        cta,
+      },
+      'partner',
+    );
   }
   if (input.status === 'failed') {
-    return email(`Échec du règlement de ${amount}`, [
-      `Bonjour ${escapeHtml(input.partnerName)},`,
-      `Le virement de <strong>${amount}</strong>${ref} n'a pas pu être effectué${input.reason ? ` : ${escapeHtml(input.reason)}` : ''}.`,
-      'Les transactions concernées sont de nouveau disponibles : vérifiez votre IBAN puis refaites une demande.',
-    ], { href: input.link, label: 'Voir mes règlements' });
+    const reason = input.reason ? l.colon + input.reason : '';
+    return infoEmail(
+      l,
+      {
+        subject: l.t({ fr: `Échec du règlement de ${amount}`, ar: `تعذّرت تسوية ${amount}` }),
+        greeting,
+        paragraphs: [
+          ar ? rich`تعذّر تحويل ${strong(amount)}${ref}${reason}.` : rich`Le virement de ${strong(amount)}${ref} n'a pas pu être effectué${reason}.`,
+          l.t({
+            fr: 'Les transactions concernées sont de nouveau disponibles : vérifiez votre IBAN puis refaites une demande.',
+            ar: 'المعاملات المعنية متاحة من جديد: تحققوا من رقم IBAN ثم قدّموا طلبًا جديدًا.',
+          }),
+        ],
+        cta,
+      },
+      'partner',
+    );
   }
-  return email(`Règlement en cours : ${amount}`, [
-    `Bonjour ${escapeHtml(input.partnerName)},`,
-    `Votre demande de règlement de <strong>${amount}</strong>${ref} est en cours de traitement (2-3 jours ouvrés).`,
-  ], { href: input.link, label: 'Voir mes règlements' });
+  return infoEmail(
+    l,
+    {
+      subject: l.t({ fr: `Règlement en cours : ${amount}`, ar: `تسوية قيد المعالجة: ${amount}` }),
+      greeting,
+      paragraphs: [
+        ar
+          ? rich`طلب تسويتكم بمبلغ ${strong(amount)}${ref} قيد المعالجة (2 إلى 3 أيام عمل).`
+          : rich`Votre demande de règlement de ${strong(amount)}${ref} est en cours de traitement (2-3 jours ouvrés).`,
+      ],
+      cta,
+    },
+    'partner',
+  );
 }

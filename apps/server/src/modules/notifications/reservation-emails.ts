@@ -1,12 +1,15 @@
 import { RESERVATION_FLEXIBLE } from '@farha/contracts/reservations';
-import { infoEmail } from './html.ts';
+import { hello, infoEmail, lang, type Lang, type Locale } from './html.ts';
 import type { EmailContent } from './templates.ts';
-import { formatDay } from '../../lib/algiers-time.ts';
 
 export type ReservationFacts = {
+  /** The reader's language (the customer's for customer e-mails, the partner's for partner ones). */
+  locale?: Locale;
   code: string;
   boxName: string;
+  boxNameAr?: string | null;
   offerTitle: string;
+  offerTitleAr?: string | null;
   partnerName: string;
   partnerAddress: string;
   partnerCity: string;
@@ -20,94 +23,134 @@ export type ReservationFacts = {
   notes: string | null;
 };
 
-const when = (date: string, time: string | null) => `${formatDay(date)} — ${time ?? RESERVATION_FLEXIBLE}`;
+const when = (l: Lang, date: string, time: string | null) =>
+  `${l.day(date)} — ${time ?? l.t({ fr: RESERVATION_FLEXIBLE, ar: 'مرن' })}`;
 
-function customerRows(r: ReservationFacts): [string, string][] {
+/** The facts in the reader's language, with `locale` overriding theirs (a partner reads a customer's booking). */
+function read(r: ReservationFacts, locale?: Locale) {
+  const l = lang(locale ?? r.locale ?? 'fr');
+  return { l, offer: l.pick(r.offerTitle, r.offerTitleAr), box: l.pick(r.boxName, r.boxNameAr) };
+}
+
+function customerRows(r: ReservationFacts, l: Lang, offer: string): [string, string][] {
   const rows: [string, string][] = [
-    ['Partenaire', r.partnerName],
-    ['Adresse', [r.partnerAddress, r.partnerCity].filter(Boolean).join(', ')],
-    ['Expérience', r.offerTitle],
-    ['Date', when(r.date, r.time)],
-    ['Participants', String(r.guests)],
-    ['Code du voucher', r.code],
+    [l.t({ fr: 'Partenaire', ar: 'الشريك' }), r.partnerName],
+    [l.t({ fr: 'Adresse', ar: 'العنوان' }), [r.partnerAddress, r.partnerCity].filter(Boolean).join(', ')],
+    [l.t({ fr: 'Expérience', ar: 'التجربة' }), offer],
+    [l.t({ fr: 'Date', ar: 'التاريخ' }), when(l, r.date, r.time)],
+    [l.t({ fr: 'Participants', ar: 'عدد المشاركين' }), String(r.guests)],
+    [l.t({ fr: 'Code du voucher', ar: 'رمز القسيمة' }), r.code],
   ];
-  if (r.partnerPhone) rows.splice(2, 0, ['Téléphone', r.partnerPhone]);
+  if (r.partnerPhone) rows.splice(2, 0, [l.t({ fr: 'Téléphone', ar: 'الهاتف' }), r.partnerPhone]);
   return rows;
 }
 
-function partnerRows(r: ReservationFacts): [string, string][] {
+function partnerRows(r: ReservationFacts, l: Lang, offer: string, box: string): [string, string][] {
   const rows: [string, string][] = [
-    ['Client', r.customerName],
-    ['Téléphone', r.customerPhone],
-    ['E-mail', r.customerEmail],
-    ['Expérience', r.offerTitle],
-    ['Coffret', r.boxName],
-    ['Date', when(r.date, r.time)],
-    ['Participants', String(r.guests)],
-    ['Code du voucher', r.code],
+    [l.t({ fr: 'Client', ar: 'الزبون' }), r.customerName],
+    [l.t({ fr: 'Téléphone', ar: 'الهاتف' }), r.customerPhone],
+    [l.t({ fr: 'E-mail', ar: 'البريد الإلكتروني' }), r.customerEmail],
+    [l.t({ fr: 'Expérience', ar: 'التجربة' }), offer],
+    [l.t({ fr: 'Coffret', ar: 'العلبة' }), box],
+    [l.t({ fr: 'Date', ar: 'التاريخ' }), when(l, r.date, r.time)],
+    [l.t({ fr: 'Participants', ar: 'عدد المشاركين' }), String(r.guests)],
+    [l.t({ fr: 'Code du voucher', ar: 'رمز القسيمة' }), r.code],
   ];
-  if (r.notes) rows.push(['Remarques', r.notes]);
+  if (r.notes) rows.push([l.t({ fr: 'Remarques', ar: 'ملاحظات' }), r.notes]);
   return rows;
 }
 
 export function reservationRequestedCustomerEmail(r: ReservationFacts, dashboardUrl: string): EmailContent {
-  return infoEmail({
-    subject: `Votre demande de réservation chez ${r.partnerName}`,
-    greeting: `Bonjour ${r.customerName},`,
+  const { l, offer } = read(r);
+  return infoEmail(l, {
+    subject: l.t({ fr: `Votre demande de réservation chez ${r.partnerName}`, ar: `طلب حجزكم لدى ${r.partnerName}` }),
+    greeting: hello(l, r.customerName),
     paragraphs: [
-      'Réservation confirmée ! Le partenaire vous contactera pour finaliser.',
-      'Votre demande a bien été transmise : le partenaire vous répond sous 24 h. Vous pouvez annuler sans frais jusqu’à 48 h avant la date prévue.',
+      l.t({ fr: 'Réservation confirmée ! Le partenaire vous contactera pour finaliser.', ar: 'تم تسجيل الحجز! سيتصل بكم الشريك لإتمامه.' }),
+      l.t({
+        fr: 'Votre demande a bien été transmise : le partenaire vous répond sous 24 h. Vous pouvez annuler sans frais jusqu’à 48 h avant la date prévue.',
+        ar: 'أُرسل طلبكم: يرد عليكم الشريك خلال 24 ساعة. يمكنكم الإلغاء مجانًا حتى 48 ساعة قبل الموعد.',
+      }),
     ],
-    rows: customerRows(r),
-    cta: { label: 'Voir mes coffrets', url: dashboardUrl },
+    rows: customerRows(r, l, offer),
+    cta: { label: l.t({ fr: 'Voir mes coffrets', ar: 'عرض علبي' }), url: dashboardUrl },
   });
 }
 
-export function reservationRequestedPartnerEmail(r: ReservationFacts, portalUrl: string): EmailContent {
-  return infoEmail({
-    subject: `Nouvelle demande de réservation — ${formatDay(r.date)}`,
-    greeting: `Bonjour ${r.partnerName},`,
-    paragraphs: [
-      `${r.customerName} souhaite réserver « ${r.offerTitle} ». Merci de confirmer, de refuser ou de proposer une autre date sous 24 h depuis votre espace partenaire.`,
-    ],
-    rows: partnerRows(r),
-    cta: { label: 'Gérer les réservations', url: portalUrl },
-  });
+export function reservationRequestedPartnerEmail(r: ReservationFacts, portalUrl: string, locale?: Locale): EmailContent {
+  const { l, offer, box } = read(r, locale);
+  return infoEmail(
+    l,
+    {
+      subject: l.t({ fr: `Nouvelle demande de réservation — ${l.day(r.date)}`, ar: `طلب حجز جديد — ${l.day(r.date)}` }),
+      greeting: hello(l, r.partnerName),
+      paragraphs: [
+        l.t({
+          fr: `${r.customerName} souhaite réserver « ${offer} ». Merci de confirmer, de refuser ou de proposer une autre date sous 24 h depuis votre espace partenaire.`,
+          ar: `يرغب ${r.customerName} في حجز «${offer}». يُرجى التأكيد أو الرفض أو اقتراح موعد آخر خلال 24 ساعة من فضاء الشريك.`,
+        }),
+      ],
+      rows: partnerRows(r, l, offer, box),
+      cta: { label: l.t({ fr: 'Gérer les réservations', ar: 'إدارة الحجوزات' }), url: portalUrl },
+    },
+    'partner',
+  );
 }
 
-export function reservationCancelledPartnerEmail(r: ReservationFacts, portalUrl: string): EmailContent {
-  return infoEmail({
-    subject: `Réservation annulée — ${formatDay(r.date)}`,
-    greeting: `Bonjour ${r.partnerName},`,
-    paragraphs: [`${r.customerName} a annulé sa réservation. Le créneau est de nouveau disponible.`],
-    rows: partnerRows(r),
-    cta: { label: 'Voir les réservations', url: portalUrl },
-  });
+export function reservationCancelledPartnerEmail(r: ReservationFacts, portalUrl: string, locale?: Locale): EmailContent {
+  const { l, offer, box } = read(r, locale);
+  return infoEmail(
+    l,
+    {
+      subject: l.t({ fr: `Réservation annulée — ${l.day(r.date)}`, ar: `حجز ملغى — ${l.day(r.date)}` }),
+      greeting: hello(l, r.partnerName),
+      paragraphs: [
+        l.t({
+          fr: `${r.customerName} a annulé sa réservation. Le créneau est de nouveau disponible.`,
+          ar: `ألغى ${r.customerName} حجزه. الموعد متاح من جديد.`,
+        }),
+      ],
+      rows: partnerRows(r, l, offer, box),
+      cta: { label: l.t({ fr: 'Voir les réservations', ar: 'عرض الحجوزات' }), url: portalUrl },
+    },
+    'partner',
+  );
 }
 
 export function reservationConfirmedCustomerEmail(r: ReservationFacts, dashboardUrl: string): EmailContent {
-  return infoEmail({
-    subject: `Réservation confirmée chez ${r.partnerName}`,
-    greeting: `Bonjour ${r.customerName},`,
+  const { l, offer } = read(r);
+  return infoEmail(l, {
+    subject: l.t({ fr: `Réservation confirmée chez ${r.partnerName}`, ar: `تم تأكيد الحجز لدى ${r.partnerName}` }),
+    greeting: hello(l, r.customerName),
     paragraphs: [
-      `${r.partnerName} a confirmé votre réservation. Le jour J, présentez le QR code de votre coffret au partenaire.`,
+      l.t({
+        fr: `${r.partnerName} a confirmé votre réservation. Le jour J, présentez le QR code de votre coffret au partenaire.`,
+        ar: `أكّد ${r.partnerName} حجزكم. يوم الموعد، قدّموا رمز QR الخاص بعلبتكم للشريك.`,
+      }),
     ],
-    rows: customerRows(r),
-    cta: { label: 'Voir mon coffret', url: dashboardUrl },
+    rows: customerRows(r, l, offer),
+    cta: { label: l.t({ fr: 'Voir mon coffret', ar: 'عرض علبتي' }), url: dashboardUrl },
   });
 }
 
 export function reservationDeclinedCustomerEmail(r: ReservationFacts, reason: string, dashboardUrl: string): EmailContent {
-  return infoEmail({
-    subject: `Réservation non acceptée par ${r.partnerName}`,
-    greeting: `Bonjour ${r.customerName},`,
+  const { l, offer } = read(r);
+  return infoEmail(l, {
+    subject: l.t({ fr: `Réservation non acceptée par ${r.partnerName}`, ar: `لم يقبل ${r.partnerName} الحجز` }),
+    greeting: hello(l, r.customerName),
     paragraphs: [
-      `${r.partnerName} ne peut pas accueillir votre réservation à cette date.`,
-      `Motif : ${reason}`,
-      'Votre coffret est de nouveau disponible : choisissez une autre date ou un autre partenaire.',
+      l.t({
+        fr: `${r.partnerName} ne peut pas accueillir votre réservation à cette date.`,
+        ar: `لا يستطيع ${r.partnerName} استقبالكم في هذا التاريخ.`,
+      }),
+      `${l.t({ fr: 'Motif', ar: 'السبب' })}${l.colon}${reason}`,
+      l.t({
+        fr: 'Votre coffret est de nouveau disponible : choisissez une autre date ou un autre partenaire.',
+        ar: 'علبتكم متاحة من جديد: اختاروا تاريخًا آخر أو شريكًا آخر.',
+      }),
     ],
-    rows: customerRows(r),
-    cta: { label: 'Réserver à nouveau', url: dashboardUrl },
+    rows: customerRows(r, l, offer),
+    cta: { label: l.t({ fr: 'Réserver à nouveau', ar: 'الحجز من جديد' }), url: dashboardUrl },
   });
 }
 
@@ -116,25 +159,43 @@ export function reservationProposedCustomerEmail(
   proposal: { date: string; time: string | null; message: string | null },
   dashboardUrl: string,
 ): EmailContent {
-  return infoEmail({
-    subject: `${r.partnerName} vous propose une autre date`,
-    greeting: `Bonjour ${r.customerName},`,
+  const { l, offer } = read(r);
+  const proposed = when(l, proposal.date, proposal.time);
+  return infoEmail(l, {
+    subject: l.t({ fr: `${r.partnerName} vous propose une autre date`, ar: `يقترح عليكم ${r.partnerName} موعدًا آخر` }),
+    greeting: hello(l, r.customerName),
     paragraphs: [
-      `${r.partnerName} ne peut pas vous recevoir le ${formatDay(r.date)} et vous propose : ${when(proposal.date, proposal.time)}.`,
-      ...(proposal.message ? [`Message du partenaire : ${proposal.message}`] : []),
-      'Acceptez cette date ou annulez la demande depuis « Mes Coffrets ».',
+      l.t({
+        fr: `${r.partnerName} ne peut pas vous recevoir le ${l.day(r.date)} et vous propose : ${proposed}.`,
+        ar: `لا يستطيع ${r.partnerName} استقبالكم يوم ${l.day(r.date)} ويقترح عليكم: ${proposed}.`,
+      }),
+      ...(proposal.message ? [`${l.t({ fr: 'Message du partenaire', ar: 'رسالة الشريك' })}${l.colon}${proposal.message}`] : []),
+      l.t({
+        fr: 'Acceptez cette date ou annulez la demande depuis « Mes Coffrets ».',
+        ar: 'اقبلوا هذا الموعد أو ألغوا الطلب من «علبي».',
+      }),
     ],
-    rows: customerRows(r),
-    cta: { label: 'Répondre à la proposition', url: dashboardUrl },
+    rows: customerRows(r, l, offer),
+    cta: { label: l.t({ fr: 'Répondre à la proposition', ar: 'الرد على الاقتراح' }), url: dashboardUrl },
   });
 }
 
-export function proposalAcceptedPartnerEmail(r: ReservationFacts, portalUrl: string): EmailContent {
-  return infoEmail({
-    subject: `Nouvelle date acceptée — ${formatDay(r.date)}`,
-    greeting: `Bonjour ${r.partnerName},`,
-    paragraphs: [`${r.customerName} a accepté la date que vous avez proposée : la réservation est confirmée.`],
-    rows: partnerRows(r),
-    cta: { label: 'Voir les réservations', url: portalUrl },
-  });
+export function proposalAcceptedPartnerEmail(r: ReservationFacts, portalUrl: string, locale?: Locale): EmailContent {
+  const { l, offer, box } = read(r, locale);
+  return infoEmail(
+    l,
+    {
+      subject: l.t({ fr: `Nouvelle date acceptée — ${l.day(r.date)}`, ar: `تم قبول الموعد الجديد — ${l.day(r.date)}` }),
+      greeting: hello(l, r.partnerName),
+      paragraphs: [
+        l.t({
+          fr: `${r.customerName} a accepté la date que vous avez proposée : la réservation est confirmée.`,
+          ar: `قبل ${r.customerName} الموعد الذي اقترحتموه: تم تأكيد الحجز.`,
+        }),
+      ],
+      rows: partnerRows(r, l, offer, box),
+      cta: { label: l.t({ fr: 'Voir les réservations', ar: 'عرض الحجوزات' }), url: portalUrl },
+    },
+    'partner',
+  );
 }

@@ -1,79 +1,82 @@
-import { formatDate, formatDzd } from '@farha/contracts/money';
-import { escapeHtml, layout } from './html.ts';
+import { escapeHtml, footerText, infoEmail, lang, layout, type Locale } from './html.ts';
 
 export type EmailContent = { subject: string; html: string; text: string };
 
+/** A box or offer text with its optional Arabic translation (shown to Arabic readers when present). */
+export type Translated = { fr: string; ar?: string | null };
+
 type VoucherEmailInput = {
-  locale: 'fr' | 'ar';
+  locale: Locale;
   recipientName: string;
   senderName: string | null;
   personalMessage: string | null;
   boxName: string;
+  boxNameAr?: string | null;
   code: string;
   expiresAt: Date;
   publicUrl: string;
-  offers: { title: string; partnerName: string; city: string }[];
+  offers: { title: string; titleAr?: string | null; partnerName: string; city: string }[];
 };
 
-const FOOTER = {
-  fr: 'Farha — coffrets cadeaux d’expériences en Algérie. Remboursement sous 14 jours si le coffret n’est pas utilisé.',
-  ar: 'فرحة — علب هدايا التجارب في الجزائر. استرداد المبلغ خلال 14 يومًا إذا لم تُستعمل العلبة.',
-};
-
-/** The recipient's gift: sender, message, box, code, inline QR (cid:qr@farha) and the PDF attached. */
+/** The recipient's gift: sender, message, box, code, inline QR (cid:qr@farha), every experience, the PDF attached. */
 export function voucherEmail(input: VoucherEmailInput): EmailContent {
-  const fr = input.locale === 'fr';
-  const from = input.senderName ?? (fr ? 'Un proche' : 'أحد المقربين');
-  const subject = fr
-    ? `${from} vous offre « ${input.boxName} » 🎁`
-    : `${from} يهديك «${input.boxName}» 🎁`;
-  const places = input.offers.slice(0, 6);
+  const l = lang(input.locale);
+  const from = input.senderName ?? l.t({ fr: 'Un proche', ar: 'أحد المقربين' });
+  const box = l.pick(input.boxName, input.boxNameAr);
+  const subject = l.t({ fr: `${from} vous offre « ${box} » 🎁`, ar: `${from} يهديك «${box}» 🎁` });
   const message = input.personalMessage
     ? `<blockquote style="margin:16px 0;padding:12px 16px;border-inline-start:4px solid #e0a458;background:#fbf6f2;font-style:italic">${escapeHtml(input.personalMessage)}</blockquote>`
     : '';
+  const places = input.offers.map((o) => `${l.pick(o.title, o.titleAr)} — ${o.partnerName}, ${o.city}`);
+  const labels = {
+    hello: l.t({ fr: 'Bonjour', ar: 'مرحبًا' }),
+    code: l.t({ fr: 'Votre code', ar: 'رمز القسيمة' }),
+    until: l.t({ fr: 'Valable jusqu’au', ar: 'صالحة حتى' }),
+    cta: l.t({ fr: 'Voir mon coffret et réserver', ar: 'عرض هديتي والحجز' }),
+    where: l.t({ fr: 'Où vivre votre expérience', ar: 'أين تعيش تجربتك' }),
+    pdf: l.t({ fr: 'Votre voucher est aussi joint à ce message en PDF, prêt à imprimer.', ar: 'القسيمة مرفقة أيضًا بهذه الرسالة بصيغة PDF جاهزة للطباعة.' }),
+  };
+  const offered = (who: string, what: string) => l.t({ fr: `${who} vous offre le coffret ${what}.`, ar: `${who} يهديك علبة ${what}.` });
   const body = `
-<p style="font-size:18px;margin:0 0 8px">${fr ? 'Bonjour' : 'مرحبًا'} ${escapeHtml(input.recipientName)},</p>
-<p style="margin:0 0 8px">${
-    fr
-      ? `<strong>${escapeHtml(from)}</strong> vous offre le coffret <strong>${escapeHtml(input.boxName)}</strong>.`
-      : `<strong>${escapeHtml(from)}</strong> يهديك علبة <strong>${escapeHtml(input.boxName)}</strong>.`
-  }</p>
+<p style="font-size:18px;margin:0 0 8px">${labels.hello} ${escapeHtml(input.recipientName)}${l.t({ fr: ',', ar: '،' })}</p>
+<p style="margin:0 0 8px">${offered(`<strong>${escapeHtml(from)}</strong>`, `<strong>${escapeHtml(box)}</strong>`)}</p>
 ${message}
 <table role="presentation" width="100%" style="margin:16px 0;border:2px solid #b4532a;border-radius:12px"><tr>
 <td style="padding:16px;width:180px"><img src="cid:qr@farha" width="160" height="160" alt="QR code ${escapeHtml(input.code)}"></td>
 <td style="padding:16px">
-<div style="color:#6b5d55;font-size:13px">${fr ? 'Votre code' : 'رمز القسيمة'}</div>
+<div style="color:#6b5d55;font-size:13px">${labels.code}</div>
 <div style="font-family:Courier,monospace;font-size:22px;font-weight:bold;letter-spacing:1px" dir="ltr">${escapeHtml(input.code)}</div>
-<div style="color:#6b5d55;font-size:13px;margin-top:12px">${fr ? 'Valable jusqu’au' : 'صالحة حتى'} <strong>${escapeHtml(formatDate(input.expiresAt, input.locale))}</strong></div>
+<div style="color:#6b5d55;font-size:13px;margin-top:12px">${labels.until} <strong>${escapeHtml(l.date(input.expiresAt))}</strong></div>
 </td></tr></table>
-<p><a href="${escapeHtml(input.publicUrl)}" style="display:inline-block;background:#b4532a;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${
-    fr ? 'Voir mon coffret et réserver' : 'عرض هديتي والحجز'
-  }</a></p>
+<p><a href="${escapeHtml(input.publicUrl)}" style="display:inline-block;background:#b4532a;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${labels.cta}</a></p>
 ${
   places.length
-    ? `<p style="margin:20px 0 6px;font-weight:bold">${fr ? 'Où vivre votre expérience' : 'أين تعيش تجربتك'}</p><ul style="margin:0;padding-inline-start:20px;color:#2b211c">${places
-        .map((o) => `<li>${escapeHtml(o.title)} — ${escapeHtml(o.partnerName)}, ${escapeHtml(o.city)}</li>`)
+    ? `<p style="margin:20px 0 6px;font-weight:bold">${labels.where}</p><ul style="margin:0;padding-inline-start:20px;color:#2b211c">${places
+        .map((p) => `<li>${escapeHtml(p)}</li>`)
         .join('')}</ul>`
     : ''
 }
-<p style="color:#6b5d55;font-size:13px;margin-top:20px">${
-    fr ? 'Votre voucher est aussi joint à ce message en PDF, prêt à imprimer.' : 'القسيمة مرفقة أيضًا بهذه الرسالة بصيغة PDF جاهزة للطباعة.'
-  }</p>`;
+<p style="color:#6b5d55;font-size:13px;margin-top:20px">${labels.pdf}</p>`;
   const text = [
-    `${fr ? 'Bonjour' : 'مرحبًا'} ${input.recipientName},`,
-    fr ? `${from} vous offre le coffret « ${input.boxName} ».` : `${from} يهديك علبة «${input.boxName}».`,
-    input.personalMessage ? `\n« ${input.personalMessage} »\n` : '',
-    `${fr ? 'Votre code' : 'رمز القسيمة'} : ${input.code}`,
-    `${fr ? 'Valable jusqu’au' : 'صالحة حتى'} ${formatDate(input.expiresAt, input.locale)}`,
+    `${labels.hello} ${input.recipientName}${l.t({ fr: ',', ar: '،' })}`,
+    offered(from, l.quote(box)),
+    input.personalMessage ? `\n${l.quote(input.personalMessage)}\n` : '',
+    `${labels.code}${l.colon}${input.code}`,
+    `${labels.until} ${l.date(input.expiresAt)}`,
     input.publicUrl,
+    ...(places.length ? ['', `${labels.where}${l.colon}`, ...places.map((p) => `- ${p}`)] : []),
+    '',
+    labels.pdf,
   ].join('\n');
-  return { subject, html: layout({ locale: input.locale, title: subject, body, footer: FOOTER[input.locale] }), text };
+  return { subject, html: layout({ locale: l.locale, title: subject, body, footer: footerText(l, 'gift') }), text };
 }
 
 type ReceiptInput = {
+  locale?: Locale;
   purchaserName: string;
   orderId: string;
   boxName: string;
+  boxNameAr?: string | null;
   amount: number;
   paymentMethod: string;
   paidAt: Date;
@@ -84,31 +87,37 @@ type ReceiptInput = {
 
 const METHOD_LABELS: Record<string, string> = { cib: 'CIB', edahabia: 'EDAHABIA', visa: 'Visa', mastercard: 'Mastercard' };
 
-/** The purchaser's receipt. */
+/** The purchaser's receipt, in the purchaser's language. */
 export function receiptEmail(input: ReceiptInput): EmailContent {
-  const subject = `Votre reçu Farha — ${input.boxName}`;
-  const rows: [string, string][] = [
-    ['Commande', input.orderId.slice(0, 8).toUpperCase()],
-    ['Coffret', input.boxName],
-    ['Montant payé', formatDzd(input.amount)],
-    ['Moyen de paiement', METHOD_LABELS[input.paymentMethod] ?? input.paymentMethod],
-    ['Date', formatDate(input.paidAt)],
-    ['Destinataire', `${input.recipientName} <${input.recipientEmail}>`],
-    ['Envoi du voucher', input.deliverAt ? `le ${formatDate(input.deliverAt)}` : 'immédiat'],
-  ];
-  const body = `
-<p style="font-size:18px;margin:0 0 8px">Merci ${escapeHtml(input.purchaserName)} !</p>
-<p>Votre paiement est confirmé. ${
-    input.deliverAt
-      ? `Le voucher sera envoyé à ${escapeHtml(input.recipientName)} le ${escapeHtml(formatDate(input.deliverAt))}.`
-      : `Le voucher vient d’être envoyé à ${escapeHtml(input.recipientName)}.`
-  }</p>
-<table role="presentation" width="100%" cellpadding="8" style="border-collapse:collapse;margin-top:12px">${rows
-    .map(
-      ([k, v]) =>
-        `<tr><td style="border-bottom:1px solid #eee;color:#6b5d55">${escapeHtml(k)}</td><td style="border-bottom:1px solid #eee;font-weight:bold">${escapeHtml(v)}</td></tr>`,
-    )
-    .join('')}</table>`;
-  const text = [`Merci ${input.purchaserName} !`, 'Votre paiement est confirmé.', ...rows.map(([k, v]) => `${k} : ${v}`)].join('\n');
-  return { subject, html: layout({ locale: 'fr', title: subject, body, footer: FOOTER.fr }), text };
+  const l = lang(input.locale ?? 'fr');
+  const box = l.pick(input.boxName, input.boxNameAr);
+  const deliverOn = input.deliverAt ? l.date(input.deliverAt) : null;
+  return infoEmail(
+    l,
+    {
+      subject: l.t({ fr: `Votre reçu Farha — ${box}`, ar: `إيصالكم من فرحة — ${box}` }),
+      greeting: l.t({ fr: `Merci ${input.purchaserName} !`, ar: `شكرًا ${input.purchaserName}!` }),
+      paragraphs: [
+        deliverOn
+          ? l.t({
+              fr: `Votre paiement est confirmé. Le voucher sera envoyé à ${input.recipientName} le ${deliverOn}.`,
+              ar: `تم تأكيد الدفع. ستُرسل القسيمة إلى ${input.recipientName} يوم ${deliverOn}.`,
+            })
+          : l.t({
+              fr: `Votre paiement est confirmé. Le voucher vient d’être envoyé à ${input.recipientName}.`,
+              ar: `تم تأكيد الدفع. أُرسلت القسيمة للتو إلى ${input.recipientName}.`,
+            }),
+      ],
+      rows: [
+        [l.t({ fr: 'Commande', ar: 'الطلب' }), input.orderId.slice(0, 8).toUpperCase()],
+        [l.t({ fr: 'Coffret', ar: 'العلبة' }), box],
+        [l.t({ fr: 'Montant payé', ar: 'المبلغ المدفوع' }), l.money(input.amount)],
+        [l.t({ fr: 'Moyen de paiement', ar: 'وسيلة الدفع' }), METHOD_LABELS[input.paymentMethod] ?? input.paymentMethod],
+        [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
+        [l.t({ fr: 'Destinataire', ar: 'المستلم' }), `${input.recipientName} <${input.recipientEmail}>`],
+        [l.t({ fr: 'Envoi du voucher', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })],
+      ],
+    },
+    'gift',
+  );
 }

@@ -14,3 +14,4 @@ export { partnerRegistrationRoutes } from './registration-routes.ts';
 export { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from './administration.ts';
 export { kycDocumentFile } from './kyc.ts';
 export { sendPrivateFile } from './kyc-routes.ts';
+export { partnerStepEmail, type PartnerStep } from './kyc-emails.ts';

@@ -1,14 +1,4 @@
-import { escapeHtml, layout } from '../notifications/index.ts';
-import type { EmailContent } from '../notifications/index.ts';
-
-const FOOTER = 'Farha Partenaires — support 7j/7 : partenaires@farha.dz';
-
-function email(subject: string, paragraphs: string[], link: string): EmailContent {
-  const button = `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#b4532a;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">Ouvrir mon espace partenaire</a></p>`;
-  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`).join('\n') + button;
-  const text = [...paragraphs.map((p) => p.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"')), `Espace partenaire : ${link}`].join('\n\n');
-  return { subject, html: layout({ locale: 'fr', title: subject, body, footer: FOOTER }), text };
-}
+import { hello, infoEmail, lang, rich, strong, type Bilingual, type EmailContent, type Locale, type Rich } from '../notifications/index.ts';
 
 export type PartnerStep =
   | { kind: 'kyc_submitted' }
@@ -19,23 +9,59 @@ export type PartnerStep =
   | { kind: 'reactivated' }
   | { kind: 'registered' };
 
-/** The e-mail a partner's owner gets at each step of onboarding and administration (issue 12). */
-export function partnerStepEmail(partnerName: string, step: PartnerStep, link: string): EmailContent {
-  const hello = `Bonjour ${escapeHtml(partnerName)},`;
+/** The e-mail a partner's owner gets at each step of onboarding and administration (issue 12), in the owner's language. */
+export function partnerStepEmail(partnerName: string, step: PartnerStep, link: string, locale: Locale = 'fr'): EmailContent {
+  const l = lang(locale);
+  const ar = locale === 'ar';
+  const email = (subject: Bilingual, paragraphs: (string | Rich)[]) =>
+    infoEmail(
+      l,
+      { subject: l.t(subject), greeting: hello(l, partnerName), paragraphs, cta: { label: l.t({ fr: 'Ouvrir mon espace partenaire', ar: 'فتح فضاء الشريك' }), url: link } },
+      'partner',
+    );
   switch (step.kind) {
     case 'registered':
-      return email('Bienvenue chez Farha Partenaires', [hello, 'Votre compte partenaire est créé. Déposez vos trois documents (registre de commerce, pièce d\'identité, relevé bancaire) puis soumettez-les pour vérification.'], link);
+      return email({ fr: 'Bienvenue chez Farha Partenaires', ar: 'مرحبًا بكم في فرحة للشركاء' }, [
+        l.t({
+          fr: "Votre compte partenaire est créé. Déposez vos trois documents (registre de commerce, pièce d'identité, relevé bancaire) puis soumettez-les pour vérification.",
+          ar: 'تم إنشاء حساب الشريك. ارفعوا وثائقكم الثلاث (السجل التجاري، بطاقة الهوية، كشف الحساب البنكي) ثم أرسلوها للتحقق.',
+        }),
+      ]);
     case 'kyc_submitted':
-      return email('Documents KYC reçus', [hello, 'Nous avons bien reçu vos documents. Notre équipe les vérifie sous 48 h ouvrées ; vous serez prévenu par e-mail.'], link);
+      return email({ fr: 'Documents KYC reçus', ar: 'تم استلام وثائق التحقق' }, [
+        l.t({
+          fr: 'Nous avons bien reçu vos documents. Notre équipe les vérifie sous 48 h ouvrées ; vous serez prévenu par e-mail.',
+          ar: 'استلمنا وثائقكم. يتحقق منها فريقنا خلال 48 ساعة عمل، وسنُعلمكم بالبريد الإلكتروني.',
+        }),
+      ]);
     case 'kyc_verified':
-      return email('Votre compte partenaire est validé', [hello, 'Vos documents sont vérifiés : votre compte est <strong>actif</strong>. Vos offres peuvent être proposées dans les coffrets et vous pouvez demander vos règlements.'], link);
+      return email({ fr: 'Votre compte partenaire est validé', ar: 'تم اعتماد حساب الشريك' }, [
+        ar
+          ? rich`تم التحقق من وثائقكم: حسابكم ${strong('نشط')}. يمكن إدراج عروضكم في العلب ويمكنكم طلب تسوياتكم.`
+          : rich`Vos documents sont vérifiés : votre compte est ${strong('actif')}. Vos offres peuvent être proposées dans les coffrets et vous pouvez demander vos règlements.`,
+      ]);
     case 'kyc_rejected':
-      return email('Vos documents KYC ont été refusés', [hello, `Vos documents n'ont pas pu être validés : ${escapeHtml(step.reason)}.`, 'Déposez des documents corrigés puis soumettez-les à nouveau.'], link);
+      return email({ fr: 'Vos documents KYC ont été refusés', ar: 'رُفضت وثائق التحقق' }, [
+        l.t({ fr: `Vos documents n'ont pas pu être validés : ${step.reason}.`, ar: `تعذّر اعتماد وثائقكم: ${step.reason}.` }),
+        l.t({ fr: 'Déposez des documents corrigés puis soumettez-les à nouveau.', ar: 'ارفعوا وثائق مصحّحة ثم أرسلوها من جديد.' }),
+      ]);
     case 'terms_changed':
-      return email('Vos conditions partenaire ont changé', [hello, `Commission : <strong>${escapeHtml(step.commissionPercent)}</strong> par transaction ; cycle de règlement : <strong>${escapeHtml(step.settlementCycle)}</strong>.`, 'Ces conditions s\'appliquent aux prochaines validations.'], link);
+      return email({ fr: 'Vos conditions partenaire ont changé', ar: 'تغيّرت شروط الشراكة' }, [
+        ar
+          ? rich`العمولة: ${strong(step.commissionPercent)} على كل معاملة؛ دورة التسوية: ${strong(step.settlementCycle)}.`
+          : rich`Commission : ${strong(step.commissionPercent)} par transaction ; cycle de règlement : ${strong(step.settlementCycle)}.`,
+        l.t({ fr: "Ces conditions s'appliquent aux prochaines validations.", ar: 'تُطبَّق هذه الشروط على عمليات التحقق القادمة.' }),
+      ]);
     case 'deactivated':
-      return email('Votre compte partenaire est désactivé', [hello, 'Votre compte partenaire a été désactivé par notre équipe : vos offres ne sont plus proposées. Contactez partenaires@farha.dz pour en savoir plus.'], link);
+      return email({ fr: 'Votre compte partenaire est désactivé', ar: 'تم تعطيل حساب الشريك' }, [
+        l.t({
+          fr: 'Votre compte partenaire a été désactivé par notre équipe : vos offres ne sont plus proposées. Contactez partenaires@farha.dz pour en savoir plus.',
+          ar: 'عطّل فريقنا حساب الشريك: لم تعد عروضكم معروضة. اتصلوا بـ partenaires@farha.dz لمعرفة المزيد.',
+        }),
+      ]);
     case 'reactivated':
-      return email('Votre compte partenaire est réactivé', [hello, 'Votre compte partenaire est de nouveau actif.'], link);
+      return email({ fr: 'Votre compte partenaire est réactivé', ar: 'أُعيد تفعيل حساب الشريك' }, [
+        l.t({ fr: 'Votre compte partenaire est de nouveau actif.', ar: 'حساب الشريك نشط من جديد.' }),
+      ]);
   }
 }

@@ -113,9 +113,10 @@ export async function kycDocumentFile(db: Queryable, partnerId: string, document
 
 /** Feed notification to the members and an e-mail to the owner, in the caller's transaction. */
 export async function tellPartner(tx: Queryable, partner: PartnerRow, step: PartnerStep, ctx: { now: Date; publicUrl: string }) {
-  const content = partnerStepEmail(partner.name, step, `${ctx.publicUrl}/partenaire/profile`);
+  const link = `${ctx.publicUrl}/partenaire/profile`;
+  const content = partnerStepEmail(partner.name, step, link);
   await notifyPartnerMembers(tx, partner.id, { kind: step.kind, title: content.subject, link: '/partenaire/profile' }, { now: ctx.now });
   if (!partner.ownerUserId) return;
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, partner.ownerUserId));
-  if (owner) await enqueueEmail(tx, { ...content, now: ctx.now, to: owner.email, template: `partner_${step.kind}` });
+  if (owner) await enqueueEmail(tx, { render: (locale) => partnerStepEmail(partner.name, step, link, locale), now: ctx.now, to: owner.email, template: `partner_${step.kind}` });
 }

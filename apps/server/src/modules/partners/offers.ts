@@ -106,6 +106,8 @@ function toOfferFields(o: OfferRow) {
     id: o.id,
     title: o.title,
     description: o.description,
+    titleAr: o.titleAr,
+    descriptionAr: o.descriptionAr,
     category: o.category as TOfferCategory,
     faceValue: o.faceValue,
     topupAllowed: o.topupAllowed,
@@ -128,6 +130,8 @@ export async function partnerOffer(db: Queryable, partnerId: string, offerId: st
 export type OfferValues = {
   title: string;
   description: string;
+  titleAr: string | null;
+  descriptionAr: string | null;
   category: TOfferCategory;
   faceValue: number;
   topupAllowed: boolean;

@@ -1,3 +1,4 @@
+import type { TPartnerRegistration } from '@farha/contracts/admin';
 import type { Db } from '../../db/client.ts';
 import { partnerMembers, partners, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -6,16 +7,7 @@ import { wakeOutbox } from '../notifications/index.ts';
 import { assertPasswordLength, getSettings } from '../settings/index.ts';
 import { tellPartner } from './kyc.ts';
 
-export type PartnerRegistration = {
-  businessName: string;
-  city: string;
-  wilaya: string;
-  phone: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-};
+export type PartnerRegistration = Omit<TPartnerRegistration, 'consent'>;
 
 /**
  * spec 02 §7 partner registration, when the setting partner_self_registration is on: a partner_owner
@@ -47,8 +39,9 @@ export async function registerPartner(db: Db, input: PartnerRegistration, ctx: {
       .insert(partners)
       .values({
         name: input.businessName,
+        category: input.category,
         city: input.city,
-        wilaya: input.wilaya,
+        wilaya: input.wilaya || input.city,
         phone: input.phone,
         email: input.email,
         kycStatus: 'pending',

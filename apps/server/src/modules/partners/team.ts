@@ -106,7 +106,8 @@ export async function inviteMember(
         now,
         to: input.email,
         template: 'partner_invite',
-        ...invitationEmail({
+        render: (locale) => invitationEmail({
+          locale,
           partnerName: caller.partner.name,
           inviterName: caller.firstName || caller.email,
           firstName: input.firstName ?? '',

@@ -89,7 +89,7 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
     return {
       id: order.id,
       date: (order.paidAt ?? order.createdAt).toISOString(),
-      box: { id: box.id, name: box.name, imageUrl: box.imageUrl, category: box.category },
+      box: { id: box.id, name: box.name, nameAr: box.nameAr, imageUrl: box.imageUrl, category: box.category },
       price: order.amount,
       originalPrice: order.amount,
       recipient: { name: order.recipientName, email: order.recipientEmail },
@@ -129,7 +129,7 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
     .filter(
       (i) =>
         !needle ||
-        [i.box.name, i.recipient.name, i.recipient.email, i.voucherCode ?? ''].some((field) =>
+        [i.box.name, i.box.nameAr ?? '', i.recipient.name, i.recipient.email, i.voucherCode ?? ''].some((field) =>
           foldText(field).includes(needle) || foldText(field).replace(/-/g, '').includes(needle.replace(/-/g, '')),
         ),
     )

@@ -6,4 +6,4 @@ export { orderRoutes, webhookRoutes } from './routes.ts';
 export { sandboxPageRoutes } from './sandbox-page.ts';
 export { createServiceOrder } from './service.ts';
 export { signWebhook } from './signature.ts';
-export { gatewayRefundable, listRefunds, refundThroughGateway, settleRefund } from './refund-processing.ts';
+export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';

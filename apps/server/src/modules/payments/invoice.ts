@@ -4,6 +4,7 @@ import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { bidiText, hasArabic, registerArabicFonts } from '../../lib/pdf-bidi.ts';
 
 const TERRACOTTA = '#b4532a';
 const INK = '#2b211c';
@@ -77,6 +78,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { order, box, buyer } = data;
   const number = invoiceNumber(order);
   const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Facture ${number}`, Author: 'Farha' } });
+  registerArabicFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -84,6 +86,13 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     pdf.on('error', reject);
   });
   const width = pdf.page.width - 96;
+  /** Names typed in Arabic (buyer, recipient, box) in the shipped Cairo font; the rest in Helvetica. */
+  const line = (value: string, fallback: string, at: { x: number; y?: number; width: number; size: number; bold?: boolean; color: string }) => {
+    if (hasArabic(value)) return bidiText(pdf, value.replace(/\s+/g, ' ').trim(), { ...at, dir: 'ltr' });
+    pdf.font(at.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(at.size).fillColor(at.color);
+    pdf.text(pdfText(value, fallback), at.x, at.y ?? pdf.y, { width: at.width });
+    return pdf.y;
+  };
   const amount = pdfText(formatDzd(order.amount));
   const paidAt = order.paidAt ?? order.createdAt;
 
@@ -98,8 +107,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Client', 300, 130);
   pdf.font('Helvetica').fillColor(MUTED).fontSize(10);
-  pdf.text(pdfText(`${buyer.firstName} ${buyer.lastName}`, buyer.email), 300, 146, { width: width - 252 });
-  pdf.text(buyer.email, { width: width - 252 });
+  line(`${buyer.firstName} ${buyer.lastName}`, buyer.email, { x: 300, y: 146, width: width - 252, size: 10, color: MUTED });
+  pdf.font('Helvetica').fontSize(10).fillColor(MUTED).text(buyer.email, 300, pdf.y, { width: width - 252 });
   if (buyer.phone) pdf.text(pdfText(buyer.phone), { width: width - 252 });
 
   const meta: [string, string][] = [
@@ -122,16 +131,13 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   pdf.text('Désignation', 58, y + 7, { width: width - 160 });
   pdf.text('Montant TTC', 48, y + 7, { width: width - 10, align: 'right' });
   y += 34;
-  pdf.font('Helvetica-Bold').fontSize(11).text(pdfText(`${KIND_LABELS[order.kind] ?? 'Coffret'} — ${box.name}`), 58, y, { width: width - 170 });
-  pdf.font('Helvetica').fontSize(11).text(amount, 48, y, { width: width - 10, align: 'right' });
-  y = pdf.y + 4;
-  pdf.fillColor(MUTED).fontSize(9.5);
-  const details: string[] = [];
-  if (order.kind === 'purchase') details.push(pdfText(`Pour ${order.recipientName} <${order.recipientEmail}>`, `Pour ${order.recipientEmail}`));
-  if (data.voucherCode) details.push(`Voucher ${data.voucherCode}`);
-  for (const line of details) {
-    pdf.text(line, 58, y, { width: width - 170 });
-    y = pdf.y + 2;
+  pdf.font('Helvetica').fontSize(11).fillColor(INK).text(amount, 48, y, { width: width - 10, align: 'right' });
+  y = line(`${KIND_LABELS[order.kind] ?? 'Coffret'} — ${box.name}`, '', { x: 58, y, width: width - 170, size: 11, bold: true, color: INK }) + 4;
+  const details: [string, string][] = [];
+  if (order.kind === 'purchase') details.push([`Pour ${order.recipientName} <${order.recipientEmail}>`, `Pour ${order.recipientEmail}`]);
+  if (data.voucherCode) details.push([`Voucher ${data.voucherCode}`, '']);
+  for (const [text, fallback] of details) {
+    y = line(text, fallback, { x: 58, y, width: width - 170, size: 9.5, color: MUTED }) + 2;
   }
   y += 14;
   pdf.moveTo(48, y).lineTo(48 + width, y).lineWidth(1).stroke(TERRACOTTA);

@@ -7,7 +7,7 @@ import type { PaymentProviders } from './providers/registry.ts';
 import { PaymentGatewayError } from './providers/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
-import { escapeHtml, layout } from '../notifications/index.ts';
+import { hello, infoEmail, lang, rich, strong, type Locale } from '../notifications/index.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -79,15 +79,30 @@ export async function listRefunds(db: Queryable, query: { status: 'pending' | 'p
   };
 }
 
-function refundEmail(input: { name: string; amount: number; paid: boolean; reference?: string; reason?: string; link: string }) {
-  const amount = formatDzd(input.amount);
-  const subject = input.paid ? `Remboursement effectué : ${amount}` : `Remboursement de ${amount} : action nécessaire`;
-  const paragraphs = input.paid
-    ? [`Bonjour ${escapeHtml(input.name)},`, `Votre remboursement de <strong>${amount}</strong> a été effectué (réf. ${escapeHtml(input.reference ?? '')}). Selon votre banque, il apparaît sous 2 à 5 jours ouvrés.`]
-    : [`Bonjour ${escapeHtml(input.name)},`, `Nous n'avons pas pu effectuer votre remboursement de <strong>${amount}</strong> : ${escapeHtml(input.reason ?? '')}.`, 'Notre support vous contacte pour le finaliser.'];
-  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`).join('\n');
-  const text = [...paragraphs.map((p) => p.replace(/<[^>]+>/g, '')), `Mon historique : ${input.link}`].join('\n\n');
-  return { subject, html: layout({ locale: 'fr', title: subject, body, footer: 'Farha — support@farha.dz' }), text };
+/** The customer told that finance paid the refund, or could not: in the customer's language. */
+export function refundSettledEmail(input: { locale: Locale; name: string; amount: number; paid: boolean; reference?: string; reason?: string; link: string }) {
+  const l = lang(input.locale);
+  const amount = l.money(input.amount);
+  const ar = input.locale === 'ar';
+  return infoEmail(l, {
+    subject: input.paid
+      ? l.t({ fr: `Remboursement effectué : ${amount}`, ar: `تم الاسترداد: ${amount}` })
+      : l.t({ fr: `Remboursement de ${amount} : action nécessaire`, ar: `استرداد ${amount}: إجراء مطلوب` }),
+    greeting: hello(l, input.name),
+    paragraphs: input.paid
+      ? [
+          ar
+            ? rich`تم استرداد مبلغ ${strong(amount)} (المرجع ${input.reference ?? ''}). حسب بنككم، يظهر خلال 2 إلى 5 أيام عمل.`
+            : rich`Votre remboursement de ${strong(amount)} a été effectué (réf. ${input.reference ?? ''}). Selon votre banque, il apparaît sous 2 à 5 jours ouvrés.`,
+        ]
+      : [
+          ar
+            ? rich`تعذّر علينا استرداد مبلغ ${strong(amount)}: ${input.reason ?? ''}.`
+            : rich`Nous n'avons pas pu effectuer votre remboursement de ${strong(amount)} : ${input.reason ?? ''}.`,
+          l.t({ fr: 'Notre support vous contacte pour le finaliser.', ar: 'سيتصل بكم فريق الدعم لإتمامه.' }),
+        ],
+    cta: { label: l.t({ fr: 'Mon historique', ar: 'سجلي' }), url: input.link },
+  });
 }
 
 type FinanceStep = { actor: AuditActor; now: Date; publicUrl: string };
@@ -134,7 +149,8 @@ export async function settleRefund(
         now: step.now,
         to: customer.email,
         template: outcome.paid ? 'refund-paid' : 'refund-failed',
-        ...refundEmail({
+        render: (locale) => refundSettledEmail({
+          locale,
           name: customer.firstName,
           amount: updated.amount,
           paid: outcome.paid,

@@ -268,7 +268,7 @@ export async function getOrderForPurchaser(
     status: order.status as TOrder['status'],
     amount: order.amount,
     paymentMethod: order.paymentMethod as TOrder['paymentMethod'],
-    box: { id: box.id, name: box.name, imageUrl: box.imageUrl, category: box.category },
+    box: { id: box.id, name: box.name, nameAr: box.nameAr, imageUrl: box.imageUrl, category: box.category },
     recipientName: order.recipientName,
     recipientEmail: order.recipientEmail,
     senderName: order.senderName,

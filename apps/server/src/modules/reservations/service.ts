@@ -10,7 +10,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, notifications, offers, partners, reservations, users, vouchers } from '../../db/schema/index.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type EmailContent, enqueueEmail, proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail, wakeOutbox } from '../notifications/index.ts';
+import { type EmailContent, enqueueEmail, type Locale, proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail, wakeOutbox } from '../notifications/index.ts';
 import { isVoucherHolder, ownedVoucherCondition, transitionVoucher } from '../vouchers/index.ts';
 import { loadDaySlots } from './availability.ts';
 import { addMonths, algiersTimeOfDay, algiersToday, slotStart } from '../../lib/algiers-time.ts';
@@ -42,9 +42,10 @@ const reservationSelection = {
     email: partners.email,
     ownerUserId: partners.ownerUserId,
   },
-  offer: { id: offers.id, title: offers.title },
+  offer: { id: offers.id, title: offers.title, titleAr: offers.titleAr },
   voucher: { id: vouchers.id, code: vouchers.code },
   boxName: boxes.name,
+  boxNameAr: boxes.nameAr,
 };
 
 async function loadReservationRows(db: Queryable, where: SQL | undefined) {
@@ -75,7 +76,7 @@ export function toReservationDto(row: ReservationRow, now: Date): TReservation {
     status,
     voucher: { id: row.voucher.id, code: row.voucher.code, boxName: row.boxName },
     partner: { id: row.partner.id, name: row.partner.name, city: row.partner.city, address: row.partner.address, phone: row.partner.phone },
-    offer: row.offer,
+    offer: { id: row.offer.id, title: row.offer.title },
     date: r.requestedDate,
     time: r.requestedTime,
     guests: r.guests,
@@ -132,7 +133,9 @@ function factsOf(row: ReservationRow): ReservationFacts {
   return {
     code: row.voucher.code,
     boxName: row.boxName,
+    boxNameAr: row.boxNameAr,
     offerTitle: row.offer.title,
+    offerTitleAr: row.offer.titleAr,
     partnerName: row.partner.name,
     partnerAddress: row.partner.address,
     partnerCity: row.partner.city,
@@ -158,8 +161,11 @@ async function partnerAddresses(db: Queryable, partner: ReservationRow['partner'
   return [...addresses];
 }
 
-async function mailPartner(db: Queryable, now: Date, row: ReservationRow, template: string, content: EmailContent, feed: { title: string; body: string }) {
-  for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { now, to, template, ...content });
+/** E-mails are written in each reader's language (their account's; French for an address without one). */
+type Render = (locale: Locale) => EmailContent;
+
+async function mailPartner(db: Queryable, now: Date, row: ReservationRow, template: string, render: Render, feed: { title: string; body: string }) {
+  for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { now, to, template, render });
   if (row.partner.ownerUserId) {
     // The partner portal's notification feed (bell).
     await db.insert(notifications).values({
@@ -284,9 +290,9 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
       to: caller.email,
       template: 'reservation-requested',
       voucherId: voucher.id,
-      ...reservationRequestedCustomerEmail(facts, dashboardUrl(deps.publicUrl)),
+      render: (locale) => reservationRequestedCustomerEmail({ ...facts, locale }, dashboardUrl(deps.publicUrl)),
     });
-    await mailPartner(tx, now, row!, 'reservation-request-partner', reservationRequestedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+    await mailPartner(tx, now, row!, 'reservation-request-partner', (locale) => reservationRequestedPartnerEmail(facts, portalUrl(deps.publicUrl), locale), {
       title: 'Nouvelle demande de réservation',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''} (${facts.guests} pers.)`,
     });
@@ -346,7 +352,7 @@ export async function cancelReservation(deps: ReservationDeps, caller: Caller, i
     if (!updated) throw new AppError('RESERVATION_NOT_CANCELLABLE');
     await releaseVoucher(tx, row.reservation.voucherId, 'holder', caller.userId, 'Réservation annulée par le client', now);
     const facts = factsOf(row);
-    await mailPartner(tx, now, row, 'reservation-cancelled-partner', reservationCancelledPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+    await mailPartner(tx, now, row, 'reservation-cancelled-partner', (locale) => reservationCancelledPartnerEmail(facts, portalUrl(deps.publicUrl), locale), {
       title: 'Réservation annulée',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
     });
@@ -372,7 +378,7 @@ export async function acceptProposal(deps: ReservationDeps, caller: Caller, id: 
     if (!updated) throw new AppError('NO_PROPOSAL');
     const [fresh] = await loadReservationRows(tx, eq(reservations.id, id));
     const facts = factsOf(fresh!);
-    await mailPartner(tx, now, fresh!, 'reservation-proposal-accepted', proposalAcceptedPartnerEmail(facts, portalUrl(deps.publicUrl)), {
+    await mailPartner(tx, now, fresh!, 'reservation-proposal-accepted', (locale) => proposalAcceptedPartnerEmail(facts, portalUrl(deps.publicUrl), locale), {
       title: 'Nouvelle date acceptée',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
     });
@@ -391,8 +397,8 @@ async function partnerReservation(db: Queryable, partner: PartnerActor, id: stri
   return row;
 }
 
-async function mailCustomer(db: Queryable, now: Date, row: ReservationRow, template: string, content: EmailContent) {
-  await enqueueEmail(db, { now, to: row.reservation.customerEmail, template, voucherId: row.reservation.voucherId, ...content });
+async function mailCustomer(db: Queryable, now: Date, row: ReservationRow, template: string, render: Render) {
+  await enqueueEmail(db, { now, to: row.reservation.customerEmail, template, voucherId: row.reservation.voucherId, render });
 }
 
 export type PartnerReservationResult = typeof reservations.$inferSelect;
@@ -409,7 +415,7 @@ export async function confirmReservation(deps: ReservationDeps, partner: Partner
       .where(and(eq(reservations.id, id), eq(reservations.status, 'pending')))
       .returning();
     if (!u) throw new AppError('RESERVATION_NOT_PENDING');
-    await mailCustomer(tx, now, row, 'reservation-confirmed', reservationConfirmedCustomerEmail(factsOf(row), dashboardUrl(deps.publicUrl)));
+    await mailCustomer(tx, now, row, 'reservation-confirmed', (locale) => reservationConfirmedCustomerEmail({ ...factsOf(row), locale }, dashboardUrl(deps.publicUrl)));
     return u;
   });
   wakeOutbox();
@@ -435,7 +441,7 @@ export async function declineReservation(
       .returning();
     if (!u) throw new AppError('RESERVATION_NOT_PENDING');
     await releaseVoucher(tx, row.reservation.voucherId, 'partner', partner.actorUserId, `Réservation refusée par ${row.partner.name} : ${reason}`, now);
-    await mailCustomer(tx, now, row, 'reservation-declined', reservationDeclinedCustomerEmail(factsOf(row), reason, dashboardUrl(deps.publicUrl)));
+    await mailCustomer(tx, now, row, 'reservation-declined', (locale) => reservationDeclinedCustomerEmail({ ...factsOf(row), locale }, reason, dashboardUrl(deps.publicUrl)));
     return u;
   });
   wakeOutbox();
@@ -471,8 +477,8 @@ export async function proposeReservation(
       now,
       row,
       'reservation-proposed',
-      reservationProposedCustomerEmail(
-        factsOf(row),
+      (locale) => reservationProposedCustomerEmail(
+        { ...factsOf(row), locale },
         { date: proposal.date, time: proposal.time, message: proposal.message?.trim() || null },
         dashboardUrl(deps.publicUrl),
       ),

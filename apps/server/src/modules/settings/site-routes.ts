@@ -10,8 +10,16 @@ import { cachedSettings } from './service.ts';
 export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/site', { schema: { tags: ['platform'], response: { 200: ZSiteStatus } } }, async (_request, reply) => {
-    const [platform, security] = await Promise.all([cachedSettings(app.db, 'platform'), cachedSettings(app.db, 'security')]);
+    const [platform, security, features] = await Promise.all([
+      cachedSettings(app.db, 'platform'),
+      cachedSettings(app.db, 'security'),
+      cachedSettings(app.db, 'features'),
+    ]);
     reply.header('cache-control', 'no-store');
-    return { maintenance: platform.maintenance_mode, passwordMinLength: security.password_min_length };
+    return {
+      maintenance: platform.maintenance_mode,
+      passwordMinLength: security.password_min_length,
+      partnerSelfRegistration: features.partner_self_registration,
+    };
   });
 }

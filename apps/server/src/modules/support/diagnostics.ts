@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   healthBand,
   type TSupportPartnerDetail,
@@ -7,7 +7,9 @@ import {
   type TUserDiagnostics,
 } from '@farha/contracts/support';
 import type { Queryable } from '../../db/client.ts';
+import type { LoginThrottle } from '../accounts/index.ts';
 import {
+  auditLog,
   boxes,
   disputes,
   emailOutbox,
@@ -81,19 +83,24 @@ export async function searchUsers(db: Queryable, query: { q?: string | undefined
 /** The deductions behind the health score: [type, severity, code, points per occurrence, cap]. */
 const PENALTIES = {
   suspended: ['security', 'critical', 'ACCOUNT_SUSPENDED', 40, 40],
+  loginLocked: ['security', 'high', 'LOGIN_LOCKED', 20, 20],
+  failedLogins: ['security', 'medium', 'FAILED_LOGINS', 4, 20],
   failedPayments: ['payment', 'high', 'FAILED_PAYMENTS', 10, 30],
   openDisputes: ['payment', 'high', 'OPEN_DISPUTES', 15, 30],
   failedEmails: ['technical', 'medium', 'FAILED_EMAILS', 10, 20],
   openTickets: ['usage', 'low', 'OPEN_TICKETS', 5, 15],
 } as const;
 
-/** GET /api/support/users/:id/diagnostics. Failed payments and e-mails count over the last 90 days. */
-export async function userDiagnostics(db: Queryable, userId: string, now: Date): Promise<TUserDiagnostics> {
+/**
+ * GET /api/support/users/:id/diagnostics. Failed payments and e-mails count over the last 90 days; failed
+ * logins since the last successful one (users.failed_logins); the lock is the login throttle's.
+ */
+export async function userDiagnostics(db: Queryable, userId: string, now: Date, throttle?: LoginThrottle): Promise<TUserDiagnostics> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('USER_NOT_FOUND');
   const since = new Date(now.getTime() - 90 * DAY);
   const mine = or(eq(vouchers.purchaserId, userId), eq(vouchers.holderUserId, userId))!;
-  const [orderRows, voucherRows, reservationRows, ticketRows, disputeRows, sessionRows, counts] = await Promise.all([
+  const [orderRows, voucherRows, reservationRows, ticketRows, disputeRows, sessionRows, counts, supportActions] = await Promise.all([
     db
       .select({ id: orders.id, boxName: boxes.name, amount: orders.amount, status: orders.status, createdAt: orders.createdAt })
       .from(orders)
@@ -149,10 +156,20 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date):
         .from(disputes)
         .where(and(eq(disputes.customerId, userId), notInArray(disputes.status, DONE_DISPUTES))),
     ]),
+    // What agents did on the account (user-actions.ts audits every action on it).
+    db
+      .select({ action: auditLog.action, summary: auditLog.summary, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, userId), like(auditLog.action, 'support.%')))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(10),
   ]);
   const [ordersN, vouchersN, failedPayments, failedEmails, openTickets, openDisputes] = counts.map((c) => c[0]?.n ?? 0) as [number, number, number, number, number, number];
+  const loginLocked = (await throttle?.isLocked(user.email, now)) ?? false;
   const signals: Record<keyof typeof PENALTIES, number> = {
     suspended: user.status === 'suspended' ? 1 : 0,
+    loginLocked: loginLocked ? 1 : 0,
+    failedLogins: user.failedLogins,
     failedPayments,
     openDisputes,
     failedEmails,
@@ -167,14 +184,18 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date):
   const healthScore = Math.max(0, 100 - issues.reduce((sum, i) => sum + i.penalty, 0));
   const activeSessions = sessionRows.filter((s) => s.expiresAt.getTime() > now.getTime());
 
+  type ActivityItem = { kind: string; label: string; status: string | null; at: Date };
+  const item = (kind: string, label: string, at: Date, status: string | null = null): ActivityItem => ({ kind, label, status, at });
   const activity = [
-    // `label` names the object; the page words the kind in the reader's language.
-    ...(user.lastLoginAt ? [{ kind: 'login', label: '', at: user.lastLoginAt }] : []),
-    ...orderRows.map((o) => ({ kind: 'order', label: `${o.boxName} (${o.status})`, at: o.createdAt })),
-    ...reservationRows.map((r) => ({ kind: 'reservation', label: `${r.partnerName} (${r.status})`, at: r.createdAt })),
-    ...ticketRows.map((t) => ({ kind: 'ticket', label: t.title, at: t.createdAt })),
-    ...disputeRows.map((d) => ({ kind: 'dispute', label: d.title, at: d.createdAt })),
-    { kind: 'signup', label: '', at: user.createdAt },
+    // `label` names the object and `status` is a code; the page words both kind and status in the reader's language.
+    ...(user.lastLoginAt ? [item('login', '', user.lastLoginAt)] : []),
+    ...(user.lastFailedLoginAt && user.failedLogins > 0 ? [item('failed_login', String(user.failedLogins), user.lastFailedLoginAt)] : []),
+    ...supportActions.map((a) => item(a.action.replace('.', '_'), `${a.summary} — ${a.actorEmail}`, a.createdAt)),
+    ...orderRows.map((o) => item('order', o.boxName, o.createdAt, o.status)),
+    ...reservationRows.map((r) => item('reservation', r.partnerName, r.createdAt, r.status)),
+    ...ticketRows.map((t) => item('ticket', t.title, t.createdAt, t.status)),
+    ...disputeRows.map((d) => item('dispute', d.title, d.createdAt, d.status)),
+    item('signup', '', user.createdAt),
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, 12)
@@ -185,7 +206,18 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date):
     healthScore,
     band: healthBand(healthScore),
     issues,
-    metrics: { orders: ordersN, vouchers: vouchersN, failedPayments, failedEmails, openTickets, openDisputes, activeSessions: activeSessions.length },
+    metrics: {
+      orders: ordersN,
+      vouchers: vouchersN,
+      failedPayments,
+      failedEmails,
+      openTickets,
+      openDisputes,
+      activeSessions: activeSessions.length,
+      failedLogins: user.failedLogins,
+      lastFailedLoginAt: user.lastFailedLoginAt?.toISOString() ?? null,
+      loginLocked,
+    },
     orders: orderRows.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
     vouchers: voucherRows.map(({ createdAt: _c, ...v }) => ({ ...v, expiresAt: v.expiresAt.toISOString() })),
     reservations: reservationRows.map(({ createdAt: _c, ...r }) => ({ ...r, requestedDate: String(r.requestedDate) })),

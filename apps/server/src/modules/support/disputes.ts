@@ -129,7 +129,7 @@ async function notifyPartner(db: Queryable, deps: DisputeDeps, partnerId: string
     now: deps.now,
     to: partner.email,
     template: 'dispute-update',
-    ...disputeUpdateEmail({ locale: 'fr', name: partner.name, title, what, link: `${deps.publicUrl}/partenaire/support` }),
+    render: (locale) => disputeUpdateEmail({ locale, name: partner.name, title, what, link: `${deps.publicUrl}/partenaire/support` }),
   });
 }
 

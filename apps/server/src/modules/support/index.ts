@@ -5,3 +5,4 @@ export { type AttachmentUrl, createTicket, findTicketAttachment, getTicket, list
 export { clientDisputeRoutes, partnerDisputeRoutes } from './support-routes.ts';
 export { addBusinessMinutes, BUSINESS_MINUTES_PER_WEEK, businessMinutesBetween } from './business-hours.ts';
 export { ticketSla } from './desk.ts';
+export { disputeUpdateEmail, ticketReplyEmail } from './emails.ts';

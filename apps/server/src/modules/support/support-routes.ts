@@ -42,11 +42,16 @@ import {
   ZSupportUserList,
   ZSupportUserQuery,
   ZUserDiagnostics,
+  ZSupportExtendVoucherRequest,
+  ZUserActionResponse,
+  ZUserIdParams,
+  ZUserVoucherParams,
 } from '@farha/contracts/support';
 import { ACCOUNT_MESSAGES, ZChangePasswordRequest, ZMessageResponse } from '@farha/contracts/account';
 import { requireAuth } from '../../lib/context.ts';
 import { changePassword, SESSION_COOKIE } from '../accounts/index.ts';
 import { partnerDiagnostics, searchPartners, searchUsers, userDiagnostics } from './diagnostics.ts';
+import { supportExtendVoucher, supportLiftLoginLock, supportPasswordReset, supportResendVoucher } from './user-actions.ts';
 import { createKb, deleteKb, listKb, updateKb } from './faq.ts';
 import { agentProfile, supportReport, updateAgentProfile } from './reports.ts';
 import { partnerCaller } from '../partners/index.ts';
@@ -118,8 +123,38 @@ export async function supportDeskRoutes(app: FastifyInstance): Promise<void> {
     searchUsers(app.db, request.query),
   );
   r.get('/users/:id/diagnostics', { schema: { tags, params: ZIdParams, response: { 200: ZUserDiagnostics, ...errors } } }, async (request) =>
-    userDiagnostics(app.db, request.params.id, app.clock.now()),
+    userDiagnostics(app.db, request.params.id, app.clock.now(), app.loginThrottle),
   );
+  // The agents' actions on an account, each audited on it (issue 14).
+  const actionDeps = (request: Parameters<typeof requireAuth>[0]) => {
+    const auth = requireAuth(request);
+    return { ...deps(), actor: { userId: auth.userId, email: auth.email, role: auth.role }, throttle: app.loginThrottle };
+  };
+  const actionErrors = { ...errors, 429: ZApiError };
+  r.post(
+    '/users/:id/vouchers/:voucherId/resend',
+    { schema: { tags, params: ZUserVoucherParams, response: { 200: ZUserActionResponse, ...actionErrors } } },
+    async (request) => {
+      await supportResendVoucher(actionDeps(request), request.params.id, request.params.voucherId);
+      return { message: PE.VOUCHER_EMAIL_RESENT.fr };
+    },
+  );
+  r.post(
+    '/users/:id/vouchers/:voucherId/extend',
+    { schema: { tags, params: ZUserVoucherParams, body: ZSupportExtendVoucherRequest, response: { 200: ZUserActionResponse, ...actionErrors } } },
+    async (request) => {
+      const expiresAt = await supportExtendVoucher(actionDeps(request), request.params.id, request.params.voucherId, request.body);
+      return { message: PE.VOUCHER_EXTENDED.fr, expiresAt: expiresAt.toISOString() };
+    },
+  );
+  r.post('/users/:id/password-reset', { schema: { tags, params: ZUserIdParams, response: { 200: ZUserActionResponse, ...actionErrors } } }, async (request) => {
+    await supportPasswordReset(actionDeps(request), request.params.id);
+    return { message: PE.PASSWORD_RESET_SENT.fr };
+  });
+  r.post('/users/:id/unlock', { schema: { tags, params: ZUserIdParams, response: { 200: ZUserActionResponse, ...actionErrors } } }, async (request) => {
+    await supportLiftLoginLock(actionDeps(request), request.params.id);
+    return { message: PE.LOGIN_UNLOCKED.fr };
+  });
   r.get('/partners', { schema: { tags, querystring: ZSupportPartnerQuery, response: { 200: ZSupportPartnerList, ...errors } } }, async (request) =>
     searchPartners(app.db, request.query),
   );

@@ -7,7 +7,7 @@ import { boxes, boxOffers, offers, partners, vouchers } from '../../db/schema/in
 export type VoucherDocument = {
   voucher: typeof vouchers.$inferSelect;
   box: typeof boxes.$inferSelect;
-  offers: { id: string; title: string; partnerName: string; city: string; address: string }[];
+  offers: { id: string; title: string; titleAr: string | null; partnerName: string; city: string; address: string }[];
 };
 
 /** Everything a voucher's e-mail, PDF and public page show: the voucher, its box, where to use it. */
@@ -27,6 +27,7 @@ export async function boxOffersWithPartners(db: Queryable, boxId: string) {
     .select({
       id: offers.id,
       title: offers.title,
+      titleAr: offers.titleAr,
       partnerName: partners.name,
       city: partners.city,
       address: partners.address,

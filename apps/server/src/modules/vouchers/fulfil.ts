@@ -39,12 +39,13 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
     voucherId: voucher.id,
     attachments: { voucherId: voucher.id, qr: true, pdf: true },
     sendAt: order.deliverAt ?? undefined,
-    ...voucherEmail({
-      locale: recipientLocale,
+    render: (locale) => voucherEmail({
+      locale,
       recipientName: order.recipientName,
       senderName: order.senderName,
       personalMessage: order.personalMessage,
       boxName: box!.name,
+      boxNameAr: box!.nameAr,
       code: voucher.code,
       expiresAt: voucher.expiresAt,
       publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
@@ -55,10 +56,12 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
     now: ctx.now,
     to: purchaser!.email,
     template: 'receipt',
-    ...receiptEmail({
+    render: (locale) => receiptEmail({
+      locale,
       purchaserName: purchaser!.firstName,
       orderId: order.id,
       boxName: box!.name,
+      boxNameAr: box!.nameAr,
       amount: order.amount,
       paymentMethod: order.paymentMethod,
       paidAt: ctx.now,

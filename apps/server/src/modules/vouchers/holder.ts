@@ -42,10 +42,12 @@ export const voucherNotFound = () => new AppError('VOUCHER_NOT_FOUND');
  * addressed to them whose delivery date has not come (the surprise is kept).
  */
 export function visibleVoucherCondition(caller: Caller, now: Date) {
-  return and(
-    ownedVoucherCondition(caller),
-    or(eq(vouchers.purchaserId, caller.userId), eq(vouchers.holderUserId, caller.userId), isNull(vouchers.deliverAt), lte(vouchers.deliverAt, now)),
-  );
+  return and(ownedVoucherCondition(caller), deliveredCondition(caller, now));
+}
+
+/** The surprise kept: a gift addressed to the caller shows from its delivery date on. */
+function deliveredCondition(caller: Caller, now: Date) {
+  return or(eq(vouchers.purchaserId, caller.userId), eq(vouchers.holderUserId, caller.userId), isNull(vouchers.deliverAt), lte(vouchers.deliverAt, now));
 }
 
 type Row = { voucher: typeof vouchers.$inferSelect; box: typeof boxes.$inferSelect };
@@ -129,6 +131,7 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
       box: {
         id: box.id,
         name: box.name,
+        nameAr: box.nameAr,
         imageUrl: box.imageUrl,
         category: box.category,
         price: box.price,
@@ -183,6 +186,7 @@ function searchCondition(q: string): SQL | undefined {
   const code = compactCode(q);
   return or(
     sql`${folded(boxes.name)} like ${like}`,
+    sql`${folded(sql`coalesce(${boxes.nameAr}, '')`)} like ${like}`,
     sql`${folded(vouchers.recipientName)} like ${like}`,
     sql`${folded(sql`coalesce(${vouchers.senderName}, '')`)} like ${like}`,
     code.length >= 3 ? sql`replace(${vouchers.code}, '-', '') like ${`%${code}%`}` : undefined,
@@ -253,6 +257,26 @@ export type VoucherListQuery = {
 };
 
 /**
+ * The ids a page may hold: the newest `limit` of each way a voucher is the caller's (bought, held, addressed
+ * to their e-mail), each read from its own (owner, created_at) index, merged. With the three as one OR,
+ * PostgreSQL walked every voucher of the platform newest first until it had a page (87 ms at a million
+ * vouchers for a customer holding a thousand; under 1 ms this way).
+ */
+function pageIds(db: Queryable, caller: Caller, now: Date, where: SQL | undefined, withBoxes: boolean, limit: number): SQL {
+  const newest = (owner: SQL) => {
+    const from = db.select({ id: vouchers.id }).from(vouchers);
+    return (withBoxes ? from.innerJoin(boxes, eq(boxes.id, vouchers.boxId)) : from)
+      .where(and(owner, deliveredCondition(caller, now), where))
+      .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+      .limit(limit);
+  };
+  const bought = newest(eq(vouchers.purchaserId, caller.userId));
+  const held = newest(eq(vouchers.holderUserId, caller.userId));
+  const addressed = newest(eq(vouchers.recipientEmail, caller.email));
+  return sql`${vouchers.id} in ((${bought}) union (${held}) union (${addressed}))`;
+}
+
+/**
  * One page of the customer's vouchers (newest first) with the counts per tab for the same search and the
  * dashboard figures over all of them: a fixed number of queries whatever the page holds.
  */
@@ -264,18 +288,18 @@ export async function listClientVouchers(ctx: ViewContext, caller: Caller, query
     query.ref ? refCondition(query.ref) : undefined,
   );
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const pageWhere = and(
-    visible,
+  const pageFilter = and(
     filter,
     query.tab === 'tous' ? undefined : statusIn(query.tab),
     after ? sql`(${vouchers.createdAt}, ${vouchers.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
   );
+  const pageWhere = and(visible, pageFilter);
   const [rows, all, matching, payments] = await Promise.all([
     ctx.db
       .select({ voucher: vouchers, box: boxes })
       .from(vouchers)
       .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
-      .where(pageWhere)
+      .where(and(pageWhere, pageIds(ctx.db, caller, ctx.now, pageFilter, !!query.q, query.limit + 1)))
       .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
       .limit(query.limit + 1),
     tally(ctx.db, visible, false),
@@ -325,6 +349,8 @@ export async function voucherOffers(db: Queryable, boxId: string): Promise<TVouc
     id: offer.id,
     title: offer.title,
     description: offer.description,
+    titleAr: offer.titleAr,
+    descriptionAr: offer.descriptionAr,
     category: offer.category,
     faceValue: offer.faceValue,
     imageUrl: offer.imageUrl,

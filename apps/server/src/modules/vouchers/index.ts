@@ -13,3 +13,7 @@ export { scanSuccessRate } from './scan-attempts.ts';
 export { canTransition } from './state-machine.ts';
 export { transitionVoucher } from './transition.ts';
 export { applyExtension, dropPendingVoucherEmails, lockVoucher } from './voucher-life.ts';
+export { resendVoucherEmail } from './resend.ts';
+export { loadVoucherDocument } from './documents.ts';
+export { renderVoucherPdf } from './pdf.ts';
+export type { VoucherDocument } from './documents.ts';

@@ -30,7 +30,7 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
   let queued = 0;
   for (const reminder of REMINDERS) {
     const due = await deps.db
-      .select({ voucher: vouchers, boxName: boxes.name, holderEmail: users.email, holderName: users.firstName })
+      .select({ voucher: vouchers, boxName: boxes.name, boxNameAr: boxes.nameAr, holderEmail: users.email, holderName: users.firstName })
       .from(vouchers)
       .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
       .leftJoin(users, eq(users.id, vouchers.holderUserId))
@@ -65,9 +65,12 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
           to: row.holderEmail ?? voucher.recipientEmail,
           template: `reminder-${reminder.kind}`,
           voucherId: voucher.id,
-          ...expiryReminderEmail({
+          locale: voucher.recipientLocale,
+          render: (locale) => expiryReminderEmail({
+            locale,
             name: row.holderName ?? voucher.recipientName,
             boxName: row.boxName,
+            boxNameAr: row.boxNameAr,
             code: voucher.code,
             expiresAt: voucher.expiresAt,
             daysLeft: Math.max(1, Math.ceil((voucher.expiresAt.getTime() - now.getTime()) / DAY_MS)),

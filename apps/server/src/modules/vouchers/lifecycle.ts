@@ -148,6 +148,7 @@ export async function exchangeOptions(deps: Pick<LifeDeps, 'db' | 'now'>, caller
     boxes: list.map((b) => ({
       id: b.id,
       name: b.name,
+      nameAr: b.nameAr,
       imageUrl: b.imageUrl,
       category: b.category,
       price: b.price,
@@ -282,13 +283,13 @@ export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'n
     }
     await dropPendingVoucherEmails(tx, locked.id, 'Voucher remboursé');
     const total = toRefund.reduce((sum, o) => sum + o.amount, 0);
-    const [box] = await tx.select({ name: boxes.name }).from(boxes).where(eq(boxes.id, locked.boxId));
+    const [box] = await tx.select({ name: boxes.name, nameAr: boxes.nameAr }).from(boxes).where(eq(boxes.id, locked.boxId));
     await enqueueEmail(tx, {
       now,
       to: user.email,
       template: 'refund-recorded',
       voucherId: locked.id,
-      ...refundRecordedEmail({ name: user.firstName, boxName: box?.name ?? 'Box inconnue', code: locked.code, amount: total, dashboardUrl: `${deps.publicUrl}/client/history` }),
+      render: (locale) => refundRecordedEmail({ locale, name: user.firstName, boxName: box?.name ?? 'Box inconnue', boxNameAr: box?.nameAr, code: locked.code, amount: total, dashboardUrl: `${deps.publicUrl}/client/history` }),
     });
     return total;
   });

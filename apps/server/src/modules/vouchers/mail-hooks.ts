@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
-import type { MailHooks, OutboxAttachments } from '../notifications/index.ts';
+import type { Locale, MailHooks, OutboxAttachments } from '../notifications/index.ts';
 import { loadVoucherDocument, voucherQrPng } from './documents.ts';
 import { renderVoucherPdf } from './pdf.ts';
 import { transitionVoucher } from './transition.ts';
 
 type Attachments = Awaited<ReturnType<MailHooks['attachments']>>;
 
-async function voucherAttachments(db: Db, wanted: OutboxAttachments, publicUrl: string): Promise<Attachments> {
+async function voucherAttachments(db: Db, wanted: OutboxAttachments, publicUrl: string, locale: Locale): Promise<Attachments> {
   const doc = wanted.voucherId ? await loadVoucherDocument(db, wanted.voucherId) : null;
   if (!doc) return undefined;
   const attachments: NonNullable<Attachments> = [];
@@ -23,7 +23,7 @@ async function voucherAttachments(db: Db, wanted: OutboxAttachments, publicUrl: 
   if (wanted.pdf) {
     attachments.push({
       filename: `farha-${doc.voucher.code}.pdf`,
-      content: await renderVoucherPdf(doc, publicUrl),
+      content: await renderVoucherPdf(doc, publicUrl, locale),
       contentType: 'application/pdf',
     });
   }

@@ -1,16 +1,28 @@
 import PDFDocument from 'pdfkit';
-import { formatDate } from '@farha/contracts/money';
+import { bidiText, hasArabic, registerArabicFonts } from '../../lib/pdf-bidi.ts';
+import { lang, type Locale } from '../notifications/index.ts';
 import { voucherPublicUrl, voucherQrPng, type VoucherDocument } from './documents.ts';
 
 const TERRACOTTA = '#b4532a';
 const INK = '#2b211c';
 const MUTED = '#6b5d55';
+/** Where the offers list stops, to keep the voucher on one page. */
+const MAX_PLACES = 14;
+const MAX_PLACES_AR = 11;
 
-/** The voucher as a one-page A4 PDF: box, code, QR, validity, message, where to use it. */
-export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string): Promise<Buffer> {
+/**
+ * The voucher as a one-page A4 PDF: box, code, QR, validity, message, where to use it — in French, or in
+ * Arabic right to left (Cairo, shipped with the server) when the recipient reads Arabic, with the box's and
+ * offers' Arabic names where the catalogue has them.
+ */
+export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string, locale: Locale = doc.voucher.recipientLocale): Promise<Buffer> {
   const { voucher, box, offers } = doc;
+  const l = lang(locale);
+  const ar = locale === 'ar';
+  const boxName = l.pick(box.name, box.nameAr);
   const qr = await voucherQrPng(publicUrl, voucher.code);
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Farha — ${box.name}`, Author: 'Farha' } });
+  const pdf = new PDFDocument({ size: 'A4', margin: 48, lang: locale, info: { Title: `Farha — ${boxName}`, Author: 'Farha' } });
+  registerArabicFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -18,45 +30,77 @@ export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string):
     pdf.on('error', reject);
   });
 
+  const left = 48;
   const width = pdf.page.width - 96;
-  pdf.rect(0, 0, pdf.page.width, 110).fill(TERRACOTTA);
-  pdf.fillColor('#ffffff').font('Helvetica-Bold').fontSize(30).text('Farha', 48, 34);
-  pdf.font('Helvetica').fontSize(12).text("Coffret cadeau d'expériences", 48, 70);
+  const dir = ar ? 'rtl' : 'ltr';
+  /** One paragraph: Helvetica for French, Cairo (bidi) for Arabic or for Arabic words in a French voucher. */
+  const say = (text: string, style: { size: number; bold?: boolean; italic?: boolean; color?: string; x?: number; y?: number; width?: number }) => {
+    const x = style.x ?? left;
+    const w = style.width ?? width;
+    if (ar || hasArabic(text)) return bidiText(pdf, text, { x, y: style.y, width: w, dir, size: style.size, bold: style.bold, color: style.color ?? INK });
+    pdf
+      .font(style.bold ? 'Helvetica-Bold' : style.italic ? 'Helvetica-Oblique' : 'Helvetica')
+      .fontSize(style.size)
+      .fillColor(style.color ?? INK);
+    if (style.y !== undefined) pdf.text(text, x, style.y, { width: w });
+    else pdf.text(text, x, pdf.y, { width: w });
+    return pdf.y;
+  };
 
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(box.name, 48, 140, { width });
+  pdf.rect(0, 0, pdf.page.width, 110).fill(TERRACOTTA);
+  say(ar ? 'فرحة Farha' : 'Farha', { size: 30, bold: true, color: '#ffffff', y: ar ? 26 : 34 });
+  say(l.t({ fr: "Coffret cadeau d'expériences", ar: 'علبة هدايا تجارب' }), { size: 12, color: '#ffffff', y: 72 });
+
+  say(boxName, { size: 22, bold: true, y: 140 });
   pdf.moveDown(0.3);
-  pdf.font('Helvetica').fontSize(12).fillColor(MUTED).text(`Pour ${voucher.recipientName}`, { width });
-  if (voucher.senderName) pdf.text(`De la part de ${voucher.senderName}`, { width });
+  say(l.t({ fr: `Pour ${voucher.recipientName}`, ar: `إلى ${voucher.recipientName}` }), { size: 12, color: MUTED });
+  if (voucher.senderName) say(l.t({ fr: `De la part de ${voucher.senderName}`, ar: `من ${voucher.senderName}` }), { size: 12, color: MUTED });
   if (voucher.personalMessage) {
-    pdf.moveDown(0.6).font('Helvetica-Oblique').fillColor(INK).fontSize(12).text(`« ${voucher.personalMessage} »`, { width });
+    pdf.moveDown(0.6);
+    say(l.quote(voucher.personalMessage), { size: 12, italic: true });
   }
 
+  // The code box: QR on the start side, code and validity on the other.
   const top = pdf.y + 24;
-  pdf.roundedRect(48, top, width, 190, 12).lineWidth(1.5).stroke(TERRACOTTA);
-  pdf.image(qr, 64, top + 15, { width: 160 });
-  pdf.fillColor(MUTED).font('Helvetica').fontSize(11).text('Code du voucher', 250, top + 30);
-  pdf.fillColor(INK).font('Courier-Bold').fontSize(20).text(voucher.code, 250, top + 48);
-  pdf.fillColor(MUTED).font('Helvetica').fontSize(11).text("Valable jusqu'au", 250, top + 95);
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(formatDate(voucher.expiresAt), 250, top + 112);
-  pdf.fillColor(MUTED).font('Helvetica').fontSize(9).text(voucherPublicUrl(publicUrl, voucher.code), 250, top + 150, {
-    width: width - 210,
-  });
+  pdf.roundedRect(left, top, width, 190, 12).lineWidth(1.5).stroke(TERRACOTTA);
+  const qrX = ar ? left + width - 176 : 64;
+  const textX = ar ? left + 16 : 250;
+  const textW = width - 210;
+  pdf.image(qr, qrX, top + 15, { width: 160 });
+  say(l.t({ fr: 'Code du voucher', ar: 'رمز القسيمة' }), { size: 11, color: MUTED, x: textX, y: top + 30, width: textW });
+  pdf.fillColor(INK).font('Courier-Bold').fontSize(20).text(voucher.code, textX, top + 52, { width: textW, align: ar ? 'right' : 'left' });
+  say(l.t({ fr: "Valable jusqu'au", ar: 'صالحة حتى' }), { size: 11, color: MUTED, x: textX, y: top + 95, width: textW });
+  say(l.date(voucher.expiresAt), { size: 14, bold: true, x: textX, y: top + 112, width: textW });
+  pdf.fillColor(MUTED).font('Helvetica').fontSize(9).text(voucherPublicUrl(publicUrl, voucher.code), textX, top + 150, { width: textW, align: ar ? 'right' : 'left' });
 
   pdf.y = top + 215;
-  pdf.x = 48;
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(14).text('Où vivre votre expérience', { width });
-  pdf.moveDown(0.4).font('Helvetica').fontSize(10.5);
-  for (const offer of offers.slice(0, 14)) {
-    pdf.fillColor(INK).text(`• ${offer.title} — ${offer.partnerName}`, { width, continued: false });
-    pdf.fillColor(MUTED).text(`   ${offer.address ? `${offer.address}, ` : ''}${offer.city}`, { width });
+  pdf.x = left;
+  say(l.t({ fr: 'Où vivre votre expérience', ar: 'أين تعيش تجربتك' }), { size: 14, bold: true });
+  pdf.moveDown(0.4);
+  // Arabic lines are taller (Cairo): one line per place, the city only, so that the page still holds them.
+  const max = ar ? MAX_PLACES_AR : MAX_PLACES;
+  for (const offer of offers.slice(0, max)) {
+    if (ar) {
+      say(`• ${l.pick(offer.title, offer.titleAr)} — ${offer.partnerName}، ${offer.city}`, { size: 10 });
+      continue;
+    }
+    say(`• ${offer.title} — ${offer.partnerName}`, { size: 10.5 });
+    say(`   ${offer.address ? `${offer.address}, ` : ''}${offer.city}`, { size: 10.5, color: MUTED });
   }
-  if (offers.length > 14) pdf.fillColor(MUTED).text(`… et ${offers.length - 14} autres adresses sur farha.dz`, { width });
+  if (offers.length > max) {
+    const more = offers.length - max;
+    say(l.t({ fr: `… et ${more} autres adresses sur farha.dz`, ar: `… و${more} عناوين أخرى على farha.dz` }), { size: 10.5, color: MUTED });
+  }
 
-  pdf.moveDown(1).fillColor(INK).font('Helvetica-Bold').fontSize(12).text('Comment ça marche', { width });
-  pdf.font('Helvetica').fontSize(10.5).fillColor(MUTED);
-  pdf.text("1. Choisissez une expérience parmi les adresses ci-dessus.", { width });
-  pdf.text('2. Réservez en ligne avec votre code (ou en scannant le QR code).', { width });
-  pdf.text('3. Présentez ce voucher au partenaire le jour J : il le scanne, et profitez !', { width });
+  pdf.moveDown(1);
+  say(l.t({ fr: 'Comment ça marche', ar: 'كيف تعمل' }), { size: 12, bold: true });
+  for (const step of [
+    { fr: '1. Choisissez une expérience parmi les adresses ci-dessus.', ar: '1. اختاروا تجربة من بين العناوين أعلاه.' },
+    { fr: '2. Réservez en ligne avec votre code (ou en scannant le QR code).', ar: '2. احجزوا عبر الإنترنت برمزكم (أو بمسح رمز QR).' },
+    { fr: '3. Présentez ce voucher au partenaire le jour J : il le scanne, et profitez !', ar: '3. قدّموا هذه القسيمة للشريك يوم الموعد: يمسحها، واستمتعوا!' },
+  ]) {
+    say(l.t(step), { size: 10.5, color: MUTED });
+  }
   pdf.end();
   return done;
 }

@@ -7,13 +7,12 @@ import { ZApiError } from '@farha/contracts/errors';
 import { vouchers } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, voucherEmail, wakeOutbox } from '../notifications/index.ts';
 import { normalizeVoucherCode } from './code.ts';
-import { boxOffersWithPartners, loadVoucherDocument, voucherPublicUrl, voucherQrPng } from './documents.ts';
+import { boxOffersWithPartners, loadVoucherDocument, voucherQrPng } from './documents.ts';
+import { resendVoucherEmail } from './resend.ts';
 import { ownedVoucherCondition } from './ownership.ts';
 import { renderVoucherPdf } from './pdf.ts';
 
-const RESENDABLE = new Set(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
 const INVALID_CODE = () => new AppError('VOUCHER_INVALID');
 
 /** The voucher's documents for whoever owns it (purchaser, holder or recipient): 404 for anyone else. */
@@ -63,34 +62,7 @@ export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const { voucher, box, offers } = await ownedVoucher(request, request.params.id);
-      const now = app.clock.now();
-      if (!RESENDABLE.has(voucher.status) || voucher.expiresAt < now) {
-        throw new AppError('VOUCHER_NOT_RESENDABLE');
-      }
-      if (voucher.deliverAt && voucher.deliverAt > now) {
-        throw new AppError('VOUCHER_SCHEDULED');
-      }
-      await enqueueEmail(app.db, {
-        now,
-        to: voucher.recipientEmail,
-        template: 'voucher-resend',
-        locale: voucher.recipientLocale,
-        voucherId: voucher.id,
-        attachments: { voucherId: voucher.id, qr: true, pdf: true },
-        ...voucherEmail({
-          locale: voucher.recipientLocale,
-          recipientName: voucher.recipientName,
-          senderName: voucher.senderName,
-          personalMessage: voucher.personalMessage,
-          boxName: box.name,
-          code: voucher.code,
-          expiresAt: voucher.expiresAt,
-          publicUrl: voucherPublicUrl(app.config.publicUrl, voucher.code),
-          offers,
-        }),
-      });
-      wakeOutbox();
+      await resendVoucherEmail(app.db, await ownedVoucher(request, request.params.id), { now: app.clock.now(), publicUrl: app.config.publicUrl });
       return reply.status(202).send({ queued: true as const });
     },
   );
@@ -121,6 +93,8 @@ export async function publicVoucherRoutes(app: FastifyInstance): Promise<void> {
           id: box.id,
           name: box.name,
           description: box.description,
+          nameAr: box.nameAr,
+          descriptionAr: box.descriptionAr,
           imageUrl: box.imageUrl,
           category: box.category,
           validityDays: box.validityDays,

@@ -6,6 +6,7 @@ import { boxes, emailOutbox, orders, refunds, users, voucherReminders, vouchers 
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, paidChangeRefundedEmail, receiptEmail, voucherEmail, voucherExtendedEmail } from '../notifications/index.ts';
+import type { Bilingual } from '../notifications/index.ts';
 import { addMonthsToInstant } from '../../lib/algiers-time.ts';
 import { boxOffersWithPartners, voucherPublicUrl } from './documents.ts';
 import { issueVoucher } from './issue.ts';
@@ -74,15 +75,17 @@ export async function applyExtension(
   });
   if (!extended) return null;
   await db.delete(voucherReminders).where(eq(voucherReminders.voucherId, voucher.id));
-  const [box] = await db.select({ name: boxes.name }).from(boxes).where(eq(boxes.id, voucher.boxId));
+  const [box] = await db.select({ name: boxes.name, nameAr: boxes.nameAr }).from(boxes).where(eq(boxes.id, voucher.boxId));
   await enqueueEmail(db, {
     now,
     to: input.notify.email,
     template: 'voucher-extended',
     voucherId: voucher.id,
-    ...voucherExtendedEmail({
+    render: (locale) => voucherExtendedEmail({
+      locale,
       name: input.notify.name,
       boxName: box?.name ?? 'Box inconnue',
+      boxNameAr: box?.nameAr,
       code: voucher.code,
       expiresAt,
       amountPaid: input.amountPaid,
@@ -143,12 +146,13 @@ export async function performExchange(
     voucherId: issued.id,
     attachments: { voucherId: issued.id, qr: true, pdf: true },
     sendAt: deliverAt ?? undefined,
-    ...voucherEmail({
-      locale: old.recipientLocale,
+    render: (locale) => voucherEmail({
+      locale,
       recipientName: old.recipientName,
       senderName: old.senderName,
       personalMessage: old.personalMessage,
       boxName: newBox.name,
+      boxNameAr: newBox.nameAr,
       code: issued.code,
       expiresAt: issued.expiresAt,
       publicUrl: voucherPublicUrl(ctx.publicUrl, issued.code),
@@ -159,13 +163,13 @@ export async function performExchange(
 }
 
 /** A paid order that could not be applied: recorded as a refund for finance, the payer told. */
-async function refundUnappliedOrder(db: Queryable, ctx: LifeContext, order: OrderRow, what: string, reason: string) {
+async function refundUnappliedOrder(db: Queryable, ctx: LifeContext, order: OrderRow, what: Bilingual, reason: Bilingual) {
   await db.update(orders).set({ status: 'refunded', refundedAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id));
   await db.insert(refunds).values({
     orderId: order.id,
     voucherId: order.relatedVoucherId,
     amount: order.amount,
-    reason: `${what} impossible : ${reason}`,
+    reason: `${what.fr} impossible : ${reason.fr}`,
     status: 'pending',
     createdAt: ctx.now,
   });
@@ -175,7 +179,7 @@ async function refundUnappliedOrder(db: Queryable, ctx: LifeContext, order: Orde
       now: ctx.now,
       to: payer.email,
       template: 'order-refunded',
-      ...paidChangeRefundedEmail({ name: payer.firstName, what, amount: order.amount, reason, dashboardUrl: dashboardUrl(ctx.publicUrl) }),
+      render: (locale) => paidChangeRefundedEmail({ locale, name: payer.firstName, what, amount: order.amount, reason, dashboardUrl: dashboardUrl(ctx.publicUrl) }),
     });
   }
 }
@@ -196,7 +200,13 @@ export async function applyPaidExtension(db: Queryable, ctx: LifeContext, order:
         })
       : null;
   if (!extended) {
-    await refundUnappliedOrder(db, ctx, order, 'Prolongation', 'le coffret n’est plus prolongeable (réservé, utilisé ou annulé)');
+    await refundUnappliedOrder(
+      db,
+      ctx,
+      order,
+      { fr: 'Prolongation', ar: 'التمديد' },
+      { fr: 'le coffret n’est plus prolongeable (réservé, utilisé ou annulé)', ar: 'لم تعد العلبة قابلة للتمديد (محجوزة أو مستعملة أو ملغاة)' },
+    );
     return;
   }
   await db.update(orders).set({ status: 'fulfilled', updatedAt: ctx.now }).where(eq(orders.id, order.id));
@@ -209,7 +219,13 @@ export async function applyPaidExchange(db: Queryable, ctx: LifeContext, order: 
   const usable =
     old && newBox && (EXCHANGEABLE_STATUSES as readonly string[]).includes(old.status) && old.expiresAt.getTime() > ctx.now.getTime();
   if (!usable) {
-    await refundUnappliedOrder(db, ctx, order, 'Échange', 'le coffret n’est plus échangeable (réservé, utilisé, expiré ou annulé)');
+    await refundUnappliedOrder(
+      db,
+      ctx,
+      order,
+      { fr: 'Échange', ar: 'الاستبدال' },
+      { fr: 'le coffret n’est plus échangeable (réservé, utilisé, expiré ou annulé)', ar: 'لم تعد العلبة قابلة للاستبدال (محجوزة أو مستعملة أو منتهية الصلاحية أو ملغاة)' },
+    );
     return;
   }
   // The new voucher's e-mail marks the order fulfilled once the mail server accepts it.
@@ -220,10 +236,12 @@ export async function applyPaidExchange(db: Queryable, ctx: LifeContext, order: 
       now: ctx.now,
       to: payer.email,
       template: 'receipt',
-      ...receiptEmail({
+      render: (locale) => receiptEmail({
+        locale,
         purchaserName: payer.firstName,
         orderId: order.id,
         boxName: `${newBox.name} (échange, différence de prix)`,
+        boxNameAr: `${newBox.nameAr?.trim() || newBox.name} (استبدال، فرق السعر)`,
         amount: order.amount,
         paymentMethod: order.paymentMethod,
         paidAt: ctx.now,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,12 +8,20 @@ import type { TBoxSummary } from '@farha/contracts/catalog';
 import { formatDzd } from '@farha/contracts/money';
 import { isWebAppPath, WEB_PATHS } from '@farha/contracts/web-paths';
 import { findActiveBox, getLanding, listActiveBoxes } from '../../modules/catalog/index.ts';
+import { SHARE_IMAGE, shareImageJpeg } from '../../modules/files/index.ts';
 
 /** Vite's content-hashed bundles (dist/assets/…): a new build gives them new names. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BOX_PAGE = /^\/box\/([^/]+)\/?$/i;
 const DESCRIPTION_LENGTH = 160;
+/** The site's picture for shared links (apps/web/public/og-image.png, drawn from apps/web/assets/og-image.svg). */
+const SITE_SHARE_IMAGE = '/og-image.png';
+const SITE_TITLE = "Farha — Coffrets cadeaux d'expériences en Algérie";
+const SITE_DESCRIPTION =
+  "Farha : coffrets cadeaux d'expériences en Algérie — bien-être, gastronomie, voyages et loisirs, payables par CIB ou EDAHABIA.";
+/** Box pictures drawn as JPEG for shared links, kept in memory (a box's picture changes rarely). */
+const SHARE_CACHE_SIZE = 200;
 /** Compressed HTML pages kept (the homepage and every box page fit easily). */
 const COMPRESSED_CACHE_SIZE = 500;
 
@@ -76,6 +85,25 @@ const escapeHtml = (value: string) =>
 
 /** JSON inside <script>: no `</script>` nor `<!--` can end or change the block. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** Where a box's picture for shared links is: changes with the picture, so a new picture is fetched anew. */
+function shareImagePath(box: TBoxSummary): string {
+  const version = createHash('sha1').update(box.imageUrl ?? '').digest('hex').slice(0, 8);
+  return `/og/box/${encodeURIComponent(box.id)}.jpg?v=${version}`;
+}
+
+function shareImageMeta(url: string, alt: string, type = 'image/jpeg'): [string, string, string][] {
+  return [
+    ['property', 'og:image', url],
+    ['property', 'og:image:type', type],
+    ['property', 'og:image:width', String(SHARE_IMAGE.width)],
+    ['property', 'og:image:height', String(SHARE_IMAGE.height)],
+    ['property', 'og:image:alt', alt],
+  ];
+}
+
+const metaTags = (meta: [string, string, string][]) =>
+  meta.map(([attribute, name, content]) => `    <meta ${attribute}="${name}" content="${escapeHtml(content)}" />\n`).join('');
 
 function shorten(text: string, max: number): string {
   // Runs of spaces and line breaks become one space; the no-break space inside prices stays.
@@ -201,6 +229,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     const title = `${box.name} — ${price} | Farha`;
     const description = shorten(`${box.name}, coffret cadeau à ${price}. ${box.description}`, DESCRIPTION_LENGTH);
     const image = box.imageUrl ? (box.imageUrl.startsWith('/') ? `${publicUrl}${box.imageUrl}` : box.imageUrl) : null;
+    // Shared links show a JPEG (WhatsApp and Facebook show neither WebP nor SVG); without a picture, the site's.
+    const shareImage = box.imageUrl?.startsWith('/') ? `${publicUrl}${shareImagePath(box)}` : `${publicUrl}${SITE_SHARE_IMAGE}`;
     const meta: [string, string, string][] = [
       ['property', 'og:site_name', 'Farha'],
       ['property', 'og:type', 'product'],
@@ -209,13 +239,13 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       ['property', 'og:url', url],
       ['property', 'og:title', `${box.name} — ${price}`],
       ['property', 'og:description', description],
-      ...(image ? ([['property', 'og:image', image], ['property', 'og:image:alt', box.name]] as [string, string, string][]) : []),
+      ...shareImageMeta(shareImage, box.name),
       ['property', 'product:price:amount', String(box.price)],
       ['property', 'product:price:currency', 'DZD'],
-      ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+      ['name', 'twitter:card', 'summary_large_image'],
       ['name', 'twitter:title', `${box.name} — ${price}`],
       ['name', 'twitter:description', description],
-      ...(image ? ([['name', 'twitter:image', image]] as [string, string, string][]) : []),
+      ['name', 'twitter:image', shareImage],
     ];
     const product = {
       '@context': 'https://schema.org',
@@ -240,10 +270,54 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       },
     };
     const extra =
-      meta.map(([attribute, name, content]) => `    <meta ${attribute}="${name}" content="${escapeHtml(content)}" />\n`).join('') +
+      metaTags(meta) +
       `    <script type="application/ld+json">${scriptJson(product)}</script>\n`;
     return { title, description, canonical: url, extra };
   }
+
+  /** The tags of a page without its own (home, catalogue…): the site's title, description and picture. */
+  function siteHead(pathname: string): PageHead {
+    const url = `${publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+    const meta: [string, string, string][] = [
+      ['property', 'og:site_name', 'Farha'],
+      ['property', 'og:type', 'website'],
+      ['property', 'og:locale', 'fr_DZ'],
+      ['property', 'og:locale:alternate', 'ar_DZ'],
+      ['property', 'og:url', url],
+      ['property', 'og:title', SITE_TITLE],
+      ['property', 'og:description', SITE_DESCRIPTION],
+      ...shareImageMeta(`${publicUrl}${SITE_SHARE_IMAGE}`, 'Farha', 'image/png'),
+      ['name', 'twitter:card', 'summary_large_image'],
+      ['name', 'twitter:title', SITE_TITLE],
+      ['name', 'twitter:description', SITE_DESCRIPTION],
+      ['name', 'twitter:image', `${publicUrl}${SITE_SHARE_IMAGE}`],
+    ];
+    return { title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: url, extra: metaTags(meta) };
+  }
+
+  /** `GET /og/box/:id.jpg`: the box's picture as a shared link shows it (see shareImageJpeg). */
+  const shareCache = new Map<string, Buffer>();
+  app.get<{ Params: { file: string } }>('/og/box/:file', async (request, reply) => {
+    const id = /^(.+)\.jpg$/.exec(request.params.file)?.[1];
+    const box = id ? await findActiveBox(ctx(), id) : null;
+    if (!box?.imageUrl?.startsWith('/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const key = `${box.id}:${box.imageUrl}`;
+    let jpeg = shareCache.get(key);
+    if (!jpeg) {
+      // The picture as the browser gets it: an uploaded file (/api/files/…) or a demo picture (/images/…).
+      const source = await app.inject({ method: 'GET', url: box.imageUrl });
+      if (source.statusCode !== 200) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      try {
+        jpeg = await shareImageJpeg(source.rawPayload);
+      } catch (error) {
+        request.log.warn({ err: error, boxId: box.id }, 'box picture could not be drawn for shared links');
+        return reply.redirect(SITE_SHARE_IMAGE, 302);
+      }
+      if (shareCache.size >= SHARE_CACHE_SIZE) shareCache.clear();
+      shareCache.set(key, jpeg);
+    }
+    return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(jpeg);
+  });
 
   /** The homepage's LCP picture: the first slide of the hero carousel when it is a picture. */
   async function homeHeroImage(): Promise<string | null> {
@@ -284,6 +358,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     }
 
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (!head && status === 200) head = siteHead(normalized);
     const modules =
       status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
     const html = render(head, preload, modules);

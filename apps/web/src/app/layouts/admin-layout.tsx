@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/roles';
+import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/plain/roles';
 import { Banknote, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useCopy } from '@/lib/clipboard';
 

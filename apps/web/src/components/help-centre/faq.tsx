@@ -2,7 +2,7 @@ import type { TFaqEntry, ZFaqViewResponse, ZFaqVoteResponse } from '@farha/contr
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ChevronDown, Eye, Link2, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/lib/clipboard';

@@ -2,7 +2,7 @@ import { type TTicketDetail, type TTicketSummary, type ZTicketResponse } from '@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { FileText, ImageIcon, Lock, MessageSquare, Send } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -16,7 +16,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatShortDate } from '@/lib/dates';
 import { AttachmentPicker, formatSize } from './attachment-picker';
 import type { HelpCentreTexts } from './texts';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 type TTicketResponse = z.infer<typeof ZTicketResponse>;
 
@@ -69,7 +69,6 @@ export function TicketList({ tickets, onOpen, texts }: { tickets: TTicketSummary
             type="button"
             onClick={() => onOpen(ticket.id)}
             className="grid w-full gap-2 rounded-xl border border-border bg-card p-4 text-start shadow-sm transition-colors hover:bg-muted/50"
-            aria-label={t('tickets.open', { title: ticket.title })}
             data-testid="ticket-row"
             data-status={ticket.status}
           >

@@ -1,7 +1,11 @@
-import { SUPPORT_PORTAL_MESSAGES } from '@farha/contracts/support';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessage, i18n } from '@/lib/i18n';
+import type { TLocale } from '@farha/contracts/auth';
+import type { ORDER_STATUSES } from '@farha/contracts/checkout';
+import { PARTNER_TICKET_CATEGORY_LABELS, PAYOUT_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '@farha/contracts/partner';
+import { RESERVATION_STATUS_LABELS } from '@farha/contracts/reservations';
+import { CUSTOMER_TICKET_CATEGORY_LABELS, SUPPORT_PORTAL_MESSAGES } from '@farha/contracts/support';
+import { VOUCHER_STATUS_LABELS } from '@farha/contracts/vouchers';
+import { bilingualMessage } from '@/lib/i18n';
+import { registerNamespace, type TranslationKey } from '@/lib/translation';
 
 /**
  * Strings of the support portal's diagnostics, knowledge base, reports and profile pages, and of the
@@ -50,9 +54,59 @@ const fr = {
     openTickets: 'Tickets ouverts',
     openDisputes: 'Litiges ouverts',
     activeSessions: 'Sessions actives',
+    failedLogins: 'Connexions échouées',
+    loginLocked: 'Connexion bloquée',
     suspended: 'Suspendu',
+    actions: 'Actions',
+    resend: 'Renvoyer l’e-mail',
+    extend: 'Prolonger',
+    passwordReset: 'Envoyer une réinitialisation du mot de passe',
+    unlock: 'Lever le blocage de connexion',
+    confirm: 'Confirmer',
+    cancel: 'Annuler',
+    resendTitle: 'Renvoyer l’e-mail du voucher {{code}} ?',
+    resendText: 'Le voucher, avec son QR code et son PDF, est renvoyé à {{email}}. L’action est enregistrée dans le journal d’audit.',
+    resetTitle: 'Envoyer un lien de réinitialisation ?',
+    resetText: 'Un lien valable une heure est envoyé à {{email}}. Le mot de passe actuel reste valable tant qu’il n’est pas changé.',
+    unlockTitle: 'Lever le blocage de connexion ?',
+    unlockText: '{{count}} tentative(s) échouée(s) seront effacées et le compte pourra se connecter de nouveau.',
+    extendTitle: 'Prolonger le voucher {{code}}',
+    extendText: 'Valable jusqu’au {{date}}. La nouvelle date est envoyée par e-mail au client.',
+    days: 'Jours de prolongation',
+    reason: 'Motif (enregistré dans l’audit)',
+    expiresOn: 'expire le {{date}}',
   },
-  activity: { login: 'Connexion', order: 'Commande', reservation: 'Réservation', ticket: 'Ticket', dispute: 'Litige', signup: 'Création du compte' },
+  activity: {
+    login: 'Connexion',
+    failed_login: 'Connexions échouées',
+    order: 'Commande',
+    reservation: 'Réservation',
+    ticket: 'Ticket',
+    dispute: 'Litige',
+    signup: 'Création du compte',
+    support_voucher_resend: 'Support : e-mail du voucher renvoyé',
+    support_password_reset: 'Support : lien de réinitialisation envoyé',
+    support_login_unlock: 'Support : blocage de connexion levé',
+    support_voucher_extend: 'Support : voucher prolongé',
+  },
+  status: {
+    order: {
+      pending: 'En attente de paiement',
+      paid: 'Payée',
+      fulfilled: 'Livrée',
+      failed: 'Paiement échoué',
+      canceled: 'Annulée',
+      expired: 'Expirée',
+      refunded: 'Remboursée',
+    } satisfies Record<(typeof ORDER_STATUSES)[number], string>,
+    voucher: VOUCHER_STATUS_LABELS,
+    reservation: RESERVATION_STATUS_LABELS,
+    transaction: TRANSACTION_STATUS_LABELS,
+    payout: PAYOUT_STATUS_LABELS,
+    member: { owner: 'Gérant', staff: 'Équipe' },
+    // Ticket categories, and the knowledge base's (its seeded entries add 'validite').
+    category: { ...PARTNER_TICKET_CATEGORY_LABELS, ...CUSTOMER_TICKET_CATEGORY_LABELS, validite: 'Validité' },
+  },
   kyc: { pending: 'en attente', verified: 'vérifié', rejected: 'refusé' },
   band: { excellent: 'Excellent', good: 'Bon', attention: 'Attention', critical: 'Critique' },
   issue: {
@@ -61,6 +115,8 @@ const fr = {
     OPEN_DISPUTES: '{{count}} litige(s) en cours',
     FAILED_EMAILS: '{{count}} e-mail(s) non délivré(s)',
     OPEN_TICKETS: '{{count}} ticket(s) ouvert(s)',
+    LOGIN_LOCKED: 'Connexion bloquée après trop d’échecs',
+    FAILED_LOGINS: '{{count}} connexion(s) échouée(s)',
   },
   severity: { critical: 'critique', high: 'élevée', medium: 'moyenne', low: 'faible' },
   role: {
@@ -219,9 +275,74 @@ const ar: typeof fr = {
     openTickets: 'تذاكر مفتوحة',
     openDisputes: 'نزاعات جارية',
     activeSessions: 'جلسات نشطة',
+    failedLogins: 'محاولات دخول فاشلة',
+    loginLocked: 'الدخول محظور',
     suspended: 'موقوف',
+    actions: 'الإجراءات',
+    resend: 'إعادة إرسال البريد',
+    extend: 'تمديد',
+    passwordReset: 'إرسال رابط إعادة تعيين كلمة المرور',
+    unlock: 'رفع حظر الدخول',
+    confirm: 'تأكيد',
+    cancel: 'إلغاء',
+    resendTitle: 'إعادة إرسال بريد القسيمة {{code}}؟',
+    resendText: 'تُرسل القسيمة مع رمز QR وملف PDF إلى {{email}}. يُسجَّل الإجراء في سجل التدقيق.',
+    resetTitle: 'إرسال رابط إعادة التعيين؟',
+    resetText: 'يُرسل رابط صالح لمدة ساعة إلى {{email}}. تبقى كلمة المرور الحالية صالحة ما لم تُغيَّر.',
+    unlockTitle: 'رفع حظر الدخول؟',
+    unlockText: 'ستُمحى {{count}} محاولة فاشلة ويمكن للحساب تسجيل الدخول من جديد.',
+    extendTitle: 'تمديد القسيمة {{code}}',
+    extendText: 'صالحة حتى {{date}}. يُرسل التاريخ الجديد إلى العميل بالبريد الإلكتروني.',
+    days: 'أيام التمديد',
+    reason: 'السبب (يُسجَّل في التدقيق)',
+    expiresOn: 'تنتهي في {{date}}',
   },
-  activity: { login: 'تسجيل الدخول', order: 'طلب', reservation: 'حجز', ticket: 'تذكرة', dispute: 'نزاع', signup: 'إنشاء الحساب' },
+  activity: {
+    login: 'تسجيل الدخول',
+    failed_login: 'محاولات دخول فاشلة',
+    order: 'طلب',
+    reservation: 'حجز',
+    ticket: 'تذكرة',
+    dispute: 'نزاع',
+    signup: 'إنشاء الحساب',
+    support_voucher_resend: 'الدعم: إعادة إرسال بريد القسيمة',
+    support_password_reset: 'الدعم: إرسال رابط إعادة التعيين',
+    support_login_unlock: 'الدعم: رفع حظر الدخول',
+    support_voucher_extend: 'الدعم: تمديد القسيمة',
+  },
+  status: {
+    order: { pending: 'في انتظار الدفع', paid: 'مدفوع', fulfilled: 'مُسلَّم', failed: 'فشل الدفع', canceled: 'ملغى', expired: 'منتهي', refunded: 'مسترد' },
+    voucher: {
+      ISSUED: 'صادرة',
+      DELIVERED: 'نشطة',
+      RESERVED: 'محجوزة',
+      REDEEMED: 'مستخدمة',
+      SETTLED: 'مسددة',
+      EXCHANGED: 'مستبدلة',
+      EXTENDED: 'ممددة',
+      CANCELLED: 'ملغاة',
+      EXPIRED: 'منتهية',
+    },
+    reservation: { pending: 'قيد الانتظار', confirmed: 'مؤكد', declined: 'مرفوض', cancelled: 'ملغى', proposed: 'تاريخ جديد مقترح', completed: 'منتهٍ' },
+    transaction: { validated: 'مُصادق عليها', pending: 'قيد الانتظار', disputed: 'نزاع', settled: 'مسددة' },
+    payout: { available: 'متاح', requested: 'مطلوب', processing: 'قيد المعالجة', paid: 'مدفوع', failed: 'فشل' },
+    member: { owner: 'المسير', staff: 'الفريق' },
+    category: {
+      scanner: 'الماسح',
+      paiements: 'المدفوعات',
+      compte: 'الحساب',
+      equipe: 'الفريق',
+      technique: 'تقني',
+      commande: 'الطلب',
+      livraison: 'توصيل العلبة',
+      reservation: 'الحجز',
+      echange: 'الاستبدال أو التمديد',
+      remboursement: 'الاسترداد',
+      paiement: 'الدفع',
+      autre: 'أخرى',
+      validite: 'الصلاحية',
+    },
+  },
   kyc: { pending: 'قيد الانتظار', verified: 'تم التحقق', rejected: 'مرفوض' },
   band: { excellent: 'ممتاز', good: 'جيد', attention: 'انتباه', critical: 'حرج' },
   issue: {
@@ -230,6 +351,8 @@ const ar: typeof fr = {
     OPEN_DISPUTES: '{{count}} نزاع جارٍ',
     FAILED_EMAILS: '{{count}} رسالة غير مسلمة',
     OPEN_TICKETS: '{{count}} تذكرة مفتوحة',
+    LOGIN_LOCKED: 'الدخول محظور بعد محاولات فاشلة كثيرة',
+    FAILED_LOGINS: '{{count}} محاولة دخول فاشلة',
   },
   severity: { critical: 'حرجة', high: 'عالية', medium: 'متوسطة', low: 'منخفضة' },
   role: {
@@ -347,28 +470,22 @@ const ar: typeof fr = {
   messages: Object.fromEntries(Object.entries(SUPPORT_PORTAL_MESSAGES).map(([code, text]) => [code, text.ar])) as Record<keyof typeof SUPPORT_PORTAL_MESSAGES, string>,
 };
 
-i18n.addResourceBundle('fr', NS, fr, true, true);
-i18n.addResourceBundle('ar', NS, ar, true, true);
+/** The i18next namespace 'supportPortal', registered when the feature loads. */
+const usePortalNamespace = registerNamespace(NS, fr, ar);
 
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-export type PortalKey = Leaves<typeof fr> | `${'activity' | 'kyc' | 'band' | 'issue' | 'severity' | 'role' | 'reports.outcome'}.${string}`;
+type CodeGroup = 'activity' | 'kyc' | 'band' | 'issue' | 'severity' | 'role' | 'reports.outcome' | `status.${keyof typeof fr.status}`;
+// Codes from the server (statuses, roles, kinds): their groups take any code.
+export type PortalKey = TranslationKey<typeof fr> | `${CodeGroup}.${string}`;
 export type PortalT = (key: PortalKey, options?: Record<string, unknown>) => string;
 
-export function usePortalTranslation(): { t: PortalT; locale: 'fr' | 'ar' } {
-  const { i18n: instance } = useTranslation();
-  const language = instance.resolvedLanguage;
-  const t = useCallback<PortalT>((key, options) => instance.t(key as never, { ...options, ns: NS, lng: language }) as unknown as string, [instance, language]);
-  return { t, locale: language === 'ar' ? 'ar' : 'fr' };
+export function usePortalTranslation(): { t: PortalT; locale: TLocale; label: (group: CodeGroup, code: string) => string } {
+  const { t, locale } = usePortalNamespace();
+  const loose = t as PortalT;
+  // A code the labels do not know yet shows as itself rather than as a missing key.
+  return { t: loose, locale, label: (group, code) => loose(`${group}.${code}`, { defaultValue: code }) };
 }
 
-/** A server answer in the reader's language: errors by their catalogue code, successes by the portal's texts. */
+/** A server answer in the reader's language: errors by their catalogue code, the portal's successes by text. */
 export function portalMessage(source: unknown): string {
-  const arabic = i18n.resolvedLanguage === 'ar';
-  if (typeof source === 'string') {
-    const found = Object.values(SUPPORT_PORTAL_MESSAGES).find((m) => m.fr === source);
-    return found ? found[arabic ? 'ar' : 'fr'] : source;
-  }
-  return errorMessage(source);
+  return bilingualMessage(source, SUPPORT_PORTAL_MESSAGES);
 }

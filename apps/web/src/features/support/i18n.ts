@@ -7,11 +7,10 @@ import {
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
 } from '@farha/contracts/support';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { bilingualMessage, i18n } from '@/lib/i18n';
+import type { TLocale } from '@farha/contracts/auth';
+import { bilingualMessage } from '@/lib/i18n';
+import { registerNamespace, type TranslationKey } from '@/lib/translation';
 
-/** The agents' portal strings: i18next namespace 'supportDesk', registered when the feature loads. */
 const NS = 'supportDesk';
 
 const fr = {
@@ -248,20 +247,16 @@ const ar: typeof fr = {
   messages: Object.fromEntries(Object.entries(SUPPORT_DESK_MESSAGES).map(([code, text]) => [code, text.ar])) as Record<keyof typeof SUPPORT_DESK_MESSAGES, string>,
 };
 
-i18n.addResourceBundle('fr', NS, fr, true, true);
-i18n.addResourceBundle('ar', NS, ar, true, true);
+/** The agents' portal strings: the i18next namespace 'supportDesk', registered when the feature loads. */
+const useDeskNamespace = registerNamespace(NS, fr, ar);
 
-type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-export type DeskKey = Leaves<typeof fr> | `${'ticketStatus' | 'ticketPriority' | 'disputeStatus' | 'disputeType' | 'disputeResolution' | 'disputeAction' | 'resolution'}.${string}`;
+// Statuses, priorities and types come from the server as codes: their groups take any code (the page words it).
+export type DeskKey = TranslationKey<typeof fr> | `${'ticketStatus' | 'ticketPriority' | 'disputeStatus' | 'disputeType' | 'disputeResolution' | 'disputeAction' | 'resolution'}.${string}`;
 export type DeskT = (key: DeskKey, options?: Record<string, unknown>) => string;
 
-export function useDeskTranslation(): { t: DeskT; locale: 'fr' | 'ar' } {
-  const { i18n: instance } = useTranslation();
-  const language = instance.resolvedLanguage;
-  const t = useCallback<DeskT>((key, options) => instance.t(key as never, { ...options, ns: NS, lng: language }) as unknown as string, [instance, language]);
-  return { t, locale: language === 'ar' ? 'ar' : 'fr' };
+export function useDeskTranslation(): { t: DeskT; locale: TLocale } {
+  const { t, locale } = useDeskNamespace();
+  return { t: t as DeskT, locale };
 }
 
 /** A server answer in the reader's language: errors by their catalogue code, the desk's successes by text. */

@@ -1,4 +1,4 @@
-import { isAdminRole, isPartnerRole, isSupportRole, type TRole } from '@farha/contracts/roles';
+import { isAdminRole, isPartnerRole, isSupportRole, type TRole } from '@farha/contracts/plain/roles';
 import type { TFunction } from 'i18next';
 import { Gift, LayoutDashboard, LifeBuoy, Store, UserRound, type LucideIcon } from 'lucide-react';
 import { paths, profilePathFor } from '@/config/paths';

@@ -24,6 +24,9 @@ const LABELLED = [
   'history',
   'knowledge',
   'reports',
+  'refunds',
+  'audit',
+  'reservations',
 ] as const;
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);

@@ -1,4 +1,4 @@
-import { isPartnerRole } from '@farha/contracts/roles';
+import { isPartnerRole } from '@farha/contracts/plain/roles';
 import { LogOut, ScanLine } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { isPartnerRole } from '@farha/contracts/roles';
+import { isPartnerRole } from '@farha/contracts/plain/roles';
 import { ScanLine, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -93,7 +93,9 @@ export function useLandingHistory(page: number) {
 export function useSaveDraft() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (config: TLandingConfig) => api.put('/api/admin/landing/draft', config, { schema: ZLandingDraftResponse }),
+    // `reset`: the defaults restored (audited as such; other saves are audited once per editing session).
+    mutationFn: ({ config, reset = false }: { config: TLandingConfig; reset?: boolean }) =>
+      api.put(`/api/admin/landing/draft${reset ? '?reset=true' : ''}`, config, { schema: ZLandingDraftResponse }),
     onSuccess: (result) =>
       queryClient.setQueryData(catalogKeys.landing, (old: unknown) =>
         old ? { ...(old as object), draft: result.draft, draftUpdatedAt: result.draftUpdatedAt } : old,

@@ -1,10 +1,10 @@
-import { BOX_VALIDITY_CHOICES, OFFER_CATEGORIES, PRODUCT_LINES, type TProductLine } from '@farha/contracts/catalog';
+import { BOX_VALIDITY_CHOICES, OFFER_CATEGORIES, PRODUCT_LINES, type TProductLine } from '@farha/contracts/plain/catalog';
 import { boxEconomics, type TAdminBox, type TAdminBoxOffer } from '@farha/contracts/catalog-admin';
 import { formatDzd } from '@farha/contracts/money';
 import { AlertTriangle, ImagePlus, Plus, Search, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BoxImage } from '@/components/domain/box-image';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -22,6 +22,8 @@ import { catalogMessage, useCatalogT, type CatalogT } from './i18n';
 type Values = {
   name: string;
   description: string;
+  nameAr: string;
+  descriptionAr: string;
   price: string;
   validityDays: number;
   exchangeOnce: boolean;
@@ -30,13 +32,15 @@ type Values = {
   offers: TAdminBoxOffer[];
   active: boolean;
 };
-type Errors = Partial<Record<'name' | 'price' | 'category' | 'imageUrl' | 'offerIds' | 'form', string>>;
+type Errors = Partial<Record<'name' | 'nameAr' | 'descriptionAr' | 'price' | 'category' | 'imageUrl' | 'offerIds' | 'form', string>>;
 
 function initial(box: TAdminBox | null): Values {
   return box
     ? {
         name: box.name,
         description: box.description,
+        nameAr: box.nameAr ?? '',
+        descriptionAr: box.descriptionAr ?? '',
         price: String(box.price),
         validityDays: box.validityDays,
         exchangeOnce: box.exchangeOnce,
@@ -46,7 +50,7 @@ function initial(box: TAdminBox | null): Values {
         active: box.active,
       }
     : // spec 02 §9: validity 365 days, exchange once, active.
-      { name: '', description: '', price: '', validityDays: 365, exchangeOnce: true, category: '', imageUrl: null, offers: [], active: true };
+      { name: '', description: '', nameAr: '', descriptionAr: '', price: '', validityDays: 365, exchangeOnce: true, category: '', imageUrl: null, offers: [], active: true };
 }
 
 /** spec 02 §5 box form rules, checked before the server checks them again. */
@@ -84,6 +88,9 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
     const body = {
       name: values.name.trim(),
       description: values.description.trim(),
+      // Empty: no translation, the storefront shows the French.
+      nameAr: values.nameAr.trim() || null,
+      descriptionAr: values.descriptionAr.trim() || null,
       price,
       validityDays: values.validityDays,
       exchangeOnce: values.exchangeOnce,
@@ -100,7 +107,7 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
       onError: (error) => {
         const field = error instanceof ApiError ? error.field : undefined;
         const message = catalogMessage(error);
-        setErrors(field && ['name', 'price', 'category', 'imageUrl', 'offerIds'].includes(field) ? { [field]: message } : { form: message });
+        setErrors(field && ['name', 'nameAr', 'descriptionAr', 'price', 'category', 'imageUrl', 'offerIds'].includes(field) ? { [field]: message } : { form: message });
       },
     });
   };
@@ -142,6 +149,16 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
             </Field>
             <Field label={t('form.description')}>
               {(control) => <Textarea {...control} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} maxLength={2000} />}
+            </Field>
+            <Field label={t('form.nameAr')} hint={t('form.arabicHint')} error={errors.nameAr}>
+              {(control) => (
+                <Input {...control} dir="rtl" lang="ar" value={values.nameAr} onChange={(e) => set('nameAr', e.target.value)} maxLength={120} data-testid="box-name-ar" />
+              )}
+            </Field>
+            <Field label={t('form.descriptionAr')} error={errors.descriptionAr}>
+              {(control) => (
+                <Textarea {...control} dir="rtl" lang="ar" rows={3} value={values.descriptionAr} onChange={(e) => set('descriptionAr', e.target.value)} maxLength={2000} data-testid="box-description-ar" />
+              )}
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
               <Field label={t('form.price')} error={errors.price}>

@@ -1,11 +1,11 @@
-import { PRODUCT_LINES, type TProductLine } from '@farha/contracts/catalog';
+import { PRODUCT_LINES, type TProductLine } from '@farha/contracts/plain/catalog';
 import type { TAdminBox } from '@farha/contracts/catalog-admin';
 import { formatDzd } from '@farha/contracts/money';
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BoxImage } from '@/components/domain/box-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -135,7 +135,7 @@ export function BoxGrid() {
                     {box.active ? t('boxes.active') : t('boxes.inactive')}
                   </Badge>
                 </div>
-                <CardContent className="space-y-3 p-4">
+                <CardContent className="space-y-3 p-4 sm:p-4">
                   <div>
                     <div className="flex items-start justify-between gap-2">
                       <h3 className="font-semibold leading-snug">{box.name}</h3>

@@ -1,6 +1,6 @@
 import type { TAuditEntry } from '@farha/contracts/admin';
 import { Badge } from '@/components/ui/badge';
-import { useAdminTranslation } from '../i18n';
+import { useAdminTranslation, type AdminKey } from '../i18n';
 import { formatDateTime } from './parts';
 
 function Diff({ value }: { value: unknown }) {
@@ -14,9 +14,37 @@ function Diff({ value }: { value: unknown }) {
   );
 }
 
+/** The words of an action code (`payout.paid` → "Règlement payé"); the code itself for one not named yet. */
+function useActionLabel() {
+  const { t } = useAdminTranslation();
+  return (action: string) => {
+    const key = `audit.actions.${action.replace('.', '__')}`;
+    const label = t(key as AdminKey);
+    return label === key ? action : label;
+  };
+}
+
+/** A settings change is summed up by the fields it touched (`min_amount, max_amount`): their labels. */
+function useSummary() {
+  const { t } = useAdminTranslation();
+  return (entry: TAuditEntry) => {
+    if (entry.action !== 'settings.update') return entry.summary;
+    return entry.summary
+      .split(', ')
+      .map((field) => {
+        const key = `settings.fields.${field}`;
+        const label = t(key as AdminKey);
+        return label === key ? field : label;
+      })
+      .join(', ');
+  };
+}
+
 /** Audit entries, latest first: who, when, what; with before and after when `detailed`. */
 export function AuditList({ entries, detailed = false }: { entries: TAuditEntry[]; detailed?: boolean }) {
   const { t, locale } = useAdminTranslation();
+  const actionLabel = useActionLabel();
+  const summary = useSummary();
   return (
     <ul className="divide-y divide-border" data-testid="audit-list">
       {entries.map((e) => (
@@ -29,11 +57,11 @@ export function AuditList({ entries, detailed = false }: { entries: TAuditEntry[
           </div>
           <div className="min-w-0 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="outline" dir="ltr">
-                {e.action}
+              <Badge variant="outline" title={e.action} data-action={e.action}>
+                {actionLabel(e.action)}
               </Badge>
               <span className="text-sm" dir="auto">
-                {e.summary}
+                {summary(e)}
               </span>
             </div>
             {detailed && (

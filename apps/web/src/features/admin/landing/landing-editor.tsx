@@ -1,9 +1,9 @@
 import { LANDING_PREVIEW_MESSAGE as PREVIEW_MESSAGE, LANDING_PREVIEW_READY as PREVIEW_READY, themeContrast, type TLandingVersion } from '@farha/contracts/catalog-admin';
-import type { TLandingConfig } from '@farha/contracts/landing';
+import type { TLandingConfig, TLocalizedText } from '@farha/contracts/landing';
 import { formatDate } from '@farha/contracts/money';
 import { ArrowDown, ArrowUp, CheckCircle2, CircleDot, ImagePlus, Monitor, Plus, RotateCcw, Smartphone, Tablet, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -57,8 +57,8 @@ export function LandingEditor() {
 
   const dirty = JSON.stringify(config) !== saved;
   const hasDraft = landing.data.draft !== null;
-  const store = (next: TLandingConfig, then?: () => void) =>
-    saveDraft.mutate(next, {
+  const store = (next: TLandingConfig, then?: () => void, reset = false) =>
+    saveDraft.mutate({ config: next, reset }, {
       onSuccess: (result) => {
         setSaved(JSON.stringify(result.draft));
         setConfig(structuredClone(result.draft));
@@ -131,7 +131,8 @@ export function LandingEditor() {
             ))}
           </div>
           <Card>
-            <CardContent className="space-y-4 p-4" role="tabpanel">
+            <CardContent className="space-y-4 p-4 sm:p-4" role="tabpanel">
+              {section !== 'theme' && <p className="text-xs text-muted-foreground">{t('landing.arabicHint')}</p>}
               <SectionEditor section={section} config={config} onChange={setConfig} />
             </CardContent>
           </Card>
@@ -149,7 +150,7 @@ export function LandingEditor() {
         confirmLabel={t('landing.confirm')}
         cancelLabel={t('landing.cancel')}
         pending={saveDraft.isPending}
-        onConfirm={() => store(structuredClone(landing.data.defaults), () => setConfirmReset(false))}
+        onConfirm={() => store(structuredClone(landing.data.defaults), () => setConfirmReset(false), true)}
       />
     </div>
   );
@@ -247,7 +248,7 @@ function History() {
                   ))}
                 </span>
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{v.config.hero.slides[0]?.title}</p>
+                  <p className="truncate font-medium">{v.config.hero.slides[0]?.title[locale === 'ar' && v.config.hero.slides[0].title.ar ? 'ar' : 'fr']}</p>
                   <p className="text-muted-foreground">
                     {v.publishedAt ? formatDate(v.publishedAt, locale) : '—'} {v.publishedBy ? `· ${t('landing.by', { email: v.publishedBy })}` : ''}
                   </p>
@@ -303,7 +304,10 @@ function History() {
 // ---------------------------------------------------------------------------------------------------
 // Section editors
 
-type FieldSpec<T> = { key: keyof T & string; label: CatalogKey; kind: 'text' | 'textarea' | 'number' | 'image'; min?: number; max?: number };
+/** `localized`/`localizedArea`: a text in French (required) and Arabic (optional), side by side. */
+type FieldSpec<T> = { key: keyof T & string; label: CatalogKey; kind: 'text' | 'textarea' | 'localized' | 'localizedArea' | 'number' | 'image'; min?: number; max?: number };
+
+const noText = (): TLocalizedText => ({ fr: '', ar: '' });
 
 function SectionEditor({ section, config, onChange }: { section: Section; config: TLandingConfig; onChange: (c: TLandingConfig) => void }) {
   const { t } = useCatalogT();
@@ -332,12 +336,12 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
             min={1}
             title={(_, i) => t('landing.hero.slide', { n: i + 1 })}
             fields={[
-              { key: 'title', label: 'landing.hero.title', kind: 'text' },
-              { key: 'subtitle', label: 'landing.hero.subtitle', kind: 'textarea' },
-              { key: 'cta', label: 'landing.hero.cta', kind: 'text' },
+              { key: 'title', label: 'landing.hero.title', kind: 'localized' },
+              { key: 'subtitle', label: 'landing.hero.subtitle', kind: 'localizedArea' },
+              { key: 'cta', label: 'landing.hero.cta', kind: 'localized' },
               { key: 'background', label: 'landing.hero.background', kind: 'image' },
             ]}
-            blank={{ title: '', subtitle: '', cta: config.hero.slides[0]?.cta ?? '', background: 'linear-gradient(135deg, #b5451b, #e9a23b)' }}
+            blank={{ title: noText(), subtitle: noText(), cta: structuredClone(config.hero.slides[0]?.cta ?? noText()), background: 'linear-gradient(135deg, #b5451b, #e9a23b)' }}
             onChange={(slides) => update((c) => void (c.hero.slides = slides))}
             testId="hero-slides"
           />
@@ -348,14 +352,14 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
         <ListEditor
           items={config.benefits}
           max={8}
-          title={(b) => b.title}
+          title={(b) => b.title.fr}
           fields={[
-            { key: 'title', label: 'landing.fields.title', kind: 'text' },
-            { key: 'description', label: 'landing.fields.description', kind: 'textarea' },
+            { key: 'title', label: 'landing.fields.title', kind: 'localized' },
+            { key: 'description', label: 'landing.fields.description', kind: 'localizedArea' },
             { key: 'icon', label: 'landing.fields.icon', kind: 'text' },
             { key: 'color', label: 'landing.fields.color', kind: 'text' },
           ]}
-          blank={{ title: '', description: '', icon: 'gift', color: 'primary' }}
+          blank={{ title: noText(), description: noText(), icon: 'gift', color: 'primary' }}
           onChange={(items) => update((c) => void (c.benefits = items))}
         />
       );
@@ -364,16 +368,16 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
         <ListEditor
           items={config.testimonials}
           max={12}
-          title={(x) => x.name}
+          title={(x) => x.name.fr}
           fields={[
-            { key: 'name', label: 'landing.fields.name', kind: 'text' },
-            { key: 'role', label: 'landing.fields.role', kind: 'text' },
-            { key: 'content', label: 'landing.fields.content', kind: 'textarea' },
+            { key: 'name', label: 'landing.fields.name', kind: 'localized' },
+            { key: 'role', label: 'landing.fields.role', kind: 'localized' },
+            { key: 'content', label: 'landing.fields.content', kind: 'localizedArea' },
             { key: 'rating', label: 'landing.fields.rating', kind: 'number', min: 1, max: 5 },
-            { key: 'location', label: 'landing.fields.location', kind: 'text' },
+            { key: 'location', label: 'landing.fields.location', kind: 'localized' },
             { key: 'avatar', label: 'landing.fields.avatar', kind: 'image' },
           ]}
-          blank={{ name: '', role: '', content: '', rating: 5, avatar: '', location: '' }}
+          blank={{ name: noText(), role: noText(), content: noText(), rating: 5, avatar: '', location: noText() }}
           onChange={(items) => update((c) => void (c.testimonials = items))}
         />
       );
@@ -384,14 +388,14 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
           <ListEditor
             items={config.partners}
             max={48}
-            title={(x) => x.name}
+            title={(x) => x.name.fr}
             fields={[
-              { key: 'name', label: 'landing.fields.name', kind: 'text' },
-              { key: 'category', label: 'landing.fields.category', kind: 'text' },
-              { key: 'city', label: 'landing.fields.city', kind: 'text' },
+              { key: 'name', label: 'landing.fields.name', kind: 'localized' },
+              { key: 'category', label: 'landing.fields.category', kind: 'localized' },
+              { key: 'city', label: 'landing.fields.city', kind: 'localized' },
               { key: 'logo', label: 'landing.fields.logo', kind: 'image' },
             ]}
-            blank={{ name: '', logo: '', category: '', city: '' }}
+            blank={{ name: noText(), logo: '', category: noText(), city: noText() }}
             onChange={(items) => update((c) => void (c.partners = items))}
           />
         </>
@@ -403,8 +407,14 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
             <Switch checked={config.newsletter.enabled} onCheckedChange={(v) => update((c) => void (c.newsletter.enabled = v))} />
             {t('landing.fields.enabled')}
           </label>
-          <LabeledInput label={t('landing.fields.title')} value={config.newsletter.title} onChange={(v) => update((c) => void (c.newsletter.title = v))} />
-          <LabeledInput label={t('landing.fields.subtitle')} multiline value={config.newsletter.subtitle} onChange={(v) => update((c) => void (c.newsletter.subtitle = v))} />
+          <LocalizedInput label={t('landing.fields.title')} value={config.newsletter.title} onChange={(v) => update((c) => void (c.newsletter.title = v))} testId="newsletter-title" />
+          <LocalizedInput
+            label={t('landing.fields.subtitle')}
+            multiline
+            value={config.newsletter.subtitle}
+            onChange={(v) => update((c) => void (c.newsletter.subtitle = v))}
+            testId="newsletter-subtitle"
+          />
           <div className="grid gap-3 sm:grid-cols-2">
             <LabeledInput label={t('landing.fields.promoCode')} value={config.newsletter.promoCode} onChange={(v) => update((c) => void (c.newsletter.promoCode = v))} />
             <LabeledInput
@@ -423,13 +433,13 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
         <ListEditor
           items={config.faq}
           max={20}
-          title={(x) => x.question}
+          title={(x) => x.question.fr}
           fields={[
-            { key: 'question', label: 'landing.fields.question', kind: 'text' },
-            { key: 'answer', label: 'landing.fields.answer', kind: 'textarea' },
+            { key: 'question', label: 'landing.fields.question', kind: 'localized' },
+            { key: 'answer', label: 'landing.fields.answer', kind: 'localizedArea' },
             { key: 'category', label: 'landing.fields.category', kind: 'text' },
           ]}
-          blank={{ question: '', answer: '', category: '' }}
+          blank={{ question: noText(), answer: noText(), category: '' }}
           onChange={(items) => update((c) => void (c.faq = items))}
         />
       );
@@ -527,6 +537,57 @@ function LabeledInput(props: {
   );
 }
 
+/**
+ * A text of the landing page in both languages, side by side (stacked on a phone): French required, Arabic
+ * optional and typed right to left. Test ids: `testId` for the French, `testId-ar` for the Arabic.
+ */
+function LocalizedInput(props: { label: string; value: TLocalizedText; onChange: (v: TLocalizedText) => void; multiline?: boolean; testId?: string }) {
+  const { t } = useCatalogT();
+  const id = useId();
+  const hint = `${id}-hint`;
+  const Field = props.multiline ? Textarea : Input;
+  return (
+    <fieldset className="space-y-1">
+      <legend className="text-sm font-medium">{props.label}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-fr`} className="text-xs text-muted-foreground">
+            {t('landing.inFrench', { label: props.label })}
+          </Label>
+          <Field
+            id={`${id}-fr`}
+            lang="fr"
+            dir="ltr"
+            {...(props.multiline ? { rows: 3 } : {})}
+            value={props.value.fr}
+            onChange={(e: { target: { value: string } }) => props.onChange({ ...props.value, fr: e.target.value })}
+            data-testid={props.testId}
+          />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-ar`} className="text-xs text-muted-foreground">
+            {t('landing.inArabic', { label: props.label })}
+          </Label>
+          <Field
+            id={`${id}-ar`}
+            lang="ar"
+            dir="rtl"
+            {...(props.multiline ? { rows: 3 } : {})}
+            value={props.value.ar}
+            placeholder={props.value.fr}
+            aria-describedby={hint}
+            onChange={(e: { target: { value: string } }) => props.onChange({ ...props.value, ar: e.target.value })}
+            data-testid={props.testId ? `${props.testId}-ar` : undefined}
+          />
+        </div>
+      </div>
+      <p id={hint} className="sr-only">
+        {t('landing.arabicHint')}
+      </p>
+    </fieldset>
+  );
+}
+
 function ImageInput({ value, onChange, label, testId }: { value: string; onChange: (v: string) => void; label: string; testId?: string }) {
   const { t } = useCatalogT();
   const input = useRef<HTMLInputElement>(null);
@@ -536,7 +597,7 @@ function ImageInput({ value, onChange, label, testId }: { value: string; onChang
   return (
     <div className="space-y-1">
       <span className="text-sm font-medium">{label}</span>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <div
           className="size-14 shrink-0 overflow-hidden rounded-md border border-border bg-muted bg-cover bg-center"
           style={{ backgroundImage: isPicture ? `url("${thumbnail(value, 480)}")` : value || undefined }}
@@ -607,6 +668,18 @@ function ListEditor<T extends object>(props: {
             {props.fields.map((field) => {
               const value = item[field.key] as unknown;
               const label = t(field.label);
+              if (field.kind === 'localized' || field.kind === 'localizedArea') {
+                return (
+                  <LocalizedInput
+                    key={field.key}
+                    label={label}
+                    multiline={field.kind === 'localizedArea'}
+                    value={value as TLocalizedText}
+                    onChange={(v) => setField(index, field.key, v)}
+                    testId={`${props.testId ?? 'item'}-${index}-${field.key}`}
+                  />
+                );
+              }
               if (field.kind === 'image') {
                 return <ImageInput key={field.key} label={label} value={String(value ?? '')} onChange={(v) => setField(index, field.key, v)} testId={`${props.testId ?? 'item'}-${index}-${field.key}-file`} />;
               }

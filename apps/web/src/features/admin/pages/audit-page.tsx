@@ -35,7 +35,7 @@ export function AdminAuditPage() {
       >
         <div className="grid gap-1.5">
           <Label htmlFor="audit-action">{t('audit.actionFilter')}</Label>
-          <Input id="audit-action" value={draft.action} placeholder="payout. / partner. / user." onChange={(e) => setDraft({ ...draft, action: e.target.value })} />
+          <Input id="audit-action" dir="ltr" value={draft.action} placeholder="payout. / partner. / user." onChange={(e) => setDraft({ ...draft, action: e.target.value })} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-actor">{t('audit.actorFilter')}</Label>

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
+import { ADMIN_PAGE_ROLES } from '@farha/contracts/plain/roles';
 import { formatDzd } from '@farha/contracts/money';
 import type { TAdminDashboard } from '@farha/contracts/admin';
 import { Activity, Banknote, BadgeCheck, ChartColumn, Gift, Hourglass, Repeat, Settings, TrendingDown, TrendingUp, Users } from 'lucide-react';

@@ -66,11 +66,11 @@ export function AdminPartnersPage() {
           <CardContent className="py-10 text-center text-muted-foreground">{t('common.empty')}</CardContent>
         </Card>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2" data-testid="partner-list">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="partner-list">
           {list.data.partners.map((p) => (
             <li key={p.id}>
               <Card className="h-full">
-                <CardContent className="flex h-full flex-col gap-3 p-4">
+                <CardContent className="flex h-full flex-col gap-3 p-4 sm:p-4">
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="truncate font-semibold">{p.name}</p>
@@ -177,7 +177,7 @@ function PartnerFile({ id, onClose }: { id: string | null; onClose: () => void }
                         <span className="min-w-0">
                           <span className="block font-medium">{t(`partners.docTypes.${d.type}`)}</span>
                           <span className="block truncate text-xs text-muted-foreground">
-                            {d.fileName} · {formatDateTime(d.uploadedAt, locale)}
+                            <bdi dir="ltr">{d.fileName}</bdi> · <bdi>{formatDateTime(d.uploadedAt, locale)}</bdi>
                           </span>
                         </span>
                       </span>

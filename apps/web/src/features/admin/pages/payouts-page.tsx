@@ -1,5 +1,5 @@
 import { ADMIN_PAYOUT_FILTERS, type TAdminPayout } from '@farha/contracts/admin';
-import { formatDzd } from '@farha/contracts/money';
+import { formatDate, formatDzd } from '@farha/contracts/money';
 import { Check, Download, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,13 @@ import { adminMessage, useAdminTranslation } from '../i18n';
 
 type Filter = (typeof ADMIN_PAYOUT_FILTERS)[number];
 const STATUS_VARIANT = { requested: 'secondary', processing: 'accent', paid: 'soft', failed: 'destructive' } as const;
+
+/** The days a payout covers, in the active language (the server's label is French). */
+function periodLabel(period: { from: string | null; to: string | null; label: string }, locale: 'fr' | 'ar'): string {
+  if (!period.from || !period.to) return period.label;
+  const from = formatDate(period.from, locale);
+  return period.from === period.to ? from : `${from} – ${formatDate(period.to, locale)}`;
+}
 
 /** /admin/payouts (issue 12, finance): the queue, approval, the bank batch, paid with reference or failed. */
 export function AdminPayoutsPage() {
@@ -93,7 +100,7 @@ export function AdminPayoutsPage() {
                       <Badge variant={STATUS_VARIANT[p.status]}>{t(`payouts.tabs.${p.status}`)}</Badge>
                     </div>
                     <p className="text-sm text-muted-foreground">
-                      {p.partner.city} · {p.period.label} · {t('payouts.transactions', { count: p.transactionCount })}
+                      {p.partner.city} · {periodLabel(p.period, locale)} · {t('payouts.transactions', { count: p.transactionCount })}
                     </p>
                     <p className="text-xs text-muted-foreground">{t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, locale) })}</p>
                     <p className="font-mono text-xs break-all" dir="ltr">

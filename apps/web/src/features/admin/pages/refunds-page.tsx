@@ -20,6 +20,13 @@ const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructiv
 /** /admin/refunds (issue 12, finance): money owed to customers, recorded paid with its reference or failed. */
 export function AdminRefundsPage() {
   const { t, locale } = useAdminTranslation();
+  // The server words a refund's reason in French: the ones it writes itself are shown in the active language.
+  const reasonText = (reason: string) => {
+    if (reason === 'Coffret non utilisé, remboursement sous 14 jours') return t('refunds.reasonGuarantee');
+    if (reason.startsWith('Litige : ')) return t('refunds.reasonDispute', { title: reason.slice('Litige : '.length) });
+    return reason;
+  };
+  const providerName = (provider: string) => (provider === 'sandbox' || provider === 'chargily' ? t(`refunds.providers.${provider}`) : provider);
   useDocumentTitle(t('refunds.title'));
   const [params, setParams] = useSearchParams();
   const status = (ADMIN_REFUND_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Filter) : 'pending';
@@ -66,7 +73,7 @@ export function AdminRefundsPage() {
           {list.data.refunds.map((r) => (
             <li key={r.id}>
               <Card>
-                <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+                <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center sm:p-4">
                   <div className="min-w-0 space-y-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <p className="font-semibold">{r.customer?.name ?? '—'}</p>
@@ -77,12 +84,12 @@ export function AdminRefundsPage() {
                       {r.customer?.email}
                     </p>
                     <p className="text-sm">
-                      {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — {r.reason}
+                      {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{reasonText(r.reason)}</span>
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}
                       {r.paymentMethod && ` · ${t('refunds.method', { method: r.paymentMethod.toUpperCase() })}`}
-                      {r.provider && ` · ${r.gatewayRefund || r.status !== 'pending' ? r.provider : t('refunds.manualHint', { provider: r.provider })}`}
+                      {r.provider && ` · ${r.gatewayRefund || r.status !== 'pending' ? providerName(r.provider) : t('refunds.manualHint', { provider: providerName(r.provider) })}`}
                     </p>
                     {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
                     {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}

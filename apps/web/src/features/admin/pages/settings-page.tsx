@@ -132,9 +132,10 @@ export function AdminSettingsPage() {
         <Skeleton className="h-60" />
       ) : (
         <Tabs defaultValue="platform">
-          <TabsList className="flex-wrap">
+          {/* Five tabs do not fit a phone: the row scrolls inside its own box (a wrapped row would slide under the panel). */}
+          <TabsList className="max-w-full justify-start overflow-x-auto">
             {SECTIONS.map((s) => (
-              <TabsTrigger key={s} value={s}>
+              <TabsTrigger key={s} value={s} className="flex-none sm:flex-1">
                 {t(`settings.tabs.${s}`)}
               </TabsTrigger>
             ))}
@@ -142,7 +143,7 @@ export function AdminSettingsPage() {
           {SECTIONS.map((section) => (
             <TabsContent key={section} value={section}>
               <Card>
-                <CardContent className="grid gap-4 p-5 sm:grid-cols-2" data-testid={`settings-${section}`}>
+                <CardContent className="grid gap-4 p-5 sm:grid-cols-2 sm:p-6" data-testid={`settings-${section}`}>
                   {Object.entries(current[section]).map(([field, value]) => {
                     const id = `setting-${section}-${field}`;
                     const label = t(`settings.fields.${field}` as never);

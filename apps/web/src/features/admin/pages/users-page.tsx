@@ -1,6 +1,6 @@
 import type { TAdminUserRow } from '@farha/contracts/admin';
 import { formatDzd } from '@farha/contracts/money';
-import { ROLES } from '@farha/contracts/roles';
+import { ROLES } from '@farha/contracts/plain/roles';
 import { Mail, Pencil, Search, ShieldCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -47,7 +47,7 @@ export function LoginForm() {
         ...(askCode && code.trim() ? { code: code.trim() } : {}),
       });
     } catch (error) {
-      if (error instanceof ApiError && (error.code === 'TOTP_REQUIRED' || error.code === 'TOTP_INVALID')) {
+      if (error instanceof ApiError && (error.code === 'TOTP_REQUIRED' || error.code === 'TOTP_INVALID' || error.code === 'TOTP_REPLAYED')) {
         setAskCode(true);
         setCode('');
       }

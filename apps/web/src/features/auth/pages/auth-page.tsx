@@ -1,4 +1,4 @@
-import { landingPathFor } from '@farha/contracts/roles';
+import { landingPathFor } from '@farha/contracts/plain/roles';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';

@@ -18,7 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword, useResetTokenCheck } from '../api/password';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { passwordMessage, usePasswordT } from '../password-i18n';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 import { useSiteStatus } from '@/lib/site-status';
 
 /** After a successful reset, the login page opens on its own after this delay. */

@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api';
+import { useLocalizedSelect } from '@/lib/localized';
 
 export function useCreateOrder() {
   return useMutation({
@@ -24,11 +25,13 @@ interface OrderQueryOptions {
 
 /** GET /api/orders/:id: the purchaser's own order, its status and, once paid, its voucher. */
 export function useOrder(id: string | null, { enabled = true, pollWhile }: OrderQueryOptions = {}) {
+  const select = useLocalizedSelect<TOrder>();
   return useQuery({
     queryKey: orderQueryKey(id ?? ''),
     queryFn: ({ signal }) => api.get(`/api/orders/${encodeURIComponent(id ?? '')}`, { schema: ZOrder, signal }),
     enabled: enabled && id !== null,
     staleTime: 0,
+    select,
     refetchInterval: (query) => (pollWhile?.(query.state.data) ? 1000 : false),
   });
 }

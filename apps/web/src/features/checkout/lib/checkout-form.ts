@@ -1,6 +1,6 @@
 import { ZCreateOrderRequest, ZPaymentMethod, type TCreateOrderRequest } from '@farha/contracts/checkout';
 import { ZLocale, type TLocale } from '@farha/contracts/auth';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 import { addDays } from '@farha/contracts/time';
 import { z } from 'zod';
 import { MAX_DELIVERY_DAYS_AHEAD } from './dates';

@@ -12,5 +12,6 @@ export const checkoutLinks = {
 export interface CheckoutLocationState {
   /** A box handed over by the page that sent the visitor here (catalogue, box page). */
   box?: unknown;
-  paymentError?: { reason: string | null };
+  /** `cancelled`: the customer cancelled on the gateway's page (not an error: nothing was charged). */
+  paymentError?: { reason: string | null; cancelled?: boolean };
 }

@@ -33,7 +33,7 @@ import {
 } from '../lib/checkout-form';
 import { loadDraft, saveDraft } from '../lib/draft-storage';
 import type { CheckoutLocationState } from '../lib/links';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 /**
  * spec 01 §2 "Checkout": /checkout?box=<id> (or the box in navigation state). A two-step wizard,
@@ -106,7 +106,7 @@ export function CheckoutPage() {
 interface CheckoutWizardProps {
   box: TCheckoutBox;
   /** Set when the gateway sent the buyer back after a failed or cancelled payment. */
-  paymentError: { reason: string | null } | null;
+  paymentError: { reason: string | null; cancelled?: boolean } | null;
 }
 
 function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWizardProps) {
@@ -248,7 +248,14 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
                 {step === 'details' ? t('details.title') : t('payment.title')}
               </h2>
 
-              {paymentError && (
+              {paymentError?.cancelled && (
+                // Cancelled on the gateway's page: the customer's own choice, not an error.
+                <Alert data-testid="payment-cancelled">
+                  <p className="font-semibold">{t('payment.cancelled')}</p>
+                  <p className="mt-1">{t('payment.cancelledText')}</p>
+                </Alert>
+              )}
+              {paymentError && !paymentError.cancelled && (
                 <Alert variant="error" data-testid="payment-error">
                   <p className="font-semibold">{t('payment.failed')}</p>
                   {paymentError.reason && (

@@ -52,7 +52,9 @@ function CheckoutReturn() {
     if (PAID.has(data.status)) void navigate(checkoutLinks.success(data.id), { replace: true });
     else if (FAILED.has(data.status)) {
       // spec 01 §4: a payment error returns to the payment step, the details kept (sessionStorage).
-      const state: CheckoutLocationState = { paymentError: { reason: data.failureReason } };
+      const state: CheckoutLocationState = {
+        paymentError: { reason: data.failureReason, cancelled: data.status === 'canceled' },
+      };
       void navigate(checkoutLinks.checkout(data.box.id, 'payment'), { replace: true, state });
     }
   }, [data, navigate]);

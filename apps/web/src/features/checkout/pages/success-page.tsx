@@ -3,7 +3,7 @@ import { formatDate, formatDzd } from '@farha/contracts/money';
 import { CircleX, Download, House, Printer, SearchX, Send, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { RequireAuth } from '@/components/route-guards';
 import { paths, to } from '@/config/paths';
 import { GiftIllustration } from '@/components/brand/gift-illustration';
@@ -27,6 +27,8 @@ import { checkoutLinks } from '../lib/links';
 
 const PAID = new Set<TOrder['status']>(['paid', 'fulfilled']);
 const FAILED = new Set<TOrder['status']>(['failed', 'canceled', 'expired']);
+/** The vouchers the server sends again (a used, exchanged, cancelled or expired one is not offered). */
+const RESENDABLE = new Set<string>(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
 /** How long the page keeps reading the order for the voucher to be issued and its e-mail accepted. */
 const FOLLOW_UP_MS = 30_000;
 
@@ -100,12 +102,21 @@ function Success() {
   if (FAILED.has(data.status)) {
     return (
       <Card className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-12 text-center" data-testid="order-failed">
-        <CircleX aria-hidden className="size-10 text-destructive" />
-        <h1 className="text-2xl font-bold">{t('order.failedTitle')}</h1>
-        <p className="text-muted-foreground">
-          {t('payment.failed')}
-          {data.failureReason && <> {t('payment.failedReason', { reason: checkoutMessage(data.failureReason) })}</>}
-        </p>
+        <CircleX aria-hidden className={data.status === 'canceled' ? 'size-10 text-muted-foreground' : 'size-10 text-destructive'} />
+        {data.status === 'canceled' ? (
+          <>
+            <h1 className="text-2xl font-bold">{t('payment.cancelled')}</h1>
+            <p className="text-muted-foreground">{t('payment.cancelledText')}</p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-2xl font-bold">{t('order.failedTitle')}</h1>
+            <p className="text-muted-foreground">
+              {t('payment.failed')}
+              {data.failureReason && <> {t('payment.failedReason', { reason: checkoutMessage(data.failureReason) })}</>}
+            </p>
+          </>
+        )}
         <Button asChild>
           <Link to={checkoutLinks.checkout(data.box.id, 'payment')}>{t('order.tryAgain')}</Link>
         </Button>
@@ -186,10 +197,12 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
                 {t('success.pdf')}
               </a>
             </Button>
-            <Button variant="outline" className="w-full" onClick={onResend} loading={resend.isPending} data-testid="resend-voucher">
-              <Send aria-hidden className="rtl:-scale-x-100" />
-              {t('success.resend')}
-            </Button>
+            {RESENDABLE.has(voucher.status) && (
+              <Button variant="outline" className="w-full" onClick={onResend} loading={resend.isPending} data-testid="resend-voucher">
+                <Send aria-hidden className="rtl:-scale-x-100" />
+                {t('success.resend')}
+              </Button>
+            )}
             <Button variant="outline" className="w-full" onClick={() => window.print()} data-testid="print-voucher">
               <Printer aria-hidden />
               {t('success.print')}

@@ -6,14 +6,19 @@ import {
   ZRefundResponse,
   ZReviewResponse,
   ZVoucherLifeResponse,
+  type TClientVoucherDetail,
+  type TClientVoucherListResponse,
+  type TExchangeOptions,
   type TExchangeVoucherRequest,
   type TExtendVoucherRequest,
   type VOUCHER_LIST_TABS,
 } from '@farha/contracts/customer';
 import { ZDaySlots, ZReservationResponse, type TCreateReservationRequest } from '@farha/contracts/reservations';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '@/lib/api';
+import { localizeCatalogText, useLocalizedSelect } from '@/lib/localized';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -35,6 +40,7 @@ export const customerKeys = {
  * first; "Charger plus" fetches the next), with the counts per tab and the dashboard figures.
  */
 export function useClientVouchers(tab: VoucherListTab, q: string) {
+  const select = useLocalizedSelect<InfiniteData<TClientVoucherListResponse, string | null>>();
   return useInfiniteQuery({
     queryKey: customerKeys.list(tab, q),
     initialPageParam: null as string | null,
@@ -46,26 +52,31 @@ export function useClientVouchers(tab: VoucherListTab, q: string) {
     },
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
+    select,
   });
 }
 
 /** One of the customer's vouchers by id or code (the dashboard's `?reserve=` link), whatever page it is on. */
 export function useVoucherByRef(ref: string | null) {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr';
   return useQuery({
     queryKey: customerKeys.byRef(ref ?? ''),
     queryFn: ({ signal }) =>
       api.get(`/api/client/vouchers?${new URLSearchParams({ ref: ref ?? '', limit: '1' })}`, { schema: ZClientVoucherListResponse, signal }),
     enabled: ref !== null && ref !== '',
-    select: (data) => data.vouchers[0] ?? null,
+    select: (data) => localizeCatalogText(data.vouchers[0] ?? null, locale),
   });
 }
 
 /** GET /api/client/vouchers/:id: the card plus where to use it (offers with their partner). */
 export function useVoucherDetail(voucherId: string | null) {
+  const select = useLocalizedSelect<TClientVoucherDetail>();
   return useQuery({
     queryKey: customerKeys.voucher(voucherId ?? ''),
     queryFn: ({ signal }) => api.get(`/api/client/vouchers/${id(voucherId ?? '')}`, { schema: ZClientVoucherDetail, signal }),
     enabled: voucherId !== null,
+    select,
   });
 }
 
@@ -143,11 +154,13 @@ export function useExtendVoucher(voucherId: string) {
 }
 
 export function useExchangeOptions(voucherId: string | null) {
+  const select = useLocalizedSelect<TExchangeOptions>();
   return useQuery({
     queryKey: customerKeys.exchangeOptions(voucherId ?? ''),
     queryFn: ({ signal }) =>
       api.get(`/api/client/vouchers/${id(voucherId ?? '')}/exchange-options`, { schema: ZExchangeOptions, signal }),
     enabled: voucherId !== null,
+    select,
   });
 }
 

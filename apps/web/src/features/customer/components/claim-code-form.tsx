@@ -1,12 +1,12 @@
 import { Ticket } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useClaimVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 /** "Ajouter un code": a gift whose code was passed on by hand (or by a forwarded e-mail) joins the account. */
 export function ClaimCodeForm({ initialCode = '', onClaimed }: { initialCode?: string; onClaimed?: (voucherId: string) => void }) {

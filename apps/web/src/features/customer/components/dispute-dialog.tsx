@@ -1,7 +1,7 @@
 import type { TClientVoucher } from '@farha/contracts/customer';
 import { DISPUTE_TYPES, SUPPORT_DESK_MESSAGES } from '@farha/contracts/support';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -3,7 +3,7 @@ import { type TClientVoucher } from '@farha/contracts/customer';
 import { formatDzd } from '@farha/contracts/money';
 import { Repeat, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -15,7 +15,7 @@ import { customerMessage, useCustomerT } from '../i18n';
 import { searchable } from '../lib/vouchers';
 import { BoxImage } from '@/components/domain/box-image';
 import { PaymentMethodPicker } from './payment-method-picker';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 /** Swap for another box: free when equal or cheaper, otherwise the difference is paid through the checkout. */
 export function ExchangeDialog({ voucher, onOpenChange }: { voucher: TClientVoucher | null; onOpenChange: (open: boolean) => void }) {

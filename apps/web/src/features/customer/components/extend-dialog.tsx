@@ -3,7 +3,7 @@ import { type TClientVoucherListResponse, type TClientVoucher } from '@farha/con
 import { formatDzd } from '@farha/contracts/money';
 import { CalendarPlus, Gift } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,7 +12,7 @@ import { useExtendVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { formatDate } from '@/lib/dates';
 import { PaymentMethodPicker } from './payment-method-picker';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 type Extension = TClientVoucherListResponse['extension'];
 

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,7 @@ import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
 import { useCustomerHelpTexts } from './help-centre-texts';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 // spec 01 §5: title and description non-blank, category and priority chosen (selects start empty).
 const ZTicketForm = z.object({

@@ -29,7 +29,7 @@ import { formatDay } from '@/lib/dates';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useReservationWhen } from './reservation-panel';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 const GUEST_CHOICES = Array.from(
   { length: RESERVATION_MAX_GUESTS - RESERVATION_MIN_GUESTS + 1 },

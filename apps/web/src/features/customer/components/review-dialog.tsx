@@ -1,6 +1,6 @@
 import { type TClientVoucher } from '@farha/contracts/customer';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,7 +9,7 @@ import { useReviewVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { Textarea } from '@/components/ui/textarea';
 import { StarInput } from './star-rating';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 const COMMENT_MAX = 1000;
 

@@ -1,6 +1,6 @@
 import { SUPPORT_DESK_MESSAGES, type TTicketDetail } from '@farha/contracts/support';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useRateTicket } from '../api/support';
 import { customerMessage, useCustomerT } from '../i18n';

@@ -3,7 +3,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { CalendarX2, Gift, PartyPopper, Search, SearchX, ShoppingBag, Wallet, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -31,7 +31,7 @@ import { customerMessage, useCustomerT } from '../i18n';
 import { isolate } from '@/lib/bidi';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { inTab, normalizeCode, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 interface OpenDialog {
   kind: VoucherDialogKind;

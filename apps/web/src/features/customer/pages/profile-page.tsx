@@ -31,7 +31,7 @@ import { Switch } from '@/components/ui/switch';
 import { customerMessage, useCustomerT, type CustomerKey, type CustomerT } from '../i18n';
 import { formatDate } from '@/lib/dates';
 import { useFlash } from '../lib/use-flash';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 import { fieldMessageOf } from '@/lib/i18n';
 
 /** Time zones offered (Algeria first, then where the diaspora lives); the saved one is always listed. */

@@ -1,4 +1,4 @@
-import { ERRORS } from '@farha/contracts/errors';
+import { ERRORS } from '@farha/contracts/plain/errors';
 import {
   redemptionLock,
   ZRedemptionError,

@@ -2,7 +2,7 @@ import { ISO_WEEKDAYS, ZAvailability, type TAvailability, type TWeeklyHours } fr
 import { algiersToday } from '@farha/contracts/time';
 import { CalendarOff, Clock, Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { DISPUTE_RESOLUTION_LABELS, DISPUTE_STATUS_LABELS, DISPUTE_TYPE_LABELS, SUPPORT_DESK_MESSAGES, type TDispute } from '@farha/contracts/support';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { usePartnerDisputes, useRespondDispute } from '../api/disputes';
 import { partnerMessage, usePartnerTranslation } from '../i18n';

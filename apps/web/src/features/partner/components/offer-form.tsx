@@ -1,12 +1,12 @@
-import { OFFER_CATEGORIES } from '@farha/contracts/catalog';
-import { errorKey } from '@farha/contracts/errors';
+import { OFFER_CATEGORIES } from '@farha/contracts/plain/catalog';
+import { errorKey } from '@farha/contracts/plain/errors';
 import { ZOfferInput, type TOfferInput, type TPartnerOffer } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageUp, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -31,6 +31,8 @@ function valuesOf(offer: TPartnerOffer | null): FormValues {
   return {
     title: offer?.title ?? '',
     description: offer?.description ?? '',
+    titleAr: offer?.titleAr ?? '',
+    descriptionAr: offer?.descriptionAr ?? '',
     category: offer?.category ?? 'bien-etre',
     faceValue: offer?.faceValue ?? (Number.NaN as number),
     topupAllowed: offer?.topupAllowed ?? false,
@@ -141,6 +143,14 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
         <Field label={t('offers.form.description')} error={message(errors.description?.message)}>
           {(c) => <Textarea {...c} {...register('description')} dir="auto" rows={4} maxLength={2000} />}
         </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('offers.form.titleAr')} labelSuffix={t('common.optional')} hint={t('offers.form.arabicHint')} error={message(errors.titleAr?.message)}>
+            {(c) => <Input {...c} {...register('titleAr')} dir="rtl" lang="ar" maxLength={120} data-testid="offer-title-ar" />}
+          </Field>
+          <Field label={t('offers.form.descriptionAr')} labelSuffix={t('common.optional')} error={message(errors.descriptionAr?.message)}>
+            {(c) => <Textarea {...c} {...register('descriptionAr')} dir="rtl" lang="ar" rows={2} maxLength={2000} />}
+          </Field>
+        </div>
         <Field label={t('offers.form.image')} labelSuffix={t('common.optional')} hint={t('offers.form.imageHint')} error={message(errors.imageUrl?.message)}>
           {(c) => (
             <div className="flex gap-2">

@@ -20,7 +20,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitation } from '../api/invitations';
 import { isolate, partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDate } from '../lib/format';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 import { errorTextOf } from '@/lib/i18n';
 
 /** /invitation?token=… : a team member invited by a partner owner sets a password and joins (spec 02 §2). */

@@ -1,9 +1,9 @@
-import { OFFER_CATEGORIES } from '@farha/contracts/catalog';
+import { OFFER_CATEGORIES } from '@farha/contracts/plain/catalog';
 import { OFFER_SORTS, type TPartnerOffer } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
 import { Gift, Package, Pencil, Plus, Search, SearchX, Star, Tag, Trash2, TrendingUp, ScanLine } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

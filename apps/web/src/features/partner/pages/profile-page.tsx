@@ -19,7 +19,7 @@ import { FlashBanner, useFlash } from '../components/flash';
 import { KycBadge } from '../components/status-badges';
 import { usePartnerTranslation } from '../i18n';
 import { formatCount, formatDate, formatPercent } from '../lib/format';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 const TABS = ['profile', 'business', 'team', 'settings'] as const;
 type Tab = (typeof TABS)[number];

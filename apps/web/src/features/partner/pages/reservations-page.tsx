@@ -3,7 +3,7 @@ import { algiersToday } from '@farha/contracts/time';
 import { CalendarCheck, CalendarClock, CalendarDays, CalendarX, Check, Mail, MessageSquareText, Phone, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -532,3 +532,6 @@ function ContactTab() {
     </div>
   );
 }
+
+/** The new-ticket form, also shown in the public help centre (/support) to a signed-in partner. */
+export { NewTicketTab as PartnerNewTicketForm };

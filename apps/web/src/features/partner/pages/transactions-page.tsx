@@ -3,7 +3,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { ArrowLeftRight, Banknote, ChevronLeft, ChevronRight, Download, Eye, HandCoins, Percent, Printer, Receipt as ReceiptIcon, Search, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

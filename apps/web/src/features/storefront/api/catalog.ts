@@ -1,15 +1,16 @@
-import {
-  ZBoxDetail,
-  ZBoxListResponse,
-  ZFavouriteList,
-  ZPartnerListResponse,
-  type TBoxListQuery,
+// Types only: the storefront's pages read these answers without zod (lib/api.ts).
+import type {
+  TBoxDetail,
+  TBoxListQuery,
+  TBoxListResponse,
+  TFavouriteList,
+  TPartnerListResponse,
 } from '@farha/contracts/catalog';
-import { ZVoucherStatus, type TVoucherStatus } from '@farha/contracts/vouchers';
+import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { useLocalizedSelect } from '@/lib/localized';
 
 function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -38,25 +39,29 @@ export function useBoxes(query: TBoxListQuery = {}) {
     maxPrice: query.maxPrice,
     sort: query.sort,
   };
+  const select = useLocalizedSelect<TBoxListResponse>();
   return useQuery({
     queryKey: catalogKeys.boxes(params),
-    queryFn: ({ signal }) => api.get(`/api/boxes${queryString(params)}`, { schema: ZBoxListResponse, signal }),
+    queryFn: ({ signal }) => api.get<TBoxListResponse>(`/api/boxes${queryString(params)}`, { signal }),
     placeholderData: keepPreviousData,
+    select,
   });
 }
 
 export function useBox(id: string | undefined) {
+  const select = useLocalizedSelect<TBoxDetail>();
   return useQuery({
     queryKey: catalogKeys.box(id ?? ''),
-    queryFn: ({ signal }) => api.get(`/api/boxes/${encodeURIComponent(id ?? '')}`, { schema: ZBoxDetail, signal }),
+    queryFn: ({ signal }) => api.get<TBoxDetail>(`/api/boxes/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
+    select,
   });
 }
 
 export function usePartners() {
   return useQuery({
     queryKey: catalogKeys.partners,
-    queryFn: ({ signal }) => api.get('/api/partners', { schema: ZPartnerListResponse, signal }),
+    queryFn: ({ signal }) => api.get<TPartnerListResponse>('/api/partners', { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -66,7 +71,7 @@ export function useFavourites() {
   const { user } = useAuth();
   return useQuery({
     queryKey: catalogKeys.favourites(user?.id),
-    queryFn: ({ signal }) => api.get('/api/favourites', { schema: ZFavouriteList, signal }),
+    queryFn: ({ signal }) => api.get<TFavouriteList>('/api/favourites', { signal }),
     enabled: Boolean(user),
     select: (data) => new Set(data.boxIds),
   });
@@ -109,31 +114,27 @@ export interface OwnedVoucher {
 }
 
 // Only the fields the box page needs, read from GET /api/client/vouchers (which the customer area owns).
-const ZOwnedVouchers = z
-  .object({
-    vouchers: z.array(
-      z.object({
-        id: z.string(),
-        code: z.string(),
-        status: ZVoucherStatus,
-        expiresAt: z.string(),
-        box: z.object({ id: z.string() }).optional(),
-        boxId: z.string().optional(),
-        recipient: z.object({ name: z.string() }).optional(),
-        recipientName: z.string().optional(),
-      }),
-    ),
-  })
-  .transform(({ vouchers }): OwnedVoucher[] =>
-    vouchers.map((v) => ({
-      id: v.id,
-      code: v.code,
-      status: v.status,
-      boxId: v.box?.id ?? v.boxId ?? '',
-      recipientName: v.recipient?.name ?? v.recipientName ?? '',
-      expiresAt: v.expiresAt,
-    })),
-  );
+interface ListedVoucher {
+  id: string;
+  code: string;
+  status: TVoucherStatus;
+  expiresAt: string;
+  box?: { id: string };
+  boxId?: string;
+  recipient?: { name: string };
+  recipientName?: string;
+}
+
+function ownedVouchers({ vouchers }: { vouchers: ListedVoucher[] }): OwnedVoucher[] {
+  return vouchers.map((v) => ({
+    id: v.id,
+    code: v.code,
+    status: v.status,
+    boxId: v.box?.id ?? v.boxId ?? '',
+    recipientName: v.recipient?.name ?? v.recipientName ?? '',
+    expiresAt: v.expiresAt,
+  }));
+}
 
 /** The signed-in customer's vouchers of one box ('Possédé (n)' and the list on the box page). */
 export function useMyVouchersForBox(boxId: string | undefined): OwnedVoucher[] {
@@ -142,8 +143,10 @@ export function useMyVouchersForBox(boxId: string | undefined): OwnedVoucher[] {
   const { data } = useQuery({
     queryKey: [...catalogKeys.ownedVouchers(user?.id), boxId],
     // The server filters by box (the list is paginated): the first 100 are plenty for "Possédé (n)".
-    queryFn: ({ signal }) =>
-      api.get(`/api/client/vouchers?${new URLSearchParams({ boxId: boxId ?? '', limit: '100' })}`, { schema: ZOwnedVouchers, signal }),
+    queryFn: async ({ signal }) =>
+      ownedVouchers(
+        await api.get<{ vouchers: ListedVoucher[] }>(`/api/client/vouchers?${new URLSearchParams({ boxId: boxId ?? '', limit: '100' })}`, { signal }),
+      ),
     enabled: isCustomer && Boolean(boxId),
   });
   if (!isCustomer || !boxId) return [];

@@ -1,29 +1,25 @@
 import type { TLocale } from '@farha/contracts/auth';
-import {
-  defaultLandingConfig,
-  ZLandingResponse,
-  ZNewsletterResponse,
-  type TLandingResponse,
-} from '@farha/contracts/landing';
+import type { TAdminLanding } from '@farha/contracts/catalog-admin';
+// Types only from the schemas' modules: the storefront reads these answers without zod (lib/api.ts).
+import type { TLandingConfig, TLandingContent, TLandingResponse, TNewsletterResponse } from '@farha/contracts/landing';
+import { defaultLandingContent, LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY, resolveLanding } from '@farha/contracts/plain/landing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTheme } from '@/lib/theme';
-import { LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY, ZAdminLanding } from '@farha/contracts/catalog-admin';
-import type { TLandingConfig } from '@farha/contracts/landing';
 import { api } from '@/lib/api';
 
 /** spec 01 §2: the homepage reads the published landing configuration, or the defaults if that fails. */
 export function useLanding(locale: TLocale) {
   const query = useQuery({
     queryKey: ['landing', locale],
-    queryFn: ({ signal }) => api.get(`/api/landing?locale=${locale}`, { schema: ZLandingResponse, signal }),
+    queryFn: ({ signal }) => api.get<TLandingResponse>(`/api/landing?locale=${locale}`, { signal }),
     staleTime: 5 * 60_000,
     retry: 1,
   });
   const fallback = useMemo<TLandingResponse>(
-    () => ({ ...defaultLandingConfig(locale), source: 'default', updatedAt: null }),
+    () => ({ ...defaultLandingContent(locale), source: 'default', updatedAt: null }),
     [locale],
   );
   return { landing: query.data ?? fallback, isLoading: query.isPending, isFallback: !query.data };
@@ -32,20 +28,23 @@ export function useLanding(locale: TLocale) {
 export function useSubscribeNewsletter() {
   return useMutation({
     mutationFn: (input: { email: string; locale: TLocale }) =>
-      api.post('/api/newsletter', input, { schema: ZNewsletterResponse }),
+      api.post<TNewsletterResponse>('/api/newsletter', input),
   });
 }
 
 /**
  * The landing editor's preview (`/?preview=draft`, catalogue staff): the configuration the editor posts
- * to this frame as it is edited, else the saved draft (or the published version). Null when not previewing.
+ * to this frame as it is edited, else the saved draft (or the published version), in the frame's language
+ * (Arabic texts left empty show the French, as on the live homepage). Null when not previewing.
  */
-export function useLandingPreview(enabled: boolean): TLandingConfig | null {
+export function useLandingPreview(enabled: boolean): TLandingContent | null {
+  const { i18n } = useTranslation();
+  const locale: TLocale = i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr';
   const [posted, setPosted] = useState<TLandingConfig | null>(null);
   const saved = useQuery({
     queryKey: ['landing', 'preview'],
     // Someone not signed in as catalogue staff just sees the live homepage (no session-expired prompt).
-    queryFn: ({ signal }) => api.get('/api/admin/landing', { schema: ZAdminLanding, signal, ignoreSessionExpiry: true }),
+    queryFn: ({ signal }) => api.get<TAdminLanding>('/api/admin/landing', { signal, ignoreSessionExpiry: true }),
     enabled,
     retry: false,
   });
@@ -59,8 +58,8 @@ export function useLandingPreview(enabled: boolean): TLandingConfig | null {
     if (window.parent !== window) window.parent.postMessage({ type: LANDING_PREVIEW_READY }, window.location.origin);
     return () => window.removeEventListener('message', onMessage);
   }, [enabled]);
-  if (!enabled) return null;
-  return posted ?? saved.data?.draft ?? saved.data?.published ?? null;
+  const config = posted ?? saved.data?.draft ?? saved.data?.published ?? null;
+  return useMemo(() => (enabled && config ? resolveLanding(config, locale) : null), [enabled, config, locale]);
 }
 
 /**

@@ -1,15 +1,14 @@
 import {
   PRICE_RANGE_KEYS,
-  STOREFRONT_CATEGORIES,
-  type TCatalogStats,
   type TProductLine,
-} from '@farha/contracts/catalog';
+} from '@farha/contracts/plain/catalog';
+import type { TCatalogStats } from '@farha/contracts/catalog';
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useStorefrontT } from '../i18n';
-import type { CatalogParams } from '../lib/catalog-params';
+import { catalogueLines, type CatalogParams } from '../lib/catalog-params';
 import { productLineIcon, useProductLineLabel } from './product-line';
 
 interface RadioOption {
@@ -104,7 +103,7 @@ export function FilterPanel({ id, params, stats, cities, onChange }: FilterPanel
         onChange={(value) => onChange({ category: (value || null) as TProductLine | null })}
         options={[
           { value: '', label: t('catalog.allCategories') },
-          ...STOREFRONT_CATEGORIES.map((line) => {
+          ...catalogueLines(stats, params.category ?? undefined).map((line) => {
             const Icon = productLineIcon(line);
             return {
               value: line,

@@ -1,4 +1,4 @@
-import { EXPERIENCE_BAR_FULL } from '@farha/contracts/catalog';
+import { EXPERIENCE_BAR_FULL } from '@farha/contracts/plain/catalog';
 import { cn } from '@/lib/cn';
 import { useStorefrontT } from '../i18n';
 

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { paths, type AuthRedirectState } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';

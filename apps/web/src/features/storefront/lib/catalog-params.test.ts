@@ -1,34 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, readCatalogParams, toBoxQuery, writeCatalogParams } from './catalog-params';
+import { catalogueLines } from './catalog-params';
 
-describe('catalogue URL state', () => {
-  it('reads filters, search and sort from the URL and writes them back', () => {
-    const params = readCatalogParams(new URLSearchParams('q=hammam&category=nassim&city=Oran&price=5000-10000&sort=price-asc'));
-    expect(params).toEqual({ q: 'hammam', category: 'nassim', city: 'Oran', price: '5000-10000', sort: 'price-asc' });
-    expect(writeCatalogParams(params).toString()).toBe('q=hammam&category=nassim&city=Oran&price=5000-10000&sort=price-asc');
-    expect(activeFilterCount(params)).toBe(3);
+// The catalogue's header chips and its category filter list the same product lines (issue 15).
+describe('catalogueLines', () => {
+  const stats = {
+    categories: [
+      { category: 'nassim', count: 4 },
+      { category: 'tassili', count: 2 },
+      { category: 'itri', count: 3 },
+      { category: 'layali', count: 0 },
+    ] as const,
+  };
+
+  it('lists the lines with boxes on sale in the catalogue order, a line beyond the five storefront ones included', () => {
+    expect(catalogueLines(stats)).toEqual(['nassim', 'itri', 'tassili']);
   });
 
-  it('ignores unknown values and leaves defaults out of the URL', () => {
-    const params = readCatalogParams(new URLSearchParams('category=pizza&price=free&sort=cheap&city=%20'));
-    expect(params).toEqual({ q: '', category: null, city: null, price: null, sort: 'popularity' });
-    expect(writeCatalogParams(params).toString()).toBe('');
-    expect(activeFilterCount(params)).toBe(0);
+  it('keeps the selected line even when it has no box, so the filter still shows the choice', () => {
+    expect(catalogueLines(stats, 'bahja')).toEqual(['nassim', 'itri', 'tassili', 'bahja']);
+    expect(catalogueLines(stats, 'itri')).toEqual(['nassim', 'itri', 'tassili']);
   });
 
-  it('turns a price range into inclusive API bounds (spec 01 §5)', () => {
-    const query = (price: string) => toBoxQuery(readCatalogParams(new URLSearchParams({ price })));
-    expect(query('under-5000')).toMatchObject({ minPrice: undefined, maxPrice: 5000 });
-    expect(query('5000-10000')).toMatchObject({ minPrice: 5000, maxPrice: 10000 });
-    expect(query('10000-20000')).toMatchObject({ minPrice: 10000, maxPrice: 20000 });
-    expect(query('20000-plus')).toMatchObject({ minPrice: 20000, maxPrice: undefined });
-    expect(toBoxQuery(readCatalogParams(new URLSearchParams('q=%20%20&sort=popularity')))).toEqual({
-      q: undefined,
-      category: undefined,
-      city: undefined,
-      minPrice: undefined,
-      maxPrice: undefined,
-      sort: undefined,
-    });
+  it('shows the five storefront lines until the stats arrive', () => {
+    expect(catalogueLines(undefined)).toEqual(['nassim', 'itri', 'rahla', 'layali', 'bahja']);
   });
 });

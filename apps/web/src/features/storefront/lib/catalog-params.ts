@@ -3,11 +3,12 @@ import {
   PRICE_RANGE_KEYS,
   PRICE_RANGES,
   PRODUCT_LINES,
-  type TBoxListQuery,
+  STOREFRONT_CATEGORIES,
   type TBoxSort,
   type TPriceRange,
   type TProductLine,
-} from '@farha/contracts/catalog';
+} from '@farha/contracts/plain/catalog';
+import type { TBoxListQuery } from '@farha/contracts/catalog';
 
 /** The catalogue's state as it lives in the URL: /catalog?q=&category=&city=&price=&sort= */
 export interface CatalogParams {
@@ -60,4 +61,20 @@ export function toBoxQuery(params: CatalogParams): TBoxListQuery {
 
 export function activeFilterCount(params: CatalogParams): number {
   return [params.category, params.city, params.price].filter(Boolean).length;
+}
+
+/**
+ * The product lines the catalogue offers, in the catalogue's order: those with boxes on sale (the
+ * catalogue's stats), plus the one selected. The header's chips and the category filter both show these,
+ * so they agree. Until the stats arrive, the five storefront lines.
+ */
+export function catalogueLines(
+  stats: { categories: readonly { category: TProductLine; count: number }[] } | undefined,
+  selected?: TProductLine,
+): TProductLine[] {
+  const lines: TProductLine[] = stats
+    ? PRODUCT_LINES.filter((line) => stats.categories.some((c) => c.category === line && c.count > 0))
+    : [...STOREFRONT_CATEGORIES];
+  if (selected && !lines.includes(selected)) lines.push(selected);
+  return lines;
 }

@@ -14,10 +14,10 @@ export function checkoutHref(boxId: string): string {
 /** Only the summary fields, even when given a box page's detail (offers and reviews stay behind). */
 export function checkoutState(box: TBoxSummary): CheckoutNavigationState {
   const {
-    id, name, description, price, validityDays, exchangeOnce, category, imageUrl, offerCount, cities, rating,
+    id, name, description, nameAr, descriptionAr, price, validityDays, exchangeOnce, category, imageUrl, offerCount, cities, rating,
     reviewCount, createdAt, isNew, bestSeller,
   } = box;
   return {
-    box: { id, name, description, price, validityDays, exchangeOnce, category, imageUrl, offerCount, cities, rating, reviewCount, createdAt, isNew, bestSeller },
+    box: { id, name, description, nameAr, descriptionAr, price, validityDays, exchangeOnce, category, imageUrl, offerCount, cities, rating, reviewCount, createdAt, isNew, bestSeller },
   };
 }

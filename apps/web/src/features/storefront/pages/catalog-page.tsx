@@ -1,4 +1,5 @@
-import { BOX_SORTS, type STOREFRONT_CATEGORIES, type TBoxSummary, type TCatalogStats } from '@farha/contracts/catalog';
+import type { TBoxSummary, TCatalogStats } from '@farha/contracts/catalog';
+import { BOX_SORTS, type STOREFRONT_CATEGORIES } from '@farha/contracts/plain/catalog';
 import { ChevronDown, Gift, Handshake, PackageSearch, Search, SlidersHorizontal, Star, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +19,7 @@ import { formatRating } from '../components/rating';
 import { useStorefrontT } from '../i18n';
 import {
   activeFilterCount,
+  catalogueLines,
   readCatalogParams,
   toBoxQuery,
   writeCatalogParams,
@@ -178,12 +180,13 @@ function CatalogHeader({
               ))}
         </dl>
       </div>
-      {stats && stats.categories.length > 0 && (
+      {stats && catalogueLines(stats).length > 0 && (
         <ul
           className="relative -mx-6 mt-5 flex gap-2 overflow-x-auto px-6 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
           aria-label={t('catalog.category')}
         >
-          {stats.categories.map(({ category, count }) => {
+          {catalogueLines(stats).map((category) => {
+            const count = stats.categories.find((c) => c.category === category)?.count ?? 0;
             const Icon = productLineIcon(category);
             return (
               <li key={category}>

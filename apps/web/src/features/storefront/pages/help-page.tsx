@@ -1,31 +1,273 @@
-import { isSupportRole } from '@farha/contracts/roles';
-import { LifeBuoy, Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { isPartnerRole, isSupportRole } from '@farha/contracts/plain/roles';
+import { FAQ_AUDIENCES, ZFaqList, ZFaqVoteResponse } from '@farha/contracts/support';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Headset, LifeBuoy, LogIn, Mail, MapPin, MessagesSquare, Phone, Search } from 'lucide-react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
+import { FaqItem, type FaqApi, type FaqTexts } from '@/components/help-centre/faq';
+import { useFaqView } from '@/components/help-centre/faq-api';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { api, ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { SUPPORT_EMAIL } from '@/lib/site';
+import { cn } from '@/lib/cn';
+import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { storefrontError, useStorefrontT, type StorefrontKey } from '../i18n';
 
-/** The public help centre (/support). Support agents reach their portal from here too. */
-export function HelpPage() {
-  const { t } = useTranslation();
+type Audience = (typeof FAQ_AUDIENCES)[number];
+
+/** GET /api/faq: the published knowledge base of one audience, in the reader's language (French where untranslated). */
+function usePublicFaq(audience: Audience, q: string, category: string, locale: 'fr' | 'ar') {
+  const params = new URLSearchParams({ audience, locale });
+  if (q) params.set('q', q);
+  if (category) params.set('category', category);
+  return useQuery({
+    queryKey: ['faq', 'public', audience, q, category, locale],
+    queryFn: ({ signal }) => api.get(`/api/faq?${params}`, { schema: ZFaqList, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Votes need an account: a visitor is asked to sign in instead of being sent a 401. */
+function usePublicVote() {
   const { user } = useAuth();
+  const { t } = useStorefrontT();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, helpful }: { id: string; helpful: boolean }) => {
+      if (!user) return Promise.reject(new Error(t('helpCentre.signInToVote')));
+      return api.post(`/api/faq/${encodeURIComponent(id)}/vote`, { helpful }, { schema: ZFaqVoteResponse });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['faq', 'public'] }),
+  });
+}
+
+const PUBLIC_FAQ: FaqApi = { useView: useFaqView, useVote: usePublicVote };
+
+/**
+ * The public help centre (/support, spec 01 §2): the knowledge base of customers and partners (search,
+ * categories), the contact channels, and what the reader's account adds (`accountArea`: their tickets and a
+ * new-ticket form, composed by the app shell from the customer and partner areas). Agents get their desk.
+ */
+export function HelpPage({ accountArea }: { accountArea?: ReactNode }) {
+  const { t, locale } = useStorefrontT();
+  useDocumentTitle(t('helpCentre.title'));
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const audience: Audience = params.get('audience') === 'partner' || (!params.get('audience') && user && isPartnerRole(user.role)) ? 'partner' : 'customer';
+  const [query, setQuery] = useState('');
+  const q = useDeferredValue(query.trim());
+  const [category, setCategory] = useState('');
+  const faq = usePublicFaq(audience, q, category, locale);
+  const categoryLabel = (value: string) => {
+    const key = `helpCentre.categories.${value}` as StorefrontKey;
+    const label = t(key);
+    return label === key ? value.charAt(0).toUpperCase() + value.slice(1) : label;
+  };
+  const faqTexts: FaqTexts = {
+    t: (key, options) => t(`helpCentre.${key}`, options),
+    category: categoryLabel,
+    message: (source) => (source instanceof Error && !(source instanceof ApiError) ? source.message : storefrontError(source)),
+  };
+  const chooseAudience = (next: Audience) => {
+    setCategory('');
+    const nextParams = new URLSearchParams(params);
+    nextParams.set('audience', next);
+    nextParams.delete('faq');
+    setParams(nextParams, { replace: true });
+  };
+
   return (
-    <PagePlaceholder title={t('pages.help')} icon={LifeBuoy}>
-      <p className="text-sm">
-        {t('pages.helpContact')}{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
-          <Mail aria-hidden className="size-4" />
-          <span dir="ltr">{SUPPORT_EMAIL}</span>
-        </a>
-      </p>
+    <div className="mx-auto w-full max-w-5xl space-y-10 px-4 py-8 sm:py-12">
+      <header className="space-y-4 text-center">
+        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
+          <LifeBuoy aria-hidden className="size-7" />
+        </span>
+        <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{t('helpCentre.title')}</h1>
+        <p className="mx-auto max-w-2xl text-muted-foreground text-pretty">{t('helpCentre.intro')}</p>
+        <form role="search" className="relative mx-auto max-w-xl" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="help-search" className="sr-only">
+            {t('helpCentre.searchLabel')}
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id="help-search"
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('helpCentre.searchPlaceholder')}
+            className="h-12 ps-10 text-base"
+            data-testid="help-search"
+          />
+        </form>
+      </header>
+
       {user && isSupportRole(user.role) && (
-        <Button asChild>
-          <Link to={paths.supportPortal.dashboard}>{t('account.supportPortal')}</Link>
-        </Button>
+        <Card className="flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center" data-testid="help-agent">
+          <Headset aria-hidden className="size-8 shrink-0 text-primary" />
+          <div className="flex-1">
+            <h2 className="font-semibold">{t('helpCentre.account.agentTitle')}</h2>
+            <p className="text-sm text-muted-foreground">{t('helpCentre.account.agentText')}</p>
+          </div>
+          <Button asChild>
+            <Link to={paths.supportPortal.dashboard}>{t('helpCentre.account.agentAction')}</Link>
+          </Button>
+        </Card>
       )}
-    </PagePlaceholder>
+
+      <section aria-labelledby="help-faq-title" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="help-faq-title" className="text-xl font-semibold">
+            {t('helpCentre.results')}
+          </h2>
+          <div role="group" aria-label={t('helpCentre.audienceLabel')} className="inline-flex rounded-full border border-border bg-card p-1">
+            {FAQ_AUDIENCES.map((a) => (
+              <button
+                key={a}
+                type="button"
+                aria-pressed={audience === a}
+                onClick={() => chooseAudience(a)}
+                className={cn(
+                  'h-9 rounded-full px-4 text-sm font-medium transition-colors',
+                  audience === a ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+                )}
+                data-testid={`help-audience-${a}`}
+              >
+                {a === 'customer' ? t('helpCentre.customers') : t('helpCentre.partners')}
+              </button>
+            ))}
+          </div>
+        </div>
+        {faq.data && faq.data.categories.length > 0 && (
+          <div role="group" aria-label={t('helpCentre.categoriesLabel')} className="flex flex-wrap gap-2" data-testid="help-categories">
+            {[{ category: '', count: faq.data.categories.reduce((sum, c) => sum + c.count, 0) }, ...faq.data.categories].map((c) => (
+              <button
+                key={c.category || 'all'}
+                type="button"
+                onClick={() => setCategory(c.category)}
+                aria-pressed={category === c.category}
+                className={cn(
+                  'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
+                  category === c.category ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
+                )}
+              >
+                {c.category ? categoryLabel(c.category) : t('helpCentre.allCategories')}
+                <span className="text-xs tabular-nums opacity-80">{c.count}</span>
+              </button>
+            ))}
+          </div>
+        )}
+        {faq.isPending ? (
+          <div className="grid gap-2">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-16" />
+            ))}
+          </div>
+        ) : faq.isError && !faq.data ? (
+          <Alert variant="error">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              {t('helpCentre.loadError')}
+              <Button size="sm" variant="outline" onClick={() => void faq.refetch()}>
+                {t('helpCentre.retry')}
+              </Button>
+            </div>
+          </Alert>
+        ) : faq.data.entries.length === 0 ? (
+          <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center" data-testid="help-empty">
+            <p className="font-medium">{t('helpCentre.empty')}</p>
+            <p className="text-sm text-muted-foreground">{t('helpCentre.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-2" data-testid="faq-list">
+            {faq.data.entries.map((entry) => (
+              <li key={entry.id}>
+                <FaqItem
+                  entry={entry}
+                  api={PUBLIC_FAQ}
+                  texts={faqTexts}
+                  initiallyOpen={entry.id === params.get('faq')}
+                  share={{
+                    url: (id) => `${window.location.origin}${paths.help}?${new URLSearchParams({ audience, faq: id })}`,
+                    label: t('helpCentre.share'),
+                    copied: t('helpCentre.copied'),
+                    failed: t('helpCentre.copyFailed'),
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {accountArea}
+
+      {!user && (
+        <Card className="flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center" data-testid="help-sign-in">
+          <div className="flex-1">
+            <h2 className="font-semibold">{t('helpCentre.account.signInTitle')}</h2>
+            <p className="text-sm text-muted-foreground">{t('helpCentre.account.signInText')}</p>
+          </div>
+          <Button asChild variant="outline">
+            <Link to={paths.auth} state={{ from: { pathname: paths.help, search: '', hash: '' } }}>
+              <LogIn aria-hidden />
+              {t('helpCentre.account.signInAction')}
+            </Link>
+          </Button>
+        </Card>
+      )}
+
+      <ContactChannels />
+    </div>
+  );
+}
+
+/** spec 01 §2: conversation, phone, e-mail, head office and opening hours; only the channels that exist. */
+function ContactChannels() {
+  const { t } = useStorefrontT();
+  const hours = [
+    { label: t('helpCentre.contact.weekdays'), value: t('helpCentre.contact.weekdayHours') },
+    { label: t('helpCentre.contact.saturday'), value: t('helpCentre.contact.saturdayHours') },
+    { label: t('helpCentre.contact.sunday'), value: t('helpCentre.contact.closed') },
+  ];
+  return (
+    <section aria-labelledby="help-contact-title" className="space-y-4" data-testid="help-contact">
+      <div>
+        <h2 id="help-contact-title" className="text-xl font-semibold">
+          {t('helpCentre.contact.title')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('helpCentre.contact.intro')}</p>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <ContactCard icon={MessagesSquare} title={t('helpCentre.contact.chat')}>
+          <p className="text-sm text-muted-foreground">{t('helpCentre.contact.chatText')}</p>
+        </ContactCard>
+        <ContactCard icon={Phone} title={t('helpCentre.contact.phone')}>
+          {SUPPORT_PHONE ? (
+            <a href={telHref(SUPPORT_PHONE)} className="font-semibold text-primary underline-offset-4 hover:underline">
+              <bdi dir="ltr">{SUPPORT_PHONE}</bdi>
+            </a>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('helpCentre.contact.phoneSoon')}</p>
+          )}
+          <p className="text-sm text-muted-foreground">{t('helpCentre.contact.phoneHours')}</p>
+        </ContactCard>
+        <ContactCard icon={Mail} title={t('helpCentre.contact.email')}>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+            <bdi dir="ltr">{SUPPORT_EMAIL}</bdi>
+          </a>
+          <p className="text-sm text-muted-foreground">{t('helpCentre.contact.emailText')}</p>
+        </ContactCard>
+        <ContactCard icon={MapPin} title={t('helpCentre.contact.office')}>
+          <p className="text-sm">{t('helpCentre.contact.officeText')}</p>
+        </ContactCard>
+      </div>
+      <OpeningHours title={t('helpCentre.contact.hours')} rows={hours} />
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { TOfferCategory, TPublicPartner } from '@farha/contracts/catalog';
-import { ArrowRight, Gift, Handshake, Mail, MapPin } from 'lucide-react';
+import { ArrowRight, Gift, Handshake, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,9 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { SUPPORT_EMAIL } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePartners } from '../api/catalog';
+import { PartnerRegistration } from '../components/partner-registration';
 import { useStorefrontT } from '../i18n';
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
@@ -50,6 +50,12 @@ export function PartnersPage() {
           </p>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t('partners.title')}</h1>
           <p className="text-muted-foreground text-pretty">{t('partners.subtitle')}</p>
+          <Button asChild variant="soft" size="sm" className="mt-2">
+            <a href="#devenir-partenaire" data-testid="become-partner">
+              <Handshake aria-hidden />
+              {t('partners.register.cta')}
+            </a>
+          </Button>
         </div>
       </header>
 
@@ -142,23 +148,7 @@ export function PartnersPage() {
         </div>
       )}
 
-      <aside className="flex flex-col items-start gap-3 rounded-3xl border border-border bg-card p-6 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <p className="font-bold">{t('partners.becomeTitle')}</p>
-          <p className="text-sm text-muted-foreground">
-            {t('partners.becomeText')}{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline-offset-4 hover:underline" dir="ltr">
-              {SUPPORT_EMAIL}
-            </a>
-          </p>
-        </div>
-        <Button asChild variant="soft">
-          <a href={`mailto:${SUPPORT_EMAIL}`}>
-            <Mail aria-hidden />
-            {SUPPORT_EMAIL}
-          </a>
-        </Button>
-      </aside>
+      <PartnerRegistration />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   ZSupportPartnerList,
   ZSupportReport,
   ZSupportUserList,
+  ZUserActionResponse,
   ZUserDiagnostics,
   type TDeskDisputeRequest,
   type TKbRequest,
@@ -127,4 +128,31 @@ export function useSaveAgentProfile() {
 
 export function useChangeAgentPassword() {
   return useMutation({ mutationFn: (body: TChangePasswordRequest) => api.post('/api/support/profile/password', body, { schema: ZMessageResponse }) });
+}
+
+/** An agent's action on an account (issue 14): the diagnostics are read again to show it in the activity. */
+export type UserAction =
+  | { kind: 'resend'; userId: string; voucherId: string }
+  | { kind: 'extend'; userId: string; voucherId: string; days: number; reason: string }
+  | { kind: 'reset'; userId: string }
+  | { kind: 'unlock'; userId: string };
+
+export function useUserAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: UserAction) => {
+      const user = `/api/support/users/${encodeURIComponent(action.userId)}`;
+      switch (action.kind) {
+        case 'resend':
+          return api.post(`${user}/vouchers/${encodeURIComponent(action.voucherId)}/resend`, undefined, { schema: ZUserActionResponse });
+        case 'extend':
+          return api.post(`${user}/vouchers/${encodeURIComponent(action.voucherId)}/extend`, { days: action.days, reason: action.reason }, { schema: ZUserActionResponse });
+        case 'reset':
+          return api.post(`${user}/password-reset`, undefined, { schema: ZUserActionResponse });
+        case 'unlock':
+          return api.post(`${user}/unlock`, undefined, { schema: ZUserActionResponse });
+      }
+    },
+    onSuccess: (_answer, action) => queryClient.invalidateQueries({ queryKey: [...portalKeys.users, 'detail', action.userId] }),
+  });
 }

@@ -2,7 +2,7 @@ import { DESK_REPLY_STATUSES, type TDeskTicketDetail } from '@farha/contracts/su
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import { Lock, Paperclip, UserCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useAssignTicket, useCanned, useDeskTicket, useReplyTicket } from '../api/desk';
 import { deskMessage, useDeskTranslation } from '../i18n';
+import { usePortalTranslation } from '../i18n-portal';
 import { PriorityBadge, ResponseTimeBadge, TicketStatusBadge } from './badges';
 import { NativeSelect, Textarea } from './controls';
 import { formatDateTime } from './format';
@@ -212,6 +213,7 @@ function ReplyBox({ ticket }: { ticket: TDeskTicketDetail }) {
 
 function ContextPanel({ ticket }: { ticket: TDeskTicketDetail }) {
   const { t, locale } = useDeskTranslation();
+  const { label } = usePortalTranslation();
   const c = ticket.context;
   const section = 'space-y-1 text-sm';
   const heading = 'text-xs font-semibold uppercase tracking-wide text-muted-foreground';
@@ -224,25 +226,25 @@ function ContextPanel({ ticket }: { ticket: TDeskTicketDetail }) {
           <p className="font-medium">{c.partner.name} · {c.partner.city}</p>
           {c.partner.email && <p><bdi dir="ltr">{c.partner.email}</bdi></p>}
           {c.partner.phone && <p><bdi dir="ltr">{c.partner.phone}</bdi></p>}
-          <p>{t('detail.kyc')} : {c.partner.kycStatus} · {c.partner.active ? t('detail.active') : t('detail.inactive')}</p>
+          <p>{t('detail.kyc')} : {label('kyc', c.partner.kycStatus)} · {c.partner.active ? t('detail.active') : t('detail.inactive')}</p>
         </div>
       )}
       <div className={section}>
         <p className={heading}>{t('detail.vouchers')}</p>
         {c.vouchers.length === 0 ? <p className="text-muted-foreground">{t('detail.nothing')}</p> : c.vouchers.map((v) => (
-          <p key={v.id}><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · {v.boxName} · {v.status} · {formatDate(v.expiresAt, locale)}</p>
+          <p key={v.id}><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · {v.boxName} · {label('status.voucher', v.status)} · {formatDate(v.expiresAt, locale)}</p>
         ))}
       </div>
       <div className={section}>
         <p className={heading}>{t('detail.orders')}</p>
         {c.orders.length === 0 ? <p className="text-muted-foreground">{t('detail.nothing')}</p> : c.orders.map((o) => (
-          <p key={o.id}>{o.boxName} · {formatDzd(o.amount, locale)} · {o.status}</p>
+          <p key={o.id}>{o.boxName} · {formatDzd(o.amount, locale)} · {label('status.order', o.status)}</p>
         ))}
       </div>
       <div className={section}>
         <p className={heading}>{t('detail.reservations')}</p>
         {c.reservations.length === 0 ? <p className="text-muted-foreground">{t('detail.nothing')}</p> : c.reservations.map((r) => (
-          <p key={r.id}>{r.partnerName} · {formatDate(r.requestedDate, locale)} · {r.status}</p>
+          <p key={r.id}>{r.partnerName} · {formatDate(r.requestedDate, locale)} · {label('status.reservation', r.status)}</p>
         ))}
       </div>
       <p className="text-sm">{t('detail.openDisputes', { count: c.openDisputes })}</p>

@@ -1,7 +1,7 @@
 import { FAQ_AUDIENCES, type TKbArticle, type TKbRequest } from '@farha/contracts/support';
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -22,7 +22,7 @@ const toDraft = (a: TKbArticle): Draft => ({ id: a.id, audience: a.audience, que
 
 /** Issue 14 knowledge base: the FAQ entries of the customer and partner help centres, managed by agents. */
 export function SupportKnowledgePage() {
-  const { t } = usePortalTranslation();
+  const { t, label } = usePortalTranslation();
   useDocumentTitle(t('knowledge.title'));
   const { params, set, page } = useUrlFilters();
   const filters = { q: params.get('q') ?? '', audience: params.get('audience') ?? '', page };
@@ -65,7 +65,7 @@ export function SupportKnowledgePage() {
                   <span className={a.published ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900' : 'rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground'}>
                     {a.published ? t('knowledge.published') : t('knowledge.draft')}
                   </span>
-                  <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`knowledge.${a.audience}`)} · {a.category}</span>
+                  <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`knowledge.${a.audience}`)} · {label('status.category', a.category)}</span>
                 </p>
                 {a.questionAr ? <p className="text-sm" dir="rtl" lang="ar">{a.questionAr}</p> : <p className="text-xs text-amber-700">{t('knowledge.arabicMissing')}</p>}
                 <p className="text-xs text-muted-foreground">{t('knowledge.stats', { views: a.views, helpful: a.helpful, notHelpful: a.notHelpful })}</p>

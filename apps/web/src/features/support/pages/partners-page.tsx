@@ -49,7 +49,7 @@ export function SupportPartnersPage() {
 }
 
 function PartnerDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const { t, locale } = usePortalTranslation();
+  const { t, locale, label } = usePortalTranslation();
   const { data: d, isLoading } = useSupportPartner(id);
   return (
     <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()}>
@@ -69,16 +69,16 @@ function PartnerDialog({ id, onClose }: { id: string | null; onClose: () => void
             </DialogHeader>
             <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="partner-detail">
               <Block title={t('partners.members')} empty={t('partners.nothing')} count={d.members.length}>
-                {d.members.map((m) => <li key={m.id}>{m.name} · <bdi dir="ltr">{m.email}</bdi> · {m.role}</li>)}
+                {d.members.map((m) => <li key={m.id}><bdi>{m.name}</bdi> · <bdi dir="ltr">{m.email}</bdi> · {label('status.member', m.role)}</li>)}
               </Block>
               <Block title={t('partners.offers')} empty={t('partners.nothing')} count={d.offers.length}>
-                {d.offers.map((o) => <li key={o.id} className={o.active ? '' : 'text-muted-foreground line-through'}>{o.title} · {formatDzd(o.faceValue, locale)}</li>)}
+                {d.offers.map((o) => <li key={o.id} className={o.active ? '' : 'text-muted-foreground line-through'}><bdi>{o.title}</bdi> · {formatDzd(o.faceValue, locale)}</li>)}
               </Block>
               <Block title={t('partners.redemptions')} empty={t('partners.nothing')}>
-                {d.redemptions.map((r) => <li key={r.id}><bdi dir="ltr" className="font-mono text-xs">{r.voucherCode}</bdi> · {r.offerTitle} · {formatDzd(r.grossAmount, locale)} · {r.status} · {formatDate(r.createdAt, locale)}</li>)}
+                {d.redemptions.map((r) => <li key={r.id}><bdi dir="ltr" className="font-mono text-xs">{r.voucherCode}</bdi> · <bdi>{r.offerTitle}</bdi> · {formatDzd(r.grossAmount, locale)} · {label('status.transaction', r.status)} · {formatDate(r.createdAt, locale)}</li>)}
               </Block>
               <Block title={t('partners.payouts')} empty={t('partners.nothing')}>
-                {d.payouts.map((p) => <li key={p.id}>{formatDzd(p.netAmount, locale)} · {p.status} · {formatDate(p.requestedAt, locale)}{p.paidAt && <> · {t('partners.paidOn', { date: formatDate(p.paidAt, locale) })}</>}</li>)}
+                {d.payouts.map((p) => <li key={p.id}>{formatDzd(p.netAmount, locale)} · {label('status.payout', p.status)} · {formatDate(p.requestedAt, locale)}{p.paidAt && <> · {t('partners.paidOn', { date: formatDate(p.paidAt, locale) })}</>}</li>)}
               </Block>
               <Block title={t('partners.tickets')} empty={t('partners.nothing')}>
                 {d.tickets.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><TicketStatusBadge status={x.status} /></li>)}

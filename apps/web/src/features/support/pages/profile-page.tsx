@@ -1,7 +1,7 @@
 import { formatDate } from '@farha/contracts/money';
 import { CheckCircle2, Clock, Inbox, Scale, Star, TrendingUp } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -55,7 +55,8 @@ function toCsv(r: TSupportReport, t: PortalT, label: (kind: 'category' | 'type',
 
 /** Issue 14 reports: volumes by day and category, response and resolution times, SLA, satisfaction, per agent. */
 export function SupportReportsPage() {
-  const { t, locale } = usePortalTranslation();
+  const portal = usePortalTranslation();
+  const { t, locale } = portal;
   const desk = useDeskTranslation();
   useDocumentTitle(t('reports.title'));
   const { params, set } = useUrlFilters();
@@ -67,7 +68,7 @@ export function SupportReportsPage() {
     event.preventDefault();
     set({ from: draft.from, to: draft.to });
   };
-  const label = (kind: 'category' | 'type', value: string) => (kind === 'type' ? desk.t(`disputeType.${value}`) : value);
+  const label = (kind: 'category' | 'type', value: string) => (kind === 'type' ? desk.t(`disputeType.${value}`, { defaultValue: value }) : portal.label('status.category', value));
   const download = () => {
     if (!r) return;
     const url = URL.createObjectURL(new Blob([toCsv(r, t, label)], { type: 'text/csv;charset=utf-8' }));
@@ -141,7 +142,7 @@ export function SupportReportsPage() {
                 <ul className="space-y-2 text-sm">
                   {r.byCategory.map((c) => (
                     <li key={c.category}>
-                      <p className="flex justify-between"><span>{c.category}</span><span className="tabular-nums">{c.count}</span></p>
+                      <p className="flex justify-between"><span>{label('category', c.category)}</span><span className="tabular-nums">{c.count}</span></p>
                       <div className="h-2 rounded-full bg-muted"><div className="h-2 rounded-full bg-primary" style={{ width: `${(c.count / maxCategory) * 100}%` }} /></div>
                     </li>
                   ))}

@@ -1,19 +1,27 @@
-import { ROLES } from '@farha/contracts/roles';
+import { ROLES } from '@farha/contracts/plain/roles';
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { TUserDiagnostics } from '@farha/contracts/support';
-import { Activity, AlertTriangle, Monitor } from 'lucide-react';
+import { Activity, AlertTriangle, CalendarPlus, KeyRound, LockOpen, Mail, Monitor } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSupportUsers, useUserDiagnostics } from '../api/portal';
+import { type UserAction, useSupportUsers, useUserAction, useUserDiagnostics } from '../api/portal';
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
 import { NativeSelect } from '../components/controls';
 import { formatDateTime } from '../components/format';
 import { Block, Pager, SearchBox, useUrlFilters } from '../components/portal-ui';
-import { usePortalTranslation } from '../i18n-portal';
+import { useDeskTranslation } from '../i18n';
+import { portalMessage, usePortalTranslation } from '../i18n-portal';
 
 const BAND_CLASSES = {
   excellent: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
@@ -86,9 +94,28 @@ function UserDialog({ id, onClose }: { id: string | null; onClose: () => void })
   );
 }
 
+type Voucher = TUserDiagnostics['vouchers'][number];
+type Pending = { kind: 'resend' | 'extend'; voucher: Voucher } | { kind: 'reset' | 'unlock' } | null;
+
+/** The activity's status, worded by its kind (orders, reservations, tickets, disputes). */
+function useActivityStatus() {
+  const { label } = usePortalTranslation();
+  const desk = useDeskTranslation();
+  return (kind: string, status: string) => {
+    if (kind === 'order') return label('status.order', status);
+    if (kind === 'reservation') return label('status.reservation', status);
+    if (kind === 'ticket') return desk.t(`ticketStatus.${status}`, { defaultValue: status });
+    if (kind === 'dispute') return desk.t(`disputeStatus.${status}`, { defaultValue: status });
+    return status;
+  };
+}
+
 function Diagnostics({ d }: { d: TUserDiagnostics }) {
-  const { t, locale } = usePortalTranslation();
+  const { t, locale, label } = usePortalTranslation();
+  const activityStatus = useActivityStatus();
+  const [pending, setPending] = useState<Pending>(null);
   const m = d.metrics;
+  const lockable = m.loginLocked || m.failedLogins > 0;
   const figures: [string, number][] = [
     [t('users.orders'), m.orders],
     [t('users.vouchers'), m.vouchers],
@@ -97,6 +124,7 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
     [t('users.openTickets'), m.openTickets],
     [t('users.openDisputes'), m.openDisputes],
     [t('users.activeSessions'), m.activeSessions],
+    [t('users.failedLogins'), m.failedLogins],
   ];
   return (
     <>
@@ -111,6 +139,7 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
           <p className="text-sm font-medium">{t('users.health')}</p>
           <p className="text-4xl font-bold tabular-nums">{d.healthScore}</p>
           <p className="font-semibold">{t(`band.${d.band}`)}</p>
+          {m.loginLocked && <p className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="login-locked">{t('users.loginLocked')}</p>}
         </div>
         <div className="space-y-3">
           <section className="space-y-1">
@@ -137,15 +166,39 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
           </dl>
         </div>
       </div>
+      <section aria-label={t('users.actions')} className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => setPending({ kind: 'reset' })} disabled={d.user.status === 'suspended'} data-testid="action-reset">
+          <KeyRound aria-hidden className="size-4" />
+          {t('users.passwordReset')}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setPending({ kind: 'unlock' })} disabled={!lockable} data-testid="action-unlock">
+          <LockOpen aria-hidden className="size-4" />
+          {t('users.unlock')}
+        </Button>
+      </section>
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         <Block title={t('users.orders')} empty={t('users.nothing')}>
-          {d.orders.map((o) => <li key={o.id}>{o.boxName} · {formatDzd(o.amount, locale)} · {o.status} · {formatDate(o.createdAt, locale)}</li>)}
+          {d.orders.map((o) => <li key={o.id}><bdi>{o.boxName}</bdi> · {formatDzd(o.amount, locale)} · {label('status.order', o.status)} · {formatDate(o.createdAt, locale)}</li>)}
         </Block>
         <Block title={t('users.vouchers')} empty={t('users.nothing')}>
-          {d.vouchers.map((v) => <li key={v.id}><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · {v.boxName} · {v.status} · {formatDate(v.expiresAt, locale)}</li>)}
+          {d.vouchers.map((v) => (
+            <li key={v.id} className="space-y-1" data-testid="diagnostics-voucher">
+              <p><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · <bdi>{v.boxName}</bdi> · {label('status.voucher', v.status)} · {t('users.expiresOn', { date: formatDate(v.expiresAt, locale) })}</p>
+              <p className="flex flex-wrap gap-1.5">
+                <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setPending({ kind: 'resend', voucher: v })} aria-label={`${t('users.resend')} ${v.code}`} data-testid="action-resend">
+                  <Mail aria-hidden className="size-3.5" />
+                  {t('users.resend')}
+                </Button>
+                <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setPending({ kind: 'extend', voucher: v })} aria-label={`${t('users.extend')} ${v.code}`} data-testid="action-extend">
+                  <CalendarPlus aria-hidden className="size-3.5" />
+                  {t('users.extend')}
+                </Button>
+              </p>
+            </li>
+          ))}
         </Block>
         <Block title={t('users.reservations')} empty={t('users.nothing')}>
-          {d.reservations.map((r) => <li key={r.id}>{r.partnerName} · {formatDate(r.requestedDate, locale)} · {r.status}</li>)}
+          {d.reservations.map((r) => <li key={r.id}><bdi>{r.partnerName}</bdi> · {formatDate(r.requestedDate, locale)} · {label('status.reservation', r.status)}</li>)}
         </Block>
         <Block title={t('users.tickets')} empty={t('users.nothing')}>
           {d.tickets.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><TicketStatusBadge status={x.status} /></li>)}
@@ -167,9 +220,66 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
       </div>
       <Block title={t('users.activity')} empty={t('users.nothing')}>
         {d.recentActivity.map((a, i) => (
-          <li key={`${a.kind}-${i}`} className="flex gap-2"><Activity aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" /><span><span className="font-medium">{t(`activity.${a.kind}`)}</span>{a.label && <> · {a.label}</>}</span><span className="ms-auto shrink-0 text-xs text-muted-foreground">{formatDateTime(a.at, locale)}</span></li>
+          <li key={`${a.kind}-${i}`} className="flex gap-2"><Activity aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" /><span className="min-w-0 break-words"><span className="font-medium">{label('activity', a.kind)}</span>{a.label && <> · <bdi>{a.label}</bdi></>}{a.status && <> · {activityStatus(a.kind, a.status)}</>}</span><span className="ms-auto shrink-0 text-xs text-muted-foreground">{formatDateTime(a.at, locale)}</span></li>
         ))}
       </Block>
+      <ActionDialog userId={d.user.id} email={d.user.email} failedLogins={m.failedLogins} pending={pending} onDone={() => setPending(null)} />
     </>
+  );
+}
+
+/** Every action is confirmed first; the extension asks for days and a reason. */
+function ActionDialog({ userId, email, failedLogins, pending, onDone }: { userId: string; email: string; failedLogins: number; pending: Pending; onDone: () => void }) {
+  const { t, locale } = usePortalTranslation();
+  const action = useUserAction();
+  const [days, setDays] = useState('30');
+  const [reason, setReason] = useState('');
+  if (!pending) return null;
+  const texts = {
+    resend: pending.kind === 'resend' ? [t('users.resendTitle', { code: pending.voucher.code }), t('users.resendText', { email })] : [],
+    extend: pending.kind === 'extend' ? [t('users.extendTitle', { code: pending.voucher.code }), t('users.extendText', { date: formatDate(pending.voucher.expiresAt, locale) })] : [],
+    reset: [t('users.resetTitle'), t('users.resetText', { email })],
+    unlock: [t('users.unlockTitle'), t('users.unlockText', { count: failedLogins })],
+  }[pending.kind];
+  const run = () => {
+    const request: UserAction =
+      pending.kind === 'resend'
+        ? { kind: 'resend', userId, voucherId: pending.voucher.id }
+        : pending.kind === 'extend'
+          ? { kind: 'extend', userId, voucherId: pending.voucher.id, days: Number(days), reason }
+          : { kind: pending.kind, userId };
+    action.mutate(request, {
+      onSuccess: (answer) => {
+        toast.success(portalMessage(answer.message));
+        setReason('');
+        onDone();
+      },
+      onError: (error) => toast.error(portalMessage(error)),
+    });
+  };
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onDone()}
+      title={texts[0] ?? ''}
+      description={texts[1]}
+      confirmLabel={pending.kind === 'extend' ? t('users.extend') : t('users.confirm')}
+      cancelLabel={t('users.cancel')}
+      onConfirm={run}
+      pending={action.isPending}
+      testId="user-action-dialog"
+      confirmTestId="user-action-confirm"
+    >
+      {pending.kind === 'extend' && (
+        <div className="grid gap-3">
+          <Field label={t('users.days')}>
+            {(control) => <Input {...control} type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} data-testid="extend-days" />}
+          </Field>
+          <Field label={t('users.reason')}>
+            {(control) => <Textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} data-testid="extend-reason" />}
+          </Field>
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }

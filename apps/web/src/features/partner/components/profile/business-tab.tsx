@@ -13,7 +13,7 @@ import { formatPercent } from '../../lib/format';
 import type { Flash } from '../flash';
 import { Textarea } from '@/components/ui/textarea';
 import { KycCard } from './kyc-card';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 

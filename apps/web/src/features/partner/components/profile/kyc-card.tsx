@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, KYC_DOCUMENT_TYPES } from '@farha/contracts/admin';
 import { FileCheck2, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,12 +22,19 @@ export function KycCard({ isOwner }: { isOwner: boolean }) {
   const upload = useUploadKyc();
   const submit = useSubmitKyc();
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { hash } = useLocation();
+  const cardRef = useRef<HTMLDivElement>(null);
   const data = kyc.data;
+  // A new partner arrives from "Devenir partenaire" at …#kyc: the card with its three documents is in view.
+  const loaded = Boolean(data);
+  useEffect(() => {
+    if (loaded && hash === '#kyc') cardRef.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   if (!data) return null;
   const onError = (error: unknown) => setFlash({ kind: 'error', text: kycMessage(error) });
 
   return (
-    <Card data-testid="kyc-card">
+    <Card id="kyc" ref={cardRef} data-testid="kyc-card" className="scroll-mt-24">
       <CardHeader className="pb-3">
         <CardTitle className="flex items-center justify-between gap-2 text-base">
           <span className="flex items-center gap-2">

@@ -11,7 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword, useUpdatePersonal } from '../../api/profile';
 import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import type { Flash } from '../flash';
-import { errorKey } from '@farha/contracts/errors';
+import { errorKey } from '@farha/contracts/plain/errors';
 import { errorTextOf } from '@/lib/i18n';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;

@@ -1,4 +1,4 @@
-import type { TLandingConfig } from '@farha/contracts/landing';
+import type { TLandingContent } from '@farha/contracts/landing';
 import { ArrowRight, ChevronLeft, ChevronRight, PlayCircle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ const SAFE_GRADIENT = /^(linear|radial|conic)-gradient\([#(),.%\sa-z0-9-]+\)$/i;
  * (wrapping). The rotation pauses while the pointer or the keyboard focus is in the carousel, and does
  * not start for a visitor who asked the system for reduced motion (the arrows and dots still work).
  */
-export function HeroCarousel({ hero }: { hero: TLandingConfig['hero'] }) {
+export function HeroCarousel({ hero }: { hero: TLandingContent['hero'] }) {
   const { t } = useStorefrontT();
   const slides = hero.slides;
   const [index, setIndex] = useState(0);

@@ -1,5 +1,5 @@
 import type { TBoxSummary } from '@farha/contracts/catalog';
-import type { TLandingConfig } from '@farha/contracts/landing';
+import type { TLandingContent } from '@farha/contracts/landing';
 import {
   ArrowRight,
   CreditCard,
@@ -27,7 +27,7 @@ import { SectionHeading } from './section-heading';
 const section = 'mx-auto max-w-7xl px-4 sm:px-6 lg:px-8';
 
 /** Four statistics cards (configured hero stats), each linking to the catalogue. */
-export function StatsCards({ stats }: { stats: TLandingConfig['hero']['stats'] }) {
+export function StatsCards({ stats }: { stats: TLandingContent['hero']['stats'] }) {
   const { t } = useStorefrontT();
   if (stats.length === 0) return null;
   return (
@@ -95,7 +95,7 @@ export function StepsSection() {
   );
 }
 
-export function BenefitsSection({ benefits }: { benefits: TLandingConfig['benefits'] }) {
+export function BenefitsSection({ benefits }: { benefits: TLandingContent['benefits'] }) {
   const { t } = useStorefrontT();
   if (benefits.length === 0) return null;
   return (
@@ -185,7 +185,7 @@ function initials(name: string): string {
     .join('');
 }
 
-export function TestimonialsSection({ testimonials }: { testimonials: TLandingConfig['testimonials'] }) {
+export function TestimonialsSection({ testimonials }: { testimonials: TLandingContent['testimonials'] }) {
   const { t } = useStorefrontT();
   if (testimonials.length === 0) return null;
   return (
@@ -219,7 +219,7 @@ export function TestimonialsSection({ testimonials }: { testimonials: TLandingCo
   );
 }
 
-export function PartnerGrid({ partners }: { partners: TLandingConfig['partners'] }) {
+export function PartnerGrid({ partners }: { partners: TLandingContent['partners'] }) {
   const { t } = useStorefrontT();
   return (
     <section aria-labelledby="home-partners" className={cn(section, 'space-y-10 py-16 sm:py-20')}>
@@ -258,7 +258,7 @@ export function PartnerGrid({ partners }: { partners: TLandingConfig['partners']
   );
 }
 
-export function FaqSection({ faq }: { faq: TLandingConfig['faq'] }) {
+export function FaqSection({ faq }: { faq: TLandingContent['faq'] }) {
   const { t } = useStorefrontT();
   if (faq.length === 0) return null;
   return (

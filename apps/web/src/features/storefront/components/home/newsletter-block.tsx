@@ -1,7 +1,7 @@
-import type { TLandingConfig } from '@farha/contracts/landing';
+import type { TLandingContent } from '@farha/contracts/landing';
 import { Check, Copy, Mail, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZelligePattern } from '@/components/brand/zellige-pattern';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,7 +14,7 @@ export const NEWSLETTER_SUCCESS_MS = 3000;
 type Status = 'idle' | 'loading' | 'success';
 
 /** spec 01 §2 newsletter block with its promo code; sign-ups are stored (duplicates handled). */
-export function NewsletterBlock({ newsletter }: { newsletter: TLandingConfig['newsletter'] }) {
+export function NewsletterBlock({ newsletter }: { newsletter: TLandingContent['newsletter'] }) {
   const strings = useStorefrontT();
   const { t, locale } = strings;
   const subscribe = useSubscribeNewsletter();

@@ -1,0 +1,73 @@
+// The zod-free part of ../roles.ts (see ./README.md).
+export const ROLES = [
+  'customer',
+  'partner_owner',
+  'partner_staff',
+  'superadmin',
+  'finance',
+  'catalog_admin',
+  'support',
+] as const;
+export type TRole = (typeof ROLES)[number];
+
+export const PARTNER_ROLES = ['partner_owner', 'partner_staff'] as const satisfies readonly TRole[];
+export const ADMIN_ROLES = ['superadmin', 'finance', 'catalog_admin'] as const satisfies readonly TRole[];
+export const SUPPORT_ROLES = ['support', 'superadmin'] as const satisfies readonly TRole[];
+
+/** spec 01 §2 "Layout": role badge labels. */
+export const ROLE_LABELS: Record<TRole, string> = {
+  customer: 'Client',
+  partner_owner: 'Partenaire',
+  partner_staff: 'Staff',
+  finance: 'Finance',
+  catalog_admin: 'Catalogue',
+  support: 'Support',
+  superadmin: 'Admin',
+};
+
+/** spec 01 §6: session lifetimes by role, in hours. */
+export const SESSION_HOURS: Record<TRole, number> = {
+  superadmin: 4,
+  finance: 4,
+  catalog_admin: 4,
+  support: 6,
+  partner_owner: 8,
+  partner_staff: 8,
+  customer: 24,
+};
+/** "Se souvenir de moi" keeps a customer logged in for 30 days. */
+export const REMEMBER_ME_DAYS = 30;
+
+/** spec 02 §2: admin pages and the roles allowed on each. */
+export const ADMIN_PAGE_ROLES = {
+  dashboard: ['superadmin', 'finance', 'catalog_admin'],
+  profile: ['superadmin', 'finance', 'catalog_admin'],
+  users: ['superadmin'],
+  settings: ['superadmin'],
+  partners: ['superadmin', 'finance'],
+  analytics: ['superadmin', 'finance'],
+  catalog: ['superadmin', 'catalog_admin'],
+  /** Issue 12: finance's payout queue and the audit log. */
+  payouts: ['superadmin', 'finance'],
+  refunds: ['superadmin', 'finance'],
+  audit: ['superadmin'],
+} as const satisfies Record<string, readonly TRole[]>;
+export type TAdminPage = keyof typeof ADMIN_PAGE_ROLES;
+
+export function isPartnerRole(role: TRole): boolean {
+  return (PARTNER_ROLES as readonly TRole[]).includes(role);
+}
+export function isAdminRole(role: TRole): boolean {
+  return (ADMIN_ROLES as readonly TRole[]).includes(role);
+}
+export function isSupportRole(role: TRole): boolean {
+  return (SUPPORT_ROLES as readonly TRole[]).includes(role);
+}
+
+/** spec 01 §2: where a user lands after login. */
+export function landingPathFor(role: TRole): string {
+  if (role === 'customer') return '/client/dashboard';
+  if (isPartnerRole(role)) return '/partenaire/dashboard';
+  if (role === 'support') return '/support/dashboard';
+  return '/admin/dashboard';
+}
