@@ -49,6 +49,19 @@ describe('client addresses and login throttling', () => {
     expect((await login(email, 'demo1234', '10.3.0.1')).statusCode).toBe(200);
   }, 90_000);
 
+  it('tries sent at the same moment cannot pass the last place under the limit together', async () => {
+    const email = 'catalogue@demo.farha.dz';
+    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await login(email, 'wrong-password', '10.5.0.1')).statusCode).toBe(401);
+    // One place left: of eight simultaneous wrong passwords, one is checked and the seven others refused.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => login(email, 'wrong-password', '10.5.0.1')));
+    const codes = burst.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([401, 429, 429, 429, 429, 429, 429, 429]);
+    // The refused tries were not counted as wrong passwords: the account's own count is the ten checked ones,
+    // so the right password from another address still logs in.
+    expect((await login(email, 'demo1234', '10.5.0.2')).statusCode).toBe(200);
+    clock.advance(16 * 60_000);
+  });
+
   it('limits failed logins per address, whatever account they try', async () => {
     for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
       expect((await login(`nobody-${i}@example.dz`, 'wrong-password', '10.4.0.1')).statusCode).toBe(401);

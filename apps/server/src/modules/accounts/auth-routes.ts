@@ -82,18 +82,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const now = app.clock.now();
       const { email, password } = request.body;
       // architecture.md: login attempts rate-limited (failed ones, per address and e-mail).
-      await throttle.assertAllowed(request.ip, email, now);
+      await throttle.take(request.ip, email, now);
       let user;
       try {
         user = await authenticate(app.db, email, password);
         await assertSecondFactor(app.db, user, request.body.code, now);
       } catch (error) {
         if (error instanceof AppError && error.status === 401 && error.code !== 'TOTP_REQUIRED') {
-          await Promise.all([throttle.recordFailure(request.ip, email, now), recordFailedLogin(app.db, email, now)]);
+          await recordFailedLogin(app.db, email, now);
+        } else {
+          await throttle.giveBack(request.ip, email);
         }
         throw error;
       }
-      await throttle.reset(request.ip, email);
+      await throttle.succeeded(request.ip, email);
       const session = await createSession(app.db, user, {
         remember: request.body.remember ?? false,
         now,

@@ -9,7 +9,9 @@ import { AppError } from '../../lib/errors.ts';
  * - one address and one e-mail: MAX_FAILURES (the ordinary typo budget);
  * - one account from any address: MAX_ACCOUNT_FAILURES (guessing one password from many addresses);
  * - one address for any account: MAX_ADDRESS_FAILURES (one client trying many accounts).
- * Successful logins do not count and clear the address-and-e-mail count. The counters live in the database
+ * Each try is counted before its password is checked and given back unless it was a wrong password, so
+ * that tries made at the same moment cannot all pass the last place under a limit. Successful logins
+ * clear the address-and-e-mail count. The counters live in the database
  * (table login_failures), so that every instance behind a proxy shares them: two instances do not double
  * the tries. The per-address request limiter (@fastify/rate-limit) stays per process on top of this.
  */
@@ -42,34 +44,49 @@ declare module 'fastify' {
 }
 
 export function createLoginThrottle(db: Queryable) {
-  let recorded = 0;
+  let taken = 0;
+  const giveBack = (counted: string[]) =>
+    db
+      .update(loginFailures)
+      .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+      .where(inArray(loginFailures.key, counted));
   return {
-    async assertAllowed(ip: string, email: string, now: Date): Promise<void> {
-      const limits = new Map(keys(ip, email));
-      const rows = await db
-        .select({ key: loginFailures.key, count: loginFailures.count })
-        .from(loginFailures)
-        .where(and(inArray(loginFailures.key, [...limits.keys()]), gt(loginFailures.resetAt, now)));
-      if (rows.some((row) => row.count >= (limits.get(row.key) ?? Infinity))) throw new AppError('RATE_LIMITED');
-    },
-    /** One more failure on each key, atomically (two instances counting at once both count). */
-    async recordFailure(ip: string, email: string, now: Date): Promise<void> {
+    /**
+     * Takes one try on each key before the password is checked, in one statement: simultaneous tries are
+     * counted one after the other, so that a burst cannot have several tries pass the last place under a
+     * limit. Refused (and the try given back) when a key is over its limit.
+     */
+    async take(ip: string, email: string, now: Date): Promise<void> {
+      const limits = keys(ip, email);
       const resetAt = new Date(now.getTime() + WINDOW_MS);
       const expired = sql`${loginFailures.resetAt} <= ${now.toISOString()}::timestamptz`;
-      await db
+      const counted = await db
         .insert(loginFailures)
-        .values(keys(ip, email).map(([key]) => ({ key, count: 1, resetAt })))
+        .values(limits.map(([key]) => ({ key, count: 1, resetAt })))
         .onConflictDoUpdate({
           target: loginFailures.key,
           set: {
             count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
             resetAt: sql`case when ${expired} then excluded.reset_at else ${loginFailures.resetAt} end`,
           },
-        });
-      if (++recorded % PURGE_EVERY === 0) await db.delete(loginFailures).where(lte(loginFailures.resetAt, now));
+        })
+        .returning({ key: loginFailures.key, count: loginFailures.count });
+      const max = new Map(limits);
+      if (counted.some((row) => row.count > (max.get(row.key) ?? Infinity))) {
+        await giveBack(limits.map(([key]) => key));
+        throw new AppError('RATE_LIMITED');
+      }
+      if (++taken % PURGE_EVERY === 0) await db.delete(loginFailures).where(lte(loginFailures.resetAt, now));
     },
-    async reset(ip: string, email: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.key, keys(ip, email)[0]![0]));
+    /** The try was no wrong password (a second factor is asked, or the account cannot log in): given back. */
+    async giveBack(ip: string, email: string): Promise<void> {
+      await giveBack(keys(ip, email).map(([key]) => key));
+    },
+    /** A successful login: its try is given back, and the address-and-e-mail count starts again. */
+    async succeeded(ip: string, email: string): Promise<void> {
+      const [pair, ...others] = keys(ip, email).map(([key]) => key);
+      await db.delete(loginFailures).where(eq(loginFailures.key, pair!));
+      await giveBack(others);
     },
     /** Whether some window refuses this account's logins now (from one address or from all). */
     async isLocked(email: string, now: Date): Promise<boolean> {
