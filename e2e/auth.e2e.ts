@@ -6,7 +6,6 @@ import {
   landingPathFor,
   loginAs,
   newCustomerDetails,
-  registerCustomerViaApi,
   submitLoginForm,
   type DemoAccountKey,
 } from './support/auth.ts';
@@ -72,17 +71,7 @@ describe('registration and login form', () => {
 describe('logout', () => {
   test.each(['client', 'partenaire'] as const)('%s: from the area’s logout button back to a logged-out home page', async (who) => {
     const { page } = session;
-    if (who === 'client') {
-      // A customer of its own: the shared demo customer's sessions are ended by journeys running beside
-      // this one (password, suspension and support scenarios), which would send this page to /auth.
-      await page.goto('/auth');
-      await page.evaluate((key) => localStorage.setItem(key, 'fr'), 'farha.locale');
-      await registerCustomerViaApi(page);
-      await page.goto(landingPathFor(DEMO_ACCOUNTS.client.role));
-      await expectPath(page, landingPathFor(DEMO_ACCOUNTS.client.role));
-    } else {
-      await loginAs(page, who);
-    }
+    await loginAs(page, who);
     await page.getByTestId('logout').click();
 
     await expectPath(page, '/');

@@ -16,7 +16,12 @@ interface AuthContextValue {
   sessionExpiredAt: number | null;
   login: (request: TLoginRequest) => Promise<TUser>;
   register: (request: TRegisterRequest) => Promise<TUser>;
-  logout: () => Promise<void>;
+  /**
+   * Ends the session on the server, then opens `then` as a new page: nothing of the user's data stays in
+   * memory, and no page behind a guard can send the browser elsewhere meanwhile. When the server cannot be
+   * reached the user stays logged in and is told why.
+   */
+  logout: (then: string) => Promise<void>;
   /** Saves the interface language on this device and, when logged in, on the account. */
   setLocale: (locale: TLocale) => void;
 }
@@ -157,19 +162,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, startSession],
   );
 
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (then: string) => {
     // From now on a 401 of a request still in flight is this logout, not an expired session (which would
-    // send the user to /auth instead of the logged-out page they asked for).
+    // send the user to /auth instead of the page they asked for).
+    const current = sessionRef.current;
     sessionRef.current = null;
     try {
       await api.post('/api/auth/logout', undefined, { ignoreSessionExpiry: true });
     } catch (error) {
       // A 401 means the session was already over on the server: the outcome the user asked for.
-      if (!(error instanceof ApiError && error.status === 401)) toast.error(errorMessage(error));
-    } finally {
-      endSession();
+      if (!(error instanceof ApiError && error.status === 401)) {
+        sessionRef.current = current;
+        toast.error(errorMessage(error));
+        return;
+      }
     }
-  }, [endSession]);
+    // A new page rather than a route change: the route change would race the guards of the page left
+    // (they see the session end before the next page is shown, and send the user to /auth).
+    window.location.replace(then);
+  }, []);
 
   const setLocale = useCallback((locale: TLocale) => {
     changeLocale(locale);

@@ -1,6 +1,5 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -10,16 +9,13 @@ import { cn } from '@/lib/cn';
 export function LogoutButton({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { logout } = useAuth();
-  const navigate = useNavigate();
   return (
     <Button
       variant="ghost"
       className={cn('px-2.5 sm:px-3', className)}
       data-testid="logout"
       onClick={async () => {
-        // Leave the page first: behind a guard, ending the session first would redirect to /auth.
-        await navigate(paths.home, { replace: true });
-        await logout();
+        await logout(paths.home);
       }}
     >
       <LogOut aria-hidden className="size-5 rtl:-scale-x-100 sm:size-4" />

@@ -2,7 +2,7 @@ import { isPartnerRole } from '@farha/contracts/plain/roles';
 import { LogOut, ScanLine } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { paths, to } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
 import { Badge } from '@/components/ui/badge';
@@ -33,7 +33,6 @@ export function MobileNavPanel({
 }) {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
-  const navigate = useNavigate();
   const close = () => onOpenChange(false);
 
   return (
@@ -105,9 +104,7 @@ export function MobileNavPanel({
                 className={cn(itemClass, 'text-destructive')}
                 onClick={async () => {
                   close();
-                  // Leave the page first: behind a guard, ending the session first would redirect to /auth.
-                  await navigate(paths.home, { replace: true });
-                  await logout();
+                  await logout(paths.home);
                 }}
               >
                 <LogOut aria-hidden className="size-5 rtl:-scale-x-100" />

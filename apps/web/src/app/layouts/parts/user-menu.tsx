@@ -1,6 +1,6 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,6 @@ export function UserMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { logout } = useAuth();
-  const navigate = useNavigate();
   const name = displayName(user);
 
   return (
@@ -59,9 +58,7 @@ export function UserMenu() {
           variant="destructive"
           data-testid="logout"
           onSelect={async () => {
-            // Leave the page first: behind a guard, ending the session first would redirect to /auth.
-            await navigate(paths.home, { replace: true });
-            await logout();
+            await logout(paths.home);
           }}
         >
           <LogOut aria-hidden className="rtl:-scale-x-100" />

@@ -1,6 +1,6 @@
 import { ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function ForbiddenPage() {
   const { t } = useTranslation();
   const { user, logout } = useAuth();
-  const navigate = useNavigate();
   useDocumentTitle(t('forbidden.title'));
 
   return (
@@ -46,8 +45,7 @@ export function ForbiddenPage() {
           <Button
             variant="outline"
             onClick={async () => {
-              await logout();
-              await navigate(paths.auth, { replace: true });
+              await logout(paths.auth);
             }}
           >
             {t('forbidden.switchAccount')}
