@@ -98,8 +98,12 @@ void i18n.use(initReactI18next).init({
 });
 applyToDocument(i18n.language);
 i18n.on('languageChanged', applyToDocument);
-// A device that chose Arabic before: its strings first (French shows where they could not load).
-if (i18n.language === 'ar') await loadArabic().catch(() => undefined);
+// A device that chose Arabic before: its strings first (French shows where they could not load). Choosing
+// the language again once they are there makes i18next resolve it (`resolvedLanguage`) to Arabic.
+if (i18n.language === 'ar') {
+  await loadArabic().catch(() => undefined);
+  await i18n.changeLanguage('ar');
+}
 
 export function currentLocale(): TLocale {
   return i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr';
