@@ -21,6 +21,8 @@ export interface LoadedFile {
   sent: number;
   /** Bytes once decompressed. */
   unpacked: number;
+  /** Bytes of the response's headers (Lighthouse's "transfer size" counts them too). */
+  headers: number;
   encoding: string;
 }
 
@@ -40,7 +42,14 @@ export async function firstLoad(url: string): Promise<LoadedFile[]> {
           const response = await request.response();
           if (!response) return null;
           const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
-          return { path: pathname, kind, sent: sizes.responseBodySize, unpacked: body.length, encoding: response.headers()['content-encoding'] ?? 'none' };
+          return {
+            path: pathname,
+            kind,
+            sent: sizes.responseBodySize,
+            unpacked: body.length,
+            headers: sizes.responseHeadersSize,
+            encoding: response.headers()['content-encoding'] ?? 'none',
+          };
         })(),
       );
     });
@@ -59,7 +68,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function formatFirstLoad(name: string, files: LoadedFile[]): string[] {
   const total = files.reduce((sum, file) => sum + file.sent, 0);
   const unpacked = files.reduce((sum, file) => sum + file.unpacked, 0);
-  const lines = [`First visit of ${name}: ${files.length} JS/CSS files, ${kb(total)} sent (${kb(unpacked)} unpacked)`];
+  const headers = files.reduce((sum, file) => sum + file.headers, 0);
+  const lines = [
+    `First visit of ${name}: ${files.length} JS/CSS files, ${kb(total)} sent (${kb(unpacked)} unpacked; response headers ${kb(headers)} more)`,
+  ];
   for (const file of [...files].sort((a, b) => b.sent - a.sent)) {
     lines.push(`  ${kb(file.sent).padStart(9)}  ${kb(file.unpacked).padStart(9)}  ${file.encoding.padEnd(4)}  ${file.path}`);
   }
