@@ -8,14 +8,29 @@ import {
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { useCurrentUser } from '@/lib/auth';
+import { loadErrorCatalogue } from '@/lib/error-catalogue';
 import { RequireAuth, RequireRole } from '@/components/route-guards';
 import { PublicLayout } from './layouts/public-layout';
 import { paths, profilePathFor } from '@/config/paths';
 import { AppRoot, RootFallback } from './root';
 import { RouteError } from './route-error';
 
-/** A route's `lazy` loading one named component: each page (and area layout) is its own chunk. */
+/**
+ * A route's `lazy` loading one named component: each page (and area layout) is its own chunk. The page
+ * comes with the error catalogue (lib/error-catalogue.ts): its forms show the catalogue's messages.
+ */
 function lazyComponent<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => {
+    const [page] = await Promise.all([load(), loadErrorCatalogue().catch(() => null)]);
+    return { Component: page[name] };
+  };
+}
+
+/**
+ * The same for the storefront's browsing pages (home, catalogue, box), which have no form: the error
+ * catalogue stays off their first load and comes with the first failed call (issue 15).
+ */
+function lazyBrowsingPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return async () => ({ Component: (await load())[name] });
 }
 
@@ -30,12 +45,12 @@ function ProfileRedirect() {
 const MAILBOX_ROLES = [...ADMIN_ROLES, 'support'] as const;
 
 const storefrontRoutes: RouteObject[] = [
-  { index: true, lazy: lazyComponent(() => import('@/features/storefront/pages/home-page'), 'HomePage') },
-  { path: paths.catalog, lazy: lazyComponent(() => import('@/features/storefront/pages/catalog-page'), 'CatalogPage') },
-  { path: paths.box, lazy: lazyComponent(() => import('@/features/storefront/pages/box-page'), 'BoxPage') },
+  { index: true, lazy: lazyBrowsingPage(() => import('@/features/storefront/pages/home-page'), 'HomePage') },
+  { path: paths.catalog, lazy: lazyBrowsingPage(() => import('@/features/storefront/pages/catalog-page'), 'CatalogPage') },
+  { path: paths.box, lazy: lazyBrowsingPage(() => import('@/features/storefront/pages/box-page'), 'BoxPage') },
   {
     path: paths.howItWorks,
-    lazy: lazyComponent(() => import('@/features/storefront/pages/how-it-works-page'), 'HowItWorksPage'),
+    lazy: lazyBrowsingPage(() => import('@/features/storefront/pages/how-it-works-page'), 'HowItWorksPage'),
   },
   { path: paths.partners, lazy: lazyComponent(() => import('@/features/storefront/pages/partners-page'), 'PartnersPage') },
   { path: paths.checkout, lazy: lazyComponent(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },

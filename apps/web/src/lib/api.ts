@@ -1,6 +1,6 @@
 import type { TApiError } from '@farha/contracts/errors';
-import { ERRORS } from '@farha/contracts/plain/errors';
 import type { z } from 'zod';
+import { loadErrorCatalogue } from './error-catalogue';
 
 /** An error answered by the API (`{ error: { code, message, field? } }`) or met on the way to it. */
 export class ApiError extends Error {
@@ -40,6 +40,18 @@ export function isApiErrorBody(payload: unknown): payload is TApiError {
     params !== null &&
     Object.values(params).every((value) => typeof value === 'string' || typeof value === 'number')
   );
+}
+
+type FallbackCode = 'LOGIN_FAILED' | 'UNAUTHENTICATED' | 'INTERNAL';
+
+/**
+ * The error to throw, once the error catalogue is loaded (lib/error-catalogue.ts): the page that catches
+ * it renders its text synchronously. `fallback` is the catalogue message of an answer without one.
+ */
+async function failure(status: number, code: string, fallback: FallbackCode, body?: TApiError['error']): Promise<ApiError> {
+  const catalogue = await loadErrorCatalogue().catch(() => null);
+  if (body) return new ApiError(status, body.code, body.message, body.field, body.params);
+  return new ApiError(status, code, catalogue?.ERRORS[fallback].fr ?? '');
 }
 
 type SessionExpiredListener = () => void;
@@ -90,21 +102,21 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // spec 01 §8: a failure to reach the server reads 'Erreur de connexion. Veuillez réessayer.'
-    throw new ApiError(0, NETWORK_ERROR, ERRORS.LOGIN_FAILED.fr);
+    throw await failure(0, NETWORK_ERROR, 'LOGIN_FAILED');
   }
 
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
   const payload: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
 
   if (!response.ok) {
-    const error = isApiErrorBody(payload)
-      ? new ApiError(response.status, payload.error.code, payload.error.message, payload.error.field, payload.error.params)
-      : new ApiError(
-          response.status,
-          response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',
-          response.status === 401 ? ERRORS.UNAUTHENTICATED.fr : ERRORS.INTERNAL.fr,
-        );
     const pathname = path.split('?')[0] ?? path;
+    const fallback = response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
+    const body = isApiErrorBody(payload) ? payload.error : undefined;
+    // "Not logged in" on every anonymous visit is an answer, not an error shown: no catalogue for it.
+    if (response.status === 401 && pathname === '/api/auth/me') {
+      throw new ApiError(401, body?.code ?? fallback, body?.message ?? '', body?.field, body?.params);
+    }
+    const error = await failure(response.status, fallback, fallback, body);
     if (response.status === 401 && !ignoreSessionExpiry && !AUTH_PROBES.has(pathname)) {
       sessionExpiredListener?.();
     }
@@ -112,10 +124,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (response.status === 204) return undefined as T;
-  if (!isJson) throw new ApiError(response.status, INVALID_RESPONSE, ERRORS.INTERNAL.fr);
+  if (!isJson) throw await failure(response.status, INVALID_RESPONSE, 'INTERNAL');
   if (!schema) return payload as T;
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, INVALID_RESPONSE, ERRORS.INTERNAL.fr);
+  if (!parsed.success) throw await failure(response.status, INVALID_RESPONSE, 'INTERNAL');
   return parsed.data;
 }
 

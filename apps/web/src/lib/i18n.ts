@@ -1,12 +1,12 @@
 import type { TLocale } from '@farha/contracts/auth';
 import { PRODUCT_LINE_LABELS, type TProductLine } from '@farha/contracts/plain/catalog';
-import { errorKey, errorText, isErrorCode, parseErrorKey, type TErrorCode } from '@farha/contracts/plain/errors';
+import type { TErrorCode } from '@farha/contracts/plain/errors';
 import { ROLE_LABELS, type TRole } from '@farha/contracts/plain/roles';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ar from '@/locales/ar.json';
 import fr from '@/locales/fr.json';
 import { ApiError } from './api';
+import { errorCatalogue } from './error-catalogue';
 
 /** Also read by public/preferences.js before the first paint. */
 export const LOCALE_STORAGE_KEY = 'farha.locale';
@@ -22,8 +22,48 @@ const frResources = {
 };
 export type TranslationResources = typeof frResources;
 
-// Type check: ar.json must translate every key that French has.
-const arResources: TranslationResources = ar;
+/**
+ * The Arabic strings of a namespace, loaded only when Arabic is on (issue 15: a first visit, always in
+ * French, does not download them). The import's type checks that Arabic translates every French key.
+ */
+export type ArabicLoader<T = object> = () => Promise<{ default: T }>;
+
+const arabicLoaders = new Map<string, ArabicLoader>([
+  ['translation', (): Promise<{ default: TranslationResources }> => import('@/locales/ar.json')],
+]);
+const arabicLoads = new Map<string, Promise<void>>();
+let arabicWanted = false;
+
+/** Loads the Arabic strings of every namespace registered so far (each once). */
+function loadArabic(): Promise<void> {
+  arabicWanted = true;
+  const loads = [...arabicLoaders].map(([ns, load]) => {
+    let loading = arabicLoads.get(ns);
+    if (!loading) {
+      loading = load().then(
+        (module) => {
+          i18n.addResourceBundle('ar', ns, module.default, true, true);
+        },
+        (error: unknown) => {
+          arabicLoads.delete(ns);
+          throw error;
+        },
+      );
+      arabicLoads.set(ns, loading);
+    }
+    return loading;
+  });
+  return Promise.all(loads).then(() => undefined);
+}
+
+/**
+ * Registers how to load a namespace's Arabic strings; resolves once they are there when Arabic is on
+ * (a feature's i18n module awaits it, so that its pages never draw French in an Arabic interface).
+ */
+export function registerArabic(ns: string, load: ArabicLoader): Promise<void> {
+  arabicLoaders.set(ns, load);
+  return arabicWanted ? loadArabic().catch(() => undefined) : Promise.resolve();
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -48,7 +88,7 @@ function applyToDocument(locale: string): void {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: frResources }, ar: { translation: arResources } },
+  resources: { fr: { translation: frResources } },
   lng: storedLocale() ?? 'fr',
   fallbackLng: 'fr',
   supportedLngs: LOCALES,
@@ -58,6 +98,12 @@ void i18n.use(initReactI18next).init({
 });
 applyToDocument(i18n.language);
 i18n.on('languageChanged', applyToDocument);
+// A device that chose Arabic before: its strings first (French shows where they could not load). Choosing
+// the language again once they are there makes i18next resolve it (`resolvedLanguage`) to Arabic.
+if (i18n.language === 'ar') {
+  await loadArabic().catch(() => undefined);
+  await i18n.changeLanguage('ar');
+}
 
 export function currentLocale(): TLocale {
   return i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr';
@@ -72,7 +118,9 @@ export function changeLocale(locale: TLocale, { remember = true }: { remember?: 
       /* storage unavailable: the choice lasts for this page only */
     }
   }
-  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  if (i18n.language === locale) return;
+  const ready = locale === 'ar' ? loadArabic().catch(() => undefined) : Promise.resolve();
+  void ready.then(() => i18n.changeLanguage(locale));
 }
 
 /**
@@ -82,22 +130,28 @@ export function changeLocale(locale: TLocale, { remember = true }: { remember?: 
  */
 export function translateError(source: unknown): string | null {
   const locale = currentLocale();
+  // Loaded before any failed call reaches a page (lib/error-catalogue.ts); else the server's French.
+  const catalogue = errorCatalogue();
   if (source instanceof ApiError) {
     // In French the server's message is the catalogue's, already filled (e.g. how long a lock lasts).
-    if (isErrorCode(source.code)) return locale === 'fr' && source.message ? source.message : errorText(source.code, locale, source.params);
+    if (catalogue?.isErrorCode(source.code)) {
+      return locale === 'fr' && source.message ? source.message : catalogue.errorText(source.code, locale, source.params);
+    }
     const key = `errors.${source.code}`;
-    return i18n.exists(key) ? i18n.t(key as 'errors.NETWORK_ERROR') : null;
+    if (i18n.exists(key)) return i18n.t(key as 'errors.NETWORK_ERROR');
+    return catalogue ? null : source.message || null;
   }
-  if (typeof source === 'string') {
-    const parsed = parseErrorKey(source);
-    return parsed ? errorText(parsed.code, locale, parsed.params) : null;
+  if (typeof source === 'string' && catalogue) {
+    const parsed = catalogue.parseErrorKey(source);
+    return parsed ? catalogue.errorText(parsed.code, locale, parsed.params) : null;
   }
   return null;
 }
 
-/** The text of a catalogue error in the active language. */
+/** The text of a catalogue error in the active language (the generic one while the catalogue loads). */
 export function errorTextOf(code: TErrorCode, params?: Readonly<Record<string, string | number>>): string {
-  return errorText(code, currentLocale(), params);
+  const catalogue = errorCatalogue();
+  return catalogue ? catalogue.errorText(code, currentLocale(), params) : i18n.t('errors.INVALID_RESPONSE');
 }
 
 /**
@@ -126,7 +180,8 @@ export function bilingualMessage(
 
 /** The message to put on a form field for a failed call: its catalogue key, shown in the active language. */
 export function fieldMessageOf(error: Error): string {
-  return error instanceof ApiError && isErrorCode(error.code) ? errorKey(error.code, error.params) : error.message;
+  const catalogue = errorCatalogue();
+  return error instanceof ApiError && catalogue?.isErrorCode(error.code) ? catalogue.errorKey(error.code, error.params) : error.message;
 }
 
 /** A validation message of the contracts (a catalogue key) in the active language; other texts as they are. */

@@ -1,7 +1,7 @@
 import type { TLocale } from '@farha/contracts/auth';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from './i18n';
+import { i18n, registerArabic, type ArabicLoader } from './i18n';
 
 // `expiry.daysLeft_one` / `_other` are one key for `t` (i18next picks the plural form from `count`).
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -33,16 +33,26 @@ export interface NamespaceTranslation<T> {
   locale: TLocale;
 }
 
+const arabicReadiness = new Map<string, Promise<void>>();
+
+/** Resolves once the namespace's Arabic strings are there, when Arabic is on (at once otherwise). */
+export function arabicReady(ns: string): Promise<void> {
+  return arabicReadiness.get(ns) ?? Promise.resolve();
+}
+
 type LooseT = (key: string, options?: TranslateOptions) => string;
 
 /**
  * A feature's strings live in their own i18next namespace, registered when the feature loads. Registers
  * the French and Arabic bundles (the caller type-checks that Arabic translates every French key) and
  * returns the feature's hook: `t` with typed keys, `tp` for counted strings, and the locale.
+ * Arabic may come as a loader (`() => import('./locales/ar.json')`, typed against French): it is then
+ * downloaded only when Arabic is on, and the feature's module awaits `arabicReady` (see storefront/i18n.ts).
  */
-export function registerNamespace<T extends object>(ns: string, fr: T, ar: object): () => NamespaceTranslation<T> {
+export function registerNamespace<T extends object>(ns: string, fr: T, ar: object | ArabicLoader<NoInfer<T>>): () => NamespaceTranslation<T> {
   i18n.addResourceBundle('fr', ns, fr, true, true);
-  i18n.addResourceBundle('ar', ns, ar, true, true);
+  if (typeof ar === 'function') arabicReadiness.set(ns, registerArabic(ns, ar as ArabicLoader));
+  else i18n.addResourceBundle('ar', ns, ar, true, true);
   return function useNamespaceTranslation(): NamespaceTranslation<T> {
     // useTranslation subscribes the component to language changes.
     const { i18n: instance } = useTranslation();

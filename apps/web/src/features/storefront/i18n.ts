@@ -1,19 +1,18 @@
 import { errorMessage } from '@/lib/i18n';
-import { registerNamespace, type NamespaceTranslation, type PluralKey, type TranslationKey } from '@/lib/translation';
-import ar from './locales/ar.json';
+import { arabicReady, registerNamespace, type NamespaceTranslation, type PluralKey, type TranslationKey } from '@/lib/translation';
 import fr from './locales/fr.json';
 
 /** The storefront's strings live in their own i18next namespace, registered when the feature loads. */
 export const STOREFRONT_NS = 'storefront';
 
-// Type check: the Arabic bundle translates every key of the French one.
-const arBundle: typeof fr = ar;
-
 export type StorefrontKey = TranslationKey<typeof fr>;
 export type StorefrontPluralKey = PluralKey<typeof fr>;
 export type StorefrontTranslation = NamespaceTranslation<typeof fr>;
 
-export const useStorefrontT = registerNamespace(STOREFRONT_NS, fr, arBundle);
+// Arabic is downloaded only when it is on (the first visit of `/` is in French); its type must translate
+// every key of the French bundle. The storefront's pages wait for it rather than draw French.
+export const useStorefrontT = registerNamespace(STOREFRONT_NS, fr, () => import('./locales/ar.json'));
+await arabicReady(STOREFRONT_NS);
 
 /** The message of a failed call in the interface language, by its code in the error catalogue. */
 export function storefrontError(error: unknown): string {
