@@ -249,7 +249,7 @@ function TicketsTab({ onNew }: { onNew: () => void }) {
 
 const EMPTY_TICKET: Required<TCreatePartnerTicket> = { title: '', description: '', category: 'scanner', priority: 'medium' };
 
-function NewTicketTab({ onCreated }: { onCreated: () => void }) {
+function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) {
   const { t } = usePartnerTranslation();
   const texts = usePartnerHelpTexts();
   const create = useCreateTicket();
@@ -273,7 +273,7 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
           setResult({ kind: 'success', text: partnerMessage(answer.message) });
           setValues(EMPTY_TICKET);
           setFiles([]);
-          window.setTimeout(onCreated, 2500);
+          window.setTimeout(() => onCreated(answer.ticket.id), 2500);
         },
         // spec 02 §8: '❌ Erreur lors de la création du ticket' (and the reason when the server gave one).
         onError: (error) =>
