@@ -24,9 +24,9 @@ export type PluralKey<T, Prefix extends string = ''> = {
 export type TranslateOptions = Record<string, unknown>;
 export type Translate<T> = (key: TranslationKey<T>, options?: TranslateOptions) => string;
 
-export interface NamespaceTranslation<T> {
-  /** A string of the namespace, in the active language. */
-  t: Translate<T>;
+export interface NamespaceTranslation<T, Codes extends string = never> {
+  /** A string of the namespace, in the active language (`Codes`: see makeNamespaceHook). */
+  t: (key: TranslationKey<T> | Codes, options?: TranslateOptions) => string;
   /** A string with a count (`one` when the language's plural rule says so, else `other`). */
   tp: (key: PluralKey<T>, count: number, options?: TranslateOptions) => string;
   /** The active locale, for money and dates. */
@@ -75,4 +75,18 @@ export function registerNamespace<T extends object>(ns: string, fr: T, ar: objec
       };
     }, [instance, locale]);
   };
+}
+
+/**
+ * A namespace whose Arabic bundle translates every key of the French one (a missing key is a type error
+ * here), in one line: `export const useXTranslation = makeNamespaceHook('x', fr, ar)`. `Codes` widens the keys
+ * `t` takes to the codes the server sends (`makeNamespaceHook<typeof fr, \`status.${string}\`>`): the bundle
+ * words the codes it knows.
+ */
+export function makeNamespaceHook<T extends object, Codes extends string = never>(
+  ns: string,
+  fr: T,
+  ar: NoInfer<T>,
+): () => NamespaceTranslation<T, Codes> {
+  return registerNamespace(ns, fr, ar) as () => NamespaceTranslation<T, Codes>;
 }

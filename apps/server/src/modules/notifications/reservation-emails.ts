@@ -1,5 +1,5 @@
 import { RESERVATION_FLEXIBLE } from '@farha/contracts/reservations';
-import { hello, infoEmail, lang, type Lang, type Locale } from './html.ts';
+import { hello, infoEmail, lang, type Bilingual, type Lang, type Locale, type Rich } from './html.ts';
 import type { EmailContent } from './templates.ts';
 
 export type ReservationFacts = {
@@ -60,11 +60,39 @@ function partnerRows(r: ReservationFacts, l: Lang, offer: string, box: string): 
   return rows;
 }
 
+type Reader = 'customer' | 'partner';
+type Facts = ReturnType<typeof read>;
+
+/**
+ * A reservation e-mail to the customer or to the partner: greeted by name, the booking's rows as that reader
+ * needs them (the partner's with the customer's contact), one button to `url`; `locale` overrides the
+ * reader's language (a partner reads a customer's booking). `words` gives the subject, paragraphs and button.
+ */
+function reservationEmail(
+  r: ReservationFacts,
+  { reader, url, locale }: { reader: Reader; url: string; locale?: Locale },
+  words: (facts: Facts) => { subject: string; paragraphs: (string | Rich)[]; cta: Bilingual },
+): EmailContent {
+  const facts = read(r, locale);
+  const { l, offer, box } = facts;
+  const { subject, paragraphs, cta } = words(facts);
+  const customer = reader === 'customer';
+  return infoEmail(
+    l,
+    {
+      subject,
+      greeting: hello(l, customer ? r.customerName : r.partnerName),
+      paragraphs,
+      rows: customer ? customerRows(r, l, offer) : partnerRows(r, l, offer, box),
+      cta: { label: l.t(cta), url },
+    },
+    reader,
+  );
+}
+
 export function reservationRequestedCustomerEmail(r: ReservationFacts, dashboardUrl: string): EmailContent {
-  const { l, offer } = read(r);
-  return infoEmail(l, {
+  return reservationEmail(r, { reader: 'customer', url: dashboardUrl }, ({ l }) => ({
     subject: l.t({ fr: `Votre demande de réservation chez ${r.partnerName}`, ar: `طلب حجزكم لدى ${r.partnerName}` }),
-    greeting: hello(l, r.customerName),
     paragraphs: [
       l.t({ fr: 'Réservation confirmée ! Le partenaire vous contactera pour finaliser.', ar: 'تم تسجيل الحجز! سيتصل بكم الشريك لإتمامه.' }),
       l.t({
@@ -72,72 +100,52 @@ export function reservationRequestedCustomerEmail(r: ReservationFacts, dashboard
         ar: 'أُرسل طلبكم: يرد عليكم الشريك خلال 24 ساعة. يمكنكم الإلغاء مجانًا حتى 48 ساعة قبل الموعد.',
       }),
     ],
-    rows: customerRows(r, l, offer),
-    cta: { label: l.t({ fr: 'Voir mes coffrets', ar: 'عرض علبي' }), url: dashboardUrl },
-  });
+    cta: { fr: 'Voir mes coffrets', ar: 'عرض علبي' },
+  }));
 }
 
 export function reservationRequestedPartnerEmail(r: ReservationFacts, portalUrl: string, locale?: Locale): EmailContent {
-  const { l, offer, box } = read(r, locale);
-  return infoEmail(
-    l,
-    {
-      subject: l.t({ fr: `Nouvelle demande de réservation — ${l.day(r.date)}`, ar: `طلب حجز جديد — ${l.day(r.date)}` }),
-      greeting: hello(l, r.partnerName),
-      paragraphs: [
-        l.t({
-          fr: `${r.customerName} souhaite réserver « ${offer} ». Merci de confirmer, de refuser ou de proposer une autre date sous 24 h depuis votre espace partenaire.`,
-          ar: `يرغب ${r.customerName} في حجز «${offer}». يُرجى التأكيد أو الرفض أو اقتراح موعد آخر خلال 24 ساعة من فضاء الشريك.`,
-        }),
-      ],
-      rows: partnerRows(r, l, offer, box),
-      cta: { label: l.t({ fr: 'Gérer les réservations', ar: 'إدارة الحجوزات' }), url: portalUrl },
-    },
-    'partner',
-  );
+  return reservationEmail(r, { reader: 'partner', url: portalUrl, locale }, ({ l, offer }) => ({
+    subject: l.t({ fr: `Nouvelle demande de réservation — ${l.day(r.date)}`, ar: `طلب حجز جديد — ${l.day(r.date)}` }),
+    paragraphs: [
+      l.t({
+        fr: `${r.customerName} souhaite réserver « ${offer} ». Merci de confirmer, de refuser ou de proposer une autre date sous 24 h depuis votre espace partenaire.`,
+        ar: `يرغب ${r.customerName} في حجز «${offer}». يُرجى التأكيد أو الرفض أو اقتراح موعد آخر خلال 24 ساعة من فضاء الشريك.`,
+      }),
+    ],
+    cta: { fr: 'Gérer les réservations', ar: 'إدارة الحجوزات' },
+  }));
 }
 
 export function reservationCancelledPartnerEmail(r: ReservationFacts, portalUrl: string, locale?: Locale): EmailContent {
-  const { l, offer, box } = read(r, locale);
-  return infoEmail(
-    l,
-    {
-      subject: l.t({ fr: `Réservation annulée — ${l.day(r.date)}`, ar: `حجز ملغى — ${l.day(r.date)}` }),
-      greeting: hello(l, r.partnerName),
-      paragraphs: [
-        l.t({
-          fr: `${r.customerName} a annulé sa réservation. Le créneau est de nouveau disponible.`,
-          ar: `ألغى ${r.customerName} حجزه. الموعد متاح من جديد.`,
-        }),
-      ],
-      rows: partnerRows(r, l, offer, box),
-      cta: { label: l.t({ fr: 'Voir les réservations', ar: 'عرض الحجوزات' }), url: portalUrl },
-    },
-    'partner',
-  );
+  return reservationEmail(r, { reader: 'partner', url: portalUrl, locale }, ({ l }) => ({
+    subject: l.t({ fr: `Réservation annulée — ${l.day(r.date)}`, ar: `حجز ملغى — ${l.day(r.date)}` }),
+    paragraphs: [
+      l.t({
+        fr: `${r.customerName} a annulé sa réservation. Le créneau est de nouveau disponible.`,
+        ar: `ألغى ${r.customerName} حجزه. الموعد متاح من جديد.`,
+      }),
+    ],
+    cta: { fr: 'Voir les réservations', ar: 'عرض الحجوزات' },
+  }));
 }
 
 export function reservationConfirmedCustomerEmail(r: ReservationFacts, dashboardUrl: string): EmailContent {
-  const { l, offer } = read(r);
-  return infoEmail(l, {
+  return reservationEmail(r, { reader: 'customer', url: dashboardUrl }, ({ l }) => ({
     subject: l.t({ fr: `Réservation confirmée chez ${r.partnerName}`, ar: `تم تأكيد الحجز لدى ${r.partnerName}` }),
-    greeting: hello(l, r.customerName),
     paragraphs: [
       l.t({
         fr: `${r.partnerName} a confirmé votre réservation. Le jour J, présentez le QR code de votre coffret au partenaire.`,
         ar: `أكّد ${r.partnerName} حجزكم. يوم الموعد، قدّموا رمز QR الخاص بعلبتكم للشريك.`,
       }),
     ],
-    rows: customerRows(r, l, offer),
-    cta: { label: l.t({ fr: 'Voir mon coffret', ar: 'عرض علبتي' }), url: dashboardUrl },
-  });
+    cta: { fr: 'Voir mon coffret', ar: 'عرض علبتي' },
+  }));
 }
 
 export function reservationDeclinedCustomerEmail(r: ReservationFacts, reason: string, dashboardUrl: string): EmailContent {
-  const { l, offer } = read(r);
-  return infoEmail(l, {
+  return reservationEmail(r, { reader: 'customer', url: dashboardUrl }, ({ l }) => ({
     subject: l.t({ fr: `Réservation non acceptée par ${r.partnerName}`, ar: `لم يقبل ${r.partnerName} الحجز` }),
-    greeting: hello(l, r.customerName),
     paragraphs: [
       l.t({
         fr: `${r.partnerName} ne peut pas accueillir votre réservation à cette date.`,
@@ -149,9 +157,8 @@ export function reservationDeclinedCustomerEmail(r: ReservationFacts, reason: st
         ar: 'علبتكم متاحة من جديد: اختاروا تاريخًا آخر أو شريكًا آخر.',
       }),
     ],
-    rows: customerRows(r, l, offer),
-    cta: { label: l.t({ fr: 'Réserver à nouveau', ar: 'الحجز من جديد' }), url: dashboardUrl },
-  });
+    cta: { fr: 'Réserver à nouveau', ar: 'الحجز من جديد' },
+  }));
 }
 
 export function reservationProposedCustomerEmail(
@@ -159,43 +166,35 @@ export function reservationProposedCustomerEmail(
   proposal: { date: string; time: string | null; message: string | null },
   dashboardUrl: string,
 ): EmailContent {
-  const { l, offer } = read(r);
-  const proposed = when(l, proposal.date, proposal.time);
-  return infoEmail(l, {
-    subject: l.t({ fr: `${r.partnerName} vous propose une autre date`, ar: `يقترح عليكم ${r.partnerName} موعدًا آخر` }),
-    greeting: hello(l, r.customerName),
-    paragraphs: [
-      l.t({
-        fr: `${r.partnerName} ne peut pas vous recevoir le ${l.day(r.date)} et vous propose : ${proposed}.`,
-        ar: `لا يستطيع ${r.partnerName} استقبالكم يوم ${l.day(r.date)} ويقترح عليكم: ${proposed}.`,
-      }),
-      ...(proposal.message ? [`${l.t({ fr: 'Message du partenaire', ar: 'رسالة الشريك' })}${l.colon}${proposal.message}`] : []),
-      l.t({
-        fr: 'Acceptez cette date ou annulez la demande depuis « Mes Coffrets ».',
-        ar: 'اقبلوا هذا الموعد أو ألغوا الطلب من «علبي».',
-      }),
-    ],
-    rows: customerRows(r, l, offer),
-    cta: { label: l.t({ fr: 'Répondre à la proposition', ar: 'الرد على الاقتراح' }), url: dashboardUrl },
+  return reservationEmail(r, { reader: 'customer', url: dashboardUrl }, ({ l }) => {
+    const proposed = when(l, proposal.date, proposal.time);
+    return {
+      subject: l.t({ fr: `${r.partnerName} vous propose une autre date`, ar: `يقترح عليكم ${r.partnerName} موعدًا آخر` }),
+      paragraphs: [
+        l.t({
+          fr: `${r.partnerName} ne peut pas vous recevoir le ${l.day(r.date)} et vous propose : ${proposed}.`,
+          ar: `لا يستطيع ${r.partnerName} استقبالكم يوم ${l.day(r.date)} ويقترح عليكم: ${proposed}.`,
+        }),
+        ...(proposal.message ? [`${l.t({ fr: 'Message du partenaire', ar: 'رسالة الشريك' })}${l.colon}${proposal.message}`] : []),
+        l.t({
+          fr: 'Acceptez cette date ou annulez la demande depuis « Mes Coffrets ».',
+          ar: 'اقبلوا هذا الموعد أو ألغوا الطلب من «علبي».',
+        }),
+      ],
+      cta: { fr: 'Répondre à la proposition', ar: 'الرد على الاقتراح' },
+    };
   });
 }
 
 export function proposalAcceptedPartnerEmail(r: ReservationFacts, portalUrl: string, locale?: Locale): EmailContent {
-  const { l, offer, box } = read(r, locale);
-  return infoEmail(
-    l,
-    {
-      subject: l.t({ fr: `Nouvelle date acceptée — ${l.day(r.date)}`, ar: `تم قبول الموعد الجديد — ${l.day(r.date)}` }),
-      greeting: hello(l, r.partnerName),
-      paragraphs: [
-        l.t({
-          fr: `${r.customerName} a accepté la date que vous avez proposée : la réservation est confirmée.`,
-          ar: `قبل ${r.customerName} الموعد الذي اقترحتموه: تم تأكيد الحجز.`,
-        }),
-      ],
-      rows: partnerRows(r, l, offer, box),
-      cta: { label: l.t({ fr: 'Voir les réservations', ar: 'عرض الحجوزات' }), url: portalUrl },
-    },
-    'partner',
-  );
+  return reservationEmail(r, { reader: 'partner', url: portalUrl, locale }, ({ l }) => ({
+    subject: l.t({ fr: `Nouvelle date acceptée — ${l.day(r.date)}`, ar: `تم قبول الموعد الجديد — ${l.day(r.date)}` }),
+    paragraphs: [
+      l.t({
+        fr: `${r.customerName} a accepté la date que vous avez proposée : la réservation est confirmée.`,
+        ar: `قبل ${r.customerName} الموعد الذي اقترحتموه: تم تأكيد الحجز.`,
+      }),
+    ],
+    cta: { fr: 'Voir les réservations', ar: 'عرض الحجوزات' },
+  }));
 }

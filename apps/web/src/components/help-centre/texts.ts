@@ -29,6 +29,9 @@ export type HelpCentreKey =
   | 'new.fileType'
   | 'new.fileSize'
   | 'new.tooMany'
+  | 'corner.title'
+  | 'corner.all'
+  | 'corner.none'
   | FaqKey;
 
 /** The strings of an FAQ entry. */

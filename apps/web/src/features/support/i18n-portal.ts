@@ -1,11 +1,10 @@
-import type { TLocale } from '@farha/contracts/auth';
 import type { ORDER_STATUSES } from '@farha/contracts/checkout';
 import { PARTNER_TICKET_CATEGORY_LABELS, PAYOUT_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '@farha/contracts/partner';
 import { RESERVATION_STATUS_LABELS } from '@farha/contracts/reservations';
 import { CUSTOMER_TICKET_CATEGORY_LABELS, SUPPORT_PORTAL_MESSAGES } from '@farha/contracts/support';
 import { VOUCHER_STATUS_LABELS } from '@farha/contracts/vouchers';
 import { bilingualMessage } from '@/lib/i18n';
-import { registerNamespace, type TranslationKey } from '@/lib/translation';
+import { makeNamespaceHook } from '@/lib/translation';
 
 /**
  * Strings of the support portal's diagnostics, knowledge base, reports and profile pages, and of the
@@ -470,19 +469,15 @@ const ar: typeof fr = {
   messages: Object.fromEntries(Object.entries(SUPPORT_PORTAL_MESSAGES).map(([code, text]) => [code, text.ar])) as Record<keyof typeof SUPPORT_PORTAL_MESSAGES, string>,
 };
 
-/** The i18next namespace 'supportPortal', registered when the feature loads. */
-const usePortalNamespace = registerNamespace(NS, fr, ar);
-
 type CodeGroup = 'activity' | 'kyc' | 'band' | 'issue' | 'severity' | 'role' | 'reports.outcome' | `status.${keyof typeof fr.status}`;
-// Codes from the server (statuses, roles, kinds): their groups take any code.
-export type PortalKey = TranslationKey<typeof fr> | `${CodeGroup}.${string}`;
-export type PortalT = (key: PortalKey, options?: Record<string, unknown>) => string;
+/** The i18next namespace 'supportPortal', registered when the feature loads. Codes from the server (statuses, roles, kinds): their groups take any code. */
+const usePortalNamespace = makeNamespaceHook<typeof fr, `${CodeGroup}.${string}`>(NS, fr, ar);
+export type PortalT = ReturnType<typeof usePortalNamespace>['t'];
 
-export function usePortalTranslation(): { t: PortalT; locale: TLocale; label: (group: CodeGroup, code: string) => string } {
-  const { t, locale } = usePortalNamespace();
-  const loose = t as PortalT;
+export function usePortalTranslation() {
+  const portal = usePortalNamespace();
   // A code the labels do not know yet shows as itself rather than as a missing key.
-  return { t: loose, locale, label: (group, code) => loose(`${group}.${code}`, { defaultValue: code }) };
+  return { ...portal, label: (group: CodeGroup, code: string) => portal.t(`${group}.${code}`, { defaultValue: code }) };
 }
 
 /** A server answer in the reader's language: errors by their catalogue code, the portal's successes by text. */

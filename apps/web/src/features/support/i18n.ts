@@ -7,9 +7,8 @@ import {
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
 } from '@farha/contracts/support';
-import type { TLocale } from '@farha/contracts/auth';
 import { bilingualMessage } from '@/lib/i18n';
-import { registerNamespace, type TranslationKey } from '@/lib/translation';
+import { makeNamespaceHook } from '@/lib/translation';
 
 const NS = 'supportDesk';
 
@@ -247,17 +246,10 @@ const ar: typeof fr = {
   messages: Object.fromEntries(Object.entries(SUPPORT_DESK_MESSAGES).map(([code, text]) => [code, text.ar])) as Record<keyof typeof SUPPORT_DESK_MESSAGES, string>,
 };
 
-/** The agents' portal strings: the i18next namespace 'supportDesk', registered when the feature loads. */
-const useDeskNamespace = registerNamespace(NS, fr, ar);
-
 // Statuses, priorities and types come from the server as codes: their groups take any code (the page words it).
-export type DeskKey = TranslationKey<typeof fr> | `${'ticketStatus' | 'ticketPriority' | 'disputeStatus' | 'disputeType' | 'disputeResolution' | 'disputeAction' | 'resolution'}.${string}`;
-export type DeskT = (key: DeskKey, options?: Record<string, unknown>) => string;
-
-export function useDeskTranslation(): { t: DeskT; locale: TLocale } {
-  const { t, locale } = useDeskNamespace();
-  return { t: t as DeskT, locale };
-}
+type DeskCode = `${'ticketStatus' | 'ticketPriority' | 'disputeStatus' | 'disputeType' | 'disputeResolution' | 'disputeAction' | 'resolution'}.${string}`;
+/** The agents' portal strings: the i18next namespace 'supportDesk', registered when the feature loads. */
+export const useDeskTranslation = makeNamespaceHook<typeof fr, DeskCode>(NS, fr, ar);
 
 /** A server answer in the reader's language: errors by their catalogue code, the desk's successes by text. */
 export function deskMessage(source: unknown): string {

@@ -148,7 +148,7 @@ function ExchangeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: 
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-semibold">{box.name}</span>
                         <span className="block text-xs text-muted-foreground">
-                          {formatDzd(box.price, locale)} · {t('exchange.validity', { days: box.validityDays })}
+                          {formatDzd(box.price, locale)} · {t('exchange.validity', { count: box.validityDays })}
                         </span>
                       </span>
                       <span

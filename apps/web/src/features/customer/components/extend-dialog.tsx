@@ -93,7 +93,7 @@ function ExtendForm({ voucher, extension, onClose }: { voucher: TClientVoucher; 
             onSelect={() => setMode('free')}
             icon={<Gift aria-hidden className="size-5 text-accent" />}
             title={t('extend.freeTitle')}
-            text={t('extend.freeText', { days: extension.freeDays })}
+            text={t('extend.freeText', { count: extension.freeDays })}
             note={
               canExtendFree
                 ? undefined
@@ -108,7 +108,7 @@ function ExtendForm({ voucher, extension, onClose }: { voucher: TClientVoucher; 
               checked={mode === 'paid'}
               onSelect={() => setMode('paid')}
               icon={<CalendarPlus aria-hidden className="size-5 text-primary" />}
-              title={t('extend.paidTitle', { months: extension.paidMonths })}
+              title={t('extend.paidTitle', { count: extension.paidMonths })}
               text={t('extend.paidText', { price })}
             />
           )}

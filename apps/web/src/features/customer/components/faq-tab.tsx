@@ -1,12 +1,10 @@
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useFaqView } from '@/components/help-centre/faq-api';
-import { FaqItem, type FaqApi, type FaqTexts } from '@/components/help-centre/faq';
-import { Alert } from '@/components/ui/alert';
+import type { FaqApi, FaqTexts } from '@/components/help-centre/faq';
+import { FaqList } from '@/components/help-centre/faq-list';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
 import { useFaq, useFaqVote } from '../api/support';
 import { customerMessage, useCustomerT, type CustomerKey } from '../i18n';
 
@@ -56,67 +54,29 @@ export function FaqTab({ initialOpenId, onAskUs }: FaqTabProps) {
           />
         </div>
       </div>
-      {faq.data && faq.data.categories.length > 0 && (
-        <div role="group" aria-label={t('support.faq.category')} className="flex flex-wrap gap-2" data-testid="faq-categories">
-          {[{ category: '', count: faq.data.categories.reduce((sum, c) => sum + c.count, 0) }, ...faq.data.categories].map((c) => (
-            <button
-              key={c.category || 'all'}
-              type="button"
-              onClick={() => setCategory(c.category)}
-              aria-pressed={category === c.category}
-              className={cn(
-                'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
-                category === c.category ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
-              )}
-            >
-              {c.category ? categoryLabel(c.category) : t('support.faq.allCategories')}
-              <span className="text-xs opacity-80 tabular-nums">{c.count}</span>
-            </button>
-          ))}
-        </div>
-      )}
-
-      {faq.isPending ? (
-        <div className="grid gap-2">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
-      ) : faq.isError && !faq.data ? (
-        <Alert variant="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            {t('support.faq.loadError')}
-            <Button size="sm" variant="outline" onClick={() => void faq.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        </Alert>
-      ) : faq.data.entries.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-border p-8 text-center">
-          <p className="font-medium">{t('support.faq.empty')}</p>
-          <p className="text-sm text-muted-foreground">{t('support.faq.emptyHint')}</p>
-          <Button onClick={onAskUs}>{t('support.faq.askUs')}</Button>
-        </div>
-      ) : (
-        <ul className="grid gap-2" data-testid="faq-list">
-          {faq.data.entries.map((entry) => (
-            <li key={entry.id}>
-              <FaqItem
-                entry={entry}
-                api={CUSTOMER_FAQ}
-                texts={faqTexts}
-                initiallyOpen={entry.id === initialOpenId}
-                share={{
-                  url: (id) => `${window.location.origin}${window.location.pathname}?${new URLSearchParams({ tab: 'faq', faq: id })}`,
-                  label: t('support.faq.share'),
-                  copied: t('support.faq.linkCopied'),
-                  failed: t('common.copyFailed'),
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <FaqList
+        faq={faq}
+        category={category}
+        onCategory={setCategory}
+        api={CUSTOMER_FAQ}
+        texts={faqTexts}
+        labels={{
+          categories: t('support.faq.category'),
+          allCategories: t('support.faq.allCategories'),
+          loadError: t('support.faq.loadError'),
+          retry: t('common.retry'),
+          empty: t('support.faq.empty'),
+          emptyHint: t('support.faq.emptyHint'),
+        }}
+        openId={initialOpenId}
+        share={{
+          url: (id) => `${window.location.origin}${window.location.pathname}?${new URLSearchParams({ tab: 'faq', faq: id })}`,
+          label: t('support.faq.share'),
+          copied: t('support.faq.linkCopied'),
+          failed: t('common.copyFailed'),
+        }}
+        emptyAction={<Button onClick={onAskUs}>{t('support.faq.askUs')}</Button>}
+      />
     </div>
   );
 }

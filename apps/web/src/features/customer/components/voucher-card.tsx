@@ -257,7 +257,7 @@ function ExpiryLine({ voucher, daysLeft, expiringSoon, freeDays }: ExpiryLinePro
         </p>
         <p className="mt-0.5 text-muted-foreground">
           {t('voucher.validUntil', { date })}
-          {voucher.actions.canExtendFree && <> · {t('voucher.freeExtensionHint', { days: freeDays })}</>}
+          {voucher.actions.canExtendFree && <> · {t('voucher.freeExtensionHint', { count: freeDays })}</>}
         </p>
       </div>
     );

@@ -249,7 +249,7 @@ function TicketsTab({ onNew }: { onNew: () => void }) {
 
 const EMPTY_TICKET: Required<TCreatePartnerTicket> = { title: '', description: '', category: 'scanner', priority: 'medium' };
 
-function NewTicketTab({ onCreated }: { onCreated: () => void }) {
+function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) {
   const { t } = usePartnerTranslation();
   const texts = usePartnerHelpTexts();
   const create = useCreateTicket();
@@ -273,7 +273,7 @@ function NewTicketTab({ onCreated }: { onCreated: () => void }) {
           setResult({ kind: 'success', text: partnerMessage(answer.message) });
           setValues(EMPTY_TICKET);
           setFiles([]);
-          window.setTimeout(onCreated, 2500);
+          window.setTimeout(() => onCreated(answer.ticket.id), 2500);
         },
         // spec 02 §8: '❌ Erreur lors de la création du ticket' (and the reason when the server gave one).
         onError: (error) =>
@@ -403,9 +403,13 @@ function formatUptime(seconds: number, t: ReturnType<typeof usePartnerTranslatio
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) return t('support.status.uptimeDays', { days, hours });
-  if (hours > 0) return t('support.status.uptimeHours', { hours, minutes });
-  return t('support.status.uptimeMinutes', { minutes });
+  // Each count in its own plural form (Arabic: يومان، 3 ساعات، 11 دقيقة), then joined.
+  const d = t('support.status.days', { count: days });
+  const h = t('support.status.hours', { count: hours });
+  const m = t('support.status.minutes', { count: minutes });
+  if (days > 0) return t('support.status.uptimeDays', { days: d, hours: h });
+  if (hours > 0) return t('support.status.uptimeHours', { hours: h, minutes: m });
+  return m;
 }
 
 const KNOWN_SERVICES = ['database', 'scanner', 'email', 'payments', 'jobs'] as const;

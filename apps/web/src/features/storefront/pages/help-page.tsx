@@ -5,13 +5,12 @@ import { Headset, LifeBuoy, LogIn, Mail, MapPin, MessagesSquare, Phone, Search }
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
-import { FaqItem, type FaqApi, type FaqTexts } from '@/components/help-centre/faq';
+import type { FaqApi, FaqTexts } from '@/components/help-centre/faq';
+import { FaqList } from '@/components/help-centre/faq-list';
 import { useFaqView } from '@/components/help-centre/faq-api';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -144,65 +143,28 @@ export function HelpPage({ accountArea }: { accountArea?: ReactNode }) {
             ))}
           </div>
         </div>
-        {faq.data && faq.data.categories.length > 0 && (
-          <div role="group" aria-label={t('helpCentre.categoriesLabel')} className="flex flex-wrap gap-2" data-testid="help-categories">
-            {[{ category: '', count: faq.data.categories.reduce((sum, c) => sum + c.count, 0) }, ...faq.data.categories].map((c) => (
-              <button
-                key={c.category || 'all'}
-                type="button"
-                onClick={() => setCategory(c.category)}
-                aria-pressed={category === c.category}
-                className={cn(
-                  'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
-                  category === c.category ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
-                )}
-              >
-                {c.category ? categoryLabel(c.category) : t('helpCentre.allCategories')}
-                <span className="text-xs tabular-nums opacity-80">{c.count}</span>
-              </button>
-            ))}
-          </div>
-        )}
-        {faq.isPending ? (
-          <div className="grid gap-2">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-16" />
-            ))}
-          </div>
-        ) : faq.isError && !faq.data ? (
-          <Alert variant="error">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              {t('helpCentre.loadError')}
-              <Button size="sm" variant="outline" onClick={() => void faq.refetch()}>
-                {t('helpCentre.retry')}
-              </Button>
-            </div>
-          </Alert>
-        ) : faq.data.entries.length === 0 ? (
-          <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center" data-testid="help-empty">
-            <p className="font-medium">{t('helpCentre.empty')}</p>
-            <p className="text-sm text-muted-foreground">{t('helpCentre.emptyHint')}</p>
-          </div>
-        ) : (
-          <ul className="grid gap-2" data-testid="faq-list">
-            {faq.data.entries.map((entry) => (
-              <li key={entry.id}>
-                <FaqItem
-                  entry={entry}
-                  api={PUBLIC_FAQ}
-                  texts={faqTexts}
-                  initiallyOpen={entry.id === params.get('faq')}
-                  share={{
-                    url: (id) => `${window.location.origin}${paths.help}?${new URLSearchParams({ audience, faq: id })}`,
-                    label: t('helpCentre.share'),
-                    copied: t('helpCentre.copied'),
-                    failed: t('helpCentre.copyFailed'),
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <FaqList
+          faq={faq}
+          category={category}
+          onCategory={setCategory}
+          api={PUBLIC_FAQ}
+          texts={faqTexts}
+          labels={{
+            categories: t('helpCentre.categoriesLabel'),
+            allCategories: t('helpCentre.allCategories'),
+            loadError: t('helpCentre.loadError'),
+            retry: t('helpCentre.retry'),
+            empty: t('helpCentre.empty'),
+            emptyHint: t('helpCentre.emptyHint'),
+          }}
+          openId={params.get('faq')}
+          share={{
+            url: (id) => `${window.location.origin}${paths.help}?${new URLSearchParams({ audience, faq: id })}`,
+            label: t('helpCentre.share'),
+            copied: t('helpCentre.copied'),
+            failed: t('helpCentre.copyFailed'),
+          }}
+        />
       </section>
 
       {accountArea}
