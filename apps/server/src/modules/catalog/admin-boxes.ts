@@ -29,6 +29,7 @@ const matches = (column: SQLWrapper, text: string) => sql`${folded(column)} like
 const offerColumns = {
   id: offers.id,
   title: offers.title,
+  titleAr: offers.titleAr,
   partnerId: partners.id,
   partnerName: partners.name,
   city: partners.city,
