@@ -171,6 +171,8 @@ describe('boxes', () => {
     const all = (await call('GET', '/api/admin/offers?pageSize=100', admin())).json() as TAdminOfferPage;
     expect(all.total).toBeGreaterThan(20);
     const sample = all.offers[3]!;
+    // Seeded offers have their Arabic titles (issue 15): the box editor shows them to an Arabic reader.
+    expect(sample.titleAr).toMatch(/\p{Script=Arabic}/u);
     const byPartner = (await call('GET', `/api/admin/offers?q=${encodeURIComponent(sample.partnerName)}`, admin())).json() as TAdminOfferPage;
     expect(byPartner.offers.map((o) => o.id)).toContain(sample.id);
     expect(byPartner.offers.every((o) => o.partnerName === sample.partnerName || o.title.toLowerCase().includes(sample.partnerName.toLowerCase()))).toBe(true);
