@@ -210,6 +210,9 @@ describe('boxes', () => {
     const box = await newBox({ name: 'Coffret Aurès', nameAr: '  علبة الأوراس ', descriptionAr: 'تجربتان للعيش' });
     expect(box).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
     expect((await call('GET', `/api/boxes/${box.id}`)).json()).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
+    // The back office finds it by its Arabic name too.
+    const found = (await call('GET', `/api/admin/boxes?q=${encodeURIComponent('الأوراس')}`, admin())).json();
+    expect(found.boxes.map((b: { id: string }) => b.id)).toEqual([box.id]);
 
     const edited = await call('PATCH', `/api/admin/boxes/${box.id}`, admin(), { nameAr: 'علبة غوفي' });
     expect(edited.statusCode, edited.body).toBe(200);
