@@ -81,6 +81,8 @@ export const ZAdminRefund = z.object({
   customer: z.object({ email: z.string(), name: z.string() }).nullable(),
   voucherCode: z.string().nullable(),
   boxName: z.string().nullable(),
+  /** Its Arabic twin (issue 15), null where no translation exists. */
+  boxNameAr: z.string().nullable(),
   reference: z.string().nullable(),
   failureReason: z.string().nullable(),
   requestedAt: z.string(),

@@ -118,6 +118,8 @@ export type TAdminBoxPatch = z.input<typeof ZAdminBoxPatch>;
 export const ZAdminBoxOffer = z.object({
   id: z.string(),
   title: z.string(),
+  /** Arabic twin (issue 15), null where no translation exists. */
+  titleAr: z.string().nullable(),
   partnerId: z.string(),
   partnerName: z.string(),
   city: z.string(),

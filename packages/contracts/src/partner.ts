@@ -91,6 +91,7 @@ export const ZRecentValidation = z.object({
   voucherCode: z.string(),
   customerName: z.string(),
   offerTitle: z.string(),
+  offerTitleAr: z.string().nullable(),
   /** Null for staff without the view_transactions permission. */
   amount: z.number().int().nullable(),
   scannedAt: z.string(),
@@ -116,7 +117,7 @@ export const ZPartnerDashboard = z.object({
     canRequest: z.boolean(),
   }),
   performance: z.object({
-    topOffer: z.object({ id: z.string(), title: z.string(), scans: z.number().int() }).nullable(),
+    topOffer: z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullable(), scans: z.number().int() }).nullable(),
     /** Busiest two-hour window of the last 30 days' scans, e.g. '15h-17h'; null below 5 scans. */
     peakHour: z.string().nullable(),
     /** Average review rating (one decimal) and count; null when no review. */
@@ -161,7 +162,9 @@ export const ZPartnerTransaction = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   boxName: z.string(),
-  offer: z.object({ id: z.string(), title: z.string() }),
+  /** Arabic twins of the catalogue texts (issue 15): null where no translation exists. */
+  boxNameAr: z.string().nullable(),
+  offer: z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullable() }),
   amount: z.number().int(),
   commission: z.number().int(),
   /** Commission rate applied, in basis points (1500 = 15 %). */
@@ -331,7 +334,7 @@ export const ZPartnerOffer = z.object({
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  boxes: z.array(z.object({ id: z.string(), name: z.string() })),
+  boxes: z.array(z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable() })),
   /** Never redeemed: it may be deleted. */
   deletable: z.boolean(),
   stats: z.object({
@@ -385,7 +388,9 @@ export const ZPartnerReservation = z.object({
   statusLabel: z.string(),
   voucherCode: z.string(),
   boxName: z.string(),
-  offer: z.object({ id: z.string(), title: z.string() }),
+  /** Arabic twins of the catalogue texts (issue 15): null where no translation exists. */
+  boxNameAr: z.string().nullable(),
+  offer: z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullable() }),
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string(),

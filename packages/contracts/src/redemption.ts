@@ -63,13 +63,14 @@ export const ZRedeemRequest = z.object({
 });
 export type TRedeemRequest = z.infer<typeof ZRedeemRequest>;
 
-export const ZRedemptionOfferChoice = z.object({ id: z.string(), title: z.string(), faceValue: z.number().int() });
+/** `titleAr`, `boxNameAr`: the Arabic twins (issue 15), absent from answers stored before they existed (replays). */
+export const ZRedemptionOfferChoice = z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullish(), faceValue: z.number().int() });
 export type TRedemptionOfferChoice = z.infer<typeof ZRedemptionOfferChoice>;
 
 /** 200: the success card and the printable receipt (amounts in integer DZD). */
 export const ZRedemptionSuccess = z.object({
-  voucher: z.object({ code: z.string(), recipientName: z.string(), boxName: z.string() }),
-  offer: z.object({ id: z.string(), title: z.string() }),
+  voucher: z.object({ code: z.string(), recipientName: z.string(), boxName: z.string(), boxNameAr: z.string().nullish() }),
+  offer: z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullish() }),
   partner: z.object({ name: z.string(), address: z.string(), city: z.string() }),
   gross: z.number().int(),
   commission: z.number().int(),

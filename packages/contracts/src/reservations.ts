@@ -130,7 +130,8 @@ export type TCreateReservationRequest = z.input<typeof ZCreateReservationRequest
 export const ZReservation = z.object({
   id: z.string(),
   status: ZReservationStatus,
-  voucher: z.object({ id: z.string(), code: z.string(), boxName: z.string() }),
+  /** `boxNameAr`, `titleAr`: the Arabic twins (issue 15), null where no translation exists. */
+  voucher: z.object({ id: z.string(), code: z.string(), boxName: z.string(), boxNameAr: z.string().nullable() }),
   partner: z.object({
     id: z.string(),
     name: z.string(),
@@ -138,7 +139,7 @@ export const ZReservation = z.object({
     address: z.string(),
     phone: z.string().nullable(),
   }),
-  offer: z.object({ id: z.string(), title: z.string() }),
+  offer: z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullable() }),
   /** YYYY-MM-DD */
   date: z.string(),
   /** HH:MM, or null for 'Flexible'. */

@@ -286,8 +286,8 @@ export const ZDeskMessage = z.object({
 });
 
 export const ZRequesterContext = z.object({
-  orders: z.array(z.object({ id: z.string(), boxName: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
-  vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), status: z.string(), expiresAt: z.string() })),
+  orders: z.array(z.object({ id: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
+  vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), status: z.string(), expiresAt: z.string() })),
   reservations: z.array(z.object({ id: z.string(), partnerName: z.string(), requestedDate: z.string(), status: z.string() })),
   partner: z
     .object({ id: z.string(), name: z.string(), city: z.string(), phone: z.string().nullable(), email: z.string().nullable(), kycStatus: z.string(), active: z.boolean() })
@@ -394,7 +394,9 @@ export const ZDispute = z.object({
   priority: z.enum(DISPUTE_PRIORITIES),
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   partner: z.object({ id: z.string(), name: z.string() }).nullable(),
-  voucher: z.object({ id: z.string(), code: z.string(), boxName: z.string(), status: z.string(), expiresAt: z.string(), purchasedAt: z.string() }).nullable(),
+  voucher: z
+    .object({ id: z.string(), code: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), status: z.string(), expiresAt: z.string(), purchasedAt: z.string() })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   resolution: z
@@ -515,14 +517,14 @@ export const ZUserDiagnostics = z.object({
     /** The login throttle refuses this account now (lifted by support). */
     loginLocked: z.boolean(),
   }),
-  orders: z.array(z.object({ id: z.string(), boxName: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
-  vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), status: z.string(), expiresAt: z.string() })),
+  orders: z.array(z.object({ id: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
+  vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), status: z.string(), expiresAt: z.string() })),
   reservations: z.array(z.object({ id: z.string(), partnerName: z.string(), requestedDate: z.string(), status: z.string() })),
   tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
   disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), amount: z.number().int(), createdAt: z.string() })),
   devices: z.array(z.object({ userAgent: z.string().nullable(), ip: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), active: z.boolean() })),
-  /** Newest first; `status` is the code of an order, reservation, ticket or dispute (null otherwise). */
-  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), status: z.string().nullable(), at: z.string() })),
+  /** Newest first; `status` is the code of an order, reservation, ticket or dispute (null otherwise); `labelAr`: an order's box in Arabic. */
+  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), labelAr: z.string().nullable(), status: z.string().nullable(), at: z.string() })),
 });
 export type TUserDiagnostics = z.infer<typeof ZUserDiagnostics>;
 
@@ -543,8 +545,10 @@ export type TSupportPartnerList = z.infer<typeof ZSupportPartnerList>;
 export const ZSupportPartnerDetail = z.object({
   partner: ZSupportPartnerRow,
   members: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() })),
-  offers: z.array(z.object({ id: z.string(), title: z.string(), faceValue: z.number().int(), active: z.boolean() })),
-  redemptions: z.array(z.object({ id: z.string(), voucherCode: z.string(), offerTitle: z.string(), grossAmount: z.number().int(), status: z.string(), createdAt: z.string() })),
+  offers: z.array(z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullable(), faceValue: z.number().int(), active: z.boolean() })),
+  redemptions: z.array(
+    z.object({ id: z.string(), voucherCode: z.string(), offerTitle: z.string(), offerTitleAr: z.string().nullable(), grossAmount: z.number().int(), status: z.string(), createdAt: z.string() }),
+  ),
   payouts: z.array(z.object({ id: z.string(), status: z.string(), netAmount: z.number().int(), requestedAt: z.string(), paidAt: z.string().nullable() })),
   tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
   disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), amount: z.number().int(), createdAt: z.string() })),

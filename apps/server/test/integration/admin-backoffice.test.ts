@@ -21,6 +21,9 @@ import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
 
+/** A seeded box or offer's Arabic twin (issue 15): Arabic script. */
+const ARABIC = /\p{Script=Arabic}/u;
+
 const clock = testClock();
 let t: TestApp;
 
@@ -235,7 +238,7 @@ describe('refunds processed by finance', () => {
 
     const queue = (await get('/api/admin/refunds', cookies.finance)).json();
     const row = queue.refunds.find((r: { voucherCode: string }) => r.voucherCode === v.code);
-    expect(row).toMatchObject({ status: 'pending', amount: expect.any(Number), customer: { email: ACCOUNTS.customer } });
+    expect(row).toMatchObject({ status: 'pending', amount: expect.any(Number), customer: { email: ACCOUNTS.customer }, boxNameAr: expect.stringMatching(ARABIC) });
     expect(row.amount).toBeGreaterThan(0);
 
     expect((await post(`/api/admin/refunds/${row.id}/paid`, cookies.finance, { reference: '' })).statusCode).toBe(400);

@@ -171,6 +171,8 @@ describe('boxes', () => {
     const all = (await call('GET', '/api/admin/offers?pageSize=100', admin())).json() as TAdminOfferPage;
     expect(all.total).toBeGreaterThan(20);
     const sample = all.offers[3]!;
+    // Seeded offers have their Arabic titles (issue 15): the box editor shows them to an Arabic reader.
+    expect(sample.titleAr).toMatch(/\p{Script=Arabic}/u);
     const byPartner = (await call('GET', `/api/admin/offers?q=${encodeURIComponent(sample.partnerName)}`, admin())).json() as TAdminOfferPage;
     expect(byPartner.offers.map((o) => o.id)).toContain(sample.id);
     expect(byPartner.offers.every((o) => o.partnerName === sample.partnerName || o.title.toLowerCase().includes(sample.partnerName.toLowerCase()))).toBe(true);
@@ -208,6 +210,9 @@ describe('boxes', () => {
     const box = await newBox({ name: 'Coffret Aurès', nameAr: '  علبة الأوراس ', descriptionAr: 'تجربتان للعيش' });
     expect(box).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
     expect((await call('GET', `/api/boxes/${box.id}`)).json()).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
+    // The back office finds it by its Arabic name too.
+    const found = (await call('GET', `/api/admin/boxes?q=${encodeURIComponent('الأوراس')}`, admin())).json();
+    expect(found.boxes.map((b: { id: string }) => b.id)).toEqual([box.id]);
 
     const edited = await call('PATCH', `/api/admin/boxes/${box.id}`, admin(), { nameAr: 'علبة غوفي' });
     expect(edited.statusCode, edited.body).toBe(200);

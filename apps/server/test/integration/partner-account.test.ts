@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { authTokens, emailOutbox, partners, users, vouchers } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
+import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { loadDaySlots } from '../../src/modules/reservations/index.ts';
 import { buildTestApp, cookieFrom, type TestApp } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID, PARTNER1_MASSAGE_OFFER_ID, STAFF } from '../partner-fixtures.ts';
@@ -354,6 +355,11 @@ describe('reservations inbox', () => {
     expect(inbox.counts.pending).toBe(3);
     expect(inbox.reservations.map((r: { id: string }) => r.id)).toEqual([first.id, second.id, third.id]);
     expect(inbox.reservations[0]).toMatchObject({ status: 'pending', statusLabel: 'En attente', guests: 2, customerEmail: DEMO_CUSTOMER_EMAIL, requestedTime: '09:00' });
+    // The box and the offer with their Arabic twins (issue 15).
+    expect(inbox.reservations[0]).toMatchObject({
+      boxNameAr: BOX_AR['rituel-bien-etre']![0],
+      offer: { id: PARTNER1_MASSAGE_OFFER_ID, titleAr: OFFER_AR['hammam-dar-essalam--hammam-massage']![0] },
+    });
     const feed = (await get('/api/partner/dashboard', owner)).json().notifications;
     expect(feed[0]).toMatchObject({ kind: 'reservation', title: 'Nouvelle demande de réservation' });
 

@@ -12,10 +12,15 @@ import {
   vouchers,
 } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
+import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { approvePayout, markFailed, markPaid } from '../../src/modules/ledger/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DEMO_BOX_ID, giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID, PARTNER1_MASSAGE_OFFER_ID, PARTNER2_ID, STAFF } from '../partner-fixtures.ts';
 import { testClock, day } from '../clock.ts';
+
+/** The seeded Arabic names of the demo box and of partner 1's offer in it (issue 15). */
+const BOX_NAME_AR = BOX_AR['rituel-bien-etre']![0];
+const MASSAGE_TITLE_AR = OFFER_AR['hammam-dar-essalam--hammam-massage']![0];
 
 // A Sunday, 11:00 in Algiers (clock.ts).
 const clock = testClock();
@@ -93,8 +98,8 @@ describe('dashboard (spec 02 §2)', () => {
     expect(d.pendingPayout).toBe(0);
     expect(d.successRate).toBe(83.3);
     expect(d.lastValidations).toHaveLength(5);
-    expect(d.lastValidations[0]).toMatchObject({ amount: 9000, offerTitle: expect.stringContaining('Hammam') });
-    expect(d.performance).toMatchObject({ topOffer: { id: PARTNER1_MASSAGE_OFFER_ID, scans: 5 }, peakHour: '11h-13h', satisfaction: 4.5, reviewCount: 2 });
+    expect(d.lastValidations[0]).toMatchObject({ amount: 9000, offerTitle: expect.stringContaining('Hammam'), offerTitleAr: MASSAGE_TITLE_AR });
+    expect(d.performance).toMatchObject({ topOffer: { id: PARTNER1_MASSAGE_OFFER_ID, titleAr: MASSAGE_TITLE_AR, scans: 5 }, peakHour: '11h-13h', satisfaction: 4.5, reviewCount: 2 });
     expect(d.payout).toEqual({ available: 5 * 7650, minimum: 1000, canRequest: true });
 
     // The next day (Algiers), today's count starts again; the month's does not.
@@ -127,6 +132,8 @@ describe('transactions (spec 02 §2)', () => {
       customerName: 'Yasmine Djebbar',
       customerEmail: DEMO_CUSTOMER_EMAIL,
       boxName: 'Rituel Bien-être',
+      boxNameAr: BOX_NAME_AR,
+      offer: { id: PARTNER1_MASSAGE_OFFER_ID, titleAr: MASSAGE_TITLE_AR },
       amount: 9000,
       commission: 1350,
       netAmount: 7650,
@@ -153,7 +160,7 @@ describe('transactions (spec 02 §2)', () => {
 
     const detail = await get(`/api/partner/transactions/${result.transactionId}`, staff);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().transaction).toMatchObject({ commissionBp: 1500, netAmount: 7650 });
+    expect(detail.json().transaction).toMatchObject({ commissionBp: 1500, netAmount: 7650, boxNameAr: BOX_NAME_AR });
 
     // Another partner's transaction does not exist for partner 2; staff without the permission: 403.
     const foreign = await get(`/api/partner/transactions/${result.transactionId}`, owner2);
@@ -328,7 +335,8 @@ describe('offers (spec 02 §2, §5)', () => {
     const massage = list.find((o: { id: string }) => o.id === PARTNER1_MASSAGE_OFFER_ID);
     const total = (await get('/api/partner/transactions', owner)).json().total;
     expect(massage.stats).toMatchObject({ totalRedemptions: total, scansThisMonth: total, revenueThisMonth: total * 7650, rating: 4.5, reviewCount: 2, popularityRank: 1 });
-    expect(massage.boxes.map((b: { name: string }) => b.name)).toContain('Rituel Bien-être');
+    expect(massage.boxes).toContainEqual({ id: DEMO_BOX_ID, name: 'Rituel Bien-être', nameAr: BOX_NAME_AR });
+    expect(massage.titleAr).toBe(MASSAGE_TITLE_AR);
     expect(massage.deletable).toBe(false);
     expect(tiles).toMatchObject({ totalOffers: 2, activeOffers: 2, scansThisMonth: total, averageRating: 4.5 });
     expect((await get('/api/partner/offers?sort=scans', owner)).json().offers[0].id).toBe(PARTNER1_MASSAGE_OFFER_ID);

@@ -14,6 +14,7 @@ import {
   vouchers,
 } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
+import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { REDEMPTION_FAILURE_LIMIT, REDEMPTION_LOCKED_SCAN_LIMIT, redemptionLockMessage } from '@farha/contracts/redemption';
 import { cookieFrom, buildTestApp, type TestApp } from '../helpers.ts';
 import {
@@ -64,8 +65,9 @@ describe('redeeming a voucher (spec 01 §4)', () => {
     const body = res.json();
     // partner 1's offer in this box is worth 9 000 DA; commission 15 % (1 500 bp).
     expect(body).toMatchObject({
-      voucher: { code: voucher!.code, recipientName: 'Amina Benali', boxName: 'Rituel Bien-être' },
-      offer: { id: PARTNER1_MASSAGE_OFFER_ID },
+      // The Arabic twins of the box and offer, for a counter that reads Arabic (issue 15).
+      voucher: { code: voucher!.code, recipientName: 'Amina Benali', boxName: 'Rituel Bien-être', boxNameAr: BOX_AR['rituel-bien-etre']![0] },
+      offer: { id: PARTNER1_MASSAGE_OFFER_ID, titleAr: OFFER_AR['hammam-dar-essalam--hammam-massage']![0] },
       partner: { name: 'Hammam Dar Es-Salam' },
       gross: 9000,
       commission: 1350,
@@ -174,8 +176,8 @@ describe('redeeming a voucher (spec 01 §4)', () => {
       expect(ask.json().error.code).toBe('OFFER_CHOICE_REQUIRED');
       expect(ask.json().offers).toEqual(
         expect.arrayContaining([
-          { id: extra.id, title: 'Hammam express', faceValue: 4000 },
-          expect.objectContaining({ id: PARTNER1_MASSAGE_OFFER_ID, faceValue: 9000 }),
+          { id: extra.id, title: 'Hammam express', titleAr: null, faceValue: 4000 },
+          expect.objectContaining({ id: PARTNER1_MASSAGE_OFFER_ID, titleAr: OFFER_AR['hammam-dar-essalam--hammam-massage']![0], faceValue: 9000 }),
         ]),
       );
       const wrong = await scan(owner, { code: v.code, offerId: '00000000-0000-4000-8000-000000000000' });

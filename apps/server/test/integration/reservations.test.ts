@@ -127,6 +127,9 @@ describe('reserving', () => {
     const body = res.json();
     expect(body.message).toBe('Réservation confirmée ! Le partenaire vous contactera pour finaliser.');
     expect(body.reservation).toMatchObject({ status: 'pending', date: day(3), time: '10:00', guests: 2, canCancel: true });
+    // Box and offer with their Arabic twins, for a customer reading Arabic (issue 15).
+    expect(body.reservation.voucher.boxNameAr).toMatch(/\p{Script=Arabic}/u);
+    expect(body.reservation.offer.titleAr).toMatch(/\p{Script=Arabic}/u);
     expect(body.reservation.partner.id).toBe(PARTNER1_ID);
 
     const after = await statusOf(v.id);

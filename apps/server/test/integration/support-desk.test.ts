@@ -6,6 +6,9 @@ import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 import { makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { day, testClock } from '../clock.ts';
 
+/** A seeded box or offer's Arabic twin (issue 15): Arabic script. */
+const ARABIC = /\p{Script=Arabic}/u;
+
 
 const clock = testClock();
 let t: TestApp;
@@ -213,6 +216,8 @@ describe('tickets desk', () => {
     const detail = (await t.request({ method: 'GET', url: `/api/support/tickets/${id}`, cookie: cookies.support })).json();
     expect(detail.context.vouchers.map((v: { code: string }) => v.code)).toContain(voucher.code);
     expect(detail.context.orders.length).toBeGreaterThan(0);
+    expect(detail.context.vouchers.find((v: { code: string }) => v.code === voucher.code).boxNameAr).toMatch(ARABIC);
+    expect(detail.context.orders[0].boxNameAr).toMatch(ARABIC);
     expect(detail.context.reservations[0]).toMatchObject({ status: 'declined' });
   });
 
@@ -245,14 +250,15 @@ describe('disputes', () => {
     });
     expect(opened.statusCode).toBe(201);
     const dispute = opened.json().dispute;
-    expect(dispute).toMatchObject({ status: 'open', priority: 'high', partner: { id: PARTNER1_ID }, voucher: { code: voucher.code } });
+    expect(dispute).toMatchObject({ status: 'open', priority: 'high', partner: { id: PARTNER1_ID }, voucher: { code: voucher.code, boxNameAr: expect.stringMatching(ARABIC) } });
     const again = await t.request({ method: 'POST', url: '/api/client/disputes', cookie: amina.cookie, payload: { voucherId: voucher.id, type: 'other', description: 'Encore' } });
     expect(again.statusCode).toBe(409);
 
     const partner2 = await t.login('partenaire2@demo.farha.dz');
     expect((await t.request({ method: 'GET', url: '/api/partner/disputes', cookie: partner2 })).json().disputes.map((d: { id: string }) => d.id)).not.toContain(dispute.id);
     expect((await t.request({ method: 'POST', url: `/api/partner/disputes/${dispute.id}/respond`, cookie: partner2, payload: { message: 'Pas nous' } })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: '/api/partner/disputes', cookie: cookies.partner_staff })).json().disputes.map((d: { id: string }) => d.id)).toContain(dispute.id);
+    const seenByPartner = (await t.request({ method: 'GET', url: '/api/partner/disputes', cookie: cookies.partner_staff })).json().disputes;
+    expect(seenByPartner.find((d: { id: string }) => d.id === dispute.id).voucher).toMatchObject({ boxName: dispute.voucher.boxName, boxNameAr: dispute.voucher.boxNameAr });
     clock.advance(HOUR_MS);
     const answered = await t.request({ method: 'POST', url: `/api/partner/disputes/${dispute.id}/respond`, cookie: cookies.partner_owner, payload: { message: 'Créneau complet ce jour-là.' } });
     expect(answered.json().dispute.status).toBe('partner_response');

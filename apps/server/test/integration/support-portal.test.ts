@@ -6,6 +6,9 @@ import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 import { makeVoucher, mailsTo, newCustomer, PARTNER1_ID, type Customer } from '../customer-fixtures.ts';
 import { at, day, testClock } from '../clock.ts';
 
+/** A seeded box or offer's Arabic twin (issue 15): Arabic script. */
+const ARABIC = /\p{Script=Arabic}/u;
+
 const clock = testClock();
 let t: TestApp;
 const cookies = {} as Record<Role, string>;
@@ -146,6 +149,10 @@ describe('user diagnostics', () => {
     expect(before.metrics).toMatchObject({ openTickets: 1, openDisputes: 1 });
     expect(before.vouchers.length).toBe(before.metrics.vouchers);
     expect(before.orders.length).toBeGreaterThan(0);
+    // Box names come with their Arabic twins, for an agent reading Arabic.
+    expect(before.orders[0].boxNameAr).toMatch(ARABIC);
+    expect(before.vouchers[0].boxNameAr).toMatch(ARABIC);
+    expect(before.recentActivity.find((a: { kind: string }) => a.kind === 'order').labelAr).toMatch(ARABIC);
     expect(before.tickets.map((x: { title: string }) => x.title)).toContain('Le partenaire refuse mon coffret');
     expect(before.disputes).toHaveLength(1);
     expect(before.devices.length).toBeGreaterThan(0);
@@ -186,6 +193,7 @@ describe('partner diagnostics', () => {
     const body = detail.json();
     expect(body.partner.id).toBe(PARTNER1_ID);
     expect(body.offers.length).toBeGreaterThan(0);
+    expect(body.offers[0].titleAr).toMatch(ARABIC);
     expect(body.members.map((m: { email: string }) => m.email)).toContain(ACCOUNTS.partner_owner);
     expect(body.tickets.map((x: { title: string }) => x.title)).toContain('Scanner');
     expect(JSON.stringify(body)).not.toMatch(/iban|DZ\d{10,}/i);

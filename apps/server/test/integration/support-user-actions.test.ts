@@ -63,7 +63,7 @@ describe('resend a voucher e-mail', () => {
     const [entry] = await auditOf(nadia.id, 'support.voucher_resend');
     expect(entry).toMatchObject({ actorEmail: ACCOUNTS.support, actorRole: 'support', summary: voucher.code, after: { code: voucher.code, to: 'ami.nadia@example.dz' } });
     const d = await diagnostics(nadia.id);
-    expect(d.recentActivity).toContainEqual({ kind: 'support_voucher_resend', label: `${voucher.code} — ${ACCOUNTS.support}`, status: null, at: clock.now().toISOString() });
+    expect(d.recentActivity).toContainEqual({ kind: 'support_voucher_resend', label: `${voucher.code} — ${ACCOUNTS.support}`, labelAr: null, status: null, at: clock.now().toISOString() });
 
     // A cancelled voucher is not sent again.
     const { voucher: cancelled } = await makeVoucher(t.database.db, { purchaserId: nadia.id, recipientEmail: nadia.email, status: 'CANCELLED', at: clock.now() });

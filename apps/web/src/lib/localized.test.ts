@@ -29,4 +29,25 @@ describe('localized catalogue texts', () => {
     expect(box.name).toBe('Parenthèse Hammam'); // the cached answer itself is left as it was
     expect(localizeCatalogText(box, 'fr')).toBe(box);
   });
+
+  it('localizes any field with an Arabic twin beside it, and nothing without one', () => {
+    const answer = {
+      transactions: [
+        {
+          boxName: 'Parenthèse Hammam',
+          boxNameAr: 'استراحة الحمّام',
+          offerTitle: 'Rituel hammam',
+          offerTitleAr: null,
+          offer: { id: 'o1', title: 'Rituel hammam', titleAr: 'طقس الحمّام' },
+          customerName: 'Amina B.',
+          reason: 'Client absent',
+          reasonAr: 42,
+        },
+      ],
+    };
+    const [row] = localizeCatalogText(answer, 'ar').transactions;
+    expect(row).toMatchObject({ boxName: 'استراحة الحمّام', offerTitle: 'Rituel hammam', customerName: 'Amina B.', reason: 'Client absent' });
+    expect(row!.offer.title).toBe('طقس الحمّام');
+    expect(localizeCatalogText(answer, 'fr').transactions[0]!.boxName).toBe('Parenthèse Hammam');
+  });
 });

@@ -3,27 +3,25 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Catalogue texts (box names and descriptions, offer titles and descriptions) come from the API in
- * French with an Arabic twin (`nameAr`, `descriptionAr`, `titleAr`), null where no translation exists
- * (issue 15): an Arabic reader sees the Arabic, and the French only where it is missing.
+ * French with an Arabic twin next to them (`name` + `nameAr`, `boxName` + `boxNameAr`, `offerTitle` +
+ * `offerTitleAr`…), null where no translation exists (issue 15): an Arabic reader sees the Arabic, and
+ * the French only where it is missing.
  */
 export function localized(fr: string, ar: string | null | undefined, locale: string): string {
   return locale === 'ar' && typeof ar === 'string' && ar.trim() !== '' ? ar : fr;
 }
 
-const PAIRS = [
-  ['name', 'nameAr'],
-  ['description', 'descriptionAr'],
-  ['title', 'titleAr'],
-] as const;
+/** The suffix of an Arabic twin: any string field `x` with a sibling `xAr` is shown in Arabic. */
+const TWIN = 'Ar';
 
 function walk(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(walk);
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) out[key] = walk(inner);
-  for (const [fr, ar] of PAIRS) {
-    const text = out[fr];
-    if (typeof text === 'string' && ar in out) out[fr] = localized(text, out[ar] as string | null | undefined, 'ar');
+  for (const [key, text] of Object.entries(out)) {
+    const twin = key + TWIN;
+    if (typeof text === 'string' && twin in out) out[key] = localized(text, out[twin] as string | null | undefined, 'ar');
   }
   return out;
 }

@@ -50,6 +50,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
         code: vouchers.code,
         customerName: vouchers.recipientName,
         offerTitle: offers.title,
+        offerTitleAr: offers.titleAr,
         amount: partnerTransactions.grossAmount,
         at: partnerTransactions.createdAt,
       })
@@ -60,11 +61,11 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
       .orderBy(desc(partnerTransactions.createdAt))
       .limit(5),
     db
-      .select({ id: offers.id, title: offers.title, scans: sql<number>`count(*)::int` })
+      .select({ id: offers.id, title: offers.title, titleAr: offers.titleAr, scans: sql<number>`count(*)::int` })
       .from(partnerTransactions)
       .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
       .where(and(mine, gte(partnerTransactions.createdAt, monthStart)))
-      .groupBy(offers.id, offers.title)
+      .groupBy(offers.id, offers.title, offers.titleAr)
       .orderBy(desc(sql`count(*)`), offers.title)
       .limit(1),
     db
@@ -93,6 +94,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
       voucherCode: r.code,
       customerName: r.customerName,
       offerTitle: r.offerTitle,
+      offerTitleAr: r.offerTitleAr,
       amount: money(r.amount),
       scannedAt: r.at.toISOString(),
     })),
@@ -102,7 +104,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
       canRequest: isOwner && payoutRefusal(caller.partner, available.net) === null,
     },
     performance: {
-      topOffer: top ? { id: top.id, title: top.title, scans: Number(top.scans) } : null,
+      topOffer: top ? { id: top.id, title: top.title, titleAr: top.titleAr, scans: Number(top.scans) } : null,
       peakHour: peakWindow(recent.map((r) => r.at)),
       satisfaction: reviewCount ? Math.round(Number(rating!.avg) * 10) / 10 : null,
       reviewCount,

@@ -29,6 +29,7 @@ const matches = (column: SQLWrapper, text: string) => sql`${folded(column)} like
 const offerColumns = {
   id: offers.id,
   title: offers.title,
+  titleAr: offers.titleAr,
   partnerId: partners.id,
   partnerName: partners.name,
   city: partners.city,
@@ -103,7 +104,8 @@ async function withDetails(db: Queryable, rows: BoxRow[]): Promise<TAdminBox[]> 
 /** GET /api/admin/boxes: every box, active or not, with search, product line and status filters. */
 export async function listAdminBoxes(db: Queryable, query: z.output<typeof ZAdminBoxQuery>): Promise<TAdminBoxPage> {
   const base: SQL[] = [];
-  if (query.q) base.push(or(matches(boxes.name, query.q), matches(boxes.description, query.q))!);
+  // The Arabic name as written (folding Latin accents would strip its hamzas).
+  if (query.q) base.push(or(matches(boxes.name, query.q), matches(boxes.description, query.q), ilike(boxes.nameAr, like(query.q.normalize('NFC'))))!);
   if (query.status !== 'all') base.push(eq(boxes.active, query.status === 'active'));
   const where = and(...base, query.category ? eq(boxes.category, query.category) : undefined);
   const [rows, [total], lines] = await Promise.all([

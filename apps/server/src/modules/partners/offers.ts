@@ -41,7 +41,7 @@ export async function listPartnerOffers(db: Queryable, partnerId: string, filter
       .where(eq(reviews.partnerId, partnerId))
       .groupBy(vouchers.selectedOfferId),
     db
-      .select({ offerId: boxOffers.offerId, boxId: boxes.id, name: boxes.name })
+      .select({ offerId: boxOffers.offerId, boxId: boxes.id, name: boxes.name, nameAr: boxes.nameAr })
       .from(boxOffers)
       .innerJoin(boxes, eq(boxes.id, boxOffers.boxId))
       .innerJoin(offers, eq(offers.id, boxOffers.offerId))
@@ -58,7 +58,7 @@ export async function listPartnerOffers(db: Queryable, partnerId: string, filter
     const r = rated.get(o.id);
     return {
       ...toOfferFields(o),
-      boxes: inBoxes.filter((b) => b.offerId === o.id).map((b) => ({ id: b.boxId, name: b.name })),
+      boxes: inBoxes.filter((b) => b.offerId === o.id).map((b) => ({ id: b.boxId, name: b.name, nameAr: b.nameAr })),
       deletable: !s || Number(s.total) === 0,
       stats: {
         scansThisMonth: Number(s?.month ?? 0),

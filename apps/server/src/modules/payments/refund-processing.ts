@@ -20,9 +20,10 @@ const selection = {
   customerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
   voucherCode: vouchers.code,
   boxName: boxes.name,
+  boxNameAr: boxes.nameAr,
 };
 
-function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; provider: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null }): TAdminRefund {
+function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; provider: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null; boxNameAr: string | null }): TAdminRefund {
   const r = row.refund;
   return {
     id: r.id,
@@ -37,6 +38,7 @@ function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; prov
     customer: row.customerEmail ? { email: row.customerEmail, name: row.customerName ?? '' } : null,
     voucherCode: row.voucherCode,
     boxName: row.boxName,
+    boxNameAr: row.boxNameAr,
     reference: r.reference,
     failureReason: r.failureReason,
     requestedAt: r.createdAt.toISOString(),

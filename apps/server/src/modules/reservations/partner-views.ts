@@ -10,7 +10,7 @@ type Tab = 'pending' | 'confirmed' | 'past';
 
 function baseQuery(db: Queryable) {
   return db
-    .select({ r: reservations, code: vouchers.code, boxName: boxes.name, offerTitle: offers.title })
+    .select({ r: reservations, code: vouchers.code, boxName: boxes.name, boxNameAr: boxes.nameAr, offerTitle: offers.title, offerTitleAr: offers.titleAr })
     .from(reservations)
     .innerJoin(vouchers, eq(vouchers.id, reservations.voucherId))
     .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
@@ -18,7 +18,7 @@ function baseQuery(db: Queryable) {
 }
 type Row = Awaited<ReturnType<typeof baseQuery>>[number];
 
-function toDto({ r, code, boxName, offerTitle }: Row): TPartnerReservation {
+function toDto({ r, code, boxName, boxNameAr, offerTitle, offerTitleAr }: Row): TPartnerReservation {
   const status = r.status as TReservationStatus;
   return {
     id: r.id,
@@ -26,7 +26,8 @@ function toDto({ r, code, boxName, offerTitle }: Row): TPartnerReservation {
     statusLabel: RESERVATION_STATUS_LABELS[status],
     voucherCode: code,
     boxName,
-    offer: { id: r.offerId, title: offerTitle },
+    boxNameAr,
+    offer: { id: r.offerId, title: offerTitle, titleAr: offerTitleAr },
     customerName: r.customerName,
     customerEmail: r.customerEmail,
     customerPhone: r.customerPhone,

@@ -74,9 +74,9 @@ export function toReservationDto(row: ReservationRow, now: Date): TReservation {
   return {
     id: r.id,
     status,
-    voucher: { id: row.voucher.id, code: row.voucher.code, boxName: row.boxName },
+    voucher: { id: row.voucher.id, code: row.voucher.code, boxName: row.boxName, boxNameAr: row.boxNameAr },
     partner: { id: row.partner.id, name: row.partner.name, city: row.partner.city, address: row.partner.address, phone: row.partner.phone },
-    offer: { id: row.offer.id, title: row.offer.title },
+    offer: { id: row.offer.id, title: row.offer.title, titleAr: row.offer.titleAr },
     date: r.requestedDate,
     time: r.requestedTime,
     guests: r.guests,

@@ -206,14 +206,14 @@ async function requesterContext(db: Queryable, row: JoinedRow): Promise<TDeskTic
   const userId = row.requester.id;
   const partnerId = row.ticket.partnerId;
   const orderRows = await db
-    .select({ id: orders.id, boxName: boxes.name, amount: orders.amount, status: orders.status, createdAt: orders.createdAt })
+    .select({ id: orders.id, boxName: boxes.name, boxNameAr: boxes.nameAr, amount: orders.amount, status: orders.status, createdAt: orders.createdAt })
     .from(orders)
     .innerJoin(boxes, eq(boxes.id, orders.boxId))
     .where(eq(orders.purchaserId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(10);
   const voucherRows = await db
-    .select({ id: vouchers.id, code: vouchers.code, boxName: boxes.name, status: vouchers.status, expiresAt: vouchers.expiresAt })
+    .select({ id: vouchers.id, code: vouchers.code, boxName: boxes.name, boxNameAr: boxes.nameAr, status: vouchers.status, expiresAt: vouchers.expiresAt })
     .from(vouchers)
     .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(or(eq(vouchers.purchaserId, userId), eq(vouchers.holderUserId, userId)))

@@ -102,14 +102,14 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
   const mine = or(eq(vouchers.purchaserId, userId), eq(vouchers.holderUserId, userId))!;
   const [orderRows, voucherRows, reservationRows, ticketRows, disputeRows, sessionRows, counts, supportActions] = await Promise.all([
     db
-      .select({ id: orders.id, boxName: boxes.name, amount: orders.amount, status: orders.status, createdAt: orders.createdAt })
+      .select({ id: orders.id, boxName: boxes.name, boxNameAr: boxes.nameAr, amount: orders.amount, status: orders.status, createdAt: orders.createdAt })
       .from(orders)
       .innerJoin(boxes, eq(boxes.id, orders.boxId))
       .where(eq(orders.purchaserId, userId))
       .orderBy(desc(orders.createdAt))
       .limit(10),
     db
-      .select({ id: vouchers.id, code: vouchers.code, boxName: boxes.name, status: vouchers.status, expiresAt: vouchers.expiresAt, createdAt: vouchers.createdAt })
+      .select({ id: vouchers.id, code: vouchers.code, boxName: boxes.name, boxNameAr: boxes.nameAr, status: vouchers.status, expiresAt: vouchers.expiresAt, createdAt: vouchers.createdAt })
       .from(vouchers)
       .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
       .where(mine)
@@ -184,14 +184,14 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
   const healthScore = Math.max(0, 100 - issues.reduce((sum, i) => sum + i.penalty, 0));
   const activeSessions = sessionRows.filter((s) => s.expiresAt.getTime() > now.getTime());
 
-  type ActivityItem = { kind: string; label: string; status: string | null; at: Date };
-  const item = (kind: string, label: string, at: Date, status: string | null = null): ActivityItem => ({ kind, label, status, at });
+  type ActivityItem = { kind: string; label: string; labelAr: string | null; status: string | null; at: Date };
+  const item = (kind: string, label: string, at: Date, status: string | null = null, labelAr: string | null = null): ActivityItem => ({ kind, label, labelAr, status, at });
   const activity = [
     // `label` names the object and `status` is a code; the page words both kind and status in the reader's language.
     ...(user.lastLoginAt ? [item('login', '', user.lastLoginAt)] : []),
     ...(user.lastFailedLoginAt && user.failedLogins > 0 ? [item('failed_login', String(user.failedLogins), user.lastFailedLoginAt)] : []),
     ...supportActions.map((a) => item(a.action.replace('.', '_'), `${a.summary} — ${a.actorEmail}`, a.createdAt)),
-    ...orderRows.map((o) => item('order', o.boxName, o.createdAt, o.status)),
+    ...orderRows.map((o) => item('order', o.boxName, o.createdAt, o.status, o.boxNameAr)),
     ...reservationRows.map((r) => item('reservation', r.partnerName, r.createdAt, r.status)),
     ...ticketRows.map((t) => item('ticket', t.title, t.createdAt, t.status)),
     ...disputeRows.map((d) => item('dispute', d.title, d.createdAt, d.status)),
@@ -277,7 +277,7 @@ export async function partnerDiagnostics(db: Queryable, partnerId: string): Prom
       .where(eq(partnerMembers.partnerId, partnerId))
       .limit(50),
     db
-      .select({ id: offers.id, title: offers.title, faceValue: offers.faceValue, active: offers.active })
+      .select({ id: offers.id, title: offers.title, titleAr: offers.titleAr, faceValue: offers.faceValue, active: offers.active })
       .from(offers)
       .where(eq(offers.partnerId, partnerId))
       .orderBy(offers.title)
@@ -287,6 +287,7 @@ export async function partnerDiagnostics(db: Queryable, partnerId: string): Prom
         id: partnerTransactions.id,
         voucherCode: vouchers.code,
         offerTitle: offers.title,
+        offerTitleAr: offers.titleAr,
         grossAmount: partnerTransactions.grossAmount,
         status: partnerTransactions.status,
         createdAt: partnerTransactions.createdAt,

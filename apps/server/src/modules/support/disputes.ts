@@ -35,6 +35,7 @@ function baseQuery(db: Queryable) {
       partner: { id: partners.id, name: partners.name },
       voucher: { id: vouchers.id, code: vouchers.code, status: vouchers.status, expiresAt: vouchers.expiresAt, createdAt: vouchers.createdAt },
       boxName: boxes.name,
+      boxNameAr: boxes.nameAr,
       resolver: { firstName: resolver.firstName, lastName: resolver.lastName },
     })
     .from(disputes)
@@ -69,7 +70,7 @@ async function toDisputes(db: Queryable, rows: Row[]): Promise<TDispute[]> {
       customer: { id: r.customer.id, name: fullName(r.customer), email: r.customer.email },
       partner: r.partner?.id ? { id: r.partner.id, name: r.partner.name } : null,
       voucher: r.voucher?.id
-        ? { id: r.voucher.id, code: r.voucher.code, boxName: r.boxName ?? '', status: r.voucher.status, expiresAt: r.voucher.expiresAt.toISOString(), purchasedAt: r.voucher.createdAt.toISOString() }
+        ? { id: r.voucher.id, code: r.voucher.code, boxName: r.boxName ?? '', boxNameAr: r.boxNameAr, status: r.voucher.status, expiresAt: r.voucher.expiresAt.toISOString(), purchasedAt: r.voucher.createdAt.toISOString() }
         : null,
       createdAt: d.createdAt.toISOString(),
       updatedAt: d.updatedAt.toISOString(),

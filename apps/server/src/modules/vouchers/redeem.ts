@@ -101,7 +101,7 @@ type Claim = {
   voucherId: string;
   fromStatus: TVoucherStatus;
   offer: TRedemptionOfferChoice;
-  voucher: { code: string; recipientName: string; boxName: string };
+  voucher: { code: string; recipientName: string; boxName: string; boxNameAr: string | null };
 };
 
 /**
@@ -226,9 +226,11 @@ type VoucherRow = {
   expiresAt: string;
   recipientName: string;
   boxName: string;
+  boxNameAr: string | null;
   offerId: string | null;
   offerPartnerId: string | null;
   offerTitle: string | null;
+  offerTitleAr: string | null;
   faceValue: number | null;
 };
 
@@ -271,8 +273,8 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
           group by a.user_id) k) as known,
       (select coalesce(jsonb_agg(jsonb_build_object(
           'voucherId', v.id, 'code', v.code, 'status', v.status, 'expiresAt', v.expires_at,
-          'recipientName', v.recipient_name, 'boxName', b.name, 'offerId', o.id, 'offerPartnerId', o.partner_id,
-          'offerTitle', o.title, 'faceValue', o.face_value) order by o.title), '[]'::jsonb)
+          'recipientName', v.recipient_name, 'boxName', b.name, 'boxNameAr', b.name_ar, 'offerId', o.id,
+          'offerPartnerId', o.partner_id, 'offerTitle', o.title, 'offerTitleAr', o.title_ar, 'faceValue', o.face_value) order by o.title), '[]'::jsonb)
         from ${vouchers} v
         join ${boxes} b on b.id = v.box_id
         left join ${boxOffers} bo on bo.box_id = v.box_id
@@ -304,7 +306,7 @@ function decide(input: RedeemInput, rows: VoucherRow[]): { answer: ScanAnswer } 
 
   const choices: TRedemptionOfferChoice[] = rows
     .filter((r) => r.offerId !== null && r.offerPartnerId === partner.id)
-    .map((r) => ({ id: r.offerId!, title: r.offerTitle!, faceValue: r.faceValue! }));
+    .map((r) => ({ id: r.offerId!, title: r.offerTitle!, titleAr: r.offerTitleAr, faceValue: r.faceValue! }));
   // Authorised = an active partner with an active offer in the voucher's box (architecture.md).
   if (choices.length === 0 || !partner.active) return { answer: failure('PARTNER_NOT_AUTHORISED') };
   if (!REDEEMABLE_STATUSES.includes(voucher.status)) return { answer: failure('VOUCHER_UNAVAILABLE') };
@@ -322,7 +324,7 @@ function decide(input: RedeemInput, rows: VoucherRow[]): { answer: ScanAnswer } 
     voucherId: voucher.voucherId,
     fromStatus: voucher.status,
     offer,
-    voucher: { code: voucher.code, recipientName: voucher.recipientName, boxName: voucher.boxName },
+    voucher: { code: voucher.code, recipientName: voucher.recipientName, boxName: voucher.boxName, boxNameAr: voucher.boxNameAr },
   };
 }
 
@@ -404,7 +406,7 @@ async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Pro
     const input = inputs[claim.index]!;
     const body: TRedemptionSuccess = {
       voucher: claim.voucher,
-      offer: { id: claim.offer.id, title: claim.offer.title },
+      offer: { id: claim.offer.id, title: claim.offer.title, titleAr: claim.offer.titleAr ?? null },
       partner: { name: input.partner.name, address: input.partner.address, city: input.partner.city },
       gross: row.gross,
       commission: row.commission,

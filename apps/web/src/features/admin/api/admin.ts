@@ -12,9 +12,11 @@ import {
   ZUserActionResponse,
   type TCreateUserInput,
   type TUpdateUserInput,
+  type TAdminRefundList,
 } from '@farha/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useLocalizedSelect } from '@/lib/localized';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -156,9 +158,11 @@ export function useAuditLog(query: string) {
 }
 
 export function useAdminRefunds(query: string) {
+  const select = useLocalizedSelect<TAdminRefundList>();
   return useQuery({
     queryKey: ['admin', 'refunds', query],
     queryFn: ({ signal }) => api.get(`/api/admin/refunds?${query}`, { schema: ZAdminRefundList, signal }),
+    select,
     placeholderData: keepPreviousData,
   });
 }

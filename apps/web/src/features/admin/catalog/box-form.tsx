@@ -16,6 +16,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { localized } from '@/lib/localized';
 import { thumbnail, uploadCatalogImage, useAdminOffers, useSaveBox } from './api';
 import { catalogMessage, useCatalogT, type CatalogT } from './i18n';
 
@@ -334,12 +335,12 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
           {selected.map((o) => (
             <li key={o.id} className="flex max-w-full items-center gap-1 rounded-2xl border border-border bg-muted/60 py-1 ps-3 pe-1 text-sm">
               <span className="min-w-0">
-                {o.title} · {o.partnerName} · {formatDzd(o.faceValue, locale)}
+                {localized(o.title, o.titleAr, locale)} · {o.partnerName} · {formatDzd(o.faceValue, locale)}
               </span>
               <button
                 type="button"
                 className="inline-flex size-7 items-center justify-center rounded-full hover:bg-background"
-                aria-label={t('form.removeOffer', { title: o.title })}
+                aria-label={t('form.removeOffer', { title: localized(o.title, o.titleAr, locale) })}
                 onClick={() => onChange(selected.filter((s) => s.id !== o.id))}
               >
                 <X aria-hidden className="size-3.5" />
@@ -386,7 +387,7 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
           {offers.data?.offers.map((o) => (
             <li key={o.id} className="flex items-center justify-between gap-3 py-2 text-sm" data-testid="offer-row">
               <div className="min-w-0">
-                <p className="truncate font-medium">{o.title}</p>
+                <p className="truncate font-medium">{localized(o.title, o.titleAr, locale)}</p>
                 <p className="truncate text-muted-foreground">
                   {o.partnerName} · {o.city} · <span className="tabular-nums">{formatDzd(o.faceValue, locale)}</span>
                   {!o.active && (
@@ -402,7 +403,7 @@ function OfferPicker({ selected, onChange, error }: { selected: TAdminBoxOffer[]
                 variant={chosen.has(o.id) ? 'ghost' : 'outline'}
                 disabled={chosen.has(o.id)}
                 onClick={() => onChange([...selected, o])}
-                aria-label={`${t('form.add')} ${o.title}`}
+                aria-label={`${t('form.add')} ${localized(o.title, o.titleAr, locale)}`}
               >
                 {chosen.has(o.id) ? t('form.added') : <><Plus aria-hidden /> {t('form.add')}</>}
               </Button>

@@ -16,6 +16,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Alert } from '@/components/ui/alert';
 import { to } from '@/config/paths';
+import { localized } from '@/lib/localized';
 import { thumbnail, useAdminBoxes, useDeleteBox } from './api';
 import { BoxForm } from './box-form';
 import { catalogMessage, useCatalogT } from './i18n';
@@ -138,7 +139,7 @@ export function BoxGrid() {
                 <CardContent className="space-y-3 p-4 sm:p-4">
                   <div>
                     <div className="flex items-start justify-between gap-2">
-                      <h3 className="font-semibold leading-snug">{box.name}</h3>
+                      <h3 className="font-semibold leading-snug">{localized(box.name, box.nameAr, locale)}</h3>
                       <span className="shrink-0 font-bold tabular-nums">{formatDzd(box.price, locale)}</span>
                     </div>
                     <p className="text-sm text-muted-foreground">
@@ -167,7 +168,7 @@ export function BoxGrid() {
                         </Link>
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" className="ms-auto text-destructive" onClick={() => setDeleting(box)} aria-label={`${t('boxes.delete')} ${box.name}`}>
+                    <Button size="sm" variant="ghost" className="ms-auto text-destructive" onClick={() => setDeleting(box)} aria-label={`${t('boxes.delete')} ${localized(box.name, box.nameAr, locale)}`}>
                       <Trash2 aria-hidden />
                     </Button>
                   </div>

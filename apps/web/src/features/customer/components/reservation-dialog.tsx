@@ -23,6 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { localized } from '@/lib/localized';
 import { useCreateReservation, useDaySlots, useVoucherDetail } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { formatDay } from '@/lib/dates';
@@ -392,7 +393,7 @@ function TimeChoice({ value, label, sub, checked, disabled, register }: TimeChoi
 }
 
 function ReservationDone({ reservation, message, onClose }: { reservation: TReservation; message: string; onClose: () => void }) {
-  const { t } = useCustomerT();
+  const { t, locale } = useCustomerT();
   const when = useReservationWhen();
   return (
     <div className="grid gap-4 text-center" data-testid="reservation-success">
@@ -402,7 +403,9 @@ function ReservationDone({ reservation, message, onClose }: { reservation: TRese
         <DialogDescription className="text-base text-foreground">{customerMessage(message)}</DialogDescription>
       </DialogHeader>
       <div className="rounded-lg bg-muted p-3 text-sm">
-        <p className="font-semibold">{t('reservation.with', { partner: reservation.partner.name, offer: reservation.offer.title })}</p>
+        <p className="font-semibold">
+          {t('reservation.with', { partner: reservation.partner.name, offer: localized(reservation.offer.title, reservation.offer.titleAr, locale) })}
+        </p>
         <p>{when(reservation.date, reservation.time)}</p>
         <p>{t('reservation.guests', { count: reservation.guests })}</p>
       </div>

@@ -6,20 +6,24 @@ import {
   ZReservationActionResponse,
   type RESERVATION_INBOX_TABS,
   type TAvailability,
+  type TPartnerReservationList,
 } from '@farha/contracts/partner';
 import { z } from 'zod';
 import type { ZAvailabilityExceptionInput } from '@farha/contracts/partner';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useLocalizedSelect } from '@/lib/localized';
 import { partnerKeys } from './me';
 
 export type InboxTab = (typeof RESERVATION_INBOX_TABS)[number];
 
 export function useReservations(tab: InboxTab) {
+  const select = useLocalizedSelect<TPartnerReservationList>();
   return useQuery({
     queryKey: [...partnerKeys.reservations, tab],
     queryFn: ({ signal }) =>
       api.get(`/api/partner/reservations?${new URLSearchParams({ status: tab })}`, { schema: ZPartnerReservationList, signal }),
+    select,
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -27,6 +31,7 @@ export function useReservations(tab: InboxTab) {
 
 /** The inbox of one tab, a page at a time ("Charger plus" asks for the next one). */
 export function useReservationPages(tab: InboxTab) {
+  const select = useLocalizedSelect<InfiniteData<TPartnerReservationList, number>>();
   return useInfiniteQuery({
     queryKey: [...partnerKeys.reservations, tab, 'pages'],
     initialPageParam: 1,
@@ -36,6 +41,7 @@ export function useReservationPages(tab: InboxTab) {
         signal,
       }),
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    select,
     refetchInterval: 60_000,
   });
 }

@@ -1,7 +1,8 @@
-import { ZPartnerTransaction, ZPartnerTransactionList, type TTransactionQuery } from '@farha/contracts/partner';
+import { ZPartnerTransaction, ZPartnerTransactionList, type TPartnerTransaction, type TPartnerTransactionList, type TTransactionQuery } from '@farha/contracts/partner';
 import { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useLocalizedSelect } from '@/lib/localized';
 import { partnerKeys } from './me';
 
 export interface TransactionFilters {
@@ -28,6 +29,7 @@ function searchOf(filters: Omit<TransactionFilters, 'page'> & { page?: number; p
 }
 
 export function useTransactions(filters: TransactionFilters) {
+  const select = useLocalizedSelect<TPartnerTransactionList>();
   return useQuery({
     queryKey: [...partnerKeys.transactions, 'list', filters],
     queryFn: ({ signal }) =>
@@ -35,6 +37,7 @@ export function useTransactions(filters: TransactionFilters) {
         schema: ZPartnerTransactionList,
         signal,
       }),
+    select,
     placeholderData: keepPreviousData,
   });
 }
@@ -42,12 +45,14 @@ export function useTransactions(filters: TransactionFilters) {
 const ZTransactionResponse = z.object({ transaction: ZPartnerTransaction });
 
 export function useTransaction(id: string | null) {
+  const select = useLocalizedSelect<TPartnerTransaction>();
   return useQuery({
     queryKey: [...partnerKeys.transactions, 'detail', id],
     queryFn: ({ signal }) =>
       api
         .get(`/api/partner/transactions/${encodeURIComponent(id ?? '')}`, { schema: ZTransactionResponse, signal })
         .then((answer) => answer.transaction),
+    select,
     enabled: id !== null,
   });
 }

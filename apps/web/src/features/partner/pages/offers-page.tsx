@@ -15,6 +15,7 @@ import { useDeleteOffer, useOffers, useToggleOffer, type OfferFilters } from '..
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
 import { NativeSelect } from '@/components/ui/native-select';
+import { localizeCatalogText, localized } from '@/lib/localized';
 import { OfferFormDialog } from '../components/offer-form';
 import { BoxImage } from '@/components/domain/box-image';
 import { defaultOfferImage } from '../lib/offer-image';
@@ -179,7 +180,7 @@ function Offers() {
         description={
           deleting && (
             <>
-              {t('offers.delete.text', { title: deleting.title })}
+              {t('offers.delete.text', { title: localized(deleting.title, deleting.titleAr, locale) })}
               {!deleting.deletable && <span className="mt-2 block font-medium text-foreground">{t('offers.delete.used')}</span>}
             </>
           )
@@ -217,6 +218,8 @@ function OfferCard({
   onDelete: () => void;
 }) {
   const { t, locale } = usePartnerTranslation();
+  // The card shows the reader's language; the form edits the offer as it is (French and Arabic apart).
+  const shown = localizeCatalogText(offer, locale);
   const switchId = `offer-active-${offer.id}`;
   return (
     <Card className={cn('flex h-full flex-col overflow-hidden', !offer.active && 'opacity-80')} data-testid="offer-card">
@@ -235,16 +238,16 @@ function OfferCard({
         <div className="space-y-1">
           <div className="flex items-start justify-between gap-2">
             <h2 dir="auto" className="font-semibold leading-snug">
-              {offer.title}
+              {shown.title}
             </h2>
             <p className="shrink-0 font-bold tabular-nums text-primary-strong">{formatDzd(offer.faceValue, locale)}</p>
           </div>
           <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground">
-            {offer.description}
+            {shown.description}
           </p>
         </div>
         <p className="text-xs text-muted-foreground">
-          {offer.boxes.length > 0 ? t('offers.inBoxes', { count: offer.boxes.length, names: offer.boxes.map((b) => b.name).join(', ') }) : t('offers.inNoBox')}
+          {offer.boxes.length > 0 ? t('offers.inBoxes', { count: offer.boxes.length, names: shown.boxes.map((b) => b.name).join(locale === 'ar' ? '، ' : ', ') }) : t('offers.inNoBox')}
         </p>
         <dl className="grid grid-cols-3 gap-2 rounded-lg bg-muted/60 p-2 text-center text-xs">
           <div>
@@ -274,7 +277,7 @@ function OfferCard({
               <Pencil aria-hidden />
               {t('offers.edit')}
             </Button>
-            <Button variant="ghost" size="icon-sm" onClick={onDelete} aria-label={t('offers.deleteOf', { title: offer.title })} data-testid="offer-delete">
+            <Button variant="ghost" size="icon-sm" onClick={onDelete} aria-label={t('offers.deleteOf', { title: shown.title })} data-testid="offer-delete">
               <Trash2 aria-hidden className="text-destructive" />
             </Button>
           </div>

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { NETWORK_ERROR } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
+import { localized } from '@/lib/localized';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { partnerKeys } from '../api/me';
 import { RedemptionError, redeemVoucher } from '../api/redemption';
@@ -40,7 +41,7 @@ export function PartnerScannerPage() {
 }
 
 function Scanner() {
-  const { t } = usePartnerTranslation();
+  const { t, locale } = usePartnerTranslation();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -70,7 +71,7 @@ function Scanner() {
       history.add({
         code: result.voucher.code,
         ok: true,
-        label: result.offer.title,
+        label: localized(result.offer.title, result.offer.titleAr, locale),
         customerName: result.voucher.recipientName,
         amount: result.gross,
         at: result.redeemedAt,

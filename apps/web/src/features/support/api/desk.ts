@@ -11,10 +11,13 @@ import {
   ZSupportOverview,
   type TDeskReplyRequest,
   type TDeskTicketDetail,
+  type TDispute,
+  type TDisputeList,
   type TResolveDisputeRequest,
 } from '@farha/contracts/support';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useLocalizedSelect } from '@/lib/localized';
 
 export const deskKeys = {
   all: ['support-desk'] as const,
@@ -51,9 +54,11 @@ export function useDeskTickets(filters: TicketFilters) {
 }
 
 export function useDeskTicket(id: string | null) {
+  const select = useLocalizedSelect<TDeskTicketDetail>();
   return useQuery({
     queryKey: [...deskKeys.tickets, 'detail', id],
     queryFn: ({ signal }) => api.get(`/api/support/tickets/${encodeURIComponent(id ?? '')}`, { schema: ZDeskTicketDetail, signal }),
+    select,
     enabled: id !== null,
   });
 }
@@ -105,17 +110,21 @@ export function useDeleteCanned() {
 export type DisputeFilters = { q: string; status: string; type: string; page: number };
 
 export function useDisputes(filters: DisputeFilters) {
+  const select = useLocalizedSelect<TDisputeList>();
   return useQuery({
     queryKey: [...deskKeys.disputes, 'list', filters],
     queryFn: ({ signal }) => api.get(`/api/support/disputes?${search({ ...filters, pageSize: 20 })}`, { schema: ZDisputeList, signal }),
+    select,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useDispute(id: string | null) {
+  const select = useLocalizedSelect<TDispute>();
   return useQuery({
     queryKey: [...deskKeys.disputes, 'detail', id],
     queryFn: ({ signal }) => api.get(`/api/support/disputes/${encodeURIComponent(id ?? '')}`, { schema: ZDispute, signal }),
+    select,
     enabled: id !== null,
   });
 }

@@ -13,9 +13,12 @@ import {
   ZUserDiagnostics,
   type TDeskDisputeRequest,
   type TKbRequest,
+  type TSupportPartnerDetail,
+  type TUserDiagnostics,
 } from '@farha/contracts/support';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useLocalizedSelect } from '@/lib/localized';
 import { deskKeys } from './desk';
 
 export const portalKeys = {
@@ -55,9 +58,11 @@ export function useSupportUsers(filters: { q: string; role: string; page: number
 }
 
 export function useUserDiagnostics(id: string | null) {
+  const select = useLocalizedSelect<TUserDiagnostics>();
   return useQuery({
     queryKey: [...portalKeys.users, 'detail', id],
     queryFn: ({ signal }) => api.get(`/api/support/users/${encodeURIComponent(id ?? '')}/diagnostics`, { schema: ZUserDiagnostics, signal }),
+    select,
     enabled: id !== null,
   });
 }
@@ -71,9 +76,11 @@ export function useSupportPartners(filters: { q: string; page: number }) {
 }
 
 export function useSupportPartner(id: string | null) {
+  const select = useLocalizedSelect<TSupportPartnerDetail>();
   return useQuery({
     queryKey: [...portalKeys.partners, 'detail', id],
     queryFn: ({ signal }) => api.get(`/api/support/partners/${encodeURIComponent(id ?? '')}`, { schema: ZSupportPartnerDetail, signal }),
+    select,
     enabled: id !== null,
   });
 }

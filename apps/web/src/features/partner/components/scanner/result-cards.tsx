@@ -10,13 +10,14 @@ import { usePartnerTranslation } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { Receipt } from '../receipt';
 import { errorTextOf } from '@/lib/i18n';
+import { localized } from '@/lib/localized';
 
 export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess; onNext: () => void }) {
   const { t, locale } = usePartnerTranslation();
   const rows: [string, string, string?][] = [
     [t('scanner.success.client'), result.voucher.recipientName, 'scan-client'],
-    [t('scanner.success.experience'), result.offer.title, 'scan-experience'],
-    [t('scanner.success.box'), result.voucher.boxName],
+    [t('scanner.success.experience'), localized(result.offer.title, result.offer.titleAr, locale), 'scan-experience'],
+    [t('scanner.success.box'), localized(result.voucher.boxName, result.voucher.boxNameAr, locale), 'scan-box'],
     [t('scanner.success.date'), formatDateTime(result.redeemedAt, locale)],
   ];
   return (
@@ -74,8 +75,8 @@ export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess
           transactionId: result.transactionId,
           voucherCode: result.voucher.code,
           customerName: result.voucher.recipientName,
-          boxName: result.voucher.boxName,
-          offerTitle: result.offer.title,
+          boxName: localized(result.voucher.boxName, result.voucher.boxNameAr, locale),
+          offerTitle: localized(result.offer.title, result.offer.titleAr, locale),
           gross: result.gross,
           commission: result.commission,
           net: result.net,
@@ -184,7 +185,7 @@ export function OfferChoiceCard({
               }}
               data-testid="scan-offer-option"
             >
-              <span className="font-semibold">{offer.title}</span>
+              <span className="font-semibold">{localized(offer.title, offer.titleAr, locale)}</span>
               <span className="shrink-0 tabular-nums text-muted-foreground">{formatDzd(offer.faceValue, locale)}</span>
             </Button>
           </li>
