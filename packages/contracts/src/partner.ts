@@ -66,9 +66,41 @@ export const PARTNER_PERMISSION_LABELS: Record<TPartnerPermission, string> = {
 // ---------------------------------------------------------------------------------------------------
 // Notifications (header bell and dashboard)
 
+/**
+ * The feed's events (issue 15): the server stores `kind` and `params`, the web words them in the reader's
+ * language. Older rows (kind `reservation`, …) have no params: their stored French title and body are shown.
+ */
+export const PARTNER_NOTIFICATION_KINDS = [
+  'payout_requested',
+  'payout_processing',
+  'payout_paid',
+  'payout_failed',
+  'reservation_requested',
+  'reservation_cancelled',
+  'reservation_date_accepted',
+  'registered',
+  'kyc_submitted',
+  'kyc_verified',
+  'kyc_rejected',
+  'terms_changed',
+  'deactivated',
+  'reactivated',
+] as const;
+export type TPartnerNotificationKind = (typeof PARTNER_NOTIFICATION_KINDS)[number];
+/**
+ * Per kind: payout_* `{ amount, automatic?, reference?, reason? }` (amount in DZD); reservation_*
+ * `{ customer, offer, offerAr, date: YYYY-MM-DD, time, guests }`; kyc_rejected `{ reason }`;
+ * terms_changed `{ commissionBp, settlementCycle: J+7 | J+14 | monthly }`; the others `{}`.
+ */
+export const ZNotificationParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type TNotificationParams = z.infer<typeof ZNotificationParams>;
+
 export const ZPartnerNotification = z.object({
   id: z.string(),
   kind: z.string(),
+  /** Null on rows written before params existed: show `title` and `body` as they are. */
+  params: ZNotificationParams.nullable(),
+  /** French, for rows without params (and for readers without the web). */
   title: z.string(),
   body: z.string(),
   link: z.string().nullable(),
@@ -207,7 +239,7 @@ export const PAYOUT_STATUS_LABELS: Record<TPayoutStatus | 'available', string> =
 export const ZPayout = z.object({
   id: z.string(),
   /** First and last day (Algiers) of the validations it contains. */
-  period: z.object({ from: z.string().nullable(), to: z.string().nullable(), label: z.string() }),
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
   status: z.enum(PAYOUT_STATUSES),
   statusLabel: z.string(),
   grossAmount: z.number().int(),
