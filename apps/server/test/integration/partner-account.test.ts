@@ -355,7 +355,13 @@ describe('reservations inbox', () => {
     expect(inbox.reservations.map((r: { id: string }) => r.id)).toEqual([first.id, second.id, third.id]);
     expect(inbox.reservations[0]).toMatchObject({ status: 'pending', statusLabel: 'En attente', guests: 2, customerEmail: DEMO_CUSTOMER_EMAIL, requestedTime: '09:00' });
     const feed = (await get('/api/partner/dashboard', owner)).json().notifications;
-    expect(feed[0]).toMatchObject({ kind: 'reservation', title: 'Nouvelle demande de réservation' });
+    // The bell's web words it from the kind and parameters, in French or Arabic (issue 15).
+    expect(feed[0]).toMatchObject({
+      kind: 'reservation_requested',
+      params: { customer: expect.any(String), offer: expect.any(String), date: day(8), time: expect.stringMatching(/^\d\d:00$/), guests: 2 },
+      title: 'Nouvelle demande de réservation',
+    });
+    expect(feed[0].params).toHaveProperty('offerAr');
 
     expect((await send('POST', `/api/partner/reservations/${first.id}/confirm`, owner2)).statusCode).toBe(404);
     expect((await send('POST', `/api/partner/reservations/${first.id}/confirm`, staff)).statusCode).toBe(403);
