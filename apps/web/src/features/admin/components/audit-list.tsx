@@ -9,14 +9,14 @@ function Diff({ value }: { value: unknown }) {
   const { t, locale } = useAdminTranslation();
   if (value === null || value === undefined || typeof value !== 'object') return <span>—</span>;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
       {Object.entries(value as Record<string, unknown>).map(([field, v]) => (
         <div key={field} className="contents">
           <dt className="text-muted-foreground" title={field}>
             {auditFieldLabel(field, t)}
           </dt>
-          <dd className="min-w-0 break-all" dir="auto">
-            {auditValue(field, v, t, locale)}
+          <dd className="min-w-0 break-all">
+            <bdi>{auditValue(field, v, t, locale)}</bdi>
           </dd>
         </div>
       ))}

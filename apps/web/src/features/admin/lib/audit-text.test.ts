@@ -43,5 +43,7 @@ describe('audit entries in the reader’s language', () => {
     expect(auditValue('active', true, ari, 'ar')).toBe('نعم');
     expect(auditValue('commissionBp', 1500, fri, 'fr')).toBe('15\u202f%');
     expect(auditValue('role', 'finance', fri, 'fr')).not.toBe('finance');
+    expect(auditValue('status', 'suspended', ari, 'ar')).toBe('معلق');
+    expect(auditValue('settlementCycle', 'monthly', ari, 'ar')).toBe('شهري (يوم 5)');
   });
 });

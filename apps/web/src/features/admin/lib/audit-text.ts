@@ -30,7 +30,18 @@ export function auditValue(field: string, value: unknown, t: T, locale: AdminLoc
   if (typeof value === 'number' && (field === 'price' || field === 'netAmount' || field.endsWith('_amount') || field === 'extension_price')) {
     return formatDzd(value, locale);
   }
-  if (typeof value === 'number' && field === 'commissionBp') return `${(value / 100).toLocaleString(locale === 'ar' ? 'ar-DZ-u-nu-latn' : 'fr-FR')}\u202f%`;
+  if (typeof value === 'string') {
+    const word =
+      field === 'kycStatus'
+        ? known(t, `partners.kyc.${value}`)
+        : field === 'settlementCycle'
+          ? known(t, `partners.cycles.${value}`)
+          : field === 'status'
+            ? (known(t, `users.status.${value}`) ?? known(t, `payouts.tabs.${value}`))
+            : null;
+    if (word) return word;
+  }
+  if (typeof value === 'number' && (field === 'commissionBp' || field === 'commission_rate_bp')) return `${(value / 100).toLocaleString(locale === 'ar' ? 'ar-DZ-u-nu-latn' : 'fr-FR')}\u202f%`;
   if (field === 'role' && typeof value === 'string') return known(t, `users.roles.${value}`) ?? value;
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
