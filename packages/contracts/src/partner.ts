@@ -703,7 +703,15 @@ export const ZServiceStatus = z.object({
   key: z.string(),
   service: z.string(),
   status: z.enum(SERVICE_STATUSES),
+  /** French; the web words `detailCode` and `detailParams` in the reader's language (issue 15). */
   detail: z.string(),
+  /**
+   * db_response `{ ms }`, db_down, scanner_ok, scanner_down, email_queue `{ waiting, lastSentMinutes, failed }`
+   * (lastSentMinutes null: nothing sent lately), email_down, payments_chargily `{ mode: live | test }`,
+   * payments_sandbox, jobs_on, jobs_off.
+   */
+  detailCode: z.string(),
+  detailParams: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   lastCheck: z.string(),
   /** Measured response time in seconds (spec 02 §3), when there is one. */
   responseTime: z.number().nullable(),

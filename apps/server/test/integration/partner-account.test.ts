@@ -430,10 +430,12 @@ describe('partner support', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.services.map((x: { key: string }) => x.key)).toEqual(['database', 'scanner', 'email', 'payments', 'jobs']);
-    expect(s.services[0]).toMatchObject({ status: 'operational', detail: expect.stringMatching(/^Réponse en [\d.]+ ms$/) });
-    expect(s.services[3]).toMatchObject({ status: 'operational', detail: 'Passerelle de test (sandbox)' });
+    // Codes and figures the web words per language (issue 15), the French detail kept beside them.
+    expect(s.services[0]).toMatchObject({ status: 'operational', detail: expect.stringMatching(/^Réponse en [\d.]+ ms$/), detailCode: 'db_response', detailParams: { ms: expect.any(Number) } });
+    expect(s.services[2]).toMatchObject({ detailCode: 'email_queue', detailParams: { waiting: expect.any(Number), failed: expect.any(Number) } });
+    expect(s.services[3]).toMatchObject({ status: 'operational', detail: 'Passerelle de test (sandbox)', detailCode: 'payments_sandbox' });
     // Tests run without background jobs: the page says so instead of claiming all is well.
-    expect(s.services[4]).toMatchObject({ status: 'degraded', detail: 'Désactivées sur cette instance' });
+    expect(s.services[4]).toMatchObject({ status: 'degraded', detail: 'Désactivées sur cette instance', detailCode: 'jobs_off' });
     expect(s.overall).not.toBe('healthy');
   });
 
