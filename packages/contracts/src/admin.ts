@@ -68,11 +68,21 @@ export const ZAdminPayoutActionResponse = z.object({ payout: ZPayout, message: z
 
 export const ADMIN_REFUND_FILTERS = ['pending', 'paid', 'failed', 'all'] as const;
 export const ZAdminRefundQuery = ZPage.extend({ status: z.enum(ADMIN_REFUND_FILTERS).default('pending') });
+/**
+ * Why money is owed back (issue 15: the web words it per language): an unused box within 14 days, a dispute
+ * (`{ title }`), a paid extension or exchange that could no longer be applied.
+ */
+export const REFUND_REASON_CODES = ['unused_box', 'dispute', 'extension_impossible', 'exchange_impossible'] as const;
+export type TRefundReasonCode = (typeof REFUND_REASON_CODES)[number];
+
 export const ZAdminRefund = z.object({
   id: z.string(),
   orderId: z.string(),
   amount: z.number().int(),
+  /** French, as stored; shown when `reasonCode` is null (older rows). */
   reason: z.string(),
+  reasonCode: z.enum(REFUND_REASON_CODES).nullable(),
+  reasonParams: z.record(z.string(), z.string()).nullable(),
   status: z.enum(['pending', 'paid', 'failed']),
   paymentMethod: z.string().nullable(),
   /** The gateway the order was paid through, and whether it can refund by API (else a manual bank refund). */
@@ -283,7 +293,10 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
+  /** French; what older entries (params null) show. */
   summary: z.string(),
+  /** What the web words from `action` in the reader's language (names, amounts, fields); null on older entries. */
+  params: z.record(z.string(), z.unknown()).nullable(),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),

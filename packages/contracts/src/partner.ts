@@ -66,9 +66,41 @@ export const PARTNER_PERMISSION_LABELS: Record<TPartnerPermission, string> = {
 // ---------------------------------------------------------------------------------------------------
 // Notifications (header bell and dashboard)
 
+/**
+ * The feed's events (issue 15): the server stores `kind` and `params`, the web words them in the reader's
+ * language. Older rows (kind `reservation`, …) have no params: their stored French title and body are shown.
+ */
+export const PARTNER_NOTIFICATION_KINDS = [
+  'payout_requested',
+  'payout_processing',
+  'payout_paid',
+  'payout_failed',
+  'reservation_requested',
+  'reservation_cancelled',
+  'reservation_date_accepted',
+  'registered',
+  'kyc_submitted',
+  'kyc_verified',
+  'kyc_rejected',
+  'terms_changed',
+  'deactivated',
+  'reactivated',
+] as const;
+export type TPartnerNotificationKind = (typeof PARTNER_NOTIFICATION_KINDS)[number];
+/**
+ * Per kind: payout_* `{ amount, automatic?, reference?, reason? }` (amount in DZD); reservation_*
+ * `{ customer, offer, offerAr, date: YYYY-MM-DD, time, guests }`; kyc_rejected `{ reason }`;
+ * terms_changed `{ commissionBp, settlementCycle: J+7 | J+14 | monthly }`; the others `{}`.
+ */
+export const ZNotificationParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type TNotificationParams = z.infer<typeof ZNotificationParams>;
+
 export const ZPartnerNotification = z.object({
   id: z.string(),
   kind: z.string(),
+  /** Null on rows written before params existed: show `title` and `body` as they are. */
+  params: ZNotificationParams.nullable(),
+  /** French, for rows without params (and for readers without the web). */
   title: z.string(),
   body: z.string(),
   link: z.string().nullable(),
@@ -210,7 +242,7 @@ export const PAYOUT_STATUS_LABELS: Record<TPayoutStatus | 'available', string> =
 export const ZPayout = z.object({
   id: z.string(),
   /** First and last day (Algiers) of the validations it contains. */
-  period: z.object({ from: z.string().nullable(), to: z.string().nullable(), label: z.string() }),
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
   status: z.enum(PAYOUT_STATUSES),
   statusLabel: z.string(),
   grossAmount: z.number().int(),
@@ -676,7 +708,15 @@ export const ZServiceStatus = z.object({
   key: z.string(),
   service: z.string(),
   status: z.enum(SERVICE_STATUSES),
+  /** French; the web words `detailCode` and `detailParams` in the reader's language (issue 15). */
   detail: z.string(),
+  /**
+   * db_response `{ ms }`, db_down, scanner_ok, scanner_down, email_queue `{ waiting, lastSentMinutes, failed }`
+   * (lastSentMinutes null: nothing sent lately), email_down, payments_chargily `{ mode: live | test }`,
+   * payments_sandbox, jobs_on, jobs_off.
+   */
+  detailCode: z.string(),
+  detailParams: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   lastCheck: z.string(),
   /** Measured response time in seconds (spec 02 §3), when there is one. */
   responseTime: z.number().nullable(),

@@ -153,7 +153,8 @@ describe('payouts processed by finance', () => {
       netAmount: payout.netAmount,
       transactionCount: 3,
       iban: expect.stringMatching(/^DZ/),
-      period: { label: expect.any(String) },
+      // Days only: the web words them per language (issue 15).
+      period: { from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
     });
     expect(queue.counts.requested).toBeGreaterThanOrEqual(1);
     expect(queue).toMatchObject({ page: 1, pageSize: 20 });
@@ -162,6 +163,7 @@ describe('payouts processed by finance', () => {
       post(`/api/admin/payouts/${payout.id}/approve`, finance),
       post(`/api/admin/payouts/${payout.id}/approve`, cookies.superadmin),
     ]);
+    expect(row.period).not.toHaveProperty('label');
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().error).toMatchObject({ code: 'PAYOUT_TRANSITION', message: 'Opération impossible pour ce règlement' });
@@ -195,7 +197,22 @@ describe('payouts processed by finance', () => {
     // Audit: who, what, before and after.
     const audit = (await get(`/api/admin/audit?entityType=payout&entityId=${payout.id}`, cookies.superadmin)).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['payout.paid', 'payout.approve']);
-    expect(audit.entries[0]).toMatchObject({ actorEmail: ACCOUNTS.finance, actorRole: 'finance', before: { status: 'processing' }, after: { status: 'paid', reference: 'VIR-BNA-2026-0042' } });
+    expect(audit.entries[0]).toMatchObject({
+      actorEmail: ACCOUNTS.finance,
+      actorRole: 'finance',
+      // Code and parameters for the web to word in French or Arabic; the French summary stays as a fallback.
+      params: { partner: expect.any(String), amount: payout.netAmount, reference: 'VIR-BNA-2026-0042' },
+      before: { status: 'processing' },
+      after: { status: 'paid', reference: 'VIR-BNA-2026-0042' },
+    });
+    expect(audit.entries[0].summary).toContain('VIR-BNA-2026-0042');
+
+    // The partner's bell: kind and parameters (amount in DZD, the bank reference), no French to match.
+    const feed = (await get('/api/partner/notifications', await t.login(OWNER))).json();
+    expect(feed.notifications.find((n: { kind: string; params: { reference?: string } | null }) => n.kind === 'payout_paid' && n.params?.reference === 'VIR-BNA-2026-0042')).toMatchObject({
+      params: { amount: payout.netAmount, reference: 'VIR-BNA-2026-0042', reason: null },
+      link: '/partenaire/payouts',
+    });
 
     // Paid is final.
     expect((await post(`/api/admin/payouts/${payout.id}/failed`, finance, { reason: 'trop tard' })).statusCode).toBe(409);
@@ -239,6 +256,8 @@ describe('refunds processed by finance', () => {
     const queue = (await get('/api/admin/refunds', cookies.finance)).json();
     const row = queue.refunds.find((r: { voucherCode: string }) => r.voucherCode === v.code);
     expect(row).toMatchObject({ status: 'pending', amount: expect.any(Number), customer: { email: ACCOUNTS.customer }, boxNameAr: expect.stringMatching(ARABIC) });
+    // Why, as a code the web words per language (issue 15); the stored French stays for older rows.
+    expect(row).toMatchObject({ reasonCode: 'unused_box', reasonParams: null, reason: 'Coffret non utilisé, remboursement sous 14 jours' });
     expect(row.amount).toBeGreaterThan(0);
 
     expect((await post(`/api/admin/refunds/${row.id}/paid`, cookies.finance, { reference: '' })).statusCode).toBe(400);
@@ -255,6 +274,11 @@ describe('refunds processed by finance', () => {
     expect(mails.map((m) => m.template)).toContain(winner.refund.status === 'paid' ? 'refund-paid' : 'refund-failed');
     const audit = (await get(`/api/admin/audit?entityType=refund&entityId=${row.id}`, cookies.superadmin)).json();
     expect(audit.entries).toHaveLength(1);
+    expect(audit.entries[0].params).toEqual(
+      winner.refund.status === 'paid'
+        ? { customer: ACCOUNTS.customer, amount: row.amount, reference: 'RMB-CIB-0099' }
+        : { customer: ACCOUNTS.customer, amount: row.amount, reason: 'Carte expirée' },
+    );
     expect((await get(`/api/admin/refunds?status=${winner.refund.status}`, cookies.finance)).json().refunds.map((r: { id: string }) => r.id)).toContain(row.id);
   });
 });
@@ -452,6 +476,9 @@ describe('users (superadmin)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Compte suspendu', user: { status: 'suspended', openSessions: 0 } });
     expect(await db.select().from(sessions).where(eq(sessions.userId, customer!.id))).toHaveLength(0);
+    const [suspension] = (await get(`/api/admin/audit?action=user.suspend&entityId=${customer!.id}`, cookies.superadmin)).json().entries;
+    expect(suspension).toMatchObject({ action: 'user.suspend', params: { email: ACCOUNTS.customer, sessions: expect.any(Number) } });
+    expect(suspension.params.sessions).toBeGreaterThanOrEqual(1);
     expect((await get('/api/client/vouchers', open)).statusCode).toBe(401);
     const login = await post('/api/auth/login', undefined, { email: ACCOUNTS.customer, password: DEMO_PASSWORD });
     expect(login.statusCode).toBe(403);

@@ -361,7 +361,13 @@ describe('reservations inbox', () => {
       offer: { id: PARTNER1_MASSAGE_OFFER_ID, titleAr: OFFER_AR['hammam-dar-essalam--hammam-massage']![0] },
     });
     const feed = (await get('/api/partner/dashboard', owner)).json().notifications;
-    expect(feed[0]).toMatchObject({ kind: 'reservation', title: 'Nouvelle demande de réservation' });
+    // The bell's web words it from the kind and parameters, in French or Arabic (issue 15).
+    expect(feed[0]).toMatchObject({
+      kind: 'reservation_requested',
+      params: { customer: expect.any(String), offer: expect.any(String), date: day(8), time: expect.stringMatching(/^\d\d:00$/), guests: 2 },
+      title: 'Nouvelle demande de réservation',
+    });
+    expect(feed[0].params).toHaveProperty('offerAr');
 
     expect((await send('POST', `/api/partner/reservations/${first.id}/confirm`, owner2)).statusCode).toBe(404);
     expect((await send('POST', `/api/partner/reservations/${first.id}/confirm`, staff)).statusCode).toBe(403);
@@ -430,10 +436,12 @@ describe('partner support', () => {
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.services.map((x: { key: string }) => x.key)).toEqual(['database', 'scanner', 'email', 'payments', 'jobs']);
-    expect(s.services[0]).toMatchObject({ status: 'operational', detail: expect.stringMatching(/^Réponse en [\d.]+ ms$/) });
-    expect(s.services[3]).toMatchObject({ status: 'operational', detail: 'Passerelle de test (sandbox)' });
+    // Codes and figures the web words per language (issue 15), the French detail kept beside them.
+    expect(s.services[0]).toMatchObject({ status: 'operational', detail: expect.stringMatching(/^Réponse en [\d.]+ ms$/), detailCode: 'db_response', detailParams: { ms: expect.any(Number) } });
+    expect(s.services[2]).toMatchObject({ detailCode: 'email_queue', detailParams: { waiting: expect.any(Number), failed: expect.any(Number) } });
+    expect(s.services[3]).toMatchObject({ status: 'operational', detail: 'Passerelle de test (sandbox)', detailCode: 'payments_sandbox' });
     // Tests run without background jobs: the page says so instead of claiming all is well.
-    expect(s.services[4]).toMatchObject({ status: 'degraded', detail: 'Désactivées sur cette instance' });
+    expect(s.services[4]).toMatchObject({ status: 'degraded', detail: 'Désactivées sur cette instance', detailCode: 'jobs_off' });
     expect(s.overall).not.toBe('healthy');
   });
 

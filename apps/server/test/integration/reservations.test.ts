@@ -145,7 +145,7 @@ describe('reserving', () => {
     expect(partnerMails.length).toBeGreaterThan(0);
     expect(partnerMails.at(-1)!.text).toContain(v.code);
     expect(await mailsTo(t.database.db, 'partenaire@demo.farha.dz', 'reservation-request-partner')).not.toHaveLength(0);
-    const feed = await t.database.db.select().from(notifications).where(eq(notifications.kind, 'reservation'));
+    const feed = await t.database.db.select().from(notifications).where(eq(notifications.kind, 'reservation_requested'));
     expect(feed.length).toBeGreaterThan(0);
 
     // The place is taken in the slot, and the dashboard shows the reservation.

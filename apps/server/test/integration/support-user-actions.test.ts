@@ -154,6 +154,8 @@ describe('extend a voucher', () => {
     expect(await auditOf(omar.id, 'support.voucher_extend')).toMatchObject([
       {
         actorEmail: ACCOUNTS.support,
+        // The web words it from the action and these (issue 15), in French or Arabic.
+        params: { code: voucher.code, days: 30, reason: 'Partenaire fermé pour travaux' },
         before: { code: voucher.code, status: 'DELIVERED', expiresAt: expiresAt.toISOString() },
         after: { code: voucher.code, status: 'EXTENDED', expiresAt: newExpiry.toISOString(), days: 30, reason: 'Partenaire fermé pour travaux' },
       },

@@ -77,7 +77,7 @@ const KINDS: [string, (locale: Locale) => EmailContent][] = [
     (kind): [string, (locale: Locale) => EmailContent] => [`partner ${kind}`, (locale) => partnerStepEmail('Dar Es-Salam', { kind }, url, locale)],
   ),
   ['partner KYC refused', (locale) => partnerStepEmail('Dar Es-Salam', { kind: 'kyc_rejected', reason: 'RC' }, url, locale)],
-  ['partner terms changed', (locale) => partnerStepEmail('Dar Es-Salam', { kind: 'terms_changed', commissionPercent: '15 %', settlementCycle: 'J+14' }, url, locale)],
+  ['partner terms changed', (locale) => partnerStepEmail('Dar Es-Salam', { kind: 'terms_changed', commissionBp: 1500, settlementCycle: 'J+14' }, url, locale)],
   ['support reply', (locale) => ticketReplyEmail({ locale, name: 'Amina', title: 'QR', reference: 'a1b2c3d4-0000', message: 'OK', agentName: 'Sofia', link: url })],
   ['dispute step', (locale) => disputeUpdateEmail({ locale, name: 'Amina', title: 'QR', what: { fr: 'Le litige est ouvert.', ar: 'تم فتح النزاع.' }, link: url, expiresAt })],
 ];

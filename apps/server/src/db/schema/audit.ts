@@ -19,7 +19,10 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
+    /** French, kept for reading the log without the web; older entries have only this. */
     summary: text('summary').notNull().default(''),
+    /** What the web words in the reader's language from `action` (names, amounts, fields). */
+    params: jsonb('params'),
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: createdAt(),

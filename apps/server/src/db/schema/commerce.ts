@@ -113,7 +113,10 @@ export const refunds = pgTable(
       .references(() => orders.id),
     voucherId: uuid('voucher_id'),
     amount: integer('amount').notNull(),
+    /** French, as a fallback; `reason_code` and `reason_params` are what the web words per language. */
     reason: text('reason').notNull(),
+    reasonCode: text('reason_code'),
+    reasonParams: jsonb('reason_params'),
     status: text('status').notNull().default('pending'),
     requestedBy: uuid('requested_by').references(() => users.id),
     /** Issue 12: finance's bank-transfer (or gateway) reference, or why it failed, and who did it. */

@@ -98,6 +98,11 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /**
+     * What the web words in the reader's language from `kind` (amounts, dates, names). Rows written before
+     * it existed have none: their French `title` and `body` are shown as stored.
+     */
+    params: jsonb('params'),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link'),

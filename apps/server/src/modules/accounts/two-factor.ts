@@ -64,7 +64,7 @@ export async function enableTwoFactor(db: Db, userId: string, code: string, now:
   await db.transaction(async (tx) => {
     await consumeTotp(tx, user, code, now);
     await tx.update(users).set({ totpEnabledAt: now, updatedAt: now }).where(eq(users.id, userId));
-    await recordAudit(tx, { actor: { userId, ...actor }, action: 'user.2fa_enable', entityType: 'user', entityId: userId, summary: user.email, before: { twoFactor: false }, after: { twoFactor: true }, now });
+    await recordAudit(tx, { actor: { userId, ...actor }, action: 'user.2fa_enable', entityType: 'user', entityId: userId, summary: user.email, params: { email: user.email }, before: { twoFactor: false }, after: { twoFactor: true }, now });
   });
   return twoFactorState(db, userId);
 }
@@ -77,7 +77,7 @@ export async function disableTwoFactor(db: Db, userId: string, code: string, now
   await db.transaction(async (tx) => {
     await consumeTotp(tx, user, code, now);
     await tx.update(users).set({ totpEnabledAt: null, totpSecret: null, updatedAt: now }).where(eq(users.id, userId));
-    await recordAudit(tx, { actor: { userId, ...actor }, action: 'user.2fa_disable', entityType: 'user', entityId: userId, summary: user.email, before: { twoFactor: true }, after: { twoFactor: false }, now });
+    await recordAudit(tx, { actor: { userId, ...actor }, action: 'user.2fa_disable', entityType: 'user', entityId: userId, summary: user.email, params: { email: user.email }, before: { twoFactor: true }, after: { twoFactor: false }, now });
   });
   return twoFactorState(db, userId);
 }

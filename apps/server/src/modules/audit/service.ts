@@ -11,7 +11,10 @@ export type AuditRecord = {
   action: string;
   entityType: string;
   entityId: string;
+  /** French, kept with the row (the log reads without the web; older entries have only this). */
   summary: string;
+  /** What the web words from `action` in the reader's language (issue 15): names, amounts, field keys. */
+  params: Record<string, unknown>;
   before?: unknown;
   after?: unknown;
   now: Date;
@@ -27,6 +30,7 @@ export async function recordAudit(db: Queryable, entry: AuditRecord): Promise<vo
     entityType: entry.entityType,
     entityId: entry.entityId,
     summary: entry.summary,
+    params: entry.params,
     before: entry.before ?? null,
     after: entry.after ?? null,
     createdAt: entry.now,
@@ -42,6 +46,7 @@ function toEntry(row: typeof auditLog.$inferSelect): TAuditEntry {
     entityType: row.entityType,
     entityId: row.entityId,
     summary: row.summary,
+    params: (row.params as Record<string, unknown> | null) ?? null,
     before: row.before,
     after: row.after,
     createdAt: row.createdAt.toISOString(),

@@ -78,6 +78,7 @@ export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Ste
         entityType: 'landing',
         entityId: saved!.id,
         summary: "Brouillon de la page d'accueil remis aux valeurs par défaut",
+        params: {},
         now: step.now,
       });
     } else if (!sameSession) {
@@ -87,6 +88,7 @@ export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Ste
         entityType: 'landing',
         entityId: saved!.id,
         summary: "Brouillon de la page d'accueil enregistré",
+        params: {},
         now: step.now,
       });
     }
@@ -122,6 +124,7 @@ export async function publishLanding(db: Db, step: Step) {
       entityType: 'landing',
       entityId: draft.id,
       summary: "Page d'accueil publiée",
+      params: {},
       after: { heroTitle: config.hero.slides[0]?.title.fr ?? null, theme: config.theme },
       now: step.now,
     });
@@ -192,6 +195,7 @@ export async function rollbackLanding(db: Db, versionId: string, step: Step) {
       entityType: 'landing',
       entityId: row!.id,
       summary: `Version du ${version.publishedAt?.toISOString().slice(0, 10) ?? '?'} republiée`,
+      params: { publishedAt: version.publishedAt?.toISOString() ?? null },
       before: { versionId },
       after: { heroTitle: config.hero.slides[0]?.title.fr ?? null, theme: config.theme },
       now: step.now,

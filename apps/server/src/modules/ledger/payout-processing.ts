@@ -77,6 +77,7 @@ async function financeStep(
       entityType: 'payout',
       entityId: payoutId,
       summary: `${partner?.name ?? before.partnerId} — ${formatDzd(after.netAmount)}${after.reference ? ` — ${after.reference}` : ''}`,
+      params: { partner: partner?.name ?? before.partnerId, amount: after.netAmount, reference: after.reference ?? null },
       before: snapshot(before),
       after: snapshot({ status: after.status, reference: after.reference, failureReason: after.failureReason, netAmount: after.netAmount }),
       now: step.now,

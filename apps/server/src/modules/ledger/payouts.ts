@@ -10,7 +10,7 @@ import {
   type TPayoutOverview,
   type TPayoutStatus,
 } from '@farha/contracts/partner';
-import { formatDate, formatDzd } from '@farha/contracts/money';
+import { formatDzd } from '@farha/contracts/money';
 import type { Db, Queryable } from '../../db/client.ts';
 import { partners, partnerTransactions, payouts, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -61,17 +61,12 @@ export function payoutRefusal(partner: Pick<PartnerRow, 'kycStatus' | 'iban'>, a
   return null;
 }
 
-function periodLabel(from: string | null, to: string | null): string {
-  if (!from || !to) return '—';
-  if (from === to) return formatDate(`${from}T12:00:00Z`);
-  return `${formatDate(`${from}T12:00:00Z`)} – ${formatDate(`${to}T12:00:00Z`)}`;
-}
-
 export function toPayoutDto(row: PayoutRow): TPayout {
   const status = row.status as TPayoutStatus;
   return {
     id: row.id,
-    period: { from: row.periodFrom, to: row.periodTo, label: periodLabel(row.periodFrom, row.periodTo) },
+    // The web words the days in the reader's language.
+    period: { from: row.periodFrom, to: row.periodTo },
     status,
     statusLabel: PAYOUT_STATUS_LABELS[status],
     grossAmount: row.grossAmount,
@@ -204,6 +199,7 @@ export async function requestPayout(
       partner.id,
       {
         kind: 'payout_requested',
+        params: { amount: created!.netAmount, automatic: !input.userId },
         title: input.userId ? 'Demande de règlement envoyée' : 'Règlement proposé automatiquement',
         body: `${formatDzd(created!.netAmount)} — ${PARTNER_MESSAGES.PAYOUT_DELAY}`,
         link: '/partenaire/payouts',
@@ -249,6 +245,7 @@ async function announce(tx: Queryable, payout: PayoutRow, action: FinanceAction,
     payout.partnerId,
     {
       kind: `payout_${status}`,
+      params: { amount: payout.netAmount, reference: payout.reference, reason: reason ?? null },
       title: titles[status],
       body: `${formatDzd(payout.netAmount)}${payout.reference ? ` — réf. ${payout.reference}` : ''}${reason ? ` — ${reason}` : ''}`,
       link: '/partenaire/payouts',

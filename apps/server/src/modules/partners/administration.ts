@@ -126,6 +126,7 @@ export async function decideKyc(
       entityType: 'partner',
       entityId: partnerId,
       summary: `${before.name}${verified ? '' : ` — ${decision.reason}`}`,
+      params: verified ? { partner: before.name } : { partner: before.name, reason: decision.reason ?? '' },
       before: kycSnapshot(before),
       after: kycSnapshot(after!),
       now: action.now,
@@ -166,6 +167,7 @@ export async function updatePartnerTerms(
       entityType: 'partner',
       entityId: partnerId,
       summary: before.name,
+      params: { partner: before.name },
       before: termsSnapshot(before),
       after: termsSnapshot(after!),
       now: action.now,
@@ -176,8 +178,8 @@ export async function updatePartnerTerms(
         after!,
         {
           kind: 'terms_changed',
-          commissionPercent: `${(after!.commissionBp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`,
-          settlementCycle: after!.settlementCycle === 'monthly' ? 'Mensuel (le 5 du mois suivant)' : after!.settlementCycle,
+          commissionBp: after!.commissionBp,
+          settlementCycle: after!.settlementCycle as 'J+7' | 'J+14' | 'monthly',
         },
         action,
       );

@@ -4,7 +4,7 @@ export type PartnerStep =
   | { kind: 'kyc_submitted' }
   | { kind: 'kyc_verified' }
   | { kind: 'kyc_rejected'; reason: string }
-  | { kind: 'terms_changed'; commissionPercent: string; settlementCycle: string }
+  | { kind: 'terms_changed'; commissionBp: number; settlementCycle: 'J+7' | 'J+14' | 'monthly' }
   | { kind: 'deactivated' }
   | { kind: 'reactivated' }
   | { kind: 'registered' };
@@ -45,13 +45,17 @@ export function partnerStepEmail(partnerName: string, step: PartnerStep, link: s
         l.t({ fr: `Vos documents n'ont pas pu être validés : ${step.reason}.`, ar: `تعذّر اعتماد وثائقكم: ${step.reason}.` }),
         l.t({ fr: 'Déposez des documents corrigés puis soumettez-les à nouveau.', ar: 'ارفعوا وثائق مصحّحة ثم أرسلوها من جديد.' }),
       ]);
-    case 'terms_changed':
+    case 'terms_changed': {
+      const percent = `${(step.commissionBp / 100).toLocaleString(ar ? 'ar-DZ-u-nu-latn' : 'fr-FR', { maximumFractionDigits: 2 })}\u202f%`;
+      const cycle =
+        step.settlementCycle === 'monthly' ? l.t({ fr: 'Mensuel (le 5 du mois suivant)', ar: 'شهرية (يوم 5 من الشهر الموالي)' }) : step.settlementCycle;
       return email({ fr: 'Vos conditions partenaire ont changé', ar: 'تغيّرت شروط الشراكة' }, [
         ar
-          ? rich`العمولة: ${strong(step.commissionPercent)} على كل معاملة؛ دورة التسوية: ${strong(step.settlementCycle)}.`
-          : rich`Commission : ${strong(step.commissionPercent)} par transaction ; cycle de règlement : ${strong(step.settlementCycle)}.`,
+          ? rich`العمولة: ${strong(percent)} على كل معاملة؛ دورة التسوية: ${strong(cycle)}.`
+          : rich`Commission : ${strong(percent)} par transaction ; cycle de règlement : ${strong(cycle)}.`,
         l.t({ fr: "Ces conditions s'appliquent aux prochaines validations.", ar: 'تُطبَّق هذه الشروط على عمليات التحقق القادمة.' }),
       ]);
+    }
     case 'deactivated':
       return email({ fr: 'Votre compte partenaire est désactivé', ar: 'تم تعطيل حساب الشريك' }, [
         l.t({

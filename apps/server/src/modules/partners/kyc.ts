@@ -8,6 +8,7 @@ import type { FileStorage } from '../files/index.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { notifyPartnerMembers } from './notifications.ts';
 import { partnerStepEmail, type PartnerStep } from './kyc-emails.ts';
+import type { TNotificationParams } from '@farha/contracts/partner';
 
 type PartnerRow = typeof partners.$inferSelect;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
@@ -111,11 +112,18 @@ export async function kycDocumentFile(db: Queryable, partnerId: string, document
   return row.file;
 }
 
+/** What the feed's web words a step from, besides its kind. */
+function stepParams(step: PartnerStep): TNotificationParams {
+  if (step.kind === 'kyc_rejected') return { reason: step.reason };
+  if (step.kind === 'terms_changed') return { commissionBp: step.commissionBp, settlementCycle: step.settlementCycle };
+  return {};
+}
+
 /** Feed notification to the members and an e-mail to the owner, in the caller's transaction. */
 export async function tellPartner(tx: Queryable, partner: PartnerRow, step: PartnerStep, ctx: { now: Date; publicUrl: string }) {
   const link = `${ctx.publicUrl}/partenaire/profile`;
   const content = partnerStepEmail(partner.name, step, link);
-  await notifyPartnerMembers(tx, partner.id, { kind: step.kind, title: content.subject, link: '/partenaire/profile' }, { now: ctx.now });
+  await notifyPartnerMembers(tx, partner.id, { kind: step.kind, params: stepParams(step), title: content.subject, link: '/partenaire/profile' }, { now: ctx.now });
   if (!partner.ownerUserId) return;
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, partner.ownerUserId));
   if (owner) await enqueueEmail(tx, { render: (locale) => partnerStepEmail(partner.name, step, link, locale), now: ctx.now, to: owner.email, template: `partner_${step.kind}` });

@@ -1,9 +1,13 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TPartnerNotification, TPartnerPermission } from '@farha/contracts/partner';
+import type { TNotificationParams, TPartnerNotification, TPartnerNotificationKind, TPartnerPermission } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { notifications, partnerMembers, users } from '../../db/schema/index.ts';
 
-export type NewNotification = { kind: string; title: string; body?: string; link?: string | null };
+/**
+ * `kind` and `params` are what the web words in the reader's language; `title` and `body` are the French
+ * fallback kept with the row.
+ */
+export type NewNotification = { kind: TPartnerNotificationKind; params: TNotificationParams; title: string; body?: string; link?: string | null };
 
 /**
  * Adds a notification to the feed of the partner's members: the owner always, staff only when they hold
@@ -33,6 +37,7 @@ export async function notifyPartnerMembers(
     members.map((m) => ({
       userId: m.userId,
       kind: notification.kind,
+      params: notification.params,
       title: notification.title,
       body: notification.body ?? '',
       link: notification.link ?? null,
@@ -46,6 +51,7 @@ export function toNotificationDto(row: typeof notifications.$inferSelect): TPart
   return {
     id: row.id,
     kind: row.kind,
+    params: (row.params as TNotificationParams | null) ?? null,
     title: row.title,
     body: row.body,
     link: row.link,

@@ -40,6 +40,8 @@ export async function systemStatus(db: Db, config: Config, now: Date): Promise<T
     service: 'Base de données',
     status: dbStatus,
     detail: dbOk ? `Réponse en ${dbMs.toFixed(1)} ms` : 'Base de données injoignable',
+    detailCode: dbOk ? 'db_response' : 'db_down',
+    detailParams: dbOk ? { ms: Math.round(dbMs * 10) / 10 } : {},
     lastCheck: checkedAt,
     responseTime: Math.round(dbMs) / 1000,
   });
@@ -49,6 +51,8 @@ export async function systemStatus(db: Db, config: Config, now: Date): Promise<T
     service: 'Scanner et validation des vouchers',
     status: dbStatus,
     detail: dbOk ? 'Validation disponible' : 'Validation impossible : base de données injoignable',
+    detailCode: dbOk ? 'scanner_ok' : 'scanner_down',
+    detailParams: {},
     lastCheck: checkedAt,
     responseTime: null,
   });
@@ -76,9 +80,18 @@ export async function systemStatus(db: Db, config: Config, now: Date): Promise<T
       lastSent ? `dernier envoi ${minutesAgo(lastSent, now)}` : 'aucun envoi récent',
       ...(failed ? [`${failed} échec${failed > 1 ? 's' : ''} sur 24 h`] : []),
     ];
-    services.push({ key: 'email', service: 'E-mails (notifications et vouchers)', status, detail: parts.join(' · '), lastCheck: checkedAt, responseTime: null });
+    services.push({
+      key: 'email',
+      service: 'E-mails (notifications et vouchers)',
+      status,
+      detail: parts.join(' · '),
+      detailCode: 'email_queue',
+      detailParams: { waiting, failed, lastSentMinutes: lastSent ? Math.max(0, Math.round((now.getTime() - lastSent.getTime()) / 60_000)) : null },
+      lastCheck: checkedAt,
+      responseTime: null,
+    });
   } else {
-    services.push({ key: 'email', service: 'E-mails (notifications et vouchers)', status: 'down', detail: 'File d’envoi inaccessible', lastCheck: checkedAt, responseTime: null });
+    services.push({ key: 'email', service: 'E-mails (notifications et vouchers)', status: 'down', detail: 'File d’envoi inaccessible', detailCode: 'email_down', detailParams: {}, lastCheck: checkedAt, responseTime: null });
   }
 
   // Payments: which gateway this instance is configured with.
@@ -88,6 +101,8 @@ export async function systemStatus(db: Db, config: Config, now: Date): Promise<T
     service: 'Paiements en ligne',
     status: chargily && !config.paymentSecretKey ? 'down' : 'operational',
     detail: chargily ? `Chargily Pay (${config.chargilyMode === 'live' ? 'production' : 'test'})` : 'Passerelle de test (sandbox)',
+    detailCode: chargily ? 'payments_chargily' : 'payments_sandbox',
+    detailParams: chargily ? { mode: config.chargilyMode === 'live' ? 'live' : 'test' } : {},
     lastCheck: checkedAt,
     responseTime: null,
   });
@@ -97,6 +112,8 @@ export async function systemStatus(db: Db, config: Config, now: Date): Promise<T
     service: 'Tâches de fond (envois, expirations, rapprochements)',
     status: config.jobs ? 'operational' : 'degraded',
     detail: config.jobs ? 'Actives sur cette instance' : 'Désactivées sur cette instance',
+    detailCode: config.jobs ? 'jobs_on' : 'jobs_off',
+    detailParams: {},
     lastCheck: checkedAt,
     responseTime: null,
   });

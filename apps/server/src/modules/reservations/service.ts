@@ -164,13 +164,33 @@ async function partnerAddresses(db: Queryable, partner: ReservationRow['partner'
 /** E-mails are written in each reader's language (their account's; French for an address without one). */
 type Render = (locale: Locale) => EmailContent;
 
-async function mailPartner(db: Queryable, now: Date, row: ReservationRow, template: string, render: Render, feed: { title: string; body: string }) {
+type ReservationFeedKind = 'reservation_requested' | 'reservation_cancelled' | 'reservation_date_accepted';
+
+/** What the partner's bell words in the reader's language (issue 15). */
+const feedParams = (facts: ReservationFacts) => ({
+  customer: facts.customerName,
+  offer: facts.offerTitle,
+  offerAr: facts.offerTitleAr ?? null,
+  date: facts.date,
+  time: facts.time ?? null,
+  guests: facts.guests,
+});
+
+async function mailPartner(
+  db: Queryable,
+  now: Date,
+  row: ReservationRow,
+  template: string,
+  render: Render,
+  feed: { kind: ReservationFeedKind; facts: ReservationFacts; title: string; body: string },
+) {
   for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { now, to, template, render });
   if (row.partner.ownerUserId) {
     // The partner portal's notification feed (bell).
     await db.insert(notifications).values({
       userId: row.partner.ownerUserId,
-      kind: 'reservation',
+      kind: feed.kind,
+      params: feedParams(feed.facts),
       title: feed.title,
       body: feed.body,
       link: '/partenaire/reservations',
@@ -293,6 +313,8 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
       render: (locale) => reservationRequestedCustomerEmail({ ...facts, locale }, dashboardUrl(deps.publicUrl)),
     });
     await mailPartner(tx, now, row!, 'reservation-request-partner', (locale) => reservationRequestedPartnerEmail(facts, portalUrl(deps.publicUrl), locale), {
+      kind: 'reservation_requested',
+      facts,
       title: 'Nouvelle demande de réservation',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''} (${facts.guests} pers.)`,
     });
@@ -353,6 +375,8 @@ export async function cancelReservation(deps: ReservationDeps, caller: Caller, i
     await releaseVoucher(tx, row.reservation.voucherId, 'holder', caller.userId, 'Réservation annulée par le client', now);
     const facts = factsOf(row);
     await mailPartner(tx, now, row, 'reservation-cancelled-partner', (locale) => reservationCancelledPartnerEmail(facts, portalUrl(deps.publicUrl), locale), {
+      kind: 'reservation_cancelled',
+      facts,
       title: 'Réservation annulée',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
     });
@@ -379,6 +403,8 @@ export async function acceptProposal(deps: ReservationDeps, caller: Caller, id: 
     const [fresh] = await loadReservationRows(tx, eq(reservations.id, id));
     const facts = factsOf(fresh!);
     await mailPartner(tx, now, fresh!, 'reservation-proposal-accepted', (locale) => proposalAcceptedPartnerEmail(facts, portalUrl(deps.publicUrl), locale), {
+      kind: 'reservation_date_accepted',
+      facts,
       title: 'Nouvelle date acceptée',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''}`,
     });

@@ -44,6 +44,7 @@ export async function updateSettings(db: Db, patch: TSettingsPatch, action: { ac
         entityType: 'settings',
         entityId: key,
         summary: Object.keys(patch[key]!).join(', '),
+        params: { fields: Object.keys(patch[key]!) },
         before: current[key],
         after: next[key],
         now: action.now,

@@ -51,6 +51,7 @@ async function writeAll(db: Db, next: TSettingsSections | null, step: Step, acti
     entityType: 'settings',
     entityId: 'all',
     summary: action === 'settings.import' ? 'Configuration importée' : 'Réinitialisation aux valeurs par défaut',
+    params: {},
     before,
     after: after.settings,
     now: step.now,

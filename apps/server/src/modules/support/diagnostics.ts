@@ -158,7 +158,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
     ]),
     // What agents did on the account (user-actions.ts audits every action on it).
     db
-      .select({ action: auditLog.action, summary: auditLog.summary, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
+      .select({ action: auditLog.action, summary: auditLog.summary, params: auditLog.params, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, userId), like(auditLog.action, 'support.%')))
       .orderBy(desc(auditLog.createdAt))
@@ -184,13 +184,19 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
   const healthScore = Math.max(0, 100 - issues.reduce((sum, i) => sum + i.penalty, 0));
   const activeSessions = sessionRows.filter((s) => s.expiresAt.getTime() > now.getTime());
 
+  // The code or address the action was about (no French words: the page words the kind itself).
+  const supportActionObject = (a: { summary: string; params: unknown }) => {
+    const p = (a.params ?? {}) as { code?: string; reason?: string; subject?: string };
+    if (p.code) return p.reason ? `${p.code} — ${p.reason}` : p.code;
+    return p.subject ?? a.summary;
+  };
   type ActivityItem = { kind: string; label: string; labelAr: string | null; status: string | null; at: Date };
   const item = (kind: string, label: string, at: Date, status: string | null = null, labelAr: string | null = null): ActivityItem => ({ kind, label, labelAr, status, at });
   const activity = [
     // `label` names the object and `status` is a code; the page words both kind and status in the reader's language.
     ...(user.lastLoginAt ? [item('login', '', user.lastLoginAt)] : []),
     ...(user.lastFailedLoginAt && user.failedLogins > 0 ? [item('failed_login', String(user.failedLogins), user.lastFailedLoginAt)] : []),
-    ...supportActions.map((a) => item(a.action.replace('.', '_'), `${a.summary} — ${a.actorEmail}`, a.createdAt)),
+    ...supportActions.map((a) => item(a.action.replace('.', '_'), `${supportActionObject(a)} — ${a.actorEmail}`, a.createdAt)),
     ...orderRows.map((o) => item('order', o.boxName, o.createdAt, o.status, o.boxNameAr)),
     ...reservationRows.map((r) => item('reservation', r.partnerName, r.createdAt, r.status)),
     ...ticketRows.map((t) => item('ticket', t.title, t.createdAt, t.status)),

@@ -383,6 +383,8 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
             voucherId: voucher.id,
             amount,
             reason: `Litige : ${d.title}`,
+            reasonCode: 'dispute',
+            reasonParams: { title: d.title },
             status: 'pending',
             requestedBy: agentId,
             createdAt: deps.now,

@@ -32,8 +32,9 @@ async function accountVoucherId(db: Db, user: typeof users.$inferSelect, voucher
   return row.id;
 }
 
+/** `summary` is the French fallback (the code or e-mail the action was about), also the params' `subject`. */
 const audit = (deps: UserActionDeps, userId: string, action: string, summary: string, before: unknown, after: unknown) =>
-  recordAudit(deps.db, { actor: deps.actor, action, entityType: 'user', entityId: userId, summary, before, after, now: deps.now });
+  recordAudit(deps.db, { actor: deps.actor, action, entityType: 'user', entityId: userId, summary, params: { subject: summary }, before, after, now: deps.now });
 
 /** The voucher's e-mail again to its recipient (the owner's own "resend" rules). */
 export async function supportResendVoucher(deps: UserActionDeps, userId: string, voucherId: string): Promise<void> {
@@ -93,6 +94,7 @@ export async function supportExtendVoucher(deps: UserActionDeps, userId: string,
       entityType: 'user',
       entityId: userId,
       summary: `${voucher.code} +${input.days} j : ${input.reason}`,
+      params: { code: voucher.code, days: input.days, reason: input.reason },
       before: { voucherId: voucher.id, code: voucher.code, status: voucher.status, expiresAt: voucher.expiresAt.toISOString() },
       after: { voucherId: voucher.id, code: voucher.code, status: extended.status, expiresAt: extended.expiresAt.toISOString(), days: input.days, reason: input.reason },
       now: deps.now,

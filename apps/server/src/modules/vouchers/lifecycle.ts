@@ -275,6 +275,7 @@ export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'n
           voucherId: locked.id,
           amount: o.amount,
           reason: 'Coffret non utilisé, remboursement sous 14 jours',
+          reasonCode: 'unused_box',
           status: 'pending',
           requestedBy: caller.userId,
           createdAt: now,

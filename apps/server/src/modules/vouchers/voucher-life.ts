@@ -163,13 +163,21 @@ export async function performExchange(
 }
 
 /** A paid order that could not be applied: recorded as a refund for finance, the payer told. */
-async function refundUnappliedOrder(db: Queryable, ctx: LifeContext, order: OrderRow, what: Bilingual, reason: Bilingual) {
+async function refundUnappliedOrder(
+  db: Queryable,
+  ctx: LifeContext,
+  order: OrderRow,
+  code: 'extension_impossible' | 'exchange_impossible',
+  what: Bilingual,
+  reason: Bilingual,
+) {
   await db.update(orders).set({ status: 'refunded', refundedAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id));
   await db.insert(refunds).values({
     orderId: order.id,
     voucherId: order.relatedVoucherId,
     amount: order.amount,
     reason: `${what.fr} impossible : ${reason.fr}`,
+    reasonCode: code,
     status: 'pending',
     createdAt: ctx.now,
   });
@@ -204,6 +212,7 @@ export async function applyPaidExtension(db: Queryable, ctx: LifeContext, order:
       db,
       ctx,
       order,
+      'extension_impossible',
       { fr: 'Prolongation', ar: 'التمديد' },
       { fr: 'le coffret n’est plus prolongeable (réservé, utilisé ou annulé)', ar: 'لم تعد العلبة قابلة للتمديد (محجوزة أو مستعملة أو ملغاة)' },
     );
@@ -223,6 +232,7 @@ export async function applyPaidExchange(db: Queryable, ctx: LifeContext, order: 
       db,
       ctx,
       order,
+      'exchange_impossible',
       { fr: 'Échange', ar: 'الاستبدال' },
       { fr: 'le coffret n’est plus échangeable (réservé, utilisé, expiré ou annulé)', ar: 'لم تعد العلبة قابلة للاستبدال (محجوزة أو مستعملة أو منتهية الصلاحية أو ملغاة)' },
     );

@@ -3,6 +3,7 @@ import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, type TPayout } from '@farha/c
 import type { Queryable } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
 import { getAvailability, listExceptions, listPartnerOffers, type PartnerCaller, partnerProfile } from '../../modules/partners/index.ts';
+import { formatDate } from '@farha/contracts/money';
 import { toCsv } from '../../lib/csv.ts';
 import { allTransactions, toPayoutDto } from '../../modules/ledger/index.ts';
 import { algiersDateTime } from '../../lib/algiers-time.ts';
@@ -46,13 +47,20 @@ export const PAYMENTS_CSV_HEADER = [
   "Motif d'échec",
 ] as const;
 
+/** The days a payout covers, in the export's French (`3 nov. 2026 – 9 nov. 2026`). */
+function periodLabel({ from, to }: TPayout['period']): string {
+  if (!from || !to) return '';
+  const day = (d: string) => formatDate(`${d}T12:00:00Z`);
+  return from === to ? day(from) : `${day(from)} – ${day(to)}`;
+}
+
 export function paymentsCsv(rows: TPayout[]): string {
   const when = (v: string | null) => (v ? algiersDateTime(new Date(v)) : '');
   return toCsv(
     PAYMENTS_CSV_HEADER,
     rows.map((p) => [
       p.reference ?? p.id,
-      p.period.label,
+      periodLabel(p.period),
       p.statusLabel,
       p.grossAmount,
       p.commissionAmount,

@@ -1,50 +1,32 @@
 import type { TAuditEntry } from '@farha/contracts/admin';
 import { Badge } from '@/components/ui/badge';
-import { useAdminTranslation, type AdminKey } from '../i18n';
+import { useAdminTranslation } from '../i18n';
+import { auditActionLabel, auditFieldLabel, auditSummary, auditValue } from '../lib/audit-text';
 import { formatDateTime } from './parts';
 
+/** A before/after snapshot as labelled lines in the reader's language (`Commission : 15 %`). */
 function Diff({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span>—</span>;
+  const { t, locale } = useAdminTranslation();
+  if (value === null || value === undefined || typeof value !== 'object') return <span>—</span>;
   return (
-    <code className="block whitespace-pre-wrap break-all text-xs" dir="ltr">
-      {Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-        .join('\n')}
-    </code>
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {Object.entries(value as Record<string, unknown>).map(([field, v]) => (
+        <div key={field} className="contents">
+          <dt className="text-muted-foreground" title={field}>
+            {auditFieldLabel(field, t)}
+          </dt>
+          <dd className="min-w-0 break-all">
+            <bdi>{auditValue(field, v, t, locale)}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
-}
-
-/** The words of an action code (`payout.paid` → "Règlement payé"); the code itself for one not named yet. */
-function useActionLabel() {
-  const { t } = useAdminTranslation();
-  return (action: string) => {
-    const key = `audit.actions.${action.replace('.', '__')}`;
-    const label = t(key as AdminKey);
-    return label === key ? action : label;
-  };
-}
-
-/** A settings change is summed up by the fields it touched (`min_amount, max_amount`): their labels. */
-function useSummary() {
-  const { t } = useAdminTranslation();
-  return (entry: TAuditEntry) => {
-    if (entry.action !== 'settings.update') return entry.summary;
-    return entry.summary
-      .split(', ')
-      .map((field) => {
-        const key = `settings.fields.${field}`;
-        const label = t(key as AdminKey);
-        return label === key ? field : label;
-      })
-      .join(', ');
-  };
 }
 
 /** Audit entries, latest first: who, when, what; with before and after when `detailed`. */
 export function AuditList({ entries, detailed = false }: { entries: TAuditEntry[]; detailed?: boolean }) {
   const { t, locale } = useAdminTranslation();
-  const actionLabel = useActionLabel();
-  const summary = useSummary();
   return (
     <ul className="divide-y divide-border" data-testid="audit-list">
       {entries.map((e) => (
@@ -58,10 +40,10 @@ export function AuditList({ entries, detailed = false }: { entries: TAuditEntry[
           <div className="min-w-0 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant="outline" title={e.action} data-action={e.action}>
-                {actionLabel(e.action)}
+                {auditActionLabel(e.action, t)}
               </Badge>
               <span className="text-sm" dir="auto">
-                {summary(e)}
+                {auditSummary(e, t, locale)}
               </span>
             </div>
             {detailed && (

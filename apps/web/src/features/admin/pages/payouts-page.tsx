@@ -17,9 +17,9 @@ import { adminMessage, useAdminTranslation } from '../i18n';
 type Filter = (typeof ADMIN_PAYOUT_FILTERS)[number];
 const STATUS_VARIANT = { requested: 'secondary', processing: 'accent', paid: 'soft', failed: 'destructive' } as const;
 
-/** The days a payout covers, in the active language (the server's label is French). */
-function periodLabel(period: { from: string | null; to: string | null; label: string }, locale: 'fr' | 'ar'): string {
-  if (!period.from || !period.to) return period.label;
+/** The days a payout covers, in the active language (the server sends the days only). */
+function periodLabel(period: { from: string | null; to: string | null }, locale: 'fr' | 'ar'): string {
+  if (!period.from || !period.to) return '—';
   const from = formatDate(period.from, locale);
   return period.from === period.to ? from : `${from} – ${formatDate(period.to, locale)}`;
 }

@@ -20,11 +20,20 @@ const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructiv
 /** /admin/refunds (issue 12, finance): money owed to customers, recorded paid with its reference or failed. */
 export function AdminRefundsPage() {
   const { t, locale } = useAdminTranslation();
-  // The server words a refund's reason in French: the ones it writes itself are shown in the active language.
-  const reasonText = (reason: string) => {
-    if (reason === 'Coffret non utilisé, remboursement sous 14 jours') return t('refunds.reasonGuarantee');
-    if (reason.startsWith('Litige : ')) return t('refunds.reasonDispute', { title: reason.slice('Litige : '.length) });
-    return reason;
+  // The reason's code in the active language; older rows (no code) keep the French the server stored.
+  const reasonText = (refund: TAdminRefund) => {
+    switch (refund.reasonCode) {
+      case 'unused_box':
+        return t('refunds.reasonGuarantee');
+      case 'dispute':
+        return t('refunds.reasonDispute', { title: refund.reasonParams?.title ?? '' });
+      case 'extension_impossible':
+        return t('refunds.reasonExtension');
+      case 'exchange_impossible':
+        return t('refunds.reasonExchange');
+      default:
+        return refund.reason;
+    }
   };
   const providerName = (provider: string) => (provider === 'sandbox' || provider === 'chargily' ? t(`refunds.providers.${provider}`) : provider);
   useDocumentTitle(t('refunds.title'));
@@ -84,7 +93,7 @@ export function AdminRefundsPage() {
                       {r.customer?.email}
                     </p>
                     <p className="text-sm">
-                      {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{reasonText(r.reason)}</span>
+                      {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{reasonText(r)}</span>
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}

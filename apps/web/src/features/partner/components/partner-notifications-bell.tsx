@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useMarkNotificationsRead, usePartnerDashboard } from '../api/dashboard';
 import { usePartnerTranslation } from '../i18n';
 import { formatDateTime } from '../lib/format';
+import { notificationText } from '../lib/notification-text';
 
 /** The header bell: the dashboard API's notifications (new reservations, payout updates, …). */
 export function PartnerNotificationsBell({ className }: { className?: string }) {
@@ -55,7 +56,9 @@ export function PartnerNotificationsBell({ className }: { className?: string }) 
         {items.length === 0 ? (
           <p className="px-2.5 py-3 text-sm text-muted-foreground">{t('notifications.empty')}</p>
         ) : (
-          items.slice(0, 6).map((item) => (
+          items.slice(0, 6).map((item) => {
+            const text = notificationText(item, t, locale);
+            return (
             <DropdownMenuItem
               key={item.id}
               className="flex flex-col items-start gap-0.5 py-2"
@@ -66,12 +69,13 @@ export function PartnerNotificationsBell({ className }: { className?: string }) 
             >
               <span className="flex w-full items-center gap-2 font-medium">
                 {!item.read && <span aria-hidden className="size-2 shrink-0 rounded-full bg-primary" />}
-                <span className="min-w-0 flex-1 truncate">{item.title}</span>
+                <span className="min-w-0 flex-1 truncate">{text.title}</span>
               </span>
-              {item.body && <span className="line-clamp-2 text-xs text-muted-foreground">{item.body}</span>}
+              {text.body && <span className="line-clamp-2 text-xs text-muted-foreground">{text.body}</span>}
               <span className="text-xs text-muted-foreground">{formatDateTime(item.createdAt, locale)}</span>
             </DropdownMenuItem>
-          ))
+            );
+          })
         )}
       </DropdownMenuContent>
     </DropdownMenu>

@@ -32,6 +32,7 @@ import { LoadError } from '../components/page-states';
 import { StatTile } from '../components/stat-tile';
 import { usePartnerTranslation } from '../i18n';
 import { formatCount, formatDateTime, formatDecimal, formatPercent, formatRecentDateTime, formatTime } from '../lib/format';
+import { notificationText } from '../lib/notification-text';
 
 /** /partenaire/dashboard (spec 02 §2 "Partner dashboard"): every figure from GET /api/partner/dashboard. */
 export function PartnerDashboardPage() {
@@ -282,13 +283,14 @@ export function PartnerDashboardPage() {
               ) : (
                 <ul className="space-y-2" data-testid="dashboard-notifications">
                   {data.notifications.slice(0, 5).map((item) => {
+                    const text = notificationText(item, t, locale);
                     const content = (
                       <>
                         <span className="flex items-center gap-2 font-medium">
                           {!item.read && <span aria-hidden className="size-2 shrink-0 rounded-full bg-primary" />}
-                          <span className="min-w-0 flex-1">{item.title}</span>
+                          <span className="min-w-0 flex-1">{text.title}</span>
                         </span>
-                        {item.body && <span className="block text-sm text-muted-foreground">{item.body}</span>}
+                        {text.body && <span className="block text-sm text-muted-foreground">{text.body}</span>}
                         <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
                           <CalendarClock aria-hidden className="size-3" />
                           {formatDateTime(item.createdAt, locale)}

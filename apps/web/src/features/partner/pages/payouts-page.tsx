@@ -21,9 +21,9 @@ import { KycBadge, PayoutStatusBadge } from '../components/status-badges';
 import { isolate, partnerMessage, usePartnerTranslation, type PartnerLocale } from '../i18n';
 import { formatCount, formatDate, formatDateTime, formatDay } from '../lib/format';
 
-/** The days a payout covers, in the active language (the server's label is French). */
+/** The days a payout covers, in the active language (the server sends the days only). */
 function periodLabel(period: TPayout['period'], locale: PartnerLocale): string {
-  if (!period.from || !period.to) return period.label;
+  if (!period.from || !period.to) return '—';
   const from = formatDay(period.from, locale, { weekday: false });
   return period.from === period.to ? from : `${from} – ${formatDay(period.to, locale, { weekday: false })}`;
 }

@@ -418,6 +418,49 @@ function serviceName(t: ReturnType<typeof usePartnerTranslation>['t'], key: stri
   return (KNOWN_SERVICES as readonly string[]).includes(key) ? t(`support.status.services.${key as (typeof KNOWN_SERVICES)[number]}`) : name;
 }
 
+type PartnerT = ReturnType<typeof usePartnerTranslation>['t'];
+
+/** A service's state in the reader's language, from its code and figures (the server's French otherwise). */
+function serviceDetail(t: PartnerT, service: TSystemStatus['services'][number]): string {
+  const p = service.detailParams;
+  const n = (key: string) => (typeof p[key] === 'number' ? (p[key] as number) : 0);
+  switch (service.detailCode) {
+    case 'db_response':
+      return t('support.status.details.db_response', { ms: n('ms').toFixed(1) });
+    case 'db_down':
+    case 'scanner_ok':
+    case 'scanner_down':
+    case 'email_down':
+    case 'payments_sandbox':
+    case 'jobs_on':
+    case 'jobs_off':
+      return t(`support.status.details.${service.detailCode}`);
+    case 'payments_chargily':
+      return t(p.mode === 'live' ? 'support.status.details.payments_live' : 'support.status.details.payments_test');
+    case 'email_queue': {
+      const minutes = typeof p.lastSentMinutes === 'number' ? p.lastSentMinutes : null;
+      const hours = Math.round((minutes ?? 0) / 60);
+      const lastSent =
+        minutes === null
+          ? t('support.status.details.noRecentSend')
+          : minutes < 1
+            ? t('support.status.details.lastSentNow')
+            : minutes < 60
+              ? t('support.status.details.lastSentMinutes', { count: minutes })
+              : hours < 48
+                ? t('support.status.details.lastSentHours', { count: hours })
+                : t('support.status.details.lastSentDays', { count: Math.round(hours / 24) });
+      return [
+        t('support.status.details.waiting', { count: n('waiting') }),
+        lastSent,
+        ...(n('failed') > 0 ? [t('support.status.details.failed', { count: n('failed') })] : []),
+      ].join(' · ');
+    }
+    default:
+      return service.detail;
+  }
+}
+
 function StatusTab() {
   const { t, locale } = usePartnerTranslation();
   const status = useSystemStatus();
@@ -456,7 +499,7 @@ function StatusTab() {
                   <li key={service.key} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div className="min-w-0">
                       <p className="font-medium">{serviceName(t, service.key, service.service)}</p>
-                      <p className="text-xs text-muted-foreground">{service.detail}</p>
+                      <p className="text-xs text-muted-foreground">{serviceDetail(t, service)}</p>
                     </div>
                     <ToneBadge tone={SERVICE_TONES[service.status]}>{t(`serviceStatus.${service.status}`)}</ToneBadge>
                   </li>
