@@ -256,6 +256,7 @@ console.log(
 const customer = await login('client@demo.farha.dz');
 const typical = await login(`client${Math.min(4242, CUSTOMERS)}@scale.farha.dz`);
 const partner = await login('partenaire@demo.farha.dz');
+const admin = await login('admin@demo.farha.dz');
 const box = seedBoxId(DEMO_VOUCHER_BOX_SLUG);
 const pages: { name: string; path: string; cookie?: string }[] = [
   { name: 'catalogue', path: '/api/boxes' },
@@ -269,6 +270,9 @@ const pages: { name: string; path: string; cookie?: string }[] = [
   { name: 'partner transactions', path: '/api/partner/transactions', cookie: partner },
   { name: 'partner transactions, search', path: '/api/partner/transactions?q=amina', cookie: partner },
   { name: 'partner transactions, this month', path: '/api/partner/transactions?period=month&status=validated', cookie: partner },
+  { name: 'admin users, customers', path: '/api/admin/users?role=customer&pageSize=50', cookie: admin },
+  { name: 'admin users, page 1,500', path: '/api/admin/users?role=customer&pageSize=50&page=1500', cookie: admin },
+  { name: 'admin users, search', path: `/api/admin/users?q=client${Math.min(4242, CUSTOMERS)}@scale`, cookie: admin },
 ];
 
 let slow = 0;

@@ -157,30 +157,27 @@ describe('the users list', () => {
     expect(Date.parse(row.lastLoginAt)).toBeLessThanOrEqual(clock.now().getTime());
   });
 
-  it('pages 100,000 users quickly: counts, disjoint pages, search and filters', async () => {
+  it('pages 100,000 users: counts, disjoint pages, search and filters (their speed is in npm run bench:scale)', async () => {
     await t.database.db.execute(sql`
       insert into users (email, password_hash, first_name, last_name, role, status, created_at, updated_at)
       select 'client' || g || '@volume.farha.dz', '!', 'Client', 'Numéro ' || g, 'customer',
              case when g % 50 = 0 then 'suspended' else 'active' end,
              ${clock.now().toISOString()}::timestamptz - (g || ' seconds')::interval, ${clock.now().toISOString()}::timestamptz
       from generate_series(1, 100000) g`);
-    const timed = async (url: string) => {
-      const started = performance.now();
+    const page = async (url: string) => {
       const res = await get(url, cookies.superadmin);
       expect(res.statusCode, res.body).toBe(200);
-      return { body: res.json(), ms: performance.now() - started };
+      return { body: res.json() };
     };
-    const first = await timed('/api/admin/users?role=customer&pageSize=50');
+    const first = await page('/api/admin/users?role=customer&pageSize=50');
     expect(first.body.total).toBeGreaterThanOrEqual(100_000);
-    const deep = await timed('/api/admin/users?role=customer&pageSize=50&page=1500');
+    const deep = await page('/api/admin/users?role=customer&pageSize=50&page=1500');
     expect(deep.body.users).toHaveLength(50);
     const firstIds = new Set(first.body.users.map((u: { id: string }) => u.id));
     expect(deep.body.users.some((u: { id: string }) => firstIds.has(u.id))).toBe(false);
-    const suspended = await timed('/api/admin/users?status=suspended&q=volume.farha.dz');
+    const suspended = await page('/api/admin/users?status=suspended&q=volume.farha.dz');
     expect(suspended.body.total).toBe(2000);
-    const one = await timed('/api/admin/users?q=client77777@volume');
+    const one = await page('/api/admin/users?q=client77777@volume');
     expect(one.body.users.map((u: { email: string }) => u.email)).toEqual(['client77777@volume.farha.dz']);
-    // Generous for a loaded test machine; each is a few tens of milliseconds on its own.
-    for (const { ms } of [first, deep, suspended, one]) expect(ms).toBeLessThan(3000);
   }, 120_000);
 });
