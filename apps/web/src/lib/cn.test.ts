@@ -30,6 +30,14 @@ describe('cn', () => {
     expect(cn('data-[state=open]:bg-accent', 'data-[state=open]:bg-muted')).toBe('data-[state=open]:bg-muted');
   });
 
+  it('tells apart what tailwind-merge tells apart: page breaks and word breaks, the app’s own animations', () => {
+    expect(cn('break-inside-avoid', 'break-words')).toBe('break-inside-avoid break-words');
+    expect(cn('break-all', 'break-words')).toBe('break-words');
+    expect(cn('animate-fade-in', 'animate-pulse')).toBe('animate-fade-in animate-pulse');
+    expect(cn('animate-spin', 'animate-pulse')).toBe('animate-pulse');
+    expect(cn('group rounded-xl', 'group rounded-2xl')).toBe('group group rounded-2xl');
+  });
+
   it('merges the class lists the app writes as tailwind-merge does', () => {
     const lists = classListsOfTheApp();
     expect(lists.length).toBeGreaterThan(300);

@@ -27,11 +27,14 @@ standalone('smoothing', 'antialiased subpixel-antialiased');
 standalone('truncate', 'truncate');
 standalone('flex-dir', 'flex-row flex-row-reverse flex-col flex-col-reverse');
 standalone('flex-wrap', 'flex-wrap flex-nowrap flex-wrap-reverse');
+standalone('word-break', 'break-normal break-words break-all break-keep');
+// Tailwind's own animations; the app's (`animate-fade-in`…) are kept beside them, as tailwind-merge does.
+standalone('animate', 'animate-none animate-spin animate-ping animate-pulse animate-bounce');
 
 /** Utilities whose value never changes their group, longest first so that `min-w` wins over `m`. */
 const PREFIXES = [
   ...['p', 'm', 'scroll-p', 'scroll-m'].flatMap((p) => [p, ...SIDES.map((side) => `${p}${side}`)]),
-  ...'w h size min-w min-h max-w max-h inset inset-x inset-y start end top right bottom left z gap gap-x gap-y space-x space-y opacity order basis grow shrink flex items justify justify-items justify-self self content place-items place-content place-self grid-cols grid-rows grid-flow col col-span col-start col-end row row-span row-start row-end auto-cols auto-rows leading tracking line-clamp whitespace break overflow overflow-x overflow-y overscroll aspect cursor pointer-events select resize transition duration ease delay animate scale scale-x scale-y rotate translate-x translate-y origin blur backdrop-blur brightness list align outline-offset underline-offset columns drop-shadow mix-blend will-change appearance float clear box indent accent caret snap touch hyphens field-sizing inset-ring'.split(' '),
+  ...'w h size min-w min-h max-w max-h inset inset-x inset-y start end top right bottom left z gap gap-x gap-y space-x space-y opacity order basis grow shrink flex items justify justify-items justify-self self content place-items place-content place-self grid-cols grid-rows grid-flow col col-span col-start col-end row row-span row-start row-end auto-cols auto-rows leading tracking line-clamp whitespace break-inside break-before break-after overflow overflow-x overflow-y overscroll aspect cursor pointer-events select resize transition duration ease delay scale scale-x scale-y rotate translate-x translate-y origin blur backdrop-blur brightness list align outline-offset underline-offset columns drop-shadow mix-blend will-change appearance float clear box indent accent caret snap touch hyphens field-sizing inset-ring'.split(' '),
   ...['rounded', ...'t r b l s e tl tr br bl ss se es ee'.split(' ').map((corner) => `rounded-${corner}`)],
 ].sort((a, b) => b.length - a.length);
 
@@ -130,6 +133,7 @@ function groupOf(base: string): string {
       }
     }
   }
+  if (/^animate-\[/.test(utility)) return 'animate';
   const prefix = PREFIXES.find((p) => utility === p || utility.startsWith(`${p}-`));
   return prefix ?? `=${utility}`;
 }
@@ -163,6 +167,11 @@ export function mergeClasses(classList: string): string {
     const className = classes[i] as string;
     const { variants, group } = parse(className);
     const key = `${variants}|${group}`;
+    // `group` and `peer` mark an element for variants and are no utilities: kept, even repeated.
+    if (/^(group|peer)(\/|$)/.test(className)) {
+      kept.push(className);
+      continue;
+    }
     if (taken.has(key)) continue;
     taken.add(key);
     for (const conflict of CONFLICTS[group] ?? []) taken.add(`${variants}|${conflict}`);
