@@ -253,7 +253,7 @@ function History() {
                   ))}
                 </span>
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{v.config.hero.slides[0]?.title[locale === 'ar' && v.config.hero.slides[0].title.ar ? 'ar' : 'fr']}</p>
+                  <p className="truncate font-medium" dir="auto">{v.config.hero.slides[0]?.title[locale === 'ar' && v.config.hero.slides[0].title.ar ? 'ar' : 'fr']}</p>
                   <p className="text-muted-foreground">
                     {v.publishedAt ? formatDate(v.publishedAt, locale) : '—'} {v.publishedBy ? `· ${t('landing.by', { email: v.publishedBy })}` : ''}
                   </p>
