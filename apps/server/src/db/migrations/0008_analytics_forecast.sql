@@ -1,0 +1,1 @@
+CREATE INDEX "vouchers_usable_expiry_idx" ON "vouchers" USING btree ("expires_at","box_id","face_value") WHERE "vouchers"."status" in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED');
