@@ -85,6 +85,14 @@ describe('admin pages at 1280 px and 390 px', () => {
     await page.goto('/admin/partners?kyc=verified');
     await page.getByTestId('partner-open').first().click();
     await expectVisible(page.getByTestId('kyc-reject'), 'the KYC actions');
+    // A verified demo partner has the three documents it was verified on, and each one opens.
+    await expectVisible(page.getByText(/^registre-du-commerce-.+\.pdf$/), 'the trade register');
+    await expectVisible(page.getByText(/^piece-identite-.+\.png$/), 'the identity document');
+    await expectVisible(page.getByText(/^releve-identite-bancaire-.+\.pdf$/), 'the bank details');
+    const links = page.getByRole('link', { name: 'Ouvrir', exact: true });
+    expect(await links.count()).toBe(3);
+    const opened = await page.request.get((await links.nth(1).getAttribute('href'))!);
+    expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'image/png']);
     await screenshot(page, 'admin-partner-file-1280', { fullPage: false });
   });
 });

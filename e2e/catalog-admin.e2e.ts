@@ -176,4 +176,45 @@ describe('landing page', () => {
     await guest.goto('/');
     await expectVisible(guest.getByRole('heading', { name: 'Offrez des moments de joie' }), 'the default hero again');
   }, 150_000); // editor, three visitors (desktop, phone, Arabic), a reset and two publications
+
+  // The bilingual editor on a phone, in French and in Arabic (right to left): screenshots for a person to
+  // look at, and what is plain at once: nothing wider than the screen, the Arabic fields typed right to left
+  // whatever the page's direction, the preview frame within the screen. Nothing is saved.
+  test('the bilingual landing editor fits a phone, in French and Arabic', async () => {
+    for (const locale of ['fr', 'ar'] as const) {
+      const context = await session.newContext(PHONE);
+      await context.addInitScript((l) => {
+        try {
+          localStorage.setItem('farha.locale', l);
+        } catch {
+          // Documents without storage (about:blank): nothing to set.
+        }
+      }, locale);
+      const page = await context.newPage();
+      await loginAs(page, 'catalogue');
+      await page.goto('/admin/catalog?tab=landing');
+      await expectVisible(page.getByTestId('landing-status'), 'the landing editor');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      const title = page.getByTestId('hero-slides-0-title');
+      const titleAr = page.getByTestId('hero-slides-0-title-ar');
+      await expectVisible(titleAr, 'the Arabic hero title');
+      expect(await title.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      expect(await titleAr.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+      const wide = () => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+      expect(await wide(), 'how far the page scrolls sideways').toBe(0);
+      await screenshot(page, `catalog-admin/landing-editor-${locale}-390`);
+
+      for (const tab of ['testimonials', 'theme'] as const) {
+        await page.getByTestId(`landing-tab-${tab}`).click();
+        expect(await wide(), `how far the ${tab} tab scrolls sideways`).toBe(0);
+        await screenshot(page, `catalog-admin/landing-editor-${tab}-${locale}-390`);
+      }
+      // The mobile frame is drawn within the screen, scaled down.
+      await page.getByTestId('frame-mobile').click();
+      const frame = await page.getByTestId('landing-preview').boundingBox();
+      expect(frame && frame.x >= 0 && frame.x + frame.width <= 391, 'the preview frame within the screen').toBe(true);
+      expect(await wide(), 'how far the page scrolls sideways with the mobile frame').toBe(0);
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { prepareEmbeddedDatabase } from './db/prepare.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { localDiskStorage } from './modules/files/index.ts';
 import { startMetricsServer } from './modules/metrics/index.ts';
 
 let config;
@@ -35,7 +36,7 @@ if (!config.databaseUrl) {
 const freshEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
 if (freshEmbedded) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (!freshEmbedded) await seedDatabase(database.db, { demo: config.demoMode });
+if (!freshEmbedded) await seedDatabase(database.db, { demo: config.demoMode, storage: localDiskStorage(config.dataDir) });
 const app = await buildApp({ config, database });
 
 /**

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -15,7 +17,10 @@ import {
   voucherEvents,
   vouchers,
 } from '../../src/db/schema/index.ts';
+import { SEED_PARTNERS } from '../../src/db/seed/catalog-data.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
+import { SEED_KYC_DIR, SEED_KYC_FILES } from '../../src/db/seed/kyc-documents.ts';
+import { SEED_STATE_KEY, seedDatabase, seedPartnerId } from '../../src/db/seed/seed.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID } from '../partner-fixtures.ts';
@@ -543,5 +548,38 @@ describe('audit and dashboard', () => {
     const forAdmin = (await get('/api/admin/dashboard', admin)).json();
     expect(forAdmin.recentActivity.length).toBeGreaterThan(0);
     expect((await get('/api/admin/dashboard?days=12', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('the demo seed’s KYC documents', () => {
+  it('gives each verified demo partner its three documents, readable in its file, once', async () => {
+    const db = t.database.db;
+    // The test template is seeded without a file storage; the server's seed has one.
+    await seedDatabase(db, { demo: true, now: clock.now(), storage: t.app.storage });
+    const detail = (await get(`/api/admin/partners/${PARTNER1_ID}`, cookies.finance)).json();
+    expect(detail.kyc).toMatchObject({ status: 'verified', missing: [] });
+    expect(detail.kyc.submittedAt).not.toBeNull();
+    expect(detail.kyc.documents.map((d: { type: string; contentType: string }) => [d.type, d.contentType])).toEqual(
+      SEED_KYC_FILES.map((f) => [f.type, f.contentType]),
+    );
+    for (const [i, f] of SEED_KYC_FILES.entries()) {
+      const file = await get(detail.kyc.documents[i].url, cookies.finance);
+      expect(file.statusCode, f.asset).toBe(200);
+      expect(file.rawPayload.equals(fs.readFileSync(path.join(SEED_KYC_DIR, f.asset))), f.asset).toBe(true);
+    }
+    // The partner reads them from its own profile too.
+    expect((await get('/api/partner/kyc', await t.login(OWNER))).json().documents).toHaveLength(3);
+    // Every verified seed partner has them; the pending and rejected ones have none.
+    const verified = SEED_PARTNERS.filter((p) => p.kycStatus === 'verified').map((p) => seedPartnerId(p.slug));
+    const others = SEED_PARTNERS.filter((p) => p.kycStatus !== 'verified').map((p) => seedPartnerId(p.slug));
+    const count = async (ids: string[]) => (await db.select({ id: kycDocuments.id }).from(kycDocuments).where(inArray(kycDocuments.partnerId, ids))).length;
+    expect(await count(verified)).toBe(verified.length * 3);
+    expect(await count(others)).toBe(0);
+
+    // Seeding again, even with its record of what was seeded gone, adds nothing.
+    const [state] = await db.select().from(systemSettings).where(eq(systemSettings.key, SEED_STATE_KEY));
+    await db.update(systemSettings).set({ value: { ...(state!.value as object), kyc: 0 } }).where(eq(systemSettings.key, SEED_STATE_KEY));
+    await seedDatabase(db, { demo: true, now: clock.now(), storage: t.app.storage });
+    expect(await count(verified)).toBe(verified.length * 3);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PRODUCT_LINES } from '@farha/contracts/catalog';
+import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { analyticsDaily, analyticsEvents, boxes, orders, vouchers } from '../../src/db/schema/index.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { algiersDay } from '../../src/lib/algiers-time.ts';
@@ -291,6 +292,63 @@ describe('breakage forecast, live figures, alerts and the dashboard', () => {
       sql`select count(*)::int as n from vouchers where status in ('ISSUED','DELIVERED','EXTENDED','RESERVED') and expires_at >= ${clock.now().toISOString()} and expires_at < ${new Date(clock.now().getTime() + 90 * DAY_MS).toISOString()}`,
     );
     expect(f.totals.vouchers).toBe(upcoming!.n);
+  });
+
+  it('gives the same forecast as a direct computation over every voucher, at the window’s edges too', async () => {
+    const db = t.database.db;
+    const customer = await newCustomer(t, 'forecast-edges');
+    const now = clock.now();
+    const end = new Date(now.getTime() + 90 * DAY_MS);
+    const lines = await db.selectDistinctOn([boxes.category], { id: boxes.id, category: boxes.category }).from(boxes).where(eq(boxes.active, true)).limit(3);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const at = new Date(now.getTime() - 200 * DAY_MS);
+    // Usable vouchers in the window (its first instant counts, its last does not), outside it, and ended ones.
+    const cases: [TVoucherStatus, Date][] = [
+      ['DELIVERED', now],
+      ['ISSUED', new Date(now.getTime() + 10 * DAY_MS)],
+      ['EXTENDED', new Date(now.getTime() + 60 * DAY_MS)],
+      ['RESERVED', new Date(end.getTime() - 1000)],
+      ['DELIVERED', end],
+      ['DELIVERED', new Date(now.getTime() - 1000)],
+      ['REDEEMED', new Date(now.getTime() + 20 * DAY_MS)],
+      ['CANCELLED', new Date(now.getTime() + 20 * DAY_MS)],
+      ['EXPIRED', new Date(now.getTime() - 5 * DAY_MS)],
+    ];
+    for (const [i, [status, expiresAt]] of cases.entries()) {
+      await makeVoucher(db, { purchaserId: customer.id, recipientEmail: `edge${i}@example.dz`, boxId: lines[i % lines.length]!.id, at, status, expiresAt, amount: 1000 + i * 250 });
+    }
+    await runAnalyticsRollup({ db, clock });
+
+    const res = await get('/api/admin/analytics/breakage-forecast', cookies.finance);
+    expect(res.statusCode, res.body).toBe(200);
+    // Here: every voucher and every rollup row read whole, counted without SQL.
+    const all = await db.select({ v: vouchers, category: boxes.category }).from(vouchers).innerJoin(boxes, eq(boxes.id, vouchers.boxId));
+    const history = await db.select().from(analyticsDaily).where(inArray(analyticsDaily.metric, ['breakage', 'redemptions']));
+    const ended = (line?: string) => {
+      const rows = history.filter((h) => line === undefined || h.productLine === line);
+      const sum = (metric: string) => rows.filter((h) => h.metric === metric).reduce((n, h) => n + h.count, 0);
+      return { expired: sum('breakage'), redeemed: sum('redemptions') };
+    };
+    const rate = (e: { expired: number; redeemed: number }) => (e.expired + e.redeemed ? Math.round((e.expired / (e.expired + e.redeemed)) * 1000) / 10 : 0);
+    const upcoming = new Map<string, { vouchers: number; value: number }>();
+    for (const { v, category } of all) {
+      if (!['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED'].includes(v.status) || v.expiresAt < now || v.expiresAt >= end) continue;
+      const u = upcoming.get(category) ?? { vouchers: 0, value: 0 };
+      upcoming.set(category, { vouchers: u.vouchers + 1, value: u.value + v.faceValue });
+    }
+    const expected = [...upcoming].map(([productLine, u]) => {
+      const own = ended(productLine);
+      const breakageRate = own.expired + own.redeemed > 0 ? rate(own) : rate(ended());
+      return { productLine, ...u, breakageRate, expectedBreakage: Math.round((u.value * breakageRate) / 100) };
+    });
+    const body = res.json() as { lines: typeof expected; totals: { vouchers: number; value: number; expectedBreakage: number } };
+    const byLine = (a: { productLine: string }, b: { productLine: string }) => a.productLine.localeCompare(b.productLine);
+    expect([...body.lines].sort(byLine)).toEqual(expected.sort(byLine));
+    expect(body.totals).toEqual({
+      vouchers: expected.reduce((n, l) => n + l.vouchers, 0),
+      value: expected.reduce((n, l) => n + l.value, 0),
+      expectedBreakage: expected.reduce((n, l) => n + l.expectedBreakage, 0),
+    });
   });
 
   it('shows today live and raises alerts from real conditions (forged webhook, failed job)', async () => {

@@ -15,6 +15,8 @@ import {
 import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { seedId } from '../../src/db/seed/ids.ts';
+import { SEED_KYC_DIR, SEED_KYC_FILES } from '../../src/db/seed/kyc-documents.ts';
+import { KYC_DOCUMENT_TYPES } from '../../src/db/schema/partners.ts';
 import { DEFAULT_SYSTEM_SETTINGS, SEED_FAQ } from '../../src/db/seed/platform-data.ts';
 
 const IMAGES_DIR = fileURLToPath(new URL('../../assets/images/', import.meta.url));
@@ -131,6 +133,19 @@ describe('seed catalogue', () => {
       const svg = fs.readFileSync(file, 'utf8');
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), file).toBe(true);
       expect(Buffer.byteLength(svg), file).toBeLessThan(6 * 1024);
+    }
+  });
+});
+
+describe('seed KYC documents', () => {
+  it('ships one small file per document type, truly of its declared type', () => {
+    expect(SEED_KYC_FILES.map((f) => f.type)).toEqual([...KYC_DOCUMENT_TYPES]);
+    for (const f of SEED_KYC_FILES) {
+      const data = fs.readFileSync(path.join(SEED_KYC_DIR, f.asset));
+      // The first bytes, as the upload checks read them (spec 02 §5: PDF, JPEG or PNG).
+      const magic = { 'application/pdf': Buffer.from('%PDF-'), 'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }[f.contentType];
+      expect(data.subarray(0, magic.length).equals(magic), f.asset).toBe(true);
+      expect(data.length, f.asset).toBeLessThan(32 * 1024);
     }
   });
 });

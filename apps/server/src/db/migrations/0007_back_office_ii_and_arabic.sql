@@ -32,14 +32,18 @@ CREATE TABLE "analytics_voucher_days" (
 	CONSTRAINT "analytics_voucher_days_count_check" CHECK ("analytics_voucher_days"."count" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "params" jsonb;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 ALTER TABLE "boxes" ADD COLUMN "name_ar" text;--> statement-breakpoint
 ALTER TABLE "boxes" ADD COLUMN "description_ar" text;--> statement-breakpoint
 ALTER TABLE "offers" ADD COLUMN "title_ar" text;--> statement-breakpoint
 ALTER TABLE "offers" ADD COLUMN "description_ar" text;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "reason_code" text;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "reason_params" jsonb;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "params" jsonb;--> statement-breakpoint
 CREATE INDEX "login_failures_reset_idx" ON "login_failures" USING btree ("reset_at");--> statement-breakpoint
-CREATE INDEX "analytics_customer_days_user_idx" ON "analytics_customer_days" USING btree ("user_id","day");
---> statement-breakpoint
+CREATE INDEX "analytics_customer_days_user_idx" ON "analytics_customer_days" USING btree ("user_id","day");--> statement-breakpoint
+CREATE INDEX "vouchers_usable_expiry_idx" ON "vouchers" USING btree ("expires_at","box_id","face_value") WHERE "vouchers"."status" in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED');--> statement-breakpoint
 -- hand-written below
 -- from ops
 -- partner_transaction_months follows partner_transactions: one statement trigger per kind of change, each

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { openDatabase } from '../client.ts';
 import { acquireDataDirLock } from '../data-dir-lock.ts';
+import { localDiskStorage } from '../../modules/files/index.ts';
 import { seedCounts, seedDatabase } from './seed.ts';
 
 function parseBool(value: string | undefined): boolean | undefined {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     const started = Date.now();
-    await seedDatabase(database.db, { demo });
+    await seedDatabase(database.db, { demo, storage: localDiskStorage(dataDir) });
     const counts = await seedCounts(database.db);
     const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
     console.log(`Seed applied to ${where}, demo ${demo ? 'on' : 'off'}, in ${Date.now() - started} ms.`);

@@ -1,15 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import {
   boxes,
   boxOffers,
   faqEntries,
+  kycDocuments,
   offers,
   orders,
   partnerAvailability,
   partnerMembers,
   partners,
   payments,
+  storedFiles,
   systemSettings,
   users,
   voucherEvents,
@@ -17,6 +21,7 @@ import {
 } from '../schema/index.ts';
 import { PARTNER_PERMISSIONS } from '../schema/partners.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { FileStorage } from '../../modules/files/index.ts';
 import { generateVoucherCode } from '../../modules/vouchers/index.ts';
 import {
   DEFAULT_CAPACITY,
@@ -39,6 +44,7 @@ import {
   DEMO_PASSWORD,
 } from './demo-accounts.ts';
 import { seedId } from './ids.ts';
+import { SEED_KYC_DIR, SEED_KYC_FILES } from './kyc-documents.ts';
 import { DEFAULT_SYSTEM_SETTINGS, SEED_FAQ } from './platform-data.ts';
 
 /**
@@ -50,7 +56,9 @@ export const SEED_STATE_KEY = 'seed_state';
 /** 2: the demo entries in Arabic too (filled in where an earlier seed left them without). */
 const FAQ_VERSION = 2;
 const CATALOG_VERSION = 1;
-type SeedState = { faq?: number; catalog?: number };
+/** 1: the KYC documents of the partners the catalogue marks as verified. */
+const KYC_VERSION = 1;
+type SeedState = { faq?: number; catalog?: number; kyc?: number };
 
 const DEMO_CHECKOUT_ID = 'seed-demo-client-voucher';
 
@@ -60,9 +68,10 @@ export const seedBoxId = (slug: string) => seedId('box', slug);
 
 /**
  * Seeds settings and FAQ always; with `demo`, also the catalogue, the demo accounts (one per role,
- * password DEMO_PASSWORD) and one delivered voucher of the demo customer. Idempotent, one transaction.
+ * password DEMO_PASSWORD), one delivered voucher of the demo customer and, given the server's file
+ * `storage`, the KYC documents of the verified demo partners. Idempotent, one transaction.
  */
-export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date }): Promise<void> {
+export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date; storage?: FileStorage }): Promise<void> {
   // The demo data is dated from the moment it is seeded; every row carries that time, none the database's now().
   const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
@@ -82,6 +91,11 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date 
       if ((state.catalog ?? 0) < CATALOG_VERSION) {
         await seedCatalog(tx, now);
         state.catalog = CATALOG_VERSION;
+      }
+      // Without the file storage (tests' templates, benches) the documents wait for a seed that has it.
+      if ((state.kyc ?? 0) < KYC_VERSION && options.storage) {
+        await seedKycDocuments(tx, options.storage, now);
+        state.kyc = KYC_VERSION;
       }
       const ids = await seedDemoAccounts(tx, now);
       await seedDemoVoucher(tx, ids.customerId, now);
@@ -244,6 +258,63 @@ async function seedCatalog(tx: Tx, now: Date): Promise<void> {
     b.offerSlugs.map((o) => ({ id: seedId('box_offer', `${b.slug}|${o}`), boxId: seedBoxId(b.slug), offerId: seedOfferId(o), createdAt: now })),
   ).filter((l) => boxIds.has(l.boxId) && offerIds.has(l.offerId));
   if (links.length > 0) await tx.insert(boxOffers).values(links).onConflictDoNothing();
+}
+
+/**
+ * The verified demo partners' KYC documents (spec 02 §5: trade register, identity document, bank details),
+ * as the owner's upload would have left them: a stored file each (the specimens of assets/kyc, copied into
+ * the file storage) and its kyc_documents row, submitted and reviewed six weeks before the seed.
+ */
+async function seedKycDocuments(tx: Tx, storage: FileStorage, now: Date): Promise<void> {
+  const verified = SEED_PARTNERS.filter((p) => p.kycStatus === 'verified');
+  const present = new Set(
+    (await tx.select({ id: partners.id }).from(partners).where(inArray(partners.id, verified.map((p) => seedPartnerId(p.slug))))).map((r) => r.id),
+  );
+  const partnersWithFiles = verified.filter((p) => present.has(seedPartnerId(p.slug)));
+  if (partnersWithFiles.length === 0) return;
+  const submittedAt = new Date(now.getTime() - 45 * 86_400_000);
+  const reviewedAt = new Date(now.getTime() - 43 * 86_400_000);
+  const files = await Promise.all(SEED_KYC_FILES.map(async (f) => ({ ...f, data: await fs.promises.readFile(path.join(SEED_KYC_DIR, f.asset)) })));
+  const rows = partnersWithFiles.flatMap((p) =>
+    files.map((f) => {
+      const ext = path.extname(f.asset);
+      return {
+        partnerId: seedPartnerId(p.slug),
+        type: f.type,
+        fileId: seedId('kyc_file', `${p.slug}|${f.type}`),
+        documentId: seedId('kyc_document', `${p.slug}|${f.type}`),
+        storageKey: `kyc_document/seed/${p.slug}-${f.type}${ext}`,
+        filename: `${path.basename(f.asset, ext)}-${p.slug}${ext}`,
+        contentType: f.contentType,
+        data: f.data,
+      };
+    }),
+  );
+  // Small files (a few kilobytes): written two at a time, as a disk likes it.
+  for (let i = 0; i < rows.length; i += 2) await Promise.all(rows.slice(i, i + 2).map((r) => storage.put(r.storageKey, r.data)));
+  await tx
+    .insert(storedFiles)
+    .values(
+      rows.map((r) => ({
+        id: r.fileId,
+        storageKey: r.storageKey,
+        filename: r.filename,
+        contentType: r.contentType,
+        sizeBytes: r.data.length,
+        purpose: 'kyc_document',
+        ownerUserId: null,
+        createdAt: submittedAt,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(kycDocuments)
+    .values(rows.map((r) => ({ id: r.documentId, partnerId: r.partnerId, type: r.type, fileId: r.fileId, createdAt: submittedAt })))
+    .onConflictDoNothing();
+  await tx
+    .update(partners)
+    .set({ kycSubmittedAt: submittedAt, kycReviewedAt: reviewedAt })
+    .where(and(inArray(partners.id, [...present]), eq(partners.kycStatus, 'verified'), isNull(partners.kycSubmittedAt)));
 }
 
 type DemoIds = { customerId: string | undefined };

@@ -84,7 +84,10 @@ export async function sales(db: Queryable, input: { now: Date; days: number }): 
 /**
  * Breakage forecast: the vouchers still usable (ISSUED, DELIVERED, EXTENDED, RESERVED) that expire in the
  * next 90 days, per product line, times the line's historical breakage rate (all time, from the rollup; the
- * overall rate for a line without history). Reads the (status, expires_at) index over 90 days only.
+ * overall rate for a line without history). The vouchers are counted and summed per box from the partial
+ * index vouchers_usable_expiry_idx alone (its predicate is this query's status list, word for word: the
+ * planner uses it only then), then per line from the few boxes. An index-only scan reads no table row once
+ * (auto)vacuum has marked the pages all-visible: 63,000 vouchers of 1,000,000 in ≈ 20 ms (bench:analytics).
  */
 export async function breakageForecast(db: Queryable, input: { now: Date }): Promise<TBreakageForecast> {
   const from = input.now;
@@ -92,9 +95,12 @@ export async function breakageForecast(db: Queryable, input: { now: Date }): Pro
   const [upcoming, history] = await Promise.all([
     rowsOf<{ line: string; n: number; value: number | string }>(
       db,
-      sql`select b.category as line, count(*)::int as n, coalesce(sum(v.face_value), 0)::bigint as value
-          from vouchers v join boxes b on b.id = v.box_id
-          where v.status in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED') and v.expires_at >= ${from.toISOString()} and v.expires_at < ${to.toISOString()}
+      sql`select b.category as line, sum(u.n)::int as n, coalesce(sum(u.value), 0)::bigint as value
+          from (
+            select box_id, count(*) as n, sum(face_value) as value from vouchers
+            where status in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED') and expires_at >= ${from.toISOString()} and expires_at < ${to.toISOString()}
+            group by box_id
+          ) u join boxes b on b.id = u.box_id
           group by b.category`,
     ),
     rowsOf<{ line: string; expired: number; redeemed: number }>(

@@ -26,7 +26,7 @@ type Section = (typeof SECTIONS)[number];
 
 /** spec 02 §2 Landing configuration: every section, a server draft, preview frames, publish, history. */
 export function LandingEditor() {
-  const { t } = useCatalogT();
+  const { t, locale } = useCatalogT();
   const landing = useAdminLanding();
   const [config, setConfig] = useState<TLandingConfig | null>(null);
   const [saved, setSaved] = useState<string>('');
@@ -88,8 +88,12 @@ export function LandingEditor() {
             {dirty ? t('landing.unsaved') : t('landing.saved')}
           </p>
           <p className="text-muted-foreground">
-            {landing.data.draftUpdatedAt ? t('landing.draftFrom', { date: formatDate(landing.data.draftUpdatedAt) }) : t('landing.noDraft')} ·{' '}
-            {landing.data.publishedAt ? t('landing.publishedAt', { date: formatDate(landing.data.publishedAt) }) : t('landing.neverPublished')}
+            {landing.data.draftUpdatedAt
+              ? t('landing.draftFrom', { date: formatDate(landing.data.draftUpdatedAt, locale) })
+              : t(landing.data.publishedAt ? 'landing.noDraft' : 'landing.noDraftDefaults')}
+          </p>
+          <p className="text-muted-foreground">
+            {landing.data.publishedAt ? t('landing.publishedAt', { date: formatDate(landing.data.publishedAt, locale) }) : t('landing.neverPublished')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -121,6 +125,7 @@ export function LandingEditor() {
                 type="button"
                 aria-selected={section === s}
                 onClick={() => setSection(s)}
+                data-testid={`landing-tab-${s}`}
                 className={cn(
                   'rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                   section === s ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
@@ -248,7 +253,7 @@ function History() {
                   ))}
                 </span>
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{v.config.hero.slides[0]?.title[locale === 'ar' && v.config.hero.slides[0].title.ar ? 'ar' : 'fr']}</p>
+                  <p className="truncate font-medium" dir="auto">{v.config.hero.slides[0]?.title[locale === 'ar' && v.config.hero.slides[0].title.ar ? 'ar' : 'fr']}</p>
                   <p className="text-muted-foreground">
                     {v.publishedAt ? formatDate(v.publishedAt, locale) : '—'} {v.publishedBy ? `· ${t('landing.by', { email: v.publishedBy })}` : ''}
                   </p>
@@ -448,6 +453,9 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
   }
 }
 
+/** A contrast ratio as Algerian readers write decimals in both languages: `5,48` (Latin digits, as formatDzd). */
+const RATIO = new Intl.NumberFormat('fr-DZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 function ThemeEditor({ theme, onChange }: { theme: TLandingConfig['theme']; onChange: (t: TLandingConfig['theme']) => void }) {
   const { t } = useCatalogT();
   const pairs = useMemo(() => themeContrast(theme), [theme]);
@@ -487,7 +495,9 @@ function ThemeEditor({ theme, onChange }: { theme: TLandingConfig['theme']; onCh
               </span>
               {t(`landing.theme.pairs.${p.key}`)}
             </span>
-            <span className={cn('tabular-nums', !p.passes && 'font-semibold text-destructive')}>{t('landing.theme.contrast', { ratio: p.ratio.toFixed(2) })}</span>
+            <span className={cn('shrink-0 whitespace-nowrap tabular-nums', !p.passes && 'font-semibold text-destructive')}>
+              {t('landing.theme.contrast', { ratio: RATIO.format(p.ratio) })}
+            </span>
           </li>
         ))}
       </ul>
@@ -663,7 +673,10 @@ function ListEditor<T extends object>(props: {
     <div className="space-y-3" data-testid={props.testId}>
       {items.map((item, index) => (
         <details key={index} open={index === 0} className="rounded-lg border border-border p-3">
-          <summary className="cursor-pointer truncate text-sm font-semibold">{props.title(item, index) || '—'}</summary>
+          {/* The title is in French: isolated, its punctuation stays where it belongs on an Arabic page. */}
+          <summary className="cursor-pointer truncate text-sm font-semibold">
+            <bdi>{props.title(item, index) || '—'}</bdi>
+          </summary>
           <div className="mt-3 space-y-3">
             {props.fields.map((field) => {
               const value = item[field.key] as unknown;
