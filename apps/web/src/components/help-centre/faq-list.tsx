@@ -1,7 +1,6 @@
 import type { TFaqList } from '@farha/contracts/support';
 import type { ReactNode } from 'react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { QueryStates } from '@/components/query-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { FaqItem, type FaqApi, type FaqShare, type FaqTexts } from './faq';
@@ -60,39 +59,38 @@ export function FaqList({ faq, category, onCategory, api, texts, labels, openId,
           ))}
         </div>
       )}
-      {faq.isPending ? (
-        <div className="grid gap-2" data-testid="faq-loading">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
-      ) : faq.isError && !faq.data ? (
-        <Alert variant="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            {labels.loadError}
-            <Button size="sm" variant="outline" onClick={() => void faq.refetch()}>
-              {labels.retry}
-            </Button>
+      <QueryStates
+        query={faq}
+        loading={
+          <div className="grid gap-2" data-testid="faq-loading">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-16" />
+            ))}
           </div>
-        </Alert>
-      ) : !faq.data || faq.data.entries.length === 0 ? (
-        <div
-          className={cn('grid justify-items-center rounded-xl border border-dashed border-border p-8 text-center', emptyAction ? 'gap-3' : 'gap-2')}
-          data-testid="help-empty"
-        >
-          <p className="font-medium">{labels.empty}</p>
-          <p className="text-sm text-muted-foreground">{labels.emptyHint}</p>
-          {emptyAction}
-        </div>
-      ) : (
-        <ul className="grid gap-2" data-testid="faq-list">
-          {faq.data.entries.map((entry) => (
-            <li key={entry.id}>
-              <FaqItem entry={entry} api={api} texts={texts} initiallyOpen={entry.id === openId} share={share} />
-            </li>
-          ))}
-        </ul>
-      )}
+        }
+        failed={{ title: labels.loadError, retry: labels.retry }}
+        isEmpty={(data) => data.entries.length === 0}
+        empty={
+          <div
+            className={cn('grid justify-items-center rounded-xl border border-dashed border-border p-8 text-center', emptyAction ? 'gap-3' : 'gap-2')}
+            data-testid="help-empty"
+          >
+            <p className="font-medium">{labels.empty}</p>
+            <p className="text-sm text-muted-foreground">{labels.emptyHint}</p>
+            {emptyAction}
+          </div>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-2" data-testid="faq-list">
+            {data.entries.map((entry) => (
+              <li key={entry.id}>
+                <FaqItem entry={entry} api={api} texts={texts} initiallyOpen={entry.id === openId} share={share} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </>
   );
 }

@@ -120,6 +120,10 @@ const fr = {
     disputes: 'Voir les litiges',
     performance: "Performance du jour",
   },
+  list: {
+    loadError: 'Impossible de charger la liste.',
+    retry: 'Réessayer',
+  },
   ticketStatus: TICKET_STATUS_LABELS,
   ticketPriority: TICKET_PRIORITY_LABELS,
   disputeStatus: DISPUTE_STATUS_LABELS,
@@ -236,6 +240,10 @@ const ar: typeof fr = {
     allTickets: 'كل التذاكر',
     disputes: 'عرض النزاعات',
     performance: 'أداء اليوم',
+  },
+  list: {
+    loadError: 'تعذّر تحميل القائمة.',
+    retry: 'إعادة المحاولة',
   },
   ticketStatus: { open: 'مفتوحة', assigned: 'مسندة', pending: 'جارية', resolved: 'محلولة', closed: 'مغلقة' },
   ticketPriority: { low: 'منخفضة', medium: 'متوسطة', high: 'عالية', urgent: 'عاجلة' },

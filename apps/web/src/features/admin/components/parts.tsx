@@ -2,6 +2,7 @@ import { TIMEZONE } from '@farha/contracts/money';
 import type { LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { EmptyNote, LoadFailed as SharedLoadFailed, QueryStates, type ListQuery } from '@/components/query-states';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -52,16 +53,35 @@ export function KpiTile(props: { label: string; value: ReactNode; hint?: ReactNo
   );
 }
 
+/** A failed load: what failed, the server's reason and a retry. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useAdminTranslation();
+  return <SharedLoadFailed title={t('common.loadError')} detail={adminMessage(error)} retry={t('common.retry')} onRetry={onRetry} />;
+}
+
+/** A back-office list with its states: a placeholder while it loads, the failure with a retry, `empty` in a card. */
+export function AdminQueryStates<T>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: ListQuery<T> & { error: unknown };
+  isEmpty?: (data: T) => boolean;
+  empty?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useAdminTranslation();
   return (
-    <Alert variant="error">
-      <p className="font-semibold">{t('common.loadError')}</p>
-      <p>{adminMessage(error)}</p>
-      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
-    </Alert>
+    <QueryStates
+      query={query}
+      loading={<Skeleton className="h-40" />}
+      failed={{ title: t('common.loadError'), detail: adminMessage(query.error), retry: t('common.retry') }}
+      isEmpty={isEmpty}
+      empty={empty !== undefined && <EmptyNote look="card" text={empty} />}
+    >
+      {children}
+    </QueryStates>
   );
 }
 

@@ -5,11 +5,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAuditLog } from '../api/admin';
 import { AuditList } from '../components/audit-list';
-import { LoadFailed, Pager } from '../components/parts';
+import { AdminQueryStates, Pager } from '../components/parts';
 import { useAdminTranslation } from '../i18n';
 
 /** /admin/audit (issue 12, superadmin): the append-only log, filtered by action and author, paginated. */
@@ -43,21 +42,15 @@ export function AdminAuditPage() {
         </div>
         <Button type="submit">{t('common.search')}</Button>
       </form>
-      {log.isError && !log.data ? (
-        <LoadFailed error={log.error} onRetry={() => void log.refetch()} />
-      ) : log.isPending ? (
-        <Skeleton className="h-40" />
-      ) : (
-        <Card>
-          <CardContent className="p-0">
-            {log.data.entries.length === 0 ? (
-              <p className="p-6 text-center text-muted-foreground">{t('audit.empty')}</p>
-            ) : (
-              <AuditList entries={log.data.entries} detailed />
-            )}
-          </CardContent>
-        </Card>
-      )}
+      <AdminQueryStates query={log} isEmpty={(data) => data.entries.length === 0} empty={t('audit.empty')}>
+        {(data) => (
+          <Card>
+            <CardContent className="p-0">
+              <AuditList entries={data.entries} detailed />
+            </CardContent>
+          </Card>
+        )}
+      </AdminQueryStates>
       {log.data && log.data.total > log.data.pageSize && (
         <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={(next) => setParams(toQuery({ action, actor, page: next }))} />
       )}

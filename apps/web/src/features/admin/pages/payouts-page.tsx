@@ -8,10 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminPayouts, usePayoutAction } from '../api/admin';
-import { FilterChips, formatDateTime, LoadFailed, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, FilterChips, formatDateTime, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 
 type Filter = (typeof ADMIN_PAYOUT_FILTERS)[number];
@@ -80,75 +79,69 @@ export function AdminPayoutsPage() {
           {flash.text}
         </Alert>
       )}
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton className="h-40" />
-      ) : list.data.payouts.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{t('payouts.empty')}</CardContent>
-        </Card>
-      ) : (
-        <ul className="space-y-3" data-testid="payout-queue">
-          {list.data.payouts.map((p) => (
-            <li key={p.id}>
-              <Card data-testid="payout-row">
-                <CardContent className="grid gap-4 p-4 sm:p-5 lg:grid-cols-[1.3fr_1fr_auto] lg:items-center">
-                  <div className="min-w-0 space-y-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <p className="truncate font-semibold">{p.partner.name}</p>
-                      <Badge variant={STATUS_VARIANT[p.status]}>{t(`payouts.tabs.${p.status}`)}</Badge>
+      <AdminQueryStates query={list} isEmpty={(data) => data.payouts.length === 0} empty={t('payouts.empty')}>
+        {(data) => (
+          <ul className="space-y-3" data-testid="payout-queue">
+            {data.payouts.map((p) => (
+              <li key={p.id}>
+                <Card data-testid="payout-row">
+                  <CardContent className="grid gap-4 p-4 sm:p-5 lg:grid-cols-[1.3fr_1fr_auto] lg:items-center">
+                    <div className="min-w-0 space-y-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <p className="truncate font-semibold">{p.partner.name}</p>
+                        <Badge variant={STATUS_VARIANT[p.status]}>{t(`payouts.tabs.${p.status}`)}</Badge>
+                      </div>
+                      <p className="text-sm text-muted-foreground">
+                        {p.partner.city} · {periodLabel(p.period, locale)} · {t('payouts.transactions', { count: p.transactionCount })}
+                      </p>
+                      <p className="text-xs text-muted-foreground">{t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, locale) })}</p>
+                      <p className="font-mono text-xs break-all" dir="ltr">
+                        {t('payouts.columns.iban')} {p.iban ?? '—'}
+                      </p>
+                      {p.reference && <p className="text-xs font-medium" dir="auto">{t('payouts.reference', { reference: p.reference })}</p>}
+                      {p.failureReason && <p className="text-xs text-destructive">{p.failureReason}</p>}
                     </div>
-                    <p className="text-sm text-muted-foreground">
-                      {p.partner.city} · {periodLabel(p.period, locale)} · {t('payouts.transactions', { count: p.transactionCount })}
-                    </p>
-                    <p className="text-xs text-muted-foreground">{t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, locale) })}</p>
-                    <p className="font-mono text-xs break-all" dir="ltr">
-                      {t('payouts.columns.iban')} {p.iban ?? '—'}
-                    </p>
-                    {p.reference && <p className="text-xs font-medium" dir="auto">{t('payouts.reference', { reference: p.reference })}</p>}
-                    {p.failureReason && <p className="text-xs text-destructive">{p.failureReason}</p>}
-                  </div>
-                  <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1">
-                    <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
-                      <dt className="text-muted-foreground">{t('payouts.columns.gross')}</dt>
-                      <dd>{formatDzd(p.grossAmount, locale)}</dd>
+                    <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1">
+                      <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
+                        <dt className="text-muted-foreground">{t('payouts.columns.gross')}</dt>
+                        <dd>{formatDzd(p.grossAmount, locale)}</dd>
+                      </div>
+                      <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
+                        <dt className="text-muted-foreground">{t('payouts.columns.commission')}</dt>
+                        <dd>− {formatDzd(p.commissionAmount, locale)}</dd>
+                      </div>
+                      <div className="flex flex-col font-bold lg:flex-row lg:justify-between lg:gap-3">
+                        <dt>{t('payouts.columns.net')}</dt>
+                        <dd data-testid="payout-net">{formatDzd(p.netAmount, locale)}</dd>
+                      </div>
+                    </dl>
+                    <div className="flex flex-wrap gap-2 lg:flex-col">
+                      {p.status === 'requested' && (
+                        <Button onClick={() => run({ id: p.id, action: 'approve' })} disabled={action.isPending} data-testid="payout-approve">
+                          <Check aria-hidden />
+                          {t('payouts.approve')}
+                        </Button>
+                      )}
+                      {p.status === 'processing' && (
+                        <Button onClick={() => setDialog({ kind: 'paid', payout: p })} data-testid="payout-paid">
+                          <Send aria-hidden />
+                          {t('payouts.markPaid')}
+                        </Button>
+                      )}
+                      {(p.status === 'requested' || p.status === 'processing') && (
+                        <Button variant="outline" onClick={() => setDialog({ kind: 'failed', payout: p })} data-testid="payout-failed">
+                          <X aria-hidden />
+                          {t('payouts.markFailed')}
+                        </Button>
+                      )}
                     </div>
-                    <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
-                      <dt className="text-muted-foreground">{t('payouts.columns.commission')}</dt>
-                      <dd>− {formatDzd(p.commissionAmount, locale)}</dd>
-                    </div>
-                    <div className="flex flex-col font-bold lg:flex-row lg:justify-between lg:gap-3">
-                      <dt>{t('payouts.columns.net')}</dt>
-                      <dd data-testid="payout-net">{formatDzd(p.netAmount, locale)}</dd>
-                    </div>
-                  </dl>
-                  <div className="flex flex-wrap gap-2 lg:flex-col">
-                    {p.status === 'requested' && (
-                      <Button onClick={() => run({ id: p.id, action: 'approve' })} disabled={action.isPending} data-testid="payout-approve">
-                        <Check aria-hidden />
-                        {t('payouts.approve')}
-                      </Button>
-                    )}
-                    {p.status === 'processing' && (
-                      <Button onClick={() => setDialog({ kind: 'paid', payout: p })} data-testid="payout-paid">
-                        <Send aria-hidden />
-                        {t('payouts.markPaid')}
-                      </Button>
-                    )}
-                    {(p.status === 'requested' || p.status === 'processing') && (
-                      <Button variant="outline" onClick={() => setDialog({ kind: 'failed', payout: p })} data-testid="payout-failed">
-                        <X aria-hidden />
-                        {t('payouts.markFailed')}
-                      </Button>
-                    )}
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminQueryStates>
       {list.data && list.data.total > list.data.pageSize && (
         <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams({ status, page: String(next) })} />
       )}

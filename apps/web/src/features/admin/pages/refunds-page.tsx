@@ -8,10 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminRefunds, useGatewayRefund, useRefundAction } from '../api/admin';
-import { FilterChips, formatDateTime, LoadFailed, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, FilterChips, formatDateTime, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 
 type Filter = (typeof ADMIN_REFUND_FILTERS)[number];
@@ -69,65 +68,59 @@ export function AdminRefundsPage() {
           {flash.text}
         </Alert>
       )}
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton className="h-40" />
-      ) : list.data.refunds.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{t('refunds.empty')}</CardContent>
-        </Card>
-      ) : (
-        <ul className="space-y-3" data-testid="refund-queue">
-          {list.data.refunds.map((r) => (
-            <li key={r.id}>
-              <Card>
-                <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center sm:p-4">
-                  <div className="min-w-0 space-y-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <p className="font-semibold">{r.customer?.name ?? '—'}</p>
-                      <Badge variant={STATUS_VARIANT[r.status]}>{t(`refunds.tabs.${r.status}`)}</Badge>
-                      <span className="text-lg font-bold tabular-nums">{formatDzd(r.amount, locale)}</span>
+      <AdminQueryStates query={list} isEmpty={(data) => data.refunds.length === 0} empty={t('refunds.empty')}>
+        {(data) => (
+          <ul className="space-y-3" data-testid="refund-queue">
+            {data.refunds.map((r) => (
+              <li key={r.id}>
+                <Card>
+                  <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center sm:p-4">
+                    <div className="min-w-0 space-y-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <p className="font-semibold">{r.customer?.name ?? '—'}</p>
+                        <Badge variant={STATUS_VARIANT[r.status]}>{t(`refunds.tabs.${r.status}`)}</Badge>
+                        <span className="text-lg font-bold tabular-nums">{formatDzd(r.amount, locale)}</span>
+                      </div>
+                      <p className="truncate text-sm text-muted-foreground" dir="ltr">
+                        {r.customer?.email}
+                      </p>
+                      <p className="text-sm">
+                        {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{reasonText(r)}</span>
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}
+                        {r.paymentMethod && ` · ${t('refunds.method', { method: r.paymentMethod.toUpperCase() })}`}
+                        {r.provider && ` · ${r.gatewayRefund || r.status !== 'pending' ? providerName(r.provider) : t('refunds.manualHint', { provider: providerName(r.provider) })}`}
+                      </p>
+                      {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
+                      {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}
                     </div>
-                    <p className="truncate text-sm text-muted-foreground" dir="ltr">
-                      {r.customer?.email}
-                    </p>
-                    <p className="text-sm">
-                      {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{reasonText(r)}</span>
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}
-                      {r.paymentMethod && ` · ${t('refunds.method', { method: r.paymentMethod.toUpperCase() })}`}
-                      {r.provider && ` · ${r.gatewayRefund || r.status !== 'pending' ? providerName(r.provider) : t('refunds.manualHint', { provider: providerName(r.provider) })}`}
-                    </p>
-                    {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
-                    {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}
-                  </div>
-                  {r.status === 'pending' && (
-                    <div className="flex flex-wrap gap-2 sm:flex-col">
-                      {r.gatewayRefund ? (
-                        <Button onClick={() => refundByGateway(r)} disabled={gateway.isPending} data-testid="refund-gateway">
-                          <CreditCard aria-hidden />
-                          {t('refunds.viaGateway')}
+                    {r.status === 'pending' && (
+                      <div className="flex flex-wrap gap-2 sm:flex-col">
+                        {r.gatewayRefund ? (
+                          <Button onClick={() => refundByGateway(r)} disabled={gateway.isPending} data-testid="refund-gateway">
+                            <CreditCard aria-hidden />
+                            {t('refunds.viaGateway')}
+                          </Button>
+                        ) : (
+                          <Button onClick={() => setDialog({ kind: 'paid', refund: r })} data-testid="refund-paid">
+                            <Send aria-hidden />
+                            {t('refunds.manualBank')}
+                          </Button>
+                        )}
+                        <Button variant="outline" onClick={() => setDialog({ kind: 'failed', refund: r })}>
+                          <X aria-hidden />
+                          {t('refunds.markFailed')}
                         </Button>
-                      ) : (
-                        <Button onClick={() => setDialog({ kind: 'paid', refund: r })} data-testid="refund-paid">
-                          <Send aria-hidden />
-                          {t('refunds.manualBank')}
-                        </Button>
-                      )}
-                      <Button variant="outline" onClick={() => setDialog({ kind: 'failed', refund: r })}>
-                        <X aria-hidden />
-                        {t('refunds.markFailed')}
-                      </Button>
-                    </div>
-                  )}
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                      </div>
+                    )}
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminQueryStates>
       {list.data && list.data.total > list.data.pageSize && (
         <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams({ status, page: String(next) })} />
       )}

@@ -11,12 +11,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminUsers, useSendPasswordLink, useUserStatus } from '../api/admin';
 import { UserFormDialog } from '../components/user-form-dialog';
-import { formatDateTime, LoadFailed, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, formatDateTime, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 
 const STATUSES = ['active', 'suspended', 'pending'] as const;
@@ -118,78 +117,72 @@ export function AdminUsersPage() {
           {flash.text}
         </Alert>
       )}
-      {list.isError && !list.data ? (
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <Skeleton className="h-40" />
-      ) : list.data.users.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{t('common.empty')}</CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardContent className="p-0">
-            <ul className="divide-y divide-border" data-testid="user-list">
-              {list.data.users.map((u) => (
-                <li key={u.id} className="grid gap-3 p-4 lg:grid-cols-[2fr_1fr_1.4fr_auto] md:grid-cols-2 lg:items-center" data-testid="user-row">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold">
-                      {u.firstName} {u.lastName}
-                    </p>
-                    <p className="truncate text-sm text-muted-foreground" dir="ltr">
-                      {u.email}
-                    </p>
-                    <p className="text-xs text-muted-foreground">{t('users.createdAt', { date: formatDateTime(u.createdAt, locale) })}</p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge variant="outline">{t(`users.roles.${u.role}`)}</Badge>
-                    <Badge variant={u.status === 'active' ? 'soft' : u.status === 'suspended' ? 'destructive' : 'muted'}>{t(`users.status.${u.status as (typeof STATUSES)[number]}`)}</Badge>
-                    {u.twoFactor && (
-                      <Badge variant="outline">
-                        <ShieldCheck aria-hidden className="size-3.5" />
-                        {t('users.twoFactor')}
-                      </Badge>
-                    )}
-                  </div>
-                  <div className="text-sm text-muted-foreground">
-                    <p>
-                      {t('users.columns.lastLogin')} : {u.lastLoginAt ? formatDateTime(u.lastLoginAt, locale) : t('users.never')}
-                    </p>
-                    <p>{t('users.sessions', { count: u.openSessions })}</p>
-                    {u.failedLogins > 0 && (
-                      <p className="text-destructive" data-testid="user-failed-logins">
-                        {t('users.failedLogins', { count: u.failedLogins })}
+      <AdminQueryStates query={list} isEmpty={(data) => data.users.length === 0} empty={t('common.empty')}>
+        {(data) => (
+          <Card>
+            <CardContent className="p-0">
+              <ul className="divide-y divide-border" data-testid="user-list">
+                {data.users.map((u) => (
+                  <li key={u.id} className="grid gap-3 p-4 lg:grid-cols-[2fr_1fr_1.4fr_auto] md:grid-cols-2 lg:items-center" data-testid="user-row">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold">
+                        {u.firstName} {u.lastName}
                       </p>
-                    )}
-                    {u.role === 'customer' && <p>{t('users.vouchers', { count: u.vouchersCount, amount: formatDzd(u.totalSpent, locale) })}</p>}
-                  </div>
-                  <div className="flex flex-wrap gap-2 md:justify-end">
-                    <Button variant="ghost" size="sm" onClick={() => setForm({ user: u })} data-testid="user-edit">
-                      <Pencil aria-hidden />
-                      {t('users.edit')}
-                    </Button>
-                    {u.status !== 'suspended' && (
-                      <Button variant="ghost" size="sm" disabled={link.isPending} title={t('users.sendLinkHint')} onClick={() => sendLink(u)} data-testid="user-send-link">
-                        <Mail aria-hidden />
-                        {t('users.sendLink')}
+                      <p className="truncate text-sm text-muted-foreground" dir="ltr">
+                        {u.email}
+                      </p>
+                      <p className="text-xs text-muted-foreground">{t('users.createdAt', { date: formatDateTime(u.createdAt, locale) })}</p>
+                    </div>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge variant="outline">{t(`users.roles.${u.role}`)}</Badge>
+                      <Badge variant={u.status === 'active' ? 'soft' : u.status === 'suspended' ? 'destructive' : 'muted'}>{t(`users.status.${u.status as (typeof STATUSES)[number]}`)}</Badge>
+                      {u.twoFactor && (
+                        <Badge variant="outline">
+                          <ShieldCheck aria-hidden className="size-3.5" />
+                          {t('users.twoFactor')}
+                        </Badge>
+                      )}
+                    </div>
+                    <div className="text-sm text-muted-foreground">
+                      <p>
+                        {t('users.columns.lastLogin')} : {u.lastLoginAt ? formatDateTime(u.lastLoginAt, locale) : t('users.never')}
+                      </p>
+                      <p>{t('users.sessions', { count: u.openSessions })}</p>
+                      {u.failedLogins > 0 && (
+                        <p className="text-destructive" data-testid="user-failed-logins">
+                          {t('users.failedLogins', { count: u.failedLogins })}
+                        </p>
+                      )}
+                      {u.role === 'customer' && <p>{t('users.vouchers', { count: u.vouchersCount, amount: formatDzd(u.totalSpent, locale) })}</p>}
+                    </div>
+                    <div className="flex flex-wrap gap-2 md:justify-end">
+                      <Button variant="ghost" size="sm" onClick={() => setForm({ user: u })} data-testid="user-edit">
+                        <Pencil aria-hidden />
+                        {t('users.edit')}
                       </Button>
-                    )}
-                    {u.status === 'suspended' ? (
-                      <Button variant="outline" size="sm" disabled={change.isPending} onClick={() => act(u, 'reactivate')} data-testid="user-reactivate">
-                        {t('users.reactivate')}
-                      </Button>
-                    ) : (
-                      <Button variant="outline" size="sm" disabled={change.isPending || u.id === me.id} onClick={() => setSuspending(u)} data-testid="user-suspend">
-                        {t('users.suspend')}
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      )}
+                      {u.status !== 'suspended' && (
+                        <Button variant="ghost" size="sm" disabled={link.isPending} title={t('users.sendLinkHint')} onClick={() => sendLink(u)} data-testid="user-send-link">
+                          <Mail aria-hidden />
+                          {t('users.sendLink')}
+                        </Button>
+                      )}
+                      {u.status === 'suspended' ? (
+                        <Button variant="outline" size="sm" disabled={change.isPending} onClick={() => act(u, 'reactivate')} data-testid="user-reactivate">
+                          {t('users.reactivate')}
+                        </Button>
+                      ) : (
+                        <Button variant="outline" size="sm" disabled={change.isPending || u.id === me.id} onClick={() => setSuspending(u)} data-testid="user-suspend">
+                          {t('users.suspend')}
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        )}
+      </AdminQueryStates>
       {list.data && list.data.total > list.data.pageSize && (
         <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams(toQuery({ q, role, status, page: next }))} />
       )}

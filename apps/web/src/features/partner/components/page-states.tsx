@@ -1,7 +1,7 @@
 import { Lock, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailed } from '@/components/query-states';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,17 +10,13 @@ import { usePartnerTranslation, partnerMessage } from '../i18n';
 /** A list or page that could not load: the reason and a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = usePartnerTranslation();
-  return (
-    <Alert variant="error">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{partnerMessage(error)}</span>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <RotateCw aria-hidden />
-          {t('common.retry')}
-        </Button>
-      </div>
-    </Alert>
+  const retry = (
+    <>
+      <RotateCw aria-hidden />
+      {t('common.retry')}
+    </>
   );
+  return <LoadFailed title={partnerMessage(error)} retry={retry} onRetry={onRetry} />;
 }
 
 /** spec 02 §6: a staff member without the page's permission. */

@@ -1,9 +1,12 @@
 import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyNote, QueryStates, type ListQuery } from '@/components/query-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useDeskTranslation } from '../i18n';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { deskMessage, useDeskTranslation } from '../i18n';
 
 /** URL-backed filters: every change but a page change goes back to page 1. */
 export function useUrlFilters() {
@@ -56,5 +59,36 @@ export function Block({ title, empty, children, count }: { title: string; empty:
       </h3>
       {children.length === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="space-y-1.5 text-sm">{children}</ul>}
     </section>
+  );
+}
+
+/**
+ * A portal list (or report) with its states: a placeholder while it loads, the failure with the server's
+ * reason and a retry, `empty` in a dashed frame.
+ */
+export function PortalQueryStates<T>({
+  query,
+  isEmpty,
+  empty,
+  skeletonClassName = 'h-64',
+  children,
+}: {
+  query: ListQuery<T> & { error: unknown };
+  isEmpty?: (data: T) => boolean;
+  empty?: string;
+  skeletonClassName?: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useDeskTranslation();
+  return (
+    <QueryStates
+      query={query}
+      loading={<Skeleton className={cn('w-full', skeletonClassName)} />}
+      failed={{ title: t('list.loadError'), detail: deskMessage(query.error), retry: t('list.retry') }}
+      isEmpty={isEmpty}
+      empty={empty !== undefined && <EmptyNote text={empty} />}
+    >
+      {children}
+    </QueryStates>
   );
 }

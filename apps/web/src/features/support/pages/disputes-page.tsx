@@ -9,13 +9,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDispute, useDisputes, useResolveDispute, type DisputeFilters } from '../api/desk';
 import { DisputeStatusBadge, PriorityBadge } from '../components/badges';
 import { Kpi, NativeSelect, Textarea } from '../components/controls';
 import { formatDateTime } from '../components/format';
+import { Pager, PortalQueryStates } from '../components/portal-ui';
 import { deskMessage, useDeskTranslation } from '../i18n';
 
 /** spec 02 §2 "Disputes": KPIs, filters, list, detail with timeline and resolution. */
@@ -30,7 +30,8 @@ export function SupportDisputesPage() {
     page: Number(params.get('page') ?? '1') || 1,
   };
   const [q, setQ] = useState(filters.q);
-  const { data, isLoading } = useDisputes(filters);
+  const query = useDisputes(filters);
+  const { data, isLoading } = query;
   const set = (changes: Partial<Record<keyof DisputeFilters | 'dispute', string>>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
@@ -41,7 +42,6 @@ export function SupportDisputesPage() {
     setParams(next, { replace: true });
   };
   const k = data?.kpis;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <div className="space-y-6">
       <PageHeader title={t('disputes.title')} description={t('disputes.description')} />
@@ -66,41 +66,33 @@ export function SupportDisputesPage() {
           {DISPUTE_TYPES.map((s) => <option key={s} value={s}>{t(`disputeType.${s}`)}</option>)}
         </NativeSelect>
       </form>
-      {isLoading ? (
-        <Skeleton className="h-64 w-full" />
-      ) : !data || data.disputes.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">{t('disputes.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
-          {data.disputes.map((d) => (
-            <li key={d.id}>
-              <button type="button" onClick={() => set({ dispute: d.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="dispute-row">
-                <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">{d.title}</span>
-                    <PriorityBadge priority={d.priority} />
-                    <DisputeStatusBadge status={d.status} />
-                  </p>
-                  <p className="truncate text-sm text-muted-foreground">
-                    {d.customer.name} · {d.partner?.name ?? t('disputes.noPartner')} {d.voucher && <>· <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi></>}
-                  </p>
-                </div>
-                <div className="flex gap-3 text-sm text-muted-foreground md:justify-end">
-                  <span className="font-semibold text-foreground">{formatDzd(d.amount, locale)}</span>
-                  <span>{formatDateTime(d.createdAt, locale)}</span>
-                </div>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data && pages > 1 && (
-        <nav className="flex items-center justify-between gap-2" aria-label={t('tickets.page', { page: filters.page, pages })}>
-          <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => set({ page: String(filters.page - 1) })}>{t('tickets.previous')}</Button>
-          <span className="text-sm text-muted-foreground">{t('tickets.page', { page: filters.page, pages })}</span>
-          <Button variant="outline" size="sm" disabled={filters.page >= pages} onClick={() => set({ page: String(filters.page + 1) })}>{t('tickets.next')}</Button>
-        </nav>
-      )}
+      <PortalQueryStates query={query} isEmpty={(list) => list.disputes.length === 0} empty={t('disputes.empty')}>
+        {(list) => (
+          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
+            {list.disputes.map((d) => (
+              <li key={d.id}>
+                <button type="button" onClick={() => set({ dispute: d.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="dispute-row">
+                  <div className="min-w-0 space-y-1">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold">{d.title}</span>
+                      <PriorityBadge priority={d.priority} />
+                      <DisputeStatusBadge status={d.status} />
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {d.customer.name} · {d.partner?.name ?? t('disputes.noPartner')} {d.voucher && <>· <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi></>}
+                    </p>
+                  </div>
+                  <div className="flex gap-3 text-sm text-muted-foreground md:justify-end">
+                    <span className="font-semibold text-foreground">{formatDzd(d.amount, locale)}</span>
+                    <span>{formatDateTime(d.createdAt, locale)}</span>
+                  </div>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalQueryStates>
+      {data && <Pager page={filters.page} total={data.total} pageSize={data.pageSize} onPage={(page) => set({ page: String(page) })} />}
       <DisputeDialog id={params.get('dispute')} onClose={() => set({ dispute: '' })} />
     </div>
   );

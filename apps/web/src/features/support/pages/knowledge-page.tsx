@@ -9,11 +9,10 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteArticle, useKnowledgeBase, useSaveArticle } from '../api/portal';
 import { NativeSelect, Textarea } from '../components/controls';
-import { Pager, SearchBox, useUrlFilters } from '../components/portal-ui';
+import { Pager, PortalQueryStates, SearchBox, useUrlFilters } from '../components/portal-ui';
 import { portalMessage, usePortalTranslation } from '../i18n-portal';
 
 type Draft = TKbRequest & { id?: string };
@@ -26,7 +25,8 @@ export function SupportKnowledgePage() {
   useDocumentTitle(t('knowledge.title'));
   const { params, set, page } = useUrlFilters();
   const filters = { q: params.get('q') ?? '', audience: params.get('audience') ?? '', page };
-  const { data, isLoading } = useKnowledgeBase(filters);
+  const query = useKnowledgeBase(filters);
+  const { data } = query;
   const save = useSaveArticle();
   const remove = useDeleteArticle();
   const [editing, setEditing] = useState<Draft | null>(null);
@@ -51,41 +51,39 @@ export function SupportKnowledgePage() {
           {FAQ_AUDIENCES.map((a) => <option key={a} value={a}>{t(`knowledge.${a}`)}</option>)}
         </NativeSelect>
       </SearchBox>
-      {isLoading ? (
-        <Skeleton className="h-64 w-full" />
-      ) : !data || data.articles.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">{t('knowledge.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
-          {data.articles.map((a) => (
-            <li key={a.id} className="grid gap-2 p-4 md:grid-cols-[1fr_auto] md:items-center" data-testid="kb-row">
-              <div className="min-w-0 space-y-1">
-                <p className="flex flex-wrap items-center gap-2">
-                  <bdi className="font-semibold" dir="ltr" lang="fr">{a.question}</bdi>
-                  <span className={a.published ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900' : 'rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground'}>
-                    {a.published ? t('knowledge.published') : t('knowledge.draft')}
-                  </span>
-                  <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`knowledge.${a.audience}`)} · {label('status.category', a.category)}</span>
-                </p>
-                {a.questionAr ? <p className="text-sm" dir="rtl" lang="ar">{a.questionAr}</p> : <p className="text-xs text-amber-700">{t('knowledge.arabicMissing')}</p>}
-                <p className="text-xs text-muted-foreground">{t('knowledge.stats', { views: a.views, helpful: a.helpful, notHelpful: a.notHelpful })}</p>
-              </div>
-              <div className="flex flex-wrap gap-2 md:justify-end">
-                <Button variant="outline" size="sm" onClick={() => toggle(a)} disabled={save.isPending} data-testid="kb-toggle">
-                  {a.published ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-                  {a.published ? t('knowledge.unpublish') : t('knowledge.publish')}
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => setEditing(toDraft(a))} aria-label={t('knowledge.edit')}>
-                  <Pencil aria-hidden className="size-4" />
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => setDeleting(a)} aria-label={t('knowledge.delete')}>
-                  <Trash2 aria-hidden className="size-4" />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PortalQueryStates query={query} isEmpty={(list) => list.articles.length === 0} empty={t('knowledge.empty')}>
+        {(list) => (
+          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
+            {list.articles.map((a) => (
+              <li key={a.id} className="grid gap-2 p-4 md:grid-cols-[1fr_auto] md:items-center" data-testid="kb-row">
+                <div className="min-w-0 space-y-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <bdi className="font-semibold" dir="ltr" lang="fr">{a.question}</bdi>
+                    <span className={a.published ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900' : 'rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground'}>
+                      {a.published ? t('knowledge.published') : t('knowledge.draft')}
+                    </span>
+                    <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`knowledge.${a.audience}`)} · {label('status.category', a.category)}</span>
+                  </p>
+                  {a.questionAr ? <p className="text-sm" dir="rtl" lang="ar">{a.questionAr}</p> : <p className="text-xs text-amber-700">{t('knowledge.arabicMissing')}</p>}
+                  <p className="text-xs text-muted-foreground">{t('knowledge.stats', { views: a.views, helpful: a.helpful, notHelpful: a.notHelpful })}</p>
+                </div>
+                <div className="flex flex-wrap gap-2 md:justify-end">
+                  <Button variant="outline" size="sm" onClick={() => toggle(a)} disabled={save.isPending} data-testid="kb-toggle">
+                    {a.published ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+                    {a.published ? t('knowledge.unpublish') : t('knowledge.publish')}
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => setEditing(toDraft(a))} aria-label={t('knowledge.edit')}>
+                    <Pencil aria-hidden className="size-4" />
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => setDeleting(a)} aria-label={t('knowledge.delete')}>
+                    <Trash2 aria-hidden className="size-4" />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalQueryStates>
       {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => set({ page: String(p) })} />}
       {editing && <ArticleDialog key={editing.id ?? 'new'} draft={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

@@ -5,11 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSupportReport } from '../api/portal';
 import { Kpi } from '../components/controls';
-import { useUrlFilters } from '../components/portal-ui';
+import { PortalQueryStates, useUrlFilters } from '../components/portal-ui';
 import { useDeskTranslation } from '../i18n';
 import { portalMessage, usePortalTranslation, type PortalT } from '../i18n-portal';
 
@@ -63,7 +62,8 @@ export function SupportReportsPage() {
   const today = algiersToday();
   const range = { from: params.get('from') ?? daysBefore(today, 29), to: params.get('to') ?? today };
   const [draft, setDraft] = useState(range);
-  const { data: r, isLoading, error } = useSupportReport(range);
+  const query = useSupportReport(range);
+  const { data: r, error } = query;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     set({ from: draft.from, to: draft.to });
@@ -103,96 +103,97 @@ export function SupportReportsPage() {
         </div>
         <Button type="submit">{t('reports.show')}</Button>
       </form>
-      {error && <p className="text-sm text-destructive">{portalMessage(error)}</p>}
-      {isLoading || !r ? (
-        <Skeleton className="h-96 w-full" />
-      ) : (
-        <>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-            <Kpi label={t('reports.created')} value={r.totals.created} icon={MessageSquare} testId="report-created" />
-            <Kpi label={t('reports.resolved')} value={r.totals.resolved} icon={CheckCircle2} tone="muted" />
-            <Kpi label={t('reports.firstResponse')} value={duration(r.firstResponse.medianMinutes, t)} icon={Clock} tone="accent" />
-            <Kpi label={t('reports.resolution')} value={duration(r.resolution.medianMinutes, t)} icon={Timer} tone="accent" />
-            <Kpi label={t('reports.sla')} value={r.sla.rate === null ? t('reports.none') : `${r.sla.rate.toLocaleString(locale === 'ar' ? 'ar-DZ' : 'fr-FR')} %`} icon={CheckCircle2} tone={r.sla.rate !== null && r.sla.rate < 80 ? 'danger' : 'primary'} testId="report-sla" />
-          </div>
-          <p className="text-sm text-muted-foreground">{t('reports.judged', { within: r.sla.withinSla, total: r.sla.answered })}</p>
-          <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-            <section className="min-w-0 space-y-3 rounded-xl border border-border bg-card p-4">
-              <h2 className="font-semibold">{t('reports.byDay')}</h2>
-              {r.totals.created === 0 && r.totals.resolved === 0 ? (
-                <p className="text-sm text-muted-foreground">{t('reports.empty')}</p>
-              ) : (
-                <div className="flex h-44 items-end gap-px overflow-x-auto" role="img" aria-label={t('reports.byDay')} data-testid="report-by-day">
-                  {r.byDay.map((d) => (
-                    <div key={d.date} className="flex h-full min-w-2 flex-1 items-end gap-px" title={`${d.date} · ${t('reports.created')} ${d.created} · ${t('reports.resolved')} ${d.resolved}`}>
-                      <div className="w-1/2 rounded-t bg-primary" style={{ height: `${(d.created / maxDay) * 100}%` }} />
-                      <div className="w-1/2 rounded-t bg-accent" style={{ height: `${(d.resolved / maxDay) * 100}%` }} />
-                    </div>
-                  ))}
-                </div>
-              )}
-              <p className="flex gap-4 text-xs text-muted-foreground">
-                <span className="flex items-center gap-1"><span className="size-2.5 rounded-sm bg-primary" />{t('reports.created')}</span>
-                <span className="flex items-center gap-1"><span className="size-2.5 rounded-sm bg-accent" />{t('reports.resolved')}</span>
-              </p>
-            </section>
-            <section className="min-w-0 space-y-3 rounded-xl border border-border bg-card p-4">
-              <h2 className="font-semibold">{t('reports.byCategory')}</h2>
-              {r.byCategory.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.empty')}</p> : (
-                <ul className="space-y-2 text-sm">
-                  {r.byCategory.map((c) => (
-                    <li key={c.category}>
-                      <p className="flex justify-between"><span>{label('category', c.category)}</span><span className="tabular-nums">{c.count}</span></p>
-                      <div className="h-2 rounded-full bg-muted"><div className="h-2 rounded-full bg-primary" style={{ width: `${(c.count / maxCategory) * 100}%` }} /></div>
+      {/* A new range that fails leaves the previous report on screen, under its reason. */}
+      {error && r && <p className="text-sm text-destructive">{portalMessage(error)}</p>}
+      <PortalQueryStates query={query} skeletonClassName="h-96">
+        {(r) => (
+          <>
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+              <Kpi label={t('reports.created')} value={r.totals.created} icon={MessageSquare} testId="report-created" />
+              <Kpi label={t('reports.resolved')} value={r.totals.resolved} icon={CheckCircle2} tone="muted" />
+              <Kpi label={t('reports.firstResponse')} value={duration(r.firstResponse.medianMinutes, t)} icon={Clock} tone="accent" />
+              <Kpi label={t('reports.resolution')} value={duration(r.resolution.medianMinutes, t)} icon={Timer} tone="accent" />
+              <Kpi label={t('reports.sla')} value={r.sla.rate === null ? t('reports.none') : `${r.sla.rate.toLocaleString(locale === 'ar' ? 'ar-DZ' : 'fr-FR')} %`} icon={CheckCircle2} tone={r.sla.rate !== null && r.sla.rate < 80 ? 'danger' : 'primary'} testId="report-sla" />
+            </div>
+            <p className="text-sm text-muted-foreground">{t('reports.judged', { within: r.sla.withinSla, total: r.sla.answered })}</p>
+            <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+              <section className="min-w-0 space-y-3 rounded-xl border border-border bg-card p-4">
+                <h2 className="font-semibold">{t('reports.byDay')}</h2>
+                {r.totals.created === 0 && r.totals.resolved === 0 ? (
+                  <p className="text-sm text-muted-foreground">{t('reports.empty')}</p>
+                ) : (
+                  <div className="flex h-44 items-end gap-px overflow-x-auto" role="img" aria-label={t('reports.byDay')} data-testid="report-by-day">
+                    {r.byDay.map((d) => (
+                      <div key={d.date} className="flex h-full min-w-2 flex-1 items-end gap-px" title={`${d.date} · ${t('reports.created')} ${d.created} · ${t('reports.resolved')} ${d.resolved}`}>
+                        <div className="w-1/2 rounded-t bg-primary" style={{ height: `${(d.created / maxDay) * 100}%` }} />
+                        <div className="w-1/2 rounded-t bg-accent" style={{ height: `${(d.resolved / maxDay) * 100}%` }} />
+                      </div>
+                    ))}
+                  </div>
+                )}
+                <p className="flex gap-4 text-xs text-muted-foreground">
+                  <span className="flex items-center gap-1"><span className="size-2.5 rounded-sm bg-primary" />{t('reports.created')}</span>
+                  <span className="flex items-center gap-1"><span className="size-2.5 rounded-sm bg-accent" />{t('reports.resolved')}</span>
+                </p>
+              </section>
+              <section className="min-w-0 space-y-3 rounded-xl border border-border bg-card p-4">
+                <h2 className="font-semibold">{t('reports.byCategory')}</h2>
+                {r.byCategory.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.empty')}</p> : (
+                  <ul className="space-y-2 text-sm">
+                    {r.byCategory.map((c) => (
+                      <li key={c.category}>
+                        <p className="flex justify-between"><span>{label('category', c.category)}</span><span className="tabular-nums">{c.count}</span></p>
+                        <div className="h-2 rounded-full bg-muted"><div className="h-2 rounded-full bg-primary" style={{ width: `${(c.count / maxCategory) * 100}%` }} /></div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </div>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <section className="space-y-2 rounded-xl border border-border bg-card p-4">
+                <h2 className="flex items-center gap-2 font-semibold"><Star aria-hidden className="size-4 text-accent" />{t('reports.satisfaction')}</h2>
+                <p className="text-2xl font-bold tabular-nums" data-testid="report-satisfaction">{r.satisfaction.average === null ? t('reports.none') : `${r.satisfaction.average} / 5`}</p>
+                <p className="text-sm text-muted-foreground">{t('reports.ratings', { count: r.satisfaction.count })}</p>
+                <ul className="space-y-1 text-sm">
+                  {[5, 4, 3, 2, 1].map((n) => (
+                    <li key={n} className="flex items-center gap-2">
+                      <span className="w-4 tabular-nums">{n}</span>
+                      <div className="h-2 flex-1 rounded-full bg-muted"><div className="h-2 rounded-full bg-accent" style={{ width: `${r.satisfaction.count ? (r.satisfaction.distribution[n - 1]! / r.satisfaction.count) * 100 : 0}%` }} /></div>
+                      <span className="w-6 text-end tabular-nums">{r.satisfaction.distribution[n - 1]}</span>
                     </li>
                   ))}
                 </ul>
-              )}
-            </section>
-          </div>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <section className="space-y-2 rounded-xl border border-border bg-card p-4">
-              <h2 className="flex items-center gap-2 font-semibold"><Star aria-hidden className="size-4 text-accent" />{t('reports.satisfaction')}</h2>
-              <p className="text-2xl font-bold tabular-nums" data-testid="report-satisfaction">{r.satisfaction.average === null ? t('reports.none') : `${r.satisfaction.average} / 5`}</p>
-              <p className="text-sm text-muted-foreground">{t('reports.ratings', { count: r.satisfaction.count })}</p>
-              <ul className="space-y-1 text-sm">
-                {[5, 4, 3, 2, 1].map((n) => (
-                  <li key={n} className="flex items-center gap-2">
-                    <span className="w-4 tabular-nums">{n}</span>
-                    <div className="h-2 flex-1 rounded-full bg-muted"><div className="h-2 rounded-full bg-accent" style={{ width: `${r.satisfaction.count ? (r.satisfaction.distribution[n - 1]! / r.satisfaction.count) * 100 : 0}%` }} /></div>
-                    <span className="w-6 text-end tabular-nums">{r.satisfaction.distribution[n - 1]}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-            <section className="space-y-2 rounded-xl border border-border bg-card p-4">
-              <h2 className="font-semibold">{t('reports.disputesByType')}</h2>
-              {r.disputes.byType.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
-                <ul className="space-y-1 text-sm">{r.disputes.byType.map((d) => <li key={d.type} className="flex justify-between"><span>{label('type', d.type)}</span><span className="tabular-nums">{d.count}</span></li>)}</ul>
-              )}
-              <h2 className="pt-2 font-semibold">{t('reports.disputesByOutcome')}</h2>
-              {r.disputes.byOutcome.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
-                <ul className="space-y-1 text-sm">{r.disputes.byOutcome.map((d) => <li key={d.outcome} className="flex justify-between"><span>{t(`reports.outcome.${d.outcome}`)}</span><span className="tabular-nums">{d.count}</span></li>)}</ul>
-              )}
-            </section>
-            <section className="min-w-0 space-y-2 rounded-xl border border-border bg-card p-4">
-              <h2 className="font-semibold">{t('reports.perAgent')}</h2>
-              {r.perAgent.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <thead><tr className="text-start text-xs text-muted-foreground"><th className="text-start font-medium">{t('reports.agent')}</th><th className="px-1 font-medium">{t('reports.assigned')}</th><th className="px-1 font-medium">{t('reports.resolvedCol')}</th><th className="px-1 font-medium">{t('reports.medianFirst')}</th><th className="px-1 font-medium">{t('reports.rating')}</th></tr></thead>
-                    <tbody>
-                      {r.perAgent.map((a) => (
-                        <tr key={a.id} className="border-t border-border"><td className="py-1">{a.name}</td><td className="text-center tabular-nums">{a.assigned}</td><td className="text-center tabular-nums">{a.resolved}</td><td className="text-center">{duration(a.medianFirstResponseMinutes, t)}</td><td className="text-center">{a.averageRating ?? t('reports.none')}</td></tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </section>
-          </div>
-        </>
-      )}
+              </section>
+              <section className="space-y-2 rounded-xl border border-border bg-card p-4">
+                <h2 className="font-semibold">{t('reports.disputesByType')}</h2>
+                {r.disputes.byType.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
+                  <ul className="space-y-1 text-sm">{r.disputes.byType.map((d) => <li key={d.type} className="flex justify-between"><span>{label('type', d.type)}</span><span className="tabular-nums">{d.count}</span></li>)}</ul>
+                )}
+                <h2 className="pt-2 font-semibold">{t('reports.disputesByOutcome')}</h2>
+                {r.disputes.byOutcome.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
+                  <ul className="space-y-1 text-sm">{r.disputes.byOutcome.map((d) => <li key={d.outcome} className="flex justify-between"><span>{t(`reports.outcome.${d.outcome}`)}</span><span className="tabular-nums">{d.count}</span></li>)}</ul>
+                )}
+              </section>
+              <section className="min-w-0 space-y-2 rounded-xl border border-border bg-card p-4">
+                <h2 className="font-semibold">{t('reports.perAgent')}</h2>
+                {r.perAgent.length === 0 ? <p className="text-sm text-muted-foreground">{t('reports.none')}</p> : (
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-sm">
+                      <thead><tr className="text-start text-xs text-muted-foreground"><th className="text-start font-medium">{t('reports.agent')}</th><th className="px-1 font-medium">{t('reports.assigned')}</th><th className="px-1 font-medium">{t('reports.resolvedCol')}</th><th className="px-1 font-medium">{t('reports.medianFirst')}</th><th className="px-1 font-medium">{t('reports.rating')}</th></tr></thead>
+                      <tbody>
+                        {r.perAgent.map((a) => (
+                          <tr key={a.id} className="border-t border-border"><td className="py-1">{a.name}</td><td className="text-center tabular-nums">{a.assigned}</td><td className="text-center tabular-nums">{a.resolved}</td><td className="text-center">{duration(a.medianFirstResponseMinutes, t)}</td><td className="text-center">{a.averageRating ?? t('reports.none')}</td></tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+            </div>
+          </>
+        )}
+      </PortalQueryStates>
     </div>
   );
 }

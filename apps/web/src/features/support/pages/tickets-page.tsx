@@ -2,16 +2,15 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from '@farha/contracts/support';
 import { AlarmClock, CheckCircle2, Inbox, Search, Timer, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeskTickets, type TicketFilters } from '../api/desk';
 import { formatMinutes, PriorityBadge, ResponseTimeBadge, TicketStatusBadge } from '../components/badges';
 import { CannedResponsesDialog } from '../components/canned-dialog';
 import { Kpi, NativeSelect } from '../components/controls';
 import { formatDateTime } from '../components/format';
+import { Pager, PortalQueryStates } from '../components/portal-ui';
 import { TicketDetailDialog } from '../components/ticket-detail-dialog';
 import { useDeskTranslation } from '../i18n';
 
@@ -28,7 +27,8 @@ export function SupportTicketsPage() {
     page: Number(params.get('page') ?? '1') || 1,
   };
   const [q, setQ] = useState(filters.q);
-  const { data, isLoading } = useDeskTickets(filters);
+  const query = useDeskTickets(filters);
+  const { data, isLoading } = query;
   const openId = params.get('ticket');
   const set = (changes: Partial<Record<keyof TicketFilters | 'ticket', string>>) => {
     const next = new URLSearchParams(params);
@@ -39,7 +39,6 @@ export function SupportTicketsPage() {
     if (!('page' in changes) && !('ticket' in changes)) next.delete('page');
     setParams(next, { replace: true });
   };
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const k = data?.kpis;
 
   return (
@@ -88,51 +87,43 @@ export function SupportTicketsPage() {
         </NativeSelect>
       </form>
 
-      {isLoading ? (
-        <Skeleton className="h-64 w-full" />
-      ) : !data || data.tickets.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">{t('tickets.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card" aria-label={t('tickets.count', { count: data.total })}>
-          {data.tickets.map((ticket) => (
-            <li key={ticket.id}>
-              <button
-                type="button"
-                onClick={() => set({ ticket: ticket.id })}
-                className="grid w-full gap-2 p-4 text-start hover:bg-muted/50 focus-visible:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center"
-                data-testid="ticket-row"
-              >
-                <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">{ticket.title}</span>
-                    <PriorityBadge priority={ticket.priority} />
-                    <TicketStatusBadge status={ticket.status} />
-                    {ticket.slaBreached && ticket.firstResponseAt === null && ticket.status !== 'resolved' && ticket.status !== 'closed' && (
-                      <span className="text-xs font-semibold text-destructive">{t('tickets.slaBreached')}</span>
-                    )}
-                  </p>
-                  <p className="truncate text-sm text-muted-foreground">
-                    {ticket.requester.kind === 'partner' ? `${t('tickets.partner')} · ${ticket.requester.partnerName ?? ''} · ` : `${t('tickets.customer')} · `}
-                    {ticket.requester.name} · <bdi dir="ltr">{ticket.requester.email}</bdi> · #{ticket.id.slice(0, 8).toUpperCase()}
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground md:justify-end">
-                  <ResponseTimeBadge minutes={ticket.responseMinutes} answered={ticket.firstResponseAt !== null} />
-                  <span>{ticket.assignee?.name ?? t('tickets.nobody')}</span>
-                  <span>{formatDateTime(ticket.createdAt, locale)}</span>
-                </div>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {data && pages > 1 && (
-        <nav className="flex items-center justify-between gap-2" aria-label={t('tickets.page', { page: filters.page, pages })}>
-          <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => set({ page: String(filters.page - 1) })}>{t('tickets.previous')}</Button>
-          <span className="text-sm text-muted-foreground">{t('tickets.page', { page: filters.page, pages })}</span>
-          <Button variant="outline" size="sm" disabled={filters.page >= pages} onClick={() => set({ page: String(filters.page + 1) })}>{t('tickets.next')}</Button>
-        </nav>
-      )}
+      <PortalQueryStates query={query} isEmpty={(list) => list.tickets.length === 0} empty={t('tickets.empty')}>
+        {(list) => (
+          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card" aria-label={t('tickets.count', { count: list.total })}>
+            {list.tickets.map((ticket) => (
+              <li key={ticket.id}>
+                <button
+                  type="button"
+                  onClick={() => set({ ticket: ticket.id })}
+                  className="grid w-full gap-2 p-4 text-start hover:bg-muted/50 focus-visible:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center"
+                  data-testid="ticket-row"
+                >
+                  <div className="min-w-0 space-y-1">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold">{ticket.title}</span>
+                      <PriorityBadge priority={ticket.priority} />
+                      <TicketStatusBadge status={ticket.status} />
+                      {ticket.slaBreached && ticket.firstResponseAt === null && ticket.status !== 'resolved' && ticket.status !== 'closed' && (
+                        <span className="text-xs font-semibold text-destructive">{t('tickets.slaBreached')}</span>
+                      )}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">
+                      {ticket.requester.kind === 'partner' ? `${t('tickets.partner')} · ${ticket.requester.partnerName ?? ''} · ` : `${t('tickets.customer')} · `}
+                      {ticket.requester.name} · <bdi dir="ltr">{ticket.requester.email}</bdi> · #{ticket.id.slice(0, 8).toUpperCase()}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground md:justify-end">
+                    <ResponseTimeBadge minutes={ticket.responseMinutes} answered={ticket.firstResponseAt !== null} />
+                    <span>{ticket.assignee?.name ?? t('tickets.nobody')}</span>
+                    <span>{formatDateTime(ticket.createdAt, locale)}</span>
+                  </div>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalQueryStates>
+      {data && <Pager page={filters.page} total={data.total} pageSize={data.pageSize} onPage={(page) => set({ page: String(page) })} />}
       <TicketDetailDialog ticketId={openId} agents={data?.agents ?? []} onClose={() => set({ ticket: '' })} />
     </div>
   );

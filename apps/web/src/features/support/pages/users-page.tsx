@@ -11,7 +11,6 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -19,7 +18,7 @@ import { type UserAction, useSupportUsers, useUserAction, useUserDiagnostics } f
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
 import { NativeSelect } from '../components/controls';
 import { formatDateTime } from '../components/format';
-import { Block, Pager, SearchBox, useUrlFilters } from '../components/portal-ui';
+import { Block, Pager, PortalQueryStates, SearchBox, useUrlFilters } from '../components/portal-ui';
 import { useDeskTranslation } from '../i18n';
 import { portalMessage, usePortalTranslation } from '../i18n-portal';
 
@@ -36,7 +35,8 @@ export function SupportUsersPage() {
   useDocumentTitle(t('users.title'));
   const { params, set, page } = useUrlFilters();
   const filters = { q: params.get('q') ?? '', role: params.get('role') ?? '', page };
-  const { data, isLoading } = useSupportUsers(filters);
+  const query = useSupportUsers(filters);
+  const { data } = query;
   return (
     <div className="space-y-6">
       <PageHeader title={t('users.title')} description={t('users.description')} />
@@ -46,29 +46,27 @@ export function SupportUsersPage() {
           {ROLES.map((r) => <option key={r} value={r}>{t(`role.${r}`)}</option>)}
         </NativeSelect>
       </SearchBox>
-      {isLoading ? (
-        <Skeleton className="h-64 w-full" />
-      ) : !data || data.users.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">{t('users.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
-          {data.users.map((u) => (
-            <li key={u.id}>
-              <button type="button" onClick={() => set({ id: u.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="user-row">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">{u.name}</span>
-                    <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`role.${u.role}`)}</span>
-                    {u.status === 'suspended' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">{t('users.suspended')}</span>}
-                  </p>
-                  <p className="truncate text-sm text-muted-foreground"><bdi dir="ltr">{u.email}</bdi>{u.phone && <> · <bdi dir="ltr">{u.phone}</bdi></>}</p>
-                </div>
-                <p className="text-sm text-muted-foreground">{u.lastLoginAt ? t('users.lastLogin', { date: formatDateTime(u.lastLoginAt, locale) }) : t('users.never')}</p>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PortalQueryStates query={query} isEmpty={(list) => list.users.length === 0} empty={t('users.empty')}>
+        {(list) => (
+          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
+            {list.users.map((u) => (
+              <li key={u.id}>
+                <button type="button" onClick={() => set({ id: u.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="user-row">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold">{u.name}</span>
+                      <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`role.${u.role}`)}</span>
+                      {u.status === 'suspended' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">{t('users.suspended')}</span>}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground"><bdi dir="ltr">{u.email}</bdi>{u.phone && <> · <bdi dir="ltr">{u.phone}</bdi></>}</p>
+                  </div>
+                  <p className="text-sm text-muted-foreground">{u.lastLoginAt ? t('users.lastLogin', { date: formatDateTime(u.lastLoginAt, locale) }) : t('users.never')}</p>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalQueryStates>
       {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => set({ page: String(p) })} />}
       <UserDialog id={params.get('id')} onClose={() => set({ id: '' })} />
     </div>
