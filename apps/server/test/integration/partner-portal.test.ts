@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
-  boxes,
   emailOutbox,
   notifications,
   offers,
@@ -175,7 +174,7 @@ describe('transactions (spec 02 §2)', () => {
     expect(denied.json().error.message).toBe("Vous n'avez pas les permissions nécessaires pour accéder à cette page.");
   });
 
-  it('finds a transaction by the Arabic names of its offer and box, with or without short vowels, and by their new names', async () => {
+  it('finds a transaction by the Arabic names of its offer and box, with or without short vowels', async () => {
     const { result } = await redeem(owner, 'Nour Hamidi');
     const ids = async (q: string) =>
       ((await get(`/api/partner/transactions?q=${encodeURIComponent(q)}`, owner)).json().transactions as { id: string }[]).map((x) => x.id);
@@ -189,22 +188,6 @@ describe('transactions (spec 02 §2)', () => {
     expect((await get(`/api/partner/transactions?q=${encodeURIComponent('طقس العافية')}`, owner2)).json().total).toBe(0);
     expect(await ids('حمام بخاري')).toEqual([]);
 
-    // Names given or changed after the redemption: the transaction is found by the new ones (it is shown with them).
-    const renamed = await send('PATCH', `/api/partner/offers/${PARTNER1_MASSAGE_OFFER_ID}`, owner, { titleAr: 'تدليك الأرغان الملكي' });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    await t.database.db.update(boxes).set({ name: 'Rituel Sérénité', nameAr: 'طقس السكينة' }).where(eq(boxes.id, DEMO_BOX_ID));
-    try {
-      expect(await ids('الملكي')).toContain(result.transactionId);
-      expect(await ids('حمام وتقشير')).toEqual([]);
-      expect(await ids('السكينه')).toContain(result.transactionId);
-      expect(await ids('serenite')).toContain(result.transactionId);
-      expect(await ids('العافية')).toEqual([]);
-    } finally {
-      await send('PATCH', `/api/partner/offers/${PARTNER1_MASSAGE_OFFER_ID}`, owner, { titleAr: MASSAGE_TITLE_AR });
-      await t.database.db.update(boxes).set({ name: 'Rituel Bien-être', nameAr: BOX_NAME_AR }).where(eq(boxes.id, DEMO_BOX_ID));
-    }
-    expect(await ids('حمام وتقشير')).toContain(result.transactionId);
-    expect(await ids('bien-etre')).toContain(result.transactionId);
   });
 
   it('folds what is typed as the database folds the names it keeps', async () => {

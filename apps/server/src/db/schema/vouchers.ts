@@ -211,8 +211,8 @@ export const partnerTransactions = pgTable(
     /**
      * What the partner's search looks in, folded (search_fold, src/lib/search-fold.ts): the voucher's code
      * (with and without dashes), the customer's name and e-mail, the box's and the offer's names in French and
-     * in Arabic. Filled by a trigger on insert and kept by triggers when a box or an offer is renamed
-     * (migrations 0006 and 0007) so that the search reads one table, through a trigram index.
+     * in Arabic, as at the redemption. Filled by a trigger on insert (migrations 0006 and 0007) so that
+     * the search reads one table, through a trigram index.
      */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
