@@ -269,6 +269,7 @@ const pages: { name: string; path: string; cookie?: string }[] = [
   { name: 'partner reservations', path: '/api/partner/reservations?status=pending', cookie: partner },
   { name: 'partner transactions', path: '/api/partner/transactions', cookie: partner },
   { name: 'partner transactions, search', path: '/api/partner/transactions?q=amina', cookie: partner },
+  { name: 'partner transactions, Arabic search', path: `/api/partner/transactions?q=${encodeURIComponent('طقس العافيه')}`, cookie: partner },
   { name: 'partner transactions, this month', path: '/api/partner/transactions?period=month&status=validated', cookie: partner },
   { name: 'admin users, customers', path: '/api/admin/users?role=customer&pageSize=50', cookie: admin },
   { name: 'admin users, page 1,500', path: '/api/admin/users?role=customer&pageSize=50&page=1500', cookie: admin },

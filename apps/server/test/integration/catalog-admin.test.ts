@@ -6,7 +6,11 @@ import { defaultLandingConfig, type TLandingConfig, type TLandingResponse } from
 import type { TAdminBox, TAdminBoxPage, TAdminOfferPage } from '@farha/contracts/catalog-admin';
 import { auditLog, boxes, vouchers } from '../../src/db/schema/index.ts';
 import { ACCOUNTS, buildTestApp, type Role, type TestApp } from '../helpers.ts';
-import { DEMO_BOX_ID, giveVoucher } from '../partner-fixtures.ts';
+import { DEMO_BOX_ID, giveVoucher, PARTNER1_MASSAGE_OFFER_ID } from '../partner-fixtures.ts';
+import { OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
+import { searchFold } from '../../src/lib/search-fold.ts';
+
+const MASSAGE_TITLE_AR = OFFER_AR['hammam-dar-essalam--hammam-massage']![0];
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
@@ -181,6 +185,13 @@ describe('boxes', () => {
     expect(byCity.offers.every((o) => o.city === sample.city)).toBe(true);
     const byCategory = (await call('GET', `/api/admin/offers?category=${sample.category}&pageSize=100`, admin())).json() as TAdminOfferPage;
     expect(byCategory.offers.every((o) => o.category === sample.category)).toBe(true);
+    // By its Arabic title, as written or without its shadda and hamza: "حمّام وتقشير وتدليك بزيت الأرغان (60 دقيقة)".
+    expect(MASSAGE_TITLE_AR).toContain('حمّام وتقشير');
+    for (const q of ['حمّام وتقشير', 'حمام وتقشير', 'بزيت الارغان']) {
+      const byArabic = (await call('GET', `/api/admin/offers?q=${encodeURIComponent(q)}`, admin())).json() as TAdminOfferPage;
+      expect(byArabic.offers.map((o) => o.id), q).toContain(PARTNER1_MASSAGE_OFFER_ID);
+      expect(byArabic.offers.every((o) => searchFold(o.titleAr ?? '').includes(searchFold(q))), q).toBe(true);
+    }
     const paged = (await call('GET', '/api/admin/offers?pageSize=7&page=2', admin())).json() as TAdminOfferPage;
     expect(paged.offers).toHaveLength(7);
     expect(paged.offers[0]!.id).toBe(all.offers[7]!.id);
@@ -211,8 +222,10 @@ describe('boxes', () => {
     expect(box).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
     expect((await call('GET', `/api/boxes/${box.id}`)).json()).toMatchObject({ name: 'Coffret Aurès', nameAr: 'علبة الأوراس', descriptionAr: 'تجربتان للعيش' });
     // The back office finds it by its Arabic name too.
-    const found = (await call('GET', `/api/admin/boxes?q=${encodeURIComponent('الأوراس')}`, admin())).json();
-    expect(found.boxes.map((b: { id: string }) => b.id)).toEqual([box.id]);
+    for (const q of ['الأوراس', 'الاوراس', 'عُلْبَةُ الأوراس']) {
+      const found = (await call('GET', `/api/admin/boxes?q=${encodeURIComponent(q)}`, admin())).json();
+      expect({ q, ids: found.boxes.map((b: { id: string }) => b.id) }).toEqual({ q, ids: [box.id] });
+    }
 
     const edited = await call('PATCH', `/api/admin/boxes/${box.id}`, admin(), { nameAr: 'علبة غوفي' });
     expect(edited.statusCode, edited.body).toBe(200);

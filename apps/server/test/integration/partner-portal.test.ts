@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   emailOutbox,
   notifications,
@@ -13,6 +13,8 @@ import {
 } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
 import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { SEARCH_FOLD_FROM, searchFold } from '../../src/lib/search-fold.ts';
 import { approvePayout, markFailed, markPaid } from '../../src/modules/ledger/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DEMO_BOX_ID, giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID, PARTNER1_MASSAGE_OFFER_ID, PARTNER2_ID, STAFF } from '../partner-fixtures.ts';
@@ -170,6 +172,29 @@ describe('transactions (spec 02 §2)', () => {
     const denied = await withStaffPermissions(['scanner'], () => get('/api/partner/transactions', staff));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe("Vous n'avez pas les permissions nécessaires pour accéder à cette page.");
+  });
+
+  it('finds a transaction by the Arabic names of its offer and box, with or without short vowels', async () => {
+    const { result } = await redeem(owner, 'Nour Hamidi');
+    const ids = async (q: string) =>
+      ((await get(`/api/partner/transactions?q=${encodeURIComponent(q)}`, owner)).json().transactions as { id: string }[]).map((x) => x.id);
+    // The offer is "حمّام وتقشير وتدليك بزيت الأرغان (60 دقيقة)" (shadda, hamza on the alef), the box "طقس العافية".
+    expect(MASSAGE_TITLE_AR).toContain('حمّام وتقشير');
+    expect(BOX_NAME_AR).toBe('طقس العافية');
+    for (const q of ['حمّام وتقشير', 'حمام وتقشير', 'بزيت الارغان', 'بزَيْتِ الأَرْغان', 'طقس العافية', 'طَقْسُ العافيه', 'طقـــس']) {
+      expect(await ids(q), q).toContain(result.transactionId);
+    }
+    // Within the partner's own rows only, and only what matches.
+    expect((await get(`/api/partner/transactions?q=${encodeURIComponent('طقس العافية')}`, owner2)).json().total).toBe(0);
+    expect(await ids('حمام بخاري')).toEqual([]);
+
+  });
+
+  it('folds what is typed as the database folds the names it keeps', async () => {
+    const sample = `${SEARCH_FOLD_FROM} Zéphyr ÉTÉ الحمّام أإآ ؤ ئ`;
+    const [row] = await rowsOf<{ folded: string }>(t.database.db, sql`select search_fold(${sample}) as folded`);
+    expect(row!.folded).toBe(searchFold(sample));
+    expect(searchFold('Été au HAMMAM الحمّام')).toBe('ete au hammam الحمام');
   });
 
   it('exports a real CSV for French spreadsheets with the same filters', async () => {

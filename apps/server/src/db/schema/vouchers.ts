@@ -209,9 +209,10 @@ export const partnerTransactions = pgTable(
     payoutId: uuid('payout_id').references(() => payouts.id),
     settledAt: ts('settled_at'),
     /**
-     * What the partner's search looks in, lower case: the voucher's code (with and without dashes), the
-     * customer's name and e-mail, the box and the offer, as at the redemption. Filled by a trigger
-     * (migration 0007) so that the search reads one table, through a trigram index.
+     * What the partner's search looks in, folded (search_fold, src/lib/search-fold.ts): the voucher's code
+     * (with and without dashes), the customer's name and e-mail, the box's and the offer's names in French and
+     * in Arabic, as at the redemption. Filled by a trigger on insert (migrations 0006 and 0007) so that
+     * the search reads one table, through a trigram index.
      */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   boxEconomics,
   CATALOG_ADMIN_MESSAGES,
@@ -14,17 +14,13 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, boxSales, offers, orders, partners, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { foldedContains } from '../../lib/search-fold.ts';
 import { refreshCatalogBox } from './cache.ts';
 
 type Step = { actor: AuditActor; now: Date };
 const boxNotFound = () => new AppError('BOX_NOT_FOUND');
-const like = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
-const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyo';
-/** Accent- and case-insensitive search ("zephyr" finds "Zéphyr"), on PostgreSQL and PGlite alike. */
-const folded = (column: SQLWrapper) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-const fold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/œ/g, 'o');
-const matches = (column: SQLWrapper, text: string) => sql`${folded(column)} like ${like(fold(text))}`;
+/** Accent- and case-insensitive search ("zephyr" finds "Zéphyr", "الحمام" finds "الحمّام"), on PostgreSQL and PGlite alike. */
+const matches = foldedContains;
 
 const offerColumns = {
   id: offers.id,
@@ -104,8 +100,11 @@ async function withDetails(db: Queryable, rows: BoxRow[]): Promise<TAdminBox[]> 
 /** GET /api/admin/boxes: every box, active or not, with search, product line and status filters. */
 export async function listAdminBoxes(db: Queryable, query: z.output<typeof ZAdminBoxQuery>): Promise<TAdminBoxPage> {
   const base: SQL[] = [];
-  // The Arabic name as written (folding Latin accents would strip its hamzas).
-  if (query.q) base.push(or(matches(boxes.name, query.q), matches(boxes.description, query.q), ilike(boxes.nameAr, like(query.q.normalize('NFC'))))!);
+  // French or Arabic, names and descriptions.
+  if (query.q) {
+    const q = query.q;
+    base.push(or(...[boxes.name, boxes.description, boxes.nameAr, boxes.descriptionAr].map((column) => matches(column, q)))!);
+  }
   if (query.status !== 'all') base.push(eq(boxes.active, query.status === 'active'));
   const where = and(...base, query.category ? eq(boxes.category, query.category) : undefined);
   const [rows, [total], lines] = await Promise.all([
@@ -138,10 +137,10 @@ export async function getAdminBox(db: Queryable, id: string): Promise<TAdminBox>
   return (await withDetails(db, [row]))[0]!;
 }
 
-/** GET /api/admin/offers: partner offers to bundle, searchable by title or partner, city and category. */
+/** GET /api/admin/offers: partner offers to bundle, searchable by title (French or Arabic) or partner, city and category. */
 export async function listAdminOffers(db: Queryable, query: z.output<typeof ZAdminOfferQuery>): Promise<TAdminOfferPage> {
   const conditions: SQL[] = [];
-  if (query.q) conditions.push(or(matches(offers.title, query.q), matches(partners.name, query.q))!);
+  if (query.q) conditions.push(or(matches(offers.title, query.q), matches(offers.titleAr, query.q), matches(partners.name, query.q))!);
   if (query.city) conditions.push(ilike(partners.city, query.city.replace(/[%_\\]/g, '\\$&')));
   if (query.category) conditions.push(eq(offers.category, query.category));
   const where = and(...conditions);

@@ -12,6 +12,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partners, reviews } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
+import { searchFold } from '../../lib/search-fold.ts';
 
 /** Everything the storefront lists, computed once per cache period (a handful of queries, no N+1). */
 export type CatalogSnapshot = {
@@ -32,12 +33,12 @@ export type CatalogEntry = { summary: TBoxSummary; ratingTotal: number; partnerI
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
-/** Case- and accent-insensitive form used by search and the city filter ("Évasion" = "evasion"). */
+/**
+ * Case- and accent-insensitive form used by search and the city filter ("Évasion" = "evasion"), Arabic
+ * without its short vowels and with one alef ("الحمام" = "الحمّام", see searchFold).
+ */
 export function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return searchFold(value.normalize('NFD').replace(/\p{M}/gu, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -9,6 +9,7 @@ import { rowsOf, type Queryable } from '../../db/client.ts';
 import { boxes, offers, partnerTransactionMonths, partnerTransactions, payouts, users, vouchers } from '../../db/schema/index.ts';
 import { csvChunks, toCsv } from '../../lib/csv.ts';
 import { algiersDateTime, periodStart } from '../../lib/algiers-time.ts';
+import { searchFold } from '../../lib/search-fold.ts';
 
 export type TransactionFilters = {
   q?: string | undefined;
@@ -28,10 +29,11 @@ function whereOf(partnerId: string, filters: TransactionFilters, now: Date): SQL
   if (filters.period) parts.push(gte(partnerTransactions.createdAt, periodStart(filters.period, now)));
   if (filters.from) parts.push(gte(partnerTransactions.createdAt, filters.from));
   if (filters.to) parts.push(lt(partnerTransactions.createdAt, filters.to));
-  const q = filters.q?.trim().toLowerCase();
+  const q = searchFold(filters.q?.trim() ?? '');
   if (q) {
-    // One column holds the code (with and without dashes), the customer, the box and the offer (lower
-    // case, trigram index partner_transactions_search_trgm_idx): no join, whatever the partner's history.
+    // One column holds the code (with and without dashes), the customer, the box and the offer in French
+    // and in Arabic, folded as searchFold folds what is typed (trigram index partner_transactions_partner_search_idx):
+    // no join, whatever the partner's history.
     const like = `%${escapeLike(q)}%`;
     // A code typed without its dashes still matches.
     const compact = `%${escapeLike(q.replace(/[\s-]/g, ''))}%`;

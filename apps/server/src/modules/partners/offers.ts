@@ -4,6 +4,7 @@ import { type TPartnerOffer, type TPartnerOfferList } from '@farha/contracts/par
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partnerTransactions, reservations, reviews, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { searchFold } from '../../lib/search-fold.ts';
 import { invalidateCatalogCache } from '../catalog/index.ts';
 import { algiersMonthStart } from '../../lib/algiers-time.ts';
 
@@ -17,7 +18,7 @@ export type OfferFilters = {
 
 export const offerNotFound = () => new AppError('OFFER_NOT_FOUND');
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (s: string) => searchFold(s.normalize('NFD').replace(/\p{M}/gu, ''));
 
 /** The partner's offers with statistics from the ledger and reviews (spec 02 §2, §3). */
 export async function listPartnerOffers(db: Queryable, partnerId: string, filters: OfferFilters, now: Date): Promise<TPartnerOfferList> {
@@ -73,7 +74,7 @@ export async function listPartnerOffers(db: Queryable, partnerId: string, filter
 
   const q = filters.q ? fold(filters.q) : '';
   const shown = all
-    .filter((o) => !q || fold(`${o.title} ${o.description}`).includes(q))
+    .filter((o) => !q || fold(`${o.title} ${o.titleAr ?? ''} ${o.description}`).includes(q))
     .filter((o) => !filters.category || o.category === filters.category)
     .filter((o) => !filters.status || o.active === (filters.status === 'active'))
     .sort(

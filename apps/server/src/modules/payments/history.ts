@@ -5,15 +5,16 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, disputes, offers, orders, partners, payments, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { addMonthsToInstant } from '../../lib/algiers-time.ts';
+import { searchFold } from '../../lib/search-fold.ts';
 
 /** Purchases that happened (paid, maybe refunded later); pending and failed checkouts are not history. */
 const HISTORY_ORDER_STATUSES = ['paid', 'fulfilled', 'refunded'] as const;
 const OPEN_DISPUTE_STATUSES = ['open', 'investigating', 'partner_response'] as const;
 const RESENDABLE = new Set(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
 
-/** Lower case without accents, for search. */
+/** Lower case without accents nor Arabic short vowels, for search (see searchFold). */
 export function foldText(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return searchFold(value.normalize('NFD').replace(/\p{M}/gu, ''));
 }
 
 type Filters = Required<Pick<THistoryQuery, 'status' | 'period' | 'sort'>> & { q?: string | undefined };

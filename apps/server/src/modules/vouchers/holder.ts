@@ -12,6 +12,7 @@ import type { TReservation } from '@farha/contracts/reservations';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, orders, partners, reviews, users, voucherEvents, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { searchFold, searchFolded } from '../../lib/search-fold.ts';
 import { getSettings } from '../settings/index.ts';
 import { normalizeVoucherCode } from './code.ts';
 import { voucherPublicUrl } from './documents.ts';
@@ -166,15 +167,9 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
 
 const statusIn = (tab: keyof typeof VOUCHER_TABS) => inArray(vouchers.status, [...VOUCHER_TABS[tab]]);
 
-/** Lower case without accents, in SQL (the dashboard's search: "ete" finds "Été"). */
-const FOLD_FROM = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæ';
-const FOLD_TO = 'aaaaaaceeeeiiiinooooouuuuyyoa';
-const folded = (column: SQL | AnyColumn) => sql`translate(lower(${column}), ${FOLD_FROM}, ${FOLD_TO})`;
-const foldText = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+/** Lower case without accents nor Arabic short vowels (the dashboard's search: "ete" finds "Été"). */
+const folded = (column: SQL | AnyColumn) => searchFolded(column);
+const foldText = searchFold;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const compactCode = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
