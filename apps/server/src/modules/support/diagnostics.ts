@@ -27,6 +27,7 @@ import {
   vouchers,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { disputeSummaryColumns } from './disputes.ts';
 
 /**
  * User and partner diagnostics for the agents (issue 14): every figure is read from the database; the
@@ -129,8 +130,10 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
       .orderBy(desc(supportTickets.createdAt))
       .limit(10),
     db
-      .select({ id: disputes.id, title: disputes.title, status: disputes.status, amount: disputes.amount, createdAt: disputes.createdAt })
+      .select({ ...disputeSummaryColumns, amount: disputes.amount, createdAt: disputes.createdAt })
       .from(disputes)
+      .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+      .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
       .where(eq(disputes.customerId, userId))
       .orderBy(desc(disputes.createdAt))
       .limit(10),
@@ -317,8 +320,10 @@ export async function partnerDiagnostics(db: Queryable, partnerId: string): Prom
       .orderBy(desc(supportTickets.createdAt))
       .limit(10),
     db
-      .select({ id: disputes.id, title: disputes.title, status: disputes.status, amount: disputes.amount, createdAt: disputes.createdAt })
+      .select({ ...disputeSummaryColumns, amount: disputes.amount, createdAt: disputes.createdAt })
       .from(disputes)
+      .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+      .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
       .where(eq(disputes.partnerId, partnerId))
       .orderBy(desc(disputes.createdAt))
       .limit(10),

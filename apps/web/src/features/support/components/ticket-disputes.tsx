@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
+import { disputeTitle } from '@/lib/dispute-title';
 import { useOpenTicketDispute } from '../api/portal';
 import { deskMessage, useDeskTranslation } from '../i18n';
 import { usePortalTranslation } from '../i18n-portal';
@@ -15,7 +16,7 @@ import { NativeSelect, Textarea } from './controls';
 
 /** The disputes opened from a customer's ticket, and the form that opens one (issue 14). */
 export function TicketDisputes({ ticket }: { ticket: TDeskTicketDetail }) {
-  const { t } = usePortalTranslation();
+  const { t, locale } = usePortalTranslation();
   const desk = useDeskTranslation();
   const [open, setOpen] = useState(false);
   if (ticket.requester.kind !== 'customer') return null;
@@ -28,7 +29,7 @@ export function TicketDisputes({ ticket }: { ticket: TDeskTicketDetail }) {
             {ticket.disputes.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-2">
                 <Link className="font-medium text-primary underline-offset-2 hover:underline" to={`${paths.supportPortal.disputes}?dispute=${d.id}&status=all`}>
-                  {d.title}
+                  {disputeTitle(d, locale)}
                 </Link>
                 <DisputeStatusBadge status={d.status} />
               </li>

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { disputeTitle } from '@/lib/dispute-title';
 import { type UserAction, useSupportUsers, useUserAction, useUserDiagnostics } from '../api/portal';
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
 import { NativeSelect } from '../components/controls';
@@ -204,7 +205,7 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
           {d.tickets.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><TicketStatusBadge status={x.status} /></li>)}
         </Block>
         <Block title={t('users.disputes')} empty={t('users.nothing')}>
-          {d.disputes.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><DisputeStatusBadge status={x.status} /></li>)}
+          {d.disputes.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span data-testid="diagnostics-dispute">{disputeTitle(x, locale)}</span><DisputeStatusBadge status={x.status} /></li>)}
         </Block>
         <Block title={t('users.devices')} empty={t('users.nothing')}>
           {d.devices.map((s) => (
