@@ -537,8 +537,11 @@ export const ZUserDiagnostics = z.object({
   tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
   disputes: z.array(ZDisputeSummary.extend({ amount: z.number().int(), createdAt: z.string() })),
   devices: z.array(z.object({ userAgent: z.string().nullable(), ip: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), active: z.boolean() })),
-  /** Newest first; `status` is the code of an order, reservation, ticket or dispute (null otherwise); `labelAr`: an order's box in Arabic. */
-  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), labelAr: z.string().nullable(), status: z.string().nullable(), at: z.string() })),
+  /**
+   * Newest first; `status` is the code of an order, reservation, ticket or dispute (null otherwise); `labelAr`: an order's box in Arabic;
+   * `disputeId`: a dispute's, whose title the page words from `disputes` (its `label` is the stored French title).
+   */
+  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), labelAr: z.string().nullable(), status: z.string().nullable(), at: z.string(), disputeId: z.string().optional() })),
 });
 export type TUserDiagnostics = z.infer<typeof ZUserDiagnostics>;
 

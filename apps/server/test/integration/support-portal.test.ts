@@ -157,6 +157,8 @@ describe('user diagnostics', () => {
     expect(before.recentActivity.find((a: { kind: string }) => a.kind === 'order').labelAr).toMatch(ARABIC);
     expect(before.tickets.map((x: { title: string }) => x.title)).toContain('Le partenaire refuse mon coffret');
     expect(before.disputes).toHaveLength(1);
+    // The activity names the dispute, so the page words its title from the list above.
+    expect(before.recentActivity.find((a: { kind: string }) => a.kind === 'dispute')).toMatchObject({ disputeId: before.disputes[0].id, status: 'open' });
     expect(before.disputes[0]).toMatchObject({ type: 'partner_refuse', boxName: expect.stringMatching(/\S/), boxNameAr: expect.stringMatching(ARABIC) });
     expect(before.devices.length).toBeGreaterThan(0);
     expect(before.issues.map((i: { code: string }) => i.code).sort()).toEqual(['OPEN_DISPUTES', 'OPEN_TICKETS']);

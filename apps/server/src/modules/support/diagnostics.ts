@@ -193,7 +193,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
     if (p.code) return p.reason ? `${p.code} — ${p.reason}` : p.code;
     return p.subject ?? a.summary;
   };
-  type ActivityItem = { kind: string; label: string; labelAr: string | null; status: string | null; at: Date };
+  type ActivityItem = { kind: string; label: string; labelAr: string | null; status: string | null; at: Date; disputeId?: string };
   const item = (kind: string, label: string, at: Date, status: string | null = null, labelAr: string | null = null): ActivityItem => ({ kind, label, labelAr, status, at });
   const activity = [
     // `label` names the object and `status` is a code; the page words both kind and status in the reader's language.
@@ -203,7 +203,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
     ...orderRows.map((o) => item('order', o.boxName, o.createdAt, o.status, o.boxNameAr)),
     ...reservationRows.map((r) => item('reservation', r.partnerName, r.createdAt, r.status)),
     ...ticketRows.map((t) => item('ticket', t.title, t.createdAt, t.status)),
-    ...disputeRows.map((d) => item('dispute', d.title, d.createdAt, d.status)),
+    ...disputeRows.map((d) => ({ ...item('dispute', d.title, d.createdAt, d.status), disputeId: d.id })),
     item('signup', '', user.createdAt),
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime())

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { disputeTitle } from '@/lib/dispute-title';
+import { localized } from '@/lib/localized';
 import { useOpenTicketDispute } from '../api/portal';
 import { deskMessage, useDeskTranslation } from '../i18n';
 import { usePortalTranslation } from '../i18n-portal';
@@ -47,7 +48,7 @@ export function TicketDisputes({ ticket }: { ticket: TDeskTicketDetail }) {
 }
 
 function OpenDisputeDialog({ ticket, open, onOpenChange, typeLabel }: { ticket: TDeskTicketDetail; open: boolean; onOpenChange: (open: boolean) => void; typeLabel: (type: string) => string }) {
-  const { t } = usePortalTranslation();
+  const { t, locale } = usePortalTranslation();
   const mutation = useOpenTicketDispute();
   const [voucherId, setVoucherId] = useState(ticket.context.vouchers[0]?.id ?? '');
   const [type, setType] = useState<(typeof DISPUTE_TYPES)[number]>('partner_refuse');
@@ -79,7 +80,7 @@ function OpenDisputeDialog({ ticket, open, onOpenChange, typeLabel }: { ticket: 
             <NativeSelect id="dispute-voucher" value={voucherId} onChange={(e) => setVoucherId(e.target.value)} data-testid="dispute-voucher">
               <option value="">{t('openDispute.noVoucher')}</option>
               {ticket.context.vouchers.map((v) => (
-                <option key={v.id} value={v.id}>{`${v.code} · ${v.boxName}`}</option>
+                <option key={v.id} value={v.id}>{`${v.code} · ${localized(v.boxName, v.boxNameAr, locale)}`}</option>
               ))}
             </NativeSelect>
           </div>
