@@ -285,6 +285,20 @@ export const ZDeskMessage = z.object({
   attachments: z.array(ZDeskAttachment),
 });
 
+/**
+ * A dispute in a short list (ticket detail, diagnostics): the web words its title from `type` and the box's
+ * names (null without a voucher); `title` is the French text stored at opening, for types it does not know (decision 009).
+ */
+export const ZDisputeSummary = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  boxName: z.string().nullable(),
+  boxNameAr: z.string().nullable(),
+  status: z.string(),
+});
+export type TDisputeSummary = z.infer<typeof ZDisputeSummary>;
+
 export const ZRequesterContext = z.object({
   orders: z.array(z.object({ id: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
   vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), status: z.string(), expiresAt: z.string() })),
@@ -301,7 +315,7 @@ export const ZDeskTicketDetail = ZDeskTicketRow.extend({
   messages: z.array(ZDeskMessage),
   context: ZRequesterContext,
   /** Disputes opened from this ticket. */
-  disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), createdAt: z.string() })),
+  disputes: z.array(ZDisputeSummary.extend({ createdAt: z.string() })),
   canReply: z.boolean(),
 });
 export type TDeskTicketDetail = z.infer<typeof ZDeskTicketDetail>;
@@ -521,10 +535,13 @@ export const ZUserDiagnostics = z.object({
   vouchers: z.array(z.object({ id: z.string(), code: z.string(), boxName: z.string(), boxNameAr: z.string().nullable(), status: z.string(), expiresAt: z.string() })),
   reservations: z.array(z.object({ id: z.string(), partnerName: z.string(), requestedDate: z.string(), status: z.string() })),
   tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
-  disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), amount: z.number().int(), createdAt: z.string() })),
+  disputes: z.array(ZDisputeSummary.extend({ amount: z.number().int(), createdAt: z.string() })),
   devices: z.array(z.object({ userAgent: z.string().nullable(), ip: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), active: z.boolean() })),
-  /** Newest first; `status` is the code of an order, reservation, ticket or dispute (null otherwise); `labelAr`: an order's box in Arabic. */
-  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), labelAr: z.string().nullable(), status: z.string().nullable(), at: z.string() })),
+  /**
+   * Newest first; `status` is the code of an order, reservation, ticket or dispute (null otherwise); `labelAr`: an order's box in Arabic;
+   * `disputeId`: a dispute's, whose title the page words from `disputes` (its `label` is the stored French title).
+   */
+  recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), labelAr: z.string().nullable(), status: z.string().nullable(), at: z.string(), disputeId: z.string().optional() })),
 });
 export type TUserDiagnostics = z.infer<typeof ZUserDiagnostics>;
 
@@ -551,7 +568,7 @@ export const ZSupportPartnerDetail = z.object({
   ),
   payouts: z.array(z.object({ id: z.string(), status: z.string(), netAmount: z.number().int(), requestedAt: z.string(), paidAt: z.string().nullable() })),
   tickets: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), priority: z.string(), createdAt: z.string() })),
-  disputes: z.array(z.object({ id: z.string(), title: z.string(), status: z.string(), amount: z.number().int(), createdAt: z.string() })),
+  disputes: z.array(ZDisputeSummary.extend({ amount: z.number().int(), createdAt: z.string() })),
 });
 export type TSupportPartnerDetail = z.infer<typeof ZSupportPartnerDetail>;
 

@@ -250,7 +250,7 @@ describe('disputes', () => {
     });
     expect(opened.statusCode).toBe(201);
     const dispute = opened.json().dispute;
-    expect(dispute).toMatchObject({ status: 'open', priority: 'high', partner: { id: PARTNER1_ID }, voucher: { code: voucher.code, boxNameAr: expect.stringMatching(ARABIC) } });
+    expect(dispute).toMatchObject({ type: 'partner_refuse', status: 'open', priority: 'high', partner: { id: PARTNER1_ID }, voucher: { code: voucher.code, boxName: expect.stringMatching(/\S/), boxNameAr: expect.stringMatching(ARABIC) } });
     const again = await t.request({ method: 'POST', url: '/api/client/disputes', cookie: amina.cookie, payload: { voucherId: voucher.id, type: 'other', description: 'Encore' } });
     expect(again.statusCode).toBe(409);
 
@@ -296,6 +296,8 @@ describe('disputes', () => {
     const list = (await t.request({ method: 'GET', url: '/api/support/disputes?status=active', cookie: cookies.support })).json();
     expect(list.kpis.amountAtStake).toBeGreaterThanOrEqual(dispute.amount);
     expect(list.disputes.map((d: { id: string }) => d.id)).toContain(dispute.id);
+    // The agents' list: the type code and the box's names, from which the page words the title in French or Arabic.
+    expect(list.disputes.find((d: { id: string }) => d.id === dispute.id)).toMatchObject({ type: 'service_quality', voucher: { boxName: dispute.voucher.boxName, boxNameAr: expect.stringMatching(ARABIC) } });
     const res = await t.request({ method: 'POST', url: `/api/support/disputes/${dispute.id}/resolve`, cookie: cookies.support, payload: { resolution: 'refund', amount: 2000, notes: 'Remboursement partiel' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().dispute.resolution).toMatchObject({ type: 'refund', amount: 2000 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailOutbox, payments, sessions, users } from '../../src/db/schema/index.ts';
+import { emailOutbox, payments, reservations, sessions, users } from '../../src/db/schema/index.ts';
 import { HOUR_MS } from '../../src/lib/clock.ts';
 import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
-import { makeVoucher, mailsTo, newCustomer, PARTNER1_ID, type Customer } from '../customer-fixtures.ts';
+import { makeVoucher, mailsTo, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { at, day, testClock } from '../clock.ts';
 
 /** A seeded box or offer's Arabic twin (issue 15): Arabic script. */
@@ -94,7 +94,9 @@ describe('a dispute opened by support from a ticket', () => {
 
     // The ticket shows it; the requester does not see the internal note about it.
     const detail = (await get(`/api/support/tickets/${ticketId}`, cookies.support)).json();
-    expect(detail.disputes).toMatchObject([{ id: dispute.id, status: 'open' }]);
+    // Its type code and the box's names in both languages, from which the agent's page words the title (decision 009).
+    expect(detail.disputes).toMatchObject([{ id: dispute.id, status: 'open', type: 'partner_refuse', boxName: dispute.voucher.boxName, boxNameAr: expect.stringMatching(ARABIC) }]);
+    expect(detail.disputes[0].title).toBe(`Refus du partenaire — ${dispute.voucher.boxName}`);
     expect(detail.messages.some((m: { internal: boolean; message: string }) => m.internal && m.message.includes('Litige ouvert'))).toBe(true);
     const mineTicket = (await get(`/api/client/tickets/${ticketId}`, amina.cookie)).json();
     expect(JSON.stringify(mineTicket)).not.toContain('Litige ouvert depuis ce ticket');
@@ -155,6 +157,9 @@ describe('user diagnostics', () => {
     expect(before.recentActivity.find((a: { kind: string }) => a.kind === 'order').labelAr).toMatch(ARABIC);
     expect(before.tickets.map((x: { title: string }) => x.title)).toContain('Le partenaire refuse mon coffret');
     expect(before.disputes).toHaveLength(1);
+    // The activity names the dispute, so the page words its title from the list above.
+    expect(before.recentActivity.find((a: { kind: string }) => a.kind === 'dispute')).toMatchObject({ disputeId: before.disputes[0].id, status: 'open' });
+    expect(before.disputes[0]).toMatchObject({ type: 'partner_refuse', boxName: expect.stringMatching(/\S/), boxNameAr: expect.stringMatching(ARABIC) });
     expect(before.devices.length).toBeGreaterThan(0);
     expect(before.issues.map((i: { code: string }) => i.code).sort()).toEqual(['OPEN_DISPUTES', 'OPEN_TICKETS']);
     expect(before.healthScore).toBe(100 - 15 - 5);
@@ -186,6 +191,23 @@ describe('user diagnostics', () => {
 
 describe('partner diagnostics', () => {
   it('finds a partner and shows its offers, tickets and payouts without bank details', async () => {
+    // A dispute of Karim's on a voucher he reserved with the partner: the partner's dispute list shows it.
+    const { voucher } = await makeVoucher(t.database.db, { purchaserId: karim.id, recipientEmail: karim.email, holderUserId: karim.id, at: clock.now() });
+    await t.database.db.insert(reservations).values({
+      voucherId: voucher.id,
+      partnerId: PARTNER1_ID,
+      offerId: PARTNER1_OFFER_ID,
+      userId: karim.id,
+      customerName: 'Karim Test',
+      customerEmail: karim.email,
+      customerPhone: '0550000000',
+      requestedDate: day(3),
+      status: 'declined',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+    const opened = await t.request({ method: 'POST', url: '/api/client/disputes', cookie: karim.cookie, payload: { voucherId: voucher.id, type: 'voucher_invalid', description: 'Code refusé au comptoir.' } });
+    expect(opened.statusCode).toBe(201);
     const list = (await get('/api/support/partners?q=hammam', cookies.support)).json();
     expect(list.partners.map((p: { id: string }) => p.id)).toContain(PARTNER1_ID);
     const detail = await get(`/api/support/partners/${PARTNER1_ID}`, cookies.support);
@@ -196,6 +218,7 @@ describe('partner diagnostics', () => {
     expect(body.offers[0].titleAr).toMatch(ARABIC);
     expect(body.members.map((m: { email: string }) => m.email)).toContain(ACCOUNTS.partner_owner);
     expect(body.tickets.map((x: { title: string }) => x.title)).toContain('Scanner');
+    expect(body.disputes.find((d: { id: string }) => d.id === opened.json().dispute.id)).toMatchObject({ type: 'voucher_invalid', boxName: opened.json().dispute.voucher.boxName, boxNameAr: expect.stringMatching(ARABIC) });
     expect(JSON.stringify(body)).not.toMatch(/iban|DZ\d{10,}/i);
   });
 });

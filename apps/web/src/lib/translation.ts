@@ -7,6 +7,15 @@ import { i18n, registerArabic, type ArabicLoader } from './i18n';
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type PluralFree<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
 
+/**
+ * The Arabic bundle of a French one: every key, and for each counted string (`x_one` + `x_other`) Arabic's
+ * other plural forms too, `x_zero`, `x_two`, `x_few` and `x_many` (0, 2, 3-10, 11-99: "0 تقييم، تقييمان،
+ * 3 تقييمات، 11 تقييمًا"), so that a count never reads in one form for all numbers.
+ */
+export type ArabicBundle<T> = { [K in keyof T]: T[K] extends string ? string : ArabicBundle<T[K]> } & {
+  [K in keyof T & string as K extends `${infer Base}_other` ? `${Base}_${'zero' | 'two' | 'few' | 'many'}` : never]: string;
+};
+
 /** Every string of a bundle, as a dotted key (`errors.INTERNAL`). */
 export type TranslationKey<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${PluralFree<K>}` : TranslationKey<T[K], `${Prefix}${K}.`>;
@@ -78,15 +87,15 @@ export function registerNamespace<T extends object>(ns: string, fr: T, ar: objec
 }
 
 /**
- * A namespace whose Arabic bundle translates every key of the French one (a missing key is a type error
- * here), in one line: `export const useXTranslation = makeNamespaceHook('x', fr, ar)`. `Codes` widens the keys
+ * A namespace whose Arabic bundle translates every key of the French one, with all of Arabic's plural forms
+ * (a missing key is a type error here), in one line: `export const useXTranslation = makeNamespaceHook('x', fr, ar)`. `Codes` widens the keys
  * `t` takes to the codes the server sends (`makeNamespaceHook<typeof fr, \`status.${string}\`>`): the bundle
  * words the codes it knows.
  */
 export function makeNamespaceHook<T extends object, Codes extends string = never>(
   ns: string,
   fr: T,
-  ar: NoInfer<T>,
+  ar: ArabicBundle<NoInfer<T>>,
 ): () => NamespaceTranslation<T, Codes> {
   return registerNamespace(ns, fr, ar) as () => NamespaceTranslation<T, Codes>;
 }

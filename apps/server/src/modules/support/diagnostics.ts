@@ -27,6 +27,7 @@ import {
   vouchers,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { disputeSummaryColumns } from './disputes.ts';
 
 /**
  * User and partner diagnostics for the agents (issue 14): every figure is read from the database; the
@@ -129,8 +130,10 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
       .orderBy(desc(supportTickets.createdAt))
       .limit(10),
     db
-      .select({ id: disputes.id, title: disputes.title, status: disputes.status, amount: disputes.amount, createdAt: disputes.createdAt })
+      .select({ ...disputeSummaryColumns, amount: disputes.amount, createdAt: disputes.createdAt })
       .from(disputes)
+      .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+      .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
       .where(eq(disputes.customerId, userId))
       .orderBy(desc(disputes.createdAt))
       .limit(10),
@@ -190,7 +193,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
     if (p.code) return p.reason ? `${p.code} — ${p.reason}` : p.code;
     return p.subject ?? a.summary;
   };
-  type ActivityItem = { kind: string; label: string; labelAr: string | null; status: string | null; at: Date };
+  type ActivityItem = { kind: string; label: string; labelAr: string | null; status: string | null; at: Date; disputeId?: string };
   const item = (kind: string, label: string, at: Date, status: string | null = null, labelAr: string | null = null): ActivityItem => ({ kind, label, labelAr, status, at });
   const activity = [
     // `label` names the object and `status` is a code; the page words both kind and status in the reader's language.
@@ -200,7 +203,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
     ...orderRows.map((o) => item('order', o.boxName, o.createdAt, o.status, o.boxNameAr)),
     ...reservationRows.map((r) => item('reservation', r.partnerName, r.createdAt, r.status)),
     ...ticketRows.map((t) => item('ticket', t.title, t.createdAt, t.status)),
-    ...disputeRows.map((d) => item('dispute', d.title, d.createdAt, d.status)),
+    ...disputeRows.map((d) => ({ ...item('dispute', d.title, d.createdAt, d.status), disputeId: d.id })),
     item('signup', '', user.createdAt),
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
@@ -317,8 +320,10 @@ export async function partnerDiagnostics(db: Queryable, partnerId: string): Prom
       .orderBy(desc(supportTickets.createdAt))
       .limit(10),
     db
-      .select({ id: disputes.id, title: disputes.title, status: disputes.status, amount: disputes.amount, createdAt: disputes.createdAt })
+      .select({ ...disputeSummaryColumns, amount: disputes.amount, createdAt: disputes.createdAt })
       .from(disputes)
+      .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+      .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
       .where(eq(disputes.partnerId, partnerId))
       .orderBy(desc(disputes.createdAt))
       .limit(10),

@@ -250,11 +250,27 @@ async function insertDispute(
   return row!.id;
 }
 
+/**
+ * What a dispute's short lists send (decision 009): the type code and the box's names (null without a
+ * voucher), from which the web words the title in the reader's language; `title`, the French text stored
+ * when the dispute was opened, stays for rows whose type the web does not know. Needs the voucher and box joins.
+ */
+export const disputeSummaryColumns = {
+  id: disputes.id,
+  type: disputes.type,
+  title: disputes.title,
+  boxName: boxes.name,
+  boxNameAr: boxes.nameAr,
+  status: disputes.status,
+};
+
 /** The disputes opened from one ticket (the desk's ticket detail). */
 export async function ticketDisputes(db: Queryable, ticketId: string) {
   return db
-    .select({ id: disputes.id, title: disputes.title, status: disputes.status, createdAt: disputes.createdAt })
+    .select({ ...disputeSummaryColumns, createdAt: disputes.createdAt })
     .from(disputes)
+    .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+    .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(eq(disputes.ticketId, ticketId))
     .orderBy(desc(disputes.createdAt))
     .limit(20);

@@ -8,7 +8,7 @@ import {
   TICKET_STATUS_LABELS,
 } from '@farha/contracts/support';
 import { bilingualMessage } from '@/lib/i18n';
-import { makeNamespaceHook } from '@/lib/translation';
+import { makeNamespaceHook, type ArabicBundle } from '@/lib/translation';
 
 const NS = 'supportDesk';
 
@@ -51,7 +51,8 @@ const fr = {
     previous: 'Précédent',
     next: 'Suivant',
     page: 'Page {{page}} sur {{pages}}',
-    count: '{{count}} tickets',
+    count_one: '{{count}} ticket',
+    count_other: '{{count}} tickets',
     open: 'Ouvrir',
   },
   detail: {
@@ -133,7 +134,7 @@ const fr = {
   messages: Object.fromEntries(Object.entries(SUPPORT_DESK_MESSAGES).map(([code, text]) => [code, text.fr])) as Record<keyof typeof SUPPORT_DESK_MESSAGES, string>,
 };
 
-const ar: typeof fr = {
+const ar: ArabicBundle<typeof fr> = {
   kpi: {
     open: 'التذاكر المفتوحة',
     unassigned: 'غير مسندة',
@@ -172,7 +173,12 @@ const ar: typeof fr = {
     previous: 'السابق',
     next: 'التالي',
     page: 'الصفحة {{page}} من {{pages}}',
-    count: '{{count}} تذكرة',
+    count_zero: '{{count}} تذكرة',
+    count_one: 'تذكرة واحدة',
+    count_two: 'تذكرتان',
+    count_few: '{{count}} تذاكر',
+    count_many: '{{count}} تذكرة',
+    count_other: '{{count}} تذكرة',
     open: 'فتح',
   },
   detail: {

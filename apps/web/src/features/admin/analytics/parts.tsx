@@ -132,7 +132,7 @@ export function SystemStatusCard({ status, loading }: { status: TSystemStatus | 
                     <AlertTriangle aria-hidden className={cn('mt-0.5 size-4 shrink-0', a.level === 'critical' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400')} />
                     <p>
                       <span className="font-semibold">{t(`system.level.${a.level}`)} · </span>
-                      {t(`system.alert.${a.kind}`, { value: number(a.value), threshold: number(a.threshold) })}
+                      {t(`system.alert.${a.kind}`, { value: number(a.value), threshold: number(a.threshold), count: a.value })}
                     </p>
                   </li>
                 ))}
@@ -145,7 +145,7 @@ export function SystemStatusCard({ status, loading }: { status: TSystemStatus | 
               <StatusLine icon={Mail} label={t('system.outbox')} ok={status.outbox.backlog <= 100 && status.outbox.failed === 0}>
                 {t('system.outboxValue', { backlog: status.outbox.backlog, failed: status.outbox.failed })}
                 {status.outbox.oldestPendingMinutes !== null && status.outbox.oldestPendingMinutes > 0 && (
-                  <span className="block text-xs text-muted-foreground">{t('system.oldest', { minutes: status.outbox.oldestPendingMinutes })}</span>
+                  <span className="block text-xs text-muted-foreground">{t('system.oldest', { count: status.outbox.oldestPendingMinutes })}</span>
                 )}
               </StatusLine>
               <StatusLine icon={ShieldAlert} label={t('system.webhooks')} ok={status.webhooks.signatureFailures24h === 0}>

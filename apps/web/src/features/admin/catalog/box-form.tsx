@@ -181,7 +181,7 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
                   <NativeSelect {...control} value={values.validityDays} onChange={(e) => set('validityDays', Number(e.target.value))}>
                     {BOX_VALIDITY_CHOICES.map((d) => (
                       <option key={d} value={d}>
-                        {t('form.validityDays', { days: d })}
+                        {t('form.validityDays', { count: d })}
                       </option>
                     ))}
                   </NativeSelect>
@@ -258,7 +258,7 @@ export function BoxForm({ box, onClose }: { box: TAdminBox | null; onClose: () =
                 <h3 className="text-lg font-bold leading-snug">{values.name.trim() || '—'}</h3>
                 <p className="line-clamp-3 text-sm text-muted-foreground">{values.description}</p>
                 <p className="text-sm text-muted-foreground">
-                  {t('form.validityDays', { days: values.validityDays })} · {t('boxes.offers', { count: values.offers.length })} ·{' '}
+                  {t('form.validityDays', { count: values.validityDays })} · {t('boxes.offers', { count: values.offers.length })} ·{' '}
                   {[...new Set(values.offers.map((o) => o.city))].join(', ')}
                 </p>
                 <p className="text-xl font-bold text-primary tabular-nums">{price > 0 ? formatDzd(price, locale) : '—'}</p>

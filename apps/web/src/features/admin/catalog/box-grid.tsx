@@ -143,7 +143,7 @@ export function BoxGrid() {
                       <span className="shrink-0 font-bold tabular-nums">{formatDzd(box.price, locale)}</span>
                     </div>
                     <p className="text-sm text-muted-foreground">
-                      {tr(`productLines.${box.category}`)} · {t('boxes.validity', { days: box.validityDays })} ·{' '}
+                      {tr(`productLines.${box.category}`)} · {t('boxes.validity', { count: box.validityDays })} ·{' '}
                       {t('boxes.offers', { count: box.offerCount })}
                     </p>
                   </div>

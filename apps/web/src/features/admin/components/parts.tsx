@@ -90,7 +90,7 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="pagination">
-      <span className="text-muted-foreground">{t('common.pageOf', { page, pages, total })}</span>
+      <span className="text-muted-foreground">{t('common.pageOf', { page, pages, count: total })}</span>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {t('common.previous')}

@@ -4,6 +4,7 @@ import { Activity, Banknote, Clock, Database, Gauge, Gift, ScanLine, UserPlus, U
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { formatUptime } from '@/lib/durations';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBreakageForecast, useFunnel, useLiveAnalytics, useSales } from '../analytics/api';
 import { useAnalyticsTranslation } from '../analytics/i18n';
@@ -29,7 +30,6 @@ export function AdminAnalyticsPage() {
   const line = (l: TSalesLine['productLine']): string => (l === 'other' ? t('sales.other') : tApp(`productLines.${l}` as const));
   const stepLabel = (s: (typeof FUNNEL_STEPS)[number]) => t(`funnel.steps.${s}`);
   const L = live.data;
-  const uptime = (s: number) => t('performance.uptimeValue', { days: Math.floor(s / 86_400), hours: Math.floor((s % 86_400) / 3600), minutes: Math.floor((s % 3600) / 60) });
 
   return (
     <div className="space-y-6">
@@ -225,7 +225,7 @@ export function AdminAnalyticsPage() {
               value={L?.performance.paymentSuccessRate != null ? pct(L.performance.paymentSuccessRate) : t('performance.none')}
               hint={L && t('performance.paymentsMeasured', { count: L.performance.paymentsMeasured })}
             />
-            <KpiTile label={t('performance.uptime')} icon={Clock} loading={!L} value={L ? uptime(L.performance.uptimeSeconds) : '—'} />
+            <KpiTile label={t('performance.uptime')} icon={Clock} loading={!L} value={L ? formatUptime(L.performance.uptimeSeconds, tApp) : '—'} />
           </div>
         </section>
         <SystemStatusCard status={L?.system} />

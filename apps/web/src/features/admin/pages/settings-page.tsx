@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH_CHOICES, type TSettingsSections } from '@farha/contracts/admin';
 import { Activity, Database, Download, RefreshCw, RotateCcw, Save, Timer, Upload, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatUptime } from '@/lib/durations';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminSettings, useImportSettings, useResetSettings, useSaveSettings, useSystemFigures } from '../api/settings';
 import { formatNumber, KpiTile, PromptDialog } from '../components/parts';
@@ -241,23 +243,15 @@ function formatBytes(bytes: number, locale: 'fr' | 'ar'): string {
   return `${formatNumber(value, locale)} ${(locale === 'ar' ? UNITS_AR : UNITS)[unit]}`;
 }
 
-function formatUptime(seconds: number, t: ReturnType<typeof useAdminTranslation>['t']): string {
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) return t('settings.tiles.uptimeDays', { days, hours });
-  if (hours > 0) return t('settings.tiles.uptimeHours', { hours, minutes });
-  return t('settings.tiles.uptimeMinutes', { minutes });
-}
-
 /** spec 02 §3's four tiles, measured by the server (GET /api/admin/settings/system). */
 function SystemTiles() {
   const { t, locale } = useAdminTranslation();
+  const { t: tApp } = useTranslation();
   const figures = useSystemFigures();
   const f = figures.data;
   return (
     <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" data-testid="settings-tiles">
-      <KpiTile icon={Timer} label={t('settings.tiles.uptime')} loading={figures.isPending} value={f ? formatUptime(f.uptimeSeconds, t) : '—'} hint={t('settings.tiles.uptimeHint')} testId="tile-uptime" />
+      <KpiTile icon={Timer} label={t('settings.tiles.uptime')} loading={figures.isPending} value={f ? formatUptime(f.uptimeSeconds, tApp) : '—'} hint={t('settings.tiles.uptimeHint')} testId="tile-uptime" />
       <KpiTile icon={Users} label={t('settings.tiles.active')} loading={figures.isPending} value={f ? formatNumber(f.activeUsers15m, locale) : '—'} hint={t('settings.tiles.activeHint')} testId="tile-active" />
       <KpiTile
         icon={Activity}

@@ -5,15 +5,14 @@ import {
   DISPUTE_STATUS_LABELS,
   type DISPUTE_RESOLUTIONS,
   type DISPUTE_STATUSES,
-  type DISPUTE_TYPES,
 } from '@farha/contracts/support';
 import { Scale } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { fullDisputeTitle } from '@/lib/dispute-title';
 import { useMyDisputes } from '../api/disputes';
 
 type Status = (typeof DISPUTE_STATUSES)[number];
-type Type = (typeof DISPUTE_TYPES)[number];
 type Resolution = (typeof DISPUTE_RESOLUTIONS)[number];
 
 /** This list's words (as dispute-dialog.tsx, the French labels are the contracts'). */
@@ -28,7 +27,6 @@ const TEXTS = {
     status: DISPUTE_STATUS_LABELS as Record<Status, string>,
     resolution: DISPUTE_RESOLUTION_LABELS as Record<Resolution, string>,
     action: DISPUTE_ACTION_LABELS,
-    type: { partner_refuse: 'Refus du partenaire', service_quality: 'Qualité du service', voucher_invalid: 'Voucher refusé ou invalide', billing: 'Facturation', other: 'Autre' } as Record<Type, string>,
   },
   ar: {
     title: 'نزاعاتي',
@@ -40,7 +38,6 @@ const TEXTS = {
     status: { open: 'مفتوح', investigating: 'قيد الدراسة', partner_response: 'رد الشريك', resolved: 'محلول', closed: 'مغلق' } as Record<Status, string>,
     resolution: { refund: 'استرداد', voucher_extension: 'تمديد القسيمة', rejected: 'مرفوض' } as Record<Resolution, string>,
     action: { opened: 'فتح النزاع', assigned: 'تكفل به الدعم', partner_response: 'رد الشريك', note: 'ملاحظة الدعم', resolved: 'تمت التسوية' } as Record<string, string>,
-    type: { partner_refuse: 'رفض الشريك', service_quality: 'جودة الخدمة', voucher_invalid: 'قسيمة مرفوضة أو غير صالحة', billing: 'الفوترة', other: 'أخرى' } as Record<Type, string>,
   },
 };
 
@@ -75,10 +72,10 @@ export function MyDisputes() {
           <li key={d.id} className="space-y-3 rounded-xl border border-border bg-card p-4 shadow-sm" data-testid="my-dispute">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div className="min-w-0">
-                <p className="font-semibold">{x.type[d.type]}</p>
+                <p className="font-semibold" data-testid="my-dispute-title">{fullDisputeTitle(d, locale)}</p>
                 {d.voucher && (
                   <p className="text-sm text-muted-foreground">
-                    {d.voucher.boxName} · <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi> ·{' '}
+                    <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi> ·{' '}
                     <span data-testid="my-dispute-expiry">{x.expires} {formatDate(d.voucher.expiresAt, locale)}</span>
                   </p>
                 )}

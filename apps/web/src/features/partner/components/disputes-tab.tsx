@@ -7,6 +7,7 @@ import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatDateTime } from '../lib/format';
 import { Textarea } from '@/components/ui/textarea';
 import { bilingualMessage } from '@/lib/i18n';
+import { fullDisputeTitle } from '@/lib/dispute-title';
 
 // Arabic labels of the contracts' French dispute vocabulary.
 const AR: Record<string, string> = {
@@ -31,13 +32,13 @@ export function DisputesTab() {
       {data?.disputes.map((d) => (
         <li key={d.id} className="space-y-3 rounded-xl border border-border bg-card p-4" data-testid="partner-dispute">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold">{label(d.type)}</h3>
+            <h3 className="font-semibold">{fullDisputeTitle(d, locale)}</h3>
             <span className="rounded-full bg-muted px-2 text-xs font-semibold leading-5">{label(d.status)}</span>
             <span className="text-sm text-muted-foreground">{formatDateTime(d.createdAt, locale)}</span>
           </div>
           <p className="text-sm">
             {t('support.disputes.customer')} : {d.customer.name}
-            {d.voucher && <> · {t('support.disputes.voucher')} <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi> ({d.voucher.boxName})</>}
+            {d.voucher && <> · {t('support.disputes.voucher')} <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi></>}
           </p>
           <ol className="space-y-2 border-s-2 border-border ps-3 text-sm" aria-label={t('support.disputes.timeline')}>
             {d.timeline.map((e) => (

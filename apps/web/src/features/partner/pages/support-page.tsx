@@ -18,6 +18,7 @@ import {
   Timer,
 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
@@ -35,6 +36,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { formatUptime } from '@/lib/durations';
 import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
@@ -399,19 +401,6 @@ function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) 
 const SERVICE_TONES = { operational: 'success', degraded: 'warning', down: 'danger' } as const;
 const OVERALL_TONES: Record<TSystemStatus['overall'], 'success' | 'warning' | 'danger'> = { healthy: 'success', degraded: 'warning', down: 'danger' };
 
-function formatUptime(seconds: number, t: ReturnType<typeof usePartnerTranslation>['t']): string {
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  // Each count in its own plural form (Arabic: يومان، 3 ساعات، 11 دقيقة), then joined.
-  const d = t('support.status.days', { count: days });
-  const h = t('support.status.hours', { count: hours });
-  const m = t('support.status.minutes', { count: minutes });
-  if (days > 0) return t('support.status.uptimeDays', { days: d, hours: h });
-  if (hours > 0) return t('support.status.uptimeHours', { hours: h, minutes: m });
-  return m;
-}
-
 const KNOWN_SERVICES = ['database', 'scanner', 'email', 'payments', 'jobs'] as const;
 
 function serviceName(t: ReturnType<typeof usePartnerTranslation>['t'], key: string, name: string): string {
@@ -463,6 +452,7 @@ function serviceDetail(t: PartnerT, service: TSystemStatus['services'][number]):
 
 function StatusTab() {
   const { t, locale } = usePartnerTranslation();
+  const { t: tApp } = useTranslation();
   const status = useSystemStatus();
   const data = status.data;
   return (
@@ -505,7 +495,7 @@ function StatusTab() {
                   </li>
                 ))}
               </ul>
-              <p className="text-xs text-muted-foreground">{t('support.status.instanceUptime', { uptime: formatUptime(data.instanceUptimeSeconds, t) })}</p>
+              <p className="text-xs text-muted-foreground">{t('support.status.instanceUptime', { uptime: formatUptime(data.instanceUptimeSeconds, tApp) })}</p>
             </>
           )}
         </CardContent>

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { localized } from '@/lib/localized';
 import { useAssignTicket, useCanned, useDeskTicket, useReplyTicket } from '../api/desk';
 import { deskMessage, useDeskTranslation } from '../i18n';
 import { usePortalTranslation } from '../i18n-portal';
@@ -232,13 +233,13 @@ function ContextPanel({ ticket }: { ticket: TDeskTicketDetail }) {
       <div className={section}>
         <p className={heading}>{t('detail.vouchers')}</p>
         {c.vouchers.length === 0 ? <p className="text-muted-foreground">{t('detail.nothing')}</p> : c.vouchers.map((v) => (
-          <p key={v.id}><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · {v.boxName} · {label('status.voucher', v.status)} · {formatDate(v.expiresAt, locale)}</p>
+          <p key={v.id}><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · <bdi>{localized(v.boxName, v.boxNameAr, locale)}</bdi> · {label('status.voucher', v.status)} · {formatDate(v.expiresAt, locale)}</p>
         ))}
       </div>
       <div className={section}>
         <p className={heading}>{t('detail.orders')}</p>
         {c.orders.length === 0 ? <p className="text-muted-foreground">{t('detail.nothing')}</p> : c.orders.map((o) => (
-          <p key={o.id}>{o.boxName} · {formatDzd(o.amount, locale)} · {label('status.order', o.status)}</p>
+          <p key={o.id}><bdi>{localized(o.boxName, o.boxNameAr, locale)}</bdi> · {formatDzd(o.amount, locale)} · {label('status.order', o.status)}</p>
         ))}
       </div>
       <div className={section}>

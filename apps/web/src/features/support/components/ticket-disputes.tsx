@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
+import { disputeTitle } from '@/lib/dispute-title';
+import { localized } from '@/lib/localized';
 import { useOpenTicketDispute } from '../api/portal';
 import { deskMessage, useDeskTranslation } from '../i18n';
 import { usePortalTranslation } from '../i18n-portal';
@@ -15,7 +17,7 @@ import { NativeSelect, Textarea } from './controls';
 
 /** The disputes opened from a customer's ticket, and the form that opens one (issue 14). */
 export function TicketDisputes({ ticket }: { ticket: TDeskTicketDetail }) {
-  const { t } = usePortalTranslation();
+  const { t, locale } = usePortalTranslation();
   const desk = useDeskTranslation();
   const [open, setOpen] = useState(false);
   if (ticket.requester.kind !== 'customer') return null;
@@ -28,7 +30,7 @@ export function TicketDisputes({ ticket }: { ticket: TDeskTicketDetail }) {
             {ticket.disputes.map((d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-2">
                 <Link className="font-medium text-primary underline-offset-2 hover:underline" to={`${paths.supportPortal.disputes}?dispute=${d.id}&status=all`}>
-                  {d.title}
+                  {disputeTitle(d, locale)}
                 </Link>
                 <DisputeStatusBadge status={d.status} />
               </li>
@@ -46,7 +48,7 @@ export function TicketDisputes({ ticket }: { ticket: TDeskTicketDetail }) {
 }
 
 function OpenDisputeDialog({ ticket, open, onOpenChange, typeLabel }: { ticket: TDeskTicketDetail; open: boolean; onOpenChange: (open: boolean) => void; typeLabel: (type: string) => string }) {
-  const { t } = usePortalTranslation();
+  const { t, locale } = usePortalTranslation();
   const mutation = useOpenTicketDispute();
   const [voucherId, setVoucherId] = useState(ticket.context.vouchers[0]?.id ?? '');
   const [type, setType] = useState<(typeof DISPUTE_TYPES)[number]>('partner_refuse');
@@ -78,7 +80,7 @@ function OpenDisputeDialog({ ticket, open, onOpenChange, typeLabel }: { ticket: 
             <NativeSelect id="dispute-voucher" value={voucherId} onChange={(e) => setVoucherId(e.target.value)} data-testid="dispute-voucher">
               <option value="">{t('openDispute.noVoucher')}</option>
               {ticket.context.vouchers.map((v) => (
-                <option key={v.id} value={v.id}>{`${v.code} · ${v.boxName}`}</option>
+                <option key={v.id} value={v.id}>{`${v.code} · ${localized(v.boxName, v.boxNameAr, locale)}`}</option>
               ))}
             </NativeSelect>
           </div>

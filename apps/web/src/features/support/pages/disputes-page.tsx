@@ -11,6 +11,8 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { fullDisputeTitle } from '@/lib/dispute-title';
+import { localized } from '@/lib/localized';
 import { useDispute, useDisputes, useResolveDispute, type DisputeFilters } from '../api/desk';
 import { DisputeStatusBadge, PriorityBadge } from '../components/badges';
 import { Kpi, NativeSelect, Textarea } from '../components/controls';
@@ -74,7 +76,7 @@ export function SupportDisputesPage() {
                 <button type="button" onClick={() => set({ dispute: d.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="dispute-row">
                   <div className="min-w-0 space-y-1">
                     <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold">{d.title}</span>
+                      <span className="font-semibold" data-testid="dispute-title">{fullDisputeTitle(d, locale)}</span>
                       <PriorityBadge priority={d.priority} />
                       <DisputeStatusBadge status={d.status} />
                     </p>
@@ -112,7 +114,7 @@ function DisputeDialog({ id, onClose }: { id: string | null; onClose: () => void
         ) : (
           <>
             <DialogHeader>
-              <DialogTitle className="pe-8 text-start">{dispute.title}</DialogTitle>
+              <DialogTitle className="pe-8 text-start">{fullDisputeTitle(dispute, locale)}</DialogTitle>
               <DialogDescription className="flex flex-wrap items-center gap-2 text-start">
                 <DisputeStatusBadge status={dispute.status} />
                 <PriorityBadge priority={dispute.priority} />
@@ -125,7 +127,7 @@ function DisputeDialog({ id, onClose }: { id: string | null; onClose: () => void
               {dispute.voucher && (
                 <div>
                   <dt className="text-muted-foreground">{t('disputes.voucher')}</dt>
-                  <dd><bdi dir="ltr" className="font-mono">{dispute.voucher.code}</bdi> · {dispute.voucher.boxName}</dd>
+                  <dd><bdi dir="ltr" className="font-mono">{dispute.voucher.code}</bdi> · {localized(dispute.voucher.boxName, dispute.voucher.boxNameAr, locale)}</dd>
                   <dd data-testid="dispute-voucher-expiry">{t('disputes.expires', { date: formatDate(dispute.voucher.expiresAt, locale) })}</dd>
                 </div>
               )}

@@ -65,7 +65,7 @@ export function SupportKnowledgePage() {
                     <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`knowledge.${a.audience}`)} · {label('status.category', a.category)}</span>
                   </p>
                   {a.questionAr ? <p className="text-sm" dir="rtl" lang="ar">{a.questionAr}</p> : <p className="text-xs text-amber-700">{t('knowledge.arabicMissing')}</p>}
-                  <p className="text-xs text-muted-foreground">{t('knowledge.stats', { views: a.views, helpful: a.helpful, notHelpful: a.notHelpful })}</p>
+                  <p className="text-xs text-muted-foreground">{t('knowledge.views', { count: a.views })} · {t('knowledge.helpful', { n: a.helpful })} · {t('knowledge.notHelpful', { n: a.notHelpful })}</p>
                 </div>
                 <div className="flex flex-wrap gap-2 md:justify-end">
                   <Button variant="outline" size="sm" onClick={() => toggle(a)} disabled={save.isPending} data-testid="kb-toggle">

@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { disputeTitle } from '@/lib/dispute-title';
 import { useSupportPartner, useSupportPartners } from '../api/portal';
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
 import { Block, Pager, PortalQueryStates, SearchBox, useUrlFilters } from '../components/portal-ui';
@@ -82,7 +83,7 @@ function PartnerDialog({ id, onClose }: { id: string | null; onClose: () => void
                 {d.tickets.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><TicketStatusBadge status={x.status} /></li>)}
               </Block>
               <Block title={t('partners.disputes')} empty={t('partners.nothing')}>
-                {d.disputes.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><DisputeStatusBadge status={x.status} /></li>)}
+                {d.disputes.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{disputeTitle(x, locale)}</span><DisputeStatusBadge status={x.status} /></li>)}
               </Block>
             </div>
           </>

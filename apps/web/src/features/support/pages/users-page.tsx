@@ -14,6 +14,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { disputeTitle } from '@/lib/dispute-title';
+import { localized } from '@/lib/localized';
 import { type UserAction, useSupportUsers, useUserAction, useUserDiagnostics } from '../api/portal';
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
 import { NativeSelect } from '../components/controls';
@@ -113,6 +115,11 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
   const activityStatus = useActivityStatus();
   const [pending, setPending] = useState<Pending>(null);
   const m = d.metrics;
+  // An order's box and a dispute's title in the reader's language (the French stored label otherwise).
+  const activityLabel = (a: TUserDiagnostics['recentActivity'][number]) => {
+    const dispute = a.disputeId ? d.disputes.find((x) => x.id === a.disputeId) : undefined;
+    return dispute ? disputeTitle(dispute, locale) : localized(a.label, a.labelAr, locale);
+  };
   const lockable = m.loginLocked || m.failedLogins > 0;
   const figures: [string, number][] = [
     [t('users.orders'), m.orders],
@@ -176,12 +183,12 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
       </section>
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         <Block title={t('users.orders')} empty={t('users.nothing')}>
-          {d.orders.map((o) => <li key={o.id}><bdi>{o.boxName}</bdi> · {formatDzd(o.amount, locale)} · {label('status.order', o.status)} · {formatDate(o.createdAt, locale)}</li>)}
+          {d.orders.map((o) => <li key={o.id}><bdi>{localized(o.boxName, o.boxNameAr, locale)}</bdi> · {formatDzd(o.amount, locale)} · {label('status.order', o.status)} · {formatDate(o.createdAt, locale)}</li>)}
         </Block>
         <Block title={t('users.vouchers')} empty={t('users.nothing')}>
           {d.vouchers.map((v) => (
             <li key={v.id} className="space-y-1" data-testid="diagnostics-voucher">
-              <p><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · <bdi>{v.boxName}</bdi> · {label('status.voucher', v.status)} · {t('users.expiresOn', { date: formatDate(v.expiresAt, locale) })}</p>
+              <p><bdi dir="ltr" className="font-mono text-xs">{v.code}</bdi> · <bdi>{localized(v.boxName, v.boxNameAr, locale)}</bdi> · {label('status.voucher', v.status)} · {t('users.expiresOn', { date: formatDate(v.expiresAt, locale) })}</p>
               <p className="flex flex-wrap gap-1.5">
                 <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setPending({ kind: 'resend', voucher: v })} aria-label={`${t('users.resend')} ${v.code}`} data-testid="action-resend">
                   <Mail aria-hidden className="size-3.5" />
@@ -202,7 +209,7 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
           {d.tickets.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><TicketStatusBadge status={x.status} /></li>)}
         </Block>
         <Block title={t('users.disputes')} empty={t('users.nothing')}>
-          {d.disputes.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span>{x.title}</span><DisputeStatusBadge status={x.status} /></li>)}
+          {d.disputes.map((x) => <li key={x.id} className="flex flex-wrap items-center gap-2"><span data-testid="diagnostics-dispute">{disputeTitle(x, locale)}</span><DisputeStatusBadge status={x.status} /></li>)}
         </Block>
         <Block title={t('users.devices')} empty={t('users.nothing')}>
           {d.devices.map((s) => (
@@ -218,7 +225,7 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
       </div>
       <Block title={t('users.activity')} empty={t('users.nothing')}>
         {d.recentActivity.map((a, i) => (
-          <li key={`${a.kind}-${i}`} className="flex gap-2"><Activity aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" /><span className="min-w-0 break-words"><span className="font-medium">{label('activity', a.kind)}</span>{a.label && <> · <bdi>{a.label}</bdi></>}{a.status && <> · {activityStatus(a.kind, a.status)}</>}</span><span className="ms-auto shrink-0 text-xs text-muted-foreground">{formatDateTime(a.at, locale)}</span></li>
+          <li key={`${a.kind}-${i}`} className="flex gap-2"><Activity aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" /><span className="min-w-0 break-words"><span className="font-medium">{label('activity', a.kind)}</span>{a.label && <> · <bdi>{activityLabel(a)}</bdi></>}{a.status && <> · {activityStatus(a.kind, a.status)}</>}</span><span className="ms-auto shrink-0 text-xs text-muted-foreground">{formatDateTime(a.at, locale)}</span></li>
         ))}
       </Block>
       <ActionDialog userId={d.user.id} email={d.user.email} failedLogins={m.failedLogins} pending={pending} onDone={() => setPending(null)} />
