@@ -50,13 +50,16 @@ const SHARED = ['packages/contracts/src', 'packages/contracts/package.json', 'pa
 function buildWeb() {
   const dist = path.join(ROOT, 'apps/web/dist');
   const stamp = path.join(dist, '.build-hash');
-  const hash = hashOf(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/tsconfig.json', ...SHARED]);
+  const hash = hashOf(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/tsconfig.json', 'scripts/build.mjs', ...SHARED]);
   if (upToDate(stamp, hash, [path.join(dist, 'index.html')])) {
     console.log('web app: up to date (apps/web/dist)');
     return;
   }
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '--workspace', '@farha/web'], { cwd: ROOT, stdio: 'inherit' });
+  // Always the production bundle, whoever calls: under a test runner (NODE_ENV=test) Vite would otherwise
+  // bundle React's development build, and that build would then be reused as up to date.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build', '--workspace', '@farha/web'], { cwd: ROOT, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.writeFileSync(stamp, `${hash}\n`);
   console.log(`web app: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

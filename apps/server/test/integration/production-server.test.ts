@@ -82,6 +82,11 @@ afterAll(() => {
 describe('the compiled production server (node apps/server/dist/server.js)', () => {
   it('serves the storefront and the API from a fresh data folder, then stops cleanly on SIGTERM', async () => {
     expect(fs.existsSync(path.join(WEB_DIST, 'index.html'))).toBe(true);
+    // React's production build, even though this test runs with NODE_ENV=test (the development build, with
+    // its jsxDEV calls, once stood in the bundle that `npm start` then reused).
+    const assets = path.join(WEB_DIST, 'assets');
+    const scripts = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('jsxDEV'))).toEqual([]);
     expect(output).toContain(`Farha is running at ${base}`);
 
     // A storefront page: the web app's HTML with the box's own title, its script bundle served.
