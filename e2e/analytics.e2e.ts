@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginAs } from './support/auth.ts';
-import { PHONE, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { PHONE, readIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -73,13 +73,7 @@ describe('analytics and dashboard at 1280 px and 390 px, in French and Arabic', 
     for (const locale of ['fr', 'ar'] as const) {
       for (const options of [{}, PHONE]) {
         const context = await session.newContext(options);
-        await context.addInitScript((l) => {
-          try {
-            localStorage.setItem('farha.locale', l);
-          } catch {
-            // Documents without storage (about:blank): nothing to set.
-          }
-        }, locale);
+        await readIn(context, locale);
         const page = await context.newPage();
         await loginAs(page, who);
         await page.goto(url);

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { loginAs, newCustomerDetails, registerCustomerViaApi } from './support/auth.ts';
-import { useBrowser } from './support/browser.ts';
+import { readIn, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { buyVoucherViaApi, DEMO_PARTNER_BOX } from './support/orders.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -18,9 +18,7 @@ const BOX_NAME_AR = 'استراحة الحمّام';
 /** A browser of its own whose pages open in Arabic (set before the app loads). */
 async function arabicContext(): Promise<BrowserContext> {
   const context = await session.newContext();
-  await context.addInitScript(() => {
-    if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', 'ar');
-  });
+  await readIn(context, 'ar');
   return context;
 }
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { loginAs, newCustomerDetails, registerCustomerViaApi } from './support/auth.ts';
-import { PHONE, useBrowser } from './support/browser.ts';
+import { PHONE, readIn, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -83,10 +83,7 @@ describe('partner onboarding', () => {
     for (const locale of ['fr', 'ar'] as const) {
       for (const [options, width] of [[{}, 1280], [PHONE, 390]] as const) {
         const context = await session.newContext(options);
-        // Before the app reads it (not on about:blank, where storage is refused).
-        await context.addInitScript((l) => {
-          if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', l);
-        }, locale);
+        await readIn(context, locale);
         const page = await context.newPage();
         await page.goto('/partners#devenir-partenaire');
         const section = page.getByTestId('partner-registration');

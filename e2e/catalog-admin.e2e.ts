@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { loginAs } from './support/auth.ts';
-import { PHONE, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
+import { PHONE, readIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -67,9 +67,7 @@ describe('catalogue', () => {
 
     // An Arabic reader sees the Arabic name written in the form (issue 15).
     const arabic = await session.newContext();
-    await arabic.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', 'ar');
-    });
+    await readIn(arabic, 'ar');
     const reader = await arabic.newPage();
     await reader.goto(`/catalog?q=${encodeURIComponent(name)}`);
     await expectVisible(reader.getByTestId('box-card').filter({ hasText: nameAr }), 'the Arabic name in the Arabic catalogue');
@@ -183,13 +181,7 @@ describe('landing page', () => {
   test('the bilingual landing editor fits a phone, in French and Arabic', async () => {
     for (const locale of ['fr', 'ar'] as const) {
       const context = await session.newContext(PHONE);
-      await context.addInitScript((l) => {
-        try {
-          localStorage.setItem('farha.locale', l);
-        } catch {
-          // Documents without storage (about:blank): nothing to set.
-        }
-      }, locale);
+      await readIn(context, locale);
       const page = await context.newPage();
       await loginAs(page, 'catalogue');
       await page.goto('/admin/catalog?tab=landing');

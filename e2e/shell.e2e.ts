@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { currentUser, loginAs, newCustomerDetails, registerCustomerViaApi, submitLoginForm } from './support/auth.ts';
-import { useBrowser } from './support/browser.ts';
+import { readIn, useBrowser } from './support/browser.ts';
 import { documentState, expectDocument, expectPath, expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -60,9 +60,7 @@ describe('French and Arabic', () => {
 
   test('an Arabic reader finds a box by its Arabic name and reads it and its experiences in Arabic', async () => {
     const context = await session.newContext();
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', 'ar');
-    });
+    await readIn(context, 'ar');
     const page = await context.newPage();
     await page.goto(`/catalog?q=${encodeURIComponent('استراحة الحمّام')}`);
     await expectDocument(page, { lang: 'ar', dir: 'rtl' });
@@ -145,10 +143,7 @@ describe('screenshots (e2e/screenshots/, reviewed by a person)', () => {
     // moving parts (the home carousel) still where the app honours it.
     const context = await session.newContext({ colorScheme: theme, reducedMotion: 'reduce' });
     if (arabic) {
-      // Before the app's own scripts on every page of the site (about:blank has no storage).
-      await context.addInitScript(() => {
-        if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', 'ar');
-      });
+      await readIn(context, 'ar');
     }
     const page = await context.newPage();
     await reach[name]!(page);

@@ -13,6 +13,16 @@ export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 84
 /** How long a journey waits for something the user would see (the test itself times out at 60 s). */
 export const UI_TIMEOUT_MS = 10_000;
 
+/**
+ * Every page this browser opens reads Farha in `locale`, as on a device where the visitor chose it before:
+ * the choice is stored before the app's own scripts run (not on about:blank, which has no storage).
+ */
+export async function readIn(context: BrowserContext, locale: 'fr' | 'ar'): Promise<void> {
+  await context.addInitScript((l) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('farha.locale', l);
+  }, locale);
+}
+
 export interface BrowserSession {
   /** The Farha server of this run. */
   readonly baseURL: string;

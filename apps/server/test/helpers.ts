@@ -63,6 +63,16 @@ export type TestApp = {
 
 export { freePort };
 
+/** What the customer's browser does on the sandbox gateway page: posts its form (by default "pay"). */
+export function payOnSandbox(publicUrl: string, checkoutUrl: string, form: Record<string, string> = { action: 'pay' }): Promise<Response> {
+  return fetch(`${publicUrl}${new URL(checkoutUrl).pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: publicUrl },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+}
+
 export async function buildTestApp(
   options: {
     clock?: Clock;

@@ -10,7 +10,7 @@ import { addDays } from '../../src/lib/algiers-time.ts';
 import { DAY_MS } from '../../src/lib/clock.ts';
 import { refreshRollup, runAnalyticsRollup } from '../../src/modules/analytics/index.ts';
 import { signWebhook } from '../../src/modules/payments/index.ts';
-import { ACCOUNTS, buildTestApp, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, buildTestApp, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { makeVoucher, newCustomer } from '../customer-fixtures.ts';
 import { giveVoucher, newNonce, OWNER } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
@@ -62,12 +62,7 @@ async function buy(customerCookie: string, session: string) {
   });
   expect(res.statusCode, res.body).toBe(201);
   const { orderId, checkoutUrl } = res.json() as { orderId: string; checkoutUrl: string };
-  const paid = await fetch(`${t.config.publicUrl}${new URL(checkoutUrl).pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
-    body: new URLSearchParams({ action: 'pay' }).toString(),
-    redirect: 'manual',
-  });
+  const paid = await payOnSandbox(t.config.publicUrl, checkoutUrl);
   expect(paid.status).toBe(303);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
   expect(order!.status).toBe('paid');

@@ -4,7 +4,7 @@ import { boxes, emailOutbox, orders, paymentWebhookEvents, payments, sandboxChec
 import { processOutbox } from '../../src/modules/notifications/index.ts';
 import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
 import { reconcilePendingPayments, signWebhook } from '../../src/modules/payments/index.ts';
-import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
+import { buildTestApp, memoryMailer, payOnSandbox as payOnGateway, type TestApp } from '../helpers.ts';
 import { testClock, day, at } from '../clock.ts';
 
 const clock = testClock();
@@ -49,17 +49,7 @@ async function createOrder(patch: Record<string, unknown> = {}, cookie = custome
   return res.json() as { orderId: string; checkoutUrl: string };
 }
 
-/** What the customer's browser does on the gateway page. */
-async function payOnSandbox(checkoutUrl: string, form: Record<string, string> = { action: 'pay' }) {
-  const url = new URL(checkoutUrl);
-  const res = await fetch(`${t.config.publicUrl}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
-    body: new URLSearchParams(form).toString(),
-    redirect: 'manual',
-  });
-  return res;
-}
+const payOnSandbox = (checkoutUrl: string, form?: Record<string, string>) => payOnGateway(t.config.publicUrl, checkoutUrl, form);
 
 const getOrder = async (id: string, cookie = customer) => t.request({ method: 'GET', url: `/api/orders/${id}`, cookie });
 const drainOutbox = () => processOutbox({ db: t.database.db, mailer, clock, publicUrl: t.config.publicUrl, log: t.app.log, hooks: voucherMailHooks });

@@ -5,7 +5,7 @@ import { formatDzd } from '@farha/contracts/money';
 import { processOutbox } from '../../src/modules/notifications/index.ts';
 import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
 import { addMonthsToInstant } from '../../src/lib/algiers-time.ts';
-import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
+import { buildTestApp, memoryMailer, payOnSandbox as payOnGateway, type TestApp } from '../helpers.ts';
 import { days, DEMO_BOX_ID, mailsTo, makeVoucher, newCustomer, otherBox, PARTNER1_ID, userByEmail, type Customer } from '../customer-fixtures.ts';
 import { TEST_START, testClock, at, month } from '../clock.ts';
 
@@ -25,15 +25,9 @@ const mine = (who: Customer, patch: Partial<Parameters<typeof makeVoucher>[1]> =
   makeVoucher(t.database.db, { purchaserId: who.id, recipientEmail: who.email, at: clock.now(), ...patch });
 const drainOutbox = () => processOutbox({ db: t.database.db, mailer, clock, publicUrl: t.config.publicUrl, log: t.app.log, hooks: voucherMailHooks });
 
-/** What the customer's browser does on the sandbox gateway page. */
+/** Pays on the sandbox gateway page; where the gateway sends the browser back. */
 async function payOnSandbox(checkoutUrl: string) {
-  const url = new URL(checkoutUrl);
-  const res = await fetch(`${t.config.publicUrl}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
-    body: new URLSearchParams({ action: 'pay' }).toString(),
-    redirect: 'manual',
-  });
+  const res = await payOnGateway(t.config.publicUrl, checkoutUrl);
   expect(res.status).toBe(303);
   return res.headers.get('location');
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { boxes, boxOffers, offers } from '../../src/db/schema/index.ts';
 import { processOutbox } from '../../src/modules/notifications/index.ts';
 import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
-import { buildTestApp, memoryMailer, type TestApp } from '../helpers.ts';
+import { buildTestApp, memoryMailer, payOnSandbox, type TestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 
 /** Issue 15: every e-mail in its reader's language, the voucher PDF in Arabic with the shipped font. */
@@ -57,12 +57,7 @@ async function buyGift(cookie: string, recipient: { email: string; locale: 'fr' 
   });
   expect(res.statusCode, res.body).toBe(201);
   const { checkoutUrl } = res.json() as { checkoutUrl: string };
-  const paid = await fetch(`${t.config.publicUrl}${new URL(checkoutUrl).pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.config.publicUrl },
-    body: new URLSearchParams({ action: 'pay' }).toString(),
-    redirect: 'manual',
-  });
+  const paid = await payOnSandbox(t.config.publicUrl, checkoutUrl);
   expect(paid.status).toBe(303);
   mailer.sent.length = 0;
   await drainOutbox();
