@@ -95,6 +95,33 @@ describe('French and Arabic', () => {
   });
 });
 
+describe('first visit', () => {
+  test('the homepage and a box page draw from the API answers sent with the page; other pages ask the API', async () => {
+    const context = await session.newContext();
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && request.method() === 'GET') asked.push(url.pathname + url.search);
+    });
+    await page.goto('/');
+    await expectVisible(page.getByTestId('box-card').first(), 'the boxes of the homepage');
+    await expectVisible(page.getByRole('link', { name: 'Se connecter' }).first(), 'the login link of a visitor');
+    expect(asked.filter((url) => ['/api/boxes', '/api/site', '/api/landing?locale=fr', '/api/auth/me'].includes(url))).toEqual([]);
+
+    const boxId = await page.getByTestId('box-card').first().getAttribute('data-box-id');
+    await page.goto(`/box/${boxId}`);
+    await expectVisible(page.getByRole('heading', { level: 1 }), 'the box page');
+    expect(asked.filter((url) => url.startsWith('/api/boxes'))).toEqual([]);
+
+    // A page sent without answers asks the API itself.
+    await page.goto(PUBLIC_PAGE);
+    await expectVisible(page.getByRole('heading', { level: 1 }), 'the page');
+    await expect.poll(() => asked).toContain('/api/site');
+    await context.close();
+  });
+});
+
 describe('top-bar search', () => {
   test('submits to /catalog?q=…', async () => {
     const { page } = session;

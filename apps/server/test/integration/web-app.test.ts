@@ -160,6 +160,36 @@ describe('page code announced with the page', () => {
   });
 });
 
+describe("the page's first API answers sent with it", () => {
+  const bootOf = (page: string) => {
+    const block = /<script type="application\/json" id="farha-boot">(.*?)<\/script>/.exec(page)?.[1];
+    return block === undefined ? null : (JSON.parse(block) as Record<string, { status: number; body: unknown }>);
+  };
+  const answerOf = async (url: string) => {
+    const res = await get(url);
+    return { status: res.statusCode, body: res.json<unknown>() };
+  };
+
+  it('gives the homepage, the catalogue and a box page the answers their first calls would get from the API', async () => {
+    const common = { '/api/site': await answerOf('/api/site'), '/api/landing?locale=fr': await answerOf('/api/landing?locale=fr'), '/api/auth/me': await answerOf('/api/auth/me') };
+    expect(common['/api/auth/me'].status).toBe(401);
+    const boxes = await answerOf('/api/boxes');
+    expect(bootOf(html(await get('/')))).toEqual({ ...common, '/api/boxes': boxes });
+    expect(bootOf(html(await get('/catalog')))).toEqual({ ...common, '/api/boxes': boxes });
+    const box = active[1]!;
+    expect(bootOf(html(await get(`/box/${box.id}`)))).toEqual({ ...common, [`/api/boxes/${box.id}`]: await answerOf(`/api/boxes/${box.id}`) });
+  });
+
+  it("never answers for a visitor with a session, and sends nothing with other pages, filtered lists or a 404", async () => {
+    const withSession = bootOf(html(await get('/', { cookie: 'farha_session=whatever' })));
+    expect(Object.keys(withSession ?? {})).not.toContain('/api/auth/me');
+    expect(Object.keys(withSession ?? {})).toContain('/api/boxes');
+    for (const url of ['/how-it-works', '/catalog?category=gastronomie', '/box/nope', '/nope', '/client/dashboard']) {
+      expect(bootOf(html(await get(url))), url).toBeNull();
+    }
+  });
+});
+
 describe('search engines and shared links', () => {
   it('serves robots.txt that keeps private areas out and names the sitemap', async () => {
     const res = await get('/robots.txt');

@@ -1,5 +1,6 @@
 import type { TApiError } from '@farha/contracts/errors';
 import type { z } from 'zod';
+import { takeBootAnswer } from './boot';
 import { loadErrorCatalogue } from './error-catalogue';
 
 /** An error answered by the API (`{ error: { code, message, field? } }`) or met on the way to it. */
@@ -90,15 +91,18 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const boot = method === 'GET' ? takeBootAnswer(path) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal,
-    });
+    response = boot
+      ? new Response(JSON.stringify(boot.body), { status: boot.status, headers: { 'content-type': 'application/json' } })
+      : await fetch(path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          credentials: 'same-origin',
+          signal,
+        });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // spec 01 §8: a failure to reach the server reads 'Erreur de connexion. Veuillez réessayer.'

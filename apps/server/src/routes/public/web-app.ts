@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import { formatDzd } from '@farha/contracts/money';
 import { isWebAppPath, WEB_PATHS } from '@farha/contracts/web-paths';
+import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { findActiveBox, getLanding, listActiveBoxes } from '../../modules/catalog/index.ts';
 import { SHARE_IMAGE, shareImageJpeg } from '../../modules/files/index.ts';
 
@@ -129,6 +130,18 @@ function negotiateEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+/**
+ * API answers a landing page asks for as soon as it runs, sent inside its HTML (`<script type=
+ * "application/json" id="farha-boot">`, read by apps/web/src/lib/boot.ts): the phone draws the page once its
+ * code has run, without one more round trip on a mobile network. Answers for anonymous visitors only, as
+ * the API gives them (the same routes, through `inject`); the homepage's French texts, the one locale the
+ * server can expect before the device says otherwise.
+ */
+const BOOT_COMMON = ['/api/site', '/api/landing?locale=fr'];
+const BOOT_ANONYMOUS = '/api/auth/me';
+/** Answers worth sending: what the API answered (2xx) and "not logged in" (401 of /api/auth/me). */
+const BOOT_STATUSES = new Set([200, 401]);
+
 interface PageHead {
   title: string;
   description: string;
@@ -206,8 +219,23 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     return body;
   }
 
-  function render(head: PageHead | null, preloadImage: string | null, modules: string): string {
+  /** The API's answers to `urls` for an anonymous visitor, as `{ url: { status, body } }`. */
+  async function bootAnswers(urls: string[]): Promise<Record<string, { status: number; body: unknown }>> {
+    const answers = await Promise.all(
+      urls.map(async (url) => {
+        const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+        const isJson = res.headers['content-type']?.toString().includes('application/json') ?? false;
+        return BOOT_STATUSES.has(res.statusCode) && isJson ? ([url, { status: res.statusCode, body: res.json<unknown>() }] as const) : null;
+      }),
+    );
+    return Object.fromEntries(answers.filter((answer) => answer !== null));
+  }
+
+  function render(head: PageHead | null, preloadImage: string | null, modules: string, boot: Record<string, unknown> | null): string {
     let html = template;
+    if (boot && Object.keys(boot).length > 0) {
+      html = html.replace('</head>', `    <script type="application/json" id="farha-boot">${scriptJson(boot)}</script>\n  </head>`);
+    }
     if (modules) html = html.replace('</head>', `${modules}  </head>`);
     if (head) {
       html = html
@@ -335,6 +363,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     let status = isWebAppPath(pathname) ? 200 : 404;
     let head: PageHead | null = null;
     let preload: string | null = null;
+    const bootUrls: string[] = [];
 
     const boxMatch = BOX_PAGE.exec(pathname);
     if (boxMatch) {
@@ -348,20 +377,29 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       if (box) {
         head = boxHead(box);
         preload = box.imageUrl && isImagePath(box.imageUrl) ? box.imageUrl : null;
+        bootUrls.push(`/api/boxes/${encodeURIComponent(box.id)}`);
       } else status = 404;
     } else if (pathname === WEB_PATHS.home) {
       preload = await homeHeroImage();
+      bootUrls.push('/api/boxes');
     } else if (pathname === WEB_PATHS.catalog && !request.url.includes('?')) {
       // The unfiltered catalogue opens on the most popular box: its picture is the page's largest.
       const [first] = await listActiveBoxes(ctx());
       preload = first?.imageUrl && isImagePath(first.imageUrl) ? first.imageUrl : null;
+      bootUrls.push('/api/boxes');
+    }
+    let boot: Record<string, unknown> | null = null;
+    if (status === 200 && bootUrls.length > 0) {
+      // A visitor with a session gets its own answer to /api/auth/me from the API, never one in a page.
+      const anonymous = !request.cookies[SESSION_COOKIE];
+      boot = await bootAnswers([...BOOT_COMMON, ...bootUrls, ...(anonymous ? [BOOT_ANONYMOUS] : [])]);
     }
 
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (!head && status === 200) head = siteHead(normalized);
     const modules =
       status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
-    const html = render(head, preload, modules);
+    const html = render(head, preload, modules, boot);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (!encoding) return reply.send(html);
