@@ -17,6 +17,7 @@ const MAIL_TIMEOUT_MS = 30_000;
 interface BoxSummary {
   id: string;
   name: string;
+  nameAr: string | null;
   price: number;
 }
 
@@ -147,6 +148,15 @@ describe('exchanging a voucher', () => {
     await page.getByTestId('action-exchange').click();
     const dialog = page.getByTestId('exchange-dialog');
     await expectVisible(dialog, 'the exchange dialog');
+    if (dearer.nameAr) {
+      // Read in French, the filter also knows the boxes' Arabic names: only boxes of that name stay listed.
+      await dialog.locator('input[name="exchangeSearch"]').fill(dearer.nameAr);
+      const listed = async () => {
+        const names = await dialog.getByTestId('exchange-box').allTextContents();
+        return names.length > 0 && names.every((text) => text.includes(dearer.name));
+      };
+      await expect.poll(listed, { timeout: UI_TIMEOUT_MS, message: `only “${dearer.name}” listed for its Arabic name` }).toBe(true);
+    }
     await dialog.locator('input[name="exchangeSearch"]').fill(dearer.name);
     const option = dialog.getByTestId('exchange-box').filter({ hasText: dearer.name }).first();
     await expectVisible(option, `the box “${dearer.name}” among the exchange options`);

@@ -359,6 +359,14 @@ export const DISPUTE_TYPE_LABELS: Record<(typeof DISPUTE_TYPES)[number], string>
   billing: 'Facturation',
   other: 'Autre',
 };
+/** The same in Arabic (issue 15): the web words a dispute's title with them, the server its e-mails and the disputes search. */
+export const DISPUTE_TYPE_LABELS_AR: Record<(typeof DISPUTE_TYPES)[number], string> = {
+  partner_refuse: 'رفض الشريك',
+  service_quality: 'جودة الخدمة',
+  voucher_invalid: 'قسيمة مرفوضة أو غير صالحة',
+  billing: 'الفوترة',
+  other: 'أخرى',
+};
 export const DISPUTE_STATUSES = ['open', 'investigating', 'partner_response', 'resolved', 'closed'] as const;
 export const DISPUTE_STATUS_LABELS: Record<(typeof DISPUTE_STATUSES)[number], string> = {
   open: 'Ouvert',

@@ -1,32 +1,12 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { searchFold } from '@farha/contracts/search-fold';
 
 /**
- * The searches' one folded form of a text, the same in JavaScript and in SQL (`search_fold(text)`, migration
- * 0007, hand-written part): lower case, Latin accents taken off ("zephyr" finds "Zéphyr"), and Arabic
- * normalised as search engines do (Lucene's ArabicNormalizer): the short vowels, tanwin, shadda, sukun,
- * dagger alef and tatweel removed, أ إ آ ٱ written ا, ى written ي and ة written ه ("الحمام" finds "الحمّام").
- *
- * The table below is the one `search_fold` translates with: a test compares the two on every character.
+ * The searches' one folded form of a text (`searchFold`, shared with the web app from the contracts), the
+ * same in JavaScript and in SQL (`search_fold(text)`, migration 0007, hand-written part): lower case, Latin
+ * accents off, Arabic without its short vowels, one alef ("الحمام" finds "الحمّام").
  */
-const MAPPED_FROM = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸŒÆأإآٱىة';
-const MAPPED_TO = 'aaaaaaceeeeiiiinooooouuuuyyoaaaaaaaceeeeiiiinooooouuuuyyoaاااايه';
-/** Removed: fathatan … sukun (U+064B–U+0652), maddah, hamza above and below (U+0653–U+0655, a decomposed أ), dagger alef, tatweel. */
-const REMOVED = '\u064B\u064C\u064D\u064E\u064F\u0650\u0651\u0652\u0653\u0654\u0655\u0670\u0640';
-
-/** translate()'s arguments: the characters beyond the second string's length are removed. */
-export const SEARCH_FOLD_FROM = MAPPED_FROM + REMOVED;
-export const SEARCH_FOLD_TO = MAPPED_TO;
-
-const table = new Map<string, string>();
-[...MAPPED_FROM].forEach((c, i) => table.set(c, [...MAPPED_TO][i]!));
-for (const c of REMOVED) table.set(c, '');
-
-/** The folded form of what was typed (composed first, as the stored names are). */
-export function searchFold(text: string): string {
-  let out = '';
-  for (const c of text.normalize('NFC').toLowerCase()) out += table.get(c) ?? c;
-  return out;
-}
+export { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchFold } from '@farha/contracts/search-fold';
 
 /** A column's folded form in SQL. */
 export const searchFolded = (column: SQLWrapper | SQL): SQL => sql`search_fold(${column})`;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { emailOutbox, refunds, reservations, users, vouchers } from '../../src/db/schema/index.ts';
+import { emailOutbox, partners, refunds, reservations, users, vouchers } from '../../src/db/schema/index.ts';
 import { HOUR_MS } from '../../src/lib/clock.ts';
 import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
-import { makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
+import { mailsTo, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { day, testClock } from '../clock.ts';
 
 /** A seeded box or offer's Arabic twin (issue 15): Arabic script. */
@@ -28,16 +28,16 @@ const newTicket = async (who: Customer, title: string, priority = 'medium') => {
   return res.json().ticket.id as string;
 };
 
-/** A voucher of Amina's with a reservation at the first demo partner: that partner is the one concerned. */
-async function aminaVoucherAtPartner1() {
-  const { voucher } = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: amina.email, holderUserId: amina.id, at: clock.now() });
+/** A voucher of Amina's (or another customer's) with a reservation at the first demo partner: that partner is the one concerned. */
+async function aminaVoucherAtPartner1(who = amina) {
+  const { voucher } = await makeVoucher(t.database.db, { purchaserId: who.id, recipientEmail: who.email, holderUserId: who.id, at: clock.now() });
   await t.database.db.insert(reservations).values({
     voucherId: voucher.id,
     partnerId: PARTNER1_ID,
     offerId: PARTNER1_OFFER_ID,
-    userId: amina.id,
-    customerName: 'Amina Test',
-    customerEmail: amina.email,
+    userId: who.id,
+    customerName: `${who.firstName} Test`,
+    customerEmail: who.email,
     customerPhone: '0550000000',
     requestedDate: day(3),
     status: 'declined',
@@ -286,6 +286,54 @@ describe('disputes', () => {
     expect(twice.json().error.code).toBe('DISPUTE_ALREADY_RESOLVED');
     const mine = (await t.request({ method: 'GET', url: '/api/client/disputes', cookie: amina.cookie })).json().disputes;
     expect(mine[0]).toMatchObject({ id: dispute.id, status: 'resolved' });
+  });
+
+  it('an Arabic customer and partner read the dispute named in Arabic, and an agent finds it by its Arabic title', async () => {
+    const db = t.database.db;
+    const salima = await newCustomer(t, 'salima');
+    await db.update(users).set({ locale: 'ar' }).where(eq(users.id, salima.id));
+    // The partner's address is its owner's account, read in Arabic.
+    const [partner] = await db.select({ email: partners.email }).from(partners).where(eq(partners.id, PARTNER1_ID));
+    const owner = ACCOUNTS.partner_owner;
+    await db.update(partners).set({ email: owner }).where(eq(partners.id, PARTNER1_ID));
+    await db.update(users).set({ locale: 'ar' }).where(eq(users.email, owner));
+    try {
+      const voucher = await aminaVoucherAtPartner1(salima);
+      const opened = await t.request({ method: 'POST', url: '/api/client/disputes', cookie: salima.cookie, payload: { voucherId: voucher.id, type: 'partner_refuse', description: 'رفض الحمام قسيمتي.' } });
+      expect(opened.statusCode).toBe(201);
+      const dispute = opened.json().dispute;
+      const { boxName, boxNameAr } = dispute.voucher as { boxName: string; boxNameAr: string };
+      expect(boxNameAr).toMatch(ARABIC);
+      const resolved = await t.request({ method: 'POST', url: `/api/support/disputes/${dispute.id}/resolve`, cookie: cookies.support, payload: { resolution: 'rejected', notes: 'لا يوجد ما يثبت الرفض.' } });
+      expect(resolved.statusCode).toBe(200);
+
+      const arabicTitle = `رفض الشريك — ${boxNameAr}`;
+      const toCustomer = await mailsTo(db, salima.email, 'dispute-update');
+      const toPartner = await mailsTo(db, owner, 'dispute-update');
+      expect(toCustomer).toHaveLength(1);
+      expect(toPartner).toHaveLength(2);
+      for (const mail of [...toCustomer, ...toPartner]) {
+        expect(mail.locale).toBe('ar');
+        expect(mail.subject).toBe(`نزاع: ${arabicTitle}`);
+        for (const body of [mail.subject, mail.text, mail.html]) {
+          expect(body).not.toContain('Refus du partenaire');
+          expect(body).not.toContain(boxName);
+        }
+      }
+      expect(toPartner[1]!.text).toContain(`«${arabicTitle}»`);
+
+      // The agents' search finds it by its Arabic type and box name, with or without short vowels.
+      const found = async (q: string) =>
+        (await t.request({ method: 'GET', url: `/api/support/disputes?status=all&q=${encodeURIComponent(q)}`, cookie: cookies.support })).json().disputes.map((d: { id: string }) => d.id);
+      expect(await found('رَفْض الشَّرِيك')).toContain(dispute.id);
+      expect(await found(boxNameAr)).toContain(dispute.id);
+      expect(await found(arabicTitle)).toContain(dispute.id);
+      expect(await found('جودة الخدمة')).not.toContain(dispute.id);
+      expect(await found('طائرة')).not.toContain(dispute.id);
+    } finally {
+      await db.update(partners).set({ email: partner!.email }).where(eq(partners.id, PARTNER1_ID));
+      await db.update(users).set({ locale: 'fr' }).where(eq(users.email, owner));
+    }
   });
 
   it('a refund cancels the voucher and queues a refund for finance', async () => {

@@ -79,7 +79,7 @@ const KINDS: [string, (locale: Locale) => EmailContent][] = [
   ['partner KYC refused', (locale) => partnerStepEmail('Dar Es-Salam', { kind: 'kyc_rejected', reason: 'RC' }, url, locale)],
   ['partner terms changed', (locale) => partnerStepEmail('Dar Es-Salam', { kind: 'terms_changed', commissionBp: 1500, settlementCycle: 'J+14' }, url, locale)],
   ['support reply', (locale) => ticketReplyEmail({ locale, name: 'Amina', title: 'QR', reference: 'a1b2c3d4-0000', message: 'OK', agentName: 'Sofia', link: url })],
-  ['dispute step', (locale) => disputeUpdateEmail({ locale, name: 'Amina', title: 'QR', what: { fr: 'Le litige est ouvert.', ar: 'تم فتح النزاع.' }, link: url, expiresAt })],
+  ['dispute step', (locale) => disputeUpdateEmail({ locale, name: 'Amina', dispute: { type: 'voucher_invalid', title: 'Voucher refusé ou invalide — Évasion Bien-être', ...box }, what: { fr: 'Le litige est ouvert.', ar: 'تم فتح النزاع.' }, link: url, expiresAt })],
 ];
 
 const ARABIC_LETTERS = /[\u0600-\u06FF]{3}/;
@@ -129,6 +129,19 @@ describe('e-mails in the recipient’s language', () => {
     expect(ar.html).toContain('Massage aux huiles — Spa Lina, Oran');
     expect(voucherEmail({ ...base, locale: 'ar', boxName: 'Évasion', boxNameAr: null }).subject).toContain('«Évasion»');
     expect(voucherEmail({ ...base, locale: 'fr', boxName: 'Évasion', boxNameAr: 'استرخاء' }).subject).toContain('« Évasion »');
+  });
+
+  it('names a dispute in the reader’s language: its type and its box, the box’s French name only where it has no Arabic one', () => {
+    const dispute = { type: 'partner_refuse', title: 'Refus du partenaire — Évasion Bien-être', ...box };
+    const mail = (locale: Locale, over = {}) => disputeUpdateEmail({ locale, name: 'Amina', dispute: { ...dispute, ...over }, what: { fr: 'Le litige est ouvert.', ar: 'تم فتح النزاع.' }, link: url });
+    expect(mail('ar').subject).toBe('نزاع: رفض الشريك — استرخاء وعافية');
+    expect(mail('ar').text).not.toContain('Refus du partenaire');
+    expect(mail('ar').text).not.toContain('Évasion');
+    expect(mail('fr').subject).toBe('Litige : Refus du partenaire — Évasion Bien-être');
+    expect(mail('ar', { boxNameAr: null }).subject).toBe('نزاع: رفض الشريك — Évasion Bien-être');
+    expect(mail('ar', { boxName: null, boxNameAr: null, type: 'billing', title: 'Facturation' }).subject).toBe('نزاع: الفوترة');
+    // A type this server does not know: the title stored when the dispute was opened.
+    expect(mail('ar', { type: 'chargeback', title: 'Contestation bancaire' }).subject).toBe('نزاع: Contestation bancaire');
   });
 
   it('lists every experience of the box in the gift e-mail, not the first six', () => {

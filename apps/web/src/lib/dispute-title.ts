@@ -1,14 +1,11 @@
 import type { TLocale } from '@farha/contracts/auth';
-import { DISPUTE_TYPE_LABELS, DISPUTE_TYPES } from '@farha/contracts/support';
+import { DISPUTE_TYPE_LABELS, DISPUTE_TYPE_LABELS_AR, DISPUTE_TYPES } from '@farha/contracts/support';
 import { localized } from './localized';
 
 type DisputeType = (typeof DISPUTE_TYPES)[number];
 
-/** The dispute types in both languages (French: the contracts' labels, the server's own words). */
-export const DISPUTE_TYPE_TEXT: Record<TLocale, Record<DisputeType, string>> = {
-  fr: DISPUTE_TYPE_LABELS,
-  ar: { partner_refuse: 'رفض الشريك', service_quality: 'جودة الخدمة', voucher_invalid: 'قسيمة مرفوضة أو غير صالحة', billing: 'الفوترة', other: 'أخرى' },
-};
+/** The dispute types in both languages (the contracts' labels, the server's own words in its e-mails). */
+export const DISPUTE_TYPE_TEXT: Record<TLocale, Record<DisputeType, string>> = { fr: DISPUTE_TYPE_LABELS, ar: DISPUTE_TYPE_LABELS_AR };
 
 /** What a list knows of a dispute: its type code, the stored French title, and its box's names (none without a voucher). */
 export type DisputeTitleSource = { type: string; title: string; boxName: string | null; boxNameAr: string | null };

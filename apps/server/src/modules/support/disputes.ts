@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { formatDzd } from '@farha/contracts/money';
 import {
   DISPUTE_TYPE_LABELS,
+  DISPUTE_TYPE_LABELS_AR,
+  DISPUTE_TYPES,
   type TCreateDisputeRequest,
   type TDeskDisputeRequest,
   type TDispute,
@@ -12,9 +14,10 @@ import {
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTransactions, partners, refunds, reservations, supportTickets, ticketMessages, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { foldedContains } from '../../lib/search-fold.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { applyExtension, type Caller, dropPendingVoucherEmails, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
-import { disputeUpdateEmail } from './emails.ts';
+import { disputeTitle, type DisputeTitleSource, disputeUpdateEmail } from './emails.ts';
 
 /**
  * Disputes (spec 02 §2-§4, issue 14): a customer opens one on a voucher, the partner concerned answers,
@@ -122,7 +125,15 @@ async function partnerOfVoucher(db: Queryable, voucherId: string, boxId: string)
   return inBox.length === 1 ? inBox[0]!.id : null;
 }
 
-async function notifyPartner(db: Queryable, deps: DisputeDeps, partnerId: string | null, title: string, what: { fr: string; ar: string }) {
+/** What names a dispute in its e-mails: its type and its voucher's box, worded in the reader's language. */
+async function titleSourceOf(db: Queryable, d: { type: string; title: string; voucherId: string | null }): Promise<DisputeTitleSource> {
+  const [box] = d.voucherId
+    ? await db.select({ name: boxes.name, nameAr: boxes.nameAr }).from(vouchers).innerJoin(boxes, eq(boxes.id, vouchers.boxId)).where(eq(vouchers.id, d.voucherId))
+    : [];
+  return { type: d.type, title: d.title, boxName: box?.name ?? null, boxNameAr: box?.nameAr ?? null };
+}
+
+async function notifyPartner(db: Queryable, deps: DisputeDeps, partnerId: string | null, dispute: DisputeTitleSource, what: { fr: string; ar: string }) {
   if (!partnerId) return;
   const [partner] = await db.select({ email: partners.email, name: partners.name }).from(partners).where(eq(partners.id, partnerId));
   if (!partner?.email) return;
@@ -130,11 +141,11 @@ async function notifyPartner(db: Queryable, deps: DisputeDeps, partnerId: string
     now: deps.now,
     to: partner.email,
     template: 'dispute-update',
-    render: (locale) => disputeUpdateEmail({ locale, name: partner.name, title, what, link: `${deps.publicUrl}/partenaire/support` }),
+    render: (locale) => disputeUpdateEmail({ locale, name: partner.name, dispute, what, link: `${deps.publicUrl}/partenaire/support` }),
   });
 }
 
-async function notifyCustomer(db: Queryable, deps: DisputeDeps, customerId: string, title: string, what: { fr: string; ar: string }, expiresAt?: Date | null) {
+async function notifyCustomer(db: Queryable, deps: DisputeDeps, customerId: string, dispute: DisputeTitleSource, what: { fr: string; ar: string }, expiresAt?: Date | null) {
   const [person] = await db.select().from(users).where(eq(users.id, customerId));
   if (!person) return;
   await enqueueEmail(db, {
@@ -142,7 +153,7 @@ async function notifyCustomer(db: Queryable, deps: DisputeDeps, customerId: stri
     to: person.email,
     template: 'dispute-update',
     locale: person.locale,
-    ...disputeUpdateEmail({ locale: person.locale, name: person.firstName, title, what, link: `${deps.publicUrl}/client/dashboard`, expiresAt }),
+    ...disputeUpdateEmail({ locale: person.locale, name: person.firstName, dispute, what, link: `${deps.publicUrl}/client/dashboard`, expiresAt }),
   });
 }
 
@@ -204,6 +215,7 @@ async function insertDispute(
   let title: string = DISPUTE_TYPE_LABELS[input.type];
   let amount = 0;
   let partnerId: string | null = null;
+  let box: { name: string; nameAr: string | null; price: number } | undefined;
   if (locked) {
     const [active] = await tx
       .select({ id: disputes.id })
@@ -211,7 +223,7 @@ async function insertDispute(
       .where(and(eq(disputes.voucherId, locked.id), notInArray(disputes.status, DONE)))
       .limit(1);
     if (active) throw new AppError('DISPUTE_ALREADY_OPEN');
-    const [box] = await tx.select({ name: boxes.name, price: boxes.price }).from(boxes).where(eq(boxes.id, locked.boxId));
+    [box] = await tx.select({ name: boxes.name, nameAr: boxes.nameAr, price: boxes.price }).from(boxes).where(eq(boxes.id, locked.boxId));
     const [order] = locked.orderId ? await tx.select({ amount: orders.amount }).from(orders).where(eq(orders.id, locked.orderId)) : [];
     partnerId = await partnerOfVoucher(tx, locked.id, locked.boxId);
     title = `${DISPUTE_TYPE_LABELS[input.type]} — ${box?.name ?? locked.code}`;
@@ -235,14 +247,15 @@ async function insertDispute(
     })
     .returning({ id: disputes.id });
   await tx.insert(disputeEvents).values({ disputeId: row!.id, action: 'opened', actorId: input.actorId, notes: input.description, createdAt: deps.now });
+  const named: DisputeTitleSource = { type: input.type, title, boxName: box?.name ?? null, boxNameAr: box?.nameAr ?? null };
   if (locked) {
-    await notifyPartner(tx, deps, partnerId, title, {
+    await notifyPartner(tx, deps, partnerId, named, {
       fr: `Un client a ouvert un litige sur le voucher ${locked.code}. Répondez-y depuis votre portail partenaire (Support > Litiges).`,
       ar: `فتح أحد العملاء نزاعًا بشأن القسيمة ${locked.code}. يرجى الرد من بوابة الشريك.`,
     });
   }
   if (input.actorId !== input.customerId) {
-    await notifyCustomer(tx, deps, input.customerId, title, {
+    await notifyCustomer(tx, deps, input.customerId, named, {
       fr: 'Notre équipe support a ouvert un litige pour vous. Suivez-le depuis votre espace client.',
       ar: 'فتح فريق الدعم نزاعًا لصالحكم. تابعوه من فضائكم.',
     });
@@ -310,13 +323,25 @@ export async function respondAsPartner(deps: DisputeDeps, caller: { userId: stri
   return oneDispute(deps.db, eq(disputes.id, id));
 }
 
+/**
+ * A dispute's title in Arabic, in SQL, as `disputeTitle` words it (the search finds what an Arabic reader
+ * sees): the type's Arabic label (none for a type this server does not know: its stored title is searched
+ * anyway), and the box's Arabic name (its French one where it has none). Needs the voucher and box joins.
+ */
+const arabicTitle = sql`concat_ws(' — ', case ${disputes.type} ${sql.join(
+  DISPUTE_TYPES.map((type) => sql`when ${type} then ${DISPUTE_TYPE_LABELS_AR[type]}`),
+  sql` `,
+)} end, coalesce(nullif(btrim(${boxes.nameAr}), ''), ${boxes.name}))`;
+
 function supportFilters(query: { q?: string | undefined; status: string; type?: string | undefined }): SQL | undefined {
   const where: SQL[] = [];
   if (query.q) {
     const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     where.push(
       or(
-        ilike(disputes.title, like),
+        // The title in French and in Arabic, folded (search_fold): "qualite" finds "Qualité", "الحمام" finds "الحمّام".
+        foldedContains(disputes.title, query.q),
+        foldedContains(arabicTitle, query.q),
         ilike(customer.email, like),
         ilike(sql`${customer.firstName} || ' ' || ${customer.lastName}`, like),
         ilike(vouchers.code, like),
@@ -347,6 +372,7 @@ export async function listDisputes(
     .innerJoin(customer, eq(customer.id, disputes.customerId))
     .leftJoin(partners, eq(partners.id, disputes.partnerId))
     .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+    .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(where);
   const [k] = await db
     .select({
@@ -445,8 +471,12 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
       voucher_extension: { fr: `Votre litige est résolu : votre voucher est prolongé de ${input.days ?? 0} jours.`, ar: `تمت تسوية نزاعكم: تم تمديد قسيمتكم ${input.days ?? 0} يومًا.` },
       rejected: { fr: `Votre litige a été examiné et n'a pas été retenu : ${input.notes}`, ar: `تمت دراسة نزاعكم ولم يتم قبوله: ${input.notes}` },
     }[input.resolution];
-    await notifyCustomer(tx, deps, d.customerId, d.title, what, newExpiry);
-    await notifyPartner(tx, deps, d.partnerId, d.title, { fr: `Le litige « ${d.title} » a été résolu par le support Farha.`, ar: 'تمت تسوية النزاع من قبل دعم فرحة.' });
+    const named = await titleSourceOf(tx, d);
+    await notifyCustomer(tx, deps, d.customerId, named, what, newExpiry);
+    await notifyPartner(tx, deps, d.partnerId, named, {
+      fr: `Le litige « ${disputeTitle('fr', named)} » a été résolu par le support Farha.`,
+      ar: `تمت تسوية النزاع «${disputeTitle('ar', named)}» من قبل دعم فرحة.`,
+    });
   });
   wakeOutbox();
   return getDispute(deps.db, id);

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useExchangeOptions, useExchangeVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
-import { searchable } from '../lib/vouchers';
+import { boxesMatching } from '../lib/vouchers';
 import { BoxImage } from '@/components/domain/box-image';
 import { PaymentMethodPicker } from './payment-method-picker';
 import { errorKey } from '@farha/contracts/plain/errors';
@@ -40,8 +40,7 @@ function ExchangeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: 
   const [error, setError] = useState<string | null>(null);
 
   const boxes = options.data?.boxes ?? [];
-  const needle = searchable(deferredQuery.trim());
-  const shown = needle ? boxes.filter((box) => searchable(box.name).includes(needle)) : boxes;
+  const shown = boxesMatching(boxes, deferredQuery);
   const selected = boxes.find((box) => box.id === boxId) ?? null;
   const toPay = selected?.difference ?? 0;
 

@@ -1,5 +1,6 @@
 import { VOUCHER_TABS } from '@farha/contracts/customer';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { searchFold } from '@farha/contracts/search-fold';
 
 export type VoucherTab = keyof typeof VOUCHER_TABS | 'tous';
 export const VOUCHER_TAB_ORDER: VoucherTab[] = ['actifs', 'utilises', 'expires', 'tous'];
@@ -20,10 +21,17 @@ export function normalizeCode(value: string): string {
   return value.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
-/** Lower case without accents, for a forgiving search ("ete" finds "Été"). */
+/**
+ * Lower case without accents nor Arabic short vowels, one alef, ة as ه (the server's searches' fold), for a
+ * forgiving search: "ete" finds "Été", "الحمام" finds "الحمّام".
+ */
 export function searchable(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+  return searchFold(value.normalize('NFD').replace(/\p{M}/gu, ''));
+}
+
+/** The boxes whose name, in French or in Arabic, contains what was typed (the exchange dialog's filter); all of them when nothing is. */
+export function boxesMatching<T extends { name: string; nameAr: string | null }>(boxes: T[], query: string): T[] {
+  const needle = searchable(query.trim());
+  if (!needle) return boxes;
+  return boxes.filter((box) => [box.name, box.nameAr].some((name) => name && searchable(name).includes(needle)));
 }
