@@ -181,6 +181,7 @@ describe("the page's first API answers sent with it", () => {
   });
 
   it("never answers for a visitor with a session, and sends nothing with other pages, filtered lists or a 404", async () => {
+    expect((await get('/')).headers.vary).toBe('accept-encoding, cookie');
     const withSession = bootOf(html(await get('/', { cookie: 'farha_session=whatever' })));
     expect(Object.keys(withSession ?? {})).not.toContain('/api/auth/me');
     expect(Object.keys(withSession ?? {})).toContain('/api/boxes');

@@ -401,7 +401,9 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
     const html = render(head, preload, modules, boot);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    // With answers inside, the page differs with and without a session: no shared cache may mix the two.
+    const vary = boot ? 'accept-encoding, cookie' : 'accept-encoding';
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary);
     if (!encoding) return reply.send(html);
     return reply.header('content-encoding', encoding).send(encode(html, encoding));
   }
