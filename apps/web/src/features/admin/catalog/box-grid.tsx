@@ -17,6 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Alert } from '@/components/ui/alert';
 import { to } from '@/config/paths';
 import { localized } from '@/lib/localized';
+import { Pager } from '../components/parts';
 import { thumbnail, useAdminBoxes, useDeleteBox } from './api';
 import { BoxForm } from './box-form';
 import { catalogMessage, useCatalogT } from './i18n';
@@ -45,7 +46,6 @@ export function BoxGrid() {
   const list = useAdminBoxes(toQuery({ q, category: line, status, page, pageSize: PAGE_SIZE }));
   const remove = useDeleteBox();
   const counts = new Map(list.data?.lines.map((l) => [l.category, l.count]));
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
 
   return (
     <div className="space-y-5">
@@ -178,21 +178,7 @@ export function BoxGrid() {
           ))}
         </ul>
       )}
-      {list.data && list.data.total > PAGE_SIZE && (
-        <nav className="flex items-center justify-between text-sm" aria-label="pagination">
-          <span className="text-muted-foreground tabular-nums">
-            {page} / {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              ‹
-            </Button>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              ›
-            </Button>
-          </div>
-        </nav>
-      )}
+      {list.data && list.data.total > PAGE_SIZE && <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
 
       {editing && <BoxForm box={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
