@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths, to } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { cn } from '@/lib/cn';
 
 function useCatalogSearch(onDone?: () => void) {
@@ -71,9 +72,8 @@ export function SearchField({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const submit = useCatalogSearch(onDone);
   return (
-    <form role="search" onSubmit={submit} className="relative">
-      <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-      <Input name="q" type="search" placeholder={t('nav.searchPlaceholder')} aria-label={t('nav.searchLabel')} className="ps-9" />
+    <form role="search" onSubmit={submit}>
+      <SearchInput name="q" placeholder={t('nav.searchPlaceholder')} aria-label={t('nav.searchLabel')} />
     </form>
   );
 }

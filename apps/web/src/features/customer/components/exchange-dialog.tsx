@@ -1,13 +1,13 @@
 import type { TPaymentMethod } from '@farha/contracts/checkout';
 import { type TClientVoucher } from '@farha/contracts/customer';
 import { formatDzd } from '@farha/contracts/money';
-import { Repeat, Search } from 'lucide-react';
+import { Repeat } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useExchangeOptions, useExchangeVoucher } from '../api/vouchers';
@@ -105,18 +105,13 @@ function ExchangeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: 
         <Alert variant="error">{customerMessage(options.data.reasonCode ?? options.data.reason ?? errorKey('VOUCHER_NOT_EXCHANGEABLE'))}</Alert>
       ) : (
         <>
-          <div className="relative">
-            <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              name="exchangeSearch"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              aria-label={t('exchange.searchLabel')}
-              placeholder={t('exchange.searchPlaceholder')}
-              className="ps-9"
-            />
-          </div>
+          <SearchInput
+            name="exchangeSearch"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-label={t('exchange.searchLabel')}
+            placeholder={t('exchange.searchPlaceholder')}
+          />
           <fieldset className="max-h-[min(22rem,45dvh)] overflow-y-auto rounded-lg border border-border" data-testid="exchange-boxes">
             <legend className="sr-only">{t('exchange.chooseBox')}</legend>
             {shown.length === 0 ? (

@@ -1,10 +1,10 @@
-import { Search } from 'lucide-react';
+import {  } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useFaqView } from '@/components/help-centre/faq-api';
 import type { FaqApi, FaqTexts } from '@/components/help-centre/faq';
 import { FaqList } from '@/components/help-centre/faq-list';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { useFaq, useFaqVote } from '../api/support';
 import { customerMessage, useCustomerT, type CustomerKey } from '../i18n';
 
@@ -38,21 +38,14 @@ export function FaqTab({ initialOpenId, onAskUs }: FaqTabProps) {
   return (
     <div className="grid gap-4" data-testid="faq-tab">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
-        <div className="relative">
-          <label htmlFor="faq-search" className="sr-only">
-            {t('support.faq.searchLabel')}
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id="faq-search"
-            type="search"
-            name="faqSearch"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('support.faq.searchPlaceholder')}
-            className="ps-9"
-          />
-        </div>
+        <SearchInput
+          id="faq-search"
+          name="faqSearch"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('support.faq.searchPlaceholder')}
+          aria-label={t('support.faq.searchLabel')}
+        />
       </div>
       <FaqList
         faq={faq}

@@ -1,13 +1,13 @@
 import type { TClientVoucher, TClientVoucherListResponse } from '@farha/contracts/customer';
 import { formatDzd } from '@farha/contracts/money';
-import { CalendarX2, Gift, PartyPopper, Search, SearchX, ShoppingBag, Wallet, X } from 'lucide-react';
+import { CalendarX2, Gift, PartyPopper, SearchX, ShoppingBag, Wallet, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -289,18 +289,16 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
               ))}
             </TabsList>
           </Tabs>
-          <div className="relative md:w-80">
-            <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              name="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              aria-label={t('dashboard.searchLabel')}
-              placeholder={t('dashboard.searchPlaceholder')}
-              className="pe-9 ps-9 [&::-webkit-search-cancel-button]:hidden"
-              data-testid="voucher-search"
-            />
+          <SearchInput
+            frameClassName="md:w-80"
+            name="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            aria-label={t('dashboard.searchLabel')}
+            placeholder={t('dashboard.searchPlaceholder')}
+            className="pe-9 [&::-webkit-search-cancel-button]:hidden"
+            data-testid="voucher-search"
+          >
             {query && (
               <button
                 type="button"
@@ -311,7 +309,7 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
                 <X aria-hidden className="size-4" />
               </button>
             )}
-          </div>
+          </SearchInput>
         </div>
 
         <div id="vouchers-panel" role="tabpanel" aria-labelledby={`vouchers-tab-${tab}`}>

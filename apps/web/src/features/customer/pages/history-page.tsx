@@ -15,7 +15,6 @@ import {
   MailCheck,
   Printer,
   Receipt,
-  Search,
   SearchX,
   Send,
   Share2,
@@ -30,7 +29,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -138,21 +137,15 @@ export function CustomerHistoryPage() {
                 {t('history.filters')}
               </h2>
               <Card className="grid gap-3 p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-                <div className="relative sm:col-span-2 lg:col-span-1">
-                  <label htmlFor="history-search" className="sr-only">
-                    {t('history.searchLabel')}
-                  </label>
-                  <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-                  <Input
-                    id="history-search"
-                    type="search"
-                    name="q"
-                    value={search}
-                    onChange={(event) => setSearch(event.target.value)}
-                    placeholder={t('history.searchPlaceholder')}
-                    className="ps-9"
-                  />
-                </div>
+                <SearchInput
+                  frameClassName="sm:col-span-2 lg:col-span-1"
+                  id="history-search"
+                  name="q"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder={t('history.searchPlaceholder')}
+                  aria-label={t('history.searchLabel')}
+                />
                 <NativeSelect name="status" aria-label={t('history.status')} value={status} onChange={(e) => setFilter('status', e.target.value, 'all')}>
                   {(['all', ...HISTORY_STATUSES] as const).map((value) => (
                     <option key={value} value={value}>

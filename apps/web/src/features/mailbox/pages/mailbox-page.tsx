@@ -1,11 +1,11 @@
-import { Inbox, RefreshCw, Search, X } from 'lucide-react';
+import { Inbox, RefreshCw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -88,22 +88,17 @@ function MessageList() {
         <Alert data-testid="mailbox-demo-only">{t('list.demoOnly')}</Alert>
       ) : (
         <>
-          <div className="relative max-w-md">
-            <label htmlFor="mailbox-search" className="sr-only">
-              {t('list.search')}
-            </label>
-            <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              id="mailbox-search"
-              type="search"
-              name="to"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('list.searchPlaceholder')}
-              aria-label={t('list.search')}
-              className="ps-9 pe-10"
-              data-testid="mailbox-search"
-            />
+          <SearchInput
+            frameClassName="max-w-md"
+            id="mailbox-search"
+            name="to"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('list.searchPlaceholder')}
+            aria-label={t('list.search')}
+            className="pe-10"
+            data-testid="mailbox-search"
+          >
             {search && (
               <button
                 type="button"
@@ -115,7 +110,7 @@ function MessageList() {
                 <X aria-hidden className="size-4" />
               </button>
             )}
-          </div>
+          </SearchInput>
 
           {mailbox.isError && !messages ? (
             <Alert variant="error">

@@ -1,12 +1,12 @@
 import { OFFER_CATEGORIES } from '@farha/contracts/plain/catalog';
 import { OFFER_SORTS, type TPartnerOffer } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
-import { Gift, Package, Pencil, Plus, Search, SearchX, Star, Tag, Trash2, TrendingUp, ScanLine } from 'lucide-react';
+import { Gift, Package, Pencil, Plus, SearchX, Star, Tag, Trash2, TrendingUp, ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -78,18 +78,14 @@ function Offers() {
       </section>
 
       <Card className="grid grid-cols-2 gap-3 p-4 lg:grid-cols-[minmax(0,1fr)_11rem_10rem_11rem]">
-        <div className="relative col-span-2 lg:col-span-1">
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            name="q"
-            value={filters.q}
-            onChange={(event) => setFilters((f) => ({ ...f, q: event.target.value }))}
-            placeholder={t('offers.searchPlaceholder')}
-            aria-label={t('offers.search')}
-            className="ps-9"
-          />
-        </div>
+        <SearchInput
+          frameClassName="col-span-2 lg:col-span-1"
+          name="q"
+          value={filters.q}
+          onChange={(event) => setFilters((f) => ({ ...f, q: event.target.value }))}
+          placeholder={t('offers.searchPlaceholder')}
+          aria-label={t('offers.search')}
+        />
         <NativeSelect
           name="category"
           value={filters.category}

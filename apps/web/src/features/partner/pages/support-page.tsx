@@ -11,7 +11,6 @@ import {
   Phone,
   RefreshCw,
   Scale,
-  Search,
   Send,
   Siren,
   Ticket,
@@ -31,6 +30,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
@@ -176,18 +176,13 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
       </div>
 
       <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
-        <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            name="faqSearch" dir="auto"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={t('support.faq.search')}
-            aria-label={t('support.faq.search')}
-            className="ps-9"
-          />
-        </div>
+        <SearchInput
+          name="faqSearch" dir="auto"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('support.faq.search')}
+          aria-label={t('support.faq.search')}
+        />
         <NativeSelect name="faqCategory" value={category} onChange={(e) => setCategory(e.target.value)} aria-label={t('support.faq.category')}>
           <option value="">{t('support.faq.allCategories')}</option>
           {(faq.data?.categories ?? []).map((entry) => (

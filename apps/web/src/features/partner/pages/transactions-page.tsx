@@ -1,13 +1,13 @@
 import type { TPartnerTransaction } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
-import { ArrowLeftRight, Banknote, ChevronLeft, ChevronRight, Download, Eye, HandCoins, Percent, Printer, Receipt as ReceiptIcon, Search, SearchX } from 'lucide-react';
+import { ArrowLeftRight, Banknote, ChevronLeft, ChevronRight, Download, Eye, HandCoins, Percent, Printer, Receipt as ReceiptIcon, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -110,18 +110,13 @@ function Transactions() {
       </section>
 
       <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_12rem_12rem]">
-        <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            name="q"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('transactions.searchPlaceholder')}
-            aria-label={t('transactions.search')}
-            className="ps-9"
-          />
-        </div>
+        <SearchInput
+          name="q"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('transactions.searchPlaceholder')}
+          aria-label={t('transactions.search')}
+        />
         <NativeSelect name="status" value={status} onChange={(event) => update({ status: event.target.value })} aria-label={t('transactions.statusFilter')}>
           <option value="">{t('transactions.allStatuses')}</option>
           {STATUSES.map((value) => (
