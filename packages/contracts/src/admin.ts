@@ -70,7 +70,8 @@ export const ADMIN_REFUND_FILTERS = ['pending', 'paid', 'failed', 'all'] as cons
 export const ZAdminRefundQuery = ZPage.extend({ status: z.enum(ADMIN_REFUND_FILTERS).default('pending') });
 /**
  * Why money is owed back (issue 15: the web words it per language): an unused box within 14 days, a dispute
- * (`{ title }`), a paid extension or exchange that could no longer be applied.
+ * (`{ type, title, boxName, boxNameAr }`: the web words its title from the type and the box's names;
+ * older rows carry only the French `title`), a paid extension or exchange that could no longer be applied.
  */
 export const REFUND_REASON_CODES = ['unused_box', 'dispute', 'extension_impossible', 'exchange_impossible'] as const;
 export type TRefundReasonCode = (typeof REFUND_REASON_CODES)[number];

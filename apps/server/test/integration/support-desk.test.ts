@@ -353,6 +353,14 @@ describe('disputes', () => {
     expect(after!.status).toBe('CANCELLED');
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
     expect(rows).toMatchObject([{ amount: 2000, status: 'pending' }]);
+    // Finance's queue gets the codes its page words the reason from in French or Arabic (decision 009).
+    // A fresh login: the earlier tests moved the clock past the first login's session.
+    const finance = await t.login(ACCOUNTS.finance);
+    const queue = (await t.request({ method: 'GET', url: '/api/admin/refunds?status=pending&pageSize=100', cookie: finance })).json();
+    expect(queue.refunds.find((r: { id: string }) => r.id === rows[0]!.id)).toMatchObject({
+      reasonCode: 'dispute',
+      reasonParams: { type: 'service_quality', boxName: dispute.voucher.boxName, boxNameAr: expect.stringMatching(ARABIC), title: dispute.title },
+    });
   });
 });
 

@@ -405,6 +405,7 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
     if (!d) throw new AppError('DISPUTE_NOT_FOUND');
     if (DONE.includes(d.status)) throw new AppError('DISPUTE_ALREADY_RESOLVED');
     let amount: number | null = null;
+    const named = await titleSourceOf(tx, d);
     if (input.resolution !== 'rejected') {
       if (!d.voucherId) throw new AppError('DISPUTE_NO_VOUCHER');
       const voucher = (await lockVoucher(tx, d.voucherId))!;
@@ -426,7 +427,14 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
             amount,
             reason: `Litige : ${d.title}`,
             reasonCode: 'dispute',
-            reasonParams: { title: d.title },
+            // Decision 009: the codes the admin's refund queue words the dispute's title from, in French or
+            // Arabic (as the web's disputeTitle does); `title` stays for a type the web does not know.
+            reasonParams: {
+              type: d.type,
+              title: d.title,
+              ...(named.boxName ? { boxName: named.boxName } : {}),
+              ...(named.boxNameAr ? { boxNameAr: named.boxNameAr } : {}),
+            },
             status: 'pending',
             requestedBy: agentId,
             createdAt: deps.now,
@@ -471,7 +479,6 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
       voucher_extension: { fr: `Votre litige est résolu : votre voucher est prolongé de ${input.days ?? 0} jours.`, ar: `تمت تسوية نزاعكم: تم تمديد قسيمتكم ${input.days ?? 0} يومًا.` },
       rejected: { fr: `Votre litige a été examiné et n'a pas été retenu : ${input.notes}`, ar: `تمت دراسة نزاعكم ولم يتم قبوله: ${input.notes}` },
     }[input.resolution];
-    const named = await titleSourceOf(tx, d);
     await notifyCustomer(tx, deps, d.customerId, named, what, newExpiry);
     await notifyPartner(tx, deps, d.partnerId, named, {
       fr: `Le litige « ${disputeTitle('fr', named)} » a été résolu par le support Farha.`,

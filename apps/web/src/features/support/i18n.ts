@@ -120,6 +120,7 @@ const fr = {
     allTickets: 'Tous les tickets',
     disputes: 'Voir les litiges',
     performance: "Performance du jour",
+    loadError: 'Impossible de charger le tableau de bord.',
   },
   list: {
     loadError: 'Impossible de charger la liste.',
@@ -246,6 +247,7 @@ const ar: ArabicBundle<typeof fr> = {
     allTickets: 'كل التذاكر',
     disputes: 'عرض النزاعات',
     performance: 'أداء اليوم',
+    loadError: 'تعذّر تحميل لوحة التحكم.',
   },
   list: {
     loadError: 'تعذّر تحميل القائمة.',

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminRefunds, useGatewayRefund, useRefundAction } from '../api/admin';
 import { AdminQueryStates, FilterChips, formatDateTime, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
+import { refundReason } from '../lib/refund-text';
 
 type Filter = (typeof ADMIN_REFUND_FILTERS)[number];
 const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructive' } as const;
@@ -19,21 +20,6 @@ const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructiv
 /** /admin/refunds (issue 12, finance): money owed to customers, recorded paid with its reference or failed. */
 export function AdminRefundsPage() {
   const { t, locale } = useAdminTranslation();
-  // The reason's code in the active language; older rows (no code) keep the French the server stored.
-  const reasonText = (refund: TAdminRefund) => {
-    switch (refund.reasonCode) {
-      case 'unused_box':
-        return t('refunds.reasonGuarantee');
-      case 'dispute':
-        return t('refunds.reasonDispute', { title: refund.reasonParams?.title ?? '' });
-      case 'extension_impossible':
-        return t('refunds.reasonExtension');
-      case 'exchange_impossible':
-        return t('refunds.reasonExchange');
-      default:
-        return refund.reason;
-    }
-  };
   const providerName = (provider: string) => (provider === 'sandbox' || provider === 'chargily' ? t(`refunds.providers.${provider}`) : provider);
   useDocumentTitle(t('refunds.title'));
   const [params, setParams] = useSearchParams();
@@ -85,7 +71,7 @@ export function AdminRefundsPage() {
                         {r.customer?.email}
                       </p>
                       <p className="text-sm">
-                        {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{reasonText(r)}</span>
+                        {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{refundReason(r, t, locale)}</span>
                       </p>
                       <p className="text-xs text-muted-foreground">
                         {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}

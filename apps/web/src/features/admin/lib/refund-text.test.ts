@@ -1,0 +1,43 @@
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import ar from '../locales/ar.json';
+import fr from '../locales/fr.json';
+import { refundReason } from './refund-text';
+
+const i18n = createInstance();
+await i18n.init({ resources: { fr: { translation: fr }, ar: { translation: ar } }, lng: 'fr', interpolation: { escapeValue: false } });
+const tFor = (lng: 'fr' | 'ar') => i18n.getFixedT(lng) as unknown as (key: string, options?: Record<string, unknown>) => string;
+const fri = tFor('fr');
+const ari = tFor('ar');
+
+const title = 'Qualité du service — Évasion Spa & Hammam';
+const dispute = {
+  reason: `Litige : ${title}`,
+  reasonCode: 'dispute' as const,
+  reasonParams: { type: 'service_quality', title, boxName: 'Évasion Spa & Hammam', boxNameAr: 'استراحة السبا والحمّام' },
+};
+
+describe('a refund’s reason in the reader’s language', () => {
+  it('words a dispute refund from its type and box names, in French and in Arabic', () => {
+    expect(refundReason(dispute, fri, 'fr')).toBe('Litige : Qualité du service — Évasion Spa & Hammam');
+    const arabic = refundReason(dispute, ari, 'ar');
+    expect(arabic).toBe('نزاع: جودة الخدمة — استراحة السبا والحمّام');
+    expect(arabic).not.toMatch(/Qualité|Évasion/);
+  });
+
+  it('keeps the French box name in Arabic where the box has no Arabic one', () => {
+    const { boxNameAr: _, ...params } = dispute.reasonParams;
+    expect(refundReason({ ...dispute, reasonParams: params }, ari, 'ar')).toBe('نزاع: جودة الخدمة — Évasion Spa & Hammam');
+  });
+
+  it('shows the stored French title of a dispute refund recorded before its codes', () => {
+    const old = { ...dispute, reasonParams: { title } };
+    expect(refundReason(old, ari, 'ar')).toBe(`نزاع: ${title}`);
+    expect(refundReason(old, fri, 'fr')).toBe(`Litige : ${title}`);
+  });
+
+  it('words the other codes, and shows the stored French reason of a row with no code', () => {
+    expect(refundReason({ reason: 'x', reasonCode: 'unused_box', reasonParams: null }, ari, 'ar')).toBe('علبة غير مستعملة، استرداد خلال 14 يومًا');
+    expect(refundReason({ reason: 'Geste commercial', reasonCode: null, reasonParams: null }, ari, 'ar')).toBe('Geste commercial');
+  });
+});
