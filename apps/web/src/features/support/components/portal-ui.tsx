@@ -1,9 +1,8 @@
-import { Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyNote, QueryStates, type ListQuery } from '@/components/query-states';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { deskMessage, useDeskTranslation } from '../i18n';
@@ -27,10 +26,7 @@ export function SearchBox({ value, label, onSearch, children }: { value: string;
   const [q, setQ] = useState(value);
   return (
     <form role="search" className="flex flex-col gap-2 md:flex-row md:items-center" onSubmit={(e) => { e.preventDefault(); onSearch(q.trim()); }}>
-      <div className="relative md:w-96">
-        <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q.trim() !== value && onSearch(q.trim())} placeholder={label} aria-label={label} className="ps-9" data-testid="portal-search" />
-      </div>
+      <SearchInput frameClassName="md:w-96" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q.trim() !== value && onSearch(q.trim())} placeholder={label} aria-label={label} data-testid="portal-search" />
       {children}
     </form>
   );

@@ -1,12 +1,13 @@
 import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES, DISPUTE_TYPES, type TDispute } from '@farha/contracts/support';
 import { formatDate, formatDzd } from '@farha/contracts/money';
-import { CheckCircle2, Coins, Handshake, Scale, Search } from 'lucide-react';
+import { CheckCircle2, Coins, Handshake, Scale } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -54,10 +55,7 @@ export function SupportDisputesPage() {
         <Kpi label={t('kpi.atStake')} value={formatDzd(k?.amountAtStake ?? 0, locale)} icon={Coins} loading={isLoading} tone="danger" />
       </div>
       <form role="search" className="flex flex-col gap-2 md:flex-row md:items-center" onSubmit={(e) => { e.preventDefault(); set({ q }); }}>
-        <div className="relative md:w-80">
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q !== filters.q && set({ q })} placeholder={t('disputes.search')} aria-label={t('disputes.search')} className="ps-9" />
-        </div>
+        <SearchInput frameClassName="md:w-80" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q !== filters.q && set({ q })} placeholder={t('disputes.search')} aria-label={t('disputes.search')} />
         <NativeSelect aria-label={t('tickets.allStatuses')} value={filters.status} onChange={(e) => set({ status: e.target.value })} className="md:w-48">
           <option value="active">{t('tickets.active')}</option>
           <option value="all">{t('tickets.allStatuses')}</option>

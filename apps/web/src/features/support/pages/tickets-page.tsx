@@ -1,8 +1,8 @@
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@farha/contracts/support';
-import { AlarmClock, CheckCircle2, Inbox, Search, Timer, UserX } from 'lucide-react';
+import { AlarmClock, CheckCircle2, Inbox, Timer, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeskTickets, type TicketFilters } from '../api/desk';
@@ -60,10 +60,7 @@ export function SupportTicketsPage() {
           set({ q });
         }}
       >
-        <div className="relative md:w-80">
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q !== filters.q && set({ q })} placeholder={t('tickets.search')} aria-label={t('tickets.search')} className="ps-9" />
-        </div>
+        <SearchInput frameClassName="md:w-80" value={q} onChange={(e) => setQ(e.target.value)} onBlur={() => q !== filters.q && set({ q })} placeholder={t('tickets.search')} aria-label={t('tickets.search')} />
         <NativeSelect aria-label={t('tickets.allStatuses')} value={filters.status} onChange={(e) => set({ status: e.target.value })} className="md:w-44">
           <option value="active">{t('tickets.active')}</option>
           <option value="all">{t('tickets.allStatuses')}</option>
