@@ -36,6 +36,11 @@ describe('cn', () => {
     expect(cn('animate-fade-in', 'animate-pulse')).toBe('animate-fade-in animate-pulse');
     expect(cn('animate-spin', 'animate-pulse')).toBe('animate-pulse');
     expect(cn('group rounded-xl', 'group rounded-2xl')).toBe('group group rounded-2xl');
+    expect(cn('data-[state=open]:animate-slide-in-end end-0', 'data-[state=open]:animate-slide-in-end')).toBe(
+      'data-[state=open]:animate-slide-in-end end-0 data-[state=open]:animate-slide-in-end',
+    );
+    expect(cn('fill-secondary text-secondary', 'fill-primary')).toBe('text-secondary fill-primary');
+    expect(cn('size-11 object-cover', 'object-contain')).toBe('size-11 object-contain');
   });
 
   it('merges the class lists the app writes as tailwind-merge does', () => {
@@ -74,7 +79,7 @@ function classListsOfTheApp(): string[] {
       const text = match[2]?.trim() ?? '';
       const tokens = text.split(/\s+/);
       if (tokens.length < 2 || !tokens.every((token) => /^[!\w[\]&_:=.%/()#>*'-]+$/.test(token))) continue;
-      if (!tokens.some((token) => /^[\w:[\]&=-]*(p|m|w|h|text|bg|border|rounded|flex|gap)-/.test(token))) continue;
+      if (!tokens.some((token) => /^([\w[\]&=-]+:)*-?(p|m|w|h|text|bg|border|rounded|flex|gap)-/.test(token))) continue;
       lists.add(text);
     }
   }

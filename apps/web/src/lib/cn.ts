@@ -6,7 +6,7 @@ import { clsx, type ClassValue } from 'clsx';
  * Same rule: of two utilities of the same group and variants, the later wins, and a wider one (`p-4`)
  * replaces the narrower ones before it (`px-2`). Groups are told apart the way Tailwind reads the value
  * (`text-sm` a size, `text-center` an alignment, `text-primary` a colour); a class it does not know is
- * kept as it is (only an exact repeat is dropped). cn.test.ts compares it with tailwind-merge on the
+ * kept as it is (only an exact repeat is dropped, except the app's own animations). cn.test.ts compares it with tailwind-merge on the
  * class lists the app writes.
  */
 
@@ -28,13 +28,15 @@ standalone('truncate', 'truncate');
 standalone('flex-dir', 'flex-row flex-row-reverse flex-col flex-col-reverse');
 standalone('flex-wrap', 'flex-wrap flex-nowrap flex-wrap-reverse');
 standalone('word-break', 'break-normal break-words break-all break-keep');
+standalone('object-fit', 'object-contain object-cover object-fill object-none object-scale-down');
+standalone('object-position', 'object-bottom object-center object-left object-left-bottom object-left-top object-right object-right-bottom object-right-top object-top');
 // Tailwind's own animations; the app's (`animate-fade-in`…) are kept beside them, as tailwind-merge does.
 standalone('animate', 'animate-none animate-spin animate-ping animate-pulse animate-bounce');
 
 /** Utilities whose value never changes their group, longest first so that `min-w` wins over `m`. */
 const PREFIXES = [
   ...['p', 'm', 'scroll-p', 'scroll-m'].flatMap((p) => [p, ...SIDES.map((side) => `${p}${side}`)]),
-  ...'w h size min-w min-h max-w max-h inset inset-x inset-y start end top right bottom left z gap gap-x gap-y space-x space-y opacity order basis grow shrink flex items justify justify-items justify-self self content place-items place-content place-self grid-cols grid-rows grid-flow col col-span col-start col-end row row-span row-start row-end auto-cols auto-rows leading tracking line-clamp whitespace break-inside break-before break-after overflow overflow-x overflow-y overscroll aspect cursor pointer-events select resize transition duration ease delay scale scale-x scale-y rotate translate-x translate-y origin blur backdrop-blur brightness list align outline-offset underline-offset columns drop-shadow mix-blend will-change appearance float clear box indent accent caret snap touch hyphens field-sizing inset-ring'.split(' '),
+  ...'w h size min-w min-h max-w max-h inset inset-x inset-y start end top right bottom left z gap gap-x gap-y space-x space-y opacity order basis grow shrink flex items justify justify-items justify-self self content place-items place-content place-self grid-cols grid-rows grid-flow col col-span col-start col-end row row-span row-start row-end auto-cols auto-rows leading tracking line-clamp whitespace break-inside break-before break-after overflow overflow-x overflow-y overscroll aspect fill cursor pointer-events select resize transition duration ease delay scale scale-x scale-y rotate translate-x translate-y origin blur backdrop-blur brightness list align outline-offset underline-offset columns drop-shadow mix-blend will-change appearance float clear box indent accent caret snap touch hyphens field-sizing inset-ring'.split(' '),
   ...['rounded', ...'t r b l s e tl tr br bl ss se es ee'.split(' ').map((corner) => `rounded-${corner}`)],
 ].sort((a, b) => b.length - a.length);
 
@@ -167,8 +169,9 @@ export function mergeClasses(classList: string): string {
     const className = classes[i] as string;
     const { variants, group } = parse(className);
     const key = `${variants}|${group}`;
-    // `group` and `peer` mark an element for variants and are no utilities: kept, even repeated.
-    if (/^(group|peer)(\/|$)/.test(className)) {
+    // `group` and `peer` mark an element for variants and are no utilities, and the app's own animations
+    // (`animate-fade-in`) are unknown to tailwind-merge: kept, even repeated, as it keeps them.
+    if (/^(group|peer)(\/|$)/.test(className) || group.startsWith('=animate-')) {
       kept.push(className);
       continue;
     }
