@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
  * the page. `E2E_AXE=off` skips it (e.g. to run a journey while a fix is under way).
  */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/** The longest wait for the page's transitions to end before it is checked. */
+const SETTLE_MS = 2_000;
 const enabled = process.env.E2E_AXE !== 'off';
 
 const require = createRequire(import.meta.url);
@@ -26,6 +28,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply.
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) await page.evaluate(source());
+  // Colours are read as they are painted: a button caught in its colour transition (outline to filled once
+  // its data came) has neither its start nor its end contrast. Finite transitions and animations end first.
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => null))),
+    new Promise((resolve) => setTimeout(resolve, ${SETTLE_MS})),
+  ])`);
   const results = (await page.evaluate(
     `window.axe.run(document, { resultTypes: ['violations'] })`,
   )) as AxeResults;
