@@ -178,7 +178,7 @@ export function BoxGrid() {
           ))}
         </ul>
       )}
-      {list.data && list.data.total > PAGE_SIZE && <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
+      {list.data && <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />}
 
       {editing && <BoxForm box={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

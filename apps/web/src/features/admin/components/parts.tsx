@@ -85,9 +85,11 @@ export function AdminQueryStates<T>({
   );
 }
 
+/** Page n of m with previous and next; nothing when the list fits on one page. */
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
   const { t } = useAdminTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
   return (
     <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="pagination">
       <span className="text-muted-foreground">{t('common.pageOf', { page, pages, count: total })}</span>

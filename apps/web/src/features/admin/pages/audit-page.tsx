@@ -51,7 +51,7 @@ export function AdminAuditPage() {
           </Card>
         )}
       </AdminQueryStates>
-      {log.data && log.data.total > log.data.pageSize && (
+      {log.data && (
         <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={(next) => setParams(toQuery({ action, actor, page: next }))} />
       )}
     </div>

@@ -101,7 +101,7 @@ export function AdminPartnersPage() {
           </ul>
         )}
       </AdminQueryStates>
-      {list.data && list.data.total > list.data.pageSize && (
+      {list.data && (
         <Pager
           page={list.data.page}
           pageSize={list.data.pageSize}

@@ -142,7 +142,7 @@ export function AdminPayoutsPage() {
           </ul>
         )}
       </AdminQueryStates>
-      {list.data && list.data.total > list.data.pageSize && (
+      {list.data && (
         <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams({ status, page: String(next) })} />
       )}
       <PromptDialog

@@ -183,7 +183,7 @@ export function AdminUsersPage() {
           </Card>
         )}
       </AdminQueryStates>
-      {list.data && list.data.total > list.data.pageSize && (
+      {list.data && (
         <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams(toQuery({ q, role, status, page: next }))} />
       )}
       {form && (
