@@ -17,7 +17,8 @@ import { AppError } from '../../lib/errors.ts';
 import { foldedContains } from '../../lib/search-fold.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { applyExtension, type Caller, dropPendingVoucherEmails, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
-import { disputeTitle, type DisputeTitleSource, disputeUpdateEmail } from './emails.ts';
+import { disputeTitle, type DisputeTitleSource } from '@farha/contracts/dispute-title';
+import { disputeUpdateEmail } from './emails.ts';
 
 /**
  * Disputes (spec 02 §2-§4, issue 14): a customer opens one on a voucher, the partner concerned answers,
@@ -481,8 +482,8 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
     }[input.resolution];
     await notifyCustomer(tx, deps, d.customerId, named, what, newExpiry);
     await notifyPartner(tx, deps, d.partnerId, named, {
-      fr: `Le litige « ${disputeTitle('fr', named)} » a été résolu par le support Farha.`,
-      ar: `تمت تسوية النزاع «${disputeTitle('ar', named)}» من قبل دعم فرحة.`,
+      fr: `Le litige « ${disputeTitle(named, 'fr')} » a été résolu par le support Farha.`,
+      ar: `تمت تسوية النزاع «${disputeTitle(named, 'ar')}» من قبل دعم فرحة.`,
     });
   });
   wakeOutbox();

@@ -1,4 +1,4 @@
-import { DISPUTE_TYPE_LABELS, DISPUTE_TYPE_LABELS_AR, DISPUTE_TYPES } from '@farha/contracts/support';
+import { disputeTitle, type DisputeTitleSource } from '@farha/contracts/dispute-title';
 import { emphasis, hello, infoEmail, lang, rich, type EmailContent, type Locale } from '../notifications/index.ts';
 
 /** An agent answered a ticket: the answer itself, in the requester's language, and a link to the help centre. */
@@ -25,24 +25,10 @@ export function ticketReplyEmail(input: { locale: Locale; name: string; title: s
 }
 
 /** What names a dispute (decision 009): its type code, the French title stored when it was opened, its box's names (none without a voucher). */
-export type DisputeTitleSource = { type: string; title: string; boxName: string | null; boxNameAr: string | null };
-
-/**
- * A dispute's title in the reader's language, as the web's `disputeTitle` words it: "type — box", the box's
- * Arabic name where it has one; the stored title as it is for a type this server does not know.
- */
-export function disputeTitle(locale: Locale, dispute: DisputeTitleSource): string {
-  if (!(DISPUTE_TYPES as readonly string[]).includes(dispute.type)) return dispute.title;
-  const l = lang(locale);
-  const type = dispute.type as (typeof DISPUTE_TYPES)[number];
-  const label = l.t({ fr: DISPUTE_TYPE_LABELS[type], ar: DISPUTE_TYPE_LABELS_AR[type] });
-  return dispute.boxName ? `${label} — ${l.pick(dispute.boxName, dispute.boxNameAr)}` : label;
-}
-
 /** A dispute changed (opened, partner answer, resolution), for the customer or the partner. */
 export function disputeUpdateEmail(input: { locale: Locale; name: string; dispute: DisputeTitleSource; what: { fr: string; ar: string }; link: string; expiresAt?: Date | null }): EmailContent {
   const l = lang(input.locale);
-  const title = disputeTitle(input.locale, input.dispute);
+  const title = disputeTitle(input.dispute, input.locale);
   const expiry = input.expiresAt
     ? l.t({ fr: ` Nouvelle date de validité : ${l.date(input.expiresAt)}.`, ar: ` تاريخ الصلاحية الجديد: ${l.date(input.expiresAt)}.` })
     : '';
