@@ -138,6 +138,24 @@ describe('tickets desk', () => {
     expect(mine.tickets.map((x: { id: string }) => x.id)).toContain(id);
   });
 
+  it('offers « Assigner à… » only agents whose account is active: an invited agent who never activated it is neither listed nor assignable', async () => {
+    const invite = await t.request({
+      method: 'POST',
+      url: '/api/admin/users',
+      cookie: cookies.superadmin,
+      payload: { email: `agent-${Date.now()}@test.farha.dz`, firstName: 'Nadia', lastName: 'Invitée', role: 'support' },
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const invitedId = invite.json().user.id as string;
+    const desk = (await t.request({ method: 'GET', url: '/api/support/tickets', cookie: cookies.support })).json();
+    expect(desk.agents.map((a: { id: string }) => a.id)).toContain(supportId);
+    expect(desk.agents.map((a: { id: string }) => a.id)).not.toContain(invitedId);
+    const id = await newTicket(karim, 'Pour une agente invitée');
+    const res = await t.request({ method: 'POST', url: `/api/support/tickets/${id}/assign`, cookie: cookies.support, payload: { agentId: invitedId } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('AGENT_NOT_FOUND');
+  });
+
   it('keeps internal notes from the requester; a reply reaches their help centre and their mailbox in their language', async () => {
     await t.database.db.update(users).set({ locale: 'ar' }).where(eq(users.id, karim.id));
     const id = await newTicket(karim, 'Question sur mon voucher');

@@ -158,11 +158,14 @@ export async function deskKpis(db: Queryable, now: Date): Promise<TDeskKpis> {
   };
 }
 
+/** Agents a ticket can be given to: support roles whose account is active (not invited and never activated, not suspended). */
+const assignableAgent = and(inArray(users.role, [...SUPPORT_ROLES]), eq(users.status, 'active'));
+
 export async function listAgents(db: Queryable) {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(inArray(users.role, [...SUPPORT_ROLES]))
+    .where(assignableAgent)
     .orderBy(asc(users.firstName));
   return rows.map((r) => ({ id: r.id, name: fullName(r) }));
 }
@@ -276,7 +279,7 @@ export async function assignTicket(deps: DeskDeps, caller: Agent, id: string, ag
   const [agentRow] = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, target), inArray(users.role, [...SUPPORT_ROLES])))
+    .where(and(eq(users.id, target), assignableAgent))
     .limit(1);
   if (!agentRow) throw new AppError('AGENT_NOT_FOUND');
   const [updated] = await deps.db
