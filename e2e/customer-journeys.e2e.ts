@@ -344,6 +344,10 @@ describe('support', () => {
     // One message so far: the description the thread shows.
     await expectVisible(row.getByText('1 message', { exact: true }), 'the message count of the ticket');
     await expectVisible(page.getByTestId('tickets-badge'), 'the open-tickets badge');
+    // The page says how many tickets are open once (the header), not again inside the tab's badge.
+    const openSummary = await page.getByTestId('open-tickets-summary').innerText();
+    expect(openSummary).toMatch(/^\d+ tickets? en cours$/);
+    expect((await page.locator('main').innerText()).split(openSummary).length - 1).toBe(1);
   });
 });
 

@@ -53,8 +53,8 @@ export function CustomerSupportPage() {
                 className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold text-primary-foreground tabular-nums"
                 data-testid="tickets-badge"
               >
+                {/* The page's header says « N tickets en cours » once: the badge only repeats the figure. */}
                 <span aria-hidden>{openCount}</span>
-                <span className="sr-only">{t('support.openTickets', { count: openCount })}</span>
               </span>
             )}
           </TabsTrigger>
