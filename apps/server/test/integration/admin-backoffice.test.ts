@@ -445,7 +445,7 @@ describe('settings (superadmin)', () => {
     expect(bad.json().error.message).toBe('Le montant minimum doit être inférieur au maximum');
     expect((await t.request({ method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { security: { password_min_length: 7 } } })).statusCode).toBe(400);
 
-    const saved = await t.request({ method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { features: { partner_self_registration: false }, payments: { max_amount: 400_000 } } });
+    const saved = await t.request({ method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { features: { partner_self_registration: false }, payments: { min_amount: 1000, max_amount: 400_000 } } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ message: 'Configuration système sauvegardée !', settings: { payments: { min_amount: 1000, max_amount: 400_000 }, features: { partner_self_registration: false } } });
     // Enforced: registration is closed again.
@@ -453,7 +453,10 @@ describe('settings (superadmin)', () => {
     expect(closed.json().error.code).toBe('SELF_REGISTRATION_CLOSED');
     const audit = (await get('/api/admin/audit?action=settings.', admin)).json();
     expect(audit.entries.map((e: { entityId: string }) => e.entityId).sort()).toEqual(['features', 'payments']);
-    expect(audit.entries.find((e: { entityId: string }) => e.entityId === 'payments')).toMatchObject({ before: { max_amount: 500_000 }, after: { max_amount: 400_000 } });
+    // The form sent min_amount unchanged: the audit names and shows only what changed.
+    const payments = audit.entries.find((e: { entityId: string }) => e.entityId === 'payments');
+    expect(payments).toMatchObject({ params: { fields: ['max_amount'] }, summary: 'max_amount' });
+    expect({ before: payments.before, after: payments.after }).toEqual({ before: { max_amount: 500_000 }, after: { max_amount: 400_000 } });
   });
 });
 

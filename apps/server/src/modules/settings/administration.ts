@@ -34,6 +34,11 @@ export async function updateSettings(db: Db, patch: TSettingsPatch, action: { ac
     }
     for (const key of SECTIONS) {
       if (!patch[key] || JSON.stringify(current[key]) === JSON.stringify(next[key])) continue;
+      // The audit names and shows only the fields whose value changed, not every field the form sent.
+      const was = current[key] as Record<string, unknown>;
+      const now = next[key] as Record<string, unknown>;
+      const changed = Object.keys(patch[key]!).filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field]));
+      const only = (values: Record<string, unknown>) => Object.fromEntries(changed.map((field) => [field, values[field]]));
       await tx
         .insert(systemSettings)
         .values({ key, value: next[key], updatedBy: action.actor.userId, updatedAt: action.now })
@@ -43,10 +48,10 @@ export async function updateSettings(db: Db, patch: TSettingsPatch, action: { ac
         action: 'settings.update',
         entityType: 'settings',
         entityId: key,
-        summary: Object.keys(patch[key]!).join(', '),
-        params: { fields: Object.keys(patch[key]!) },
-        before: current[key],
-        after: next[key],
+        summary: changed.join(', '),
+        params: { fields: changed },
+        before: only(was),
+        after: only(now),
         now: action.now,
       });
     }

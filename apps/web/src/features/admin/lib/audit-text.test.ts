@@ -35,6 +35,12 @@ describe('audit entries in the reader’s language', () => {
     expect(auditSummary({ action: 'settings.update', summary: 'min_amount, max_amount', params: null }, fri, 'fr')).not.toContain('min_amount');
   });
 
+  it('shows the session timeout in minutes, as the settings page and its label say', () => {
+    expect(auditFieldLabel('session_timeout', fri)).toBe('Expiration de session (minutes)');
+    expect(auditValue('session_timeout', 3_600_000, fri, 'fr')).toBe('60');
+    expect(auditValue('session_timeout', 5_400_000, ari, 'ar')).toBe('90');
+  });
+
   it('labels before/after fields and values for people', () => {
     expect(auditFieldLabel('commissionBp', fri)).toBe('Commission');
     expect(auditFieldLabel('commissionBp', ari)).toBe('العمولة');

@@ -1,6 +1,7 @@
 import type { TAuditEntry } from '@farha/contracts/admin';
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { AdminKey, AdminLocale } from '../i18n';
+import { SETTING_DISPLAY_SCALE } from './setting-units';
 
 type T = (key: AdminKey, options?: Record<string, unknown>) => string;
 
@@ -41,6 +42,7 @@ export function auditValue(field: string, value: unknown, t: T, locale: AdminLoc
             : null;
     if (word) return word;
   }
+  if (typeof value === 'number' && field === 'session_timeout') return (value / SETTING_DISPLAY_SCALE.session_timeout!).toLocaleString(locale === 'ar' ? 'ar-DZ-u-nu-latn' : 'fr-FR');
   if (typeof value === 'number' && (field === 'commissionBp' || field === 'commission_rate_bp')) return `${(value / 100).toLocaleString(locale === 'ar' ? 'ar-DZ-u-nu-latn' : 'fr-FR')}\u202f%`;
   if (field === 'role' && typeof value === 'string') return known(t, `users.roles.${value}`) ?? value;
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v))).join(', ');

@@ -17,11 +17,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminSettings, useImportSettings, useResetSettings, useSaveSettings, useSystemFigures } from '../api/settings';
 import { formatNumber, KpiTile, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
+import { SETTING_DISPLAY_SCALE as SCALE } from '../lib/setting-units';
 
 type Section = keyof TSettingsSections;
 const SECTIONS: Section[] = ['platform', 'payments', 'notifications', 'security', 'features'];
-/** Numbers shown in another unit than stored: minutes for ms, percent for basis points. */
-const SCALE: Record<string, number> = { session_timeout: 60_000, commission_rate_bp: 100 };
 
 /** /admin/settings (spec 02 §2, §3, superadmin): the five sections, persisted, with the unsaved badge. */
 export function AdminSettingsPage() {

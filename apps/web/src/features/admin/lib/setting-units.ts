@@ -1,0 +1,2 @@
+/** Settings shown in another unit than stored (the settings page and the audit log): minutes for ms, percent for basis points. */
+export const SETTING_DISPLAY_SCALE: Record<string, number> = { session_timeout: 60_000, commission_rate_bp: 100 };
