@@ -38,6 +38,11 @@ describe('the money loop', () => {
     await screenshot(finance, 'admin-payouts-requested-1280');
     await row.getByTestId('payout-approve').click();
     await expectVisible(finance.getByTestId('payout-flash-success'), 'the approval message');
+    // The payout left « Demandés »: the message says where it went, and its button opens that view.
+    expect(await finance.getByTestId('payout-flash-success').textContent()).toContain('Il se trouve maintenant dans « En cours »');
+    await finance.getByTestId('payout-flash-open').click();
+    await finance.waitForURL(/status=processing/);
+    await expectVisible(finance.getByTestId('payout-row').filter({ hasText: 'Hammam' }).first(), 'the approved payout in « En cours »');
 
     await finance.goto('/admin/payouts?status=processing');
     const processing = finance.getByTestId('payout-row').filter({ hasText: 'Hammam' }).first();

@@ -14,6 +14,8 @@ import { AdminQueryStates, FilterChips, formatDateTime, Pager, PromptDialog } fr
 import { adminMessage, useAdminTranslation } from '../i18n';
 
 type Filter = (typeof ADMIN_PAYOUT_FILTERS)[number];
+/** The view a payout moves to after each action. */
+const MOVED_TO = { approve: 'processing', paid: 'paid', failed: 'failed' } as const satisfies Record<string, Filter>;
 const STATUS_VARIANT = { requested: 'secondary', processing: 'accent', paid: 'soft', failed: 'destructive' } as const;
 
 /** The days a payout covers, in the active language (the server sends the days only). */
@@ -32,7 +34,7 @@ export function AdminPayoutsPage() {
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
   const list = useAdminPayouts(toQuery({ status, page, pageSize: 20 }));
   const action = usePayoutAction();
-  const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string; movedTo?: Filter } | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'paid' | 'failed'; payout: TAdminPayout } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
 
@@ -42,7 +44,9 @@ export function AdminPayoutsPage() {
     setDialogError(null);
     action.mutate(input, {
       onSuccess: (answer) => {
-        setFlash({ kind: 'success', text: adminMessage(answer.message) });
+        // The payout leaves this view for the one of its new status: say where it went (spec 02 §5's queue).
+        const movedTo = MOVED_TO[input.action];
+        setFlash({ kind: 'success', text: adminMessage(answer.message), movedTo: status === movedTo || status === 'all' ? undefined : movedTo });
         after?.();
       },
       onError: (error) => (dialog ? setDialogError(adminMessage(error)) : setFlash({ kind: 'error', text: adminMessage(error) })),
@@ -77,6 +81,15 @@ export function AdminPayoutsPage() {
       {flash && (
         <Alert variant={flash.kind} data-testid={`payout-flash-${flash.kind}`}>
           {flash.text}
+          {flash.movedTo && (
+            <>
+              {' '}
+              {t('payouts.movedTo', { tab: t(`payouts.tabs.${flash.movedTo}`) })}{' '}
+              <Button variant="link" className="h-auto p-0" onClick={() => setFilter(flash.movedTo!)} data-testid="payout-flash-open">
+                {t('payouts.openTab', { tab: t(`payouts.tabs.${flash.movedTo}`) })}
+              </Button>
+            </>
+          )}
         </Alert>
       )}
       <AdminQueryStates query={list} isEmpty={(data) => data.payouts.length === 0} empty={t('payouts.empty')}>
