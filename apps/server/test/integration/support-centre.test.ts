@@ -56,6 +56,17 @@ describe('FAQ', () => {
     expect(body.categories).toContainEqual({ category: 'remboursement', count: 1 });
     const search = (await t.request({ method: 'GET', url: '/api/faq?q=rembourse' })).json();
     expect(search.entries.map((e: { category: string }) => e.category)).toContain('remboursement');
+    // Any form of the word finds « Puis-je être remboursé ? », in French or Arabic; the chips count what was found.
+    for (const q of ['rembourser', 'remboursement', 'Remboursée', 'الاسترداد']) {
+      const found = (await t.request({ method: 'GET', url: `/api/faq?q=${encodeURIComponent(q)}` })).json();
+      expect({ q, questions: found.entries.map((e: { question: string }) => e.question) }).toEqual({ q, questions: expect.arrayContaining(['Puis-je être remboursé ?']) });
+      expect(found.categories.reduce((sum: number, c: { count: number }) => sum + c.count, 0)).toBe(found.entries.length);
+    }
+    const nothing = (await t.request({ method: 'GET', url: '/api/faq?q=parapente' })).json();
+    expect(nothing.entries).toEqual([]);
+    // Every category stays offered, at 0: « Toutes » never says 5 beside an empty result.
+    expect(nothing.categories.length).toBe(body.categories.length);
+    expect(nothing.categories.every((c: { count: number }) => c.count === 0)).toBe(true);
     const byCategory = (await t.request({ method: 'GET', url: '/api/faq?category=echange' })).json();
     expect(byCategory.entries).toHaveLength(1);
     const partners = (await t.request({ method: 'GET', url: '/api/faq?audience=partner' })).json();

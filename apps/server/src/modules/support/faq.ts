@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { wordsMatcher } from '@farha/contracts/search-words';
 import { SUPPORT_MESSAGES as M, type TFaqList, type TKbArticle, type TKbList, type TKbRequest } from '@farha/contracts/support';
 import type { Db } from '../../db/client.ts';
 import { faqEntries, faqVotes } from '../../db/schema/index.ts';
@@ -6,11 +7,11 @@ import { AppError } from '../../lib/errors.ts';
 
 const faqNotFound = () => new AppError('FAQ_NOT_FOUND');
 
-function fold(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-/** Published entries of an audience (search in question and answer, accent-insensitive), with the caller's votes. */
+/**
+ * Published entries of an audience, with the caller's votes. The search looks in question and answer, French
+ * and Arabic, by the forms of its words (`wordsMatcher`: « rembourser » finds « remboursé »); each category's
+ * count is of the entries the search found, so « Toutes » never promises answers the list does not show.
+ */
 export async function listFaq(
   db: Db,
   input: { audience: 'customer' | 'partner'; q?: string | undefined; category?: string | undefined; locale?: 'fr' | 'ar'; userId?: string | null },
@@ -25,12 +26,13 @@ export async function listFaq(
         (await db.select().from(faqVotes).where(eq(faqVotes.userId, input.userId))).map((v) => [v.faqId, v.helpful] as const),
       )
     : new Map<string, boolean>();
-  const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
-  const needle = input.q ? fold(input.q) : '';
-  const entries = rows
+  const matches = input.q?.trim() ? wordsMatcher(input.q) : null;
+  const found = matches ? rows.filter((row) => matches(`${row.question} ${row.answer} ${row.questionAr ?? ''} ${row.answerAr ?? ''}`)) : rows;
+  // Every category of the audience stays listed (to widen a search that found nothing), counted in what was found.
+  const counts = new Map<string, number>(rows.map((row) => [row.category, 0]));
+  for (const row of found) counts.set(row.category, counts.get(row.category)! + 1);
+  const entries = found
     .filter((row) => !input.category || input.category === 'all' || row.category === input.category)
-    .filter((row) => !needle || fold(`${row.question} ${row.answer} ${row.questionAr ?? ''} ${row.answerAr ?? ''}`).includes(needle))
     .map((row) => ({
       id: row.id,
       question: (input.locale === 'ar' && row.questionAr) || row.question,
