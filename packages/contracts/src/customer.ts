@@ -86,6 +86,8 @@ export const ZClientVoucher = z.object({
   actions: ZVoucherActions,
   /** Last moment for a refund (purchaser only), ISO; null when none applies. */
   refundDeadline: z.string().nullable(),
+  /** Integer DZD a refund would pay back now (the purchase, exchange differences and paid extensions); null when none applies. */
+  refundAmount: z.number().int().nullable(),
   /** From when the free extension may be used (ISO); null once used or impossible. */
   freeExtensionFrom: z.string().nullable(),
 });

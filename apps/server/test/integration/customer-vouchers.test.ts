@@ -324,6 +324,21 @@ describe('exchanging', () => {
 describe('refunds', () => {
   const refund = (who: Customer, id: string) => post(who.cookie, `/api/client/vouchers/${id}/refund`);
 
+  it('announces, after a paid extension, what the refund pays back: the box and the extension, as finance’s queue records them', async () => {
+    const { voucher } = await mine(amina, { expiresAt: new Date(clock.now().getTime() + days(100)) });
+    const paid = await post(amina.cookie, `/api/client/vouchers/${voucher.id}/extend`, { mode: 'paid', paymentMethod: 'cib' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await payOnSandbox(paid.json().checkoutUrl);
+    const card = (await get(amina.cookie, '/api/client/vouchers')).json().vouchers.find((v: { id: string }) => v.id === voucher.id);
+    expect(card).toMatchObject({ status: 'EXTENDED', faceValue: demoBoxPrice, actions: { canRefund: true }, refundAmount: demoBoxPrice + 1500 });
+    const res = await refund(amina, voucher.id);
+    expect(res.json().refund).toEqual({ amount: demoBoxPrice + 1500, status: 'pending' });
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
+    expect(rows.map((r) => r.amount).sort((a, b) => a - b)).toEqual([1500, demoBoxPrice]);
+    const after = (await get(amina.cookie, '/api/client/vouchers')).json().vouchers.find((v: { id: string }) => v.id === voucher.id);
+    expect(after).toMatchObject({ status: 'CANCELLED', refundAmount: null });
+  });
+
   it('refunds the purchaser within 14 days: CANCELLED, order refunded, a refund recorded for finance, e-mail', async () => {
     const { voucher, order } = await mine(amina, { at: new Date(START.getTime() - days(13)) });
     const res = await refund(amina, voucher.id);

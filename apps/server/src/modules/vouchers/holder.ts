@@ -18,7 +18,7 @@ import { normalizeVoucherCode } from './code.ts';
 import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions.ts';
-import { lineageFacts, PAID_ORDER_STATUSES } from './lineage.ts';
+import { lineageFacts, PAID_ORDER_STATUSES, refundableAmount } from './lineage.ts';
 
 export type Caller = { userId: string; email: string };
 /**
@@ -159,6 +159,8 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
       publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
       actions,
       refundDeadline: isPurchaser && purchasedAt ? refundDeadlineOf(purchasedAt).toISOString() : null,
+      // The purchase and what was paid since (exchange difference, paid extension): what the refund dialog announces.
+      refundAmount: actions.canRefund ? await refundableAmount(db, voucher) : null,
       freeExtensionFrom: actions.canExtendFree || (isHolder && !freeUsed.has(voucher.id) && freeFrom > now) ? freeFrom.toISOString() : null,
     });
   }

@@ -100,3 +100,9 @@ export async function lineageFacts(
   }
   return out;
 }
+
+/** What a refund of this voucher would pay back now: every order paid for its lineage (refundVoucher refunds each). */
+export async function refundableAmount(db: Queryable, voucher: VoucherRow): Promise<number> {
+  const paid = await paidOrdersOfLineage(db, await voucherLineage(db, voucher));
+  return paid.reduce((sum, order) => sum + Math.max(0, order.amount), 0);
+}

@@ -399,7 +399,7 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
         onOpenChange={(next) => !next && close()}
         title={t('refund.title')}
         description={
-          refunding ? t('refund.text', { box: refunding.box.name, amount: formatDzd(refunding.faceValue, locale) }) : ''
+          refunding ? t('refund.text', { box: refunding.box.name, amount: formatDzd(refunding.refundAmount ?? refunding.faceValue, locale) }) : ''
         }
         confirmLabel={t('refund.confirm')}
         cancelLabel={t('refund.keep')}
