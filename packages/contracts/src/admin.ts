@@ -350,6 +350,10 @@ export const ZSettingsSections = z.object({
     /** Milliseconds (spec 02 §5: edited in minutes, stored in ms). */
     session_timeout: z.number().int().min(60_000).max(86_400_000),
     rate_limit_per_minute: z.number().int().min(1).max(100_000),
+    /** Contact channels shown on every page and e-mail; '' = none (no phone line is invented). */
+    support_email: ZEmail,
+    support_phone: z.union([z.literal(''), ZPhone]),
+    partner_hotline: z.union([z.literal(''), ZPhone]),
   }),
   payments: z.object({
     chargily_enabled: z.boolean(),
@@ -430,6 +434,8 @@ export const ZSiteStatus = z.object({
   passwordMinLength: z.number().int(),
   /** features.partner_self_registration: the public partners page offers "Devenir partenaire". */
   partnerSelfRegistration: z.boolean(),
+  /** platform.support_*: the channels the storefront, the help centres and the partner portal show; null = none. */
+  contact: z.object({ email: z.string(), phone: z.string().nullable(), partnerHotline: z.string().nullable() }),
 });
 export type TSiteStatus = z.infer<typeof ZSiteStatus>;
 export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

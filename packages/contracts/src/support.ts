@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+export { DEFAULT_SUPPORT_EMAIL, SUPPORT_BUSINESS_HOURS, supportHoursRows, supportHoursText } from './plain/support.ts';
 
 export const SUPPORT_MESSAGES = {
   CREATED: 'Ticket créé ! Notre équipe vous répond en moins de 2 h.',
@@ -196,11 +197,6 @@ export const SUPPORT_DESK_MESSAGES = {
 
 /** spec 02 §9 / issue 14: first response due within these minutes, by priority. */
 export const TICKET_SLA_MINUTES: Record<(typeof TICKET_PRIORITIES)[number], number> = { urgent: 60, high: 240, medium: 1440, low: 1440 };
-/**
- * The desk's business hours (issue 14): SLA budgets and response times count only the minutes from 09:00
- * to 18:00 (technical support hours of spec 02 §9), Sunday (0) to Thursday (4), in Algiers (UTC+1).
- */
-export const SUPPORT_BUSINESS_HOURS = { days: [0, 1, 2, 3, 4], openHour: 9, closeHour: 18, utcOffsetMinutes: 60 } as const;
 /** spec 02 §9 response-time badges: green up to 30 min, yellow up to 120 min, red beyond. */
 export function responseTimeTone(minutes: number): 'green' | 'yellow' | 'red' {
   return minutes <= 30 ? 'green' : minutes <= 120 ? 'yellow' : 'red';

@@ -42,11 +42,28 @@ describe('GET /api/site (public)', () => {
     for (const cookie of [undefined, ...Object.values(cookies)]) {
       const res = await get('/api/site', cookie);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ maintenance: false, passwordMinLength: 8, partnerSelfRegistration: false });
+      expect(res.json()).toEqual({
+        maintenance: false,
+        passwordMinLength: 8,
+        partnerSelfRegistration: false,
+        // No phone line is invented: none until the superadmin gives one.
+        contact: { email: 'support@farha.dz', phone: null, partnerHotline: null },
+      });
     }
     await settings({ features: { partner_self_registration: true } });
     expect((await get('/api/site')).json().partnerSelfRegistration).toBe(true);
     await settings({ features: { partner_self_registration: false } });
+  });
+
+  it('serves the contact channels the superadmin sets, the same to every page; a wrong number or address is refused', async () => {
+    await settings({ platform: { support_email: 'aide@farha.dz', support_phone: '+213 21 00 00 00', partner_hotline: '0550 12 34 56' } });
+    expect((await get('/api/site')).json().contact).toEqual({ email: 'aide@farha.dz', phone: '+213 21 00 00 00', partnerHotline: '0550 12 34 56' });
+    for (const platform of [{ support_phone: 'appelez-nous' }, { support_email: 'pas-une-adresse' }]) {
+      const refused = await send('PATCH', '/api/admin/settings', cookies.superadmin, { platform });
+      expect(refused.statusCode).toBe(400);
+    }
+    await settings({ platform: { support_email: 'support@farha.dz', support_phone: '', partner_hotline: '' } });
+    expect((await get('/api/site')).json().contact).toEqual({ email: 'support@farha.dz', phone: null, partnerHotline: null });
   });
 });
 

@@ -68,6 +68,15 @@ describe('export, import and factory reset', () => {
       expect(refused.json().error.message).toMatch(/^(Fichier de configuration invalide|Le montant minimum doit être inférieur au maximum)/);
     }
     expect((await get('/api/admin/settings', admin)).json().settings).toEqual(before);
+
+    // A file exported before the contact channels existed still imports: those fields take their defaults.
+    const { support_email: _e, support_phone: _p, partner_hotline: _h, ...olderPlatform } = file.settings.platform;
+    const older = await post('/api/admin/settings/import', admin, { ...file, settings: { ...file.settings, platform: olderPlatform } });
+    expect(older.statusCode, older.body).toBe(200);
+    expect(older.json().settings.platform).toMatchObject({ support_email: 'support@farha.dz', support_phone: '', partner_hotline: '' });
+    // Any other missing field still makes the file invalid.
+    const { maintenance_mode: _m, ...withoutMaintenance } = file.settings.platform;
+    expect((await post('/api/admin/settings/import', admin, { ...file, settings: { ...file.settings, platform: withoutMaintenance } })).statusCode).toBe(400);
   });
 
   it('resets to the defaults only with the confirmation word, and audits the old values', async () => {

@@ -1,9 +1,14 @@
+import { DEFAULT_SUPPORT_EMAIL } from '@farha/contracts/plain/support';
+import { useSiteStatus } from './site-status';
+
 /**
- * Farha's public contact details. Until the admin settings API serves them, they come from the
- * build environment (VITE_SUPPORT_EMAIL, VITE_SUPPORT_PHONE); no phone number is invented.
+ * Farha's contact channels, as the superadmin set them (settings, platform.support_*, served by GET /api/site):
+ * the same on every page. No phone number is invented: a channel left empty is null.
  */
-export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@farha.dz';
-export const SUPPORT_PHONE: string | undefined = import.meta.env.VITE_SUPPORT_PHONE || undefined;
+export function useSupportContact(): { email: string; phone: string | null; partnerHotline: string | null } {
+  const site = useSiteStatus();
+  return site.data?.contact ?? { email: DEFAULT_SUPPORT_EMAIL, phone: null, partnerHotline: null };
+}
 
 /** `tel:` link of a phone number written with spaces or dashes. */
 export function telHref(phone: string): string {

@@ -1,3 +1,5 @@
+import { DEFAULT_SUPPORT_EMAIL } from '@farha/contracts/support';
+
 /**
  * Rows seeded in every installation, demo or not: system settings (spec 02 §3 and §9 defaults) and the
  * customer and partner FAQ (spec 01 §9, spec 02 §9).
@@ -11,6 +13,10 @@ export const DEFAULT_SYSTEM_SETTINGS = {
     /** Milliseconds (60 min). */
     session_timeout: 3_600_000,
     rate_limit_per_minute: 100,
+    support_email: DEFAULT_SUPPORT_EMAIL,
+    /** No phone line nor partner hotline until the superadmin gives their numbers. */
+    support_phone: '',
+    partner_hotline: '',
   },
   payments: {
     chargily_enabled: true,

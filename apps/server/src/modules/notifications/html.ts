@@ -1,6 +1,7 @@
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import { formatDay } from '../../lib/algiers-time.ts';
 import type { EmailContent } from './templates.ts';
+import { supportHoursText } from '@farha/contracts/support';
 
 /** The two languages every Farha e-mail is written in; Arabic reads right to left. */
 export type Locale = 'fr' | 'ar';
@@ -73,6 +74,8 @@ export function lang(locale: Locale): Lang {
 /** Who the e-mail speaks for, in its footer. */
 export type Footer = 'customer' | 'gift' | 'partner' | 'support';
 
+/** The footers say the desk's hours as every page does (contracts' supportHoursText), never "7j/7". */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 const FOOTERS: Record<Footer, Bilingual> = {
   customer: {
     fr: 'Farha — coffrets cadeaux d’expériences en Algérie. Support 7 j/7 : répondez simplement à cet e-mail.',
@@ -83,12 +86,12 @@ const FOOTERS: Record<Footer, Bilingual> = {
     ar: 'فرحة — علب هدايا التجارب في الجزائر. استرداد المبلغ خلال 14 يومًا إذا لم تُستعمل العلبة.',
   },
   partner: {
-    fr: 'Farha Partenaires — support 7j/7 : partenaires@farha.dz',
-    ar: 'فرحة للشركاء — الدعم طوال أيام الأسبوع: partenaires@farha.dz',
+    fr: `Farha Partenaires — support ${lowerFirst(supportHoursText('fr'))} : partenaires@farha.dz`,
+    ar: `فرحة للشركاء — الدعم ${supportHoursText('ar')}: partenaires@farha.dz`,
   },
   support: {
-    fr: 'Farha — Support client 7j/7 : support@farha.dz',
-    ar: 'فرحة — دعم العملاء طوال أيام الأسبوع: support@farha.dz',
+    fr: `Farha — Support client ${lowerFirst(supportHoursText('fr'))} : support@farha.dz`,
+    ar: `فرحة — دعم العملاء ${supportHoursText('ar')}: support@farha.dz`,
   },
 };
 

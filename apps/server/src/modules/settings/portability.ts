@@ -30,6 +30,24 @@ const ZSettingsFile = z.object({
 
 type Step = { actor: AuditActor; now: Date };
 
+/** Fields added after SETTINGS_FILE_VERSION 1 was first written: a file exported before them gets their defaults. */
+const FIELDS_ADDED_LATER: Partial<Record<SettingsKey, string[]>> = { platform: ['support_email', 'support_phone', 'partner_hotline'] };
+
+/** A file exported before a field existed gets that field's default; any other missing field still makes the file invalid. */
+function withNewFieldsDefaulted(file: unknown): unknown {
+  if (!file || typeof file !== 'object' || !('settings' in file) || !file.settings || typeof file.settings !== 'object') return file;
+  const settings = file.settings as Record<string, unknown>;
+  const filled = Object.fromEntries(
+    Object.entries(settings).map(([key, values]) => {
+      const added = FIELDS_ADDED_LATER[key as SettingsKey];
+      if (!added || !values || typeof values !== 'object') return [key, values];
+      const defaults = SETTINGS_SCHEMAS[key as SettingsKey].parse({}) as Record<string, unknown>;
+      return [key, { ...Object.fromEntries(added.map((field) => [field, defaults[field]])), ...values }];
+    }),
+  );
+  return { ...file, settings: filled };
+}
+
 async function writeAll(db: Db, next: TSettingsSections | null, step: Step, action: 'settings.import' | 'settings.reset') {
   const before = (await readAllSettings(db)).settings;
   await db.transaction(async (tx) => {
@@ -64,7 +82,7 @@ async function writeAll(db: Db, next: TSettingsSections | null, step: Step, acti
  * bounds as a save, minimum below maximum) before anything is written; a bad file changes nothing.
  */
 export async function importSettings(db: Db, file: unknown, step: Step) {
-  const parsed = ZSettingsFile.safeParse(file);
+  const parsed = ZSettingsFile.safeParse(withNewFieldsDefaulted(file));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') ?? '';

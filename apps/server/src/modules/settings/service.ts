@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL } from '@farha/contracts/support';
 import type { Queryable } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
 
@@ -10,6 +11,10 @@ export const SETTINGS_SCHEMAS = {
     max_concurrent_users: z.number().int().default(10_000),
     session_timeout: z.number().int().default(3_600_000),
     rate_limit_per_minute: z.number().int().default(100),
+    /** The contact channels every page and e-mail shows (issue 22); '' = no such channel. */
+    support_email: z.string().default(DEFAULT_SUPPORT_EMAIL),
+    support_phone: z.string().default(''),
+    partner_hotline: z.string().default(''),
   }),
   payments: z.object({
     chargily_enabled: z.boolean().default(true),

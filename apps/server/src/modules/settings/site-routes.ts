@@ -5,7 +5,7 @@ import { cachedSettings } from './service.ts';
 
 /**
  * GET /api/site: what every visitor's browser must know of the settings (spec 02 §3): maintenance mode (the
- * storefront shows its maintenance page) and the password minimum length (the forms' hint).
+ * storefront shows its maintenance page), the password minimum length (the forms' hint) and the contact channels.
  */
 export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +20,7 @@ export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
       maintenance: platform.maintenance_mode,
       passwordMinLength: security.password_min_length,
       partnerSelfRegistration: features.partner_self_registration,
+      contact: { email: platform.support_email, phone: platform.support_phone || null, partnerHotline: platform.partner_hotline || null },
     };
   });
 }

@@ -22,7 +22,7 @@ import { PartnerNotificationsBell } from '@/features/partner/components/partner-
 import { PartnerStatusCard } from '@/features/partner/components/partner-status-card';
 import { usePartnerTranslation } from '@/features/partner/i18n';
 import { useCurrentUser } from '@/lib/auth';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
+import { telHref, useSupportContact } from '@/lib/site';
 import { BackofficeShell, type ShellNavSection } from './parts/backoffice-shell';
 import { UserIdentity } from './parts/user-identity';
 
@@ -95,6 +95,8 @@ export function PartnerLayout() {
 }
 
 function PartnerHelpCard() {
+  const contact = useSupportContact();
+  const phone = contact.partnerHotline ?? contact.phone;
   const { t } = useTranslation();
   return (
     <section aria-labelledby="partner-help" className="space-y-3 rounded-xl bg-primary-soft p-4">
@@ -105,19 +107,19 @@ function PartnerHelpCard() {
         <p className="text-sm text-foreground/80">{t('partner.help.text')}</p>
       </div>
       <div className="grid gap-2">
-        {SUPPORT_PHONE && (
+        {phone && (
           <Button asChild variant="outline" size="sm" className="justify-start">
-            <a href={telHref(SUPPORT_PHONE)}>
+            <a href={telHref(phone)}>
               <Phone aria-hidden />
               <span>{t('partner.help.call')}</span>
               <span dir="ltr" className="ms-auto font-normal text-muted-foreground">
-                {SUPPORT_PHONE}
+                {phone}
               </span>
             </a>
           </Button>
         )}
         <Button asChild variant="outline" size="sm" className="justify-start">
-          <a href={`mailto:${SUPPORT_EMAIL}`}>
+          <a href={`mailto:${contact.email}`}>
             <Mail aria-hidden />
             {t('partner.help.email')}
           </a>

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
 import { PaymentLogos } from '@/components/payment-logos';
-import { SUPPORT_EMAIL } from '@/lib/site';
+import { useSupportContact } from '@/lib/site';
 
 export function SiteFooter() {
+  const contact = useSupportContact();
   const { t } = useTranslation();
   const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4';
   return (
@@ -49,9 +50,9 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className={`${linkClass} inline-flex items-center gap-1.5`}>
+              <a href={`mailto:${contact.email}`} className={`${linkClass} inline-flex items-center gap-1.5`}>
                 <Mail aria-hidden className="size-4" />
-                <span dir="ltr">{SUPPORT_EMAIL}</span>
+                <span dir="ltr">{contact.email}</span>
               </a>
             </li>
           </ul>

@@ -1,17 +1,16 @@
 import { Mail, MapPin, MessagesSquare, Phone } from 'lucide-react';
 import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
 import { Button } from '@/components/ui/button';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
+import { supportHoursRows, supportHoursText } from '@farha/contracts/plain/support';
+import { telHref, useSupportContact } from '@/lib/site';
 import { useCustomerT } from '../i18n';
 
 /** Contact tab (spec 01 §2): conversation, phone, e-mail, head office, opening hours. Only real channels. */
 export function ContactTab({ onStartConversation }: { onStartConversation: () => void }) {
-  const { t } = useCustomerT();
-  const hours = [
-    { label: t('support.contact.days.weekdays'), value: t('support.contact.weekdayHours') },
-    { label: t('support.contact.days.saturday'), value: t('support.contact.saturdayHours') },
-    { label: t('support.contact.days.sunday'), value: t('support.contact.closed') },
-  ];
+  const { t, locale } = useCustomerT();
+  const contact = useSupportContact();
+  // The desk's own hours (the SLA counts these): every page says the same.
+  const hours = supportHoursRows(locale, t('support.contact.closed'));
   return (
     <div className="grid gap-4" data-testid="contact-tab">
       <div>
@@ -26,18 +25,20 @@ export function ContactTab({ onStartConversation }: { onStartConversation: () =>
           </Button>
         </ContactCard>
         <ContactCard icon={Phone} title={t('support.contact.phone')}>
-          {SUPPORT_PHONE ? (
-            <a href={telHref(SUPPORT_PHONE)} className="font-semibold text-primary underline-offset-4 hover:underline">
-              <bdi dir="ltr">{SUPPORT_PHONE}</bdi>
-            </a>
+          {contact.phone ? (
+            <>
+              <a href={telHref(contact.phone)} className="font-semibold text-primary underline-offset-4 hover:underline">
+                <bdi dir="ltr">{contact.phone}</bdi>
+              </a>
+              <p className="text-sm text-muted-foreground">{supportHoursText(locale)}</p>
+            </>
           ) : (
             <p className="text-sm text-muted-foreground">{t('support.contact.phoneSoon')}</p>
           )}
-          <p className="text-sm text-muted-foreground">{t('support.contact.phoneHours')}</p>
         </ContactCard>
         <ContactCard icon={Mail} title={t('support.contact.email')}>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline-offset-4 hover:underline">
-            <bdi dir="ltr">{SUPPORT_EMAIL}</bdi>
+          <a href={`mailto:${contact.email}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+            <bdi dir="ltr">{contact.email}</bdi>
           </a>
           <p className="text-sm text-muted-foreground">{t('support.contact.emailText')}</p>
         </ContactCard>

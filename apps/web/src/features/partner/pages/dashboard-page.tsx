@@ -23,7 +23,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
+import { telHref, useSupportContact } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { displayName } from '@/lib/user-display';
 import { useMarkNotificationsRead, usePartnerDashboard } from '../api/dashboard';
@@ -36,6 +36,8 @@ import { notificationText } from '../lib/notification-text';
 
 /** /partenaire/dashboard (spec 02 §2 "Partner dashboard"): every figure from GET /api/partner/dashboard. */
 export function PartnerDashboardPage() {
+  const contact = useSupportContact();
+  const supportPhone = contact.partnerHotline ?? contact.phone;
   const { t, locale } = usePartnerTranslation();
   const user = useCurrentUser();
   const me = usePartnerMe();
@@ -329,18 +331,18 @@ export function PartnerDashboardPage() {
             <CardContent className="space-y-3">
               <p className="text-sm text-muted-foreground">{t('dashboard.help.text')}</p>
               <div className="grid grid-cols-1 gap-2">
-                {SUPPORT_PHONE && (
+                {supportPhone && (
                   <Button asChild variant="outline" className="justify-start">
-                    <a href={telHref(SUPPORT_PHONE)}>
+                    <a href={telHref(supportPhone)}>
                       <Phone aria-hidden />
-                      <span dir="ltr">{SUPPORT_PHONE}</span>
+                      <span dir="ltr">{supportPhone}</span>
                     </a>
                   </Button>
                 )}
                 <Button asChild variant="outline" className="justify-start">
-                  <a href={`mailto:${SUPPORT_EMAIL}`}>
+                  <a href={`mailto:${contact.email}`}>
                     <Mail aria-hidden />
-                    <span dir="ltr">{SUPPORT_EMAIL}</span>
+                    <span dir="ltr">{contact.email}</span>
                   </a>
                 </Button>
                 <Button asChild variant="soft" className="justify-start">

@@ -37,7 +37,8 @@ import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatUptime } from '@/lib/durations';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
+import { supportHoursRows } from '@farha/contracts/plain/support';
+import { telHref, useSupportContact } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
   useCreateTicket,
@@ -127,6 +128,7 @@ export function PartnerSupportPage() {
 const PARTNER_FAQ: FaqApi = { useView: useFaqView, useVote: useFaqVote };
 
 function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact: () => void }) {
+  const contact = useSupportContact();
   const { t } = usePartnerTranslation();
   const texts = usePartnerHelpTexts();
   const faq = usePartnerFaq();
@@ -144,7 +146,7 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
   const quick = [
     { icon: Siren, title: t('support.faq.quick.urgent'), text: t('support.faq.quick.urgentText'), onClick: onContact },
     { icon: MessageSquarePlus, title: t('support.faq.quick.ticket'), text: t('support.faq.quick.ticketText'), onClick: onNewTicket },
-    { icon: Mail, title: t('support.faq.quick.email'), text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` },
+    { icon: Mail, title: t('support.faq.quick.email'), text: contact.email, href: `mailto:${contact.email}` },
   ];
 
   return (
@@ -247,6 +249,7 @@ function TicketsTab({ onNew }: { onNew: () => void }) {
 const EMPTY_TICKET: Required<TCreatePartnerTicket> = { title: '', description: '', category: 'scanner', priority: 'medium' };
 
 function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) {
+  const { partnerHotline } = useSupportContact();
   const { t } = usePartnerTranslation();
   const texts = usePartnerHelpTexts();
   const create = useCreateTicket();
@@ -354,14 +357,12 @@ function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) 
               )}
             </Field>
             <AttachmentPicker texts={texts} files={files} onChange={setFiles} />
-            {values.priority === 'urgent' && (
+            {values.priority === 'urgent' && partnerHotline && (
               <Alert variant="error">
                 {t('support.new.urgentNotice')}{' '}
-                {SUPPORT_PHONE && (
-                  <a href={telHref(SUPPORT_PHONE)} className="font-semibold underline" dir="ltr">
-                    {SUPPORT_PHONE}
-                  </a>
-                )}
+                <a href={telHref(partnerHotline)} className="font-semibold underline" dir="ltr">
+                  {partnerHotline}
+                </a>
               </Alert>
             )}
             <Button type="submit" size="lg" disabled={blank || create.isPending} loading={create.isPending} data-testid="ticket-submit">
@@ -521,23 +522,26 @@ function StatusTab() {
 }
 
 function ContactTab() {
-  const { t } = usePartnerTranslation();
+  const { t, locale } = usePartnerTranslation();
+  const contact = useSupportContact();
+  // The hotline's round-the-clock hours only when there is a hotline; otherwise the desk's own hours (the SLA's).
   const hours = [
-    { label: t('support.contact.hours.hotline'), value: t('support.contact.hours.hotlineValue') },
-    { label: t('support.contact.hours.technical'), value: t('support.contact.hours.technicalValue') },
-    { label: t('support.contact.hours.weekend'), value: t('support.contact.hours.weekendValue') },
+    ...(contact.partnerHotline ? [{ label: t('support.contact.hours.hotline'), value: t('support.contact.hours.hotlineValue') }] : []),
+    ...supportHoursRows(locale, t('support.contact.hours.closed')),
   ];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <ContactCard icon={Phone} title={t('support.contact.hotline')} tone="danger">
-        <p className="text-sm text-muted-foreground">{t('support.contact.hotlineText')}</p>
-        {SUPPORT_PHONE ? (
-          <Button asChild variant="destructive" size="lg" className="w-full">
-            <a href={telHref(SUPPORT_PHONE)} dir="ltr">
-              <Phone aria-hidden />
-              {SUPPORT_PHONE}
-            </a>
-          </Button>
+        {contact.partnerHotline ? (
+          <>
+            <p className="text-sm text-muted-foreground">{t('support.contact.hotlineText')}</p>
+            <Button asChild variant="destructive" size="lg" className="w-full">
+              <a href={telHref(contact.partnerHotline)} dir="ltr">
+                <Phone aria-hidden />
+                {contact.partnerHotline}
+              </a>
+            </Button>
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">{t('support.contact.noPhone')}</p>
         )}
@@ -545,9 +549,9 @@ function ContactTab() {
       <ContactCard icon={Mail} title={t('support.contact.email')}>
         <p className="text-sm text-muted-foreground">{t('support.contact.emailText')}</p>
         <Button asChild variant="outline" size="lg" className="w-full">
-          <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+          <a href={`mailto:${contact.email}`} dir="ltr">
             <Mail aria-hidden />
-            {SUPPORT_EMAIL}
+            {contact.email}
           </a>
         </Button>
       </ContactCard>

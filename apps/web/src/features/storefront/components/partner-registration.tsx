@@ -19,7 +19,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { api, ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { errorMessage, fieldMessageOf, localizeMessage } from '@/lib/i18n';
-import { SUPPORT_EMAIL } from '@/lib/site';
+import { useSupportContact } from '@/lib/site';
 import { useSiteStatus } from '@/lib/site-status';
 import { useStorefrontT } from '../i18n';
 
@@ -49,6 +49,7 @@ type FormValues = z.output<ReturnType<typeof formSchema>>;
  * partner_self_registration is on; the owner is then logged in and sent to the KYC documents.
  */
 export function PartnerRegistration() {
+  const contact = useSupportContact();
   const { t } = useStorefrontT();
   const site = useSiteStatus();
   const titleId = useId();
@@ -82,12 +83,12 @@ export function PartnerRegistration() {
           </p>
           <p className="text-sm text-muted-foreground">
             {t('partners.register.closedText')}{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline-offset-4 hover:underline" dir="ltr">
-              {SUPPORT_EMAIL}
+            <a href={`mailto:${contact.email}`} className="font-semibold text-primary underline-offset-4 hover:underline" dir="ltr">
+              {contact.email}
             </a>
           </p>
           <Button asChild variant="soft" size="sm">
-            <a href={`mailto:${SUPPORT_EMAIL}`}>
+            <a href={`mailto:${contact.email}`}>
               <Mail aria-hidden />
               {t('partners.register.writeUs')}
             </a>

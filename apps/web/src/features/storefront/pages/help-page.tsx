@@ -15,7 +15,8 @@ import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { SUPPORT_EMAIL, SUPPORT_PHONE, telHref } from '@/lib/site';
+import { telHref, useSupportContact } from '@/lib/site';
+import { supportHoursRows, supportHoursText } from '@farha/contracts/plain/support';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { storefrontError, useStorefrontT, type StorefrontKey } from '../i18n';
 
@@ -191,12 +192,10 @@ export function HelpPage({ accountArea }: { accountArea?: ReactNode }) {
 
 /** spec 01 §2: conversation, phone, e-mail, head office and opening hours; only the channels that exist. */
 function ContactChannels() {
-  const { t } = useStorefrontT();
-  const hours = [
-    { label: t('helpCentre.contact.weekdays'), value: t('helpCentre.contact.weekdayHours') },
-    { label: t('helpCentre.contact.saturday'), value: t('helpCentre.contact.saturdayHours') },
-    { label: t('helpCentre.contact.sunday'), value: t('helpCentre.contact.closed') },
-  ];
+  const { t, locale } = useStorefrontT();
+  const contact = useSupportContact();
+  // The desk's own hours (the SLA counts these): every page says the same.
+  const hours = supportHoursRows(locale, t('helpCentre.contact.closed'));
   return (
     <section aria-labelledby="help-contact-title" className="space-y-4" data-testid="help-contact">
       <div>
@@ -210,18 +209,22 @@ function ContactChannels() {
           <p className="text-sm text-muted-foreground">{t('helpCentre.contact.chatText')}</p>
         </ContactCard>
         <ContactCard icon={Phone} title={t('helpCentre.contact.phone')}>
-          {SUPPORT_PHONE ? (
-            <a href={telHref(SUPPORT_PHONE)} className="font-semibold text-primary underline-offset-4 hover:underline">
-              <bdi dir="ltr">{SUPPORT_PHONE}</bdi>
-            </a>
+          {contact.phone ? (
+            <>
+              <a href={telHref(contact.phone)} className="font-semibold text-primary underline-offset-4 hover:underline">
+                <bdi dir="ltr">{contact.phone}</bdi>
+              </a>
+              <p className="text-sm text-muted-foreground" data-testid="support-hours-text">
+                {supportHoursText(locale)}
+              </p>
+            </>
           ) : (
             <p className="text-sm text-muted-foreground">{t('helpCentre.contact.phoneSoon')}</p>
           )}
-          <p className="text-sm text-muted-foreground">{t('helpCentre.contact.phoneHours')}</p>
         </ContactCard>
         <ContactCard icon={Mail} title={t('helpCentre.contact.email')}>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-primary underline-offset-4 hover:underline">
-            <bdi dir="ltr">{SUPPORT_EMAIL}</bdi>
+          <a href={`mailto:${contact.email}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+            <bdi dir="ltr">{contact.email}</bdi>
           </a>
           <p className="text-sm text-muted-foreground">{t('helpCentre.contact.emailText')}</p>
         </ContactCard>

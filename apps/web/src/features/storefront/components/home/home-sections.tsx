@@ -23,6 +23,7 @@ import { BoxCard, BoxCardSkeleton } from '../box-card';
 import { Stars } from '../rating';
 import { landingIcon, toneOf } from './landing-icon';
 import { SectionHeading } from './section-heading';
+import { supportHoursText } from '@farha/contracts/plain/support';
 
 const section = 'mx-auto max-w-7xl px-4 sm:px-6 lg:px-8';
 
@@ -295,9 +296,9 @@ export function FaqSection({ faq }: { faq: TLandingContent['faq'] }) {
   );
 }
 
-/** spec 01 §2: secure payment (SSL, PCI DSS), support 7/7 by chat and phone, 14-day refund. */
+/** spec 01 §2: secure payment (SSL, PCI DSS), support (the desk's real hours, as the help centre says them), 14-day refund. */
 export function TrustBadges() {
-  const { t } = useStorefrontT();
+  const { t, locale } = useStorefrontT();
   const badges = [
     { key: 'payment', icon: ShieldCheck },
     { key: 'support', icon: Headphones },
@@ -313,7 +314,7 @@ export function TrustBadges() {
             </span>
             <div>
               <p className="font-bold">{t(`home.trust.${key}.title`)}</p>
-              <p className="text-sm text-muted-foreground">{t(`home.trust.${key}.text`)}</p>
+              <p className="text-sm text-muted-foreground">{key === 'support' ? supportHoursText(locale) : t(`home.trust.${key}.text`)}</p>
             </div>
           </li>
         ))}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORT_BUSINESS_HOURS, supportHoursRows, supportHoursText } from '../src/plain/support.ts';
+
+describe('the support hours every page says', () => {
+  it('are the hours the SLA counts, in French and Arabic', () => {
+    expect(SUPPORT_BUSINESS_HOURS).toMatchObject({ days: [0, 1, 2, 3, 4], openHour: 9, closeHour: 18 });
+    expect(supportHoursText('fr')).toBe('Du dimanche au jeudi, de 9 h à 18 h');
+    expect(supportHoursText('ar')).toBe('من الأحد إلى الخميس، من 9:00 إلى 18:00');
+  });
+
+  it('lay out the opening-hours table: the open days, then the closed ones together', () => {
+    expect(supportHoursRows('fr', 'Fermé')).toEqual([
+      { label: 'Dimanche – jeudi', value: '9 h – 18 h' },
+      { label: 'Vendredi et samedi', value: 'Fermé' },
+    ]);
+    expect(supportHoursRows('ar', 'مغلق')).toEqual([
+      { label: 'الأحد – الخميس', value: '9:00 – 18:00' },
+      { label: 'الجمعة والسبت', value: 'مغلق' },
+    ]);
+  });
+});
