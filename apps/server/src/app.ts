@@ -39,7 +39,7 @@ import { createMailer, mailboxRoutes, type Mailer } from './modules/notification
 import multipart from '@fastify/multipart';
 import { fileRoutes, type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/files/index.ts';
 import { createMetrics, installMetrics } from './modules/metrics/index.ts';
-import { recordEvent, trackingRoutes } from './modules/tracking/index.ts';
+import { buyerSubject, recordEvent, trackingRoutes } from './modules/tracking/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -87,7 +87,7 @@ function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
 /** A paid purchase is fulfilled by the vouchers domain and counted as the funnel's purchase, in one transaction. */
 const fulfilAndRecordPurchase: typeof fulfilPaidOrder = async (db, ctx, order) => {
   const fulfilled = await fulfilPaidOrder(db, ctx, order);
-  if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: order.id, boxId: order.boxId, amount: order.amount, now: ctx.now });
+  if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: buyerSubject(order.purchaserId, ctx.now), boxId: order.boxId, amount: order.amount, now: ctx.now });
   return fulfilled;
 };
 

@@ -140,6 +140,31 @@ describe('the funnel from real use (spec 01 §9)', () => {
     expect((await funnelOf(2)).count.visit).toBe(3);
   });
 
+  it('never shows a step above the one before: a session landing on a box page has reached the catalogue, a buyer who retries pays once', async () => {
+    await nextDay();
+    // Three visitors land straight on a box page (a shared link, a search engine), one on the catalogue.
+    for (let i = 0; i < 3; i++) await view('box', sessionId(), { boxId });
+    await view('catalogue', sessionId());
+    // A buyer whose first payment attempt was abandoned starts again and pays: one person, one payment started.
+    const buyer = sessionId();
+    const customer = await newCustomer(t, 'retry');
+    const abandoned = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer.cookie,
+      payload: { boxId, recipientName: 'Nadia Benali', recipientEmail: 'nadia.benali@example.dz', paymentMethod: 'cib', termsAccepted: true },
+    });
+    expect(abandoned.statusCode, abandoned.body).toBe(201);
+    await buy(customer.cookie, buyer);
+
+    const funnel = await funnelOf();
+    expect(funnel.count).toEqual({ visit: 5, catalogue_view: 5, box_view: 4, checkout_started: 1, payment_started: 1, purchase: 1 });
+    for (const [i, step] of funnel.steps.entries()) {
+      if (i > 0) expect({ step: step.name, above: step.count > funnel.steps[i - 1]!.count }).toEqual({ step: step.name, above: false });
+      expect(step.conversionRate).toBeLessThanOrEqual(100);
+    }
+  });
+
   it('records a redemption when a partner scans, once per voucher', async () => {
     const owner = await t.login(OWNER);
     const voucher = await giveVoucher(t.database.db, { now: clock.now() });

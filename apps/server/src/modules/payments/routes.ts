@@ -8,7 +8,7 @@ import { paymentWebhookEvents, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cachedSettings } from '../settings/index.ts';
-import { recordEvent } from '../tracking/index.ts';
+import { buyerSubject, recordEvent } from '../tracking/index.ts';
 import { verifyWebhook } from './signature.ts';
 import { applyCheckoutStatus, createOrder, getOrderForPurchaser } from './service.ts';
 
@@ -32,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const [user] = await app.db.select({ locale: users.locale }).from(users).where(eq(users.id, auth.userId));
       const result = await createOrder(ctx(), { userId: auth.userId, locale: user?.locale ?? 'fr' }, request.body);
       // Issue 13: the gateway's page is open — the funnel's "payment started".
-      await recordEvent(app.db, { name: 'payment_started', subject: result.orderId, boxId: request.body.boxId, now: app.clock.now() });
+      await recordEvent(app.db, { name: 'payment_started', subject: buyerSubject(auth.userId, app.clock.now()), boxId: request.body.boxId, now: app.clock.now() });
       return reply.status(201).send(result);
     },
   );

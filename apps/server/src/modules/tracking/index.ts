@@ -1,2 +1,2 @@
-export { activeSessions, recordEvent, recordRedemption, trackingEnabled, type EventInput, type TrackedEvent } from './record.ts';
+export { activeSessions, buyerSubject, recordEvent, recordRedemption, trackingEnabled, type EventInput, type TrackedEvent } from './record.ts';
 export { trackingRoutes } from './routes.ts';

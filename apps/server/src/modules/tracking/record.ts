@@ -27,6 +27,14 @@ export function sessionHash(sessionId: string, now: Date): string {
   return createHash('sha256').update(saltOf(algiersDay(now))).update(sessionId).digest('base64url').slice(0, 32);
 }
 
+/**
+ * The subject of the funnel's order steps: the buyer, not the order (a buyer who retries a failed payment
+ * starts one payment for the funnel, as one person), kept as a salted daily hash like a session, never the id.
+ */
+export function buyerSubject(userId: string, now: Date): string {
+  return sessionHash(`buyer:${userId}`, now);
+}
+
 /** Whether the superadmin's `analytics_tracking` flag lets Farha record events. */
 export async function trackingEnabled(db: Queryable): Promise<boolean> {
   return (await getSettings(db, 'features')).analytics_tracking;

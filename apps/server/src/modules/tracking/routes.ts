@@ -5,16 +5,17 @@ import { ZPageViewInput } from '@farha/contracts/analytics';
 import { ZApiError } from '@farha/contracts/errors';
 import { recordEvent, sawSession, sessionHash, trackingEnabled, type TrackedEvent } from './record.ts';
 
-const EVENT_OF_PAGE: Record<'home' | 'catalogue' | 'box' | 'checkout', TrackedEvent> = {
-  home: 'visit',
-  catalogue: 'catalogue_view',
-  box: 'box_view',
-  checkout: 'checkout_started',
-};
+/**
+ * The funnel's page steps in order. A session reaching one has reached every step before it (a visitor who
+ * lands on a box page from a search engine has seen a box of the catalogue), so each step counts the
+ * sessions that reached at least it and can never exceed the one before.
+ */
+const PAGE_STEPS = ['visit', 'catalogue_view', 'box_view', 'checkout_started'] as const satisfies readonly TrackedEvent[];
+const STEP_OF_PAGE: Record<'home' | 'catalogue' | 'box' | 'checkout', number> = { home: 0, catalogue: 1, box: 2, checkout: 3 };
 
 /**
- * POST /api/analytics/page-views (anyone, first-party): the storefront reports a page of the funnel. Every
- * page view is also a visit, so a session landing on a box page counts in "visit" too. 204 whatever the
+ * POST /api/analytics/page-views (anyone, first-party): the storefront reports a page of the funnel, which
+ * counts for its step and every step before it (PAGE_STEPS). 204 whatever the
  * `analytics_tracking` flag says (nothing is recorded when it is off).
  */
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
@@ -27,11 +28,10 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const now = app.clock.now();
       const subject = sessionHash(request.body.sessionId, now);
-      const name = EVENT_OF_PAGE[request.body.page];
       if (!(await trackingEnabled(app.db))) return reply.status(204).send(null);
       sawSession(subject, now);
-      await recordEvent(app.db, { name: 'visit', subject, now });
-      if (name !== 'visit') await recordEvent(app.db, { name, subject, boxId: request.body.boxId ?? null, now });
+      const reached = PAGE_STEPS.slice(0, STEP_OF_PAGE[request.body.page] + 1);
+      for (const name of reached) await recordEvent(app.db, { name, subject, boxId: name === 'visit' ? null : (request.body.boxId ?? null), now });
       return reply.status(204).send(null);
     },
   );
