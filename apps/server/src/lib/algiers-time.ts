@@ -1,5 +1,5 @@
 import { formatDate } from '@farha/contracts/money';
-import { addDays, addMonths, algiersDay, algiersToday } from '@farha/contracts/time';
+import { addDays, addMonths, algiersDay, algiersToday, TIMEZONE } from '@farha/contracts/time';
 import { DAY_MS } from './clock.ts';
 
 /**
@@ -72,6 +72,6 @@ export function addMonthsToInstant(instant: Date, months: number): Date {
 /** `samedi 5 décembre 2026` style label of a reservation day. */
 export function formatDay(day: string, locale: 'fr' | 'ar' = 'fr'): string {
   const date = new Date(`${day}T12:00:00+01:00`);
-  const weekday = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { weekday: 'long', timeZone: 'Africa/Algiers' }).format(date);
+  const weekday = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { weekday: 'long', timeZone: TIMEZONE }).format(date);
   return `${weekday} ${formatDate(date, locale)}`;
 }

@@ -1,39 +1,63 @@
+// The web app's one module for dates and times (issue 22): every page says a moment in Algiers time and a
+// calendar day without a time-zone shift, in the reader's language, through these functions.
 import type { TLocale } from '@farha/contracts/auth';
 import { formatDate } from '@farha/contracts/money';
 import { TIMEZONE } from '@farha/contracts/time';
 
 const DAY_MS = 86_400_000;
 
+const intlLocale = (locale: TLocale) => (locale === 'ar' ? 'ar-DZ' : 'fr-FR');
+const inAlgiers = (value: string | Date, locale: TLocale, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: TIMEZONE }).format(typeof value === 'string' ? new Date(value) : value);
+
 /** Whole days from now until `iso` (negative once past), rounded up: "expires in 3 days" until the last moment. */
 export function daysUntil(iso: string, now: number = Date.now()): number {
   return Math.ceil((Date.parse(iso) - now) / DAY_MS);
 }
 
-/** `24 décembre 2026` for a calendar day (YYYY-MM-DD): a day, not an instant, so no time-zone shift. */
-export function formatDay(day: string, locale: TLocale): string {
-  return formatDate(`${day}T12:00:00Z`, locale);
+/**
+ * A calendar day (YYYY-MM-DD): `24 décembre 2026`, `samedi 22 novembre 2026` with its weekday, `24 nov.` short
+ * and without year. A day, not an instant, so no time-zone shift.
+ */
+export function formatDay(
+  day: string,
+  locale: TLocale,
+  { weekday = false, month = 'long', year = true }: { weekday?: boolean; month?: 'long' | 'short'; year?: boolean } = {},
+): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    weekday: weekday ? 'long' : undefined,
+    day: 'numeric',
+    month,
+    year: year ? 'numeric' : undefined,
+    timeZone: 'UTC',
+  }).format(date);
 }
 
-/** `24 décembre 2026 à 14:05` style, in Algiers. */
-export function formatDateTime(iso: string, locale: TLocale): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: TIMEZONE,
-  }).format(new Date(iso));
+/** `24 décembre 2026 à 14:05`, in Algiers. */
+export function formatDateTime(value: string | Date, locale: TLocale): string {
+  return inAlgiers(value, locale, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** Short date for dense lists: `24 déc. 2026`. */
-export function formatShortDate(iso: string, locale: TLocale): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: TIMEZONE,
-  }).format(new Date(iso));
+/** `24 nov. 2026, 14:05`, in Algiers: dense lists of the back office, the partner portal and the mailbox. */
+export function formatShortDateTime(value: string | Date, locale: TLocale): string {
+  return inAlgiers(value, locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** `24 nov., 14:05`, in Algiers: recent moments, where the year goes without saying. */
+export function formatRecentDateTime(value: string | Date, locale: TLocale): string {
+  return inAlgiers(value, locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+/** `14:05`, in Algiers. */
+export function formatTime(value: string | Date, locale: TLocale): string {
+  return inAlgiers(value, locale, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** `24 déc. 2026`, in Algiers. */
+export function formatShortDate(value: string | Date, locale: TLocale): string {
+  return inAlgiers(value, locale, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 export { formatDate };

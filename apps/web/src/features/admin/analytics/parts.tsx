@@ -1,5 +1,4 @@
 import type { TSystemStatus } from '@farha/contracts/analytics';
-import { TIMEZONE } from '@farha/contracts/money';
 import { AlertTriangle, CheckCircle2, Database, Download, Mail, ShieldAlert, Timer } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { downloadCsv } from './csv';
 import { useAnalyticsTranslation } from './i18n';
+import { formatRecentDateTime } from '@/lib/dates';
 
 /** recharts in its own chunk, loaded when a chart is first shown. */
 export const DailyChart = lazy(() => import('./charts').then((m) => ({ default: m.DailyChart })));
@@ -19,15 +19,6 @@ export function ChartFallback() {
 
 export function LazyChart({ children }: { children: ReactNode }) {
   return <Suspense fallback={<ChartFallback />}>{children}</Suspense>;
-}
-
-export function formatTime(value: string, locale: 'fr' | 'ar'): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { timeZone: TIMEZONE, hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' }).format(new Date(value));
-}
-
-/** '24 nov.' for a YYYY-MM-DD (a calendar day: no time zone shift). */
-export function formatDay(day: string, locale: 'fr' | 'ar'): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 type CsvValue = string | number | null | undefined;
@@ -161,9 +152,9 @@ export function SystemStatusCard({ status, loading }: { status: TSystemStatus | 
                         <span>{(t as (k: string) => string)(`system.jobNames.${j.job}`)}</span>
                         <span className={cn('text-xs', j.lastOutcome === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
                           {j.lastOutcome === 'failed'
-                            ? t('system.jobFailed', { time: formatTime(j.lastFailureAt!, locale), count: j.failures })
+                            ? t('system.jobFailed', { time: formatRecentDateTime(j.lastFailureAt!, locale), count: j.failures })
                             : j.lastRunAt
-                              ? t('system.jobOk', { time: formatTime(j.lastRunAt, locale) })
+                              ? t('system.jobOk', { time: formatRecentDateTime(j.lastRunAt, locale) })
                               : t('system.jobNever')}
                         </span>
                       </li>

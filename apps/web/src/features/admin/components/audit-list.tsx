@@ -2,7 +2,7 @@ import type { TAuditEntry } from '@farha/contracts/admin';
 import { Badge } from '@/components/ui/badge';
 import { useAdminTranslation } from '../i18n';
 import { auditActionLabel, auditFieldLabel, auditSummary, auditValue } from '../lib/audit-text';
-import { formatDateTime } from './parts';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 /** A before/after snapshot as labelled lines in the reader's language (`Commission : 15 %`). */
 function Diff({ value }: { value: unknown }) {

@@ -1,4 +1,3 @@
-import { TIMEZONE } from '@farha/contracts/money';
 import type { LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -10,18 +9,6 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { adminMessage, useAdminTranslation, type AdminLocale } from '../i18n';
-
-/** '24 nov. 2026, 18:05' in Algiers time, in the active language. */
-export function formatDateTime(value: string, locale: AdminLocale): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', {
-    timeZone: TIMEZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(value));
-}
 
 export function formatNumber(value: number, locale: AdminLocale): string {
   return new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { maximumFractionDigits: 1 }).format(value);

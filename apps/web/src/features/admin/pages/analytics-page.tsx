@@ -8,8 +8,9 @@ import { formatUptime } from '@/lib/durations';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBreakageForecast, useFunnel, useLiveAnalytics, useSales } from '../analytics/api';
 import { useAnalyticsTranslation } from '../analytics/i18n';
-import { DailyChart, DataTable, formatDay, formatTime, FunnelChart, LazyChart, SystemStatusCard, TableCard } from '../analytics/parts';
+import { DailyChart, DataTable, FunnelChart, LazyChart, SystemStatusCard, TableCard } from '../analytics/parts';
 import { FilterChips, formatNumber, KpiTile, LoadFailed } from '../components/parts';
+import { formatDay, formatRecentDateTime } from '@/lib/dates';
 
 const PERIODS = ['7', '30', '90'] as const;
 
@@ -47,7 +48,7 @@ export function AdminAnalyticsPage() {
           <h2 id="live-title" className="text-lg font-semibold">
             {t('live.title')}
           </h2>
-          {L && <p className="text-xs text-muted-foreground">{t('refreshed', { time: formatTime(L.at, locale) })}</p>}
+          {L && <p className="text-xs text-muted-foreground">{t('refreshed', { time: formatRecentDateTime(L.at, locale) })}</p>}
         </div>
         {live.isError && !L && <LoadFailed error={live.error} onRetry={() => void live.refetch()} />}
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
@@ -118,7 +119,7 @@ export function AdminAnalyticsPage() {
               <DailyChart
                 data={sales.data.byDay}
                 rtl={locale === 'ar'}
-                formatDay={(d) => formatDay(d, locale)}
+                formatDay={(d) => formatDay(d, locale, { month: 'short', year: false })}
                 formatValue={(key, v) => (key === 'gmv' || key === 'breakageValue' ? dzd(v) : n(v))}
                 series={[
                   { key: 'gmv', label: t('sales.gmv'), color: 'var(--primary)' },

@@ -17,7 +17,8 @@ import { AuditList } from '../components/audit-list';
 import { FilterChips, formatNumber, KpiTile, LoadFailed } from '../components/parts';
 import { useAdminTranslation, type AdminT } from '../i18n';
 import { useAnalyticsTranslation } from '../analytics/i18n';
-import { DailyChart, formatDay, LazyChart, SystemStatusCard } from '../analytics/parts';
+import { DailyChart, LazyChart, SystemStatusCard } from '../analytics/parts';
+import { formatDay } from '@/lib/dates';
 
 type Kpi = TAdminDashboard['kpis'][keyof TAdminDashboard['kpis']];
 
@@ -119,7 +120,7 @@ export function AdminDashboardPage() {
               <DailyChart
                 data={data.series}
                 rtl={locale === 'ar'}
-                formatDay={(d) => formatDay(d, locale)}
+                formatDay={(d) => formatDay(d, locale, { month: 'short', year: false })}
                 formatValue={(key, v) => (key === 'gmv' ? formatDzd(v, locale) : count(v))}
                 series={[
                   { key: 'gmv', label: ta('dashboard.gmv'), color: 'var(--primary)' },

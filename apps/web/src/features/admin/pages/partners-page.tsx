@@ -14,8 +14,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminPartner, useAdminPartners, useKycDecision, usePartnerTerms } from '../api/admin';
-import { AdminQueryStates, FilterChips, formatDateTime, formatNumber, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, FilterChips, formatNumber, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 type KycFilter = 'all' | 'pending' | 'verified' | 'rejected';
 const KYC_VARIANT = { pending: 'secondary', verified: 'soft', rejected: 'destructive' } as const;

@@ -10,8 +10,9 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminPayouts, usePayoutAction } from '../api/admin';
-import { AdminQueryStates, FilterChips, formatDateTime, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, FilterChips, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 type Filter = (typeof ADMIN_PAYOUT_FILTERS)[number];
 /** The view a payout moves to after each action. */

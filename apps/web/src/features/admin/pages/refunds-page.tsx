@@ -10,9 +10,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminRefunds, useGatewayRefund, useRefundAction } from '../api/admin';
-import { AdminQueryStates, FilterChips, formatDateTime, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, FilterChips, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 import { refundReason } from '../lib/refund-text';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 type Filter = (typeof ADMIN_REFUND_FILTERS)[number];
 const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructive' } as const;

@@ -15,8 +15,9 @@ import { useCurrentUser } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminUsers, useSendPasswordLink, useUserStatus } from '../api/admin';
 import { UserFormDialog } from '../components/user-form-dialog';
-import { AdminQueryStates, formatDateTime, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, Pager, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 const STATUSES = ['active', 'suspended', 'pending'] as const;
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm';

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { fullDisputeTitle } from '@/lib/dispute-title';
 import { useMyDisputes } from '../api/disputes';
+import { formatRecentDateTime } from '@/lib/dates';
 
 type Status = (typeof DISPUTE_STATUSES)[number];
 type Resolution = (typeof DISPUTE_RESOLUTIONS)[number];
@@ -56,8 +57,7 @@ export function MyDisputes() {
   const x = TEXTS[locale];
   const { data } = useMyDisputes();
   if (!data || data.disputes.length === 0) return null;
-  const dateTime = (value: string) =>
-    new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Algiers' }).format(new Date(value));
+  const dateTime = (value: string) => formatRecentDateTime(value, locale);
   return (
     <section aria-labelledby="my-disputes-heading" className="space-y-3" data-testid="my-disputes">
       <div>

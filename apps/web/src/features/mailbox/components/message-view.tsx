@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useMailboxMessage } from '../api/mailbox';
 import { templateLabel, useMailboxTranslation } from '../i18n';
-import { formatDateTime } from './format';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { MailStatusBadge } from './mail-status-badge';
 
 /** Links in the message open in a new tab, out of the sandboxed frame. */

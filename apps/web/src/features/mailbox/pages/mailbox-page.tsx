@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDemoMode, useMailbox } from '../api/mailbox';
-import { formatDateTime } from '../components/format';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { MailStatusBadge } from '../components/mail-status-badge';
 import { MessageView } from '../components/message-view';
 import { templateLabel, useMailboxTranslation } from '../i18n';

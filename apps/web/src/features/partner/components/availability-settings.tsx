@@ -17,7 +17,7 @@ import {
   useSaveAvailability,
 } from '../api/reservations';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDay } from '../lib/format';
+import { formatDay } from '@/lib/dates';
 import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from './page-states';
 import { Switch } from '@/components/ui/switch';
@@ -264,7 +264,7 @@ function Exceptions() {
             {list.data.exceptions.map((exception) => (
               <li key={exception.id} className="flex items-center justify-between gap-3 py-2.5">
                 <div className="min-w-0">
-                  <p className="font-medium">{formatDay(exception.date, locale)}</p>
+                  <p className="font-medium">{formatDay(exception.date, locale, { weekday: true })}</p>
                   <p className="text-sm text-muted-foreground">
                     {exception.closed
                       ? t('availability.closedAllDay')
@@ -277,7 +277,7 @@ function Exceptions() {
                   size="icon-sm"
                   onClick={() => remove.mutate(exception.id, { onError: (failure) => toast.error(partnerMessage(failure)) })}
                   disabled={remove.isPending && remove.variables === exception.id}
-                  aria-label={t('availability.exceptionRemove', { date: formatDay(exception.date, locale) })}
+                  aria-label={t('availability.exceptionRemove', { date: formatDay(exception.date, locale, { weekday: true }) })}
                 >
                   <Trash2 aria-hidden className="text-destructive" />
                 </Button>

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { usePartnerDisputes, useRespondDispute } from '../api/disputes';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDateTime } from '../lib/format';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { Textarea } from '@/components/ui/textarea';
 import { bilingualMessage } from '@/lib/i18n';
 import { fullDisputeTitle } from '@/lib/dispute-title';

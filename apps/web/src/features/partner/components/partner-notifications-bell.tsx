@@ -12,7 +12,7 @@ import {
 import { cn } from '@/lib/cn';
 import { useMarkNotificationsRead, usePartnerDashboard } from '../api/dashboard';
 import { usePartnerTranslation } from '../i18n';
-import { formatDateTime } from '../lib/format';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { notificationText } from '../lib/notification-text';
 
 /** The header bell: the dashboard API's notifications (new reservations, payout updates, …). */

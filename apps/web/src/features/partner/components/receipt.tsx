@@ -1,7 +1,7 @@
 import { formatDzd } from '@farha/contracts/money';
 import { createPortal } from 'react-dom';
 import { usePartnerTranslation } from '../i18n';
-import { formatDateTime } from '../lib/format';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import './receipt.css';
 
 export interface ReceiptData {

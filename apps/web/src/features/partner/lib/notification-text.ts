@@ -1,7 +1,8 @@
 import { formatDzd } from '@farha/contracts/money';
 import { PARTNER_NOTIFICATION_KINDS, type TPartnerNotification, type TPartnerNotificationKind } from '@farha/contracts/partner';
 import type { PartnerKey, PartnerLocale } from '../i18n';
-import { formatDay, formatPercent } from './format';
+import { formatDay } from '@/lib/dates';
+import { formatPercent } from './format';
 
 type T = (key: PartnerKey, options?: Record<string, unknown>) => string;
 type Notification = Pick<TPartnerNotification, 'kind' | 'params' | 'title' | 'body'>;
@@ -43,7 +44,7 @@ export function notificationText(item: Notification, t: T, locale: PartnerLocale
       const values = {
         customer: str('customer') ?? '',
         offer: (locale === 'ar' && str('offerAr')) || str('offer') || '',
-        date: str('date') ? formatDay(str('date')!, locale, { weekday: false }) : '',
+        date: str('date') ? formatDay(str('date')!, locale) : '',
         time: time ?? '',
       };
       const when = t(time ? 'notifications.body.reservationAt' : 'notifications.body.reservation', values);

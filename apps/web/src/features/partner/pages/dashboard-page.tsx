@@ -31,8 +31,9 @@ import { can, usePartnerMe } from '../api/me';
 import { LoadError } from '../components/page-states';
 import { StatTile } from '../components/stat-tile';
 import { usePartnerTranslation } from '../i18n';
-import { formatCount, formatDateTime, formatDecimal, formatPercent, formatRecentDateTime, formatTime } from '../lib/format';
+import { formatCount, formatDecimal, formatPercent } from '../lib/format';
 import { notificationText } from '../lib/notification-text';
+import { formatRecentDateTime, formatShortDateTime as formatDateTime, formatTime } from '@/lib/dates';
 
 /** /partenaire/dashboard (spec 02 §2 "Partner dashboard"): every figure from GET /api/partner/dashboard. */
 export function PartnerDashboardPage() {

@@ -19,7 +19,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitation } from '../api/invitations';
 import { isolate, partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@/lib/dates';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { errorTextOf } from '@/lib/i18n';
 

@@ -19,13 +19,14 @@ import { RequirePartnerPermission } from '../components/permission-gate';
 import { StatTile } from '../components/stat-tile';
 import { KycBadge, PayoutStatusBadge } from '../components/status-badges';
 import { isolate, partnerMessage, usePartnerTranslation, type PartnerLocale } from '../i18n';
-import { formatCount, formatDate, formatDateTime, formatDay } from '../lib/format';
+import { formatCount } from '../lib/format';
+import { formatDate, formatDay, formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 /** The days a payout covers, in the active language (the server sends the days only). */
 function periodLabel(period: TPayout['period'], locale: PartnerLocale): string {
   if (!period.from || !period.to) return '—';
-  const from = formatDay(period.from, locale, { weekday: false });
-  return period.from === period.to ? from : `${from} – ${formatDay(period.to, locale, { weekday: false })}`;
+  const from = formatDay(period.from, locale);
+  return period.from === period.to ? from : `${from} – ${formatDay(period.to, locale)}`;
 }
 
 /** /partenaire/payouts, 'Règlements' (spec 02 §2, §4, §5, §8). */

@@ -18,8 +18,9 @@ import { TeamTab } from '../components/profile/team-tab';
 import { FlashBanner, useFlash } from '../components/flash';
 import { KycBadge } from '../components/status-badges';
 import { usePartnerTranslation } from '../i18n';
-import { formatCount, formatDate, formatPercent } from '../lib/format';
+import { formatCount, formatPercent } from '../lib/format';
 import { errorKey } from '@farha/contracts/plain/errors';
+import { formatDate } from '@/lib/dates';
 
 const TABS = ['profile', 'business', 'team', 'settings'] as const;
 type Tab = (typeof TABS)[number];

@@ -24,7 +24,7 @@ import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
 import { RequirePartnerPermission } from '../components/permission-gate';
 import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatDateTime, formatDay } from '../lib/format';
+import { formatDay, formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { errorTextOf } from '@/lib/i18n';
 
 type View = InboxTab | 'availability';
@@ -176,7 +176,7 @@ function ReservationCard({
         <p className="flex items-start gap-2 font-semibold">
           <CalendarDays aria-hidden className="mt-1 size-4 shrink-0 text-primary" />
           <span>
-            {formatDay(reservation.requestedDate, locale)}
+            {formatDay(reservation.requestedDate, locale, { weekday: true })}
             {' · '}
             {reservation.requestedTime ? <span className="tabular-nums">{reservation.requestedTime}</span> : t('reservations.flexible')}
           </span>
@@ -189,7 +189,7 @@ function ReservationCard({
           <p className="mt-2 flex items-center gap-2 text-sm font-medium text-primary-strong">
             <CalendarClock aria-hidden className="size-4" />
             {t('reservations.proposedSlot', {
-              date: formatDay(reservation.proposedDate, locale),
+              date: formatDay(reservation.proposedDate, locale, { weekday: true }),
               time: reservation.proposedTime ?? '',
             })}
           </p>

@@ -19,7 +19,7 @@ import { RequirePartnerPermission } from '../components/permission-gate';
 import { CameraScanner } from '../components/scanner/camera-scanner';
 import { OfferChoiceCard, ScanFailureCard, ScanSuccessCard } from '../components/scanner/result-cards';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatTime } from '../lib/format';
+import { formatTime } from '@/lib/dates';
 import { useScanHistory, type ScanHistoryEntry } from '../lib/scan-history';
 import { cleanTypedCode, newNonce } from '../lib/voucher-code';
 

@@ -58,7 +58,8 @@ import { DisputesTab } from '../components/disputes-tab';
 import { ToneBadge } from '../components/status-badges';
 import { ticketCategoryLabel, usePartnerHelpTexts } from '../components/help-centre-texts';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
-import { formatTime, frenchSpaces } from '../lib/format';
+import { formatTime } from '@/lib/dates';
+import { frenchSpaces } from '../lib/format';
 import { errorTextOf } from '@/lib/i18n';
 
 const TABS = ['faq', 'tickets', 'new', 'disputes', 'status', 'contact'] as const;

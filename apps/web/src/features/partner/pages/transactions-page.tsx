@@ -22,7 +22,8 @@ import { StatTile } from '../components/stat-tile';
 import { TransactionStatusBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { downloadFile } from '../lib/download';
-import { formatCount, formatDateTime, formatPercent } from '../lib/format';
+import { formatCount, formatPercent } from '../lib/format';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 const STATUSES = ['validated', 'pending', 'settled', 'disputed'] as const;
 const PERIODS = ['today', 'week', 'month'] as const;

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { deskMessage, useDeskTranslation } from '../i18n';
 import { formatMinutes, PriorityBadge, ResponseTimeBadge, TicketStatusBadge } from './badges';
 import { Kpi } from './controls';
-import { formatDateTime } from './format';
+import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 
 const TICKETS = paths.supportPortal.tickets;
 

@@ -16,7 +16,7 @@ import { deskMessage, useDeskTranslation } from '../i18n';
 import { usePortalTranslation } from '../i18n-portal';
 import { PriorityBadge, ResponseTimeBadge, TicketStatusBadge } from './badges';
 import { NativeSelect, Textarea } from './controls';
-import { formatDateTime } from './format';
+import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { TicketDisputes } from './ticket-disputes';
 
 /** spec 02 §2 ticket detail: the conversation, the reply box with the resolution select, the context panel. */

@@ -17,7 +17,7 @@ import { localized } from '@/lib/localized';
 import { useDispute, useDisputes, useResolveDispute, type DisputeFilters } from '../api/desk';
 import { DisputeStatusBadge, PriorityBadge } from '../components/badges';
 import { Kpi, NativeSelect, Textarea } from '../components/controls';
-import { formatDateTime } from '../components/format';
+import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { Pager, PortalQueryStates } from '../components/portal-ui';
 import { deskMessage, useDeskTranslation } from '../i18n';
 

@@ -9,7 +9,7 @@ import { useDeskTickets, type TicketFilters } from '../api/desk';
 import { formatMinutes, PriorityBadge, ResponseTimeBadge, TicketStatusBadge } from '../components/badges';
 import { CannedResponsesDialog } from '../components/canned-dialog';
 import { Kpi, NativeSelect } from '../components/controls';
-import { formatDateTime } from '../components/format';
+import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { Pager, PortalQueryStates } from '../components/portal-ui';
 import { TicketDetailDialog } from '../components/ticket-detail-dialog';
 import { useDeskTranslation } from '../i18n';

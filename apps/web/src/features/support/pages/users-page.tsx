@@ -19,7 +19,7 @@ import { localized } from '@/lib/localized';
 import { type UserAction, useSupportUsers, useUserAction, useUserDiagnostics } from '../api/portal';
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
 import { NativeSelect } from '../components/controls';
-import { formatDateTime } from '../components/format';
+import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { Block, Pager, PortalQueryStates, SearchBox, useUrlFilters } from '../components/portal-ui';
 import { useDeskTranslation } from '../i18n';
 import { portalMessage, usePortalTranslation } from '../i18n-portal';

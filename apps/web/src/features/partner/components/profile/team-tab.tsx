@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useInviteMember, useRemoveMember, useUpdateMemberPermissions } from '../../api/profile';
 import { isolate, partnerMessage, usePartnerTranslation } from '../../i18n';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@/lib/dates';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { Flash } from '../flash';
 import { ToneBadge } from '../status-badges';

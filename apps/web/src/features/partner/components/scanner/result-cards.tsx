@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePartnerTranslation } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { Receipt } from '../receipt';
 import { errorTextOf } from '@/lib/i18n';
 import { localized } from '@/lib/localized';
