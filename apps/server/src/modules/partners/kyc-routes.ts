@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES, ZKycDocumentType, ZKycState, ZKycSubmitResponse, ZKycUp
 import { ZApiError } from '@farha/contracts/errors';
 import type { storedFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { multipartError } from '../../lib/http.ts';
 import { MAX_UPLOAD_BYTES } from '../files/index.ts';
 import { partnerCaller } from './membership.ts';
 import { kycDocumentFile, kycState, submitKyc, uploadKycDocument } from './kyc.ts';
@@ -59,7 +60,7 @@ export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('FILE_TOO_LARGE', { field: 'file' });
         }
-        throw MISSING_FILE();
+        throw multipartError(error as Error, request) ?? MISSING_FILE();
       }
       const parsedType = ZKycDocumentType.safeParse(type);
       if (!parsedType.success) throw new AppError('KYC_DOCUMENT_TYPE', { field: 'type' });
