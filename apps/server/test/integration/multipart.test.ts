@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import { kycDocuments, storedFiles, supportTickets, ticketAttachments, ticketMessages } from '../../src/db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { newCustomer } from '../customer-fixtures.ts';
-import { OWNER } from '../partner-fixtures.ts';
+import { OWNER, STAFF } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
 
 /**
@@ -17,7 +17,7 @@ import { testClock } from '../clock.ts';
  */
 const clock = testClock();
 let t: TestApp;
-const cookies = {} as Record<'customer' | 'owner' | 'catalog', string>;
+const cookies = {} as Record<'customer' | 'owner' | 'staff' | 'catalog', string>;
 const ids = {} as Record<'clientTicket' | 'partnerTicket', string>;
 
 // A real picture: whole, each form is accepted, so that only the form's own fault is refused.
@@ -66,6 +66,7 @@ beforeAll(async () => {
   t = await buildTestApp({ clock });
   cookies.customer = (await newCustomer(t, 'nadia')).cookie;
   cookies.owner = await t.login(OWNER);
+  cookies.staff = await t.login(STAFF);
   cookies.catalog = await t.login('catalogue@demo.farha.dz');
   const client = await t.request({ method: 'POST', url: '/api/client/tickets', cookie: cookies.customer, payload: ticket });
   expect(client.statusCode, client.body).toBe(201);
@@ -105,5 +106,14 @@ describe('malformed multipart bodies', () => {
       expect({ url: route.url, status: res.statusCode }).toEqual({ url: route.url, status: 201 });
     }
     expect((await written()).storedFiles).toBeGreaterThan(before.storedFiles);
+  });
+
+  it('refuses a whole KYC document from partner staff (the owner’s file), keeping nothing', async () => {
+    const before = await written();
+    const { body, boundary } = form({ type: 'business_license' }, 'file');
+    const res = await t.request({ method: 'POST', url: '/api/partner/kyc/documents', cookie: cookies.staff, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe("Vous n'avez pas les permissions nécessaires pour accéder à cette page.");
+    expect(await written()).toEqual(before);
   });
 });
