@@ -172,7 +172,7 @@ const ORDER_STATUS_FOR: Record<'failed' | 'canceled' | 'expired', 'failed' | 'ca
  * order's, and a payment is confirmed (`paid`) only when it gives both. A signed event or a fetched checkout
  * that says `paid` without them proves nothing about what was paid.
  */
-export function chargeFitsOrder(
+function chargeFitsOrder(
   event: { status: CheckoutStatus; amount: number | null; currency: string | null },
   order: { amount: number; currency: string },
 ): boolean {
