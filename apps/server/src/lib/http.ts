@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorText, parseErrorKey } from '@farha/contracts/errors';
+import { errorText, parseErrorKey, type TErrorCode } from '@farha/contracts/errors';
 import { AppError, errorBody } from './errors.ts';
 
 /**
@@ -14,6 +14,36 @@ export function validationError(message: string | undefined, field: string): App
   return new AppError('VALIDATION_FIELD', { field, params: { field } });
 }
 
+/** @fastify/multipart's own errors (`FST_…` codes), as the catalogue's. */
+const MULTIPART_ERRORS: Record<string, TErrorCode> = {
+  FST_REQ_FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  FST_FILES_LIMIT: 'TOO_MANY_FILES',
+  FST_PARTS_LIMIT: 'FORM_UNREADABLE',
+  FST_FIELDS_LIMIT: 'FORM_UNREADABLE',
+  FST_PROTO_VIOLATION: 'FORM_UNREADABLE',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'FORM_UNREADABLE',
+  FST_INVALID_JSON_FIELD_ERROR: 'FORM_UNREADABLE',
+  FST_MP_PREMATURE_CLOSE: 'FORM_UNREADABLE',
+};
+/**
+ * What the multipart parser (busboy, under @fastify/multipart) throws, as plain errors without a status, at
+ * a Content-Type without boundary or a body cut short: "Multipart: Boundary not found", "Unexpected end of
+ * multipart data", "file terminated early due to unexpected end of multipart data".
+ */
+const UNREADABLE_MULTIPART = /boundary not found|boundary required|unexpected end of multipart data/i;
+
+/**
+ * An error met while reading a multipart/form-data body, as the catalogue error the client should see, or
+ * null. Here rather than in each upload route, so that every multipart route, present or future, answers a
+ * form it cannot read with a 4xx (FORM_UNREADABLE is a 400) instead of a 500.
+ */
+export function multipartError(error: { code?: string; message?: string }, request: FastifyRequest): AppError | null {
+  const code = error.code ? MULTIPART_ERRORS[error.code] : undefined;
+  if (code) return new AppError(code);
+  if (request.isMultipart() && UNREADABLE_MULTIPART.test(error.message ?? '')) return new AppError('FORM_UNREADABLE');
+  return null;
+}
+
 /** architecture.md "Errors": every failure as `{ error: { code, message } }`, never a bare 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -24,6 +54,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       const failure = validationError(issue.message, field);
       return reply.status(failure.status).send(failure.toJSON());
     }
+    const unreadable = multipartError(error, request);
+    if (unreadable) return reply.status(unreadable.status).send(unreadable.toJSON());
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: errorText('BAD_REQUEST') } });

@@ -119,9 +119,9 @@ describe('role × endpoint (issue 12, spec 02 §2)', () => {
     { method: 'GET', url: '/api/admin/audit', allowed: ['superadmin'] },
     { method: 'GET', url: '/api/admin/settings', allowed: ['superadmin'] },
     { method: 'PATCH', url: '/api/admin/settings', allowed: ['superadmin'], body: { payments: { min_amount: 2_000_000, max_amount: 1_000 } } },
-    { method: 'GET', url: '/api/partner/kyc', allowed: ['partner_owner', 'partner_staff'] },
+    { method: 'GET', url: '/api/partner/kyc', allowed: ['partner_owner'] },
     { method: 'POST', url: '/api/partner/kyc/submit', allowed: ['partner_owner'] },
-    { method: 'GET', url: `/api/partner/kyc/documents/${none}`, allowed: ['partner_owner', 'partner_staff'] },
+    { method: 'GET', url: `/api/partner/kyc/documents/${none}`, allowed: ['partner_owner'] },
   ];
 
   for (const endpoint of endpoints) {

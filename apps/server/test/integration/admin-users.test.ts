@@ -101,7 +101,9 @@ describe('creating accounts', () => {
     expect(member).toMatchObject({ partnerId: PARTNER1_ID, memberRole: 'staff', permissions: ['scanner'] });
     await setPassword(await linkTokenFor(email, 'account-invitation'), 'motdepasse-caisse');
     const cookie = await t.login(email, 'motdepasse-caisse');
-    expect((await get('/api/partner/kyc', cookie)).statusCode).toBe(200);
+    expect((await get('/api/partner/me', cookie)).json()).toMatchObject({ partner: { id: PARTNER1_ID }, memberRole: 'staff' });
+    // Staff: the partner's KYC file is the owner's.
+    expect((await get('/api/partner/kyc', cookie)).statusCode).toBe(403);
     expect((await get('/api/admin/dashboard', cookie)).statusCode).toBe(403);
   });
 });

@@ -177,8 +177,14 @@ describe('webhooks', () => {
     return { orderId, checkoutId };
   }
   const secret = () => t.app.payments.byName('sandbox')!.webhookSecret();
-  const body = (checkoutId: string, status = 'paid') =>
-    JSON.stringify({ id: `evt_${checkoutId}`, entity: 'event', type: `checkout.${status}`, data: { id: checkoutId, status } });
+  /** A Chargily event: its data says the amount and currency charged (`charged` replaces or drops them). */
+  const body = (checkoutId: string, status = 'paid', charged: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      id: `evt_${checkoutId}_${Object.keys(charged).join('_')}`,
+      entity: 'event',
+      type: `checkout.${status}`,
+      data: JSON.parse(JSON.stringify({ id: checkoutId, status, amount: boxPrice, currency: 'dzd', ...charged })),
+    });
   const post = (raw: string, signature: string) =>
     t.request({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: raw, headers: { 'content-type': 'application/json', signature } });
 
@@ -217,6 +223,50 @@ describe('webhooks', () => {
     const res = await post(failedRaw, signWebhook(failedRaw, await secret()));
     expect(res.json().outcome).toBe('unchanged');
     expect((await getOrder(orderId)).json().status).toBe('paid');
+  });
+
+  it('confirms a payment only with the amount and currency of the order: a signed "paid" without them pays nothing', async () => {
+    const { orderId, checkoutId } = await pendingCheckout();
+    const sent = async (charged: Record<string, unknown>) => {
+      const raw = body(checkoutId, 'paid', charged);
+      return post(raw, signWebhook(raw, await secret()));
+    };
+    for (const charged of [{ amount: undefined }, { currency: undefined }, { amount: undefined, currency: undefined }, { currency: 'eur' }, { amount: 'beaucoup' }, { currency: 42 }]) {
+      const res = await sent(charged);
+      expect({ charged, status: res.statusCode, code: res.json().error?.code }).toEqual({ charged, status: 409, code: 'PAYMENT_MISMATCH' });
+    }
+    const res = (await getOrder(orderId)).json();
+    expect(res).toMatchObject({ status: 'pending', voucher: null });
+    expect(await t.database.db.select().from(vouchers).where(eq(vouchers.orderId, orderId))).toEqual([]);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment!.status).toBe('pending');
+
+    // The gateway's own event, amount and currency said, pays it.
+    const paid = await sent({ currency: 'DZD' });
+    expect(paid.json().outcome).toBe('applied');
+    expect((await getOrder(orderId)).json().status).toBe('paid');
+  });
+
+  it('a failed or canceled event needs no amount to end a pending order', async () => {
+    const { orderId, checkoutId } = await pendingCheckout();
+    const raw = body(checkoutId, 'canceled', { amount: undefined, currency: undefined });
+    expect((await post(raw, signWebhook(raw, await secret()))).json().outcome).toBe('applied');
+    expect((await getOrder(orderId)).json().status).toBe('canceled');
+  });
+
+  it('never pays on a fetched checkout whose amount or currency is not the order\'s (reconciliation, the return page)', async () => {
+    const deps = { db: t.database.db, providers: t.app.payments, clock, publicUrl: t.config.publicUrl, log: t.app.log };
+    for (const charged of [{ currency: 'eur' }, { amount: 100 }]) {
+      const { orderId, checkoutId } = await pendingCheckout();
+      await t.database.db.update(sandboxCheckouts).set({ status: 'paid', ...charged }).where(eq(sandboxCheckouts.id, checkoutId));
+      // The buyer's return page asks the gateway at once; the job asks again after 5 minutes.
+      expect((await getOrder(orderId)).json()).toMatchObject({ status: 'pending', voucher: null });
+      clock.advance(6 * 60_000);
+      await reconcilePendingPayments(deps);
+      const [after] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect({ charged, status: after!.status }).toEqual({ charged, status: 'pending' });
+      expect(await t.database.db.select().from(vouchers).where(eq(vouchers.orderId, orderId))).toEqual([]);
+    }
   });
 
   it('reconciles a checkout whose webhook was lost, after 5 minutes', async () => {
@@ -372,5 +422,63 @@ describe('after the purchase', () => {
     const rows = await t.database.db.select({ n: count() }).from(payments);
     const distinct = new Set((await t.database.db.select().from(payments)).map((p) => `${p.provider}:${p.providerCheckoutId}`));
     expect(distinct.size).toBe(rows[0]!.n);
+  });
+});
+
+describe('with Chargily', () => {
+  const SECRET = 'test_sk_chargily';
+  /** Chargily's API as far as a checkout goes: what GET /checkouts/:id answers is set by each test. */
+  const gateway = new Map<string, Record<string, unknown>>();
+  const fakeChargily: typeof fetch = async (input, init) => {
+    const url = String(input);
+    if (init?.method === 'POST' && url.endsWith('/checkouts')) {
+      const sent = JSON.parse(String(init.body)) as { amount: number; currency: string };
+      const id = `chg_${gateway.size + 1}`;
+      gateway.set(id, { id, status: 'pending', amount: sent.amount, currency: sent.currency });
+      return Response.json({ id, checkout_url: `https://pay.chargily.net/test/checkouts/${id}/pay` });
+    }
+    const id = decodeURIComponent(url.split('/checkouts/')[1] ?? '');
+    const checkout = gateway.get(id);
+    return checkout ? Response.json(checkout) : Response.json({ message: 'not found' }, { status: 404 });
+  };
+  let c: TestApp;
+  let buyer: string;
+
+  beforeAll(async () => {
+    c = await buildTestApp({ clock, fetchImpl: fakeChargily, env: { PAYMENT_PROVIDER: 'chargily', PAYMENT_SECRET_KEY: SECRET } });
+    buyer = await c.login('client@demo.farha.dz');
+  });
+  afterAll(async () => {
+    await c.close();
+  });
+
+  async function chargilyOrder() {
+    const res = await c.request({ method: 'POST', url: '/api/orders', cookie: buyer, payload: order({ paymentMethod: 'edahabia' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId } = res.json() as { orderId: string };
+    const [payment] = await c.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    return { orderId, checkoutId: payment!.providerCheckoutId };
+  }
+  const status = async (orderId: string) => (await c.request({ method: 'GET', url: `/api/orders/${orderId}`, cookie: buyer })).json().status;
+
+  it('pays only on a webhook or a fetched checkout that says the order\'s amount and currency', async () => {
+    const { orderId, checkoutId } = await chargilyOrder();
+    const raw = JSON.stringify({ id: 'evt_no_amount', entity: 'event', type: 'checkout.paid', data: { id: checkoutId, status: 'paid' } });
+    const hook = await c.request({ method: 'POST', url: '/api/payments/webhooks/chargily', payload: raw, headers: { 'content-type': 'application/json', signature: signWebhook(raw, SECRET) } });
+    expect(hook.statusCode).toBe(409);
+    expect(await status(orderId)).toBe('pending');
+
+    // The gateway, asked, says paid but not what: still pending, on the return page and after reconciliation.
+    gateway.set(checkoutId, { id: checkoutId, status: 'paid' });
+    expect(await status(orderId)).toBe('pending');
+    clock.advance(6 * 60_000);
+    await reconcilePendingPayments({ db: c.database.db, providers: c.app.payments, clock, publicUrl: c.config.publicUrl, log: c.app.log });
+    expect(await status(orderId)).toBe('pending');
+    gateway.set(checkoutId, { id: checkoutId, status: 'paid', amount: boxPrice, currency: 'usd' });
+    expect(await status(orderId)).toBe('pending');
+
+    gateway.set(checkoutId, { id: checkoutId, status: 'paid', amount: String(boxPrice), currency: 'dzd' });
+    expect(await status(orderId)).toBe('paid');
+    expect(await c.database.db.select().from(vouchers).where(eq(vouchers.orderId, orderId))).toHaveLength(1);
   });
 });

@@ -298,6 +298,9 @@ function requestsFor(path: string, method: string, op: Operation, rng: () => num
     requests.push(base(url(), { payload: '{"broken": ', headers: { 'content-type': 'application/json' } }));
     requests.push(base(url(), { payload: 'text', headers: { 'content-type': 'text/plain' } }));
     requests.push(base(url(), { payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\n\r\nabc\r\n--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' } }));
+    // A form without boundary, and one cut short inside its file: what a broken client or a dropped upload sends.
+    requests.push(base(url(), { payload: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc\r\n--x--', headers: { 'content-type': 'multipart/form-data' } }));
+    requests.push(base(url(), { payload: '--x\r\nContent-Disposition: form-data; name="message"\r\n\r\nabcdefghij\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nab', headers: { 'content-type': 'multipart/form-data; boundary=x' } }));
     requests.push(base(url(), { payload: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', headers: { 'content-type': 'application/json' } }));
     for (let i = 0; i < PER_OPERATION.body; i++) requests.push(base(url(), json(bodySchema && rng() < 0.9 ? mutate(validBody(), rng) : pick(rng, NASTY))));
   }

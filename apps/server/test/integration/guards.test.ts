@@ -73,6 +73,40 @@ describe('role guards', () => {
   });
 });
 
+describe('the partner owner\'s routes: KYC, team, business profile, settings, data export (spec 02 §2, §5)', () => {
+  const FORBIDDEN = "Vous n'avez pas les permissions nécessaires pour accéder à cette page.";
+  const none = '00000000-0000-4000-8000-000000000000';
+  // Bodies the schemas refuse: the role is checked before the body, so staff get 403 whatever they send.
+  const ENDPOINTS: { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string; body?: Record<string, unknown> }[] = [
+    { method: 'GET', url: '/api/partner/kyc' },
+    { method: 'POST', url: '/api/partner/kyc/documents', body: {} },
+    { method: 'GET', url: `/api/partner/kyc/documents/${none}` },
+    { method: 'GET', url: '/api/partner/kyc/documents/not-a-uuid' },
+    { method: 'POST', url: '/api/partner/kyc/submit' },
+    { method: 'POST', url: '/api/partner/team', body: { email: 'pas-un-email' } },
+    { method: 'PATCH', url: `/api/partner/team/${none}`, body: { permissions: 'tout' } },
+    { method: 'DELETE', url: `/api/partner/team/${none}` },
+    { method: 'PATCH', url: '/api/partner/profile/business', body: { businessName: '' } },
+    { method: 'PUT', url: '/api/partner/settings/notifications', body: { emailFrequency: 'hourly' } },
+    { method: 'GET', url: '/api/partner/exports/data.json' },
+  ];
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.method} ${endpoint.url}: 401 anonymous, the owner's answer for partner_owner, 403 for the other roles`, async () => {
+      const call = (cookie?: string) =>
+        t.request({ method: endpoint.method, url: endpoint.url, ...(cookie ? { cookie } : {}), ...(endpoint.body ? { payload: endpoint.body } : {}) });
+      expect((await call()).statusCode).toBe(401);
+      for (const role of Object.keys(ACCOUNTS) as Role[]) {
+        const res = await call(cookies[role]);
+        if (role === 'partner_owner') {
+          expect({ role, status: res.statusCode }).toEqual({ role, status: expect.toSatisfy((s: number) => [200, 400, 404, 409].includes(s)) });
+        } else {
+          expect({ role, status: res.statusCode, message: res.json().error?.message }).toEqual({ role, status: 403, message: FORBIDDEN });
+        }
+      }
+    });
+  }
+});
+
 describe('security headers', () => {
   it('go out with every answer: API, page, not found', async () => {
     for (const url of ['/api/health', '/api/boxes', '/api/nothing-here', '/']) {

@@ -224,9 +224,7 @@ describe('settings and exports (spec 02 §2)', () => {
     const prefs = { newVouchers: false, payouts: true, systemAlerts: true, marketing: true, sms: true, emailFrequency: 'weekly' };
     const denied = await send('PUT', '/api/partner/settings/notifications', staff, prefs);
     expect(denied.statusCode).toBe(403);
-    expect((await send('POST', '/api/partner/team', staff, { email: 'x@example.dz' })).json().error.message).toBe(
-      'Réservé au propriétaire du compte partenaire',
-    );
+    expect((await send('POST', '/api/partner/team', staff, { email: 'x@example.dz' })).json().error.message).toBe(FORBIDDEN);
     expect((await get('/api/partner/offers', staff)).json().error.message).toBe(FORBIDDEN);
     expect((await send('PUT', '/api/partner/settings/notifications', owner, { ...prefs, emailFrequency: 'hourly' })).statusCode).toBe(400);
     const saved = await send('PUT', '/api/partner/settings/notifications', owner, prefs);

@@ -5,7 +5,8 @@ import type { TRole } from '@farha/contracts/roles';
 import { auditLog, users } from '../../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { hashPassword } from '../../src/lib/password.ts';
-import { totpAt } from '../../src/lib/totp.ts';
+import { TOTP_STEP_SECONDS, totpAt } from '../../src/lib/totp.ts';
+import { MAX_ACCOUNT_FAILURES, MAX_FAILURES } from '../../src/modules/accounts/index.ts';
 import { ACCOUNTS, buildTestApp, cookieFrom, type Role, type TestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 
@@ -24,7 +25,18 @@ afterAll(async () => {
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const send = (method: 'POST' | 'PATCH', url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>
   t.request({ method, url, payload, ...(cookie ? { cookie } : {}) });
-const login = (email: string, extra: Record<string, unknown> = {}) => send('POST', '/api/auth/login', undefined, { email, password: DEMO_PASSWORD, ...extra });
+const login = (email: string, extra: Record<string, unknown> = {}, remoteAddress?: string) =>
+  t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD, ...extra }, ...(remoteAddress ? { remoteAddress } : {}) });
+
+/** A code the account's app shows at none of the steps accepted now (the current one, one before, one after). */
+function wrongCode(secret: string, seed: number): string {
+  const step = TOTP_STEP_SECONDS * 1000;
+  const valid = new Set([-1, 0, 1].map((drift) => totpAt(secret, new Date(clock.now().getTime() + drift * step))));
+  for (let n = seed; ; n++) {
+    const code = String(100_000 + (n % 900_000));
+    if (!valid.has(code)) return code;
+  }
+}
 
 /** A fresh staff account (the demo ones stay as other tests expect them). */
 async function staff(role: TRole) {
@@ -186,5 +198,66 @@ describe('2FA (TOTP)', () => {
     expect(off.json().error.code).toBe('TOTP_REPLAYED');
     clock.advance(30_000);
     expect((await send('POST', '/api/admin/profile/2fa/disable', me.cookie, { code: totpAt(secret, clock.now()) })).statusCode).toBe(200);
+  });
+});
+
+describe('2FA codes guessed at login (the password known)', () => {
+  /** A superadmin with 2FA on, past the step of its enrolment code. */
+  async function enrolled() {
+    const me = await staff('superadmin');
+    const secret = await enrol(me.cookie);
+    clock.advance(30_000);
+    return { ...me, secret };
+  }
+
+  it('counts wrong codes from many addresses against the account: it is locked like after wrong passwords', async () => {
+    const me = await enrolled();
+    for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
+      const res = await login(me.email, { code: wrongCode(me.secret, i) }, `10.60.${Math.floor(i / 200)}.${(i % 200) + 1}`);
+      expect(res.json().error.code).toBe('TOTP_INVALID');
+    }
+    // Even the right code, from an address never seen, is refused while the account is locked.
+    const locked = await login(me.email, { code: totpAt(me.secret, clock.now()) }, '10.61.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toMatchObject({ code: 'RATE_LIMITED', message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.' });
+    expect(locked.headers['set-cookie']).toBeUndefined();
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, me.email));
+    expect(user!.failedLogins).toBe(MAX_ACCOUNT_FAILURES);
+
+    // The window passes: the owner's fresh code opens a session.
+    clock.advance(15 * 60_000);
+    expect((await login(me.email, { code: totpAt(me.secret, clock.now()) }, '10.61.0.1')).statusCode).toBe(200);
+  });
+
+  it('locks one address after as many wrong codes as wrong passwords, and lets the owner in from elsewhere', async () => {
+    const me = await enrolled();
+    const codes: number[] = [];
+    for (let i = 0; i < MAX_FAILURES + 1; i++) codes.push((await login(me.email, { code: wrongCode(me.secret, 1000 + i) }, '10.62.0.1')).statusCode);
+    expect(codes).toEqual([...Array<number>(MAX_FAILURES).fill(400), 429]);
+    expect((await login(me.email, { code: totpAt(me.secret, clock.now()) }, '10.62.0.1')).statusCode).toBe(429);
+    expect((await login(me.email, { code: totpAt(me.secret, clock.now()) }, '10.62.0.2')).statusCode).toBe(200);
+  });
+
+  it('accepts a correct fresh code after a few wrong ones, and a spent code counts as a wrong one', async () => {
+    const me = await enrolled();
+    for (let i = 0; i < 3; i++) expect((await login(me.email, { code: wrongCode(me.secret, 2000 + i) }, '10.63.0.1')).statusCode).toBe(400);
+    const good = await login(me.email, { code: totpAt(me.secret, clock.now()) }, '10.63.0.1');
+    expect(good.statusCode, good.body).toBe(200);
+    const [after] = await t.database.db.select().from(users).where(eq(users.email, me.email));
+    expect(after!.failedLogins).toBe(0);
+
+    const spent = await login(me.email, { code: totpAt(me.secret, clock.now()) }, '10.63.0.2');
+    expect(spent.json().error.code).toBe('TOTP_REPLAYED');
+    const [replayed] = await t.database.db.select().from(users).where(eq(users.email, me.email));
+    expect(replayed!.failedLogins).toBe(1);
+  });
+
+  it('keeps the limit of 10 codes of enrolment and disabling, apart from the login count', async () => {
+    const me = await enrolled();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await send('POST', '/api/admin/profile/2fa/disable', me.cookie, { code: wrongCode(me.secret, 3000 + i) })).statusCode);
+    expect(codes).toEqual([...Array<number>(10).fill(400), 429]);
+    // These wrong codes were given by a signed-in user: they do not lock the account's logins.
+    expect((await login(me.email, { code: totpAt(me.secret, clock.now()) }, '10.64.0.1')).statusCode).toBe(200);
   });
 });

@@ -22,6 +22,7 @@ export const COMMON_ERRORS = {
   UNKNOWN_PRIORITY: { status: 400, fr: 'Priorité inconnue', ar: 'أولوية غير معروفة' },
   NOTHING_TO_UPDATE: { status: 400, fr: 'Aucune modification', ar: 'لا يوجد أي تعديل' },
   INVALID_COLOR: { status: 400, fr: 'Couleur invalide', ar: 'لون غير صالح' },
+  FORM_UNREADABLE: { status: 400, fr: 'Formulaire incomplet ou illisible : veuillez le renvoyer', ar: 'النموذج غير مكتمل أو غير مقروء: يُرجى إرساله من جديد' },
   FILE_EMPTY: { status: 400, fr: 'Fichier vide', ar: 'الملف فارغ' },
   FILE_MISSING: { status: 400, fr: 'Choisissez un fichier (PDF, JPEG ou PNG)', ar: 'اختر ملفًا (PDF أو JPEG أو PNG)' },
   IMAGE_MISSING: { status: 400, fr: 'Choisissez une image', ar: 'اختر صورة' },

@@ -20,6 +20,14 @@ import { cachedSettings } from '../settings/index.ts';
 import { assertSecondFactor } from './two-factor.ts';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions.ts';
 
+/**
+ * What counts as a failed login in the throttle (per account, per address and per pair) and on the account: a
+ * wrong password, and with the password right a wrong or already used second-factor code, so that codes
+ * cannot be guessed from many addresses once the password is known. Asking for the code (TOTP_REQUIRED), a
+ * suspended account and refusals of the throttle itself give their try back.
+ */
+const FAILED_LOGIN_CODES: ReadonlySet<string> = new Set(['INVALID_CREDENTIALS', 'TOTP_INVALID', 'TOTP_REPLAYED']);
+
 /** With security.api_rate_limiting off, logins are limited by the failed-attempt throttle only. */
 const UNLIMITED_LOGINS_PER_MINUTE = 1_000_000;
 
@@ -88,7 +96,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         user = await authenticate(app.db, email, password);
         await assertSecondFactor(app.db, user, request.body.code, now);
       } catch (error) {
-        if (error instanceof AppError && error.status === 401 && error.code !== 'TOTP_REQUIRED') {
+        if (error instanceof AppError && FAILED_LOGIN_CODES.has(error.code)) {
           await recordFailedLogin(app.db, email, now);
         } else {
           await throttle.giveBack(request.ip, email);

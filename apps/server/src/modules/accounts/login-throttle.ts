@@ -4,12 +4,13 @@ import { loginFailures } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * Failed-login throttle. Wrong passwords are counted within a window for three keys, and an attempt is
- * refused while any of them is over its limit:
+ * Failed-login throttle. Wrong passwords, and wrong or spent second-factor codes given with the right password,
+ * are counted within a window for three keys, and an attempt is refused while any of them is over its limit:
  * - one address and one e-mail: MAX_FAILURES (the ordinary typo budget);
- * - one account from any address: MAX_ACCOUNT_FAILURES (guessing one password from many addresses);
+ * - one account from any address: MAX_ACCOUNT_FAILURES (guessing one password, or one account's codes, from
+ *   many addresses);
  * - one address for any account: MAX_ADDRESS_FAILURES (one client trying many accounts).
- * Each try is counted before its password is checked and given back unless it was a wrong password, so
+ * Each try is counted before its password is checked and given back unless it was a wrong password or code, so
  * that tries made at the same moment cannot all pass the last place under a limit. Successful logins
  * clear the address-and-e-mail count. The counters live in the database
  * (table login_failures), so that every instance behind a proxy shares them: two instances do not double
@@ -78,7 +79,7 @@ export function createLoginThrottle(db: Queryable) {
       }
       if (++taken % PURGE_EVERY === 0) await db.delete(loginFailures).where(lte(loginFailures.resetAt, now));
     },
-    /** The try was no wrong password (a second factor is asked, or the account cannot log in): given back. */
+    /** The try was no wrong password nor code (a second factor is asked, or the account cannot log in): given back. */
     async giveBack(ip: string, email: string): Promise<void> {
       await giveBack(keys(ip, email).map(([key]) => key));
     },

@@ -24,6 +24,7 @@ import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { multipartError } from '../../lib/http.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { saveResizedImage } from '../files/index.ts';
 import { createBox, deleteBox, getAdminBox, listAdminBoxes, listAdminOffers, updateBox } from './admin-boxes.ts';
@@ -106,7 +107,7 @@ export async function catalogAdminRoutes(app: FastifyInstance): Promise<void> {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('FILE_TOO_LARGE', { field: 'file' });
         }
-        throw missing();
+        throw multipartError(error as Error, request) ?? missing();
       }
       const image = await saveResizedImage(app.db, app.storage, {
         data,

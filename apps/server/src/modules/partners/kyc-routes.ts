@@ -5,8 +5,9 @@ import { ADMIN_MESSAGES, ZKycDocumentType, ZKycState, ZKycSubmitResponse, ZKycUp
 import { ZApiError } from '@farha/contracts/errors';
 import type { storedFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { multipartError } from '../../lib/http.ts';
 import { MAX_UPLOAD_BYTES } from '../files/index.ts';
-import { partnerCaller } from './membership.ts';
+import { partnerCaller, requirePartnerOwner } from './membership.ts';
 import { kycDocumentFile, kycState, submitKyc, uploadKycDocument } from './kyc.ts';
 import { zodError } from '@farha/contracts/errors';
 
@@ -26,14 +27,17 @@ export async function sendPrivateFile(app: FastifyInstance, reply: FastifyReply,
 }
 
 /**
- * /api/partner/kyc (spec 02 §5): the owner uploads the three documents and submits them; every member
- * sees the state; only this partner's documents are ever found (queries scoped by its id).
+ * /api/partner/kyc (spec 02 §5): the owner's alone (spec 02 §2: partner_owner only), who uploads the three
+ * documents, submits them and reads them back; only this partner's documents are ever found (queries scoped
+ * by its id).
  */
 export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every route of this plugin, present or future: the owner's only (staff see the status on /api/partner/me).
+  app.addHook('onRequest', requirePartnerOwner);
 
   r.get('/kyc', { schema: { tags: ['partner'], response: { 200: ZKycState, ...errors } } }, async (request) => {
-    const caller = await partnerCaller(app.db, request);
+    const caller = await partnerCaller(app.db, request, 'owner');
     return kycState(app.db, caller.partner, 'partner');
   });
 
@@ -59,7 +63,7 @@ export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('FILE_TOO_LARGE', { field: 'file' });
         }
-        throw MISSING_FILE();
+        throw multipartError(error as Error, request) ?? MISSING_FILE();
       }
       const parsedType = ZKycDocumentType.safeParse(type);
       if (!parsedType.success) throw new AppError('KYC_DOCUMENT_TYPE', { field: 'type' });
@@ -82,7 +86,7 @@ export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
     '/kyc/documents/:id',
     { schema: { tags: ['partner'], params: z.object({ id: z.uuid({ error: zodError('KYC_DOCUMENT_NOT_FOUND') }) }) } },
     async (request, reply) => {
-      const caller = await partnerCaller(app.db, request);
+      const caller = await partnerCaller(app.db, request, 'owner');
       return sendPrivateFile(app, reply, await kycDocumentFile(app.db, caller.partner.id, request.params.id));
     },
   );

@@ -4,7 +4,7 @@ import type { TPartnerPermission } from '@farha/contracts/partner';
 import type { Db } from '../../db/client.ts';
 import { partnerMembers, partners } from '../../db/schema/index.ts';
 import { batchedLookup } from '../../lib/batch.ts';
-import { requireAuth } from '../../lib/context.ts';
+import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export type Membership = {
@@ -64,3 +64,10 @@ export async function partnerCaller(
   }
   return { ...membership, userId: auth.userId, email: auth.email, firstName: auth.firstName };
 }
+
+/**
+ * onRequest guard of the owner's routes (KYC, team, business profile, settings, data export; spec 02 §2,
+ * §5): another role gets the 403 before its body is read or validated, as the back office's per-page
+ * guards do. The handler's partnerCaller(…, 'owner') still checks the membership itself.
+ */
+export const requirePartnerOwner = requireRoles(['partner_owner']);

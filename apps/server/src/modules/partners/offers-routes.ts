@@ -12,6 +12,7 @@ import {
   ZPartnerOfferList,
 } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
+import { multipartError } from '../../lib/http.ts';
 import { fileUrl, IMAGE_TYPES, saveUpload } from '../files/index.ts';
 import { partnerCaller } from './membership.ts';
 import { createOffer, deleteOffer, listPartnerOffers, offerNotFound, partnerOffer, toggleOffer, updateOffer } from './offers.ts';
@@ -96,7 +97,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new AppError('FILE_TOO_LARGE', { field: 'file' });
       }
-      throw new AppError('IMAGE_MISSING', { field: 'file' });
+      throw multipartError(error as Error, request) ?? new AppError('IMAGE_MISSING', { field: 'file' });
     }
     const file = await saveUpload(app.db, app.storage, {
       now: app.clock.now(),

@@ -30,9 +30,22 @@ export async function reconcilePendingPayments(deps: {
       const snapshot = await provider.fetchCheckout(payment.providerCheckoutId);
       const outcome = await applyCheckoutStatus(
         { db: deps.db, publicUrl: deps.publicUrl, now: deps.clock.now(), fulfil: deps.providers.fulfil },
-        { provider: payment.provider, checkoutId: payment.providerCheckoutId, status: snapshot.status, failureReason: snapshot.failureReason ?? null },
+        {
+          provider: payment.provider,
+          checkoutId: payment.providerCheckoutId,
+          status: snapshot.status,
+          failureReason: snapshot.failureReason ?? null,
+          amount: snapshot.amount,
+          currency: snapshot.currency,
+        },
       );
       if (outcome === 'applied') applied++;
+      if (outcome === 'mismatch') {
+        deps.log.warn(
+          { payment: payment.id, status: snapshot.status, amount: snapshot.amount, currency: snapshot.currency },
+          'reconciliation: the checkout does not say the amount and currency of its order; left unpaid',
+        );
+      }
     } catch (error) {
       deps.log.warn({ err: error, payment: payment.id }, 'reconciliation could not reach the gateway');
     }

@@ -88,10 +88,10 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       },
     );
     if (outcome === 'mismatch') {
-      // Signed, but not what the order costs: never paid on it (a checkout of another amount, or a bug).
+      // Signed, but not what the order costs, or a `paid` that does not say what was paid: never paid on it.
       request.log.warn(
         { provider: name, checkoutId: event.checkoutId, eventId: event.eventId, amount: event.amount, currency: event.currency },
-        'payment webhook whose amount or currency differs from the order refused',
+        'payment webhook whose amount or currency is missing or differs from the order refused',
       );
       throw new AppError('PAYMENT_MISMATCH');
     }

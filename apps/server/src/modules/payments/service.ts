@@ -168,9 +168,24 @@ const ORDER_STATUS_FOR: Record<'failed' | 'canceled' | 'expired', 'failed' | 'ca
 };
 
 /**
+ * Whether what the gateway says was charged fits the order: an amount or currency it gives must be the
+ * order's, and a payment is confirmed (`paid`) only when it gives both. A signed event or a fetched checkout
+ * that says `paid` without them proves nothing about what was paid.
+ */
+function chargeFitsOrder(
+  event: { status: CheckoutStatus; amount: number | null; currency: string | null },
+  order: { amount: number; currency: string },
+): boolean {
+  if (event.amount !== null && event.amount !== order.amount) return false;
+  if (event.currency !== null && event.currency.toLowerCase() !== order.currency.toLowerCase()) return false;
+  return event.status !== 'paid' || (event.amount !== null && event.currency !== null);
+}
+
+/**
  * Applies what the gateway says about a checkout. Idempotent: one conditional update on the payment
  * decides, so a replayed webhook, a duplicate or a concurrent server-side fetch changes nothing more.
  * On `paid`, the order is paid and the voucher issued in the same transaction, and its e-mails queued.
+ * What does not fit the order's amount and currency (see chargeFitsOrder) changes nothing: 'mismatch'.
  */
 export async function applyCheckoutStatus(
   ctx: Pick<Ctx, 'db' | 'publicUrl' | 'now'> & { fulfil: FulfilPaidOrder },
@@ -179,21 +194,21 @@ export async function applyCheckoutStatus(
     checkoutId: string;
     status: CheckoutStatus;
     failureReason?: string | null;
-    /** From a webhook: refused ('mismatch') when it differs from the payment's (DZD). */
-    amount?: number | null;
-    currency?: string | null;
+    /** What the gateway says was charged (a webhook's data, or the fetched checkout), null when it does not say. */
+    amount: number | null;
+    currency: string | null;
   },
 ): Promise<'unknown' | 'unchanged' | 'applied' | 'mismatch'> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
+    const [found] = await tx
+      .select({ payment: payments, order: { amount: orders.amount, currency: orders.currency } })
       .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(and(eq(payments.provider, event.provider), eq(payments.providerCheckoutId, event.checkoutId)))
       .limit(1);
-    if (!payment) return 'unknown' as const;
-    const amountDiffers = event.amount != null && event.amount !== payment.amount;
-    const currencyDiffers = event.currency != null && event.currency.toLowerCase() !== 'dzd';
-    if (amountDiffers || currencyDiffers) return 'mismatch' as const;
+    if (!found) return 'unknown' as const;
+    const { payment } = found;
+    if (!chargeFitsOrder(event, found.order)) return 'mismatch' as const;
     if (event.status === payment.status || TERMINAL.includes(payment.status as CheckoutStatus)) return 'unchanged' as const;
 
     const [updated] = await tx
@@ -251,6 +266,8 @@ export async function getOrderForPurchaser(
           checkoutId: payment.providerCheckoutId,
           status: snapshot.status,
           failureReason: snapshot.failureReason ?? null,
+          amount: snapshot.amount,
+          currency: snapshot.currency,
         });
         if (applied === 'applied') [row] = await load();
       } catch {

@@ -23,7 +23,17 @@ import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { attachment } from '../../lib/csv.ts';
 import { partnerDataExport, paymentsCsv } from './data-export.ts';
-import { changePassword, inviteMember, partnerCaller, partnerProfile, removeMember, updateBusinessProfile, updateMemberPermissions, updatePersonalProfile } from '../../modules/partners/index.ts';
+import {
+  changePassword,
+  inviteMember,
+  partnerCaller,
+  partnerProfile,
+  removeMember,
+  requirePartnerOwner,
+  updateBusinessProfile,
+  updateMemberPermissions,
+  updatePersonalProfile,
+} from '../../modules/partners/index.ts';
 import { payoutOverview, transactionsCsvStream } from '../../modules/ledger/index.ts';
 import { algiersDay, algiersMonthRange } from '../../lib/algiers-time.ts';
 
@@ -56,7 +66,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch(
     '/profile/business',
-    { schema: { tags: ['partner'], body: ZUpdateBusinessProfile, response: { 200: ZPartnerProfile.extend({ message: z.string() }), ...errors } } },
+    { onRequest: requirePartnerOwner, schema: { tags: ['partner'], body: ZUpdateBusinessProfile, response: { 200: ZPartnerProfile.extend({ message: z.string() }), ...errors } } },
     async (request) => {
       const caller = await partnerCaller(app.db, request, 'owner');
       const now = app.clock.now();
@@ -76,10 +86,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Team (owner only; staff get 403).
+  // Team (owner only: staff get 403, before their body is validated).
   r.post(
     '/team',
-    { schema: { tags: ['partner'], body: ZInviteMember, response: { 201: ZInviteMemberResponse, ...errors } } },
+    { onRequest: requirePartnerOwner, schema: { tags: ['partner'], body: ZInviteMember, response: { 201: ZInviteMemberResponse, ...errors } } },
     async (request, reply) => {
       const caller = await partnerCaller(app.db, request, 'owner');
       const member = await inviteMember(app.db, {
@@ -94,7 +104,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch(
     '/team/:memberId',
-    { schema: { tags: ['partner'], params: ZMemberParams, body: ZUpdateMemberPermissions, response: { 200: ZTeamMemberResponse, ...errors } } },
+    { onRequest: requirePartnerOwner, schema: { tags: ['partner'], params: ZMemberParams, body: ZUpdateMemberPermissions, response: { 200: ZTeamMemberResponse, ...errors } } },
     async (request) => {
       const caller = await partnerCaller(app.db, request, 'owner');
       const member = await updateMemberPermissions(app.db, caller.partner.id, memberId(request.params.memberId), request.body.permissions);
@@ -104,7 +114,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/team/:memberId',
-    { schema: { tags: ['partner'], params: ZMemberParams, response: { 200: ZMessageResponse, ...errors } } },
+    { onRequest: requirePartnerOwner, schema: { tags: ['partner'], params: ZMemberParams, response: { 200: ZMessageResponse, ...errors } } },
     async (request) => {
       const caller = await partnerCaller(app.db, request, 'owner');
       await removeMember(app.db, caller.partner.id, memberId(request.params.memberId), app.clock.now());
@@ -129,6 +139,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/settings/notifications',
     {
+      onRequest: requirePartnerOwner,
       schema: {
         tags: ['partner'],
         body: ZNotificationPreferences,
@@ -146,7 +157,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Exports that download (spec 02 §2 settings tab).
-  r.get('/exports/data.json', { schema: { tags: ['partner'] } }, async (request, reply) => {
+  r.get('/exports/data.json', { onRequest: requirePartnerOwner, schema: { tags: ['partner'] } }, async (request, reply) => {
     const caller = await partnerCaller(app.db, request, 'owner');
     const now = app.clock.now();
     const data = await partnerDataExport(app.db, caller, now);

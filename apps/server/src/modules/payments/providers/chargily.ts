@@ -1,5 +1,5 @@
 import type { CreateCheckoutInput, PaymentProvider } from './types.ts';
-import { normalizeStatus, parseChargilyStyleWebhook, PaymentGatewayError } from './types.ts';
+import { gatewayAmount, gatewayCurrency, normalizeStatus, parseChargilyStyleWebhook, PaymentGatewayError } from './types.ts';
 
 const BASES = { test: 'https://pay.chargily.net/test/api/v2', live: 'https://pay.chargily.net/api/v2' } as const;
 
@@ -58,7 +58,7 @@ export function chargilyProvider(options: {
       const body = await call(`/checkouts/${encodeURIComponent(id)}`);
       const status = normalizeStatus(typeof body.status === 'string' ? body.status : undefined);
       if (!status) throw new PaymentGatewayError('PAYMENT_ERROR');
-      return { id, status, raw: body };
+      return { id, status, amount: gatewayAmount(body.amount), currency: gatewayCurrency(body.currency), raw: body };
     },
     webhookSecret: async () => options.secretKey,
     parseWebhook: parseChargilyStyleWebhook,

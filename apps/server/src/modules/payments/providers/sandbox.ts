@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { sandboxCheckouts, systemSettings } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { CheckoutStatus, PaymentProvider } from './types.ts';
-import { PaymentGatewayError, parseChargilyStyleWebhook } from './types.ts';
+import { gatewayCurrency, PaymentGatewayError, parseChargilyStyleWebhook } from './types.ts';
 
 /** Like Chargily, an unpaid checkout expires after 30 minutes. */
 export const SANDBOX_EXPIRY_MS = 30 * 60_000;
@@ -36,8 +36,8 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey:
     },
     async fetchCheckout(id) {
       const row = await expireIfOverdue(options.db, id, options.clock.now());
-      if (!row) return { id, status: 'failed', failureReason: 'Paiement introuvable' };
-      return { id, status: row.status as CheckoutStatus, failureReason: row.failureReason };
+      if (!row) return { id, status: 'failed', failureReason: 'Paiement introuvable', amount: null, currency: null };
+      return { id, status: row.status as CheckoutStatus, failureReason: row.failureReason, amount: row.amount, currency: gatewayCurrency(row.currency) };
     },
     webhookSecret: () => (secret ??= sandboxSecret(options.db, options.secretKey, options.clock.now())),
     parseWebhook: parseChargilyStyleWebhook,

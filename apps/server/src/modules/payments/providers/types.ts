@@ -14,17 +14,38 @@ export type CreateCheckoutInput = {
   description: string;
 };
 
-export type CheckoutSnapshot = { id: string; status: CheckoutStatus; failureReason?: string | null; raw?: unknown };
+/** A checkout as the gateway tells it when asked: a `paid` one confirms an order only with its amount and currency. */
+export type CheckoutSnapshot = {
+  id: string;
+  status: CheckoutStatus;
+  failureReason?: string | null;
+  /** What the gateway charged (integer DZD), null when it does not say. */
+  amount: number | null;
+  currency: string | null;
+  raw?: unknown;
+};
 
 export type WebhookEvent = {
   eventId: string | null;
   checkoutId: string;
   status: CheckoutStatus;
   failureReason: string | null;
-  /** What the gateway says was charged, when the event says it (Chargily's always do). */
+  /** What the gateway says was charged, when the event says it (Chargily's always do); null otherwise. */
   amount: number | null;
   currency: string | null;
 };
+
+/** A gateway's amount (a number, or a string of digits), null when absent or anything else. */
+export function gatewayAmount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+/** A gateway's currency code, lower case (`dzd`), null when absent or not a code. */
+export function gatewayCurrency(value: unknown): string | null {
+  return typeof value === 'string' && /^[a-z]{3}$/i.test(value.trim()) ? value.trim().toLowerCase() : null;
+}
 
 /** What our checkout needs from a payment gateway; `sandbox` and `chargily` implement it. */
 export interface PaymentProvider {
@@ -71,8 +92,8 @@ export function parseChargilyStyleWebhook(body: unknown): WebhookEvent | null {
     checkoutId,
     status,
     failureReason: typeof event.data?.failure_reason === 'string' ? event.data.failure_reason : null,
-    amount: event.data?.amount === undefined || event.data.amount === null ? null : Number(event.data.amount),
-    currency: typeof event.data?.currency === 'string' ? event.data.currency : event.data?.currency == null ? null : String(event.data.currency),
+    amount: gatewayAmount(event.data?.amount),
+    currency: gatewayCurrency(event.data?.currency),
   };
 }
 

@@ -27,7 +27,8 @@ export function BusinessTab({ profile, onFlash }: { profile: TPartnerProfile; on
         <BusinessInfoCard profile={profile} onFlash={onFlash} canEdit={isOwner} />
       </div>
       <div className="space-y-6">
-        <KycCard isOwner={isOwner} />
+        {/* spec 02 §5: the KYC file is the owner's; staff read its status on the partner status card. */}
+        {isOwner && <KycCard />}
         <Card>
           <CardHeader className="pb-3">
             <CardTitle className="flex items-center gap-2 text-base">

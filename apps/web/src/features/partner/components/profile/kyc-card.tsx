@@ -15,8 +15,8 @@ function kycMessage(source: unknown): string {
   return bilingualMessage(source, ADMIN_MESSAGES, partnerMessage);
 }
 
-/** spec 02 §5 KYC: the owner uploads the three documents and submits them; everyone sees the state. */
-export function KycCard({ isOwner }: { isOwner: boolean }) {
+/** spec 02 §5 KYC, the owner's alone: the three documents uploaded and submitted, and their state. */
+export function KycCard() {
   const { t } = usePartnerTranslation();
   const kyc = useKyc();
   const upload = useUploadKyc();
@@ -57,7 +57,7 @@ export function KycCard({ isOwner }: { isOwner: boolean }) {
                   <span className="block font-medium">{t(`kyc.types.${type}`)}</span>
                   <span className="block truncate text-xs text-muted-foreground">{doc ? doc.fileName : t('kyc.missing')}</span>
                 </span>
-                {isOwner && data.status !== 'verified' && (
+                {data.status !== 'verified' && (
                   <label className="inline-flex cursor-pointer items-center gap-1 rounded-md border border-input px-2 py-1 text-xs font-medium hover:bg-muted focus-within:outline-2 focus-within:outline-ring">
                     <Upload aria-hidden className="size-3.5" />
                     {doc ? t('kyc.replace') : t('kyc.upload')}
@@ -80,7 +80,7 @@ export function KycCard({ isOwner }: { isOwner: boolean }) {
             );
           })}
         </ul>
-        {isOwner && data.status !== 'verified' && (
+        {data.status !== 'verified' && (
           <Button
             className="w-full"
             disabled={submit.isPending || upload.isPending}
