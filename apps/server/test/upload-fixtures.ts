@@ -57,6 +57,35 @@ export function genuinePdf(text = 'Registre du commerce'): Promise<Buffer> {
   });
 }
 
+/**
+ * A valid one-page PDF whose objects sit in one object stream padded to `megabytes` of spaces (a few hundred
+ * KB on disk): pdf-lib decodes object streams while it parses, so this is the bomb its decoders meet.
+ */
+export async function objectStreamBombPdf(megabytes: number): Promise<Buffer> {
+  const objects = ['<< /Type /Catalog /Pages 3 0 R >>', '<< /Type /Pages /Kids [4 0 R] /Count 1 >>', '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 200 200] >>'];
+  let offset = 0;
+  const pairs = objects.map((object, i) => {
+    const pair = `${i + 2} ${offset}`;
+    offset += object.length + 1;
+    return pair;
+  });
+  const index = `${pairs.join(' ')} `;
+  const deflate = zlib.createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  deflate.write(`${index}${objects.join(' ')} `);
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < megabytes; i++) deflate.write(block);
+  deflate.end();
+  await done;
+  const stream = Buffer.concat(out);
+  const head = `%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /N ${objects.length} /First ${index.length} /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`;
+  const body = Buffer.concat([Buffer.from(head, 'latin1'), stream, Buffer.from('\nendstream\nendobj\n')]);
+  const tail = `xref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer\n<< /Size 5 /Root 2 0 R >>\nstartxref\n${body.length}\n%%EOF\n`;
+  return Buffer.concat([body, Buffer.from(tail, 'latin1')]);
+}
+
 const HTML = Buffer.from('<html><body><script>fetch("/api/account").then(r=>r.text()).then(alert)</script></body></html>\n');
 
 /** A genuine PNG carrying a text chunk (as editors write a comment or an author), to see it dropped. */

@@ -62,7 +62,10 @@ export async function openUploadedImage(data: Buffer, allowed: readonly string[]
   if (data.length === 0) throw new AppError('FILE_EMPTY', { field: 'file' });
   if (data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   const type = sniff(data);
-  if (!type || !allowed.includes(type)) throw new AppError(allowed.includes('application/pdf') ? 'FILE_TYPE' : 'IMAGE_TYPE', { field: 'file' });
+  if (!type || !allowed.includes(type)) {
+    const pdfAllowed = allowed.includes('application/pdf');
+    throw new AppError(pdfAllowed ? 'FILE_TYPE' : 'IMAGE_TYPE', { field: 'file' });
+  }
   if (!IS_WHOLE[type]?.(data)) throw unreadable();
   // The header alone (no pixel is decoded here), read whatever size it claims so that a claim too large is told as such.
   const header = await sharp(data, { limitInputPixels: false }).metadata().catch(() => null);

@@ -8,11 +8,8 @@ import { Worker } from 'node:worker_threads';
  * only streams pdf-lib decodes on load) and a deadline: a bomb or a pathological file ends the worker,
  * never the server.
  */
-export const PDF_LIMITS = {
-  heapMb: 192,
-  decodedBytes: 64 * 1024 * 1024,
-  millis: 10_000,
-} as const;
+export type PdfLimits = { heapMb: number; decodedBytes: number; millis: number };
+export const PDF_LIMITS: PdfLimits = { heapMb: 192, decodedBytes: 64 * 1024 * 1024, millis: 10_000 };
 
 const PDF_LIB = createRequire(import.meta.url).resolve('pdf-lib');
 
@@ -24,6 +21,8 @@ console.log = console.warn = console.error = () => {};
 const { PDFDocument } = require(workerData.pdfLib);
 const DecodeStream = require(path.join(path.dirname(workerData.pdfLib), 'core/streams/DecodeStream.js')).default;
 // Every pdf-lib decoder (Flate, LZW, ASCII85…) grows its output through ensureBuffer: one budget for the document.
+// pdf-lib skips an object it fails to parse, so going over budget is remembered and refuses the file.
+const OVER_BUDGET = 'decoded streams over budget';
 let budget = workerData.decodedBytes;
 const ensureBuffer = DecodeStream.prototype.ensureBuffer;
 DecodeStream.prototype.ensureBuffer = function (requested) {
@@ -31,23 +30,24 @@ DecodeStream.prototype.ensureBuffer = function (requested) {
     let size = this.minBufferLength;
     while (size < requested) size *= 2;
     budget -= size;
-    if (budget < 0) throw new Error('decoded streams over budget');
+    if (budget < 0) throw new Error(OVER_BUDGET);
   }
   return ensureBuffer.call(this, requested);
 };
 (async () => {
   const doc = await PDFDocument.load(workerData.data, { ignoreEncryption: true, updateMetadata: false });
+  if (budget < 0) throw new Error(OVER_BUDGET);
   if (doc.getPageCount() < 1) throw new Error('no page');
   // An encrypted document cannot be re-saved without its key: it is kept as sent, once parsed.
   const saved = doc.isEncrypted ? null : await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
   parentPort.postMessage({ ok: true, data: saved });
-})().catch((error) => parentPort.postMessage({ ok: false, reason: String((error && error.message) || error) }));
+})().catch((error) => parentPort.postMessage({ ok: false, reason: budget < 0 ? OVER_BUDGET : String((error && error.message) || error) }));
 `;
 
 export type PdfCheck = { ok: true; data: Buffer } | { ok: false; reason: string };
 
 /** Parses and re-saves a PDF within PDF_LIMITS; `ok: false` when it is not one (or not within the limits). */
-export function rewritePdf(data: Buffer, limits: typeof PDF_LIMITS = PDF_LIMITS): Promise<PdfCheck> {
+export function rewritePdf(data: Buffer, limits: PdfLimits = PDF_LIMITS): Promise<PdfCheck> {
   return new Promise((resolve) => {
     const worker = new Worker(WORKER, {
       eval: true,
