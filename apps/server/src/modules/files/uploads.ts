@@ -1,11 +1,9 @@
-import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pdfIsWhole } from './formats.ts';
 import { reencodeImage } from './images.ts';
 import { rewritePdf } from './pdf.ts';
-import { checkedFile, type CheckedFile, type FilePurpose, MAX_UPLOAD_BYTES, sniff, storeCheckedFile } from './service.ts';
+import { checkedFile, type CheckedFile, MAX_UPLOAD_BYTES, sniff } from './service.ts';
 import { inDecodeSlot } from './slots.ts';
-import type { FileStorage } from './storage.ts';
 
 const unreadable = () => new AppError('FILE_UNREADABLE', { field: 'file' });
 
@@ -13,7 +11,8 @@ const unreadable = () => new AppError('FILE_UNREADABLE', { field: 'file' });
  * Checks a received file and returns the bytes to store in its place: a picture decoded and re-encoded
  * (images.ts), a PDF parsed and re-saved (pdf.ts). The type and extension follow those bytes, never the
  * client's name or declared type. A wrong type answers 415 as before; a file of an accepted type that is
- * damaged, truncated, too many pixels, or followed by something else (a polyglot) answers 400.
+ * damaged, truncated, too many pixels, or followed by something else (a polyglot) answers 400. Callers
+ * check first, outside any transaction, then store the result with storeCheckedFile.
  */
 export async function checkUpload(input: { data: Buffer; filename: string; allowed: readonly string[] }): Promise<CheckedFile> {
   const { data, filename, allowed } = input;
@@ -24,13 +23,4 @@ export async function checkUpload(input: { data: Buffer; filename: string; allow
   const pdf = await inDecodeSlot(() => rewritePdf(data));
   if (!pdf.ok || !pdfIsWhole(pdf.data)) throw unreadable();
   return checkedFile(pdf.data, 'application/pdf', filename);
-}
-
-/** Checks an upload (checkUpload) and stores what the check produced; returns the stored_files row. */
-export async function saveUpload(
-  db: Queryable,
-  storage: FileStorage,
-  input: { data: Buffer; filename: string; purpose: FilePurpose; ownerUserId: string | null; allowed: readonly string[]; now: Date },
-) {
-  return storeCheckedFile(db, storage, await checkUpload(input), input);
 }
