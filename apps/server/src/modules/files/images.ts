@@ -58,7 +58,7 @@ const IS_WHOLE: Record<string, (data: Buffer) => boolean> = {
  * truncated or corrupt data refused, and turned upright by its EXIF orientation (the output keeps no
  * metadata: no location, no camera). The caller chooses the output and calls `encode`.
  */
-export async function openUploadedImage(data: Buffer, allowed: readonly string[]): Promise<{ type: string; image: Sharp }> {
+async function openUploadedImage(data: Buffer, allowed: readonly string[]): Promise<{ type: string; image: Sharp }> {
   if (data.length === 0) throw new AppError('FILE_EMPTY', { field: 'file' });
   if (data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   const type = sniff(data);
@@ -75,7 +75,7 @@ export async function openUploadedImage(data: Buffer, allowed: readonly string[]
 }
 
 /** Runs a picture's decoding and encoding (in a decode slot); a decoder's refusal is the user's unreadable file. */
-export function encode(image: Sharp): Promise<{ data: Buffer; info: OutputInfo }> {
+function encode(image: Sharp): Promise<{ data: Buffer; info: OutputInfo }> {
   return inDecodeSlot(() => image.toBuffer({ resolveWithObject: true })).catch(() => {
     throw unreadable();
   });
