@@ -6,10 +6,11 @@ import { describe, expect, test } from 'vitest';
 import { loginAs, newCustomerDetails, registerCustomerViaApi } from './support/auth.ts';
 import { PHONE, readIn, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
+import { onePagePdf } from './support/files.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const session = useBrowser();
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400, 0x20)]);
+const PDF = onePagePdf();
 
 describe('partner onboarding', () => {
   test('a business registers on the partners page, uploads its documents and is validated by finance', async () => {

@@ -25,6 +25,7 @@ import { hashPassword } from '../../src/lib/password.ts';
 import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
+import { minimalPdf } from '../upload-fixtures.ts';
 
 /** A seeded box or offer's Arabic twin (issue 15): Arabic script. */
 const ARABIC = /\p{Script=Arabic}/u;
@@ -46,9 +47,9 @@ const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ..
 const post = (url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>
   t.request({ method: 'POST', url, payload, ...(cookie ? { cookie } : {}) });
 
-/** A KYC file: the first bytes are what the server checks. */
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20)]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+/** KYC files: the server parses the PDF and decodes the picture (upload-content.test.ts has the hostile ones). */
+const PDF = minimalPdf();
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
   const boundary = `----farha${randomUUID()}`;

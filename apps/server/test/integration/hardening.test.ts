@@ -251,8 +251,9 @@ describe('payments, cookies and uploads', () => {
     const res = await t.request({ method: 'POST', url: '/api/partner/offers/image', cookie: owner, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.database.db.select().from(storedFiles).orderBy(desc(storedFiles.createdAt)).limit(1);
-    expect(row!.contentType).toBe('image/png');
-    expect(row!.storageKey).toMatch(/\.png$/);
+    // An offer picture is re-encoded to WebP: the type, the extension and the name follow the stored bytes.
+    expect(row).toMatchObject({ contentType: 'image/webp', filename: 'shell.webp' });
+    expect(row!.storageKey).toMatch(/\.webp$/);
     expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', row!.storageKey))).toBe(true);
   });
 });

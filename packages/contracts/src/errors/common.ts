@@ -30,6 +30,8 @@ export const COMMON_ERRORS = {
   TOO_MANY_FILES: { status: 413, fr: '5 fichiers au maximum', ar: '5 ملفات كحد أقصى' },
   FILE_TYPE: { status: 415, fr: 'Seules les images et les PDF sont acceptés', ar: 'لا تُقبل إلا الصور وملفات PDF' },
   IMAGE_TYPE: { status: 415, fr: 'Seules les images sont acceptées', ar: 'تُقبل الصور فقط' },
+  FILE_UNREADABLE: { status: 400, fr: 'Fichier illisible ou endommagé', ar: 'الملف غير مقروء أو تالف' },
+  IMAGE_TOO_MANY_PIXELS: { status: 400, fr: 'Image trop grande (25 mégapixels maximum)', ar: 'الصورة كبيرة جدًا (25 ميغابكسل كحد أقصى)' },
   FILE_NOT_FOUND: { status: 404, fr: 'Fichier introuvable', ar: 'الملف غير موجود' },
   DATABASE_UNAVAILABLE: { status: 503, fr: 'Base de données indisponible', ar: 'قاعدة البيانات غير متاحة' },
   MIGRATIONS_PENDING: { status: 503, fr: 'Migrations de la base de données non appliquées', ar: 'لم تُطبَّق تحديثات قاعدة البيانات' },

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { newStorageKey, type FileStorage } from './storage.ts';
+import { EXTENSION_OF_TYPE, newStorageKey, type FileStorage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,28 +29,36 @@ export function sniff(data: Buffer): string | null {
   return null;
 }
 
-/** Stores an upload after checking its real type and size; returns the stored_files row. */
-export async function saveUpload(
+declare const checked: unique symbol;
+
+/**
+ * A file whose bytes a checker of uploads.ts or images.ts produced: decoded and re-encoded (pictures) or
+ * parsed and re-saved (PDF). Only such a file is ever stored.
+ */
+export type CheckedFile = { readonly data: Buffer; readonly contentType: string; readonly filename: string; readonly [checked]: true };
+
+/** For the checkers only: the bytes they produced, with the type and name that follow those bytes. */
+export function checkedFile(data: Buffer, contentType: string, clientName: string): CheckedFile {
+  const base = clientName.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 110) || 'fichier';
+  return { data, contentType, filename: `${base}${EXTENSION_OF_TYPE[contentType] ?? ''}` } as CheckedFile;
+}
+
+/** Stores a checked file and returns its stored_files row. */
+export async function storeCheckedFile(
   db: Queryable,
   storage: FileStorage,
-  input: { data: Buffer; filename: string; purpose: FilePurpose; ownerUserId: string | null; allowed: readonly string[]; now: Date },
+  file: CheckedFile,
+  input: { purpose: FilePurpose; ownerUserId: string | null; now: Date },
 ) {
-  if (input.data.length === 0) throw new AppError('FILE_EMPTY', { field: 'file' });
-  if (input.data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-  const type = sniff(input.data);
-  if (!type || !input.allowed.includes(type)) {
-    const pdfAllowed = input.allowed.includes('application/pdf');
-    throw new AppError(pdfAllowed ? 'FILE_TYPE' : 'IMAGE_TYPE', { field: 'file' });
-  }
-  const key = newStorageKey(input.purpose, type);
-  await storage.put(key, input.data);
+  const key = newStorageKey(input.purpose, file.contentType);
+  await storage.put(key, file.data);
   const [row] = await db
     .insert(storedFiles)
     .values({
       storageKey: key,
-      filename: input.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'fichier',
-      contentType: type,
-      sizeBytes: input.data.length,
+      filename: file.filename,
+      contentType: file.contentType,
+      sizeBytes: file.data.length,
       purpose: input.purpose,
       ownerUserId: input.ownerUserId,
       createdAt: input.now,

@@ -3,7 +3,7 @@ import { KYC_DOCUMENT_LABELS, KYC_DOCUMENT_TYPES, type TKycState } from '@farha/
 import type { Db, Queryable } from '../../db/client.ts';
 import { kycDocuments, partners, storedFiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { saveUpload } from '../files/index.ts';
+import { checkUpload, storeCheckedFile } from '../files/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { notifyPartnerMembers } from './notifications.ts';
@@ -13,7 +13,7 @@ import type { TNotificationParams } from '@farha/contracts/partner';
 type PartnerRow = typeof partners.$inferSelect;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
-/** spec 02 §5: KYC documents are PDF, JPEG or PNG, up to 10 MB (saveUpload checks the real bytes). */
+/** spec 02 §5: KYC documents are PDF, JPEG or PNG, up to 10 MB (checkUpload checks the real bytes). */
 export const KYC_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 /** Where a document is read: the partner's own route, or the back office's. */
@@ -62,15 +62,10 @@ export async function uploadKycDocument(
   storage: FileStorage,
   input: { partnerId: string; userId: string; type: KycDocumentType; data: Buffer; filename: string; now: Date },
 ) {
+  // Checked (parsed or re-encoded) before the transaction opens; only the checked bytes are stored.
+  const checked = await checkUpload({ data: input.data, filename: input.filename, allowed: KYC_FILE_TYPES });
   return db.transaction(async (tx) => {
-    const file = await saveUpload(tx, storage, {
-      data: input.data,
-      filename: input.filename,
-      purpose: 'kyc_document',
-      ownerUserId: input.userId,
-      allowed: KYC_FILE_TYPES,
-      now: input.now,
-    });
+    const file = await storeCheckedFile(tx, storage, checked, { purpose: 'kyc_document', ownerUserId: input.userId, now: input.now });
     const [doc] = await tx
       .insert(kycDocuments)
       .values({ partnerId: input.partnerId, type: input.type, fileId: file.id, createdAt: input.now })

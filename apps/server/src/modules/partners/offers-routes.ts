@@ -13,7 +13,7 @@ import {
 } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
 import { multipartError } from '../../lib/http.ts';
-import { fileUrl, IMAGE_TYPES, saveUpload } from '../files/index.ts';
+import { fileUrl, saveResizedImage } from '../files/index.ts';
 import { partnerCaller } from './membership.ts';
 import { createOffer, deleteOffer, listPartnerOffers, offerNotFound, partnerOffer, toggleOffer, updateOffer } from './offers.ts';
 
@@ -99,14 +99,14 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
       }
       throw multipartError(error as Error, request) ?? new AppError('IMAGE_MISSING', { field: 'file' });
     }
-    const file = await saveUpload(app.db, app.storage, {
+    // Re-encoded and resized as the catalogue's pictures are (files/images.ts): the stored file is WebP.
+    const image = await saveResizedImage(app.db, app.storage, {
       now: app.clock.now(),
       data,
       filename,
       purpose: 'offer_image',
       ownerUserId: caller.userId,
-      allowed: IMAGE_TYPES,
     });
-    return reply.status(201).send({ url: fileUrl(file.id), fileId: file.id });
+    return reply.status(201).send({ url: fileUrl(image.id), fileId: image.id });
   });
 }

@@ -3,7 +3,7 @@ import { type TTicketDetail, type TTicketList, type TTicketSummary } from '@farh
 import type { Db, Queryable } from '../../db/client.ts';
 import { storedFiles, supportTickets, ticketAttachments, ticketMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { ATTACHMENT_TYPES, type FileStorage, saveUpload } from '../files/index.ts';
+import { ATTACHMENT_TYPES, type CheckedFile, checkUpload, type FileStorage, storeCheckedFile } from '../files/index.ts';
 
 /**
  * Support tickets seen from their owner's side: a customer's own tickets, or a partner's (partner_id
@@ -36,16 +36,16 @@ async function ownTicket(db: Queryable, owner: TicketOwner, id: string) {
   return ticket;
 }
 
-async function storeFiles(deps: TicketDeps, db: Queryable, owner: TicketOwner, ticketId: string, messageId: string | null, files: UploadedFile[]) {
+/** Every attachment is checked (and re-encoded) before anything is written: one refused file stores none. */
+async function checkFiles(files: UploadedFile[]): Promise<CheckedFile[]> {
+  const checked: CheckedFile[] = [];
+  for (const file of files) checked.push(await checkUpload({ ...file, allowed: ATTACHMENT_TYPES }));
+  return checked;
+}
+
+async function storeFiles(deps: TicketDeps, db: Queryable, owner: TicketOwner, ticketId: string, messageId: string | null, files: CheckedFile[]) {
   for (const file of files) {
-    const stored = await saveUpload(db, deps.storage, {
-      now: deps.now,
-      data: file.data,
-      filename: file.filename,
-      purpose: 'ticket_attachment',
-      ownerUserId: owner.userId,
-      allowed: ATTACHMENT_TYPES,
-    });
+    const stored = await storeCheckedFile(db, deps.storage, file, { now: deps.now, purpose: 'ticket_attachment', ownerUserId: owner.userId });
     await db.insert(ticketAttachments).values({ ticketId, messageId, fileId: stored.id, createdAt: deps.now });
   }
 }
@@ -117,6 +117,7 @@ export async function createTicket(
   input: { title: string; description: string; category: string; priority: string; files: UploadedFile[] },
   attachmentUrl: AttachmentUrl = customerAttachmentUrl,
 ): Promise<TTicketDetail> {
+  const files = await checkFiles(input.files);
   const id = await deps.db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(supportTickets)
@@ -132,7 +133,7 @@ export async function createTicket(
         updatedAt: deps.now,
       })
       .returning({ id: supportTickets.id });
-    await storeFiles(deps, tx, owner, ticket!.id, null, input.files);
+    await storeFiles(deps, tx, owner, ticket!.id, null, files);
     return ticket!.id;
   });
   return getTicket(deps.db, owner, id, attachmentUrl);
@@ -146,6 +147,9 @@ export async function replyToTicket(
   input: { message: string; files: UploadedFile[] },
   attachmentUrl: AttachmentUrl = customerAttachmentUrl,
 ): Promise<TTicketDetail> {
+  // The ticket is looked at before its files are decoded (and again, locked, in the transaction).
+  if ((await ownTicket(deps.db, owner, id)).status === 'closed') throw new AppError('REQUESTER_TICKET_CLOSED');
+  const files = await checkFiles(input.files);
   await deps.db.transaction(async (tx) => {
     const [ticket] = await tx
       .select()
@@ -158,7 +162,7 @@ export async function replyToTicket(
       .insert(ticketMessages)
       .values({ ticketId: id, authorId: owner.userId, authorKind: 'user', body: input.message, createdAt: deps.now })
       .returning({ id: ticketMessages.id });
-    await storeFiles(deps, tx, owner, id, message!.id, input.files);
+    await storeFiles(deps, tx, owner, id, message!.id, files);
     await tx
       .update(supportTickets)
       .set({ updatedAt: deps.now, ...(ticket.status === 'resolved' ? { status: 'open', resolvedAt: null } : {}) })
