@@ -1,6 +1,7 @@
 # Farha: one image, the server as a plain node process (PID 1, no npm wrapper): the compiled bundle
-# apps/server/dist/server.js (scripts/build.mjs, esbuild), no tsx. Not built on the development machines (no
-# Docker there): see README "Docker".
+# apps/server/dist/server.js (scripts/build.mjs, esbuild), no tsx; the seed and backup commands beside it
+# (dist/seed.js, dist/backup.js, also behind npm run db:seed / db:backup / db:restore). CI builds it with
+# buildah and runs it with podman (scripts/container-smoke.sh): see README "Docker".
 
 # --- build: every dependency, then the web app (Vite) -----------------------------------------------------
 FROM node:24-slim AS build
@@ -31,6 +32,8 @@ COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace @farha/server --workspace @farha/contracts \
  && npm cache clean --force
 COPY packages/contracts packages/contracts
+# build.mjs only finds dist/ prebuilt, for the npm scripts (db:seed, db:backup, db:restore, start).
+COPY scripts/build.mjs scripts/
 # The sources only for the migrations (apps/server/src/db/migrations); the server runs from dist/.
 COPY apps/server/src/db/migrations apps/server/src/db/migrations
 COPY --from=build /app/apps/server/dist apps/server/dist

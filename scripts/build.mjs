@@ -3,8 +3,9 @@
  * Builds what `npm start` and production run, each part only when its sources changed:
  * - the web app (Vite) into apps/web/dist;
  * - the server, compiled and bundled (esbuild) into apps/server/dist/server.js, so that production runs it as
- *   one plain `node apps/server/dist/server.js` (no tsx, no npm wrapper). Its npm dependencies stay
- *   external (native and data-file packages load from node_modules); the contracts package is bundled in.
+ *   one plain `node apps/server/dist/server.js` (no tsx, no npm wrapper), and its seed and backup commands
+ *   beside it (dist/seed.js, dist/backup.js). Its npm dependencies stay external (native and data-file
+ *   packages load from node_modules); the contracts package is bundled in.
  * A hash of each part's inputs is stored next to its output (`.build-hash`); `--force` rebuilds anyway.
  * `node scripts/build.mjs web` or `server` builds one part.
  */
@@ -65,11 +66,27 @@ function buildWeb() {
   console.log(`web app: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The server and the command-line tools that run beside it in production (in the image too, where there is
+ * no tsx): `node apps/server/dist/seed.js`, `node apps/server/dist/backup.js backup|restore FILE`.
+ */
+const SERVER_ENTRIES = {
+  server: 'apps/server/src/server.ts',
+  'prepare-child': 'apps/server/src/db/prepare-child.ts',
+  seed: 'apps/server/src/db/seed/cli.ts',
+  backup: 'apps/server/src/db/backup.ts',
+};
+
 async function buildServer() {
   const dist = path.join(ROOT, 'apps/server/dist');
   const stamp = path.join(dist, '.build-hash');
   const hash = hashOf(['apps/server/src', 'apps/server/package.json', 'scripts/build.mjs', ...SHARED]);
-  const outputs = ['server.js', 'prepare-child.js'].map((f) => path.join(dist, f));
+  const outputs = Object.keys(SERVER_ENTRIES).map((name) => path.join(dist, `${name}.js`));
+  // The image ships dist/ without the sources (and without esbuild): what is there is what runs.
+  if (!fs.existsSync(path.join(ROOT, SERVER_ENTRIES.server)) && outputs.every((f) => fs.existsSync(f))) {
+    console.log('server: prebuilt (apps/server/dist, no sources here)');
+    return;
+  }
   if (upToDate(stamp, hash, outputs)) {
     console.log('server: up to date (apps/server/dist)');
     return;
@@ -79,7 +96,7 @@ async function buildServer() {
   fs.rmSync(dist, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
-    entryPoints: { server: 'apps/server/src/server.ts', 'prepare-child': 'apps/server/src/db/prepare-child.ts' },
+    entryPoints: SERVER_ENTRIES,
     outdir: dist,
     bundle: true,
     splitting: true,

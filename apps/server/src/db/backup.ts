@@ -1,23 +1,39 @@
 /**
  * `npm run db:backup -- FILE` and `npm run db:restore -- FILE` for the embedded database (PGlite under
- * DATA_DIR/db): a backup is PGlite's gzipped tarball of its data folder; a restore unpacks one into a DATA_DIR
- * that has no database yet. Both take the DATA_DIR lock, so they refuse to run beside a server on that folder
- * (stop it first: the backup is then consistent). With DATABASE_URL, use pg_dump and pg_restore.
+ * DATA_DIR/db), compiled to apps/server/dist/backup.js (`node apps/server/dist/backup.js backup|restore FILE`
+ * in the image): a backup is PGlite's gzipped tarball of its data folder; a restore unpacks one into a
+ * DATA_DIR that has no database yet. Both refuse to run beside a server on that folder (stop it first: the
+ * backup is then consistent): the restore takes the DATA_DIR lock, the backup only checks it and writes
+ * nothing there. With DATABASE_URL, use pg_dump and pg_restore.
  * A relative FILE or DATA_DIR is resolved against the directory npm was started from.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newEmbeddedClient, openDatabase } from './client.ts';
-import { acquireDataDirLock } from './data-dir-lock.ts';
+import { acquireDataDirLock, DataDirLockedError, liveLockHolder } from './data-dir-lock.ts';
 
-/** Writes a backup of the embedded database of `dataDir` to `file`; returns its size in bytes. */
+/**
+ * Writes a backup of the embedded database of `dataDir` to `file`; returns its size in bytes. Nothing is
+ * written to `dataDir`: opening PGlite rewrites some of its files (the control file, relation caches, the
+ * WAL), and a backup run as root on the host would leave them root-owned, after which the server of a
+ * container (uid 1000) aborts at start. So the database folder is copied aside and the copy is opened
+ * and dumped. Refused while a server holds the folder's lock, checked before and after the copy.
+ */
 export async function backupEmbedded(dataDir: string, file: string): Promise<number> {
   const dbDir = path.join(dataDir, 'db');
   if (!fs.existsSync(path.join(dbDir, 'PG_VERSION'))) throw new Error(`No embedded database in ${dataDir} (nothing at ${dbDir}).`);
-  const lock = acquireDataDirLock(dataDir);
+  const refuseIfHeld = () => {
+    const holder = liveLockHolder(dataDir);
+    if (holder) throw new DataDirLockedError(dataDir, holder);
+  };
+  refuseIfHeld();
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-backup-'));
   try {
-    const client = newEmbeddedClient(dbDir);
+    fs.cpSync(dbDir, copy, { recursive: true });
+    refuseIfHeld(); // a server started during the copy: the copy may be torn
+    const client = newEmbeddedClient(copy);
     try {
       await client.waitReady;
       const dump = await client.dumpDataDir('gzip');
@@ -32,7 +48,7 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<num
       await client.close();
     }
   } finally {
-    lock.release();
+    fs.rmSync(copy, { recursive: true, force: true });
   }
 }
 

@@ -51,6 +51,39 @@ describe('db:backup and db:restore (embedded database)', () => {
     await expect(backupEmbedded(source, path.join(root, 'other.tar.gz'))).rejects.toThrow(/in use by another Farha process/);
     fs.rmSync(path.join(source, LOCK_FILE));
   }, 120_000);
+
+  it('writes nothing to the data folder it backs up (run as root on the host, a file it rewrote would be root-owned and stop the container’s server)', async () => {
+    const source = path.join(root, 'untouched');
+    fs.mkdirSync(path.join(source, 'db'), { recursive: true });
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    await (await openDatabase({ pglite: newEmbeddedClient(path.join(source, 'db'), { loadDataDir: template }) })).close();
+
+    /** Every file and folder under `dir` with what a write changes: size, modification time, inode. */
+    const snapshot = (dir: string): Record<string, string> => {
+      const entries: Record<string, string> = {};
+      const visit = (rel: string) => {
+        const stat = fs.statSync(path.join(dir, rel));
+        entries[rel] = `${stat.size} ${stat.mtimeMs} ${stat.ino}`;
+        if (stat.isDirectory()) for (const name of fs.readdirSync(path.join(dir, rel))) visit(path.join(rel, name));
+      };
+      visit('.');
+      return entries;
+    };
+    const before = snapshot(source);
+    const file = path.join(root, 'untouched.tar.gz');
+    await backupEmbedded(source, file);
+    expect(snapshot(source)).toEqual(before);
+
+    // The backup is whole all the same: it restores.
+    const target = path.join(root, 'untouched-restored');
+    await restoreEmbedded(file, target);
+    const restored = await openDatabase({ dataDir: target });
+    try {
+      expect((await restored.db.select().from(users).where(eq(users.email, 'client@demo.farha.dz'))).length).toBe(1);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
 });
 
 describe('scheduled backups taken by the running server (embedded database)', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE } from '../../src/db/data-dir-lock.ts';
+import { LOCK_FILE, readLockHolder } from '../../src/db/data-dir-lock.ts';
 import { freePort } from '../helpers.ts';
 
 /**
@@ -84,7 +84,7 @@ afterAll(() => {
 
 describe('the server process', () => {
   it('holds the DATA_DIR lock; a second process on the same DATA_DIR refuses to start while the first keeps serving', async () => {
-    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
+    expect(readLockHolder(path.join(dataDir, LOCK_FILE))?.pid).toBe(first.child.pid);
     // The one address Farha serves is printed, not every interface Fastify listens on.
     expect(first.output()).toContain(`Farha is running at http://127.0.0.1:${port}`);
     expect(first.output()).not.toContain('Server listening at');
@@ -93,7 +93,7 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(second.output()).toContain(`is in use by another Farha process (pid ${first.child.pid})`);
     expect(await healthy(port)).toBe(true);
-    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
+    expect(readLockHolder(path.join(dataDir, LOCK_FILE))?.pid).toBe(first.child.pid);
   }, 60_000);
 
   it('on SIGTERM stops accepting, finishes the request in flight, closes the database and exits 0', async () => {

@@ -2,8 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, processAlive } from '../../src/db/data-dir-lock.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  HEARTBEAT_MS,
+  liveLockHolder,
+  LOCK_FILE,
+  lockHolder,
+  processAlive,
+  readLockHolder,
+  STALE_AFTER_MS,
+} from '../../src/db/data-dir-lock.ts';
+import { fixedClock, systemClock } from '../../src/lib/clock.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -26,10 +37,11 @@ describe('DATA_DIR lock (one process per embedded database)', () => {
   it('is created exclusively with the pid, refused to a second taker while held, free again once released', () => {
     const dir = tempDir();
     const lock = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(readLockHolder(path.join(dir, LOCK_FILE))).toEqual(lockHolder());
     // Another process (here: another pid asking) is refused with a clear message naming the holder.
-    expect(() => acquireDataDirLock(dir, process.pid + 100_000)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir, process.pid + 100_000)).toThrow(`in use by another Farha process (pid ${process.pid})`);
+    const other = { me: lockHolder(process.pid + 100_000) };
+    expect(() => acquireDataDirLock(dir, other)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir, other)).toThrow(`in use by another Farha process (pid ${process.pid})`);
     lock.release();
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
     acquireDataDirLock(dir).release();
@@ -39,10 +51,14 @@ describe('DATA_DIR lock (one process per embedded database)', () => {
     const dir = tempDir();
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
-      fs.writeFileSync(path.join(dir, LOCK_FILE), `${holder.pid}\n`);
+      fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify(lockHolder(holder.pid!)));
       expect(processAlive(holder.pid!)).toBe(true);
       expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-      expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(holder.pid));
+      // Its pid is checked directly (same namespace): a heartbeat long past does not free it.
+      const longAgo = new Date(Date.now() - 10 * STALE_AFTER_MS);
+      fs.utimesSync(path.join(dir, LOCK_FILE), longAgo, longAgo);
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      expect(readLockHolder(path.join(dir, LOCK_FILE))?.pid).toBe(holder.pid);
     } finally {
       holder.kill('SIGKILL');
     }
@@ -52,9 +68,9 @@ describe('DATA_DIR lock (one process per embedded database)', () => {
     const dir = tempDir();
     const dead = deadPid();
     expect(processAlive(dead)).toBe(false);
-    fs.writeFileSync(path.join(dir, LOCK_FILE), `${dead}\n`);
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify(lockHolder(dead)));
     const lock = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(readLockHolder(path.join(dir, LOCK_FILE))?.pid).toBe(process.pid);
     lock.release();
   });
 
@@ -70,5 +86,66 @@ describe('DATA_DIR lock (one process per embedded database)', () => {
     fs.writeFileSync(path.join(dir, LOCK_FILE), '1\n');
     lock.release();
     expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe('1');
+  });
+});
+
+describe('DATA_DIR lock across a container boundary (pids of another namespace mean nothing here)', () => {
+  /** A lock written by the server of a container: pid 1, its own host name and pid namespace. */
+  function containerLock(dir: string, heartbeatAt: Date, holder: object = { pid: 1, hostname: 'f3a9c2e1b7d4', bootId: lockHolder().bootId, pidNamespace: 'pid:[4026532999]', startTime: '42' }) {
+    const file = path.join(dir, LOCK_FILE);
+    fs.writeFileSync(file, JSON.stringify(holder));
+    fs.utimesSync(file, heartbeatAt, heartbeatAt);
+  }
+
+  it('refuses while the container’s heartbeat is fresh, takes the lock over once it is older than STALE_AFTER_MS', () => {
+    const dir = tempDir();
+    const clock = fixedClock(new Date());
+    containerLock(dir, clock.now());
+    clock.advance(STALE_AFTER_MS - 1_000);
+    expect(() => acquireDataDirLock(dir, { clock })).toThrow('in use by another Farha process (pid 1) on host f3a9c2e1b7d4');
+    clock.advance(2_000);
+    const lock = acquireDataDirLock(dir, { clock });
+    expect(readLockHolder(lock.file)?.pid).toBe(process.pid);
+    lock.release();
+  });
+
+  it('takes over a pid-only lock file left by a killed container (pid 1, alive here as init) once untouched for STALE_AFTER_MS', () => {
+    const dir = tempDir();
+    const file = path.join(dir, LOCK_FILE);
+    fs.writeFileSync(file, '1\n');
+    const killedAt = new Date(Date.now() - STALE_AFTER_MS - 5_000);
+    fs.utimesSync(file, killedAt, killedAt);
+    const lock = acquireDataDirLock(dir);
+    expect(readLockHolder(file)?.pid).toBe(process.pid);
+    lock.release();
+    // The same file just written (a container running the image before heartbeats existed) is respected.
+    fs.writeFileSync(file, '1\n');
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+
+  it('takes over a lock whose pid now runs another process (same namespace, another start time)', () => {
+    const dir = tempDir();
+    containerLock(dir, new Date(), { ...lockHolder(), startTime: '1' });
+    acquireDataDirLock(dir).release();
+  });
+
+  it('a held lock is touched every HEARTBEAT_MS, so that a process across the boundary sees it live', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const dir = tempDir();
+      const held = acquireDataDirLock(dir);
+      const inContainer = { ...lockHolder(7), pidNamespace: 'pid:[4026532999]' };
+      const longAgo = new Date(Date.now() - 10 * STALE_AFTER_MS);
+      fs.utimesSync(held.file, longAgo, longAgo);
+      expect(liveLockHolder(dir, systemClock, inContainer)).toBeNull(); // seen from there: stale
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(Math.abs(fs.statSync(held.file).mtimeMs - Date.now())).toBeLessThan(1_000);
+      expect(liveLockHolder(dir, systemClock, inContainer)?.pid).toBe(process.pid);
+      expect(() => acquireDataDirLock(dir, { me: inContainer })).toThrow(DataDirLockedError);
+      held.release();
+      expect(fs.existsSync(held.file)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * `npm run db:seed`: opens the database (PGlite under DATA_DIR, or DATABASE_URL), applies migrations and
+ * `npm run db:seed` (compiled to apps/server/dist/seed.js: `node apps/server/dist/seed.js` in the image): opens
+ * the database (PGlite under DATA_DIR, or DATABASE_URL), applies migrations and
  * seeds it. Demo data unless DEMO_MODE=false; by default only with the embedded database.
  * npm runs this with cwd apps/server: a relative DATA_DIR is resolved against the directory npm was
  * started from (INIT_CWD), i.e. the repository root.
