@@ -10,6 +10,7 @@ export const ANALYTICS_EVENTS = ['visit', 'catalogue_view', 'box_view', 'checkou
  * hash of the browser's anonymous session id (the salt changes every day and is never stored) or, for the
  * server's own events, the order or voucher id. No account, address or IP is kept.
  */
+// owner: tracking
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
@@ -36,6 +37,7 @@ export const analyticsEvents = pgTable(
  * business metrics (gmv, vouchers, redemptions, breakage) are recomputed from the raw tables by the
  * `analytics-rollup` job for the recent days.
  */
+// owner: tracking
 export const analyticsDaily = pgTable(
   'analytics_daily',
   {
@@ -55,6 +57,7 @@ export const analyticsDaily = pgTable(
  * instead of every voucher of the period. `slot` (0–7, from the voucher id) spreads the purchases of one
  * day over several rows so that simultaneous purchases do not wait on one counter.
  */
+// owner: analytics (rows kept by a trigger of the migrations; no code writes them)
 export const analyticsVoucherDays = pgTable(
   'analytics_voucher_days',
   {
@@ -71,6 +74,7 @@ export const analyticsVoucherDays = pgTable(
  * by paid_at), kept by a trigger on orders (migration 0007): active customers and retention count distinct
  * buyers over these rows, one per buyer and day, instead of the orders and their users.
  */
+// owner: analytics (rows kept by a trigger of the migrations; no code writes them)
 export const analyticsCustomerDays = pgTable(
   'analytics_customer_days',
   {

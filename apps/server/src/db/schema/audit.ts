@@ -6,6 +6,7 @@ import { users } from './users.ts';
  * Issue 12: every back-office action — who, when, what, before and after. Append-only: the code only
  * inserts, and a trigger (migration 0004) refuses DELETE and any UPDATE but the actor link's set-null.
  */
+// owner: audit
 export const auditLog = pgTable(
   'audit_log',
   {

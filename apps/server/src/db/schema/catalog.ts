@@ -5,6 +5,7 @@ import { createdAt, id, oneOf, updatedAt } from './columns.ts';
 import { partners } from './partners.ts';
 import { users } from './users.ts';
 
+// owner: partners
 export const offers = pgTable(
   'offers',
   {
@@ -34,6 +35,7 @@ export const offers = pgTable(
   ],
 );
 
+// owner: catalog
 export const boxes = pgTable(
   'boxes',
   {
@@ -62,6 +64,7 @@ export const boxes = pgTable(
   ],
 );
 
+// owner: catalog
 export const boxOffers = pgTable(
   'box_offers',
   {
@@ -77,6 +80,7 @@ export const boxOffers = pgTable(
   (t) => [uniqueIndex('box_offers_pair_key').on(t.boxId, t.offerId), index('box_offers_offer_idx').on(t.offerId)],
 );
 
+// owner: catalog
 export const favourites = pgTable(
   'favourites',
   {
@@ -96,6 +100,7 @@ export const favourites = pgTable(
  * migration): counting a popular box's vouchers on each page view would read hundreds of thousands of
  * rows once there are a million vouchers.
  */
+// owner: catalog (rows kept by a trigger of the migrations; no code writes them)
 export const boxSales = pgTable('box_sales', {
   boxId: uuid('box_id')
     .primaryKey()

@@ -9,6 +9,7 @@ export const ORDER_KINDS = ['purchase', 'extension', 'exchange'] as const;
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'expired'] as const;
 
+// owner: payments
 export const orders = pgTable(
   'orders',
   {
@@ -54,6 +55,7 @@ export const orders = pgTable(
   ],
 );
 
+// owner: payments
 export const payments = pgTable(
   'payments',
   {
@@ -85,6 +87,7 @@ export const payments = pgTable(
 );
 
 /** Every webhook received, forged ones included (signature_valid false), for audit and idempotency. */
+// owner: payments
 export const paymentWebhookEvents = pgTable(
   'payment_webhook_events',
   {
@@ -104,6 +107,7 @@ export const paymentWebhookEvents = pgTable(
 );
 
 /** A recorded refund, for finance (spec: refund paid within 3-5 working days). */
+// owner: payments
 export const refunds = pgTable(
   'refunds',
   {
@@ -137,6 +141,7 @@ export const refunds = pgTable(
  * The sandbox gateway's own records (its "server side"): what Chargily would keep for a checkout.
  * Our orders never read this table directly; they go through the provider interface.
  */
+// owner: payments
 export const sandboxCheckouts = pgTable(
   'sandbox_checkouts',
   {
@@ -157,6 +162,7 @@ export const sandboxCheckouts = pgTable(
   (t) => [check('sandbox_checkouts_status_check', oneOf(t.status, PAYMENT_STATUSES))],
 );
 
+// owner: catalog
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {

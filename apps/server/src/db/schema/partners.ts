@@ -9,6 +9,7 @@ export const SETTLEMENT_CYCLES = ['J+7', 'J+14', 'monthly'] as const;
 export const KYC_DOCUMENT_TYPES = ['business_license', 'identity_card', 'bank_statement'] as const;
 export const PARTNER_PERMISSIONS = ['scanner', 'view_transactions', 'manage_offers', 'manage_reservations'] as const;
 
+// owner: partners
 export const partners = pgTable(
   'partners',
   {
@@ -52,6 +53,7 @@ export const partners = pgTable(
   ],
 );
 
+// owner: partners
 export const partnerMembers = pgTable(
   'partner_members',
   {
@@ -75,6 +77,7 @@ export const partnerMembers = pgTable(
   ],
 );
 
+// owner: partners
 export const kycDocuments = pgTable(
   'kyc_documents',
   {
@@ -95,6 +98,7 @@ export const kycDocuments = pgTable(
 );
 
 /** Weekly opening hours, slot length and capacity; reservation slots come from here. */
+// owner: partners
 export const partnerAvailability = pgTable(
   'partner_availability',
   {
@@ -113,6 +117,7 @@ export const partnerAvailability = pgTable(
   ],
 );
 
+// owner: partners
 export const availabilityExceptions = pgTable(
   'availability_exceptions',
   {

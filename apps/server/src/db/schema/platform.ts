@@ -4,6 +4,7 @@ import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /** Homepage content (spec 01 §3 landing configuration): drafts, one published, archived versions. */
+// owner: catalog
 export const landingConfigs = pgTable(
   'landing_configs',
   {
@@ -24,6 +25,7 @@ export const landingConfigs = pgTable(
 );
 
 /** spec 02 §3 system config, one row per section (platform, payments, notifications, security, features). */
+// owner: settings
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -34,6 +36,7 @@ export const systemSettings = pgTable('system_settings', {
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 /** E-mail outbox: claimed by workers with FOR UPDATE SKIP LOCKED, so one message is sent once. */
+// owner: notifications
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -63,6 +66,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
+// owner: files
 export const storedFiles = pgTable(
   'stored_files',
   {

@@ -11,6 +11,7 @@ export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const DISPUTE_STATUSES = ['open', 'investigating', 'partner_response', 'resolved', 'closed'] as const;
 export const DISPUTE_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 
+// owner: support
 export const supportTickets = pgTable(
   'support_tickets',
   {
@@ -45,6 +46,7 @@ export const supportTickets = pgTable(
   ],
 );
 
+// owner: support
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
@@ -67,6 +69,7 @@ export const ticketMessages = pgTable(
   ],
 );
 
+// owner: support
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
@@ -83,6 +86,7 @@ export const ticketAttachments = pgTable(
   (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
 );
 
+// owner: support
 export const disputes = pgTable(
   'disputes',
   {
@@ -121,6 +125,7 @@ export const disputes = pgTable(
   ],
 );
 
+// owner: support
 export const disputeEvents = pgTable(
   'dispute_events',
   {
@@ -136,6 +141,7 @@ export const disputeEvents = pgTable(
   (t) => [index('dispute_events_dispute_idx').on(t.disputeId, t.createdAt)],
 );
 
+// owner: support
 export const faqEntries = pgTable(
   'faq_entries',
   {
@@ -162,6 +168,7 @@ export const faqEntries = pgTable(
 );
 
 /** One helpfulness vote per user and entry. */
+// owner: support
 export const faqVotes = pgTable(
   'faq_votes',
   {
@@ -178,6 +185,7 @@ export const faqVotes = pgTable(
 );
 
 /** Canned responses the support agents share (issue 14). */
+// owner: support
 export const cannedResponses = pgTable('canned_responses', {
   id: id(),
   title: text('title').notNull(),

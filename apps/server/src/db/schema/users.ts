@@ -5,6 +5,7 @@ import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'pending'] as const;
 
+// owner: accounts
 export const users = pgTable(
   'users',
   {
@@ -44,6 +45,7 @@ export const users = pgTable(
 );
 
 /** Opaque session tokens: only their SHA-256 is stored. */
+// owner: accounts
 export const sessions = pgTable(
   'sessions',
   {
@@ -69,6 +71,7 @@ export const sessions = pgTable(
 );
 
 /** Single-use tokens: password reset (1 h) and partner staff invitations. */
+// owner: accounts
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -90,6 +93,7 @@ export const authTokens = pgTable(
 );
 
 /** Partner and admin notification feed (new reservations, payout updates…). */
+// owner: partners
 export const notifications = pgTable(
   'notifications',
   {
@@ -116,6 +120,7 @@ export const notifications = pgTable(
  * Failed-login counters shared by every instance on the database (one address and e-mail, one account, one
  * address): a counter counts wrong passwords until `resetAt`, then starts again; expired rows are purged.
  */
+// owner: accounts
 export const loginFailures = pgTable(
   'login_failures',
   {

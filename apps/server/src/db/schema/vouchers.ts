@@ -7,6 +7,7 @@ import { orders } from './commerce.ts';
 import { partners } from './partners.ts';
 import { users } from './users.ts';
 
+// owner: vouchers
 export const vouchers = pgTable(
   'vouchers',
   {
@@ -70,6 +71,7 @@ export const vouchers = pgTable(
 );
 
 /** architecture.md: every status change writes one row (who, when, from, to, why). */
+// owner: vouchers
 export const voucherEvents = pgTable(
   'voucher_events',
   {
@@ -91,6 +93,7 @@ export const voucherEvents = pgTable(
 );
 
 /** Expiry reminders sent (30 and 7 days before), one row per voucher and kind. */
+// owner: vouchers
 export const voucherReminders = pgTable(
   'voucher_reminders',
   {
@@ -109,6 +112,7 @@ export const voucherReminders = pgTable(
 
 export const RESERVATION_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'proposed', 'completed'] as const;
 
+// owner: reservations
 export const reservations = pgTable(
   'reservations',
   {
@@ -152,6 +156,7 @@ export const reservations = pgTable(
 export const TRANSACTION_STATUSES = ['validated', 'pending', 'disputed', 'settled'] as const;
 export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
 
+// owner: ledger
 export const payouts = pgTable(
   'payouts',
   {
@@ -187,6 +192,7 @@ export const payouts = pgTable(
 );
 
 /** The partner ledger: one row per redemption, written in the same transaction as the status change. */
+// owner: ledger
 export const partnerTransactions = pgTable(
   'partner_transactions',
   {
@@ -232,6 +238,7 @@ export const partnerTransactions = pgTable(
  * partner_transactions (migration 0007, hand-written part): the transactions page's totals read a few dozen
  * rows instead of summing every redemption of the partner's history.
  */
+// owner: ledger (rows kept by a trigger of the migrations; no code writes them)
 export const partnerTransactionMonths = pgTable(
   'partner_transaction_months',
   {
@@ -247,6 +254,7 @@ export const partnerTransactionMonths = pgTable(
 );
 
 /** Every scan attempt: success rate, failed-attempt rate limiting, and nonce idempotency. */
+// owner: vouchers
 export const scanAttempts = pgTable(
   'scan_attempts',
   {
@@ -272,6 +280,7 @@ export const scanAttempts = pgTable(
   ],
 );
 
+// owner: catalog
 export const reviews = pgTable(
   'reviews',
   {

@@ -10,14 +10,12 @@ import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { accountInvitationEmail, enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { INVITE_PURPOSE, requestPasswordReset } from './password-reset.ts';
 import { userRow } from './user-administration.ts';
+import { unusablePassword } from './account-changes.ts';
 
 /** How long the link of a staff-made account is valid. */
 export const ACCOUNT_INVITE_DAYS = 7;
 
 type StaffStep = { actor: AuditActor; now: Date; publicUrl: string };
-
-/** A password hash no password matches (argon2 cannot parse it): the invitee chooses theirs. */
-const unusablePassword = () => `!invited:${newToken()}`;
 
 async function sendInvitation(tx: Queryable, user: typeof users.$inferSelect, step: StaffStep) {
   const token = newToken();

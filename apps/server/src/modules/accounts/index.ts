@@ -10,3 +10,13 @@ export { changePassword } from './profile.ts';
 export { createAccount, sendPasswordLink, updateAccount } from './account-creation.ts';
 export { staffProfileRoutes } from './staff-profile-routes.ts';
 export { assertEnrolledIfRequired } from './two-factor.ts';
+export {
+  acceptPartnerInvitation,
+  clearFailedLogins,
+  closeStaffAccount,
+  issuePartnerInvitation,
+  openAccount,
+  reopenForInvitation,
+  replacePassword,
+  updatePersonalDetails,
+} from './account-changes.ts';

@@ -3,6 +3,7 @@ import type { TAdminDashboard } from '@farha/contracts/admin';
 import { rowsOf, type Queryable } from '../../db/client.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
 import { addDays } from '../../lib/algiers-time.ts';
+import { keepDailyFigure } from '../tracking/index.ts';
 import { periodFigures, type RollupRow } from './rollup.ts';
 import { ROLES } from '@farha/contracts/roles';
 import { partners, payouts } from '../../db/schema/index.ts';
@@ -38,13 +39,7 @@ const buyersIn = (from: string, to: string) =>
 async function keptFigure(db: Queryable, metric: string, day: string, compute: ReturnType<typeof sql>): Promise<number> {
   const [hit] = await rowsOf<{ count: number }>(db, sql`select count from analytics_daily where day = ${day}::date and metric = ${metric} and product_line = ''`);
   if (hit) return Number(hit.count);
-  const [row] = await rowsOf<{ count: number }>(
-    db,
-    sql`insert into analytics_daily (day, metric, product_line, count, amount)
-        select ${day}::date, ${metric}, '', n, 0 from (${compute}) c
-        on conflict (day, metric, product_line) do update set count = excluded.count returning count`,
-  );
-  return Number(row?.count ?? 0);
+  return keepDailyFigure(db, day, metric, compute);
 }
 
 /** Distinct customers who bought on the past days [from, to] (kept as `customers:active:<days>`). */

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { addDays } from '../../lib/algiers-time.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
+import { deleteDailyRows, insertDailyRows } from '../tracking/index.ts';
 
 /**
  * The business figures of analytics_daily, per Algiers day and product line (the box's line):
@@ -64,15 +65,13 @@ export async function refreshRollup(db: Db, from: string, to: string): Promise<n
   return db.transaction(async (tx) => {
     // Several instances run the job: one rewrite at a time (the second then rewrites the same figures).
     await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
-    await tx.execute(sql`delete from analytics_daily where day between ${from}::date and ${to}::date and metric in ('gmv', 'vouchers', 'redemptions', 'breakage', 'rolled')`);
+    await deleteDailyRows(tx, from, to, [...ROLLUP_METRICS, 'rolled']);
     // One `rolled` row per day rewritten: a day without it is read from the raw tables (see periodFigures).
-    await tx.execute(sql`insert into analytics_daily (day, metric, product_line, count, amount)
-      select d::date, 'rolled', '', 0, 0 from generate_series(${from}::date, ${to}::date, interval '1 day') d`);
-    const inserted = await rowsOf<{ n: number }>(
+    await insertDailyRows(
       tx,
-      sql`with f as (${rawFigures(from, to)}), ins as (insert into analytics_daily (day, metric, product_line, count, amount) select day, metric, product_line, count, amount from f returning 1) select count(*)::int as n from ins`,
+      sql`select d::date as day, 'rolled' as metric, '' as product_line, 0 as count, 0 as amount from generate_series(${from}::date, ${to}::date, interval '1 day') d`,
     );
-    return Number(inserted[0]?.n ?? 0);
+    return insertDailyRows(tx, rawFigures(from, to));
   });
 }
 

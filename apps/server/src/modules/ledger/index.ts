@@ -2,3 +2,4 @@ export { approvePayout, availableFor, pendingPayoutNet, markFailed, markPaid, pa
 export { allTransactions, getTransaction, listTransactions, transactionBatches, transactionsCsv, transactionsCsvStream } from './transactions.ts';
 export { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from './payout-processing.ts';
 export { cycleCutoff, MONTHLY_PAYOUT_DAY, proposeDuePayouts } from './auto-payouts.ts';
+export { redemptionLedgerRows } from './redemption.ts';

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
 import { emailOutbox, users } from '../../db/schema/index.ts';
@@ -69,6 +69,14 @@ export async function enqueueEmail(
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** Scheduled voucher e-mails not sent yet are dropped when the voucher is exchanged or cancelled. */
+export async function dropPendingVoucherEmails(db: Queryable, voucherId: string, why: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'failed', lastError: why })
+    .where(and(eq(emailOutbox.voucherId, voucherId), eq(emailOutbox.status, 'pending'), inArray(emailOutbox.template, ['voucher', 'voucher-resend'])));
 }
 
 /** Tells this instance's worker to look now (call after the enqueuing transaction committed). */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TNotificationParams, TPartnerNotification, TPartnerNotificationKind, TPartnerPermission } from '@farha/contracts/partner';
+import type { TNotificationParams, TNotificationPreferences, TPartnerNotification, TPartnerNotificationKind, TPartnerPermission } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
-import { notifications, partnerMembers, users } from '../../db/schema/index.ts';
+import { notifications, partnerMembers, partners, users } from '../../db/schema/index.ts';
 
 /**
  * `kind` and `params` are what the web words in the reader's language; `title` and `body` are the French
@@ -45,6 +45,24 @@ export async function notifyPartnerMembers(
     })),
   );
   return members.length;
+}
+
+/** Adds a notification to one user's feed (the partner's owner, told of a reservation), in the caller's transaction. */
+export async function notifyUser(db: Queryable, userId: string, notification: NewNotification, now: Date): Promise<void> {
+  await db.insert(notifications).values({
+    userId,
+    kind: notification.kind,
+    params: notification.params,
+    title: notification.title,
+    body: notification.body ?? '',
+    link: notification.link ?? null,
+    createdAt: now,
+  });
+}
+
+/** spec 02 §2 settings tab (owner only): which e-mails the partner's members get, shared by them all. */
+export async function saveNotificationPreferences(db: Queryable, partnerId: string, preferences: TNotificationPreferences, now: Date): Promise<void> {
+  await db.update(partners).set({ notificationPreferences: preferences, updatedAt: now }).where(eq(partners.id, partnerId));
 }
 
 export function toNotificationDto(row: typeof notifications.$inferSelect): TPartnerNotification {

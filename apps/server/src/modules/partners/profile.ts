@@ -9,11 +9,11 @@ import {
   type TUpdatePersonalProfile,
 } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
-import { partnerMembers, partners, sessions, users } from '../../db/schema/index.ts';
+import { partnerMembers, partners, users } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import { replacePassword, updatePersonalDetails } from '../accounts/index.ts';
 import { invalidateCatalogCache } from '../catalog/index.ts';
 import { maskIban } from './iban.ts';
 import type { PartnerCaller } from './membership.ts';
@@ -114,10 +114,7 @@ export async function updatePersonalProfile(db: Queryable, userId: string, input
     .limit(1);
   if (taken) throw new AppError('PARTNER_EMAIL_TAKEN', { field: 'email' });
   try {
-    await db
-      .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone, updatedAt: now })
-      .where(eq(users.id, userId));
+    await updatePersonalDetails(db, userId, { firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone }, now);
   } catch (error) {
     // Another account took the address between the check and the update.
     if (isUniqueViolation(error)) {
@@ -161,8 +158,5 @@ export async function changePassword(
   if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('PASSWORD_WRONG', { field: 'currentPassword' });
   }
-  await db.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, userId));
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), currentSessionToken ? ne(sessions.tokenHash, sha256(currentSessionToken)) : undefined));
+  await replacePassword(db, userId, await hashPassword(input.newPassword), currentSessionToken);
 }

@@ -1,8 +1,9 @@
 import type { TPartnerRegistration } from '@farha/contracts/admin';
 import type { Db } from '../../db/client.ts';
-import { partnerMembers, partners, users } from '../../db/schema/index.ts';
+import { partnerMembers, partners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { openAccount } from '../accounts/index.ts';
 import { wakeOutbox } from '../notifications/index.ts';
 import { assertPasswordLength, getSettings } from '../settings/index.ts';
 import { tellPartner } from './kyc.ts';
@@ -20,20 +21,15 @@ export async function registerPartner(db: Db, input: PartnerRegistration, ctx: {
   await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   const result = await db.transaction(async (tx) => {
-    const [owner] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        role: 'partner_owner',
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
+    const owner = await openAccount(tx, {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      role: 'partner_owner',
+      now: ctx.now,
+    });
     if (!owner) throw new AppError('PARTNER_REGISTER_FAILED', { field: 'email' });
     const [partner] = await tx
       .insert(partners)

@@ -6,11 +6,12 @@ import {
   type TTeamMember,
 } from '@farha/contracts/partner';
 import type { Db, Queryable } from '../../db/client.ts';
-import { authTokens, partnerMembers, partners, sessions, users } from '../../db/schema/index.ts';
+import { authTokens, partnerMembers, partners, users } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
+import { acceptPartnerInvitation, closeStaffAccount, issuePartnerInvitation, openAccount, reopenForInvitation } from '../accounts/index.ts';
 import { enqueueEmail, invitationEmail, wakeOutbox } from '../notifications/index.ts';
 import type { PartnerCaller } from './membership.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -20,9 +21,6 @@ import { assertPasswordLength } from '../settings/index.ts';
 export const INVITATION_DAYS = 7;
 const memberNotFound = () => new AppError('MEMBER_NOT_FOUND');
 const invitationInvalid = () => new AppError('INVITATION_INVALID');
-
-/** A password hash that no password matches (argon2 cannot parse it): the invitee sets theirs. */
-const unusablePassword = () => `!invited:${newToken()}`;
 
 async function memberDto(db: Queryable, partnerId: string, memberId: string): Promise<TTeamMember> {
   const member = (await teamOf(db, partnerId)).find((m) => m.id === memberId);
@@ -65,43 +63,17 @@ export async function inviteMember(
         const formerStaff = existing.user.role === 'partner_staff' && existing.memberId === null;
         if (!formerStaff) throw new AppError('INVITE_ACCOUNT_EXISTS', { field: 'email' });
         userId = existing.user.id;
-        await tx
-          .update(users)
-          .set({
-            status: 'pending',
-            passwordHash: unusablePassword(),
-            ...(input.firstName ? { firstName: input.firstName } : {}),
-            ...(input.lastName ? { lastName: input.lastName } : {}),
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId));
+        await reopenForInvitation(tx, userId, { firstName: input.firstName, lastName: input.lastName, now });
       } else {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash: unusablePassword(),
-            firstName: input.firstName ?? '',
-            lastName: input.lastName ?? '',
-            role: 'partner_staff',
-            status: 'pending',
-            locale: 'fr',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: users.id });
-        userId = created!.id;
+        const created = await openAccount(tx, { email: input.email, firstName: input.firstName ?? '', lastName: input.lastName ?? '', role: 'partner_staff', now });
+        if (!created) throw new AppError('INVITE_ACCOUNT_EXISTS', { field: 'email' });
+        userId = created.id;
       }
       const [member] = await tx
         .insert(partnerMembers)
         .values({ partnerId: caller.partner.id, userId, memberRole: 'staff', permissions, invitedAt: now, joinedAt: null, createdAt: now })
         .returning({ id: partnerMembers.id });
-      // Earlier links of this user stop working.
-      await tx
-        .update(authTokens)
-        .set({ usedAt: now })
-        .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, 'partner_invite'), isNull(authTokens.usedAt)));
-      await tx.insert(authTokens).values({ purpose: 'partner_invite', tokenHash: sha256(token), userId, expiresAt, createdAt: now });
+      await issuePartnerInvitation(tx, userId, { token, expiresAt, now });
       await enqueueEmail(tx, {
         now,
         to: input.email,
@@ -156,12 +128,7 @@ export async function removeMember(db: Db, partnerId: string, memberId: string, 
     if (!member) throw memberNotFound();
     if (member.memberRole === 'owner') throw new AppError('OWNER_NOT_REMOVABLE');
     await tx.delete(partnerMembers).where(eq(partnerMembers.id, member.id));
-    await tx.update(users).set({ status: 'suspended', updatedAt: now }).where(eq(users.id, member.userId));
-    await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(and(eq(authTokens.userId, member.userId), eq(authTokens.purpose, 'partner_invite'), isNull(authTokens.usedAt)));
-    await tx.delete(sessions).where(eq(sessions.userId, member.userId));
+    await closeStaffAccount(tx, member.userId, now);
   });
 }
 
@@ -204,19 +171,17 @@ export async function acceptInvitation(db: Db, token: string, input: TAcceptInvi
   await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const spent = await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(and(eq(authTokens.id, found.token.id), isNull(authTokens.usedAt)))
-      .returning({ id: authTokens.id });
-    if (spent.length === 0) throw invitationInvalid();
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, firstName: input.firstName, lastName: input.lastName, status: 'active', updatedAt: now })
-      .where(eq(users.id, found.user.id))
-      .returning();
+    const user = await acceptPartnerInvitation(tx, {
+      tokenId: found.token.id,
+      userId: found.user.id,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      now,
+    });
+    if (!user) throw invitationInvalid();
     await tx.update(partnerMembers).set({ joinedAt: now }).where(eq(partnerMembers.id, found.memberId));
-    return user!;
+    return user;
   });
 }
 

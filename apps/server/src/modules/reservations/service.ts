@@ -7,9 +7,10 @@ import {
 } from '@farha/contracts/reservations';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxes, boxOffers, notifications, offers, partners, reservations, users, vouchers } from '../../db/schema/index.ts';
+import { boxes, boxOffers, offers, partners, reservations, users, vouchers } from '../../db/schema/index.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { notifyUser } from '../partners/index.ts';
 import { type EmailContent, enqueueEmail, type Locale, proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail, wakeOutbox } from '../notifications/index.ts';
 import { isVoucherHolder, ownedVoucherCondition, transitionVoucher } from '../vouchers/index.ts';
 import { loadDaySlots } from './availability.ts';
@@ -187,15 +188,12 @@ async function mailPartner(
   for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { now, to, template, render });
   if (row.partner.ownerUserId) {
     // The partner portal's notification feed (bell).
-    await db.insert(notifications).values({
-      userId: row.partner.ownerUserId,
-      kind: feed.kind,
-      params: feedParams(feed.facts),
-      title: feed.title,
-      body: feed.body,
-      link: '/partenaire/reservations',
-      createdAt: now,
-    });
+    await notifyUser(
+      db,
+      row.partner.ownerUserId,
+      { kind: feed.kind, params: feedParams(feed.facts), title: feed.title, body: feed.body, link: '/partenaire/reservations' },
+      now,
+    );
   }
 }
 

@@ -4,3 +4,4 @@ export { assertPasswordLength } from './password-policy.ts';
 export { siteStatusRoutes } from './site-routes.ts';
 export { exportSettings, importSettings, RESET_CONFIRMATION_WORD, resetSettings } from './portability.ts';
 export { systemFigures } from './system-figures.ts';
+export { sharedSecret } from './shared-secret.ts';

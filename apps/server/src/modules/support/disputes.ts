@@ -12,11 +12,12 @@ import {
   type TResolveDisputeRequest,
 } from '@farha/contracts/support';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTransactions, partners, refunds, reservations, supportTickets, ticketMessages, users, vouchers } from '../../db/schema/index.ts';
+import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTransactions, partners, reservations, supportTickets, ticketMessages, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { foldedContains } from '../../lib/search-fold.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
-import { applyExtension, type Caller, dropPendingVoucherEmails, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
+import { dropPendingVoucherEmails, enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+import { recordRefunds } from '../payments/index.ts';
+import { applyExtension, type Caller, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
 import { disputeTitle, type DisputeTitleSource } from '@farha/contracts/dispute-title';
 import { disputeUpdateEmail } from './emails.ts';
 
@@ -422,24 +423,28 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
         });
         if (!cancelled) throw new AppError('DISPUTE_REFUND_IMPOSSIBLE');
         if (voucher.orderId) {
-          await tx.insert(refunds).values({
-            orderId: voucher.orderId,
-            voucherId: voucher.id,
-            amount,
-            reason: `Litige : ${d.title}`,
-            reasonCode: 'dispute',
-            // Decision 009: the codes the admin's refund queue words the dispute's title from, in French or
-            // Arabic (as the web's disputeTitle does); `title` stays for a type the web does not know.
-            reasonParams: {
-              type: d.type,
-              title: d.title,
-              ...(named.boxName ? { boxName: named.boxName } : {}),
-              ...(named.boxNameAr ? { boxNameAr: named.boxNameAr } : {}),
-            },
-            status: 'pending',
-            requestedBy: agentId,
-            createdAt: deps.now,
-          });
+          await recordRefunds(
+            tx,
+            [
+              {
+                orderId: voucher.orderId,
+                voucherId: voucher.id,
+                amount,
+                reason: `Litige : ${d.title}`,
+                reasonCode: 'dispute',
+                // Decision 009: the codes the admin's refund queue words the dispute's title from, in French or
+                // Arabic (as the web's disputeTitle does); `title` stays for a type the web does not know.
+                reasonParams: {
+                  type: d.type,
+                  title: d.title,
+                  ...(named.boxName ? { boxName: named.boxName } : {}),
+                  ...(named.boxNameAr ? { boxNameAr: named.boxNameAr } : {}),
+                },
+                requestedBy: agentId,
+              },
+            ],
+            deps.now,
+          );
         }
         await dropPendingVoucherEmails(tx, voucher.id, 'Voucher remboursé (litige)');
       } else {
@@ -452,13 +457,12 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
           reason: `Litige résolu : prolongation de ${input.days} jours`,
           notify: { email: person!.email, name: person!.firstName },
           amountPaid: null,
+          byAgent: true,
         }).catch((error: unknown) => {
           if (error instanceof AppError && error.code === 'TRANSITION_REFUSED') return null;
           throw error;
         });
         if (!extended) throw new AppError('DISPUTE_EXTENSION_IMPOSSIBLE');
-        // The extension names its actor as holder when the voucher had none; an agent never holds a gift.
-        if (!voucher.holderUserId) await tx.update(vouchers).set({ holderUserId: null }).where(eq(vouchers.id, voucher.id));
         newExpiry = extended.expiresAt;
       }
     }

@@ -4,6 +4,7 @@ import { SUPPORT_ROLES } from '@farha/contracts/roles';
 import type { Queryable } from '../../db/client.ts';
 import { disputes, supportTickets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { updatePersonalDetails } from '../accounts/index.ts';
 import { businessMinutesBetween } from './business-hours.ts';
 import { ticketSla } from './desk.ts';
 
@@ -155,6 +156,6 @@ export async function agentProfile(db: Queryable, userId: string, now: Date): Pr
 }
 
 export async function updateAgentProfile(db: Queryable, userId: string, input: { firstName: string; lastName: string; phone: string | null }, now: Date) {
-  await db.update(users).set({ firstName: input.firstName, lastName: input.lastName, phone: input.phone, updatedAt: now }).where(eq(users.id, userId));
+  await updatePersonalDetails(db, userId, { firstName: input.firstName, lastName: input.lastName, phone: input.phone }, now);
   return agentProfile(db, userId, now);
 }

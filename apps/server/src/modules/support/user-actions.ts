@@ -3,7 +3,7 @@ import type { TSupportExtendVoucherRequest } from '@farha/contracts/support';
 import type { Db } from '../../db/client.ts';
 import { users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type LoginThrottle, requestPasswordReset } from '../accounts/index.ts';
+import { clearFailedLogins, type LoginThrottle, requestPasswordReset } from '../accounts/index.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { wakeOutbox } from '../notifications/index.ts';
 import { applyExtension, loadVoucherDocument, lockVoucher, ownedVoucherCondition, resendVoucherEmail } from '../vouchers/index.ts';
@@ -61,7 +61,7 @@ export async function supportLiftLoginLock(deps: UserActionDeps, userId: string)
   const locked = await deps.throttle.isLocked(user.email, deps.now);
   if (!locked && user.failedLogins === 0) throw new AppError('LOGIN_NOT_LOCKED');
   await deps.throttle.clearAccount(user.email);
-  await deps.db.update(users).set({ failedLogins: 0 }).where(eq(users.id, userId));
+  await clearFailedLogins(deps.db, userId);
   await audit(deps, userId, 'support.login_unlock', user.email, { failedLogins: user.failedLogins, locked }, { failedLogins: 0, locked: false });
 }
 
@@ -81,13 +81,12 @@ export async function supportExtendVoucher(deps: UserActionDeps, userId: string,
       reason: `Prolongation de ${input.days} jours par le support : ${input.reason}`,
       notify: { email: user.email, name: user.firstName },
       amountPaid: null,
+      byAgent: true,
     }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'TRANSITION_REFUSED') return null;
       throw error;
     });
     if (!extended) throw new AppError('SUPPORT_EXTENSION_IMPOSSIBLE');
-    // The extension names its actor as holder when the voucher had none; an agent never holds a gift.
-    if (!voucher.holderUserId) await tx.update(vouchers).set({ holderUserId: null }).where(eq(vouchers.id, voucher.id));
     await recordAudit(tx, {
       actor: deps.actor,
       action: 'support.voucher_extend',

@@ -12,7 +12,7 @@ export { publicVoucherRoutes, voucherDocumentRoutes } from './routes.ts';
 export { scanSuccessRate } from './scan-attempts.ts';
 export { canTransition } from './state-machine.ts';
 export { transitionVoucher } from './transition.ts';
-export { applyExtension, dropPendingVoucherEmails, lockVoucher } from './voucher-life.ts';
+export { applyExtension, lockVoucher } from './voucher-life.ts';
 export { resendVoucherEmail } from './resend.ts';
 export { loadVoucherDocument } from './documents.ts';
 export { renderVoucherPdf } from './pdf.ts';

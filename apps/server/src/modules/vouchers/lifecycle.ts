@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import {
   CUSTOMER_MESSAGES as M,
   EXTENSION_AFTER_EXPIRY_DAYS,
@@ -9,18 +9,18 @@ import {
 } from '@farha/contracts/customer';
 import type { TPaymentMethod } from '@farha/contracts/checkout';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxes, orders, refunds, reviews, users, voucherEvents } from '../../db/schema/index.ts';
+import { boxes, reviews, users, voucherEvents } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordReview } from '../catalog/index.ts';
-import { createServiceOrder, type PaymentProviders } from '../payments/index.ts';
-import { enqueueEmail, refundRecordedEmail, wakeOutbox } from '../notifications/index.ts';
+import { createFreeExchangeOrder, createServiceOrder, markOrdersRefunded, type PaymentProviders, recordRefunds } from '../payments/index.ts';
+import { dropPendingVoucherEmails, enqueueEmail, refundRecordedEmail, wakeOutbox } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { isVoucherHolder } from './ownership.ts';
 import { transitionVoucher } from './transition.ts';
 import { ACTIVE_STATUSES, refundDeadlineOf } from './actions.ts';
 import { exchangeBlocked, PAID_ORDER_STATUSES, paidOrdersOfLineage, rootPurchaseOrder, voucherLineage } from './lineage.ts';
-import { applyExtension, dropPendingVoucherEmails, EXTENDABLE_STATUSES, lockVoucher, performExchange } from './voucher-life.ts';
+import { applyExtension, EXTENDABLE_STATUSES, lockVoucher, performExchange } from './voucher-life.ts';
 import { FREE_EXTENSION_REASON, getClientVoucher, visibleVoucherRow, type Caller, type ReservationsOf } from './holder.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
@@ -207,27 +207,19 @@ export async function exchangeVoucher(
     const lineage = await voucherLineage(tx, locked!);
     const purchase = await rootPurchaseOrder(tx, lineage);
     // Every voucher has its order: a free exchange is an 'exchange' order of 0 DA, paid at once.
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        kind: 'exchange',
-        purchaserId: caller.userId,
-        boxId: newBox.id,
-        amount: 0,
-        status: 'paid',
-        recipientName: locked!.recipientName,
-        recipientEmail: locked!.recipientEmail,
-        recipientLocale: locked!.recipientLocale,
-        senderName: locked!.senderName,
-        personalMessage: locked!.personalMessage,
-        paymentMethod: input.paymentMethod ?? purchase?.paymentMethod ?? 'cib',
-        relatedVoucherId: locked!.id,
-        paidAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return performExchange(tx, deps, { oldVoucher: locked!, newBox, orderId: order!.id, actorUserId: caller.userId });
+    const order = await createFreeExchangeOrder(tx, {
+      purchaserId: caller.userId,
+      boxId: newBox.id,
+      recipientName: locked!.recipientName,
+      recipientEmail: locked!.recipientEmail,
+      recipientLocale: locked!.recipientLocale,
+      senderName: locked!.senderName,
+      personalMessage: locked!.personalMessage,
+      paymentMethod: input.paymentMethod ?? purchase?.paymentMethod ?? 'cib',
+      relatedVoucherId: locked!.id,
+      now,
+    });
+    return performExchange(tx, deps, { oldVoucher: locked!, newBox, orderId: order.id, actorUserId: caller.userId });
   });
   wakeOutbox();
   return { outcome: 'done', voucher: await getClientVoucher(deps, caller, issued.id), message: M.EXCHANGED };
@@ -261,27 +253,20 @@ export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'n
       now,
     });
     if (!cancelled) throw new AppError('REFUND_NOT_UNUSED');
-    if (paid.length > 0) {
-      await tx
-        .update(orders)
-        .set({ status: 'refunded', refundedAt: now, updatedAt: now })
-        .where(inArray(orders.id, paid.map((o) => o.id)));
-    }
+    await markOrdersRefunded(tx, paid.map((o) => o.id), now);
     const toRefund = paid.filter((o) => o.amount > 0);
-    if (toRefund.length > 0) {
-      await tx.insert(refunds).values(
-        toRefund.map((o) => ({
-          orderId: o.id,
-          voucherId: locked.id,
-          amount: o.amount,
-          reason: 'Coffret non utilisé, remboursement sous 14 jours',
-          reasonCode: 'unused_box',
-          status: 'pending',
-          requestedBy: caller.userId,
-          createdAt: now,
-        })),
-      );
-    }
+    await recordRefunds(
+      tx,
+      toRefund.map((o) => ({
+        orderId: o.id,
+        voucherId: locked.id,
+        amount: o.amount,
+        reason: 'Coffret non utilisé, remboursement sous 14 jours',
+        reasonCode: 'unused_box',
+        requestedBy: caller.userId,
+      })),
+      now,
+    );
     await dropPendingVoucherEmails(tx, locked.id, 'Voucher remboursé');
     const total = toRefund.reduce((sum, o) => sum + o.amount, 0);
     const [box] = await tx.select({ name: boxes.name, nameAr: boxes.nameAr }).from(boxes).where(eq(boxes.id, locked.boxId));

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
 import type { Locale, MailHooks, OutboxAttachments } from '../notifications/index.ts';
+import { markOrderFulfilled } from '../payments/index.ts';
 import { loadVoucherDocument, voucherQrPng } from './documents.ts';
 import { renderVoucherPdf } from './pdf.ts';
 import { transitionVoucher } from './transition.ts';
@@ -44,11 +43,6 @@ export const voucherMailHooks: MailHooks = {
       now,
       patch: { deliveredAt: now },
     });
-    if (delivered?.orderId) {
-      await tx
-        .update(orders)
-        .set({ status: 'fulfilled' })
-        .where(and(eq(orders.id, delivered.orderId), eq(orders.status, 'paid')));
-    }
+    if (delivered?.orderId) await markOrderFulfilled(tx, delivered.orderId, now);
   },
 };

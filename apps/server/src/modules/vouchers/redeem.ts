@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { commissionOf } from '@farha/contracts/money';
 import {
   REDEMPTION_FAILURE_LIMIT,
@@ -12,7 +12,7 @@ import {
 } from '@farha/contracts/redemption';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { boxes, boxOffers, offers, partnerTransactions, scanAttempts, vouchers, type partners } from '../../db/schema/index.ts';
+import { boxes, boxOffers, offers, scanAttempts, vouchers, type partners } from '../../db/schema/index.ts';
 import { batched } from '../../lib/batch.ts';
 import { normalizeVoucherCode } from './code.ts';
 import { allowedSources } from './state-machine.ts';
@@ -55,6 +55,17 @@ export type RedeemInput = {
   now: Date;
 };
 
+/**
+ * What a redemption writes in the tables of domains above this one, as statements of its single
+ * statement (ADR 003), each written by the table's owner (issue 22): the scan route passes them in.
+ */
+export type RedemptionWrites = {
+  /** The ledger's `redemptionLedgerRows`: from the redeemed scans, the rows written (id, voucher_id). */
+  ledgerRows: (scans: SQL) => SQL;
+  /** The reservations' `closeRedeemedReservations`: the current reservations of the redeemed vouchers closed. */
+  closeReservations: (redeemed: SQL) => SQL;
+};
+
 /** Up to this many scans share one round of statements. */
 const MAX_BATCH = 100;
 
@@ -62,8 +73,8 @@ const MAX_BATCH = 100;
  * The scan entry point of one server instance: scans that arrive together are redeemed together
  * (lib/batch.ts), each with exactly the answer it would get alone.
  */
-export function redemptionQueue(db: Db): (input: RedeemInput) => Promise<ScanAnswer> {
-  return batched((inputs: RedeemInput[]) => redeemVouchers(db, inputs), { maxBatch: MAX_BATCH });
+export function redemptionQueue(db: Db, writes: RedemptionWrites): (input: RedeemInput) => Promise<ScanAnswer> {
+  return batched((inputs: RedeemInput[]) => redeemVouchers(db, writes, inputs), { maxBatch: MAX_BATCH });
 }
 
 /**
@@ -71,9 +82,9 @@ export function redemptionQueue(db: Db): (input: RedeemInput) => Promise<ScanAns
  * conflict only one-by-one handling can settle (the ledger or a nonce taken by another instance, a
  * deadlock on PostgreSQL) is undone and its scans run one at a time; a scan that fails then fails alone.
  */
-export async function redeemVouchers(db: Db, inputs: RedeemInput[]): Promise<PromiseSettledResult<ScanAnswer>[]> {
+export async function redeemVouchers(db: Db, writes: RedemptionWrites, inputs: RedeemInput[]): Promise<PromiseSettledResult<ScanAnswer>[]> {
   try {
-    const answers = await redeemTogether(db, inputs);
+    const answers = await redeemTogether(db, writes, inputs);
     return answers.map((value) => ({ status: 'fulfilled', value }));
   } catch (error) {
     if (inputs.length === 1) return [{ status: 'rejected', reason: error }];
@@ -81,7 +92,7 @@ export async function redeemVouchers(db: Db, inputs: RedeemInput[]): Promise<Pro
   const settled: PromiseSettledResult<ScanAnswer>[] = [];
   for (const input of inputs) {
     try {
-      settled.push({ status: 'fulfilled', value: (await redeemTogether(db, [input]))[0]! });
+      settled.push({ status: 'fulfilled', value: (await redeemTogether(db, writes, [input]))[0]! });
     } catch (reason) {
       settled.push({ status: 'rejected', reason });
     }
@@ -110,7 +121,7 @@ type Claim = {
  * by another instance — is refused), their voucher_events rows, the ledger rows and every attempt with
  * its answer. A retried nonce gets its first answer back instead of a new run.
  */
-async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer[]> {
+async function redeemTogether(db: Db, writes: RedemptionWrites, inputs: RedeemInput[]): Promise<ScanAnswer[]> {
   const codes = inputs.map((input) => normalizeVoucherCode(input.code));
   const found = await lookup(db, inputs, codes);
 
@@ -166,7 +177,7 @@ async function redeemTogether(db: Db, inputs: RedeemInput[]): Promise<ScanAnswer
   let notRecorded: number[] = [];
   try {
     notRecorded = await db.transaction(async (tx) => {
-      for (const [index, answer] of await redeemClaims(tx, inputs, claims)) answers[index] = answer;
+      for (const [index, answer] of await redeemClaims(tx, writes, inputs, claims)) answers[index] = answer;
 
       const attempts = answers.flatMap((answer, index) => (answer && !unrecorded.has(index) ? [{ index, answer }] : []));
       if (attempts.length === 0) return [];
@@ -337,7 +348,7 @@ const jsonRows = (rows: unknown[]) => sql`(${JSON.stringify(rows)}::text)::jsonb
  * reservations of reserved vouchers closed (honoured with this partner, lapsed with another). Answers
  * the claims by index.
  */
-async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Promise<Map<number, ScanAnswer>> {
+async function redeemClaims(tx: Tx, writes: RedemptionWrites, inputs: RedeemInput[], claims: Claim[]): Promise<Map<number, ScanAnswer>> {
   const answers = new Map<number, ScanAnswer>();
   if (claims.length === 0) return answers;
 
@@ -365,7 +376,6 @@ async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Pro
     moved: 'redeemed',
     set: sql`redeemed_at = c.now, redeemed_partner_id = c.partner_id, selected_offer_id = c.offer_id`,
   });
-  // The unique voucher_id of the ledger is a second guard against a double redemption.
   const done = await rowsOf<{ voucher_id: string; transaction_id: string | null }>(
     tx,
     sql`
@@ -378,19 +388,10 @@ async function redeemClaims(tx: Tx, inputs: RedeemInput[], claims: Claim[]): Pro
     ), events as (
       ${redeem.events}
     ), ledger as (
-      insert into ${partnerTransactions} (partner_id, voucher_id, offer_id, scanned_by_user_id, gross_amount,
-        commission_bp, commission_amount, net_amount, status, created_at)
-      select c.partner_id, c.voucher_id, c.offer_id, c.user_id, c.gross, c.commission_bp, c.commission, c.net, 'validated', c.now
-      from c join redeemed r on r.id = c.voucher_id
-      on conflict (voucher_id) do nothing
-      returning id, voucher_id
+      ${writes.ledgerRows(sql`select c.* from c join redeemed r on r.id = c.voucher_id`)}
     ), closed as (
-      update reservations res set
-        status = case when res.partner_id = c.partner_id then 'completed' else 'cancelled' end,
-        updated_at = c.now
-      from c join redeemed r on r.id = c.voucher_id
-      where res.voucher_id = c.voucher_id and res.status in ('pending', 'confirmed', 'proposed')
-        and (c.from_status = 'RESERVED' or r.status_before_reservation is not null)
+      ${writes.closeReservations(sql`select c.voucher_id, c.partner_id, c.now from c join redeemed r on r.id = c.voucher_id
+        where c.from_status = 'RESERVED' or r.status_before_reservation is not null`)}
     )
     select r.id as voucher_id, l.id as transaction_id from redeemed r left join ledger l on l.voucher_id = r.id`,
   );

@@ -1,14 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PAID_EXTENSION_MONTHS } from '@farha/contracts/customer';
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
-import { boxes, emailOutbox, orders, refunds, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
+import { boxes, type orders, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, paidChangeRefundedEmail, receiptEmail, voucherEmail, voucherExtendedEmail } from '../notifications/index.ts';
+import { dropPendingVoucherEmails, enqueueEmail, paidChangeRefundedEmail, receiptEmail, voucherEmail, voucherExtendedEmail } from '../notifications/index.ts';
 import type { Bilingual } from '../notifications/index.ts';
 import { addMonthsToInstant } from '../../lib/algiers-time.ts';
 import { boxOffersWithPartners, voucherPublicUrl } from './documents.ts';
+import { markOrderFulfilled, markOrdersRefunded, recordRefunds } from '../payments/index.ts';
 import { issueVoucher } from './issue.ts';
 import { transitionVoucher } from './transition.ts';
 
@@ -33,14 +34,6 @@ export async function lockVoucher(db: Queryable, voucherId: string): Promise<Vou
   return row ?? null;
 }
 
-/** Scheduled voucher e-mails not sent yet are dropped when the voucher is exchanged or cancelled. */
-export async function dropPendingVoucherEmails(db: Queryable, voucherId: string, why: string): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({ status: 'failed', lastError: why })
-    .where(and(eq(emailOutbox.voucherId, voucherId), eq(emailOutbox.status, 'pending'), inArray(emailOutbox.template, ['voucher', 'voucher-resend'])));
-}
-
 /**
  * → EXTENDED with a later expiry: `days` or `months` added to the expiry (or to now, for a voucher
  * already past it). Reminders start over for the new date. Returns null if the voucher cannot be
@@ -57,6 +50,7 @@ export async function applyExtension(
     reason: string;
     notify: { email: string; name: string };
     amountPaid: number | null;
+    byAgent?: boolean;
   },
 ): Promise<VoucherRow | null> {
   const { voucher } = input;
@@ -71,7 +65,8 @@ export async function applyExtension(
     reason: input.reason,
     now,
     onlyFrom: EXTENDABLE_STATUSES,
-    patch: { expiresAt, extensionCount: voucher.extensionCount + 1, holderUserId: voucher.holderUserId ?? input.actorUserId },
+    // A holder extending an unheld gift becomes its holder; an agent (support, a dispute) never holds one.
+    patch: { expiresAt, extensionCount: voucher.extensionCount + 1, holderUserId: voucher.holderUserId ?? (input.byAgent ? null : input.actorUserId) },
   });
   if (!extended) return null;
   await db.delete(voucherReminders).where(eq(voucherReminders.voucherId, voucher.id));
@@ -171,16 +166,12 @@ async function refundUnappliedOrder(
   what: Bilingual,
   reason: Bilingual,
 ) {
-  await db.update(orders).set({ status: 'refunded', refundedAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id));
-  await db.insert(refunds).values({
-    orderId: order.id,
-    voucherId: order.relatedVoucherId,
-    amount: order.amount,
-    reason: `${what.fr} impossible : ${reason.fr}`,
-    reasonCode: code,
-    status: 'pending',
-    createdAt: ctx.now,
-  });
+  await markOrdersRefunded(db, [order.id], ctx.now);
+  await recordRefunds(
+    db,
+    [{ orderId: order.id, voucherId: order.relatedVoucherId, amount: order.amount, reason: `${what.fr} impossible : ${reason.fr}`, reasonCode: code }],
+    ctx.now,
+  );
   const [payer] = await db.select().from(users).where(eq(users.id, order.purchaserId));
   if (payer) {
     await enqueueEmail(db, {
@@ -218,7 +209,7 @@ export async function applyPaidExtension(db: Queryable, ctx: LifeContext, order:
     );
     return;
   }
-  await db.update(orders).set({ status: 'fulfilled', updatedAt: ctx.now }).where(eq(orders.id, order.id));
+  await markOrderFulfilled(db, order.id, ctx.now);
 }
 
 /** A paid 'exchange' order: the related voucher is exchanged for the order's box, else a refund. */

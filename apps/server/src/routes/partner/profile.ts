@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { ZApiError } from '@farha/contracts/errors';
 import {
   DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
@@ -18,7 +17,6 @@ import {
   ZUpdateMemberPermissions,
   ZUpdatePersonalProfile,
 } from '@farha/contracts/partner';
-import { partners } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { attachment } from '../../lib/csv.ts';
@@ -30,6 +28,7 @@ import {
   partnerProfile,
   removeMember,
   requirePartnerOwner,
+  saveNotificationPreferences,
   updateBusinessProfile,
   updateMemberPermissions,
   updatePersonalProfile,
@@ -148,10 +147,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const caller = await partnerCaller(app.db, request, 'owner');
-      await app.db
-        .update(partners)
-        .set({ notificationPreferences: request.body, updatedAt: app.clock.now() })
-        .where(eq(partners.id, caller.partner.id));
+      await saveNotificationPreferences(app.db, caller.partner.id, request.body, app.clock.now());
       return { ...request.body, message: PARTNER_MESSAGES.PREFERENCES_SAVED };
     },
   );

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZRedeemRequest, ZRedemptionError, ZRedemptionSuccess } from '@farha/contracts/redemption';
+import { redemptionLedgerRows } from '../../modules/ledger/index.ts';
 import { partnerCaller } from '../../modules/partners/index.ts';
+import { closeRedeemedReservations } from '../../modules/reservations/index.ts';
 import { recordRedemption } from '../../modules/tracking/index.ts';
 import { failure, redemptionQueue } from '../../modules/vouchers/index.ts';
 
 /** Registered under /api/partner (partner roles only). */
 export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
-  const redeem = redemptionQueue(app.db);
+  // The ledger row and the reservation's closing are written by their owners' SQL, in the scan's one statement.
+  const redeem = redemptionQueue(app.db, { ledgerRows: redemptionLedgerRows, closeReservations: closeRedeemedReservations });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/redemptions',
     {

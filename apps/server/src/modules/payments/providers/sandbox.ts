@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { sandboxCheckouts, systemSettings } from '../../../db/schema/index.ts';
+import { sandboxCheckouts } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { sharedSecret } from '../../settings/index.ts';
 import type { CheckoutStatus, PaymentProvider } from './types.ts';
 import { gatewayCurrency, PaymentGatewayError, parseChargilyStyleWebhook } from './types.ts';
 
@@ -84,10 +85,5 @@ export async function expireIfOverdue(db: Db, id: string, now: Date) {
 /** PAYMENT_SECRET_KEY, or a random key kept in the database so every instance signs alike. */
 async function sandboxSecret(db: Db, configured: string, now: Date): Promise<string> {
   if (configured) return configured;
-  await db
-    .insert(systemSettings)
-    .values({ key: 'sandbox_gateway', value: { secret: randomBytes(32).toString('hex') }, updatedAt: now })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'sandbox_gateway'));
-  return (row!.value as { secret: string }).secret;
+  return sharedSecret(db, 'sandbox_gateway', now);
 }

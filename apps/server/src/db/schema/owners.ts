@@ -1,0 +1,89 @@
+import type { PgTable, TableConfig } from 'drizzle-orm/pg-core';
+import type * as schema from './index.ts';
+
+/** The folders of apps/server/src/modules that own a table. */
+type OwningModule =
+  | 'accounts'
+  | 'analytics'
+  | 'audit'
+  | 'catalog'
+  | 'files'
+  | 'ledger'
+  | 'notifications'
+  | 'partners'
+  | 'payments'
+  | 'reservations'
+  | 'settings'
+  | 'support'
+  | 'tracking'
+  | 'vouchers';
+
+/** The SQL name of every table of the schema. */
+type TableName = { [K in keyof typeof schema]: (typeof schema)[K] extends PgTable<infer T extends TableConfig> ? T['name'] : never }[keyof typeof schema];
+
+/**
+ * ADR 004, issue 22: each table has one owning module, and only that module's code inserts, updates or
+ * deletes its rows (apps/server/test/unit/table-owners.test.ts reads the code and holds it to this map).
+ * Another module changes them through the owner's entry, in its own transaction where the change must be
+ * atomic (the scan's group commit composes the ledger's and the reservations' SQL fragments, ADR 003).
+ * Seed data (db/seed), migrations (their triggers keep the summary tables below) and tests are outside
+ * the rule. `satisfies` makes a table added to the schema without an owner a type error.
+ */
+export const TABLE_OWNERS = {
+  // users.ts
+  users: 'accounts',
+  sessions: 'accounts',
+  auth_tokens: 'accounts',
+  login_failures: 'accounts',
+  notifications: 'partners',
+  // partners.ts
+  partners: 'partners',
+  partner_members: 'partners',
+  kyc_documents: 'partners',
+  partner_availability: 'partners',
+  availability_exceptions: 'partners',
+  // catalog.ts
+  offers: 'partners',
+  boxes: 'catalog',
+  box_offers: 'catalog',
+  favourites: 'catalog',
+  box_sales: 'catalog', // kept by a trigger
+  // commerce.ts
+  orders: 'payments',
+  payments: 'payments',
+  payment_webhook_events: 'payments',
+  refunds: 'payments',
+  sandbox_checkouts: 'payments',
+  newsletter_subscriptions: 'catalog',
+  // vouchers.ts
+  vouchers: 'vouchers',
+  voucher_events: 'vouchers',
+  voucher_reminders: 'vouchers',
+  scan_attempts: 'vouchers',
+  reservations: 'reservations',
+  payouts: 'ledger',
+  partner_transactions: 'ledger',
+  partner_transaction_months: 'ledger', // kept by a trigger
+  reviews: 'catalog',
+  // support.ts
+  support_tickets: 'support',
+  ticket_messages: 'support',
+  ticket_attachments: 'support',
+  disputes: 'support',
+  dispute_events: 'support',
+  faq_entries: 'support',
+  faq_votes: 'support',
+  canned_responses: 'support',
+  // platform.ts
+  landing_configs: 'catalog',
+  system_settings: 'settings',
+  email_outbox: 'notifications',
+  stored_files: 'files',
+  // audit.ts
+  audit_log: 'audit',
+  // analytics.ts
+  analytics_events: 'tracking',
+  analytics_daily: 'tracking',
+  analytics_voucher_days: 'analytics', // kept by a trigger
+  analytics_customer_days: 'analytics', // kept by a trigger
+} as const satisfies Record<TableName, OwningModule>;

@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { orders, refunds } from '../../db/schema/index.ts';
+
+/**
+ * The changes other domains make to orders and refunds (issue 22: payments is their only writer), in the
+ * caller's transaction: the vouchers domain fulfils, exchanges and refunds, the support desk settles a
+ * dispute by a refund. pretix's order services play this part: every audience calls them.
+ */
+
+/** A free exchange (spec 01 §9): every voucher has its order, here one of 0 DA paid at once. */
+export async function createFreeExchangeOrder(
+  tx: Queryable,
+  input: Pick<
+    typeof orders.$inferInsert,
+    'purchaserId' | 'boxId' | 'recipientName' | 'recipientEmail' | 'recipientLocale' | 'senderName' | 'personalMessage' | 'paymentMethod' | 'relatedVoucherId'
+  > & { now: Date },
+): Promise<typeof orders.$inferSelect> {
+  const { now, ...values } = input;
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...values, kind: 'exchange', amount: 0, status: 'paid', paidAt: now, createdAt: now, updatedAt: now })
+    .returning();
+  return order!;
+}
+
+/** A paid order whose voucher is delivered or whose extension is applied: fulfilled (only from paid). */
+export async function markOrderFulfilled(tx: Queryable, orderId: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ status: 'fulfilled', updatedAt: now }).where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+}
+
+/** Orders paid back to their payer (the refund rows say how much and why). */
+export async function markOrdersRefunded(tx: Queryable, orderIds: string[], now: Date): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.update(orders).set({ status: 'refunded', refundedAt: now, updatedAt: now }).where(inArray(orders.id, orderIds));
+}
+
+export type RefundRequest = {
+  orderId: string;
+  voucherId: string | null;
+  amount: number;
+  /** French fallback; the web words `reasonCode` and `reasonParams` in the reader's language (ADR 009). */
+  reason: string;
+  reasonCode: string;
+  reasonParams?: Record<string, unknown>;
+  requestedBy?: string | null;
+};
+
+/** Refunds for finance to pay (pending: issue 12's refund queue, or the gateway, settles them). */
+export async function recordRefunds(tx: Queryable, requests: RefundRequest[], now: Date): Promise<void> {
+  if (requests.length === 0) return;
+  await tx.insert(refunds).values(requests.map((request) => ({ ...request, status: 'pending', createdAt: now })));
+}
