@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { optionalText, requiredText } from './text.ts';
 import { ZEmail, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
 import { ZDay, ZReservationStatus } from './reservations.ts';
@@ -9,19 +10,6 @@ import { TICKET_PRIORITIES } from './support.ts';
 // YYYY-MM-DD in Africa/Algiers.
 
 const REQUIRED = zodError('VALIDATION');
-const requiredText = (max: number, message: string = REQUIRED) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) })
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** The partner portal's messages (spec 02 §5, §8) and the ones the real server adds. */
 export const PARTNER_MESSAGES = {
