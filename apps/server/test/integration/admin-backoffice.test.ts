@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   auditLog,
@@ -22,7 +22,7 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from '../../src/db/seed/kyc-documents.ts';
 import { SEED_STATE_KEY, seedDatabase, seedPartnerId } from '../../src/db/seed/seed.ts';
 import { hashPassword } from '../../src/lib/password.ts';
-import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
+import { ACCOUNTS, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
 
@@ -30,17 +30,7 @@ import { testClock } from '../clock.ts';
 const ARABIC = /\p{Script=Arabic}/u;
 
 const clock = testClock();
-let t: TestApp;
-
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const post = (url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultLandingConfig, type TLandingConfig, type TLandingResponse } from '@farha/contracts/landing';
 import type { TAdminBox, TAdminBoxPage, TAdminOfferPage } from '@farha/contracts/catalog-admin';
 import { auditLog, boxes, vouchers } from '../../src/db/schema/index.ts';
-import { ACCOUNTS, buildTestApp, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { DEMO_BOX_ID, giveVoucher, PARTNER1_MASSAGE_OFFER_ID } from '../partner-fixtures.ts';
 import { OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { searchFold } from '../../src/lib/search-fold.ts';
@@ -14,16 +14,7 @@ const MASSAGE_TITLE_AR = OFFER_AR['hammam-dar-essalam--hammam-massage']![0];
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TRole } from '@farha/contracts/roles';
 import { auditLog, users } from '../../src/db/schema/index.ts';
@@ -7,20 +7,11 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { TOTP_STEP_SECONDS, totpAt } from '../../src/lib/totp.ts';
 import { MAX_ACCOUNT_FAILURES, MAX_FAILURES } from '../../src/modules/accounts/index.ts';
-import { ACCOUNTS, buildTestApp, cookieFrom, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, cookieFrom, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const send = (method: 'POST' | 'PATCH', url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>
