@@ -187,18 +187,27 @@ export function sharedTestAppForEveryRole(options?: TestAppOptions): { t: TestAp
 }
 
 /** A row of a role × endpoint table: the roles that get past the guard (a 404 or 400 on a dummy id still proves access). */
-export type GuardedEndpoint = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object; allowed: Role[] };
+export type GuardedEndpoint = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object; allowed: readonly Role[] };
 
-/** One test per endpoint: 401 anonymous, 403 for each role outside `allowed`, anything but 403 inside. */
-export function itGuardsEachEndpoint(t: TestApp, cookies: Record<Role, string>, endpoints: GuardedEndpoint[]): void {
+/**
+ * One test per endpoint: 401 anonymous, 403 for each role outside `allowed`; inside, one of `answers` when
+ * given (the answer is about the thing: found, missing, invalid…), else anything but 403.
+ */
+export function itGuardsEachEndpoint(
+  t: TestApp,
+  cookies: Record<Role, string>,
+  endpoints: GuardedEndpoint[],
+  { answers, title = (e) => `${e.method} ${e.url}: 401 anonymous, 403 outside ${e.allowed.join(', ')}` }: { answers?: number[]; title?: (e: GuardedEndpoint) => string } = {},
+): void {
   for (const e of endpoints) {
-    it(`${e.method} ${e.url}: 401 anonymous, 403 outside ${e.allowed.join(', ')}`, async () => {
+    it(title(e), async () => {
       const call = (cookie?: string) => t.request({ method: e.method, url: e.url, ...(e.payload ? { payload: e.payload } : {}), ...(cookie ? { cookie } : {}) });
       expect((await call()).statusCode).toBe(401);
       for (const role of Object.keys(ACCOUNTS) as Role[]) {
         const status = (await call(cookies[role])).statusCode;
-        if (e.allowed.includes(role)) expect({ role, status }).not.toEqual({ role, status: 403 });
-        else expect({ role, status }).toEqual({ role, status: 403 });
+        if (!e.allowed.includes(role)) expect({ role, status }).toEqual({ role, status: 403 });
+        else if (answers) expect({ role, status }).toEqual({ role, status: expect.toSatisfy((s: number) => answers.includes(s)) });
+        else expect({ role, status }).not.toEqual({ role, status: 403 });
       }
     });
   }
