@@ -3,7 +3,7 @@ import { zodError } from './errors.ts';
 import { optionalText, requiredText } from './text.ts';
 import { ZEmail, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
-import { ZDay, ZReservationStatus } from './reservations.ts';
+import { RESERVATION_ANSWER_FIELDS, ZDay, ZReservationStatus } from './reservations.ts';
 import { TICKET_PRIORITIES } from './support.ts';
 
 // Partner portal (spec 02 §2–§9). Amounts are integer DZD; instants are ISO strings (UTC); days are
@@ -418,12 +418,7 @@ export const ZPartnerReservation = z.object({
   /** Null: flexible (the partner calls back). */
   requestedTime: z.string().nullable(),
   guests: z.number().int(),
-  notes: z.string().nullable(),
-  declineReason: z.string().nullable(),
-  proposedDate: z.string().nullable(),
-  proposedTime: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...RESERVATION_ANSWER_FIELDS,
 });
 export type TPartnerReservation = z.infer<typeof ZPartnerReservation>;
 export const ZPartnerReservationList = z.object({
