@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
-import { CHROMIUM_PATH } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { REPO_ROOT, startFarhaServer } from '../support/farha-server.ts';
 import { firstLoad, formatFirstLoad } from './first-load.ts';
 
@@ -44,12 +44,7 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
     CHROMIUM_PATH,
     [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',

@@ -4,15 +4,10 @@ import { chromium, type Browser } from 'playwright-core';
 /** Debian's Chromium (architecture.md: never `npx playwright install`). CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** How our Chromium runs, for the journeys and the Lighthouse bench: no sandbox, GPU, sync or first-run screens. */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS];
 
 export function assertChromiumInstalled(): void {
   try {

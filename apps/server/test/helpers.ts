@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort } from './ports.ts';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { newEmbeddedClient, openDatabase, type Database } from '../src/db/client.ts';
@@ -140,6 +140,77 @@ export async function buildTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+type TestAppOptions = Parameters<typeof buildTestApp>[0];
+
+/**
+ * The app a test file shares: built before its first test and closed after its last (vitest's beforeAll
+ * and afterAll, so call it at the top of the file). The object it returns stands for that app from then on.
+ */
+export function sharedTestApp(options?: TestAppOptions, afterBuild?: (t: TestApp) => Promise<void>): TestApp {
+  let built: TestApp | undefined;
+  const app = () => {
+    if (!built) throw new Error('the shared test app is used before beforeAll built it');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(options);
+    await afterBuild?.(built);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  return {
+    get app() {
+      return app().app;
+    },
+    get database() {
+      return app().database;
+    },
+    get config() {
+      return app().config;
+    },
+    close: () => app().close(),
+    login: (email, password) => app().login(email, password),
+    request: (options) => app().request(options),
+  };
+}
+
+/** sharedTestApp, signed in once as each role's demo account (ACCOUNTS): `cookies[role]` is its Cookie header. */
+export function sharedTestAppForEveryRole(options?: TestAppOptions): { t: TestApp; cookies: Record<Role, string> } {
+  const cookies = {} as Record<Role, string>;
+  const t = sharedTestApp(options, async (app) => {
+    for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await app.login(ACCOUNTS[role]);
+  });
+  return { t, cookies };
+}
+
+/** A row of a role × endpoint table: the roles that get past the guard (a 404 or 400 on a dummy id still proves access). */
+export type GuardedEndpoint = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object; allowed: readonly Role[] };
+
+/**
+ * One test per endpoint: 401 anonymous, 403 for each role outside `allowed`; inside, one of `answers` when
+ * given (the answer is about the thing: found, missing, invalid…), else anything but 403.
+ */
+export function itGuardsEachEndpoint(
+  t: TestApp,
+  cookies: Record<Role, string>,
+  endpoints: GuardedEndpoint[],
+  { answers, title = (e) => `${e.method} ${e.url}: 401 anonymous, 403 outside ${e.allowed.join(', ')}` }: { answers?: number[]; title?: (e: GuardedEndpoint) => string } = {},
+): void {
+  for (const e of endpoints) {
+    it(title(e), async () => {
+      const call = (cookie?: string) => t.request({ method: e.method, url: e.url, ...(e.payload ? { payload: e.payload } : {}), ...(cookie ? { cookie } : {}) });
+      expect((await call()).statusCode).toBe(401);
+      for (const role of Object.keys(ACCOUNTS) as Role[]) {
+        const status = (await call(cookies[role])).statusCode;
+        if (!e.allowed.includes(role)) expect({ role, status }).toEqual({ role, status: 403 });
+        else if (answers) expect({ role, status }).toEqual({ role, status: expect.toSatisfy((s: number) => answers.includes(s)) });
+        else expect({ role, status }).not.toEqual({ role, status: 403 });
+      }
+    });
+  }
 }
 
 export function cookieFrom(res: LightMyRequestResponse): string {

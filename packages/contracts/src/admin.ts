@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { requiredText } from './text.ts';
 import { ZProfile } from './account.ts';
 import { ZSystemStatus } from './analytics.ts';
 import { ZPayout } from './partner.ts';
@@ -192,13 +193,6 @@ export const ZPartnerTermsInput = z
 export const ZAdminPartnerActionResponse = z.object({ partner: ZAdminPartner, message: z.string() });
 export const ZKycUploadResponse = z.object({ document: ZKycDocument, kyc: ZKycState, message: z.string() });
 export const ZKycSubmitResponse = z.object({ kyc: ZKycState, message: z.string() });
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: zodError('VALIDATION') })
-    .trim()
-    .min(1, { error: zodError('VALIDATION') })
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
 
 /** "Devenir partenaire" (spec 02 §7): the business, its first contact (the owner account) and their consent. */
 export const ZPartnerRegistration = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
-import { BOX_VALIDITY_CHOICES, DEFAULT_VOUCHER_VALIDITY_DAYS, OFFER_CATEGORIES, PRODUCT_LINES } from './catalog.ts';
+import { BOX_VALIDITY_CHOICES, DEFAULT_VOUCHER_VALIDITY_DAYS, OFFER_CATEGORIES, PRODUCT_LINES, ZBoxFields } from './catalog.ts';
 import { ZLandingConfig, type TLandingConfig } from './landing.ts';
 
 /**
@@ -179,17 +179,7 @@ export const ZAdminBoxSales = z.object({
   revenue: z.number().int(),
 });
 
-export const ZAdminBox = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  nameAr: z.string().nullable(),
-  descriptionAr: z.string().nullable(),
-  price: z.number().int(),
-  validityDays: z.number().int(),
-  exchangeOnce: z.boolean(),
-  category: z.enum(PRODUCT_LINES),
-  imageUrl: z.string().nullable(),
+export const ZAdminBox = ZBoxFields.extend({
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -57,7 +57,8 @@ export type TBoxListQuery = {
 };
 export type TBoxListFilters = z.output<typeof ZBoxListQuery>;
 
-export const ZBoxSummary = z.object({
+/** What a box is, as the storefront (ZBoxSummary) and the back office (ZAdminBox) both show it. */
+export const ZBoxFields = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -70,6 +71,10 @@ export const ZBoxSummary = z.object({
   exchangeOnce: z.boolean(),
   category: ZProductLine,
   imageUrl: z.string().nullable(),
+});
+export type TBoxFields = z.infer<typeof ZBoxFields>;
+
+export const ZBoxSummary = ZBoxFields.extend({
   /** Active offers of active partners. */
   offerCount: z.number().int(),
   /** Distinct cities where the box can be used, sorted. */

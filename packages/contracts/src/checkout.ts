@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { requiredText } from './text.ts';
 import { ZEmail, ZLocale } from './auth.ts';
 import { ZVoucherStatus } from './vouchers.ts';
 
@@ -9,12 +10,6 @@ export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
 /** Local methods go through the configured gateway (Chargily: EDAHABIA, CIB). */
 export const LOCAL_PAYMENT_METHODS = ['cib', 'edahabia'] as const;
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: zodError('VALIDATION') })
-    .trim()
-    .min(1, { error: zodError('VALIDATION') })
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
 const optionalText = (max: number) =>
   z
     .string()

@@ -42,20 +42,24 @@ export const ZVoucherActions = z.object({
 });
 export type TVoucherActions = z.infer<typeof ZVoucherActions>;
 
+/** A box as its voucher's holder sees it: on the voucher's card and among the boxes it may be exchanged for. */
+const ZHolderBox = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Arabic name; null where no translation exists. */
+  nameAr: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  category: z.string(),
+  /** Current catalogue price, integer DZD. */
+  price: z.number().int(),
+  validityDays: z.number().int(),
+});
+
 export const ZClientVoucher = z.object({
   id: z.string(),
   code: z.string(),
   status: ZVoucherStatus,
-  box: z.object({
-    id: z.string(),
-    name: z.string(),
-    /** Arabic name; null where no translation exists. */
-    nameAr: z.string().nullable(),
-    imageUrl: z.string().nullable(),
-    category: z.string(),
-    /** Current catalogue price, integer DZD. */
-    price: z.number().int(),
-    validityDays: z.number().int(),
+  box: ZHolderBox.extend({
     /** Exchange mode 'Unique' (true) or 'Multiple'. */
     exchangeOnce: z.boolean(),
   }),
@@ -225,14 +229,7 @@ export const ZExchangeOptions = z.object({
   reasonCode: z.string().nullable(),
   currentPrice: z.number().int(),
   boxes: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      nameAr: z.string().nullable(),
-      imageUrl: z.string().nullable(),
-      category: z.string(),
-      price: z.number().int(),
-      validityDays: z.number().int(),
+    ZHolderBox.extend({
       /** To pay (integer DZD): 0 for a box of equal or lower price. */
       difference: z.number().int(),
     }),

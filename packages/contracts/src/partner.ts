@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { optionalText, requiredText } from './text.ts';
 import { ZEmail, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
-import { ZDay, ZReservationStatus } from './reservations.ts';
+import { RESERVATION_ANSWER_FIELDS, ZDay, ZReservationStatus } from './reservations.ts';
 import { TICKET_PRIORITIES } from './support.ts';
 
 // Partner portal (spec 02 §2–§9). Amounts are integer DZD; instants are ISO strings (UTC); days are
 // YYYY-MM-DD in Africa/Algiers.
 
 const REQUIRED = zodError('VALIDATION');
-const requiredText = (max: number, message: string = REQUIRED) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) })
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** The partner portal's messages (spec 02 §5, §8) and the ones the real server adds. */
 export const PARTNER_MESSAGES = {
@@ -430,12 +418,7 @@ export const ZPartnerReservation = z.object({
   /** Null: flexible (the partner calls back). */
   requestedTime: z.string().nullable(),
   guests: z.number().int(),
-  notes: z.string().nullable(),
-  declineReason: z.string().nullable(),
-  proposedDate: z.string().nullable(),
-  proposedTime: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...RESERVATION_ANSWER_FIELDS,
 });
 export type TPartnerReservation = z.infer<typeof ZPartnerReservation>;
 export const ZPartnerReservationList = z.object({

@@ -127,6 +127,20 @@ export const ZCreateReservationRequest = z.object({
 });
 export type TCreateReservationRequest = z.input<typeof ZCreateReservationRequest>;
 
+/**
+ * What the customer's (ZReservation) and the partner's (ZPartnerReservation) views both show after the
+ * request itself: the customer's notes, the partner's answer and when it changed.
+ */
+export const RESERVATION_ANSWER_FIELDS = {
+  notes: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  /** Set while status is 'proposed': the partner's counter-proposal. */
+  proposedDate: z.string().nullable(),
+  proposedTime: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
 export const ZReservation = z.object({
   id: z.string(),
   status: ZReservationStatus,
@@ -146,13 +160,7 @@ export const ZReservation = z.object({
   time: z.string().nullable(),
   guests: z.number().int(),
   phone: z.string(),
-  notes: z.string().nullable(),
-  declineReason: z.string().nullable(),
-  /** Set while status is 'proposed': the partner's counter-proposal. */
-  proposedDate: z.string().nullable(),
-  proposedTime: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...RESERVATION_ANSWER_FIELDS,
   /** The customer may still cancel (48 h rule, spec 01 §9). */
   canCancel: z.boolean(),
   /** Last moment to cancel (ISO), null when not applicable. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { optionalText, requiredText } from './text.ts';
 export { DEFAULT_SUPPORT_EMAIL, SUPPORT_BUSINESS_HOURS, supportHoursRows, supportHoursText } from './plain/support.ts';
 
 export const SUPPORT_MESSAGES = {
@@ -95,13 +96,6 @@ export const CUSTOMER_TICKET_CATEGORY_LABELS: Record<(typeof CUSTOMER_TICKET_CAT
 /** Attachments: images or PDF, 10 MB each (spec 01 §5), 5 per message. */
 export const TICKET_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const TICKET_ATTACHMENT_MAX_FILES = 5;
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: zodError('VALIDATION') })
-    .trim()
-    .min(1, { error: zodError('VALIDATION') })
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) });
 
 /**
  * POST /api/client/tickets, as JSON or as multipart/form-data with these fields plus files under
@@ -600,13 +594,6 @@ export const ZKbArticle = z.object({
 export type TKbArticle = z.infer<typeof ZKbArticle>;
 export const ZKbList = z.object({ articles: z.array(ZKbArticle), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type TKbList = z.infer<typeof ZKbList>;
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: zodError('TEXT_TOO_LONG', { max }) })
-    .nullish()
-    .transform((v) => (v ? v : null));
 export const ZKbRequest = z.object({
   audience: z.enum(FAQ_AUDIENCES, { error: zodError('VALIDATION') }),
   question: requiredText(300),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   auditLog,
@@ -22,7 +22,7 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from '../../src/db/seed/kyc-documents.ts';
 import { SEED_STATE_KEY, seedDatabase, seedPartnerId } from '../../src/db/seed/seed.ts';
 import { hashPassword } from '../../src/lib/password.ts';
-import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
+import { ACCOUNTS, type GuardedEndpoint, itGuardsEachEndpoint, sharedTestAppForEveryRole } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, OWNER2, PARTNER1_ID } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
 import { minimalPdf } from '../upload-fixtures.ts';
@@ -31,17 +31,7 @@ import { minimalPdf } from '../upload-fixtures.ts';
 const ARABIC = /\p{Script=Arabic}/u;
 
 const clock = testClock();
-let t: TestApp;
-
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const post = (url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>
@@ -99,48 +89,33 @@ async function newPendingPartner() {
 
 describe('role × endpoint (issue 12, spec 02 §2)', () => {
   const none = '00000000-0000-4000-8000-000000000000';
-  const endpoints: { method: 'GET' | 'POST' | 'PATCH'; url: string; allowed: Role[]; body?: Record<string, unknown> }[] = [
+  const endpoints: GuardedEndpoint[] = [
     { method: 'GET', url: '/api/admin/dashboard', allowed: ['superadmin', 'finance', 'catalog_admin'] },
     { method: 'GET', url: '/api/admin/payouts?status=all', allowed: ['superadmin', 'finance'] },
     { method: 'GET', url: '/api/admin/payouts/bank-batch.csv', allowed: ['superadmin', 'finance'] },
     { method: 'POST', url: `/api/admin/payouts/${none}/approve`, allowed: ['superadmin', 'finance'] },
-    { method: 'POST', url: `/api/admin/payouts/${none}/paid`, allowed: ['superadmin', 'finance'], body: { reference: 'VIR-1' } },
-    { method: 'POST', url: `/api/admin/payouts/${none}/failed`, allowed: ['superadmin', 'finance'], body: { reason: 'IBAN fermé' } },
+    { method: 'POST', url: `/api/admin/payouts/${none}/paid`, allowed: ['superadmin', 'finance'], payload: { reference: 'VIR-1' } },
+    { method: 'POST', url: `/api/admin/payouts/${none}/failed`, allowed: ['superadmin', 'finance'], payload: { reason: 'IBAN fermé' } },
     { method: 'GET', url: '/api/admin/refunds?status=all', allowed: ['superadmin', 'finance'] },
-    { method: 'POST', url: `/api/admin/refunds/${none}/paid`, allowed: ['superadmin', 'finance'], body: { reference: 'RMB-1' } },
-    { method: 'POST', url: `/api/admin/refunds/${none}/failed`, allowed: ['superadmin', 'finance'], body: { reason: 'Carte expirée' } },
+    { method: 'POST', url: `/api/admin/refunds/${none}/paid`, allowed: ['superadmin', 'finance'], payload: { reference: 'RMB-1' } },
+    { method: 'POST', url: `/api/admin/refunds/${none}/failed`, allowed: ['superadmin', 'finance'], payload: { reason: 'Carte expirée' } },
     { method: 'GET', url: '/api/admin/partners', allowed: ['superadmin', 'finance'] },
     { method: 'GET', url: `/api/admin/partners/${none}`, allowed: ['superadmin', 'finance'] },
     { method: 'GET', url: `/api/admin/partners/${none}/kyc/documents/${none}`, allowed: ['superadmin', 'finance'] },
-    { method: 'POST', url: `/api/admin/partners/${none}/kyc`, allowed: ['superadmin', 'finance'], body: { decision: 'verified' } },
-    { method: 'PATCH', url: `/api/admin/partners/${none}`, allowed: ['superadmin', 'finance'], body: { commissionBp: 1400 } },
+    { method: 'POST', url: `/api/admin/partners/${none}/kyc`, allowed: ['superadmin', 'finance'], payload: { decision: 'verified' } },
+    { method: 'PATCH', url: `/api/admin/partners/${none}`, allowed: ['superadmin', 'finance'], payload: { commissionBp: 1400 } },
     { method: 'GET', url: '/api/admin/users', allowed: ['superadmin'] },
     { method: 'POST', url: `/api/admin/users/${none}/suspend`, allowed: ['superadmin'] },
     { method: 'POST', url: `/api/admin/users/${none}/reactivate`, allowed: ['superadmin'] },
     { method: 'GET', url: '/api/admin/audit', allowed: ['superadmin'] },
     { method: 'GET', url: '/api/admin/settings', allowed: ['superadmin'] },
-    { method: 'PATCH', url: '/api/admin/settings', allowed: ['superadmin'], body: { payments: { min_amount: 2_000_000, max_amount: 1_000 } } },
+    { method: 'PATCH', url: '/api/admin/settings', allowed: ['superadmin'], payload: { payments: { min_amount: 2_000_000, max_amount: 1_000 } } },
     { method: 'GET', url: '/api/partner/kyc', allowed: ['partner_owner'] },
     { method: 'POST', url: '/api/partner/kyc/submit', allowed: ['partner_owner'] },
     { method: 'GET', url: `/api/partner/kyc/documents/${none}`, allowed: ['partner_owner'] },
   ];
 
-  for (const endpoint of endpoints) {
-    it(`${endpoint.method} ${endpoint.url}`, async () => {
-      const call = (cookie?: string) =>
-        t.request({ method: endpoint.method, url: endpoint.url, ...(cookie ? { cookie } : {}), ...(endpoint.body ? { payload: endpoint.body } : {}) });
-      expect((await call()).statusCode).toBe(401);
-      for (const role of Object.keys(ACCOUNTS) as Role[]) {
-        const res = await call(cookies[role]);
-        if (endpoint.allowed.includes(role)) {
-          // Allowed: the answer is about the thing (found, missing, or a state conflict), never a 401/403.
-          expect({ role, status: res.statusCode }).toEqual({ role, status: expect.toSatisfy((s: number) => [200, 400, 404, 409].includes(s)) });
-        } else {
-          expect({ role, status: res.statusCode }).toEqual({ role, status: 403 });
-        }
-      }
-    });
-  }
+  itGuardsEachEndpoint(t, cookies, endpoints, { answers: [200, 400, 404, 409], title: (e) => `${e.method} ${e.url}` });
 });
 
 describe('payouts processed by finance', () => {

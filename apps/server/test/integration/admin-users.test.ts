@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { auditLog, emailOutbox, orders, partnerMembers, users } from '../../src/db/schema/index.ts';
-import { ACCOUNTS, buildTestApp, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, type GuardedEndpoint, itGuardsEachEndpoint, sharedTestAppForEveryRole } from '../helpers.ts';
 import { PARTNER1_ID } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const send = (method: 'POST' | 'PATCH', url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>
@@ -39,20 +30,12 @@ const setPassword = (token: string, password: string) =>
 
 describe('role × endpoint: users administration (superadmin only)', () => {
   const none = '00000000-0000-4000-8000-000000000000';
-  const endpoints: { method: 'POST' | 'PATCH'; url: string; body: Record<string, unknown> }[] = [
-    { method: 'POST', url: '/api/admin/users', body: { email: 'x', firstName: 'A', lastName: 'B', role: 'finance' } },
-    { method: 'PATCH', url: `/api/admin/users/${none}`, body: { firstName: 'Nouveau' } },
-    { method: 'POST', url: `/api/admin/users/${none}/password-link`, body: {} },
+  const endpoints: GuardedEndpoint[] = [
+    { method: 'POST', url: '/api/admin/users', payload: { email: 'x', firstName: 'A', lastName: 'B', role: 'finance' }, allowed: ['superadmin'] },
+    { method: 'PATCH', url: `/api/admin/users/${none}`, payload: { firstName: 'Nouveau' }, allowed: ['superadmin'] },
+    { method: 'POST', url: `/api/admin/users/${none}/password-link`, payload: {}, allowed: ['superadmin'] },
   ];
-  for (const endpoint of endpoints) {
-    it(`${endpoint.method} ${endpoint.url}`, async () => {
-      expect((await send(endpoint.method, endpoint.url, undefined, endpoint.body)).statusCode).toBe(401);
-      for (const role of Object.keys(ACCOUNTS) as Role[]) {
-        const status = (await send(endpoint.method, endpoint.url, cookies[role], endpoint.body)).statusCode;
-        expect({ role, status }).toEqual({ role, status: role === 'superadmin' ? expect.toSatisfy((s: number) => [400, 404].includes(s)) : 403 });
-      }
-    });
-  }
+  itGuardsEachEndpoint(t, cookies, endpoints, { answers: [400, 404], title: (e) => `${e.method} ${e.url}` });
 });
 
 describe('creating accounts', () => {

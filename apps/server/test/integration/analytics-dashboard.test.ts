@@ -1,24 +1,17 @@
 // Issue 12/13: the admin dashboard's active customers, activation and retention read pre-aggregated rows
 // (analytics_customer_days, analytics_voucher_days, kept by triggers); here they must equal the same KPIs
 // counted from the orders and vouchers themselves, on a generated history and after later changes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/client.ts';
 import { addDays, algiersDay } from '../../src/lib/algiers-time.ts';
 import { DAY_MS } from '../../src/lib/clock.ts';
 import { adminDashboard } from '../../src/modules/analytics/index.ts';
-import { ACCOUNTS, buildTestApp, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, sharedTestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ clock });
 
 const dayOf = (column: string) => sql.raw(`((${column} at time zone 'UTC') + interval '1 hour')::date`);
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);

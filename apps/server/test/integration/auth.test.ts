@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { sessions, users } from '../../src/db/schema/index.ts';
 import { HOUR_MS, DAY_MS } from '../../src/lib/clock.ts';
-import { buildTestApp, cookieFrom, type TestApp } from '../helpers.ts';
+import { buildTestApp, cookieFrom, sharedTestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ clock });
 
 const newUser = (email: string) => ({
   email,

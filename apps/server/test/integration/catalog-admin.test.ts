@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultLandingConfig, type TLandingConfig, type TLandingResponse } from '@farha/contracts/landing';
 import type { TAdminBox, TAdminBoxPage, TAdminOfferPage } from '@farha/contracts/catalog-admin';
 import { auditLog, boxes, vouchers } from '../../src/db/schema/index.ts';
-import { ACCOUNTS, buildTestApp, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, type GuardedEndpoint, itGuardsEachEndpoint, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { DEMO_BOX_ID, giveVoucher, PARTNER1_MASSAGE_OFFER_ID } from '../partner-fixtures.ts';
 import { OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { searchFold } from '../../src/lib/search-fold.ts';
@@ -14,16 +14,7 @@ const MASSAGE_TITLE_AR = OFFER_AR['hammam-dar-essalam--hammam-massage']![0];
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
@@ -72,34 +63,21 @@ const publicList = async (q = '') => (await call('GET', `/api/boxes${q}`)).json(
 describe('role × endpoint (issue 13, spec 02 §2: catalogue for superadmin and catalog_admin)', () => {
   const none = '00000000-0000-4000-8000-000000000000';
   const allowed: Role[] = ['superadmin', 'catalog_admin'];
-  const endpoints: { method: Method; url: string; body?: unknown }[] = [
-    { method: 'GET', url: '/api/admin/boxes' },
-    { method: 'GET', url: `/api/admin/boxes/${none}` },
-    { method: 'POST', url: '/api/admin/boxes', body: { name: '', price: 0, category: 'nassim' } },
-    { method: 'PATCH', url: `/api/admin/boxes/${none}`, body: { price: 5000 } },
-    { method: 'DELETE', url: `/api/admin/boxes/${none}` },
-    { method: 'GET', url: '/api/admin/offers?q=hammam' },
-    { method: 'POST', url: '/api/admin/catalog/images' },
-    { method: 'GET', url: '/api/admin/landing' },
-    { method: 'PUT', url: '/api/admin/landing/draft', body: { hero: {} } },
-    { method: 'POST', url: '/api/admin/landing/publish' },
-    { method: 'GET', url: '/api/admin/landing/history' },
-    { method: 'POST', url: `/api/admin/landing/history/${none}/rollback` },
+  const endpoints: GuardedEndpoint[] = [
+    { method: 'GET', url: '/api/admin/boxes', allowed: allowed },
+    { method: 'GET', url: `/api/admin/boxes/${none}`, allowed: allowed },
+    { method: 'POST', url: '/api/admin/boxes', payload: { name: '', price: 0, category: 'nassim' }, allowed: allowed },
+    { method: 'PATCH', url: `/api/admin/boxes/${none}`, payload: { price: 5000 }, allowed: allowed },
+    { method: 'DELETE', url: `/api/admin/boxes/${none}`, allowed: allowed },
+    { method: 'GET', url: '/api/admin/offers?q=hammam', allowed: allowed },
+    { method: 'POST', url: '/api/admin/catalog/images', allowed: allowed },
+    { method: 'GET', url: '/api/admin/landing', allowed: allowed },
+    { method: 'PUT', url: '/api/admin/landing/draft', payload: { hero: {} }, allowed: allowed },
+    { method: 'POST', url: '/api/admin/landing/publish', allowed: allowed },
+    { method: 'GET', url: '/api/admin/landing/history', allowed: allowed },
+    { method: 'POST', url: `/api/admin/landing/history/${none}/rollback`, allowed: allowed },
   ];
-  for (const endpoint of endpoints) {
-    it(`${endpoint.method} ${endpoint.url}`, async () => {
-      expect((await call(endpoint.method, endpoint.url, undefined, endpoint.body)).statusCode).toBe(401);
-      for (const role of Object.keys(ACCOUNTS) as Role[]) {
-        const res = await call(endpoint.method, endpoint.url, cookies[role], endpoint.body);
-        if (allowed.includes(role)) {
-          expect({ role, status: res.statusCode }).toEqual({ role, status: expect.toSatisfy((s: number) => [200, 400, 404, 409].includes(s)) });
-        } else {
-          // finance sees the admin area but may not read nor edit the catalogue.
-          expect({ role, status: res.statusCode }).toEqual({ role, status: 403 });
-        }
-      }
-    });
-  }
+  itGuardsEachEndpoint(t, cookies, endpoints, { answers: [200, 400, 404, 409], title: (e) => `${e.method} ${e.url}` });
 });
 
 describe('boxes', () => {

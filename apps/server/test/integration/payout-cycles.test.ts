@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { partners, partnerTransactions, payouts } from '../../src/db/schema/index.ts';
 import { DAY_MS } from '../../src/lib/clock.ts';
 import { cycleCutoff, proposeDuePayouts } from '../../src/modules/ledger/index.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { sharedTestApp } from '../helpers.ts';
 import { giveVoucher, newNonce, OWNER, PARTNER1_ID } from '../partner-fixtures.ts';
 import { TEST_START, testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ clock });
 
 const db = () => t.database.db;
 const propose = () => proposeDuePayouts({ db: db(), clock });

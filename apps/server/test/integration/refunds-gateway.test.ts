@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, payments, refunds, sandboxCheckouts } from '../../src/db/schema/index.ts';
-import { ACCOUNTS, buildTestApp, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { giveVoucher } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const post = (url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>

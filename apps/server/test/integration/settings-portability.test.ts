@@ -1,42 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, orders, payments, systemSettings } from '../../src/db/schema/index.ts';
-import { ACCOUNTS, buildTestApp, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, type GuardedEndpoint, itGuardsEachEndpoint, sharedTestAppForEveryRole } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const post = (url: string, cookie: string | undefined, payload: unknown = {}) =>
   t.request({ method: 'POST', url, payload: payload as Record<string, unknown>, ...(cookie ? { cookie } : {}) });
 
 describe('role × endpoint: settings file, reset and figures (superadmin only)', () => {
-  const endpoints: { method: 'GET' | 'POST'; url: string; body?: Record<string, unknown> }[] = [
-    { method: 'GET', url: '/api/admin/settings/export' },
-    { method: 'POST', url: '/api/admin/settings/import', body: { format: 'autre' } },
-    { method: 'POST', url: '/api/admin/settings/reset', body: { confirm: 'non' } },
-    { method: 'GET', url: '/api/admin/settings/system' },
+  const endpoints: GuardedEndpoint[] = [
+    { method: 'GET', url: '/api/admin/settings/export', allowed: ['superadmin'] },
+    { method: 'POST', url: '/api/admin/settings/import', payload: { format: 'autre' }, allowed: ['superadmin'] },
+    { method: 'POST', url: '/api/admin/settings/reset', payload: { confirm: 'non' }, allowed: ['superadmin'] },
+    { method: 'GET', url: '/api/admin/settings/system', allowed: ['superadmin'] },
   ];
-  for (const endpoint of endpoints) {
-    it(`${endpoint.method} ${endpoint.url}`, async () => {
-      const call = (cookie?: string) => t.request({ method: endpoint.method, url: endpoint.url, ...(cookie ? { cookie } : {}), ...(endpoint.body ? { payload: endpoint.body } : {}) });
-      expect((await call()).statusCode).toBe(401);
-      for (const role of Object.keys(ACCOUNTS) as Role[]) {
-        const status = (await call(cookies[role])).statusCode;
-        expect({ role, status }).toEqual({ role, status: role === 'superadmin' ? expect.toSatisfy((s: number) => [200, 400].includes(s)) : 403 });
-      }
-    });
-  }
+  itGuardsEachEndpoint(t, cookies, endpoints, { answers: [200, 400], title: (e) => `${e.method} ${e.url}` });
 });
 
 describe('export, import and factory reset', () => {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { emailOutbox, partners, refunds, reservations, users, vouchers } from '../../src/db/schema/index.ts';
 import { HOUR_MS } from '../../src/lib/clock.ts';
-import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
+import { ACCOUNTS, type GuardedEndpoint, itGuardsEachEndpoint, sharedTestAppForEveryRole } from '../helpers.ts';
 import { mailsTo, makeVoucher, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { day, testClock } from '../clock.ts';
 
 /** A seeded box or offer's Arabic twin (issue 15): Arabic script. */
 const ARABIC = /\p{Script=Arabic}/u;
 
-
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 let amina: Customer;
 let karim: Customer;
 let supportId: string;
@@ -48,21 +46,16 @@ async function aminaVoucherAtPartner1(who = amina) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const [role, email] of Object.entries(ACCOUNTS)) cookies[role as Role] = await t.login(email);
   amina = await newCustomer(t, 'amina');
   karim = await newCustomer(t, 'karim');
   const [agent] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ACCOUNTS.support));
   supportId = agent!.id;
 });
-afterAll(async () => {
-  await t.close();
-});
 
 describe('role × endpoint', () => {
   const ZERO = '00000000-0000-4000-8000-000000000000';
   // Each new endpoint and the roles that get past the guard (a 404/400 on a dummy id still proves access).
-  const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; allowed: Role[] }[] = [
+  const ENDPOINTS: GuardedEndpoint[] = [
     { method: 'GET', url: '/api/support/overview', allowed: ['support', 'superadmin'] },
     { method: 'GET', url: '/api/support/tickets', allowed: ['support', 'superadmin'] },
     { method: 'GET', url: `/api/support/tickets/${ZERO}`, allowed: ['support', 'superadmin'] },
@@ -81,17 +74,7 @@ describe('role × endpoint', () => {
     { method: 'GET', url: '/api/partner/disputes', allowed: ['partner_owner', 'partner_staff'] },
     { method: 'POST', url: `/api/partner/disputes/${ZERO}/respond`, payload: { message: 'x' }, allowed: ['partner_owner', 'partner_staff'] },
   ];
-  for (const e of ENDPOINTS) {
-    it(`${e.method} ${e.url}: 401 anonymous, 403 outside ${e.allowed.join(', ')}`, async () => {
-      const call = (cookie?: string) => t.request({ method: e.method, url: e.url, ...(e.payload ? { payload: e.payload } : {}), ...(cookie ? { cookie } : {}) });
-      expect((await call()).statusCode).toBe(401);
-      for (const role of Object.keys(ACCOUNTS) as Role[]) {
-        const status = (await call(cookies[role])).statusCode;
-        if (e.allowed.includes(role)) expect({ role, status }).not.toEqual({ role, status: 403 });
-        else expect({ role, status }).toEqual({ role, status: 403 });
-      }
-    });
-  }
+  itGuardsEachEndpoint(t, cookies, ENDPOINTS);
 });
 
 describe('tickets desk', () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailOutbox, payments, reservations, sessions, users } from '../../src/db/schema/index.ts';
 import { HOUR_MS } from '../../src/lib/clock.ts';
-import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
+import { ACCOUNTS, type GuardedEndpoint, itGuardsEachEndpoint, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { makeVoucher, mailsTo, newCustomer, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
 import { at, day, testClock } from '../clock.ts';
 
@@ -10,8 +10,7 @@ import { at, day, testClock } from '../clock.ts';
 const ARABIC = /\p{Script=Arabic}/u;
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 let amina: Customer;
 let karim: Customer;
 
@@ -30,19 +29,14 @@ async function signInAgain() {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const [role, email] of Object.entries(ACCOUNTS)) cookies[role as Role] = await t.login(email);
   amina = await newCustomer(t, 'amina');
   karim = await newCustomer(t, 'karim');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('role × endpoint (support portal II)', () => {
   const ZERO = '00000000-0000-4000-8000-000000000000';
   const agents: Role[] = ['support', 'superadmin'];
-  const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; allowed: Role[] }[] = [
+  const ENDPOINTS: GuardedEndpoint[] = [
     { method: 'POST', url: `/api/support/tickets/${ZERO}/dispute`, payload: { type: 'other', description: 'x' }, allowed: agents },
     { method: 'GET', url: '/api/support/users', allowed: agents },
     { method: 'GET', url: `/api/support/users/${ZERO}/diagnostics`, allowed: agents },
@@ -57,17 +51,7 @@ describe('role × endpoint (support portal II)', () => {
     { method: 'PUT', url: '/api/support/profile', payload: { firstName: '', lastName: '' }, allowed: agents },
     { method: 'POST', url: '/api/support/profile/password', payload: { currentPassword: '', newPassword: '', confirmPassword: '' }, allowed: agents },
   ];
-  for (const e of ENDPOINTS) {
-    it(`${e.method} ${e.url}: 401 anonymous, 403 outside ${e.allowed.join(', ')}`, async () => {
-      const call = (cookie?: string) => t.request({ method: e.method, url: e.url, ...(e.payload ? { payload: e.payload } : {}), ...(cookie ? { cookie } : {}) });
-      expect((await call()).statusCode).toBe(401);
-      for (const role of Object.keys(ACCOUNTS) as Role[]) {
-        const status = (await call(cookies[role])).statusCode;
-        if (e.allowed.includes(role)) expect({ role, status }).not.toEqual({ role, status: 403 });
-        else expect({ role, status }).toEqual({ role, status: 403 });
-      }
-    });
-  }
+  itGuardsEachEndpoint(t, cookies, ENDPOINTS);
 });
 
 describe('a dispute opened by support from a ticket', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TRole } from '@farha/contracts/roles';
 import { auditLog, users } from '../../src/db/schema/index.ts';
@@ -7,20 +7,11 @@ import { DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { TOTP_STEP_SECONDS, totpAt } from '../../src/lib/totp.ts';
 import { MAX_ACCOUNT_FAILURES, MAX_FAILURES } from '../../src/modules/accounts/index.ts';
-import { ACCOUNTS, buildTestApp, cookieFrom, type Role, type TestApp } from '../helpers.ts';
+import { ACCOUNTS, cookieFrom, type GuardedEndpoint, itGuardsEachEndpoint, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 
 const clock = testClock();
-let t: TestApp;
-const cookies = {} as Record<Role, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, cookies } = sharedTestAppForEveryRole({ clock });
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
 const send = (method: 'POST' | 'PATCH', url: string, cookie: string | undefined, payload: Record<string, unknown> = {}) =>
@@ -58,24 +49,15 @@ async function enrol(cookie: string) {
 }
 
 describe('role × endpoint: /api/admin/profile (the three back-office roles, each on their own account)', () => {
-  const endpoints: { method: 'GET' | 'POST' | 'PATCH'; url: string; body?: Record<string, unknown> }[] = [
-    { method: 'GET', url: '/api/admin/profile' },
-    { method: 'PATCH', url: '/api/admin/profile', body: { firstName: '', lastName: '' } },
-    { method: 'POST', url: '/api/admin/profile/password', body: { currentPassword: 'x', newPassword: 'y', confirmPassword: 'z' } },
-    { method: 'POST', url: '/api/admin/profile/2fa/enable', body: { code: 'abc' } },
-    { method: 'POST', url: '/api/admin/profile/2fa/disable', body: { code: 'abc' } },
+  const backOffice: Role[] = ['superadmin', 'finance', 'catalog_admin'];
+  const endpoints: GuardedEndpoint[] = [
+    { method: 'GET', url: '/api/admin/profile', allowed: backOffice },
+    { method: 'PATCH', url: '/api/admin/profile', payload: { firstName: '', lastName: '' }, allowed: backOffice },
+    { method: 'POST', url: '/api/admin/profile/password', payload: { currentPassword: 'x', newPassword: 'y', confirmPassword: 'z' }, allowed: backOffice },
+    { method: 'POST', url: '/api/admin/profile/2fa/enable', payload: { code: 'abc' }, allowed: backOffice },
+    { method: 'POST', url: '/api/admin/profile/2fa/disable', payload: { code: 'abc' }, allowed: backOffice },
   ];
-  for (const endpoint of endpoints) {
-    it(`${endpoint.method} ${endpoint.url}`, async () => {
-      const call = (cookie?: string) => t.request({ method: endpoint.method, url: endpoint.url, ...(cookie ? { cookie } : {}), ...(endpoint.body ? { payload: endpoint.body } : {}) });
-      expect((await call()).statusCode).toBe(401);
-      for (const role of Object.keys(ACCOUNTS) as Role[]) {
-        const status = (await call(cookies[role])).statusCode;
-        const allowed = ['superadmin', 'finance', 'catalog_admin'].includes(role);
-        expect({ role, status }).toEqual({ role, status: allowed ? expect.toSatisfy((s: number) => [200, 400].includes(s)) : 403 });
-      }
-    });
-  }
+  itGuardsEachEndpoint(t, cookies, endpoints, { answers: [200, 400], title: (e) => `${e.method} ${e.url}` });
   it('POST /api/admin/profile/2fa/setup', async () => {
     expect((await send('POST', '/api/admin/profile/2fa/setup', undefined)).statusCode).toBe(401);
     for (const role of ['customer', 'partner_owner', 'partner_staff', 'support'] as const) {

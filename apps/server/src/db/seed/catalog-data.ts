@@ -1648,25 +1648,3 @@ export const SEED_BOXES: SeedBox[] = BOX_INPUT.map((b) => ({
 /** The box of the demo customer's voucher: contains an active offer of the first demo partner. */
 export const DEMO_VOUCHER_BOX_SLUG = 'rituel-bien-etre';
 
-/** spec 01 §9 sample: Mon–Fri 09:00–17:00, Saturday 09:00–11:00, Sunday closed; keyed by ISO weekday. */
-export const DEFAULT_WEEKLY_HOURS: Record<string, { from: string; to: string }[]> = {
-  '1': [{ from: '09:00', to: '17:00' }],
-  '2': [{ from: '09:00', to: '17:00' }],
-  '3': [{ from: '09:00', to: '17:00' }],
-  '4': [{ from: '09:00', to: '17:00' }],
-  '5': [{ from: '09:00', to: '17:00' }],
-  '6': [{ from: '09:00', to: '11:00' }],
-  '7': [],
-};
-export const DEFAULT_SLOT_MINUTES = 60;
-export const DEFAULT_CAPACITY = 20;
-
-/** spec 02 §3 notification preferences, defaults. */
-export const DEFAULT_NOTIFICATION_PREFERENCES = {
-  newVouchers: true,
-  payouts: true,
-  systemAlerts: true,
-  marketing: false,
-  sms: false,
-  emailFrequency: 'instant',
-} as const;

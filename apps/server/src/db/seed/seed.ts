@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES } from '@farha/contracts/partner';
 import type { Db, Tx } from '../client.ts';
 import {
   boxes,
@@ -22,12 +23,9 @@ import {
 import { PARTNER_PERMISSIONS } from '../schema/partners.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { FileStorage } from '../../modules/files/index.ts';
+import { SAMPLE_AVAILABILITY } from '../../modules/partners/index.ts';
 import { generateVoucherCode } from '../../modules/vouchers/index.ts';
 import {
-  DEFAULT_CAPACITY,
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  DEFAULT_SLOT_MINUTES,
-  DEFAULT_WEEKLY_HOURS,
   DEMO_PARTNER2_SLUG,
   DEMO_PARTNER_SLUG,
   DEMO_VOUCHER_BOX_SLUG,
@@ -183,7 +181,7 @@ async function seedCatalog(tx: Tx, now: Date): Promise<void> {
         bankName: p.bankName,
         settlementCycle: p.settlementCycle,
         commissionBp: p.commissionBp,
-        notificationPreferences: DEFAULT_NOTIFICATION_PREFERENCES,
+        notificationPreferences: DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
         active: p.active,
         createdAt: now,
         updatedAt: now,
@@ -200,9 +198,8 @@ async function seedCatalog(tx: Tx, now: Date): Promise<void> {
     .values(
       [...partnerIds].map((id) => ({
         partnerId: id,
-        weeklyHours: DEFAULT_WEEKLY_HOURS,
-        slotMinutes: DEFAULT_SLOT_MINUTES,
-        capacity: DEFAULT_CAPACITY,
+        // The partners start with the spec's sample hours (spec 01 §9), the ones shown while none are saved.
+        ...SAMPLE_AVAILABILITY,
         updatedAt: now,
       })),
     )

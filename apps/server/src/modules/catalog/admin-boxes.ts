@@ -15,6 +15,7 @@ import { boxes, boxOffers, boxSales, offers, orders, partners, vouchers } from '
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { foldedContains } from '../../lib/search-fold.ts';
+import { toBoxFields } from './box-fields.ts';
 import { refreshCatalogBox } from './cache.ts';
 
 type Step = { actor: AuditActor; now: Date };
@@ -73,16 +74,7 @@ async function withDetails(db: Queryable, rows: BoxRow[]): Promise<TAdminBox[]> 
   return rows.map((box) => {
     const bundled = offersByBox.get(box.id) ?? [];
     return {
-      id: box.id,
-      name: box.name,
-      description: box.description,
-      nameAr: box.nameAr,
-      descriptionAr: box.descriptionAr,
-      price: box.price,
-      validityDays: box.validityDays,
-      exchangeOnce: box.exchangeOnce,
-      category: box.category as TProductLine,
-      imageUrl: box.imageUrl,
+      ...toBoxFields(box),
       active: box.active,
       createdAt: box.createdAt.toISOString(),
       updatedAt: box.updatedAt.toISOString(),

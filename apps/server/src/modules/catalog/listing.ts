@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partners, reviews } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { searchFold } from '../../lib/search-fold.ts';
+import { toBoxFields } from './box-fields.ts';
 
 /** Everything the storefront lists, computed once per cache period (a handful of queries, no N+1). */
 export type CatalogSnapshot = {
@@ -104,16 +105,7 @@ export async function loadCatalogEntries(db: Queryable, now: Date, boxId?: strin
       ratingTotal: rating?.total ?? 0,
       partnerIds: [...(usage?.partners ?? [])],
       summary: {
-        id: box.id,
-        name: box.name,
-        description: box.description,
-        nameAr: box.nameAr,
-        descriptionAr: box.descriptionAr,
-        price: box.price,
-        validityDays: box.validityDays,
-        exchangeOnce: box.exchangeOnce,
-        category: box.category as TProductLine,
-        imageUrl: box.imageUrl,
+        ...toBoxFields(box),
         offerCount,
         cities: [...(usage?.cities ?? [])].sort(collator.compare),
         rating: rating && rating.count > 0 ? roundOne(rating.total / rating.count) : null,

@@ -1,13 +1,17 @@
 import type { EmailContent } from './templates.ts';
 import { hello, infoEmail, lang, type Locale } from './html.ts';
 
-/** 30 and 7 days before expiry (issue 4): what is left to do, with the self-service ways out. */
-export function expiryReminderEmail(input: {
+/** Whom a voucher's e-mail goes to (in their language) and which voucher it is about. */
+type VoucherMail = {
   locale?: Locale;
   name: string;
   boxName: string;
   boxNameAr?: string | null;
   code: string;
+};
+
+/** 30 and 7 days before expiry (issue 4): what is left to do, with the self-service ways out. */
+export function expiryReminderEmail(input: VoucherMail & {
   expiresAt: Date;
   daysLeft: number;
   dashboardUrl: string;
@@ -37,12 +41,7 @@ export function expiryReminderEmail(input: {
   });
 }
 
-export function voucherExtendedEmail(input: {
-  locale?: Locale;
-  name: string;
-  boxName: string;
-  boxNameAr?: string | null;
-  code: string;
+export function voucherExtendedEmail(input: VoucherMail & {
   expiresAt: Date;
   amountPaid: number | null;
   dashboardUrl: string;
@@ -67,12 +66,7 @@ export function voucherExtendedEmail(input: {
   });
 }
 
-export function refundRecordedEmail(input: {
-  locale?: Locale;
-  name: string;
-  boxName: string;
-  boxNameAr?: string | null;
-  code: string;
+export function refundRecordedEmail(input: VoucherMail & {
   amount: number;
   dashboardUrl: string;
 }): EmailContent {

@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bidiText, hasArabic, registerArabicFonts } from '../../lib/pdf-bidi.ts';
+import { bidiText, hasArabic } from '../../lib/pdf-bidi.ts';
+import { farhaPdf } from '../../lib/pdf-document.ts';
 
 const TERRACOTTA = '#b4532a';
 const INK = '#2b211c';
@@ -77,14 +77,7 @@ function pdfText(value: string, fallback = ''): string {
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { order, box, buyer } = data;
   const number = invoiceNumber(order);
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Facture ${number}`, Author: 'Farha' } });
-  registerArabicFonts(pdf);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const { pdf, bytes: done } = farhaPdf({ title: `Facture ${number}` });
   const width = pdf.page.width - 96;
   /** Names typed in Arabic (buyer, recipient, box) in the shipped Cairo font; the rest in Helvetica. */
   const line = (value: string, fallback: string, at: { x: number; y?: number; width: number; size: number; bold?: boolean; color: string }) => {

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, offers, reservations, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
+import { answerFields } from './service.ts';
 
 type Tab = 'pending' | 'confirmed' | 'past';
 
@@ -34,12 +35,7 @@ function toDto({ r, code, boxName, boxNameAr, offerTitle, offerTitleAr }: Row): 
     requestedDate: r.requestedDate,
     requestedTime: r.requestedTime,
     guests: r.guests,
-    notes: r.notes,
-    declineReason: r.declineReason,
-    proposedDate: r.proposedDate,
-    proposedTime: r.proposedTime,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
+    ...answerFields(r),
   };
 }
 

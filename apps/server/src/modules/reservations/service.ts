@@ -67,6 +67,18 @@ export function cancelDeadline(reservation: { requestedDate: string; requestedTi
   return new Date(slotStart(reservation.requestedDate, reservation.requestedTime).getTime() - CANCEL_NOTICE_MS);
 }
 
+/** A reservation's notes, the partner's answer and its times, as both the customer's and the partner's views show them (contracts' RESERVATION_ANSWER_FIELDS). */
+export function answerFields(r: typeof reservations.$inferSelect) {
+  return {
+    notes: r.notes,
+    declineReason: r.declineReason,
+    proposedDate: r.proposedDate,
+    proposedTime: r.proposedTime,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
 export function toReservationDto(row: ReservationRow, now: Date): TReservation {
   const r = row.reservation;
   const status = r.status as TReservationStatus;
@@ -82,12 +94,7 @@ export function toReservationDto(row: ReservationRow, now: Date): TReservation {
     time: r.requestedTime,
     guests: r.guests,
     phone: r.customerPhone,
-    notes: r.notes,
-    declineReason: r.declineReason,
-    proposedDate: r.proposedDate,
-    proposedTime: r.proposedTime,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
+    ...answerFields(r),
     // A partner's counter-proposal commits nothing yet: the customer may always turn it down.
     canCancel: status === 'proposed' || (holdsSlot && now.getTime() <= deadline!.getTime()),
     cancelDeadline: deadline?.toISOString() ?? null,

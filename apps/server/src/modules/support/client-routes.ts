@@ -19,7 +19,17 @@ import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { validationError } from '../../lib/http.ts';
 import { rateTicket } from './ratings.ts';
-import { closeTicket, createTicket, findTicketAttachment, getTicket, listTickets, replyToTicket, type UploadedFile } from './tickets.ts';
+import {
+  type AttachmentUrl,
+  closeTicket,
+  createTicket,
+  findTicketAttachment,
+  getTicket,
+  listTickets,
+  replyToTicket,
+  type TicketOwner,
+  type UploadedFile,
+} from './tickets.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
 
@@ -59,15 +69,61 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: Record<strin
   throw validationError(issue.message, issue.path.join('.') || 'body');
 }
 
+type ErrorResponses = Record<number, typeof ZApiError>;
+
+/**
+ * The ticket routes the customer (/api/client) and the partner (/api/partner, every member sees the
+ * partner's tickets) share: the list, one ticket, a reply and a file. `owner` says whose tickets the caller
+ * may see; `attachmentUrl` where the answers send the caller for a file.
+ */
+export function ownTicketRoutes(
+  app: FastifyInstance,
+  { tag, errors, owner, attachmentUrl }: { tag: string; errors: ErrorResponses; owner: (request: FastifyRequest) => Promise<TicketOwner>; attachmentUrl?: AttachmentUrl },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.db, storage: app.storage, now: app.clock.now() });
+
+  r.get('/tickets', { schema: { tags: [tag], response: { 200: ZTicketList, ...errors } } }, async (request) => listTickets(app.db, await owner(request)));
+
+  r.get(
+    '/tickets/:id',
+    { schema: { tags: [tag], params: ZTicketIdParams, response: { 200: ZTicketDetail, ...errors } } },
+    async (request) => getTicket(app.db, await owner(request), request.params.id, attachmentUrl),
+  );
+
+  r.post(
+    '/tickets/:id/messages',
+    {
+      schema: { tags: [tag], params: ZTicketIdParams, consumes: ['application/json', 'multipart/form-data'], response: { 201: ZTicketResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const caller = await owner(request);
+      const { fields, files } = await readForm(request);
+      const input = parseFields(ZTicketReplyRequest, fields);
+      const ticket = await replyToTicket(deps(), caller, request.params.id, { message: input.message, files }, attachmentUrl);
+      return reply.status(201).send({ ticket, message: M.REPLY_SENT });
+    },
+  );
+
+  r.get('/tickets/:id/attachments/:attachmentId', { schema: { tags: [tag], params: ZTicketAttachmentParams } }, async (request, reply) => {
+    const file = await findTicketAttachment(app.db, await owner(request), request.params.id, request.params.attachmentId);
+    const data = await app.storage.read(file.storageKey).catch(() => null);
+    if (!data) throw new AppError('FILE_NOT_FOUND');
+    return reply
+      .type(file.contentType)
+      .header('cache-control', 'private, max-age=0')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`)
+      .send(data);
+  });
+}
+
 /** The customer's support tickets (spec 01 §2 "Support centre"), under /api/client (customer role). */
 export async function clientTicketRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = (request: FastifyRequest) => ({ userId: requireAuth(request).userId, partnerId: null });
   const deps = () => ({ db: app.db, storage: app.storage, now: app.clock.now() });
-
-  r.get('/tickets', { schema: { tags: ['support'], response: { 200: ZTicketList, ...errors } } }, async (request) =>
-    listTickets(app.db, owner(request)),
-  );
+  ownTicketRoutes(app, { tag: 'support', errors, owner: async (request) => owner(request) });
 
   r.post(
     '/tickets',
@@ -80,25 +136,6 @@ export async function clientTicketRoutes(app: FastifyInstance): Promise<void> {
       const input = parseFields(ZCreateTicketRequest, fields);
       const ticket = await createTicket(deps(), owner(request), { ...input, files });
       return reply.status(201).send({ ticket, message: M.CREATED });
-    },
-  );
-
-  r.get(
-    '/tickets/:id',
-    { schema: { tags: ['support'], params: ZTicketIdParams, response: { 200: ZTicketDetail, ...errors } } },
-    async (request) => getTicket(app.db, owner(request), request.params.id),
-  );
-
-  r.post(
-    '/tickets/:id/messages',
-    {
-      schema: { tags: ['support'], params: ZTicketIdParams, consumes: ['application/json', 'multipart/form-data'], response: { 201: ZTicketResponse, ...errors } },
-    },
-    async (request, reply) => {
-      const { fields, files } = await readForm(request);
-      const input = parseFields(ZTicketReplyRequest, fields);
-      const ticket = await replyToTicket(deps(), owner(request), request.params.id, { message: input.message, files });
-      return reply.status(201).send({ ticket, message: M.REPLY_SENT });
     },
   );
 
@@ -115,24 +152,5 @@ export async function clientTicketRoutes(app: FastifyInstance): Promise<void> {
       ticket: await rateTicket(app.db, owner(request), request.params.id, request.body.rating, app.clock.now()),
       message: SUPPORT_DESK_MESSAGES.RATING_SAVED.fr,
     }),
-  );
-
-  r.get(
-    '/tickets/:id/attachments/:attachmentId',
-    { schema: { tags: ['support'], params: ZTicketAttachmentParams } },
-    async (request, reply) => {
-      const file = await findTicketAttachment(app.db, owner(request), request.params.id, request.params.attachmentId);
-      const data = await app.storage.read(file.storageKey).catch(() => null);
-      if (!data) throw new AppError('FILE_NOT_FOUND');
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'private, max-age=0')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`,
-        )
-        .send(data);
-    },
   );
 }

@@ -81,6 +81,26 @@ export async function searchUsers(db: Queryable, query: { q?: string | undefined
   return { users: rows.map(toUserRow), total: count?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
+/** The ten latest tickets of a customer or a partner (`where`), newest first. */
+const recentTickets = (db: Queryable, where: SQL) =>
+  db
+    .select({ id: supportTickets.id, title: supportTickets.title, status: supportTickets.status, priority: supportTickets.priority, createdAt: supportTickets.createdAt })
+    .from(supportTickets)
+    .where(where)
+    .orderBy(desc(supportTickets.createdAt))
+    .limit(10);
+
+/** The ten latest disputes of a customer or a partner (`where`), newest first, with their amount. */
+const recentDisputes = (db: Queryable, where: SQL) =>
+  db
+    .select({ ...disputeSummaryColumns, amount: disputes.amount, createdAt: disputes.createdAt })
+    .from(disputes)
+    .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
+    .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
+    .where(where)
+    .orderBy(desc(disputes.createdAt))
+    .limit(10);
+
 /** The deductions behind the health score: [type, severity, code, points per occurrence, cap]. */
 const PENALTIES = {
   suspended: ['security', 'critical', 'ACCOUNT_SUSPENDED', 40, 40],
@@ -123,20 +143,8 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
       .where(eq(reservations.userId, userId))
       .orderBy(desc(reservations.createdAt))
       .limit(10),
-    db
-      .select({ id: supportTickets.id, title: supportTickets.title, status: supportTickets.status, priority: supportTickets.priority, createdAt: supportTickets.createdAt })
-      .from(supportTickets)
-      .where(eq(supportTickets.userId, userId))
-      .orderBy(desc(supportTickets.createdAt))
-      .limit(10),
-    db
-      .select({ ...disputeSummaryColumns, amount: disputes.amount, createdAt: disputes.createdAt })
-      .from(disputes)
-      .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
-      .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
-      .where(eq(disputes.customerId, userId))
-      .orderBy(desc(disputes.createdAt))
-      .limit(10),
+    recentTickets(db, eq(supportTickets.userId, userId)),
+    recentDisputes(db, eq(disputes.customerId, userId)),
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt)).limit(10),
     Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.purchaserId, userId)),
@@ -313,20 +321,8 @@ export async function partnerDiagnostics(db: Queryable, partnerId: string): Prom
       .where(eq(payouts.partnerId, partnerId))
       .orderBy(desc(payouts.requestedAt))
       .limit(10),
-    db
-      .select({ id: supportTickets.id, title: supportTickets.title, status: supportTickets.status, priority: supportTickets.priority, createdAt: supportTickets.createdAt })
-      .from(supportTickets)
-      .where(eq(supportTickets.partnerId, partnerId))
-      .orderBy(desc(supportTickets.createdAt))
-      .limit(10),
-    db
-      .select({ ...disputeSummaryColumns, amount: disputes.amount, createdAt: disputes.createdAt })
-      .from(disputes)
-      .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
-      .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
-      .where(eq(disputes.partnerId, partnerId))
-      .orderBy(desc(disputes.createdAt))
-      .limit(10),
+    recentTickets(db, eq(supportTickets.partnerId, partnerId)),
+    recentDisputes(db, eq(disputes.partnerId, partnerId)),
   ]);
   const iso = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
   return {

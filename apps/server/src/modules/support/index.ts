@@ -1,4 +1,4 @@
-export { clientTicketRoutes, parseFields, readForm } from './client-routes.ts';
+export { clientTicketRoutes, ownTicketRoutes, parseFields, readForm } from './client-routes.ts';
 export { faqRoutes } from './faq-routes.ts';
 export { supportRoutes } from './routes.ts';
 export { type AttachmentUrl, createTicket, findTicketAttachment, getTicket, listTickets, replyToTicket } from './tickets.ts';

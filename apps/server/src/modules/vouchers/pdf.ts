@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { bidiText, hasArabic, registerArabicFonts } from '../../lib/pdf-bidi.ts';
+import { bidiText, hasArabic } from '../../lib/pdf-bidi.ts';
+import { farhaPdf } from '../../lib/pdf-document.ts';
 import { lang, type Locale } from '../notifications/index.ts';
 import { voucherPublicUrl, voucherQrPng, type VoucherDocument } from './documents.ts';
 
@@ -21,14 +21,7 @@ export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string, 
   const ar = locale === 'ar';
   const boxName = l.pick(box.name, box.nameAr);
   const qr = await voucherQrPng(publicUrl, voucher.code);
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, lang: locale, info: { Title: `Farha — ${boxName}`, Author: 'Farha' } });
-  registerArabicFonts(pdf);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const { pdf, bytes: done } = farhaPdf({ title: `Farha — ${boxName}`, lang: locale });
 
   const left = 48;
   const width = pdf.page.width - 96;

@@ -19,3 +19,16 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
     </div>
   );
 }
+
+/** A select's options, one a value, worded by `label` (statuses, categories, priorities…). */
+export function SelectOptions<T extends string>({ values, label }: { values: readonly T[]; label: (value: T) => string }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -72,6 +72,36 @@ export function AdminQueryStates<T>({
   );
 }
 
+/**
+ * One page of a back-office list: its states (AdminQueryStates, `empty` when the page has no item), the
+ * items as a list (`className`, `testId`), each drawn by `children`, and the pager below.
+ */
+export function AdminPagedList<D extends { page: number; pageSize: number; total: number }, T extends { id: string }>(props: {
+  query: ListQuery<D> & { error: unknown };
+  items: (data: D) => T[];
+  empty: string;
+  className: string;
+  testId: string;
+  onPage: (page: number) => void;
+  children: (item: T) => ReactNode;
+}) {
+  const { query, items } = props;
+  return (
+    <>
+      <AdminQueryStates query={query} isEmpty={(data) => items(data).length === 0} empty={props.empty}>
+        {(data) => (
+          <ul className={props.className} data-testid={props.testId}>
+            {items(data).map((item) => (
+              <li key={item.id}>{props.children(item)}</li>
+            ))}
+          </ul>
+        )}
+      </AdminQueryStates>
+      {query.data && <Pager page={query.data.page} pageSize={query.data.pageSize} total={query.data.total} onPage={props.onPage} />}
+    </>
+  );
+}
+
 /** Page n of m with previous and next; nothing when the list fits on one page. */
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
   const { t } = useAdminTranslation();
@@ -113,6 +143,20 @@ export function FilterChips<T extends string>(props: { value: T; options: { valu
       ))}
     </div>
   );
+}
+
+/**
+ * What a PromptDialog is open for (null: closed) and the error it shows; `dialogProps` gives the dialog its
+ * open state, its error and a close that forgets both.
+ */
+export function usePrompt<T>() {
+  const [target, setTarget] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setTarget(null);
+    setError(null);
+  };
+  return { target, open: setTarget, close, setError, dialogProps: { open: target !== null, error, onClose: close } };
 }
 
 /** A confirmation that may ask for one text (a bank reference, a reason); the answer goes to onConfirm. */

@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminPartner, useAdminPartners, useKycDecision, usePartnerTerms } from '../api/admin';
-import { AdminQueryStates, FilterChips, formatNumber, Pager, PromptDialog } from '../components/parts';
+import { AdminPagedList, FilterChips, formatNumber, PromptDialog } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
@@ -58,58 +58,51 @@ export function AdminPartnersPage() {
           </Button>
         </form>
       </div>
-      <AdminQueryStates query={list} isEmpty={(data) => data.partners.length === 0} empty={t('common.empty')}>
-        {(data) => (
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="partner-list">
-            {data.partners.map((p) => (
-              <li key={p.id}>
-                <Card className="h-full">
-                  <CardContent className="flex h-full flex-col gap-3 p-4 sm:p-4">
-                    <div className="flex items-start justify-between gap-2">
-                      <div className="min-w-0">
-                        <p className="truncate font-semibold">{p.name}</p>
-                        <p className="text-sm text-muted-foreground">
-                          {p.city} · {p.active ? t('partners.active') : t('partners.inactive')}
-                        </p>
-                      </div>
-                      <Badge variant={KYC_VARIANT[p.kycStatus]}>{t(`partners.kyc.${p.kycStatus}`)}</Badge>
-                    </div>
-                    <dl className="grid grid-cols-3 gap-2 text-sm">
-                      <div>
-                        <dt className="text-muted-foreground">{t('partners.columns.offers')}</dt>
-                        <dd className="font-semibold tabular-nums">{p.offersCount}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-muted-foreground">{t('partners.columns.redemptions')}</dt>
-                        <dd className="font-semibold tabular-nums">{p.redemptions}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-muted-foreground">{t('partners.columns.revenue')}</dt>
-                        <dd className="font-semibold tabular-nums">{formatDzd(p.revenueTotal, locale)}</dd>
-                      </div>
-                    </dl>
-                    <p className="text-xs text-muted-foreground">
-                      {p.kycSubmittedAt ? t('partners.submitted', { date: formatDateTime(p.kycSubmittedAt, locale) }) : t('partners.notSubmitted')} ·{' '}
-                      {t('partners.columns.commission')} {formatNumber(p.commissionBp / 100, locale)} % · {t(`partners.cycles.${p.settlementCycle as (typeof SETTLEMENT_CYCLES)[number]}`)}
-                    </p>
-                    <Button variant="outline" size="sm" className="mt-auto self-start" onClick={() => setOpenId(p.id)} data-testid="partner-open">
-                      {t('partners.open')}
-                    </Button>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
+      <AdminPagedList
+        query={list}
+        items={(data) => data.partners}
+        empty={t('common.empty')}
+        className="grid grid-cols-1 gap-3 md:grid-cols-2"
+        testId="partner-list"
+        onPage={(next) => setParams(toQuery({ kyc: kyc === 'all' ? undefined : kyc, q, page: next }))}
+      >
+        {(p) => (
+          <Card className="h-full">
+            <CardContent className="flex h-full flex-col gap-3 p-4 sm:p-4">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{p.name}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {p.city} · {p.active ? t('partners.active') : t('partners.inactive')}
+                  </p>
+                </div>
+                <Badge variant={KYC_VARIANT[p.kycStatus]}>{t(`partners.kyc.${p.kycStatus}`)}</Badge>
+              </div>
+              <dl className="grid grid-cols-3 gap-2 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">{t('partners.columns.offers')}</dt>
+                  <dd className="font-semibold tabular-nums">{p.offersCount}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t('partners.columns.redemptions')}</dt>
+                  <dd className="font-semibold tabular-nums">{p.redemptions}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t('partners.columns.revenue')}</dt>
+                  <dd className="font-semibold tabular-nums">{formatDzd(p.revenueTotal, locale)}</dd>
+                </div>
+              </dl>
+              <p className="text-xs text-muted-foreground">
+                {p.kycSubmittedAt ? t('partners.submitted', { date: formatDateTime(p.kycSubmittedAt, locale) }) : t('partners.notSubmitted')} ·{' '}
+                {t('partners.columns.commission')} {formatNumber(p.commissionBp / 100, locale)} % · {t(`partners.cycles.${p.settlementCycle as (typeof SETTLEMENT_CYCLES)[number]}`)}
+              </p>
+              <Button variant="outline" size="sm" className="mt-auto self-start" onClick={() => setOpenId(p.id)} data-testid="partner-open">
+                {t('partners.open')}
+              </Button>
+            </CardContent>
+          </Card>
         )}
-      </AdminQueryStates>
-      {list.data && (
-        <Pager
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          total={list.data.total}
-          onPage={(next) => setParams(toQuery({ kyc: kyc === 'all' ? undefined : kyc, q, page: next }))}
-        />
-      )}
+      </AdminPagedList>
       <PartnerFile id={openId} onClose={() => setOpenId(null)} />
     </div>
   );

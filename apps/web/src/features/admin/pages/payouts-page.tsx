@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminPayouts, usePayoutAction } from '../api/admin';
-import { AdminQueryStates, FilterChips, Pager, PromptDialog } from '../components/parts';
+import { AdminPagedList, FilterChips, PromptDialog, usePrompt } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
@@ -36,13 +36,13 @@ export function AdminPayoutsPage() {
   const list = useAdminPayouts(toQuery({ status, page, pageSize: 20 }));
   const action = usePayoutAction();
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string; movedTo?: Filter } | null>(null);
-  const [dialog, setDialog] = useState<{ kind: 'paid' | 'failed'; payout: TAdminPayout } | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
+  const prompt = usePrompt<{ kind: 'paid' | 'failed'; payout: TAdminPayout }>();
+  const dialog = prompt.target;
 
   const setFilter = (next: Filter) => setParams({ status: next });
   const run = (input: Parameters<typeof action.mutate>[0], after?: () => void) => {
     setFlash(null);
-    setDialogError(null);
+    prompt.setError(null);
     action.mutate(input, {
       onSuccess: (answer) => {
         // The payout leaves this view for the one of its new status: say where it went (spec 02 §5's queue).
@@ -50,7 +50,7 @@ export function AdminPayoutsPage() {
         setFlash({ kind: 'success', text: adminMessage(answer.message), movedTo: status === movedTo || status === 'all' ? undefined : movedTo });
         after?.();
       },
-      onError: (error) => (dialog ? setDialogError(adminMessage(error)) : setFlash({ kind: 'error', text: adminMessage(error) })),
+      onError: (error) => (dialog ? prompt.setError(adminMessage(error)) : setFlash({ kind: 'error', text: adminMessage(error) })),
     });
   };
 
@@ -93,74 +93,72 @@ export function AdminPayoutsPage() {
           )}
         </Alert>
       )}
-      <AdminQueryStates query={list} isEmpty={(data) => data.payouts.length === 0} empty={t('payouts.empty')}>
-        {(data) => (
-          <ul className="space-y-3" data-testid="payout-queue">
-            {data.payouts.map((p) => (
-              <li key={p.id}>
-                <Card data-testid="payout-row">
-                  <CardContent className="grid gap-4 p-4 sm:p-5 lg:grid-cols-[1.3fr_1fr_auto] lg:items-center">
-                    <div className="min-w-0 space-y-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <p className="truncate font-semibold">{p.partner.name}</p>
-                        <Badge variant={STATUS_VARIANT[p.status]}>{t(`payouts.tabs.${p.status}`)}</Badge>
-                      </div>
-                      <p className="text-sm text-muted-foreground">
-                        {p.partner.city} · {periodLabel(p.period, locale)} · {t('payouts.transactions', { count: p.transactionCount })}
-                      </p>
-                      <p className="text-xs text-muted-foreground">{t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, locale) })}</p>
-                      <p className="font-mono text-xs break-all" dir="ltr">
-                        {t('payouts.columns.iban')} {p.iban ?? '—'}
-                      </p>
-                      {p.reference && <p className="text-xs font-medium" dir="auto">{t('payouts.reference', { reference: p.reference })}</p>}
-                      {p.failureReason && <p className="text-xs text-destructive">{p.failureReason}</p>}
-                    </div>
-                    <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1">
-                      <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
-                        <dt className="text-muted-foreground">{t('payouts.columns.gross')}</dt>
-                        <dd>{formatDzd(p.grossAmount, locale)}</dd>
-                      </div>
-                      <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
-                        <dt className="text-muted-foreground">{t('payouts.columns.commission')}</dt>
-                        <dd>− {formatDzd(p.commissionAmount, locale)}</dd>
-                      </div>
-                      <div className="flex flex-col font-bold lg:flex-row lg:justify-between lg:gap-3">
-                        <dt>{t('payouts.columns.net')}</dt>
-                        <dd data-testid="payout-net">{formatDzd(p.netAmount, locale)}</dd>
-                      </div>
-                    </dl>
-                    <div className="flex flex-wrap gap-2 lg:flex-col">
-                      {p.status === 'requested' && (
-                        <Button onClick={() => run({ id: p.id, action: 'approve' })} disabled={action.isPending} data-testid="payout-approve">
-                          <Check aria-hidden />
-                          {t('payouts.approve')}
-                        </Button>
-                      )}
-                      {p.status === 'processing' && (
-                        <Button onClick={() => setDialog({ kind: 'paid', payout: p })} data-testid="payout-paid">
-                          <Send aria-hidden />
-                          {t('payouts.markPaid')}
-                        </Button>
-                      )}
-                      {(p.status === 'requested' || p.status === 'processing') && (
-                        <Button variant="outline" onClick={() => setDialog({ kind: 'failed', payout: p })} data-testid="payout-failed">
-                          <X aria-hidden />
-                          {t('payouts.markFailed')}
-                        </Button>
-                      )}
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
+      <AdminPagedList
+        query={list}
+        items={(data) => data.payouts}
+        empty={t('payouts.empty')}
+        className="space-y-3"
+        testId="payout-queue"
+        onPage={(next) => setParams({ status, page: String(next) })}
+      >
+        {(p) => (
+          <Card data-testid="payout-row">
+            <CardContent className="grid gap-4 p-4 sm:p-5 lg:grid-cols-[1.3fr_1fr_auto] lg:items-center">
+              <div className="min-w-0 space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="truncate font-semibold">{p.partner.name}</p>
+                  <Badge variant={STATUS_VARIANT[p.status]}>{t(`payouts.tabs.${p.status}`)}</Badge>
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {p.partner.city} · {periodLabel(p.period, locale)} · {t('payouts.transactions', { count: p.transactionCount })}
+                </p>
+                <p className="text-xs text-muted-foreground">{t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, locale) })}</p>
+                <p className="font-mono text-xs break-all" dir="ltr">
+                  {t('payouts.columns.iban')} {p.iban ?? '—'}
+                </p>
+                {p.reference && <p className="text-xs font-medium" dir="auto">{t('payouts.reference', { reference: p.reference })}</p>}
+                {p.failureReason && <p className="text-xs text-destructive">{p.failureReason}</p>}
+              </div>
+              <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1">
+                <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
+                  <dt className="text-muted-foreground">{t('payouts.columns.gross')}</dt>
+                  <dd>{formatDzd(p.grossAmount, locale)}</dd>
+                </div>
+                <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
+                  <dt className="text-muted-foreground">{t('payouts.columns.commission')}</dt>
+                  <dd>− {formatDzd(p.commissionAmount, locale)}</dd>
+                </div>
+                <div className="flex flex-col font-bold lg:flex-row lg:justify-between lg:gap-3">
+                  <dt>{t('payouts.columns.net')}</dt>
+                  <dd data-testid="payout-net">{formatDzd(p.netAmount, locale)}</dd>
+                </div>
+              </dl>
+              <div className="flex flex-wrap gap-2 lg:flex-col">
+                {p.status === 'requested' && (
+                  <Button onClick={() => run({ id: p.id, action: 'approve' })} disabled={action.isPending} data-testid="payout-approve">
+                    <Check aria-hidden />
+                    {t('payouts.approve')}
+                  </Button>
+                )}
+                {p.status === 'processing' && (
+                  <Button onClick={() => prompt.open({ kind: 'paid', payout: p })} data-testid="payout-paid">
+                    <Send aria-hidden />
+                    {t('payouts.markPaid')}
+                  </Button>
+                )}
+                {(p.status === 'requested' || p.status === 'processing') && (
+                  <Button variant="outline" onClick={() => prompt.open({ kind: 'failed', payout: p })} data-testid="payout-failed">
+                    <X aria-hidden />
+                    {t('payouts.markFailed')}
+                  </Button>
+                )}
+              </div>
+            </CardContent>
+          </Card>
         )}
-      </AdminQueryStates>
-      {list.data && (
-        <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams({ status, page: String(next) })} />
-      )}
+      </AdminPagedList>
       <PromptDialog
-        open={dialog !== null}
+        {...prompt.dialogProps}
         title={dialog?.kind === 'paid' ? t('payouts.paidTitle') : t('payouts.failedTitle')}
         text={
           dialog?.kind === 'paid'
@@ -171,16 +169,10 @@ export function AdminPayoutsPage() {
         confirmLabel={dialog?.kind === 'paid' ? t('payouts.markPaid') : t('payouts.markFailed')}
         destructive={dialog?.kind === 'failed'}
         pending={action.isPending}
-        error={dialogError}
-        onClose={() => {
-          setDialog(null);
-          setDialogError(null);
-        }}
         onConfirm={(value) => {
           if (!dialog) return;
-          const close = () => setDialog(null);
-          if (dialog.kind === 'paid') run({ id: dialog.payout.id, action: 'paid', reference: value }, close);
-          else run({ id: dialog.payout.id, action: 'failed', reason: value }, close);
+          if (dialog.kind === 'paid') run({ id: dialog.payout.id, action: 'paid', reference: value }, prompt.close);
+          else run({ id: dialog.payout.id, action: 'failed', reason: value }, prompt.close);
         }}
       />
     </div>

@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminRefunds, useGatewayRefund, useRefundAction } from '../api/admin';
-import { AdminQueryStates, FilterChips, Pager, PromptDialog } from '../components/parts';
+import { AdminPagedList, FilterChips, PromptDialog, usePrompt } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 import { refundReason } from '../lib/refund-text';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
@@ -37,8 +37,8 @@ export function AdminRefundsPage() {
     });
   };
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [dialog, setDialog] = useState<{ kind: 'paid' | 'failed'; refund: TAdminRefund } | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
+  const prompt = usePrompt<{ kind: 'paid' | 'failed'; refund: TAdminRefund }>();
+  const dialog = prompt.target;
   const counts = list.data?.counts ?? {};
 
   return (
@@ -55,64 +55,62 @@ export function AdminRefundsPage() {
           {flash.text}
         </Alert>
       )}
-      <AdminQueryStates query={list} isEmpty={(data) => data.refunds.length === 0} empty={t('refunds.empty')}>
-        {(data) => (
-          <ul className="space-y-3" data-testid="refund-queue">
-            {data.refunds.map((r) => (
-              <li key={r.id}>
-                <Card>
-                  <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center sm:p-4">
-                    <div className="min-w-0 space-y-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <p className="font-semibold">{r.customer?.name ?? '—'}</p>
-                        <Badge variant={STATUS_VARIANT[r.status]}>{t(`refunds.tabs.${r.status}`)}</Badge>
-                        <span className="text-lg font-bold tabular-nums">{formatDzd(r.amount, locale)}</span>
-                      </div>
-                      <p className="truncate text-sm text-muted-foreground" dir="ltr">
-                        {r.customer?.email}
-                      </p>
-                      <p className="text-sm">
-                        {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{refundReason(r, t, locale)}</span>
-                      </p>
-                      <p className="text-xs text-muted-foreground">
-                        {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}
-                        {r.paymentMethod && ` · ${t('refunds.method', { method: r.paymentMethod.toUpperCase() })}`}
-                        {r.provider && ` · ${r.gatewayRefund || r.status !== 'pending' ? providerName(r.provider) : t('refunds.manualHint', { provider: providerName(r.provider) })}`}
-                      </p>
-                      {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
-                      {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}
-                    </div>
-                    {r.status === 'pending' && (
-                      <div className="flex flex-wrap gap-2 sm:flex-col">
-                        {r.gatewayRefund ? (
-                          <Button onClick={() => refundByGateway(r)} disabled={gateway.isPending} data-testid="refund-gateway">
-                            <CreditCard aria-hidden />
-                            {t('refunds.viaGateway')}
-                          </Button>
-                        ) : (
-                          <Button onClick={() => setDialog({ kind: 'paid', refund: r })} data-testid="refund-paid">
-                            <Send aria-hidden />
-                            {t('refunds.manualBank')}
-                          </Button>
-                        )}
-                        <Button variant="outline" onClick={() => setDialog({ kind: 'failed', refund: r })}>
-                          <X aria-hidden />
-                          {t('refunds.markFailed')}
-                        </Button>
-                      </div>
-                    )}
-                  </CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
+      <AdminPagedList
+        query={list}
+        items={(data) => data.refunds}
+        empty={t('refunds.empty')}
+        className="space-y-3"
+        testId="refund-queue"
+        onPage={(next) => setParams({ status, page: String(next) })}
+      >
+        {(r) => (
+          <Card>
+            <CardContent className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center sm:p-4">
+              <div className="min-w-0 space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="font-semibold">{r.customer?.name ?? '—'}</p>
+                  <Badge variant={STATUS_VARIANT[r.status]}>{t(`refunds.tabs.${r.status}`)}</Badge>
+                  <span className="text-lg font-bold tabular-nums">{formatDzd(r.amount, locale)}</span>
+                </div>
+                <p className="truncate text-sm text-muted-foreground" dir="ltr">
+                  {r.customer?.email}
+                </p>
+                <p className="text-sm">
+                  {[r.boxName, r.voucherCode].filter(Boolean).join(' · ')} — <span dir="auto">{refundReason(r, t, locale)}</span>
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {t('refunds.requestedAt', { date: formatDateTime(r.requestedAt, locale) })}
+                  {r.paymentMethod && ` · ${t('refunds.method', { method: r.paymentMethod.toUpperCase() })}`}
+                  {r.provider && ` · ${r.gatewayRefund || r.status !== 'pending' ? providerName(r.provider) : t('refunds.manualHint', { provider: providerName(r.provider) })}`}
+                </p>
+                {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
+                {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}
+              </div>
+              {r.status === 'pending' && (
+                <div className="flex flex-wrap gap-2 sm:flex-col">
+                  {r.gatewayRefund ? (
+                    <Button onClick={() => refundByGateway(r)} disabled={gateway.isPending} data-testid="refund-gateway">
+                      <CreditCard aria-hidden />
+                      {t('refunds.viaGateway')}
+                    </Button>
+                  ) : (
+                    <Button onClick={() => prompt.open({ kind: 'paid', refund: r })} data-testid="refund-paid">
+                      <Send aria-hidden />
+                      {t('refunds.manualBank')}
+                    </Button>
+                  )}
+                  <Button variant="outline" onClick={() => prompt.open({ kind: 'failed', refund: r })}>
+                    <X aria-hidden />
+                    {t('refunds.markFailed')}
+                  </Button>
+                </div>
+              )}
+            </CardContent>
+          </Card>
         )}
-      </AdminQueryStates>
-      {list.data && (
-        <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(next) => setParams({ status, page: String(next) })} />
-      )}
+      </AdminPagedList>
       <PromptDialog
-        open={dialog !== null}
+        {...prompt.dialogProps}
         title={dialog?.kind === 'paid' ? t('refunds.paidTitle') : t('refunds.failedTitle')}
         text={
           dialog?.kind === 'paid'
@@ -123,21 +121,16 @@ export function AdminRefundsPage() {
         confirmLabel={dialog?.kind === 'paid' ? t('refunds.markPaid') : t('refunds.markFailed')}
         destructive={dialog?.kind === 'failed'}
         pending={action.isPending}
-        error={dialogError}
-        onClose={() => {
-          setDialog(null);
-          setDialogError(null);
-        }}
         onConfirm={(value) => {
           if (!dialog) return;
           setFlash(null);
-          setDialogError(null);
+          prompt.setError(null);
           action.mutate(dialog.kind === 'paid' ? { id: dialog.refund.id, action: 'paid', reference: value } : { id: dialog.refund.id, action: 'failed', reason: value }, {
             onSuccess: (answer) => {
-              setDialog(null);
+              prompt.close();
               setFlash({ kind: 'success', text: adminMessage(answer.message) });
             },
-            onError: (error) => setDialogError(adminMessage(error)),
+            onError: (error) => prompt.setError(adminMessage(error)),
           });
         }}
       />

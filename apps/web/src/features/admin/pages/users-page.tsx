@@ -15,7 +15,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminUsers, useSendPasswordLink, useUserStatus } from '../api/admin';
 import { UserFormDialog } from '../components/user-form-dialog';
-import { AdminQueryStates, Pager, PromptDialog } from '../components/parts';
+import { AdminQueryStates, Pager, PromptDialog, usePrompt } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
@@ -36,8 +36,7 @@ export function AdminUsersPage() {
   const list = useAdminUsers(toQuery({ q, role, status, page, pageSize: 20 }));
   const change = useUserStatus();
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [suspending, setSuspending] = useState<TAdminUserRow | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
+  const suspending = usePrompt<TAdminUserRow>();
   const [form, setForm] = useState<{ user: TAdminUserRow | null } | null>(null);
   const link = useSendPasswordLink();
   const sendLink = (user: TAdminUserRow) => {
@@ -54,10 +53,10 @@ export function AdminUsersPage() {
       { id: user.id, action },
       {
         onSuccess: (answer) => {
-          setSuspending(null);
+          suspending.close();
           setFlash({ kind: 'success', text: `${adminMessage(answer.message)} — ${answer.user.email}` });
         },
-        onError: (error) => (action === 'suspend' ? setDialogError(adminMessage(error)) : setFlash({ kind: 'error', text: adminMessage(error) })),
+        onError: (error) => (action === 'suspend' ? suspending.setError(adminMessage(error)) : setFlash({ kind: 'error', text: adminMessage(error) })),
       },
     );
   };
@@ -172,7 +171,7 @@ export function AdminUsersPage() {
                           {t('users.reactivate')}
                         </Button>
                       ) : (
-                        <Button variant="outline" size="sm" disabled={change.isPending || u.id === me.id} onClick={() => setSuspending(u)} data-testid="user-suspend">
+                        <Button variant="outline" size="sm" disabled={change.isPending || u.id === me.id} onClick={() => suspending.open(u)} data-testid="user-suspend">
                           {t('users.suspend')}
                         </Button>
                       )}
@@ -200,18 +199,13 @@ export function AdminUsersPage() {
         />
       )}
       <PromptDialog
-        open={suspending !== null}
-        title={t('users.suspendTitle', { email: suspending?.email ?? '' })}
+        {...suspending.dialogProps}
+        title={t('users.suspendTitle', { email: suspending.target?.email ?? '' })}
         text={t('users.suspendText')}
         confirmLabel={t('users.suspend')}
         destructive
         pending={change.isPending}
-        error={dialogError}
-        onClose={() => {
-          setSuspending(null);
-          setDialogError(null);
-        }}
-        onConfirm={() => suspending && act(suspending, 'suspend')}
+        onConfirm={() => suspending.target && act(suspending.target, 'suspend')}
       />
     </div>
   );

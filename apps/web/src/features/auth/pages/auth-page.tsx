@@ -6,9 +6,8 @@ import { paths, type AuthRedirectState } from '@/config/paths';
 import { GiftIllustration } from '@/components/brand/gift-illustration';
 import { Logo } from '@/components/brand/logo';
 import { ZelligePattern } from '@/components/brand/zellige-pattern';
-import { LocaleSwitch } from '@/components/locale-switch';
+import { DisplaySwitches } from '@/components/display-switches';
 import { PaymentLogos } from '@/components/payment-logos';
-import { ThemeToggle } from '@/components/theme-toggle';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -62,15 +61,13 @@ export function AuthPage() {
           <Link to={paths.home} className="rounded-lg lg:invisible" aria-label={t('nav.homeLink')}>
             <Logo />
           </Link>
-          <div className="flex items-center gap-1">
-            <ThemeToggle />
-            <LocaleSwitch />
+          <DisplaySwitches>
             <Button asChild variant="ghost" size="icon" className="ms-1">
               <Link to={paths.home} aria-label={t('auth.close')} title={t('auth.close')} data-testid="auth-close">
                 <X aria-hidden className="size-5" />
               </Link>
             </Button>
-          </div>
+          </DisplaySwitches>
         </div>
 
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 py-8">

@@ -6,8 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
-import { LocaleSwitch } from '@/components/locale-switch';
-import { ThemeToggle } from '@/components/theme-toggle';
+import { DisplaySwitches } from '@/components/display-switches';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -49,10 +48,7 @@ export function ResetPasswordPage() {
         <Link to={paths.home} className="rounded-lg">
           <Logo />
         </Link>
-        <div className="flex items-center gap-1">
-          <ThemeToggle />
-          <LocaleSwitch />
-        </div>
+        <DisplaySwitches />
       </div>
       <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10 outline-none">
         <Card className="grid gap-5 p-6 sm:p-8" data-testid="reset-password-page">

@@ -3,7 +3,6 @@ import { type TClientVoucher } from '@farha/contracts/customer';
 import { formatDzd } from '@farha/contracts/money';
 import { Repeat } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useExchangeOptions, useExchangeVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
+import { followVoucherChange, leavingForCheckout } from '../lib/voucher-change';
 import { boxesMatching } from '../lib/vouchers';
 import { BoxImage } from '@/components/domain/box-image';
 import { PaymentMethodPicker } from './payment-method-picker';
@@ -57,19 +57,12 @@ function ExchangeForm({ voucher, onClose }: { voucher: TClientVoucher; onClose: 
     exchange.mutate(
       { boxId: selected.id, paymentMethod: toPay > 0 ? (method ?? undefined) : undefined },
       {
-        onSuccess: (result) => {
-          if (result.outcome === 'checkout') {
-            window.location.assign(result.checkoutUrl);
-            return;
-          }
-          toast.success(customerMessage(result.message));
-          onClose();
-        },
+        onSuccess: (result) => followVoucherChange(result, onClose),
         onError: (failure) => setError(customerMessage(failure, errorKey('VOUCHER_NOT_EXCHANGEABLE'))),
       },
     );
   };
-  const redirecting = exchange.isSuccess && exchange.data.outcome === 'checkout';
+  const redirecting = leavingForCheckout(exchange);
 
   return (
     <>

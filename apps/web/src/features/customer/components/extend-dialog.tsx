@@ -3,7 +3,6 @@ import { type TClientVoucherListResponse, type TClientVoucher } from '@farha/con
 import { formatDzd } from '@farha/contracts/money';
 import { CalendarPlus, Gift } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { useExtendVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { formatDate } from '@/lib/dates';
+import { followVoucherChange, leavingForCheckout } from '../lib/voucher-change';
 import { PaymentMethodPicker } from './payment-method-picker';
 import { errorKey } from '@farha/contracts/plain/errors';
 
@@ -54,19 +54,12 @@ function ExtendForm({ voucher, extension, onClose }: { voucher: TClientVoucher; 
       return;
     }
     extend.mutate(mode === 'paid' ? { mode, paymentMethod: method ?? undefined } : { mode }, {
-      onSuccess: (result) => {
-        if (result.outcome === 'checkout') {
-          window.location.assign(result.checkoutUrl);
-          return;
-        }
-        toast.success(customerMessage(result.message));
-        onClose();
-      },
+      onSuccess: (result) => followVoucherChange(result, onClose),
       onError: (failure) => setError(customerMessage(failure, errorKey('VOUCHER_NOT_EXTENDABLE'))),
     });
   };
 
-  const redirecting = extend.isSuccess && extend.data.outcome === 'checkout';
+  const redirecting = leavingForCheckout(extend);
 
   return (
     <>

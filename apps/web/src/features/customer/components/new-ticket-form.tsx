@@ -19,7 +19,7 @@ import { useCreateTicket } from '../api/support';
 import { customerMessage, useCustomerT } from '../i18n';
 import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
 import { useCustomerHelpTexts } from './help-centre-texts';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, SelectOptions } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorKey } from '@farha/contracts/plain/errors';
 
@@ -87,11 +87,7 @@ export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => 
               {(c) => (
                 <NativeSelect {...c} {...register('category')}>
                   <option value="">{t('support.new.categoryPlaceholder')}</option>
-                  {CUSTOMER_TICKET_CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {t(`ticketCategory.${category}`)}
-                    </option>
-                  ))}
+                  <SelectOptions values={CUSTOMER_TICKET_CATEGORIES} label={(category) => t(`ticketCategory.${category}`)} />
                 </NativeSelect>
               )}
             </Field>
@@ -99,11 +95,7 @@ export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => 
               {(c) => (
                 <NativeSelect {...c} {...register('priority')}>
                   <option value="">{t('support.new.priorityPlaceholder')}</option>
-                  {CUSTOMER_TICKET_PRIORITIES.map((priority) => (
-                    <option key={priority} value={priority}>
-                      {t(`ticketPriority.${priority}`)}
-                    </option>
-                  ))}
+                  <SelectOptions values={CUSTOMER_TICKET_PRIORITIES} label={(priority) => t(`ticketPriority.${priority}`)} />
                 </NativeSelect>
               )}
             </Field>

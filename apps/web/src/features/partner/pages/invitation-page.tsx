@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
-import { LocaleSwitch } from '@/components/locale-switch';
-import { ThemeToggle } from '@/components/theme-toggle';
+import { DisplaySwitches } from '@/components/display-switches';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -36,10 +35,7 @@ export function InvitationPage() {
         <Link to={paths.home} className="rounded-lg" aria-label={t('invitation.home')}>
           <Logo />
         </Link>
-        <div className="flex items-center gap-1">
-          <ThemeToggle />
-          <LocaleSwitch />
-        </div>
+        <DisplaySwitches />
       </header>
       <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-4 py-8 outline-none">
         {!token || invitation.isError ? (

@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { telHref } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useReservationAction, useReservationPages, useReservations, type InboxTab } from '../api/reservations';
+import { type ReservationAction, useReservationAction, useReservationPages, useReservations, type InboxTab } from '../api/reservations';
 import { AvailabilitySettings } from '../components/availability-settings';
 import { EmptyState } from '../components/empty-state';
 import { Textarea } from '@/components/ui/textarea';
@@ -245,11 +245,28 @@ function ReservationCard({
   );
 }
 
+/**
+ * The decline or the proposal a dialog sends: a toast and the dialog closed (`close`) when it is done, its
+ * error in the dialog otherwise.
+ */
+function useDialogAction() {
+  const action = useReservationAction();
+  const [error, setError] = useState<string | null>(null);
+  const send = (input: ReservationAction, close: () => void) =>
+    action.mutate(input, {
+      onSuccess: (answer) => {
+        toast.success(partnerMessage(answer.message));
+        close();
+      },
+      onError: (failure) => setError(partnerMessage(failure)),
+    });
+  return { send, pending: action.isPending, error, setError };
+}
+
 function DeclineDialog({ reservation, onClose }: { reservation: TPartnerReservation | null; onClose: () => void }) {
   const { t } = usePartnerTranslation();
-  const action = useReservationAction();
+  const { send, pending, error, setError } = useDialogAction();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const close = () => {
     setReason('');
     setError(null);
@@ -261,16 +278,7 @@ function DeclineDialog({ reservation, onClose }: { reservation: TPartnerReservat
       setError(errorTextOf('DECLINE_REASON_REQUIRED'));
       return;
     }
-    action.mutate(
-      { kind: 'decline', id: reservation.id, reason: reason.trim() },
-      {
-        onSuccess: (answer) => {
-          toast.success(partnerMessage(answer.message));
-          close();
-        },
-        onError: (failure) => setError(partnerMessage(failure)),
-      },
-    );
+    send({ kind: 'decline', id: reservation.id, reason: reason.trim() }, close);
   };
   return (
     <Dialog open={reservation !== null} onOpenChange={(open) => !open && close()}>
@@ -289,7 +297,7 @@ function DeclineDialog({ reservation, onClose }: { reservation: TPartnerReservat
           <Button variant="outline" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button variant="destructive" onClick={submit} loading={action.isPending} data-testid="reservation-decline-submit">
+          <Button variant="destructive" onClick={submit} loading={pending} data-testid="reservation-decline-submit">
             {t('reservations.declineSubmit')}
           </Button>
         </DialogFooter>
@@ -300,11 +308,10 @@ function DeclineDialog({ reservation, onClose }: { reservation: TPartnerReservat
 
 function ProposeDialog({ reservation, onClose }: { reservation: TPartnerReservation | null; onClose: () => void }) {
   const { t } = usePartnerTranslation();
-  const action = useReservationAction();
+  const { send, pending, error, setError } = useDialogAction();
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const close = () => {
     setDate('');
     setTime('');
@@ -318,16 +325,7 @@ function ProposeDialog({ reservation, onClose }: { reservation: TPartnerReservat
       setError(t('reservations.proposeRequired'));
       return;
     }
-    action.mutate(
-      { kind: 'propose', id: reservation.id, date, time, message: message.trim() || undefined },
-      {
-        onSuccess: (answer) => {
-          toast.success(partnerMessage(answer.message));
-          close();
-        },
-        onError: (failure) => setError(partnerMessage(failure)),
-      },
-    );
+    send({ kind: 'propose', id: reservation.id, date, time, message: message.trim() || undefined }, close);
   };
   return (
     <Dialog open={reservation !== null} onOpenChange={(open) => !open && close()}>
@@ -354,7 +352,7 @@ function ProposeDialog({ reservation, onClose }: { reservation: TPartnerReservat
           <Button variant="outline" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={submit} loading={action.isPending} data-testid="reservation-propose-submit">
+          <Button onClick={submit} loading={pending} data-testid="reservation-propose-submit">
             {t('reservations.proposeSubmit')}
           </Button>
         </DialogFooter>

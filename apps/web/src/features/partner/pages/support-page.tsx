@@ -50,7 +50,7 @@ import {
   useSystemStatus,
 } from '../api/support';
 import { EmptyState } from '../components/empty-state';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, SelectOptions } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '../components/page-states';
 import { PageTabsList, PageTabsTrigger } from '../components/page-tabs';
@@ -316,11 +316,7 @@ function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) 
                     value={values.category}
                     onChange={(e) => setValues((v) => ({ ...v, category: e.target.value as typeof v.category }))}
                   >
-                    {PARTNER_TICKET_CATEGORIES.map((category) => (
-                      <option key={category} value={category}>
-                        {t(`ticketCategory.${category}`)}
-                      </option>
-                    ))}
+                    <SelectOptions values={PARTNER_TICKET_CATEGORIES} label={(category) => t(`ticketCategory.${category}`)} />
                   </NativeSelect>
                 )}
               </Field>
@@ -332,11 +328,7 @@ function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) 
                     value={values.priority}
                     onChange={(e) => setValues((v) => ({ ...v, priority: e.target.value as typeof v.priority }))}
                   >
-                    {TICKET_PRIORITIES.map((priority) => (
-                      <option key={priority} value={priority}>
-                        {t(`ticketPriority.${priority}`)}
-                      </option>
-                    ))}
+                    <SelectOptions values={TICKET_PRIORITIES} label={(priority) => t(`ticketPriority.${priority}`)} />
                   </NativeSelect>
                 )}
               </Field>

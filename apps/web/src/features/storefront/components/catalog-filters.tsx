@@ -4,11 +4,12 @@ import {
 } from '@farha/contracts/plain/catalog';
 import type { TCatalogStats } from '@farha/contracts/catalog';
 import { X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useStorefrontT } from '../i18n';
 import { catalogueLines, type CatalogParams } from '../lib/catalog-params';
+import { useShownChoice } from '../lib/use-shown-choice';
 import { productLineIcon, useProductLineLabel } from './product-line';
 
 interface RadioOption {
@@ -34,12 +35,7 @@ function RadioGroup({
   scroll?: boolean;
 }) {
   // The URL (and so `value`) changes after a navigation tick; the radio shows the choice at once.
-  const [selected, setSelected] = useState(value);
-  const [previous, setPrevious] = useState(value);
-  if (value !== previous) {
-    setPrevious(value);
-    setSelected(value);
-  }
+  const [selected, setSelected] = useShownChoice(value);
   return (
     <fieldset className="min-w-0 space-y-2">
       <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted-foreground">{legend}</legend>

@@ -25,6 +25,7 @@ import {
   writeCatalogParams,
   type CatalogParams,
 } from '../lib/catalog-params';
+import { useShownChoice } from '../lib/use-shown-choice';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -274,12 +275,7 @@ function SortSelect({ value, onChange }: { value: CatalogParams['sort']; onChang
   const { t } = useStorefrontT();
   const id = useId();
   // Shows the choice at once; the URL follows after a navigation tick.
-  const [selected, setSelected] = useState(value);
-  const [previous, setPrevious] = useState(value);
-  if (value !== previous) {
-    setPrevious(value);
-    setSelected(value);
-  }
+  const [selected, setSelected] = useShownChoice(value);
   return (
     <div className="flex flex-1 items-center gap-2 md:flex-none">
       <label htmlFor={id} className="hidden text-sm font-semibold whitespace-nowrap text-muted-foreground lg:block">

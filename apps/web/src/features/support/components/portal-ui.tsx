@@ -7,8 +7,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { deskMessage, useDeskTranslation } from '../i18n';
 
-/** URL-backed filters: every change but a page change goes back to page 1. */
-export function useUrlFilters() {
+/**
+ * URL-backed filters: an empty value removes its parameter, and every change but a page change or the
+ * opening and closing of an item (`detailKey`: the open ticket, dispute, user…) goes back to page 1.
+ */
+export function useUrlFilters(detailKey = 'id') {
   const [params, setParams] = useSearchParams();
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -16,7 +19,7 @@ export function useUrlFilters() {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    if (!('page' in changes) && !('id' in changes)) next.delete('page');
+    if (!('page' in changes) && !(detailKey in changes)) next.delete('page');
     setParams(next, { replace: true });
   };
   return { params, set, page: Number(params.get('page') ?? '1') || 1 };
@@ -55,6 +58,47 @@ export function Block({ title, empty, children, count }: { title: string; empty:
       </h3>
       {children.length === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="space-y-1.5 text-sm">{children}</ul>}
     </section>
+  );
+}
+
+const ROW_CLASS = 'grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center';
+
+/**
+ * One page of a portal list whose rows open an item (a ticket, a dispute, a user, a partner): its states
+ * (PortalQueryStates, `empty` when the page has no item), each row a button (`rowTestId`) drawn by
+ * `children` that calls `onOpen`, and the pager below.
+ */
+export function PortalList<D extends { total: number; pageSize: number }, T extends { id: string }>(props: {
+  query: ListQuery<D> & { error: unknown };
+  items: (data: D) => T[];
+  empty: string;
+  page: number;
+  onPage: (page: number) => void;
+  onOpen: (item: T) => void;
+  rowTestId: string;
+  rowClassName?: string;
+  /** The list's accessible name. */
+  label?: (data: D) => string;
+  children: (item: T) => ReactNode;
+}) {
+  const { query, items } = props;
+  return (
+    <>
+      <PortalQueryStates query={query} isEmpty={(data) => items(data).length === 0} empty={props.empty}>
+        {(data) => (
+          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card" aria-label={props.label?.(data)}>
+            {items(data).map((item) => (
+              <li key={item.id}>
+                <button type="button" onClick={() => props.onOpen(item)} className={props.rowClassName ?? ROW_CLASS} data-testid={props.rowTestId}>
+                  {props.children(item)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalQueryStates>
+      {query.data && <Pager page={props.page} total={query.data.total} pageSize={query.data.pageSize} onPage={props.onPage} />}
+    </>
   );
 }
 

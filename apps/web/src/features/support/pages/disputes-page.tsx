@@ -2,7 +2,6 @@ import { DISPUTE_RESOLUTIONS, DISPUTE_STATUSES, DISPUTE_TYPES, type TDispute } f
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import { CheckCircle2, Coins, Handshake, Scale } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -18,32 +17,23 @@ import { useDispute, useDisputes, useResolveDispute, type DisputeFilters } from 
 import { DisputeStatusBadge, PriorityBadge } from '../components/badges';
 import { Kpi, NativeSelect, Textarea } from '../components/controls';
 import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
-import { Pager, PortalQueryStates } from '../components/portal-ui';
+import { PortalList, useUrlFilters } from '../components/portal-ui';
 import { deskMessage, useDeskTranslation } from '../i18n';
 
 /** spec 02 §2 "Disputes": KPIs, filters, list, detail with timeline and resolution. */
 export function SupportDisputesPage() {
   const { t, locale } = useDeskTranslation();
   useDocumentTitle(t('disputes.title'));
-  const [params, setParams] = useSearchParams();
+  const { params, set, page } = useUrlFilters('dispute');
   const filters: DisputeFilters = {
     q: params.get('q') ?? '',
     status: params.get('status') ?? 'active',
     type: params.get('type') ?? '',
-    page: Number(params.get('page') ?? '1') || 1,
+    page,
   };
   const [q, setQ] = useState(filters.q);
   const query = useDisputes(filters);
   const { data, isLoading } = query;
-  const set = (changes: Partial<Record<keyof DisputeFilters | 'dispute', string>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes) && !('dispute' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   const k = data?.kpis;
   return (
     <div className="space-y-6">
@@ -66,33 +56,34 @@ export function SupportDisputesPage() {
           {DISPUTE_TYPES.map((s) => <option key={s} value={s}>{t(`disputeType.${s}`)}</option>)}
         </NativeSelect>
       </form>
-      <PortalQueryStates query={query} isEmpty={(list) => list.disputes.length === 0} empty={t('disputes.empty')}>
-        {(list) => (
-          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
-            {list.disputes.map((d) => (
-              <li key={d.id}>
-                <button type="button" onClick={() => set({ dispute: d.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="dispute-row">
-                  <div className="min-w-0 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold" data-testid="dispute-title">{fullDisputeTitle(d, locale)}</span>
-                      <PriorityBadge priority={d.priority} />
-                      <DisputeStatusBadge status={d.status} />
-                    </p>
-                    <p className="truncate text-sm text-muted-foreground">
-                      {d.customer.name} · {d.partner?.name ?? t('disputes.noPartner')} {d.voucher && <>· <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi></>}
-                    </p>
-                  </div>
-                  <div className="flex gap-3 text-sm text-muted-foreground md:justify-end">
-                    <span className="font-semibold text-foreground">{formatDzd(d.amount, locale)}</span>
-                    <span>{formatDateTime(d.createdAt, locale)}</span>
-                  </div>
-                </button>
-              </li>
-            ))}
-          </ul>
+      <PortalList
+        query={query}
+        items={(list) => list.disputes}
+        empty={t('disputes.empty')}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+        onOpen={(d) => set({ dispute: d.id })}
+        rowTestId="dispute-row"
+      >
+        {(d) => (
+          <>
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold" data-testid="dispute-title">{fullDisputeTitle(d, locale)}</span>
+                <PriorityBadge priority={d.priority} />
+                <DisputeStatusBadge status={d.status} />
+              </p>
+              <p className="truncate text-sm text-muted-foreground">
+                {d.customer.name} · {d.partner?.name ?? t('disputes.noPartner')} {d.voucher && <>· <bdi dir="ltr" className="font-mono">{d.voucher.code}</bdi></>}
+              </p>
+            </div>
+            <div className="flex gap-3 text-sm text-muted-foreground md:justify-end">
+              <span className="font-semibold text-foreground">{formatDzd(d.amount, locale)}</span>
+              <span>{formatDateTime(d.createdAt, locale)}</span>
+            </div>
+          </>
         )}
-      </PortalQueryStates>
-      {data && <Pager page={filters.page} total={data.total} pageSize={data.pageSize} onPage={(page) => set({ page: String(page) })} />}
+      </PortalList>
       <DisputeDialog id={params.get('dispute')} onClose={() => set({ dispute: '' })} />
     </div>
   );

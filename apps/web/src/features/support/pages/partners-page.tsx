@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { disputeTitle } from '@/lib/dispute-title';
 import { useSupportPartner, useSupportPartners } from '../api/portal';
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
-import { Block, Pager, PortalQueryStates, SearchBox, useUrlFilters } from '../components/portal-ui';
+import { Block, PortalList, SearchBox, useUrlFilters } from '../components/portal-ui';
 import { usePortalTranslation } from '../i18n-portal';
 
 /** Issue 14 partner support: search, then one partner's contacts, offers, redemptions, payouts, tickets, disputes. */
@@ -16,32 +16,32 @@ export function SupportPartnersPage() {
   const { params, set, page } = useUrlFilters();
   const filters = { q: params.get('q') ?? '', page };
   const query = useSupportPartners(filters);
-  const { data } = query;
   return (
     <div className="space-y-6">
       <PageHeader title={t('partners.title')} description={t('partners.description')} />
       <SearchBox value={filters.q} label={t('partners.search')} onSearch={(q) => set({ q })} />
-      <PortalQueryStates query={query} isEmpty={(list) => list.partners.length === 0} empty={t('partners.empty')}>
-        {(list) => (
-          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
-            {list.partners.map((p) => (
-              <li key={p.id}>
-                <button type="button" onClick={() => set({ id: p.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="partner-row">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{p.name} <span className="font-normal text-muted-foreground">· {p.city}</span></p>
-                    <p className="truncate text-sm text-muted-foreground">{p.email && <bdi dir="ltr">{p.email}</bdi>}{p.phone && <> · <bdi dir="ltr">{p.phone}</bdi></>}</p>
-                  </div>
-                  <p className="flex gap-2 text-sm">
-                    <span className="rounded-full bg-muted px-2 py-0.5">{t('partners.kyc', { status: t(`kyc.${p.kycStatus}`) })}</span>
-                    <span className={p.active ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-900' : 'rounded-full bg-muted px-2 py-0.5 text-muted-foreground'}>{p.active ? t('partners.active') : t('partners.inactive')}</span>
-                  </p>
-                </button>
-              </li>
-            ))}
-          </ul>
+      <PortalList
+        query={query}
+        items={(list) => list.partners}
+        empty={t('partners.empty')}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+        onOpen={(p) => set({ id: p.id })}
+        rowTestId="partner-row"
+      >
+        {(p) => (
+          <>
+            <div className="min-w-0">
+              <p className="font-semibold">{p.name} <span className="font-normal text-muted-foreground">· {p.city}</span></p>
+              <p className="truncate text-sm text-muted-foreground">{p.email && <bdi dir="ltr">{p.email}</bdi>}{p.phone && <> · <bdi dir="ltr">{p.phone}</bdi></>}</p>
+            </div>
+            <p className="flex gap-2 text-sm">
+              <span className="rounded-full bg-muted px-2 py-0.5">{t('partners.kyc', { status: t(`kyc.${p.kycStatus}`) })}</span>
+              <span className={p.active ? 'rounded-full bg-emerald-100 px-2 py-0.5 text-emerald-900' : 'rounded-full bg-muted px-2 py-0.5 text-muted-foreground'}>{p.active ? t('partners.active') : t('partners.inactive')}</span>
+            </p>
+          </>
         )}
-      </PortalQueryStates>
-      {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => set({ page: String(p) })} />}
+      </PortalList>
       <PartnerDialog id={params.get('id')} onClose={() => set({ id: '' })} />
     </div>
   );

@@ -1,7 +1,6 @@
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@farha/contracts/support';
 import { AlarmClock, CheckCircle2, Inbox, Timer, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -10,7 +9,7 @@ import { formatMinutes, PriorityBadge, ResponseTimeBadge, TicketStatusBadge } fr
 import { CannedResponsesDialog } from '../components/canned-dialog';
 import { Kpi, NativeSelect } from '../components/controls';
 import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
-import { Pager, PortalQueryStates } from '../components/portal-ui';
+import { PortalList, useUrlFilters } from '../components/portal-ui';
 import { TicketDetailDialog } from '../components/ticket-detail-dialog';
 import { useDeskTranslation } from '../i18n';
 
@@ -18,27 +17,18 @@ import { useDeskTranslation } from '../i18n';
 export function SupportTicketsPage() {
   const { t, locale } = useDeskTranslation();
   useDocumentTitle(t('tickets.title'));
-  const [params, setParams] = useSearchParams();
+  const { params, set, page } = useUrlFilters('ticket');
   const filters: TicketFilters = {
     q: params.get('q') ?? '',
     status: params.get('status') ?? 'active',
     priority: params.get('priority') ?? '',
     assignee: params.get('assignee') ?? '',
-    page: Number(params.get('page') ?? '1') || 1,
+    page,
   };
   const [q, setQ] = useState(filters.q);
   const query = useDeskTickets(filters);
   const { data, isLoading } = query;
   const openId = params.get('ticket');
-  const set = (changes: Partial<Record<keyof TicketFilters | 'ticket', string>>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes) && !('ticket' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   const k = data?.kpis;
 
   return (
@@ -84,43 +74,41 @@ export function SupportTicketsPage() {
         </NativeSelect>
       </form>
 
-      <PortalQueryStates query={query} isEmpty={(list) => list.tickets.length === 0} empty={t('tickets.empty')}>
-        {(list) => (
-          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card" aria-label={t('tickets.count', { count: list.total })}>
-            {list.tickets.map((ticket) => (
-              <li key={ticket.id}>
-                <button
-                  type="button"
-                  onClick={() => set({ ticket: ticket.id })}
-                  className="grid w-full gap-2 p-4 text-start hover:bg-muted/50 focus-visible:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center"
-                  data-testid="ticket-row"
-                >
-                  <div className="min-w-0 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold">{ticket.title}</span>
-                      <PriorityBadge priority={ticket.priority} />
-                      <TicketStatusBadge status={ticket.status} />
-                      {ticket.slaBreached && ticket.firstResponseAt === null && ticket.status !== 'resolved' && ticket.status !== 'closed' && (
-                        <span className="text-xs font-semibold text-destructive">{t('tickets.slaBreached')}</span>
-                      )}
-                    </p>
-                    <p className="truncate text-sm text-muted-foreground">
-                      {ticket.requester.kind === 'partner' ? `${t('tickets.partner')} · ${ticket.requester.partnerName ?? ''} · ` : `${t('tickets.customer')} · `}
-                      {ticket.requester.name} · <bdi dir="ltr">{ticket.requester.email}</bdi> · #{ticket.id.slice(0, 8).toUpperCase()}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground md:justify-end">
-                    <ResponseTimeBadge minutes={ticket.responseMinutes} answered={ticket.firstResponseAt !== null} />
-                    <span>{ticket.assignee?.name ?? t('tickets.nobody')}</span>
-                    <span>{formatDateTime(ticket.createdAt, locale)}</span>
-                  </div>
-                </button>
-              </li>
-            ))}
-          </ul>
+      <PortalList
+        query={query}
+        items={(list) => list.tickets}
+        empty={t('tickets.empty')}
+        label={(list) => t('tickets.count', { count: list.total })}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+        onOpen={(ticket) => set({ ticket: ticket.id })}
+        rowTestId="ticket-row"
+        rowClassName="grid w-full gap-2 p-4 text-start hover:bg-muted/50 focus-visible:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center"
+      >
+        {(ticket) => (
+          <>
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{ticket.title}</span>
+                <PriorityBadge priority={ticket.priority} />
+                <TicketStatusBadge status={ticket.status} />
+                {ticket.slaBreached && ticket.firstResponseAt === null && ticket.status !== 'resolved' && ticket.status !== 'closed' && (
+                  <span className="text-xs font-semibold text-destructive">{t('tickets.slaBreached')}</span>
+                )}
+              </p>
+              <p className="truncate text-sm text-muted-foreground">
+                {ticket.requester.kind === 'partner' ? `${t('tickets.partner')} · ${ticket.requester.partnerName ?? ''} · ` : `${t('tickets.customer')} · `}
+                {ticket.requester.name} · <bdi dir="ltr">{ticket.requester.email}</bdi> · #{ticket.id.slice(0, 8).toUpperCase()}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground md:justify-end">
+              <ResponseTimeBadge minutes={ticket.responseMinutes} answered={ticket.firstResponseAt !== null} />
+              <span>{ticket.assignee?.name ?? t('tickets.nobody')}</span>
+              <span>{formatDateTime(ticket.createdAt, locale)}</span>
+            </div>
+          </>
         )}
-      </PortalQueryStates>
-      {data && <Pager page={filters.page} total={data.total} pageSize={data.pageSize} onPage={(page) => set({ page: String(page) })} />}
+      </PortalList>
       <TicketDetailDialog ticketId={openId} agents={data?.agents ?? []} onClose={() => set({ ticket: '' })} />
     </div>
   );

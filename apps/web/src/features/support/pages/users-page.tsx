@@ -20,7 +20,7 @@ import { type UserAction, useSupportUsers, useUserAction, useUserDiagnostics } f
 import { DisputeStatusBadge, TicketStatusBadge } from '../components/badges';
 import { NativeSelect } from '../components/controls';
 import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
-import { Block, Pager, PortalQueryStates, SearchBox, useUrlFilters } from '../components/portal-ui';
+import { Block, PortalList, SearchBox, useUrlFilters } from '../components/portal-ui';
 import { useDeskTranslation } from '../i18n';
 import { portalMessage, usePortalTranslation } from '../i18n-portal';
 
@@ -38,7 +38,6 @@ export function SupportUsersPage() {
   const { params, set, page } = useUrlFilters();
   const filters = { q: params.get('q') ?? '', role: params.get('role') ?? '', page };
   const query = useSupportUsers(filters);
-  const { data } = query;
   return (
     <div className="space-y-6">
       <PageHeader title={t('users.title')} description={t('users.description')} />
@@ -48,28 +47,29 @@ export function SupportUsersPage() {
           {ROLES.map((r) => <option key={r} value={r}>{t(`role.${r}`)}</option>)}
         </NativeSelect>
       </SearchBox>
-      <PortalQueryStates query={query} isEmpty={(list) => list.users.length === 0} empty={t('users.empty')}>
-        {(list) => (
-          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card">
-            {list.users.map((u) => (
-              <li key={u.id}>
-                <button type="button" onClick={() => set({ id: u.id })} className="grid w-full gap-1 p-4 text-start hover:bg-muted/50 md:grid-cols-[1fr_auto] md:items-center" data-testid="user-row">
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold">{u.name}</span>
-                      <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`role.${u.role}`)}</span>
-                      {u.status === 'suspended' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">{t('users.suspended')}</span>}
-                    </p>
-                    <p className="truncate text-sm text-muted-foreground"><bdi dir="ltr">{u.email}</bdi>{u.phone && <> · <bdi dir="ltr">{u.phone}</bdi></>}</p>
-                  </div>
-                  <p className="text-sm text-muted-foreground">{u.lastLoginAt ? t('users.lastLogin', { date: formatDateTime(u.lastLoginAt, locale) }) : t('users.never')}</p>
-                </button>
-              </li>
-            ))}
-          </ul>
+      <PortalList
+        query={query}
+        items={(list) => list.users}
+        empty={t('users.empty')}
+        page={page}
+        onPage={(p) => set({ page: String(p) })}
+        onOpen={(u) => set({ id: u.id })}
+        rowTestId="user-row"
+      >
+        {(u) => (
+          <>
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{u.name}</span>
+                <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t(`role.${u.role}`)}</span>
+                {u.status === 'suspended' && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">{t('users.suspended')}</span>}
+              </p>
+              <p className="truncate text-sm text-muted-foreground"><bdi dir="ltr">{u.email}</bdi>{u.phone && <> · <bdi dir="ltr">{u.phone}</bdi></>}</p>
+            </div>
+            <p className="text-sm text-muted-foreground">{u.lastLoginAt ? t('users.lastLogin', { date: formatDateTime(u.lastLoginAt, locale) }) : t('users.never')}</p>
+          </>
         )}
-      </PortalQueryStates>
-      {data && <Pager page={page} total={data.total} pageSize={data.pageSize} onPage={(p) => set({ page: String(p) })} />}
+      </PortalList>
       <UserDialog id={params.get('id')} onClose={() => set({ id: '' })} />
     </div>
   );

@@ -1,9 +1,7 @@
 import { ZUpdateBusinessProfile, type TPartnerProfile, type TUpdateBusinessProfile } from '@farha/contracts/partner';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Building2, ExternalLink, Landmark, Pencil, Scale } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { Building2, ExternalLink, Landmark, Scale } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -12,6 +10,7 @@ import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import { formatPercent } from '../../lib/format';
 import type { Flash } from '../flash';
 import { Textarea } from '@/components/ui/textarea';
+import { EditableCard, useEditableForm } from './editable-card';
 import { KycCard } from './kyc-card';
 import { errorKey } from '@farha/contracts/plain/errors';
 
@@ -99,7 +98,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProfile; onFlash: OnFlash; canEdit: boolean }) {
   const { t } = usePartnerTranslation();
-  const [editing, setEditing] = useState(false);
   const update = useUpdateBusiness();
   const business = profile.business;
   const defaults: TUpdateBusinessProfile = {
@@ -111,15 +109,11 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
     email: business.email ?? '',
     website: business.website ?? '',
   };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<TUpdateBusinessProfile>({ resolver: zodResolver(ZUpdateBusinessProfile), values: defaults });
+  const { form, setEditing, card } = useEditableForm<TUpdateBusinessProfile>(defaults, zodResolver(ZUpdateBusinessProfile));
+  const { errors } = form.formState;
   const message = (text?: string) => (text ? partnerMessage(text) : undefined);
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: (answer) => {
         onFlash('success', partnerMessage(answer.message));
@@ -130,91 +124,67 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
   );
 
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Building2 aria-hidden className="size-5 text-primary" />
-          {t('profile.business.title')}
-        </CardTitle>
-        {canEdit && !editing && (
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="business-edit">
-            <Pencil aria-hidden />
-            {t('common.edit')}
-          </Button>
-        )}
-      </CardHeader>
-      <CardContent>
-        {editing ? (
-          <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="business-form">
-            <Field label={t('profile.business.name')} className="sm:col-span-2" error={message(errors.businessName?.message)}>
-              {(c) => <Input {...c} {...register('businessName')} dir="auto" />}
-            </Field>
-            <Field label={t('profile.business.description')} labelSuffix={t('common.optional')} className="sm:col-span-2" error={message(errors.description?.message)}>
-              {(c) => <Textarea {...c} {...register('description')} dir="auto" rows={4} />}
-            </Field>
-            <Field label={t('profile.business.address')} className="sm:col-span-2" error={message(errors.address?.message)}>
-              {(c) => <Input {...c} {...register('address')} dir="auto" autoComplete="street-address" />}
-            </Field>
-            <Field label={t('profile.business.city')} error={message(errors.city?.message)}>
-              {(c) => <Input {...c} {...register('city')} dir="auto" />}
-            </Field>
-            <Field label={t('profile.business.phone')} labelSuffix={t('common.optional')} error={message(errors.phone?.message)}>
-              {(c) => <Input {...c} {...register('phone')} type="tel" dir="ltr" />}
-            </Field>
-            <Field label={t('profile.business.email')} labelSuffix={t('common.optional')} error={message(errors.email?.message)}>
-              {(c) => <Input {...c} {...register('email')} type="email" dir="ltr" />}
-            </Field>
-            <Field label={t('profile.business.website')} labelSuffix={t('common.optional')} error={message(errors.website?.message)}>
-              {(c) => <Input {...c} {...register('website')} type="url" placeholder="https://" dir="ltr" />}
-            </Field>
-            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => {
-                  reset(defaults);
-                  setEditing(false);
-                }}
-              >
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={update.isPending} data-testid="business-save">
-                {t('common.save')}
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <dt className="text-sm text-muted-foreground">{t('profile.business.name')}</dt>
-              <dd className="font-medium">{business.businessName}</dd>
-            </div>
-            <div className="sm:col-span-2">
-              <dt className="text-sm text-muted-foreground">{t('profile.business.description')}</dt>
-              <dd className="whitespace-pre-line text-pretty">{business.description || '—'}</dd>
-            </div>
-            <div className="sm:col-span-2">
-              <dt className="text-sm text-muted-foreground">{t('profile.business.address')}</dt>
-              <dd className="font-medium">
-                {[business.address, business.city, business.wilaya !== business.city ? business.wilaya : null].filter(Boolean).join(', ')}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted-foreground">{t('profile.business.phone')}</dt>
-              <dd className="font-medium">
-                <span dir="ltr">{business.phone ?? '—'}</span>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-muted-foreground">{t('profile.business.email')}</dt>
-              <dd className="font-medium">
-                <span dir="ltr">{business.email ?? '—'}</span>
-              </dd>
-            </div>
-          </dl>
-        )}
-        {!canEdit && <p className="mt-4 text-sm text-muted-foreground">{t('profile.business.ownerOnly')}</p>}
-      </CardContent>
-    </Card>
+    <EditableCard
+      title={t('profile.business.title')}
+      icon={Building2}
+      testId="business"
+      canEdit={canEdit}
+      {...card}
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      fields={
+        <>
+          <Field label={t('profile.business.name')} className="sm:col-span-2" error={message(errors.businessName?.message)}>
+            {(c) => <Input {...c} {...form.register('businessName')} dir="auto" />}
+          </Field>
+          <Field label={t('profile.business.description')} labelSuffix={t('common.optional')} className="sm:col-span-2" error={message(errors.description?.message)}>
+            {(c) => <Textarea {...c} {...form.register('description')} dir="auto" rows={4} />}
+          </Field>
+          <Field label={t('profile.business.address')} className="sm:col-span-2" error={message(errors.address?.message)}>
+            {(c) => <Input {...c} {...form.register('address')} dir="auto" autoComplete="street-address" />}
+          </Field>
+          <Field label={t('profile.business.city')} error={message(errors.city?.message)}>
+            {(c) => <Input {...c} {...form.register('city')} dir="auto" />}
+          </Field>
+          <Field label={t('profile.business.phone')} labelSuffix={t('common.optional')} error={message(errors.phone?.message)}>
+            {(c) => <Input {...c} {...form.register('phone')} type="tel" dir="ltr" />}
+          </Field>
+          <Field label={t('profile.business.email')} labelSuffix={t('common.optional')} error={message(errors.email?.message)}>
+            {(c) => <Input {...c} {...form.register('email')} type="email" dir="ltr" />}
+          </Field>
+          <Field label={t('profile.business.website')} labelSuffix={t('common.optional')} error={message(errors.website?.message)}>
+            {(c) => <Input {...c} {...form.register('website')} type="url" placeholder="https://" dir="ltr" />}
+          </Field>
+        </>
+      }
+      footer={!canEdit && <p className="mt-4 text-sm text-muted-foreground">{t('profile.business.ownerOnly')}</p>}
+    >
+      <div className="sm:col-span-2">
+        <dt className="text-sm text-muted-foreground">{t('profile.business.name')}</dt>
+        <dd className="font-medium">{business.businessName}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-sm text-muted-foreground">{t('profile.business.description')}</dt>
+        <dd className="whitespace-pre-line text-pretty">{business.description || '—'}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-sm text-muted-foreground">{t('profile.business.address')}</dt>
+        <dd className="font-medium">
+          {[business.address, business.city, business.wilaya !== business.city ? business.wilaya : null].filter(Boolean).join(', ')}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-muted-foreground">{t('profile.business.phone')}</dt>
+        <dd className="font-medium">
+          <span dir="ltr">{business.phone ?? '—'}</span>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-muted-foreground">{t('profile.business.email')}</dt>
+        <dd className="font-medium">
+          <span dir="ltr">{business.email ?? '—'}</span>
+        </dd>
+      </div>
+    </EditableCard>
   );
 }

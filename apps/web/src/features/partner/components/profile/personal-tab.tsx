@@ -1,8 +1,7 @@
 import { ZUpdatePersonalProfile, type TPartnerProfile, type TUpdatePersonalProfile } from '@farha/contracts/partner';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound, Lock, Pencil, ShieldCheck } from 'lucide-react';
+import { KeyRound, Lock, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -11,6 +10,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword, useUpdatePersonal } from '../../api/profile';
 import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import type { Flash } from '../flash';
+import { EditableCard, useEditableForm } from './editable-card';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { errorTextOf } from '@/lib/i18n';
 
@@ -27,7 +27,6 @@ export function PersonalTab({ profile, onFlash }: { profile: TPartnerProfile; on
 
 function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFlash: OnFlash }) {
   const { t } = usePartnerTranslation();
-  const [editing, setEditing] = useState(false);
   const update = useUpdatePersonal();
   const defaults: TUpdatePersonalProfile = {
     firstName: profile.me.firstName,
@@ -35,14 +34,10 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
     email: profile.me.email,
     phone: profile.me.phone ?? '',
   };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<TUpdatePersonalProfile>({ resolver: zodResolver(ZUpdatePersonalProfile), values: defaults });
+  const { form, setEditing, card } = useEditableForm<TUpdatePersonalProfile>(defaults, zodResolver(ZUpdatePersonalProfile));
+  const { errors } = form.formState;
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: (answer) => {
         onFlash('success', partnerMessage(answer.message));
@@ -61,59 +56,36 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
   ];
 
   return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle className="text-base">{t('profile.personal.title')}</CardTitle>
-        {!editing && (
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="personal-edit">
-            <Pencil aria-hidden />
-            {t('common.edit')}
-          </Button>
-        )}
-      </CardHeader>
-      <CardContent>
-        {editing ? (
-          <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="personal-form">
-            <Field label={t('profile.personal.firstName')} error={message(errors.firstName?.message)}>
-              {(c) => <Input {...c} {...register('firstName')} autoComplete="given-name" />}
-            </Field>
-            <Field label={t('profile.personal.lastName')} error={message(errors.lastName?.message)}>
-              {(c) => <Input {...c} {...register('lastName')} autoComplete="family-name" />}
-            </Field>
-            <Field label={t('profile.personal.email')} error={message(errors.email?.message)}>
-              {(c) => <Input {...c} {...register('email')} type="email" autoComplete="email" dir="ltr" />}
-            </Field>
-            <Field label={t('profile.personal.phone')} error={message(errors.phone?.message)}>
-              {(c) => <Input {...c} {...register('phone')} type="tel" autoComplete="tel" dir="ltr" />}
-            </Field>
-            <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => {
-                  reset(defaults);
-                  setEditing(false);
-                }}
-              >
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={update.isPending} data-testid="personal-save">
-                {t('common.save')}
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {rows.map(([label, value, ltr]) => (
-              <div key={label}>
-                <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="font-medium break-words">{value ? ltr ? <span dir="ltr">{value}</span> : value : '—'}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </CardContent>
-    </Card>
+    <EditableCard
+      title={t('profile.personal.title')}
+      testId="personal"
+      {...card}
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      fields={
+        <>
+          <Field label={t('profile.personal.firstName')} error={message(errors.firstName?.message)}>
+            {(c) => <Input {...c} {...form.register('firstName')} autoComplete="given-name" />}
+          </Field>
+          <Field label={t('profile.personal.lastName')} error={message(errors.lastName?.message)}>
+            {(c) => <Input {...c} {...form.register('lastName')} autoComplete="family-name" />}
+          </Field>
+          <Field label={t('profile.personal.email')} error={message(errors.email?.message)}>
+            {(c) => <Input {...c} {...form.register('email')} type="email" autoComplete="email" dir="ltr" />}
+          </Field>
+          <Field label={t('profile.personal.phone')} error={message(errors.phone?.message)}>
+            {(c) => <Input {...c} {...form.register('phone')} type="tel" autoComplete="tel" dir="ltr" />}
+          </Field>
+        </>
+      }
+    >
+      {rows.map(([label, value, ltr]) => (
+        <div key={label}>
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className="font-medium break-words">{value ? ltr ? <span dir="ltr">{value}</span> : value : '—'}</dd>
+        </div>
+      ))}
+    </EditableCard>
   );
 }
 
