@@ -40,15 +40,19 @@ describe('a voucher code read from what a person types or a camera reads', () =>
 
 const STATUS = new RegExp(`^'(${VOUCHER_STATUSES.join('|')})'$`);
 
+const COMPARED = new RegExp(`[!=]==\\s*'(${VOUCHER_STATUSES.join('|')})'`, 'g');
+
 /**
  * The lists of two or more voucher statuses written in a source text: array (or Set) literals and SQL
- * `in (…)` lists whose items include two status literals. A comparison with one status is not a list.
+ * `in (…)` lists whose items include two status literals, and a line that compares with two statuses joined
+ * by `||`. A comparison with one status is not a list.
  */
 export function statusLists(text: string): string[] {
-  const lists = [...text.matchAll(/\[([^[\]]*)\]/g), ...text.matchAll(/\bin\s*\(([^()]*)\)/gi)];
-  return lists
+  const lists = [...text.matchAll(/\[([^[\]]*)\]/g), ...text.matchAll(/\bin\s*\(([^()]*)\)/gi)]
     .filter((m) => m[1]!.split(',').filter((item) => STATUS.test(item.trim())).length >= 2)
     .map((m) => m[0].replace(/\s+/g, ' '));
+  const chains = text.split('\n').filter((line) => line.includes('||') && (line.match(COMPARED)?.length ?? 0) >= 2);
+  return [...lists, ...chains.map((line) => line.trim())];
 }
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -77,7 +81,9 @@ describe('the voucher status groups', () => {
     expect(statusLists("const UNUSED: TVoucherStatus[] = ['ISSUED', 'DELIVERED',\n 'EXTENDED'];")).toHaveLength(1);
     expect(statusLists("const RESENDABLE = new Set(['ISSUED', 'RESERVED']);")).toHaveLength(1);
     expect(statusLists("sql`where status in ('ISSUED', 'DELIVERED') and expires_at < ${to}`")).toHaveLength(1);
+    expect(statusLists("if (voucher.status === 'REDEEMED' || voucher.status === 'SETTLED') {")).toHaveLength(1);
     expect(statusLists("{ from: [...ACTIVE, 'RESERVED'], to: 'REDEEMED' }")).toHaveLength(0);
+    expect(statusLists("if (status === 'RESERVED') return a || b;")).toHaveLength(0);
     expect(statusLists("inArray(payments.status, ['pending', 'processing'])")).toHaveLength(0);
     expect(statusLists("[{ toStatus: 'ISSUED' }, { fromStatus: 'ISSUED', toStatus: 'DELIVERED' }]")).toHaveLength(0);
   });

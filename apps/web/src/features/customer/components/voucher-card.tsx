@@ -1,4 +1,5 @@
 import type { TClientVoucher } from '@farha/contracts/customer';
+import { isVoucherStatusIn } from '@farha/contracts/vouchers';
 import {
   CalendarCheck,
   CalendarClock,
@@ -230,7 +231,7 @@ function ExpiryLine({ voucher, daysLeft, expiringSoon, freeDays }: ExpiryLinePro
   const { t, locale } = useCustomerT();
   const date = formatDate(voucher.expiresAt, locale);
 
-  if (voucher.status === 'REDEEMED' || voucher.status === 'SETTLED') {
+  if (isVoucherStatusIn('used', voucher.status)) {
     return (
       <p className="flex items-center gap-2 text-sm">
         <CalendarCheck aria-hidden className="size-4 text-accent" />
