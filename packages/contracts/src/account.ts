@@ -109,13 +109,12 @@ export type TProfileResponse = z.infer<typeof ZProfileResponse>;
 
 const passwordField = z.string({ error: zodError('PASSWORD_FIELDS_REQUIRED') }).min(1, { error: zodError('PASSWORD_FIELDS_REQUIRED') });
 
-/** POST /api/client/password (spec 01 §5). Other sessions of the user are closed. */
+/** POST /api/client/password, /api/partner/password, … (spec 01 §5, spec 02 §5). Other sessions of the user are closed. */
 export const ZChangePasswordRequest = z
   .object({
     currentPassword: passwordField,
-    newPassword: passwordField
-      .min(6, { error: zodError('PASSWORD_TOO_SHORT', { min: 6 }) })
-      .max(200, { error: zodError('VALIDATION') }),
+    // The minimum length is the setting security.password_min_length, checked by the server.
+    newPassword: passwordField.max(200, { error: zodError('VALIDATION') }),
     confirmPassword: passwordField,
   })
   .refine((v) => v.newPassword === v.confirmPassword, { error: zodError('NEW_PASSWORD_MISMATCH'), path: ['confirmPassword'] });

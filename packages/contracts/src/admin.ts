@@ -8,6 +8,10 @@ import { ZEmail, ZPassword, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
 import { ZRole } from './roles.ts';
 
+/** The back office's `/:id` routes (users, partners, boxes, offers…): a path id that is not one answers the catalogue's code. */
+export const ZAdminIdParams = z.object({ id: z.uuid({ error: zodError('INVALID_ID') }) });
+export const ZKycDocumentParams = ZAdminIdParams.extend({ documentId: z.uuid({ error: zodError('KYC_DOCUMENT_NOT_FOUND') }) });
+
 /** Successes shown by the back office, French and Arabic. */
 export const ADMIN_MESSAGES = {
   PAYOUT_APPROVED: { fr: 'Règlement approuvé : en cours de traitement', ar: 'تمت الموافقة على التسوية: قيد المعالجة' },

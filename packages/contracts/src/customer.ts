@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { ZPaymentMethod } from './checkout.ts';
 import { ZReservation } from './reservations.ts';
-import { ZVoucherStatus } from './vouchers.ts';
+import { VOUCHER_STATUS_GROUPS, ZVoucherStatus } from './vouchers.ts';
 
 /** The customer area's own messages (spec 01 §8 where it has one, plain French otherwise). */
 export const CUSTOMER_MESSAGES = {
@@ -21,9 +21,9 @@ export const PAID_EXTENSION_MONTHS = 6;
 
 /** Dashboard tabs (spec 01 §2) and the statuses in each (architecture.md adds EXTENDED and EXCHANGED). */
 export const VOUCHER_TABS = {
-  actifs: ['ISSUED', 'DELIVERED', 'RESERVED', 'EXTENDED'],
-  utilises: ['REDEEMED', 'SETTLED'],
-  expires: ['EXPIRED', 'CANCELLED', 'EXCHANGED'],
+  actifs: VOUCHER_STATUS_GROUPS.usable,
+  utilises: VOUCHER_STATUS_GROUPS.used,
+  expires: VOUCHER_STATUS_GROUPS.closed,
 } as const;
 
 export const ZVoucherIdParams = z.object({ id: z.uuid({ error: zodError('VOUCHER_NOT_FOUND') }) });

@@ -594,13 +594,6 @@ export const ZUpdateBusinessProfile = z.object({
 export type TUpdateBusinessProfile = z.input<typeof ZUpdateBusinessProfile>;
 
 /** spec 02 §5: the server answers the spec's three messages, in this order. */
-export const ZChangePassword = z.object({
-  currentPassword: z.string().max(200).default(''),
-  newPassword: z.string().max(200).default(''),
-  confirmPassword: z.string().max(200).default(''),
-});
-export type TChangePassword = z.input<typeof ZChangePassword>;
-
 export const ZMessageResponse = z.object({ message: z.string() });
 
 export const ZInviteMember = z.object({

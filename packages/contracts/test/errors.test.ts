@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_SECTIONS, ERRORS, errorKey, errorText, isErrorCode, parseErrorKey, type TErrorCode } from '../src/errors.ts';
 
@@ -76,6 +76,72 @@ describe('the schemas of the contracts', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+});
+
+// The server's own route schemas too (a `params` of a route file, a body written next to its handler): the
+// error handler reads a catalogue key back and answers its code; any other message it replaces with the
+// generic VALIDATION_FIELD, so a message written there is never seen (ADR 006).
+const ZOD_METHODS = new Set(
+  'string number boolean object array enum literal union uuid email url int positive nonnegative min max length gte lte gt lt regex startsWith endsWith includes refine superRefine nonempty date iso datetime coerce'.split(' '),
+);
+
+/** The `{ error: … }` / `{ message: … }` options of zod calls in a source text whose value is not a catalogue key. */
+export function inlineZodMessages(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/\{\s*(error|message)\s*:\s*/g)) {
+    // The call this object is an argument of: the nearest unclosed `(` before it, and the name before that.
+    let depth = 0;
+    let open = -1;
+    for (let i = match.index - 1; i >= 0; i--) {
+      const c = text[i]!;
+      if (c === ')' || c === ']' || c === '}') depth++;
+      else if (c === '(' || c === '[' || c === '{') {
+        if (depth === 0) {
+          if (c === '(') open = i;
+          break;
+        }
+        depth--;
+      }
+    }
+    if (open < 0) continue;
+    const callee = /(\bz\.|\.)(\w+)\s*$/.exec(text.slice(Math.max(0, open - 60), open));
+    if (!callee || !(callee[1] === 'z.' || ZOD_METHODS.has(callee[2]!))) continue;
+    const value = text.slice(match.index + match[0].length, match.index + match[0].length + 200);
+    const code = /^zodError\('([A-Z0-9_]+)'/.exec(value);
+    const inline = /^(['"`]|[A-Z][A-Z_]*_(MESSAGES|ERRORS)\.)/.test(value); // a text, or a text of another table
+    if (!inline && !(code && !isErrorCode(code[1]))) continue;
+    found.push(`${callee[0].replace(/^\./, '')}(… ${match[0]}${value.split('\n')[0]!.slice(0, 80)}`);
+  }
+  return found;
+}
+
+describe('the schemas of the server', () => {
+  const root = join(import.meta.dirname, '../../../apps/server/src');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sources(path);
+      return name.endsWith('.ts') ? [path] : [];
+    });
+
+  it('carry catalogue keys, never an inline message', () => {
+    // config.ts checks the environment at start-up, for the operator (English, never an HTTP answer).
+    const files = sources(root).filter((file) => relative(root, file) !== 'config.ts');
+    expect(files.length).toBeGreaterThan(50);
+    const inline = files.flatMap((file) => inlineZodMessages(readFileSync(file, 'utf8')).map((site) => `${relative(root, file)}: ${site}`));
+    expect(inline).toEqual([]);
+  });
+
+  it('the scan finds a message in a zod check and leaves the rest alone', () => {
+    expect(inlineZodMessages("params: z.object({ id: z.uuid({ error: 'Identifiant invalide' }) })")).toHaveLength(1);
+    expect(inlineZodMessages("z.string().min(16, { error: 'Trop court' })")).toHaveLength(1);
+    expect(inlineZodMessages("z.object({}).refine((v) => v.a === v.b, { message: 'Différents', path: ['b'] })")).toHaveLength(1);
+    expect(inlineZodMessages("z.uuid({ error: zodError('SOMETHING_ELSE') })")).toHaveLength(1);
+    expect(inlineZodMessages("z.uuid({ error: zodError('FILE_NOT_FOUND') })")).toEqual([]);
+    expect(inlineZodMessages("return reply.status(201).send({ offer, message: 'Offre créée' });")).toEqual([]);
+    expect(inlineZodMessages("reply.send({ error: { code: 'X', message: 'y' } })")).toEqual([]);
+    expect(inlineZodMessages('response: { 200: z.object({ message: z.string() }) }')).toEqual([]);
   });
 });
 

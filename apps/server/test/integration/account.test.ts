@@ -93,7 +93,9 @@ describe('password change', () => {
   it.each([
     [{ currentPassword: '' }, 'Tous les champs mot de passe sont obligatoires'],
     [{ confirmPassword: undefined }, 'Tous les champs mot de passe sont obligatoires'],
-    [{ newPassword: 'abc', confirmPassword: 'abc' }, 'Le mot de passe doit contenir au moins 6 caractères'],
+    // The setting security.password_min_length (8 by default), not a length of the form's own.
+    [{ newPassword: 'abc', confirmPassword: 'abc' }, 'Le mot de passe doit contenir au moins 8 caractères'],
+    [{ newPassword: 'nouvea1', confirmPassword: 'nouvea1' }, 'Le mot de passe doit contenir au moins 8 caractères'],
     [{ confirmPassword: 'autre-chose' }, 'Les nouveaux mots de passe ne correspondent pas'],
     [{ currentPassword: 'mauvais-mdp' }, 'Mot de passe actuel incorrect'],
   ])('refuses %o: %s', async (patch, message) => {

@@ -118,6 +118,23 @@ describe('role × endpoint (issue 12, spec 02 §2)', () => {
   itGuardsEachEndpoint(t, cookies, endpoints, { answers: [200, 400, 404, 409], title: (e) => `${e.method} ${e.url}` });
 });
 
+// A path id that is not one gets the catalogue's code and words, which the web app translates (the routes
+// wrote their own messages, which the error handler replaced with the generic "champs obligatoires (id)").
+describe('a path id that is not an id', () => {
+  it.each([
+    ['superadmin', 'GET', '/api/admin/partners/pas-un-id', 'INVALID_ID', 'Identifiant invalide'],
+    ['superadmin', 'GET', `/api/admin/partners/${PARTNER1_ID}/kyc/documents/pas-un-id`, 'KYC_DOCUMENT_NOT_FOUND', 'Document introuvable'],
+    ['catalog_admin', 'GET', '/api/admin/boxes/pas-un-id', 'INVALID_ID', 'Identifiant invalide'],
+    ['superadmin', 'GET', '/api/files/pas-un-id', 'FILE_NOT_FOUND', 'Fichier introuvable'],
+    ['customer', 'GET', '/api/orders/pas-un-id', 'ORDER_NOT_FOUND', 'Commande introuvable'],
+    ['customer', 'GET', '/api/vouchers/pas-un-id/voucher.pdf', 'VOUCHER_NOT_FOUND', 'Voucher not found'],
+  ] as const)('%s %s %s: 400 %s', async (role, method, url, code, message) => {
+    const res = await t.request({ method, url, cookie: cookies[role] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({ code, message });
+  });
+});
+
 describe('payouts processed by finance', () => {
   it('queues, approves once when two approvals race, batches, pays with the reference and settles the vouchers', async () => {
     const db = t.database.db;

@@ -119,6 +119,18 @@ describe('the dashboard list', () => {
     expect((await post(karim.cookie, '/api/client/vouchers/claim', { code: 'n’importe quoi' })).json().error.message).toBe('Code voucher invalide');
   });
 
+  it('claims a code pasted as the link of its QR, and answers a broken link as an invalid code', async () => {
+    const leila = await newCustomer(t, 'leila');
+    const { voucher } = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: 'cousine@example.dz', at: clock.now() });
+    const res = await post(leila.cookie, '/api/client/vouchers/claim', { code: `HTTPS://FARHA.DZ/V/${voucher.code}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().voucher).toMatchObject({ id: voucher.id, isHolder: true });
+    // A damaged QR's link with a broken escape.
+    const broken = await post(leila.cookie, '/api/client/vouchers/claim', { code: 'https://farha.dz/v/%E0%A4%A' });
+    expect(broken.statusCode, broken.body).toBe(404);
+    expect(broken.json().error).toMatchObject({ code: 'VOUCHER_INVALID', message: 'Code voucher invalide' });
+  });
+
   it('keeps a gift with its recipient when a stranger types its code (ADR 005)', async () => {
     const recipient = await newCustomer(t, 'salim');
     const stranger = await newCustomer(t, 'intrus');

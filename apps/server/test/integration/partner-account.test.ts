@@ -170,14 +170,29 @@ describe('team and invitations (spec 02 §2, §6)', () => {
     expect((await change({ currentPassword: 'secret12', newPassword: 'nouveau1', confirmPassword: 'nouveau2' })).json().error.message).toBe(
       'Les nouveaux mots de passe ne correspondent pas',
     );
-    expect((await change({ currentPassword: 'secret12', newPassword: 'abc', confirmPassword: 'abc' })).json().error.message).toBe(
-      'Le mot de passe doit contenir au moins 6 caractères',
-    );
-    expect((await change({ currentPassword: 'mauvais', newPassword: 'nouveau1', confirmPassword: 'nouveau1' })).json().error.message).toBe(
-      'Mot de passe actuel incorrect',
-    );
+    // The setting security.password_min_length (8 by default), as for every other account.
+    for (const short of ['abc', 'nouvea1']) {
+      const refused = await change({ currentPassword: 'secret12', newPassword: short, confirmPassword: short });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        code: 'PASSWORD_TOO_SHORT',
+        field: 'newPassword',
+        message: 'Le mot de passe doit contenir au moins 8 caractères',
+      });
+    }
+    const wrong = await change({ currentPassword: 'mauvais', newPassword: 'nouveau1', confirmPassword: 'nouveau1' });
+    expect(wrong.json().error).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', field: 'currentPassword', message: 'Mot de passe actuel incorrect' });
+    // A customer's wrong current password gets the same answer.
+    const customerWrong = await send('POST', '/api/client/password', customer, { currentPassword: 'mauvais', newPassword: 'nouveau1', confirmPassword: 'nouveau1' });
+    expect(customerWrong.json()).toEqual(wrong.json());
+    expect(customerWrong.statusCode).toBe(wrong.statusCode);
+
     const ok = await change({ currentPassword: 'secret12', newPassword: 'nouveau1', confirmPassword: 'nouveau1' });
     expect(ok.json()).toEqual({ message: 'Mot de passe modifié avec succès !' });
+    // The partner is told, with the way to their own help pages if it was not them.
+    const mails = await t.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'password-changed')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('/partenaire/support');
     expect((await get('/api/partner/me', newStaff)).statusCode).toBe(200);
     expect((await get('/api/partner/me', other)).statusCode).toBe(401);
     await t.login(email, 'nouveau1');

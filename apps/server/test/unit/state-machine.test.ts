@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
+import { VOUCHER_STATUS_GROUPS, VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
 import { canTransition } from '../../src/modules/vouchers/index.ts';
 
 describe('voucher state machine', () => {
@@ -35,5 +35,32 @@ describe('voucher state machine', () => {
     expect(canTransition('DELIVERED', 'CANCELLED', 'purchaser')).toBe(true);
     expect(canTransition('REDEEMED', 'CANCELLED', 'purchaser')).toBe(false);
     expect(canTransition('EXPIRED', 'EXTENDED', 'holder')).toBe(true);
+  });
+});
+
+// architecture.md's table, written out once more here on purpose: the groups of the contracts must say it.
+describe('the status groups the state machine is built from', () => {
+  const sources = (to: TVoucherStatus, by: Parameters<typeof canTransition>[2]) => VOUCHER_STATUSES.filter((from) => canTransition(from, to, by)).sort();
+  const sorted = (group: readonly TVoucherStatus[]) => [...group].sort();
+
+  it('are the sources of architecture.md transitions', () => {
+    expect(sources('RESERVED', 'holder')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED']);
+    expect(sources('REDEEMED', 'partner')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED', 'RESERVED']);
+    expect(sources('EXCHANGED', 'holder')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED']);
+    expect(sources('EXTENDED', 'support')).toEqual(['DELIVERED', 'EXPIRED', 'EXTENDED', 'ISSUED']);
+    expect(sources('CANCELLED', 'purchaser')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED']);
+    expect(sources('EXPIRED', 'system')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED', 'RESERVED']);
+    expect(sorted(VOUCHER_STATUS_GROUPS.reservable)).toEqual(sources('RESERVED', 'holder'));
+    expect(sorted(VOUCHER_STATUS_GROUPS.redeemable)).toEqual(sources('REDEEMED', 'partner'));
+    expect(sorted(VOUCHER_STATUS_GROUPS.exchangeable)).toEqual(sources('EXCHANGED', 'holder'));
+    expect(sorted(VOUCHER_STATUS_GROUPS.extendable)).toEqual(sources('EXTENDED', 'support'));
+    expect(sorted(VOUCHER_STATUS_GROUPS.cancellable)).toEqual(sources('CANCELLED', 'support'));
+    expect(sorted(VOUCHER_STATUS_GROUPS.expirable)).toEqual(sources('EXPIRED', 'system'));
+  });
+
+  it('let a reservation end only back in an active status', () => {
+    for (const to of VOUCHER_STATUSES) {
+      expect(canTransition('RESERVED', to, 'holder'), to).toBe((VOUCHER_STATUS_GROUPS.active as readonly string[]).includes(to));
+    }
   });
 });

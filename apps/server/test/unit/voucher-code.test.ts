@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateVoucherCode, normalizeVoucherCode } from '../../src/modules/vouchers/index.ts';
+import { normalizeVoucherCode } from '@farha/contracts/vouchers';
+import { generateVoucherCode } from '../../src/modules/vouchers/index.ts';
 
 describe('voucher codes', () => {
   it('draws FRH-XXXX-XXXX-XXXX from the unambiguous alphabet', () => {
@@ -13,16 +14,11 @@ describe('voucher codes', () => {
     expect(codes.size).toBe(10_000);
   });
 
-  it('accepts any case, with or without dashes or spaces, or the QR URL', () => {
-    const canonical = 'FRH-ABCD-EFGH-JK37';
-    for (const input of ['frh-abcd-efgh-jk37', 'FRHABCDEFGHJK37', ' frh abcd efgh jk37 ', 'ABCD EFGH JK37', 'http://localhost:3000/v/FRH-ABCD-EFGH-JK37']) {
-      expect(normalizeVoucherCode(input)).toBe(canonical);
-    }
-  });
-
-  it('rejects what cannot be a code', () => {
-    for (const input of ['', 'FRH-ABCD', 'FRH-ABCD-EFGH-JK3O', 'FRH-0000-1111-2222', 'hello world']) {
-      expect(normalizeVoucherCode(input)).toBeNull();
+  it('reads back every code it draws, typed in lower case or taken out of the QR link', () => {
+    for (let i = 0; i < 100; i++) {
+      const code = generateVoucherCode();
+      expect(normalizeVoucherCode(code.toLowerCase())).toBe(code);
+      expect(normalizeVoucherCode(`https://farha.dz/v/${code}`)).toBe(code);
     }
   });
 });

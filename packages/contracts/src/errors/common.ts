@@ -5,6 +5,7 @@ export const COMMON_ERRORS = {
   VALIDATION: { status: 400, fr: 'Veuillez remplir tous les champs obligatoires', ar: 'يُرجى ملء كل الحقول الإلزامية' },
   VALIDATION_FIELD: { status: 400, fr: 'Veuillez remplir tous les champs obligatoires ({field})', ar: 'يُرجى ملء كل الحقول الإلزامية ({field})' },
   BAD_REQUEST: { status: 400, fr: 'Requête invalide', ar: 'طلب غير صالح' },
+  INVALID_ID: { status: 400, fr: 'Identifiant invalide', ar: 'معرّف غير صالح' },
   INTERNAL: { status: 500, fr: 'Erreur système. Veuillez réessayer.', ar: 'خطأ في النظام. يُرجى المحاولة مرة أخرى.' },
   UNAUTHENTICATED: { status: 401, fr: 'Session expirée. Veuillez vous reconnecter.', ar: 'انتهت الجلسة. يُرجى تسجيل الدخول من جديد.' },
   FORBIDDEN: { status: 403, fr: "Vous n'avez pas les permissions nécessaires pour accéder à cette page.", ar: 'ليست لديك الصلاحيات اللازمة للوصول إلى هذه الصفحة.' },

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { VOUCHER_STATUS_GROUPS, type TVoucherStatusGroup } from '@farha/contracts/vouchers';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -17,4 +18,13 @@ export function oneOf(column: SQL | { name: string }, values: readonly string[])
     sql.raw(', '),
   );
   return sql`${column} in (${list})`;
+}
+
+/**
+ * `status in ('ISSUED', …)` for a group of the contracts' VOUCHER_STATUS_GROUPS, in SQL that Drizzle's
+ * `inArray` cannot reach (a partial index, a raw query). The statuses are written as constants, not
+ * parameters: the planner matches a partial index's predicate only against the same constant list.
+ */
+export function voucherStatusIn(column: SQL | AnyColumn, group: TVoucherStatusGroup): SQL {
+  return oneOf(column, VOUCHER_STATUS_GROUPS[group]);
 }

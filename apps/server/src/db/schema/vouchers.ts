@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
-import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, ts, updatedAt, voucherStatusIn } from './columns.ts';
 import { boxes, offers } from './catalog.ts';
 import { orders } from './commerce.ts';
 import { partners } from './partners.ts';
@@ -57,7 +57,7 @@ export const vouchers = pgTable(
     // the index alone (an index-only scan of one range, no visit of the table's rows).
     index('vouchers_usable_expiry_idx')
       .on(t.expiresAt, t.boxId, t.faceValue)
-      .where(sql`${t.status} in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED')`),
+      .where(voucherStatusIn(t.status, 'usable')),
     index('vouchers_order_idx').on(t.orderId),
     // "Was this box ever sold?" before the catalogue admin deletes it (issue 13).
     index('vouchers_box_idx').on(t.boxId),

@@ -15,7 +15,8 @@ import { ZApiError } from '@farha/contracts/errors';
 import { requireAuth } from '../../lib/context.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { requestPasswordReset, resetPassword, resetTokenProblem } from './password-reset.ts';
-import { changePassword, exportAccountData, getProfile, updateProfile } from './profile.ts';
+import { changePassword } from './password-change.ts';
+import { exportAccountData, getProfile, updateProfile } from './profile.ts';
 import { errorText } from '@farha/contracts/errors';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };

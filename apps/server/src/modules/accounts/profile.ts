@@ -8,7 +8,6 @@ import {
   payments,
   reservations,
   reviews,
-  sessions,
   storedFiles,
   supportTickets,
   ticketAttachments,
@@ -18,12 +17,8 @@ import {
   vouchers,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { sha256 } from '../../lib/tokens.ts';
-import { enqueueEmail, passwordChangedEmail, wakeOutbox } from '../notifications/index.ts';
 import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { assertPasswordLength } from '../settings/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -102,36 +97,6 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'email' });
     throw error;
   }
-}
-
-/** spec 01 §5 password change; the other sessions of the account are closed, this one stays. */
-export async function changePassword(
-  deps: { db: Db; publicUrl: string; now: Date },
-  userId: string,
-  currentSessionToken: string | undefined,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
-  const { db } = deps;
-  const user = await loadUser(db, userId);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'currentPassword' });
-  }
-  await assertPasswordLength(deps.db, input.newPassword, 'newPassword');
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: deps.now }).where(eq(users.id, userId));
-    await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), currentSessionToken ? ne(sessions.tokenHash, sha256(currentSessionToken)) : undefined));
-    await enqueueEmail(tx, {
-      now: deps.now,
-      to: user.email,
-      template: 'password-changed',
-      locale: user.locale,
-      ...passwordChangedEmail({ locale: user.locale, name: user.firstName, supportUrl: `${deps.publicUrl}/client/support` }),
-    });
-  });
-  wakeOutbox();
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -4,7 +4,8 @@ import { ACCOUNT_MESSAGES as M, ZChangePasswordRequest, ZMessageResponse, ZUpdat
 import { TWO_FACTOR_MESSAGES, ZStaffProfileResponse, ZTotpCodeInput, ZTwoFactorResponse, ZTwoFactorSetup } from '@farha/contracts/admin';
 import { ZApiError } from '@farha/contracts/errors';
 import { requireAuth } from '../../lib/context.ts';
-import { changePassword, getProfile, updateProfile } from './profile.ts';
+import { changePassword } from './password-change.ts';
+import { getProfile, updateProfile } from './profile.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, twoFactorState } from './two-factor.ts';
 

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAdminIdParams,
+  ZKycDocumentParams,
   ADMIN_MESSAGES,
   ZAdminDashboard,
   ZAdminPartnerActionResponse,
@@ -51,7 +53,7 @@ import { kycDocumentFile } from '../partners/index.ts';
 import { sendPrivateFile } from '../partners/index.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
-const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+const idParams = ZAdminIdParams;
 
 /** The signed-in staff member, as the audit log records them. */
 function actorOf(request: FastifyRequest): AuditActor {
@@ -223,7 +225,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/partners/:id/kyc/documents/:documentId',
-    { onRequest: partnerStaff, schema: { tags: ['admin'], params: idParams.extend({ documentId: z.uuid({ error: 'Document introuvable' }) }) } },
+    { onRequest: partnerStaff, schema: { tags: ['admin'], params: ZKycDocumentParams } },
     async (request, reply) => sendPrivateFile(app, reply, await kycDocumentFile(app.db, request.params.id, request.params.documentId)),
   );
   r.post(

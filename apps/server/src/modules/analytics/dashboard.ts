@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { TAdminDashboard } from '@farha/contracts/admin';
 import { rowsOf, type Queryable } from '../../db/client.ts';
+import { voucherStatusIn } from '../../db/schema/columns.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
 import { addDays } from '../../lib/algiers-time.ts';
 import { keepDailyFigure } from '../tracking/index.ts';
@@ -117,7 +118,7 @@ function sumOf(rows: RollupRow[], metric: 'gmv' | 'vouchers', field: 'count' | '
 /**
  * Activation rate: % of the vouchers issued on the Algiers days of the period that are now booked, redeemed
  * or settled (one decimal). Row-scanning definition:
- *   select count(*) filter (where status in ('RESERVED', 'REDEEMED', 'SETTLED')) * 100.0 / count(*)
+ *   select count(*) filter (where status in VOUCHER_STATUS_GROUPS.activated) * 100.0 / count(*)
  *   from vouchers where algiers_day(created_at) between from and to
  * Read from analytics_voucher_days (vouchers per day of issue and current status, kept by a trigger on vouchers).
  */
@@ -125,7 +126,7 @@ async function activationRate(db: Queryable, d: Days): Promise<number> {
   const [row] = await rowsOf<{ issued: number; used: number }>(
     db,
     sql`select coalesce(sum(count), 0)::int as issued,
-               coalesce(sum(count) filter (where status in ('RESERVED', 'REDEEMED', 'SETTLED')), 0)::int as used
+               coalesce(sum(count) filter (where ${voucherStatusIn(sql`status`, 'activated')}), 0)::int as used
         from analytics_voucher_days where day between ${d.from}::date and ${d.to}::date`,
   );
   const issued = Number(row?.issued ?? 0);
@@ -143,7 +144,7 @@ async function breakageRate(db: Queryable, now: Date, todays: Promise<RollupRow[
     // Before the rollup job's first run (a fresh server): counted once from the vouchers themselves.
     const [raw] = await rowsOf<{ expired: number; ended: number }>(
       db,
-      sql`select count(*) filter (where status = 'EXPIRED')::int as expired, count(*) filter (where status in ('EXPIRED', 'REDEEMED', 'SETTLED'))::int as ended from vouchers`,
+      sql`select count(*) filter (where status = 'EXPIRED')::int as expired, count(*) filter (where status = 'EXPIRED' or ${voucherStatusIn(sql`status`, 'used')})::int as ended from vouchers`,
     );
     return raw?.ended ? Math.round((raw.expired / raw.ended) * 1000) / 10 : 0;
   }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FUNNEL_STEPS, type TBreakageForecast, type TFunnel, type TSales, type TSalesDay, type TSalesLine } from '@farha/contracts/analytics';
 import { PRODUCT_LINES } from '@farha/contracts/catalog';
 import { rowsOf, type Queryable } from '../../db/client.ts';
+import { voucherStatusIn } from '../../db/schema/columns.ts';
 import { addDays } from '../../lib/algiers-time.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
 import { periodFigures, type RollupRow } from './rollup.ts';
@@ -82,11 +83,11 @@ export async function sales(db: Queryable, input: { now: Date; days: number }): 
 }
 
 /**
- * Breakage forecast: the vouchers still usable (ISSUED, DELIVERED, EXTENDED, RESERVED) that expire in the
+ * Breakage forecast: the vouchers still usable (VOUCHER_STATUS_GROUPS.usable) that expire in the
  * next 90 days, per product line, times the line's historical breakage rate (all time, from the rollup; the
  * overall rate for a line without history). The vouchers are counted and summed per box from the partial
- * index vouchers_usable_expiry_idx alone (its predicate is this query's status list, word for word: the
- * planner uses it only then), then per line from the few boxes. An index-only scan reads no table row once
+ * index vouchers_usable_expiry_idx alone (its predicate is this query's status list, both rendered by voucherStatusIn:
+ * the planner uses it only then), then per line from the few boxes. An index-only scan reads no table row once
  * (auto)vacuum has marked the pages all-visible: 63,000 vouchers of 1,000,000 in ≈ 20 ms (bench:analytics).
  */
 export async function breakageForecast(db: Queryable, input: { now: Date }): Promise<TBreakageForecast> {
@@ -98,7 +99,7 @@ export async function breakageForecast(db: Queryable, input: { now: Date }): Pro
       sql`select b.category as line, sum(u.n)::int as n, coalesce(sum(u.value), 0)::bigint as value
           from (
             select box_id, count(*) as n, sum(face_value) as value from vouchers
-            where status in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED') and expires_at >= ${from.toISOString()} and expires_at < ${to.toISOString()}
+            where ${voucherStatusIn(sql`status`, 'usable')} and expires_at >= ${from.toISOString()} and expires_at < ${to.toISOString()}
             group by box_id
           ) u join boxes b on b.id = u.box_id
           group by b.category`,

@@ -20,6 +20,7 @@ import {
   ZLandingPublishResponse,
   ZUploadedImage,
 } from '@farha/contracts/catalog-admin';
+import { ZAdminIdParams } from '@farha/contracts/admin';
 import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
@@ -31,7 +32,7 @@ import { createBox, deleteBox, getAdminBox, listAdminBoxes, listAdminOffers, upd
 import { getAdminLanding, landingHistory, publishLanding, rollbackLanding, saveLandingDraft } from './admin-landing.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
-const idParams = z.object({ id: z.uuid({ error: 'Identifiant invalide' }) });
+const idParams = ZAdminIdParams;
 
 function actorOf(request: FastifyRequest): AuditActor {
   const auth = requireAuth(request);

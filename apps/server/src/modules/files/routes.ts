@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zodError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES, isAdminRole, isSupportRole, type TRole } from '@farha/contracts/roles';
 import { AppError } from '../../lib/errors.ts';
 import { findFile, PUBLIC_PURPOSES } from './service.ts';
@@ -20,7 +21,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['files'],
-        params: z.object({ id: z.uuid({ error: 'Fichier introuvable' }) }),
+        params: z.object({ id: z.uuid({ error: zodError('FILE_NOT_FOUND') }) }),
         // A catalogue picture's smaller width (see files/images.ts); ignored for other files.
         querystring: z.object({ w: z.coerce.number().int().min(1).max(4000).optional() }),
       },

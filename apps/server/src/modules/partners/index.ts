@@ -5,7 +5,7 @@ export { hasPermission, membershipOf, type PartnerCaller, partnerCaller, require
 export { latestNotifications, markNotificationsRead, notifyPartnerMembers, notifyUser, saveNotificationPreferences } from './notifications.ts';
 export { offerRoutes } from './offers-routes.ts';
 export { listPartnerOffers } from './offers.ts';
-export { changePassword, partnerProfile, updateBusinessProfile, updatePersonalProfile } from './profile.ts';
+export { partnerProfile, updateBusinessProfile, updatePersonalProfile } from './profile.ts';
 export { type AvailabilitySettings, computeDaySlots, type ComputedDay, type DayException, hoursForWeekday, isoWeekday, parseRanges, SAMPLE_AVAILABILITY, slotTimes } from './slots.ts';
 export { systemStatus } from './status.ts';
 export { acceptInvitation, invitationInfo, inviteMember, removeMember, updateMemberPermissions } from './team.ts';

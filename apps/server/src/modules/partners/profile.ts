@@ -1,7 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import {
   KYC_STATUS_LABELS,
-  type TChangePassword,
   type TPartnerPermission,
   type TPartnerProfile,
   type TTeamMember,
@@ -12,13 +11,11 @@ import type { Queryable } from '../../db/client.ts';
 import { partnerMembers, partners, users } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { replacePassword, updatePersonalDetails } from '../accounts/index.ts';
+import { updatePersonalDetails } from '../accounts/index.ts';
 import { invalidateCatalogCache } from '../catalog/index.ts';
 import { maskIban } from './iban.ts';
 import type { PartnerCaller } from './membership.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { assertPasswordLength } from '../settings/index.ts';
 
 
 const ROLE_LABEL = { owner: 'Propriétaire', staff: 'Staff' } as const;
@@ -136,27 +133,3 @@ export async function updateBusinessProfile(db: Queryable, partnerId: string, in
   invalidateCatalogCache();
 }
 
-/**
- * spec 02 §5 password change: the three messages in the spec's order, then the current password.
- * Other sessions of the user are closed; the one making the change stays open.
- */
-export async function changePassword(
-  db: Queryable,
-  userId: string,
-  input: Required<TChangePassword>,
-  currentSessionToken: string | undefined,
-): Promise<void> {
-  if (!input.currentPassword || !input.newPassword || !input.confirmPassword) {
-    throw new AppError('PASSWORD_FIELDS_REQUIRED');
-  }
-  if (input.newPassword !== input.confirmPassword) {
-    throw new AppError('NEW_PASSWORD_MISMATCH', { field: 'confirmPassword' });
-  }
-  if (input.newPassword.length < 6) throw new AppError('PASSWORD_TOO_SHORT', { field: 'newPassword', params: { min: 6 } });
-  await assertPasswordLength(db, input.newPassword, 'newPassword');
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('PASSWORD_WRONG', { field: 'currentPassword' });
-  }
-  await replacePassword(db, userId, await hashPassword(input.newPassword), currentSessionToken);
-}

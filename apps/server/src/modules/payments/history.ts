@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { THistoryItem, THistoryQuery, THistoryResponse } from '@farha/contracts/customer';
 import type { TPaymentMethod } from '@farha/contracts/checkout';
+import { isVoucherStatusIn } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, disputes, offers, orders, partners, payments, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
@@ -10,7 +11,6 @@ import { searchFold } from '../../lib/search-fold.ts';
 /** Purchases that happened (paid, maybe refunded later); pending and failed checkouts are not history. */
 const HISTORY_ORDER_STATUSES = ['paid', 'fulfilled', 'refunded'] as const;
 const OPEN_DISPUTE_STATUSES = ['open', 'investigating', 'partner_response'] as const;
-const RESENDABLE = new Set(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
 
 /** Lower case without accents nor Arabic short vowels, for search (see searchFold). */
 export function foldText(value: string): string {
@@ -107,7 +107,7 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
       canResend:
         status === 'completed' &&
         !!voucher &&
-        RESENDABLE.has(voucher.status) &&
+        isVoucherStatusIn('resendable', voucher.status) &&
         voucher.expiresAt > now &&
         !(voucher.deliverAt && voucher.deliverAt > now),
       delivered: !!voucher?.deliveredAt,

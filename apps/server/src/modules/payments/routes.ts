@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZCreateOrderRequest, ZCreateOrderResponse, ZOrder } from '@farha/contracts/checkout';
+import { ZOrderIdParams } from '@farha/contracts/customer';
 import { ZApiError } from '@farha/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { paymentWebhookEvents, users } from '../../db/schema/index.ts';
@@ -39,7 +39,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/orders/:id',
-    { schema: { tags: ['checkout'], params: z.object({ id: z.uuid({ error: 'Commande introuvable' }) }), response: { 200: ZOrder, ...errors } } },
+    { schema: { tags: ['checkout'], params: ZOrderIdParams, response: { 200: ZOrder, ...errors } } },
     async (request) => getOrderForPurchaser(ctx(), requireAuth(request).userId, request.params.id),
   );
 }

@@ -5,7 +5,7 @@ import {
   type TReservation,
   type TReservationStatus,
 } from '@farha/contracts/reservations';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { isVoucherStatusIn, VOUCHER_STATUS_GROUPS, type TVoucherStatus } from '@farha/contracts/vouchers';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partners, reservations, users, vouchers } from '../../db/schema/index.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
@@ -22,8 +22,6 @@ export type PartnerActor = { partnerId: string; actorUserId: string };
 
 /** A reservation that still holds the voucher (and, for the first two, a place in the slot). */
 export const CURRENT_RESERVATION_STATUSES = ['pending', 'confirmed', 'proposed'] as const;
-/** architecture.md: RESERVED from ISSUED, DELIVERED or EXTENDED. */
-export const RESERVABLE_STATUSES = ['ISSUED', 'DELIVERED', 'EXTENDED'] as const satisfies readonly TVoucherStatus[];
 
 const CANCEL_NOTICE_MS = RESERVATION_CANCEL_HOURS * HOUR_MS;
 
@@ -224,7 +222,7 @@ export type NewReservation = {
 function voucherStateError(status: TVoucherStatus, expiresAt: Date, now: Date): AppError | null {
   if (status === 'RESERVED') return new AppError('VOUCHER_ALREADY_RESERVED');
   if (status === 'EXPIRED') return new AppError('VOUCHER_EXPIRED');
-  if (!(RESERVABLE_STATUSES as readonly string[]).includes(status)) return new AppError('VOUCHER_NOT_RESERVABLE');
+  if (!isVoucherStatusIn('reservable', status)) return new AppError('VOUCHER_NOT_RESERVABLE');
   if (expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_EXPIRED');
   return null;
 }
@@ -284,7 +282,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
       actorUserId: caller.userId,
       reason: `Réservation demandée chez ${partner!.name}`,
       now,
-      onlyFrom: RESERVABLE_STATUSES,
+      onlyFrom: VOUCHER_STATUS_GROUPS.reservable,
       patch: { statusBeforeReservation: locked!.status, holderUserId: caller.userId, selectedOfferId: input.offerId },
     });
     if (!reserved) throw new AppError('VOUCHER_ALREADY_RESERVED');
@@ -341,7 +339,8 @@ async function releaseVoucher(
 ) {
   const [voucher] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId)).limit(1);
   if (!voucher || voucher.status !== 'RESERVED') return null;
-  const previous = (RESERVABLE_STATUSES as readonly string[]).includes(voucher.statusBeforeReservation ?? '')
+  // architecture.md: back to its previous active status.
+  const previous = isVoucherStatusIn('active', voucher.statusBeforeReservation ?? '')
     ? voucher.statusBeforeReservation!
     : 'DELIVERED';
   return transitionVoucher(db, {

@@ -4,12 +4,8 @@ import {
   REFUND_WINDOW_DAYS,
   type TVoucherActions,
 } from '@farha/contracts/customer';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { isVoucherStatusIn, type TVoucherStatus } from '@farha/contracts/vouchers';
 import { DAY_MS } from '../../lib/clock.ts';
-
-/** Unused and usable: the statuses a holder may reserve, exchange or extend from (architecture.md). */
-export const ACTIVE_STATUSES: readonly TVoucherStatus[] = ['ISSUED', 'DELIVERED', 'EXTENDED'];
-const RESENDABLE: readonly TVoucherStatus[] = ['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED'];
 
 export type VoucherFacts = {
   status: TVoucherStatus;
@@ -43,21 +39,20 @@ export function refundDeadlineOf(purchasedAt: Date): Date {
 /** What the caller may do with a voucher right now; the endpoints enforce the same rules. */
 export function voucherActions(v: VoucherFacts, now: Date): TVoucherActions {
   const t = now.getTime();
-  const active = ACTIVE_STATUSES.includes(v.status);
   const notExpired = v.expiresAt.getTime() > t;
-  const extendable = active || v.status === 'EXPIRED';
+  const extendable = isVoucherStatusIn('extendable', v.status);
   const window = freeExtensionWindow(v.expiresAt);
   const beforeLimit = t <= window.until.getTime();
   return {
-    canReserve: v.isHolder && active && notExpired,
+    canReserve: v.isHolder && isVoucherStatusIn('reservable', v.status) && notExpired,
     canCancelReservation: v.reservation?.canCancel ?? false,
     canAcceptProposal: v.reservation?.canAcceptProposal ?? false,
     canExtendFree: v.isHolder && extendable && !v.freeExtensionUsed && t >= window.from.getTime() && beforeLimit,
     canExtendPaid: v.isHolder && extendable && beforeLimit,
-    canExchange: v.isHolder && active && notExpired && !v.exchangeBlocked,
-    canRefund: v.isPurchaser && active && v.purchasedAt !== null && t <= refundDeadlineOf(v.purchasedAt).getTime(),
-    canReview: v.isHolder && (v.status === 'REDEEMED' || v.status === 'SETTLED') && !v.reviewed,
+    canExchange: v.isHolder && isVoucherStatusIn('exchangeable', v.status) && notExpired && !v.exchangeBlocked,
+    canRefund: v.isPurchaser && isVoucherStatusIn('cancellable', v.status) && v.purchasedAt !== null && t <= refundDeadlineOf(v.purchasedAt).getTime(),
+    canReview: v.isHolder && isVoucherStatusIn('reviewable', v.status) && !v.reviewed,
     canResend:
-      (v.isHolder || v.isPurchaser) && RESENDABLE.includes(v.status) && notExpired && !(v.deliverAt && v.deliverAt.getTime() > t),
+      (v.isHolder || v.isPurchaser) && isVoucherStatusIn('resendable', v.status) && notExpired && !(v.deliverAt && v.deliverAt.getTime() > t),
   };
 }

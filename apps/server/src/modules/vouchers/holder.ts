@@ -9,12 +9,12 @@ import {
   type TVoucherOffer,
 } from '@farha/contracts/customer';
 import type { TReservation } from '@farha/contracts/reservations';
+import { normalizeVoucherCode } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, orders, partners, reviews, users, voucherEvents, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { searchFold, searchFolded } from '../../lib/search-fold.ts';
 import { getSettings } from '../settings/index.ts';
-import { normalizeVoucherCode } from './code.ts';
 import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions.ts';

@@ -1,5 +1,5 @@
 export { voucherActions, type VoucherFacts } from './actions.ts';
-export { generateVoucherCode, normalizeVoucherCode } from './code.ts';
+export { generateVoucherCode } from './code.ts';
 export { fulfilPaidOrder } from './fulfil.ts';
 export { type Caller, claimVoucher, getClientVoucherDetail, listClientVouchers, visibleVoucherRow } from './holder.ts';
 export { issueVoucher } from './issue.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { isVoucherStatusIn, VOUCHER_STATUS_GROUPS } from '@farha/contracts/vouchers';
 import type { Db } from '../../db/client.ts';
 import { boxes, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
@@ -11,8 +11,6 @@ import { transitionVoucher } from './transition.ts';
 export type JobDeps = { db: Db; clock: Clock; publicUrl: string; log: FastifyBaseLogger };
 
 const BATCH = 100;
-/** Vouchers still to be used: the ones reminded, and the ones the expiry job moves to EXPIRED. */
-const UNUSED: TVoucherStatus[] = ['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED'];
 
 /** Issue 4: reminders 30 and 7 days before expiry; within 7 days only the 7-day one is sent. */
 const REMINDERS = [
@@ -36,7 +34,7 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
       .leftJoin(users, eq(users.id, vouchers.holderUserId))
       .where(
         and(
-          inArray(vouchers.status, UNUSED),
+          inArray(vouchers.status, [...VOUCHER_STATUS_GROUPS.usable]),
           gt(vouchers.expiresAt, new Date(now.getTime() + reminder.beyondDays * DAY_MS)),
           lte(vouchers.expiresAt, new Date(now.getTime() + reminder.withinDays * DAY_MS)),
           or(isNull(vouchers.deliverAt), lte(vouchers.deliverAt, now)),
@@ -105,7 +103,7 @@ export async function runVoucherExpiry(
   const due = await deps.db
     .select({ id: vouchers.id })
     .from(vouchers)
-    .where(and(inArray(vouchers.status, UNUSED), lte(vouchers.expiresAt, now)))
+    .where(and(inArray(vouchers.status, [...VOUCHER_STATUS_GROUPS.expirable]), lte(vouchers.expiresAt, now)))
     .orderBy(asc(vouchers.expiresAt))
     .limit(BATCH);
   let expired = 0;
@@ -113,14 +111,14 @@ export async function runVoucherExpiry(
     const done = await deps.db.transaction(async (tx) => {
       // Under the row lock, so that an extension made meanwhile is seen (and wins).
       const [current] = await tx.select().from(vouchers).where(eq(vouchers.id, id)).for('update');
-      if (!current || !UNUSED.includes(current.status) || current.expiresAt.getTime() > now.getTime()) return false;
+      if (!current || !isVoucherStatusIn('expirable', current.status) || current.expiresAt.getTime() > now.getTime()) return false;
       const voucher = await transitionVoucher(tx, {
         voucherId: id,
         to: 'EXPIRED',
         by: 'system',
         reason: 'Date de validité dépassée',
         now,
-        onlyFrom: UNUSED,
+        onlyFrom: VOUCHER_STATUS_GROUPS.expirable,
       });
       if (!voucher) return false;
       await releaseReservations(tx, id, now);

@@ -8,6 +8,7 @@ import {
   type TVoucherLifeResponse,
 } from '@farha/contracts/customer';
 import type { TPaymentMethod } from '@farha/contracts/checkout';
+import { isVoucherStatusIn } from '@farha/contracts/vouchers';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, reviews, users, voucherEvents } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
@@ -18,9 +19,9 @@ import { dropPendingVoucherEmails, enqueueEmail, refundRecordedEmail, wakeOutbox
 import { getSettings } from '../settings/index.ts';
 import { isVoucherHolder } from './ownership.ts';
 import { transitionVoucher } from './transition.ts';
-import { ACTIVE_STATUSES, refundDeadlineOf } from './actions.ts';
+import { refundDeadlineOf } from './actions.ts';
 import { exchangeBlocked, PAID_ORDER_STATUSES, paidOrdersOfLineage, rootPurchaseOrder, voucherLineage } from './lineage.ts';
-import { applyExtension, EXTENDABLE_STATUSES, lockVoucher, performExchange } from './voucher-life.ts';
+import { applyExtension, lockVoucher, performExchange } from './voucher-life.ts';
 import { FREE_EXTENSION_REASON, getClientVoucher, visibleVoucherRow, type Caller, type ReservationsOf } from './holder.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
@@ -44,7 +45,7 @@ async function freeExtensionUsed(db: Db, voucherId: string): Promise<boolean> {
 
 function assertExtendable(voucher: { status: string; expiresAt: Date }, now: Date) {
   if (voucher.status === 'RESERVED') throw new AppError('VOUCHER_RESERVED');
-  if (!(EXTENDABLE_STATUSES as readonly string[]).includes(voucher.status)) throw new AppError('VOUCHER_NOT_EXTENDABLE');
+  if (!isVoucherStatusIn('extendable', voucher.status)) throw new AppError('VOUCHER_NOT_EXTENDABLE');
   if (now.getTime() > voucher.expiresAt.getTime() + EXTENSION_AFTER_EXPIRY_DAYS * DAY_MS) throw new AppError('EXTENSION_TOO_LATE');
 }
 
@@ -123,7 +124,7 @@ export async function extendVoucher(
 async function exchangeRefusal(db: Queryable, voucher: Awaited<ReturnType<typeof visibleVoucherRow>>, now: Date): Promise<AppError | null> {
   if (voucher.status === 'RESERVED') return new AppError('VOUCHER_RESERVED');
   if (voucher.status === 'EXPIRED') return new AppError('VOUCHER_EXPIRED');
-  if (!ACTIVE_STATUSES.includes(voucher.status)) return new AppError('VOUCHER_NOT_EXCHANGEABLE');
+  if (!isVoucherStatusIn('exchangeable', voucher.status)) return new AppError('VOUCHER_NOT_EXCHANGEABLE');
   if (voucher.expiresAt.getTime() <= now.getTime()) return new AppError('VOUCHER_EXPIRED');
   if (await exchangeBlocked(db, await voucherLineage(db, voucher))) return new AppError('EXCHANGE_ONCE');
   return null;
@@ -237,7 +238,7 @@ export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'n
 
   const amount = await db.transaction(async (tx) => {
     const locked = (await lockVoucher(tx, voucher.id))!;
-    if (!ACTIVE_STATUSES.includes(locked.status)) throw new AppError('REFUND_NOT_UNUSED');
+    if (!isVoucherStatusIn('cancellable', locked.status)) throw new AppError('REFUND_NOT_UNUSED');
     const lineage = await voucherLineage(tx, locked);
     const purchase = await rootPurchaseOrder(tx, lineage);
     if (!purchase || !(PAID_ORDER_STATUSES as readonly string[]).includes(purchase.status)) throw new AppError('REFUND_WINDOW');
@@ -296,7 +297,7 @@ export async function reviewVoucher(
 ) {
   const { db, now } = deps;
   const voucher = await visibleVoucherRow(db, caller, voucherId, now);
-  if (!isVoucherHolder(voucher, caller) || (voucher.status !== 'REDEEMED' && voucher.status !== 'SETTLED')) {
+  if (!isVoucherHolder(voucher, caller) || !isVoucherStatusIn('reviewable', voucher.status)) {
     throw new AppError('REVIEW_NOT_ALLOWED');
   }
   const [existing] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.voucherId, voucher.id)).limit(1);

@@ -10,11 +10,10 @@ import {
   type TRedemptionOfferChoice,
   type TRedemptionSuccess,
 } from '@farha/contracts/redemption';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { normalizeVoucherCode, type TVoucherStatus } from '@farha/contracts/vouchers';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { boxes, boxOffers, offers, scanAttempts, vouchers, type partners } from '../../db/schema/index.ts';
 import { batched } from '../../lib/batch.ts';
-import { normalizeVoucherCode } from './code.ts';
 import { allowedSources } from './state-machine.ts';
 import { batchTransition } from './transition.ts';
 import { recordAttempt, storedAnswer, type ScanAnswer } from './scan-attempts.ts';

@@ -1,9 +1,8 @@
+import { isVoucherStatusIn } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueueEmail, voucherEmail, wakeOutbox } from '../notifications/index.ts';
 import { type VoucherDocument, voucherPublicUrl } from './documents.ts';
-
-const RESENDABLE = new Set(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
 
 /**
  * The voucher's e-mail (QR and PDF attached) sent again to its recipient, in the recipient's language:
@@ -13,7 +12,7 @@ const RESENDABLE = new Set(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
 export async function resendVoucherEmail(db: Queryable, doc: VoucherDocument, ctx: { now: Date; publicUrl: string }): Promise<void> {
   const { voucher, box, offers } = doc;
   const { now } = ctx;
-  if (!RESENDABLE.has(voucher.status) || voucher.expiresAt < now) throw new AppError('VOUCHER_NOT_RESENDABLE');
+  if (!isVoucherStatusIn('resendable', voucher.status) || voucher.expiresAt < now) throw new AppError('VOUCHER_NOT_RESENDABLE');
   if (voucher.deliverAt && voucher.deliverAt > now) throw new AppError('VOUCHER_SCHEDULED');
   await enqueueEmail(db, {
     now,

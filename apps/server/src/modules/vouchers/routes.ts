@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { ZPublicVoucher } from '@farha/contracts/checkout';
+import { ZVoucherIdParams } from '@farha/contracts/customer';
 import { ZApiError } from '@farha/contracts/errors';
+import { normalizeVoucherCode } from '@farha/contracts/vouchers';
 import { vouchers } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { normalizeVoucherCode } from './code.ts';
 import { boxOffersWithPartners, loadVoucherDocument, voucherQrPng } from './documents.ts';
 import { resendVoucherEmail } from './resend.ts';
 import { ownedVoucherCondition } from './ownership.ts';
@@ -18,7 +19,7 @@ const INVALID_CODE = () => new AppError('VOUCHER_INVALID');
 /** The voucher's documents for whoever owns it (purchaser, holder or recipient): 404 for anyone else. */
 export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ id: z.uuid({ error: 'Voucher not found' }) });
+  const params = ZVoucherIdParams;
 
   async function ownedVoucher(request: Parameters<typeof requireAuth>[0], id: string) {
     const auth = requireAuth(request);

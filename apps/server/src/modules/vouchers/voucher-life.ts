@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PAID_EXTENSION_MONTHS } from '@farha/contracts/customer';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { isVoucherStatusIn, VOUCHER_STATUS_GROUPS } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, type orders, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
@@ -23,8 +23,6 @@ type VoucherRow = typeof vouchers.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 export type LifeContext = { publicUrl: string; now: Date };
 
-export const EXTENDABLE_STATUSES: readonly TVoucherStatus[] = ['ISSUED', 'DELIVERED', 'EXTENDED', 'EXPIRED'];
-export const EXCHANGEABLE_STATUSES = ['ISSUED', 'DELIVERED', 'EXTENDED'] as const satisfies readonly TVoucherStatus[];
 export const PAID_EXTENSION_REASON = `Prolongation payante de ${PAID_EXTENSION_MONTHS} mois`;
 
 const dashboardUrl = (publicUrl: string) => `${publicUrl}/client/dashboard`;
@@ -64,7 +62,7 @@ export async function applyExtension(
     actorUserId: input.actorUserId,
     reason: input.reason,
     now,
-    onlyFrom: EXTENDABLE_STATUSES,
+    onlyFrom: VOUCHER_STATUS_GROUPS.extendable,
     // A holder extending an unheld gift becomes its holder; an agent (support, a dispute) never holds one.
     patch: { expiresAt, extensionCount: voucher.extensionCount + 1, holderUserId: voucher.holderUserId ?? (input.byAgent ? null : input.actorUserId) },
   });
@@ -126,7 +124,7 @@ export async function performExchange(
     actorUserId: input.actorUserId,
     reason: `Échangé contre « ${newBox.name} » (${issued.code})`,
     now,
-    onlyFrom: EXCHANGEABLE_STATUSES,
+    onlyFrom: VOUCHER_STATUS_GROUPS.exchangeable,
     patch: { replacedByVoucherId: issued.id, holderUserId },
   });
   if (!exchanged) throw new AppError('VOUCHER_NOT_EXCHANGEABLE');
@@ -188,7 +186,7 @@ export async function applyPaidExtension(db: Queryable, ctx: LifeContext, order:
   const voucher = order.relatedVoucherId ? await lockVoucher(db, order.relatedVoucherId) : null;
   const [payer] = await db.select().from(users).where(eq(users.id, order.purchaserId));
   const extended =
-    voucher && payer && EXTENDABLE_STATUSES.includes(voucher.status)
+    voucher && payer && isVoucherStatusIn('extendable', voucher.status)
       ? await applyExtension(db, ctx, {
           voucher,
           months: PAID_EXTENSION_MONTHS,
@@ -217,7 +215,7 @@ export async function applyPaidExchange(db: Queryable, ctx: LifeContext, order: 
   const old = order.relatedVoucherId ? await lockVoucher(db, order.relatedVoucherId) : null;
   const [newBox] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
   const usable =
-    old && newBox && (EXCHANGEABLE_STATUSES as readonly string[]).includes(old.status) && old.expiresAt.getTime() > ctx.now.getTime();
+    old && newBox && isVoucherStatusIn('exchangeable', old.status) && old.expiresAt.getTime() > ctx.now.getTime();
   if (!usable) {
     await refundUnappliedOrder(
       db,

@@ -6,7 +6,6 @@ import {
   DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
   PARTNER_MESSAGES,
   ZActivityExportQuery,
-  ZChangePassword,
   ZInviteMember,
   ZInviteMemberResponse,
   ZMessageResponse,
@@ -18,11 +17,11 @@ import {
   ZUpdatePersonalProfile,
 } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
-import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
+import { changePassword, SESSION_COOKIE } from '../../modules/accounts/index.ts';
+import { ZChangePasswordRequest } from '@farha/contracts/account';
 import { attachment } from '../../lib/csv.ts';
 import { partnerDataExport, paymentsCsv } from './data-export.ts';
 import {
-  changePassword,
   inviteMember,
   partnerCaller,
   partnerProfile,
@@ -77,10 +76,18 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/password',
-    { schema: { tags: ['partner'], body: ZChangePassword, response: { 200: ZMessageResponse, ...errors } } },
+    {
+      schema: { tags: ['partner'], body: ZChangePasswordRequest, response: { 200: ZMessageResponse, ...errors } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: (req) => `password|${req.auth?.userId ?? req.ip}` } },
+    },
     async (request) => {
       const caller = await partnerCaller(app.db, request);
-      await changePassword(app.db, caller.userId, request.body, request.cookies[SESSION_COOKIE]);
+      await changePassword(
+        { db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now() },
+        caller.userId,
+        request.cookies[SESSION_COOKIE],
+        request.body,
+      );
       return { message: PARTNER_MESSAGES.PASSWORD_CHANGED };
     },
   );

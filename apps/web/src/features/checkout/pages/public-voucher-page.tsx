@@ -1,6 +1,6 @@
 import type { TPublicVoucher } from '@farha/contracts/checkout';
 import { formatDate } from '@farha/contracts/money';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { isVoucherStatusIn, type TVoucherStatus } from '@farha/contracts/plain/vouchers';
 import { CalendarClock, CalendarCheck, MapPin, SearchX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths, type AuthRedirectState } from '@/config/paths';
@@ -17,8 +17,6 @@ import { VoucherStatusBadge } from '@/components/domain/status-badges';
 import { useCheckoutTranslation, type CheckoutKey } from '../i18n';
 import { checkoutLinks } from '../lib/links';
 
-/** Statuses from which the holder can book (architecture.md state machine: → RESERVED). */
-const RESERVABLE = new Set<TVoucherStatus>(['ISSUED', 'DELIVERED', 'EXTENDED']);
 const CLOSED_SENTENCES: Partial<Record<TVoucherStatus, CheckoutKey>> = {
   RESERVED: 'public.reserved',
   REDEEMED: 'public.used',
@@ -139,7 +137,7 @@ function PublicVoucher({ voucher }: { voucher: TPublicVoucher }) {
 function NextStep({ voucher, expiresOn }: { voucher: TPublicVoucher; expiresOn: string }) {
   const { t } = useCheckoutTranslation();
   const { user } = useAuth();
-  const reservable = RESERVABLE.has(voucher.status) && Date.parse(voucher.expiresAt) > Date.now();
+  const reservable = isVoucherStatusIn('reservable', voucher.status) && Date.parse(voucher.expiresAt) > Date.now();
   const reserveTo = checkoutLinks.reserve(voucher.code);
   const closed = reservable ? null : (CLOSED_SENTENCES[voucher.status] ?? 'public.expired');
 

@@ -1,5 +1,6 @@
 import type { TOrder } from '@farha/contracts/checkout';
 import { formatDate, formatDzd } from '@farha/contracts/money';
+import { isVoucherStatusIn } from '@farha/contracts/plain/vouchers';
 import { CircleX, Download, House, Printer, SearchX, Send, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -27,8 +28,6 @@ import { checkoutLinks } from '../lib/links';
 
 const PAID = new Set<TOrder['status']>(['paid', 'fulfilled']);
 const FAILED = new Set<TOrder['status']>(['failed', 'canceled', 'expired']);
-/** The vouchers the server sends again (a used, exchanged, cancelled or expired one is not offered). */
-const RESENDABLE = new Set<string>(['ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED']);
 /** How long the page keeps reading the order for the voucher to be issued and its e-mail accepted. */
 const FOLLOW_UP_MS = 30_000;
 
@@ -197,7 +196,7 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
                 {t('success.pdf')}
               </a>
             </Button>
-            {RESENDABLE.has(voucher.status) && (
+            {isVoucherStatusIn('resendable', voucher.status) && (
               <Button variant="outline" className="w-full" onClick={onResend} loading={resend.isPending} data-testid="resend-voucher">
                 <Send aria-hidden className="rtl:-scale-x-100" />
                 {t('success.resend')}

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useClaimVoucher } from '../api/vouchers';
 import { customerMessage, useCustomerT } from '../i18n';
 import { errorKey } from '@farha/contracts/plain/errors';
+import { normalizeVoucherCode } from '@farha/contracts/plain/vouchers';
 
 /** "Ajouter un code": a gift whose code was passed on by hand (or by a forwarded e-mail) joins the account. */
 export function ClaimCodeForm({ initialCode = '', onClaimed }: { initialCode?: string; onClaimed?: (voucherId: string) => void }) {
@@ -23,7 +24,13 @@ export function ClaimCodeForm({ initialCode = '', onClaimed }: { initialCode?: s
       setError(t('claim.required'));
       return;
     }
-    claim.mutate(code.trim(), {
+    // Any case, dashes or spaces, or the link of the voucher's QR; a text that cannot be a code is not sent.
+    const normalized = normalizeVoucherCode(code);
+    if (!normalized) {
+      setError(customerMessage(errorKey('VOUCHER_INVALID')));
+      return;
+    }
+    claim.mutate(normalized, {
       onSuccess: (result) => {
         toast.success(customerMessage(result.message));
         setCode('');

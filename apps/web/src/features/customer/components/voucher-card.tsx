@@ -1,4 +1,5 @@
 import type { TClientVoucher } from '@farha/contracts/customer';
+import { isVoucherStatusIn } from '@farha/contracts/vouchers';
 import {
   CalendarCheck,
   CalendarClock,
@@ -27,7 +28,7 @@ import {
 import { cn } from '@/lib/cn';
 import { useCustomerT } from '../i18n';
 import { daysUntil, formatDate } from '@/lib/dates';
-import { ACTIVE_STATUSES, isActive } from '../lib/vouchers';
+import { isUsable } from '../lib/vouchers';
 import { BoxImage } from '@/components/domain/box-image';
 import { CopyCodeButton } from '@/components/domain/copy-code-button';
 import { ReservationPanel } from './reservation-panel';
@@ -61,7 +62,7 @@ export function VoucherCard({
 }: VoucherCardProps) {
   const { t } = useCustomerT();
   const { actions } = voucher;
-  const active = isActive(voucher.status);
+  const active = isUsable(voucher.status);
   const daysLeft = daysUntil(voucher.expiresAt);
   const expiringSoon = active && daysLeft <= EXPIRY_WARNING_DAYS;
   const canExtend = actions.canExtendFree || actions.canExtendPaid;
@@ -230,7 +231,7 @@ function ExpiryLine({ voucher, daysLeft, expiringSoon, freeDays }: ExpiryLinePro
   const { t, locale } = useCustomerT();
   const date = formatDate(voucher.expiresAt, locale);
 
-  if (voucher.status === 'REDEEMED' || voucher.status === 'SETTLED') {
+  if (isVoucherStatusIn('used', voucher.status)) {
     return (
       <p className="flex items-center gap-2 text-sm">
         <CalendarCheck aria-hidden className="size-4 text-accent" />
@@ -244,7 +245,7 @@ function ExpiryLine({ voucher, daysLeft, expiringSoon, freeDays }: ExpiryLinePro
     return (
       <p className="flex items-center gap-2 text-sm text-destructive">
         <CircleAlert aria-hidden className="size-4" />
-        {daysLeft === 0 && ACTIVE_STATUSES.has(voucher.status) ? t('voucher.expiresToday') : t('voucher.expiredOn', { date })}
+        {daysLeft === 0 && isUsable(voucher.status) ? t('voucher.expiresToday') : t('voucher.expiredOn', { date })}
       </p>
     );
   }

@@ -30,7 +30,8 @@ import { VoucherCard, type VoucherDialogKind } from '../components/voucher-card'
 import { customerMessage, useCustomerT } from '../i18n';
 import { isolate } from '@/lib/bidi';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { inTab, normalizeCode, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
+import { inTab, VOUCHER_TAB_ORDER, type VoucherTab } from '../lib/vouchers';
+import { normalizeVoucherCode } from '@farha/contracts/plain/vouchers';
 import { errorKey } from '@farha/contracts/plain/errors';
 
 interface OpenDialog {
@@ -161,11 +162,10 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
   useEffect(() => {
     if (!reserveParam || handledReserve.current === reserveParam || reserved.isPending) return;
     handledReserve.current = reserveParam;
-    const wanted = normalizeCode(reserveParam);
     const voucher = reserved.data ?? null;
     if (!voucher) {
       toast.error(t('dashboard.reserveNotFound'));
-      if (wanted.length >= 12) setClaimCode(reserveParam);
+      if (normalizeVoucherCode(reserveParam)) setClaimCode(reserveParam);
     } else if (voucher.actions.canReserve) {
       setTab('actifs');
       setDialog({ kind: 'reserve', voucherId: voucher.id });

@@ -4,13 +4,13 @@ import {
   ZNotificationPreferences,
   ZPartnerProfile,
   ZTeamMemberResponse,
-  type TChangePassword,
   type TInviteMember,
   type TNotificationPreferences,
   type TPartnerPermission,
   type TUpdateBusinessProfile,
   type TUpdatePersonalProfile,
 } from '@farha/contracts/partner';
+import type { TChangePasswordRequest } from '@farha/contracts/account';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -52,7 +52,7 @@ export function useUpdateBusiness() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (values: TChangePassword) => api.post('/api/partner/password', values, { schema: ZMessageResponse }),
+    mutationFn: (values: TChangePasswordRequest) => api.post('/api/partner/password', values, { schema: ZMessageResponse }),
   });
 }
 

@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
+import { useSiteStatus } from '@/lib/site-status';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitation } from '../api/invitations';
 import { isolate, partnerMessage, usePartnerTranslation } from '../i18n';
@@ -62,6 +63,7 @@ function AcceptForm({ token, info }: { token: string; info: NonNullable<ReturnTy
   const { user } = useAuth();
   const accept = useAcceptInvitation(token);
   const [formError, setFormError] = useState<string | null>(null);
+  const minLength = useSiteStatus().data?.passwordMinLength ?? 8;
   const {
     register,
     handleSubmit,
@@ -111,7 +113,7 @@ function AcceptForm({ token, info }: { token: string; info: NonNullable<ReturnTy
               {(c) => <Input {...c} {...register('lastName')} autoComplete="family-name" />}
             </Field>
           </div>
-          <Field label={t('invitation.password')} hint={t('profile.security.hint')} error={message(errors.password?.message)}>
+          <Field label={t('invitation.password')} hint={t('profile.security.hint', { count: minLength })} error={message(errors.password?.message)}>
             {(c) => <PasswordInput {...c} {...register('password')} autoComplete="new-password" dir="ltr" />}
           </Field>
           <Field label={t('invitation.confirm')} error={message(errors.confirmPassword?.message)}>

@@ -22,6 +22,7 @@ import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatTime } from '@/lib/dates';
 import { useScanHistory, type ScanHistoryEntry } from '../lib/scan-history';
 import { cleanTypedCode, newNonce } from '../lib/voucher-code';
+import { normalizeVoucherCode } from '@farha/contracts/plain/vouchers';
 
 type Source = 'camera' | 'manual';
 type Outcome =
@@ -102,7 +103,8 @@ function Scanner() {
 
   const onManualSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit(typed.trim());
+    // A code that cannot be a Farha code still goes to the server, which answers (and counts) the attempt.
+    void submit(normalizeVoucherCode(typed) ?? typed.trim());
   };
 
   const next = () => {

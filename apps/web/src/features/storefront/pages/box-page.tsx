@@ -1,5 +1,6 @@
 import type { TBoxDetail } from '@farha/contracts/catalog';
 import { formatDate, formatDzd } from '@farha/contracts/money';
+import { isVoucherStatusIn } from '@farha/contracts/plain/vouchers';
 import {
   ArrowLeft,
   CalendarCheck,
@@ -374,7 +375,7 @@ function MyVouchers({ vouchers }: { vouchers: OwnedVoucher[] }) {
               <code dir="ltr" className="font-mono text-sm font-bold tracking-wide">
                 {voucher.code}
               </code>
-              <Badge variant={voucher.status === 'DELIVERED' || voucher.status === 'ISSUED' ? 'accent' : 'muted'}>
+              <Badge variant={isVoucherStatusIn('usable', voucher.status) ? 'accent' : 'muted'}>
                 {t(`box.voucherStatus.${voucher.status}`)}
               </Badge>
             </div>

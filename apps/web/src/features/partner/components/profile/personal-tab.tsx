@@ -13,6 +13,7 @@ import type { Flash } from '../flash';
 import { EditableCard, useEditableForm } from './editable-card';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { errorTextOf } from '@/lib/i18n';
+import { useSiteStatus } from '@/lib/site-status';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 
@@ -97,6 +98,8 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(EMPTY_PASSWORDS);
   const [error, setError] = useState<string | null>(null);
+  // The setting security.password_min_length, which the server checks too.
+  const minLength = useSiteStatus().data?.passwordMinLength ?? 8;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -109,8 +112,8 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
       setError(errorTextOf('NEW_PASSWORD_MISMATCH'));
       return;
     }
-    if (values.newPassword.length < 6) {
-      setError(errorTextOf('PASSWORD_TOO_SHORT', { min: 6 }));
+    if (values.newPassword.length < minLength) {
+      setError(errorTextOf('PASSWORD_TOO_SHORT', { min: minLength }));
       return;
     }
     setError(null);
@@ -161,7 +164,7 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
         {editing ? (
           <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4" data-testid="password-form">
             {field('currentPassword', t('profile.security.current'), 'current-password')}
-            {field('newPassword', t('profile.security.new'), 'new-password', t('profile.security.hint'))}
+            {field('newPassword', t('profile.security.new'), 'new-password', t('profile.security.hint', { count: minLength }))}
             {field('confirmPassword', t('profile.security.confirm'), 'new-password')}
             {error && (
               <p role="alert" className="text-sm font-medium text-destructive">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePartnerTranslation } from '../../i18n';
 import { decodeQrFromFile, loadQrDecoder } from '../../lib/qr-decoder';
-import { codeFromScan } from '../../lib/voucher-code';
+import { normalizeVoucherCode } from '@farha/contracts/plain/vouchers';
 
 type CameraState = 'starting' | 'running' | 'denied' | 'no-camera' | 'insecure' | 'error';
 
@@ -74,7 +74,7 @@ export function CameraScanner({ onCode, onManual, paused }: CameraScannerProps) 
           const text = await decode(video).catch(() => null);
           if (stopped) return;
           if (text) {
-            const code = codeFromScan(text);
+            const code = normalizeVoucherCode(text);
             if (code) {
               navigator.vibrate?.(80);
               setNotVoucher(false);
@@ -104,7 +104,7 @@ export function CameraScanner({ onCode, onManual, paused }: CameraScannerProps) 
     setPhotoFailed(false);
     try {
       const text = await decodeQrFromFile(file);
-      const code = text ? codeFromScan(text) : null;
+      const code = text ? normalizeVoucherCode(text) : null;
       if (code) onCode(code);
       else setPhotoFailed(true);
     } catch {
