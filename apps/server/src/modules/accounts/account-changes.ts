@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TRole } from '@farha/contracts/roles';
 import type { Queryable } from '../../db/client.ts';
 import { authTokens, sessions, users } from '../../db/schema/index.ts';
@@ -105,14 +105,6 @@ export async function updatePersonalDetails(
   now: Date,
 ) {
   await db.update(users).set({ ...input, updatedAt: now }).where(eq(users.id, userId));
-}
-
-/** A new password hash; the account's other sessions are closed, the one making the change stays open. */
-export async function replacePassword(db: Queryable, userId: string, passwordHash: string, keepSessionToken: string | undefined) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), keepSessionToken ? ne(sessions.tokenHash, sha256(keepSessionToken)) : undefined));
 }
 
 /** The account's failed-login count back to 0 (the throttle's own counters are cleared by the caller). */

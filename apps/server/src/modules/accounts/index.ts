@@ -17,6 +17,5 @@ export {
   issuePartnerInvitation,
   openAccount,
   reopenForInvitation,
-  replacePassword,
   updatePersonalDetails,
 } from './account-changes.ts';
