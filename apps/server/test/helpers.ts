@@ -86,9 +86,11 @@ export async function buildTestApp(
      * a test of these rules asks for the seed's settings ('setting').
      */
     idleTimeout?: 'long' | 'setting';
+    /** A database of the test's own (a fresh seed) instead of a copy of the template. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   if (options.idleTimeout !== 'setting') {
     await database.db
       .insert(systemSettings)

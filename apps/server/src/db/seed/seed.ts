@@ -41,6 +41,7 @@ import {
   DEMO_PARTNER_STAFF_EMAIL,
   DEMO_PASSWORD,
 } from './demo-accounts.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { seedId } from './ids.ts';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from './kyc-documents.ts';
 import { DEFAULT_SYSTEM_SETTINGS, SEED_FAQ } from './platform-data.ts';
@@ -97,6 +98,7 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date;
       }
       const ids = await seedDemoAccounts(tx, now);
       await seedDemoVoucher(tx, ids.customerId, now);
+      await seedDemoHistory(tx, now);
     }
 
     if (JSON.stringify(state) !== before) {
