@@ -46,8 +46,8 @@ export type BuildOptions = {
   database: Database;
   clock?: Clock;
   logger?: boolean;
-  /** Where the JSON log lines go (tests read them); standard output by default. */
-  logStream?: NodeJS.WritableStream;
+  /** Where the JSON log lines go (tests read them; server.ts passes lib/log-destination.ts); pino's default otherwise. */
+  logStream?: { write: (line: string) => unknown };
   /** Tests pass their own (e.g. a real SMTP server's); default from the configuration. */
   mailer?: Mailer;
   fetchImpl?: typeof fetch;

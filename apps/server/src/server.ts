@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { prepareEmbeddedDatabase } from './db/prepare.ts';
+import { logDestination } from './lib/log-destination.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { localDiskStorage } from './modules/files/index.ts';
 import { startMetricsServer } from './modules/metrics/index.ts';
@@ -37,15 +38,20 @@ const freshEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dat
 if (freshEmbedded) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (!freshEmbedded) await seedDatabase(database.db, { demo: config.demoMode, storage: localDiskStorage(config.dataDir) });
-const app = await buildApp({ config, database });
+// Log lines to standard output without ever blocking on it (a reader that stopped reading would otherwise
+// freeze the process, shutdown included).
+const logOutput = logDestination();
+const app = await buildApp({ config, database, logStream: logOutput });
 
 /**
  * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal): stop accepting connections,
  * let the requests in flight and the running job finish (app.close: Fastify answers them, the jobs'
- * onClose hook waits for the run in progress), close the database, release the DATA_DIR lock, exit 0.
+ * onClose hook waits for the run in progress), close the database, release the DATA_DIR lock, give the
+ * last log lines a moment to leave (not more: nobody may be reading them), exit 0.
  * A shutdown that hangs ends after SHUTDOWN_TIMEOUT_MS with exit code 1.
  */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
+const LOG_FLUSH_MS = 2_000;
 let metricsServer: Server | undefined;
 let closing = false;
 async function shutdown(signal: string) {
@@ -62,7 +68,8 @@ async function shutdown(signal: string) {
     await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.close();
     lock?.release();
-    app.log.info('stopped');
+    app.log.info({ droppedLogLines: logOutput.dropped() }, 'stopped');
+    await logOutput.flush(LOG_FLUSH_MS);
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

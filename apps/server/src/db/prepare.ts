@@ -24,8 +24,10 @@ function loaderArgs(execArgv: readonly string[]): string[] {
 }
 
 export async function prepareEmbeddedDatabase(dataDir: string, options: { demo: boolean }): Promise<void> {
+  // Not the server's standard output: a Node process that exits puts back the blocking mode it found on
+  // its inherited descriptors, for every process sharing them (lib/log-destination.ts).
   const child = spawn(process.execPath, [...loaderArgs(process.execArgv), CHILD, dataDir, options.demo ? 'demo' : 'base'], {
-    stdio: ['ignore', 'inherit', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8_000)));

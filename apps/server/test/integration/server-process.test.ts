@@ -11,14 +11,17 @@ import { freePort } from '../helpers.ts';
 /**
  * The real server (server.ts, as `npm start` runs it) in child processes on one embedded database:
  * a second process on the same DATA_DIR refuses to start while the first keeps serving, and SIGTERM
- * finishes the request in flight, closes the database and exits 0.
+ * finishes the request in flight, closes the database and exits 0 — even when nobody reads its standard
+ * output any more.
  */
 const SERVER_ENTRY = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function startServer(dataDir: string, port: number): Running {
+type StartOptions = { logLevel?: string; readStdout?: boolean };
+
+function startServer(dataDir: string, port: number, options: StartOptions = {}): Running {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -27,13 +30,14 @@ function startServer(dataDir: string, port: number): Running {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: options.logLevel ?? 'info',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A parent that stops reading (it exited, or hangs) leaves the pipe open and full.
+  if (options.readStdout !== false) child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
@@ -67,22 +71,22 @@ async function refused(port: number): Promise<boolean> {
   });
 }
 
-let dataDir: string;
-let port: number;
-let first: Running;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-process-'));
-  port = await freePort();
-  first = startServer(dataDir, port);
-  await until(async () => first.child.exitCode === null && (await healthy(port)), `the server to answer\n${first.output()}`);
-}, 120_000);
-afterAll(() => {
-  if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('the server process', () => {
+  let dataDir: string;
+  let port: number;
+  let first: Running;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-process-'));
+    port = await freePort();
+    first = startServer(dataDir, port);
+    await until(async () => first.child.exitCode === null && (await healthy(port)), `the server to answer\n${first.output()}`);
+  }, 120_000);
+  afterAll(() => {
+    if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('holds the DATA_DIR lock; a second process on the same DATA_DIR refuses to start while the first keeps serving', async () => {
     expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid));
     // The one address Farha serves is printed, not every interface Fastify listens on.
@@ -133,4 +137,44 @@ describe('the server process', () => {
     // The lock is released: the next start on this DATA_DIR is not refused.
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   }, 60_000);
+});
+
+describe('the server process whose standard output nobody reads', () => {
+  let stuck: Running;
+  let stuckDir: string;
+  afterAll(() => {
+    if (stuck && stuck.child.exitCode === null && stuck.child.signalCode === null) stuck.child.kill('SIGKILL');
+    if (stuckDir) fs.rmSync(stuckDir, { recursive: true, force: true });
+  });
+
+  it('keeps answering and, on SIGTERM, exits within its grace period', async () => {
+    stuckDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-stdout-'));
+    const stuckPort = await freePort();
+    // Every request writes debug lines to a pipe that the test holds open and never reads.
+    stuck = startServer(stuckDir, stuckPort, { logLevel: 'debug', readStdout: false });
+    await until(async () => stuck.child.exitCode === null && (await healthy(stuckPort)), `the server to answer\n${stuck.output()}`);
+
+    // ≈ 2 MB of log lines: far more than the pipe (64 KB) and the parent's read buffer hold.
+    let answered = 0;
+    for (let batch = 0; batch < 40; batch++) {
+      const results = await Promise.all(
+        Array.from({ length: 25 }, () =>
+          fetch(`http://127.0.0.1:${stuckPort}/api/health?filler=${'x'.repeat(1_000)}`, { signal: AbortSignal.timeout(5_000) }).then(
+            (res) => res.ok,
+            () => false,
+          ),
+        ),
+      );
+      answered += results.filter(Boolean).length;
+    }
+    expect(answered).toBe(1_000);
+
+    const signalled = Date.now();
+    stuck.child.kill('SIGTERM');
+    const code = await Promise.race([stuck.exited, new Promise<'alive'>((resolve) => setTimeout(() => resolve('alive'), 30_000))]);
+    expect(code, 'the process was still alive 30 s after SIGTERM').toBe(0);
+    // The 25-second shutdown timer (server.ts) is the grace period; a clean exit comes well before it.
+    expect(Date.now() - signalled).toBeLessThan(25_000);
+    expect(fs.existsSync(path.join(stuckDir, LOCK_FILE))).toBe(false);
+  }, 180_000);
 });
