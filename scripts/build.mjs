@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,7 +70,7 @@ async function buildServer() {
   const dist = path.join(ROOT, 'apps/server/dist');
   const stamp = path.join(dist, '.build-hash');
   const hash = hashOf(['apps/server/src', 'apps/server/package.json', 'scripts/build.mjs', ...SHARED]);
-  const outputs = ['server.js', 'prepare-child.js'].map((f) => path.join(dist, f));
+  const outputs = ['server.js', 'prepare-child.js', 'pgdata-template/PG_VERSION'].map((f) => path.join(dist, f));
   if (upToDate(stamp, hash, outputs)) {
     console.log('server: up to date (apps/server/dist)');
     return;
@@ -102,8 +103,24 @@ async function buildServer() {
       },
     ],
   });
+  buildDatabaseTemplate(dist);
   fs.writeFileSync(stamp, `${hash}\n`);
   console.log(`server: compiled in ${((Date.now() - started) / 1000).toFixed(1)} s (apps/server/dist/server.js)`);
+}
+
+/**
+ * A migrated, empty embedded database (dist/pgdata-template): a fresh DATA_DIR starts from a copy of it
+ * (db/prepare.ts) instead of running initdb and every migration at start-up (≈ 7 s, 700 MB of WASM heap).
+ */
+function buildDatabaseTemplate(dist) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-template-'));
+  try {
+    const made = spawnSync(process.execPath, [path.join(dist, 'prepare-child.js'), work, 'template'], { cwd: ROOT, stdio: 'inherit' });
+    if (made.status !== 0) process.exit(made.status ?? 1);
+    fs.cpSync(path.join(work, 'db'), path.join(dist, 'pgdata-template'), { recursive: true });
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 if (wanted('web')) buildWeb();

@@ -11,6 +11,10 @@ import { seedDatabase } from './db/seed/seed.ts';
 import { localDiskStorage } from './modules/files/index.ts';
 import { startMetricsServer } from './modules/metrics/index.ts';
 
+// Start-up phases, printed with the "running" line: performance.now() counts from the process's start.
+const startup: Record<string, number> = { modules: Math.round(performance.now()) };
+const phaseDone = (name: string) => (startup[name] = Math.round(performance.now() - Object.values(startup).reduce((a, b) => a + b, 0)));
+
 let config;
 try {
   config = loadConfig();
@@ -31,17 +35,21 @@ if (!config.databaseUrl) {
   process.on('exit', () => lock?.release());
 }
 
-// Seeding is idempotent: settings and FAQ always, the demo catalogue and accounts in demo mode. A fresh
-// embedded database is created, migrated and seeded in a child process (initdb's memory leaves with it); an
-// existing one is opened once, here, and brought up to date (a restart is healthy in a few seconds).
+// A fresh embedded database starts from the build's migrated template (or is made in a child process,
+// db/prepare.ts); an existing one is opened once, here, and brought up to date. Seeding is idempotent and
+// skipped when this seed already ran on the database (its fingerprint is stored with it).
 const freshEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
-if (freshEmbedded) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
+const seeded = freshEmbedded && (await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode }));
+phaseDone('prepare');
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (!freshEmbedded) await seedDatabase(database.db, { demo: config.demoMode, storage: localDiskStorage(config.dataDir) });
+phaseDone('database');
+if (!seeded) await seedDatabase(database.db, { demo: config.demoMode, storage: localDiskStorage(config.dataDir), once: true });
+phaseDone('seed');
 // Log lines to standard output without ever blocking on it (a reader that stopped reading would otherwise
 // freeze the process, shutdown included).
 const logOutput = logDestination();
 const app = await buildApp({ config, database, logStream: logOutput });
+phaseDone('app');
 
 /**
  * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal): stop accepting connections,
@@ -90,7 +98,8 @@ try {
   app.log = appLog;
 }
 if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, config.metricsPort, config.host);
+phaseDone('listen');
 app.log.info(
-  { url: config.publicUrl, listen: `${config.host}:${config.port}`, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
+  { startupMs: startup, url: config.publicUrl, listen: `${config.host}:${config.port}`, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
   `Farha is running at ${config.publicUrl}`,
 );
