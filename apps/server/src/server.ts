@@ -68,8 +68,8 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long: exiting');
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+    void logOutput.flush(LOG_FLUSH_MS / 2).finally(() => process.exit(1));
+  }, SHUTDOWN_TIMEOUT_MS - LOG_FLUSH_MS / 2);
   timer.unref();
   try {
     await app.close();

@@ -21,7 +21,7 @@ type Running = { child: ChildProcess; output: () => string; exited: Promise<numb
 
 type StartOptions = { logLevel?: string; readStdout?: boolean };
 
-function startServer(dataDir: string, port: number, options: StartOptions = {}): Running {
+function serverEnv(dataDir: string, port: number, options: StartOptions = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -34,6 +34,11 @@ function startServer(dataDir: string, port: number, options: StartOptions = {}):
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   };
   delete env.DATABASE_URL;
+  return env;
+}
+
+function startServer(dataDir: string, port: number, options: StartOptions = {}): Running {
+  const env = serverEnv(dataDir, port, options);
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // A parent that stops reading (it exited, or hangs) leaves the pipe open and full.
@@ -139,6 +144,32 @@ describe('the server process', () => {
   }, 60_000);
 });
 
+/** ≈ 2 MB of debug lines: far more than the pipe (64 KB) and the parent's read buffer hold. */
+async function fillTheLog(port: number): Promise<number> {
+  let answered = 0;
+  for (let batch = 0; batch < 40; batch++) {
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        fetch(`http://127.0.0.1:${port}/api/health?filler=${'x'.repeat(1_000)}`, { signal: AbortSignal.timeout(5_000) }).then(
+          (res) => res.ok,
+          () => false,
+        ),
+      ),
+    );
+    answered += results.filter(Boolean).length;
+  }
+  return answered;
+}
+
+/** A process that exists and is not a zombie left for a parent that is gone. */
+function alive(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 describe('the server process whose standard output nobody reads', () => {
   let stuck: Running;
   let stuckDir: string;
@@ -154,19 +185,7 @@ describe('the server process whose standard output nobody reads', () => {
     stuck = startServer(stuckDir, stuckPort, { logLevel: 'debug', readStdout: false });
     await until(async () => stuck.child.exitCode === null && (await healthy(stuckPort)), `the server to answer\n${stuck.output()}`);
 
-    // ≈ 2 MB of log lines: far more than the pipe (64 KB) and the parent's read buffer hold.
-    let answered = 0;
-    for (let batch = 0; batch < 40; batch++) {
-      const results = await Promise.all(
-        Array.from({ length: 25 }, () =>
-          fetch(`http://127.0.0.1:${stuckPort}/api/health?filler=${'x'.repeat(1_000)}`, { signal: AbortSignal.timeout(5_000) }).then(
-            (res) => res.ok,
-            () => false,
-          ),
-        ),
-      );
-      answered += results.filter(Boolean).length;
-    }
+    const answered = await fillTheLog(stuckPort);
     expect(answered).toBe(1_000);
 
     const signalled = Date.now();
@@ -176,5 +195,41 @@ describe('the server process whose standard output nobody reads', () => {
     // The 25-second shutdown timer (server.ts) is the grace period; a clean exit comes well before it.
     expect(Date.now() - signalled).toBeLessThan(25_000);
     expect(fs.existsSync(path.join(stuckDir, LOCK_FILE))).toBe(false);
+  }, 180_000);
+
+  it('started by a parent (as npm start) that then exits, it keeps answering and, on SIGTERM, exits within its grace period', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-npm-'));
+    const port = await freePort();
+    // The parent prints to the shared pipe and exits on SIGTERM, as npm does. A Node process that exits
+    // puts back the blocking mode it found on its standard output: the server's pipe blocks from then on.
+    const launcher = `
+      const { spawn } = require('node:child_process');
+      process.stdout.write('> farha start\\n');
+      const server = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(SERVER_ENTRY)}], { stdio: 'inherit' });
+      process.stderr.write('SERVER_PID=' + server.pid + '\\n');
+      process.on('SIGTERM', () => process.exit(143));
+    `;
+    const parent = spawn(process.execPath, ['-e', launcher], { cwd: REPO_ROOT, env: serverEnv(dir, port, { logLevel: 'debug' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let errors = '';
+    parent.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    let pid = 0;
+    try {
+      await until(() => /SERVER_PID=(\d+)/.test(errors), 'the server to be started');
+      pid = Number(/SERVER_PID=(\d+)/.exec(errors)![1]);
+      await until(async () => alive(pid) && (await healthy(port)), `the server to answer\n${errors}`);
+      parent.kill('SIGTERM');
+      await new Promise((resolve) => parent.once('exit', resolve));
+      expect(await fillTheLog(port)).toBe(1_000);
+
+      const signalled = Date.now();
+      process.kill(pid, 'SIGTERM');
+      await until(() => !alive(pid), 'the server to exit', 30_000).catch(() => undefined);
+      expect(alive(pid), 'the server was still alive 30 s after SIGTERM').toBe(false);
+      expect(Date.now() - signalled).toBeLessThan(25_000);
+      expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    } finally {
+      if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 });
