@@ -210,6 +210,9 @@ describe('the server process whose standard output nobody reads', () => {
       process.on('SIGTERM', () => process.exit(143));
     `;
     const parent = spawn(process.execPath, ['-e', launcher], { cwd: REPO_ROOT, env: serverEnv(dir, port, { logLevel: 'debug' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    // Held and never read: a 'readable' listener that never reads keeps Node from draining the pipe once
+    // the parent has exited (it resumes a child's unread output then).
+    parent.stdout!.on('readable', () => undefined);
     let errors = '';
     parent.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     let pid = 0;
