@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,7 +82,8 @@ async function buildServer() {
   const dist = path.join(ROOT, 'apps/server/dist');
   const stamp = path.join(dist, '.build-hash');
   const hash = hashOf(['apps/server/src', 'apps/server/package.json', 'scripts/build.mjs', ...SHARED]);
-  const outputs = Object.keys(SERVER_ENTRIES).map((name) => path.join(dist, `${name}.js`));
+  // The compiled entries and the migrated template database (a fresh DATA_DIR starts from a copy of it).
+  const outputs = [...Object.keys(SERVER_ENTRIES).map((name) => `${name}.js`), 'pgdata-template/PG_VERSION'].map((f) => path.join(dist, f));
   // The image ships dist/ without the sources (and without esbuild): what is there is what runs.
   if (!fs.existsSync(path.join(ROOT, SERVER_ENTRIES.server)) && outputs.every((f) => fs.existsSync(f))) {
     console.log('server: prebuilt (apps/server/dist, no sources here)');
@@ -119,8 +121,26 @@ async function buildServer() {
       },
     ],
   });
+  buildDatabaseTemplate(dist);
   fs.writeFileSync(stamp, `${hash}\n`);
   console.log(`server: compiled in ${((Date.now() - started) / 1000).toFixed(1)} s (apps/server/dist/server.js)`);
+}
+
+/**
+ * A migrated, empty embedded database (dist/pgdata-template): a fresh DATA_DIR starts from a copy of it
+ * (db/prepare.ts) instead of running initdb and every migration at start-up (≈ 7 s, 700 MB of WASM heap).
+ */
+function buildDatabaseTemplate(dist) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-template-'));
+  try {
+    const made = spawnSync(process.execPath, [path.join(dist, 'prepare-child.js'), work, 'template'], { cwd: ROOT, stdio: 'inherit' });
+    if (made.status !== 0) process.exit(made.status ?? 1);
+    // A rebuilt template replaces the old one whole (a copy over it would keep files a new migration removed).
+    fs.rmSync(path.join(dist, 'pgdata-template'), { recursive: true, force: true });
+    fs.cpSync(path.join(work, 'db'), path.join(dist, 'pgdata-template'), { recursive: true });
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 if (wanted('web')) buildWeb();

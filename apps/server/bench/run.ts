@@ -2,8 +2,11 @@
  * `npm run bench`: prints its figures, asserts nothing (speed targets are not tests).
  * One process serves Farha on the embedded database (on PostgreSQL when DATABASE_URL is set); the clients (load generator, buyer, scanners) are
  * child processes, so that they do not share its event loop nor count in its memory.
- * BENCH_SECONDS: length of each catalogue run (5); BENCH_ONLY=catalogue: stop after the catalogue runs;
- * BENCH_DEBUG=1: the server's memory after each phase and every scan latency.
+ * First the server as production runs it, in its own process (process.ts): ready times, fresh and on
+ * restart, and resident memory at rest and after a load, each against its goal.
+ * BENCH_SECONDS: length of each catalogue run (5); BENCH_REST_SECONDS: the rest before the memory reading
+ * (60); BENCH_ONLY=process or catalogue: stop after that part; BENCH_DEBUG=1: the in-process server's memory
+ * after each phase and every scan latency.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -19,7 +22,7 @@ import { DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
 import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
 import { seedBoxId, seedDatabase } from '../src/db/seed/seed.ts';
 import { issueVoucher } from '../src/modules/vouchers/index.ts';
-import { freePort } from '../test/ports.ts';
+import { benchPort, benchServerProcess, printProcessFigures } from './process.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -77,8 +80,16 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
+const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 60);
+if (!process.env.DATABASE_URL) {
+  console.log(`Farha server process — ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  const figures = await benchServerProcess({ restSeconds: REST_SECONDS, loadSeconds: DURATION, purchases: PURCHASES });
+  printProcessFigures(figures, REST_SECONDS);
+  if (process.env.BENCH_ONLY === 'process') process.exit(0);
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-bench-'));
-const port = await freePort();
+const port = await benchPort();
 // DATABASE_URL: the same runs on PostgreSQL (a scratch database: the bench adds orders and vouchers to it).
 const databaseUrl = process.env.DATABASE_URL;
 const config = loadConfig({
@@ -97,9 +108,10 @@ if (databaseUrl) {
   database = await openDatabase({ databaseUrl });
   await seedDatabase(database.db, { demo: true });
 } else {
-  // As `npm start` does on a fresh folder: migrated and seeded in a child process, then opened here.
-  await prepareEmbeddedDatabase(dataDir, { demo: true });
+  // As `npm start` does on a fresh folder: the build's template copied (or a child process), then opened here.
+  const seeded = await prepareEmbeddedDatabase(dataDir, { demo: true });
   database = await openDatabase({ dataDir });
+  if (!seeded) await seedDatabase(database.db, { demo: true });
 }
 const app = await buildApp({ config, database, logger: false });
 app.get('/__bench/bare', async () => ({ hello: 'world' }));

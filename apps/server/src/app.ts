@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,7 +14,7 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError, errorBody } from './lib/errors.ts';
 import { installApiCompression } from './lib/compress.ts';
-import { echoRequestId, genReqId, loggerOptions } from './lib/logging.ts';
+import { echoRequestId, genReqId, logAccess, loggerOptions } from './lib/logging.ts';
 import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
 import { accountRoutes, authRoutes, createLoginThrottle, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
 import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
@@ -46,8 +46,8 @@ export type BuildOptions = {
   database: Database;
   clock?: Clock;
   logger?: boolean;
-  /** Where the JSON log lines go (tests read them); standard output by default. */
-  logStream?: NodeJS.WritableStream;
+  /** Where the JSON log lines go (tests read them; server.ts passes lib/log-destination.ts); pino's default otherwise. */
+  logStream?: { write: (line: string) => unknown };
   /** Tests pass their own (e.g. a real SMTP server's); default from the configuration. */
   mailer?: Mailer;
   fetchImpl?: typeof fetch;
@@ -97,6 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // JSON lines with the request id (`reqId`) on every line of a request; secrets redacted (lib/logging.ts).
     logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     genReqId,
+    // The access log is logAccess's: 5xx, slow requests, and everything at debug.
+    logController: new LogController({ disableRequestLogging: true }),
     // Only a configured proxy may name the client (X-Forwarded-For): otherwise any client could reset the
     // per-address limits by sending the header.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installMetrics(app, app.metrics, config.metricsToken);
   installApiCompression(app);
   echoRequestId(app);
+  logAccess(app, { clock: app.clock, slowRequestMs: config.slowRequestMs });
   // Pages asked for under another host name of this server go to PUBLIC_URL's before any session is made.
   app.addHook('onRequest', async (request, reply) => {
     const location = canonicalHostRedirect(request, config);

@@ -55,6 +55,12 @@ const ZEnv = z.object({
     .optional(),
   DEMO_MODE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_REQUEST_MS: z.coerce
+    .number({ error: 'SLOW_REQUEST_MS must be a whole number of milliseconds (1 to 600000)' })
+    .int({ error: 'SLOW_REQUEST_MS must be a whole number of milliseconds (1 to 600000)' })
+    .min(1, { error: 'SLOW_REQUEST_MS must be a whole number of milliseconds (1 to 600000)' })
+    .max(600_000, { error: 'SLOW_REQUEST_MS must be a whole number of milliseconds (1 to 600000)' })
+    .default(1000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Farha <bonjour@farha.dz>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
@@ -84,6 +90,8 @@ export type Config = {
   databaseUrl: string | undefined;
   demoMode: boolean;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /** A request slower than this is logged at warn (the others at debug only). */
+  slowRequestMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   paymentProvider: 'sandbox' | 'chargily';
@@ -126,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // architecture.md "Demo mode": on with the embedded database, off on PostgreSQL unless asked for.
     demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     paymentProvider: e.PAYMENT_PROVIDER,

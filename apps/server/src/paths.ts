@@ -9,3 +9,5 @@ export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'src', 'db', 'migrations');
 export const ASSETS_DIR = path.join(SERVER_ROOT, 'assets');
 export const DEFAULT_WEB_DIST_DIR = path.join(SERVER_ROOT, '..', 'web', 'dist');
+/** A migrated, empty embedded database made by scripts/build.mjs; a fresh DATA_DIR starts from a copy. */
+export const EMBEDDED_TEMPLATE_DIR = path.join(SERVER_ROOT, 'dist', 'pgdata-template');

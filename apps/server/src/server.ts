@@ -6,9 +6,14 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { prepareEmbeddedDatabase } from './db/prepare.ts';
+import { logDestination } from './lib/log-destination.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { localDiskStorage } from './modules/files/index.ts';
 import { startMetricsServer } from './modules/metrics/index.ts';
+
+// Start-up phases, printed with the "running" line: performance.now() counts from the process's start.
+const startup: Record<string, number> = { modules: Math.round(performance.now()) };
+const phaseDone = (name: string) => (startup[name] = Math.round(performance.now() - Object.values(startup).reduce((a, b) => a + b, 0)));
 
 let config;
 try {
@@ -30,22 +35,31 @@ if (!config.databaseUrl) {
   process.on('exit', () => lock?.release());
 }
 
-// Seeding is idempotent: settings and FAQ always, the demo catalogue and accounts in demo mode. A fresh
-// embedded database is created, migrated and seeded in a child process (initdb's memory leaves with it); an
-// existing one is opened once, here, and brought up to date (a restart is healthy in a few seconds).
+// A fresh embedded database starts from the build's migrated template (or is made in a child process,
+// db/prepare.ts); an existing one is opened once, here, and brought up to date. Seeding is idempotent and
+// skipped when this seed already ran on the database (its fingerprint is stored with it).
 const freshEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
-if (freshEmbedded) await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode });
+const seeded = freshEmbedded && (await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode }));
+phaseDone('prepare');
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (!freshEmbedded) await seedDatabase(database.db, { demo: config.demoMode, storage: localDiskStorage(config.dataDir) });
-const app = await buildApp({ config, database });
+phaseDone('database');
+if (!seeded) await seedDatabase(database.db, { demo: config.demoMode, storage: localDiskStorage(config.dataDir), once: true });
+phaseDone('seed');
+// Log lines to standard output without ever blocking on it (a reader that stopped reading would otherwise
+// freeze the process, shutdown included).
+const logOutput = logDestination();
+const app = await buildApp({ config, database, logStream: logOutput });
+phaseDone('app');
 
 /**
  * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal): stop accepting connections,
  * let the requests in flight and the running job finish (app.close: Fastify answers them, the jobs'
- * onClose hook waits for the run in progress), close the database, release the DATA_DIR lock, exit 0.
+ * onClose hook waits for the run in progress), close the database, release the DATA_DIR lock, give the
+ * last log lines a moment to leave (not more: nobody may be reading them), exit 0.
  * A shutdown that hangs ends after SHUTDOWN_TIMEOUT_MS with exit code 1.
  */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
+const LOG_FLUSH_MS = 2_000;
 let metricsServer: Server | undefined;
 let closing = false;
 async function shutdown(signal: string) {
@@ -54,15 +68,16 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long: exiting');
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+    void logOutput.flush(LOG_FLUSH_MS / 2).finally(() => process.exit(1));
+  }, SHUTDOWN_TIMEOUT_MS - LOG_FLUSH_MS / 2);
   timer.unref();
   try {
     await app.close();
     await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await database.close();
     lock?.release();
-    app.log.info('stopped');
+    app.log.info({ droppedLogLines: logOutput.dropped() }, 'stopped');
+    await logOutput.flush(LOG_FLUSH_MS);
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
@@ -83,7 +98,8 @@ try {
   app.log = appLog;
 }
 if (config.metricsPort) metricsServer = await startMetricsServer(app.metrics, config.metricsPort, config.host);
+phaseDone('listen');
 app.log.info(
-  { url: config.publicUrl, listen: `${config.host}:${config.port}`, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
+  { startupMs: startup, url: config.publicUrl, listen: `${config.host}:${config.port}`, database: database.kind, demoMode: config.demoMode, dataDir: config.dataDir },
   `Farha is running at ${config.publicUrl}`,
 );

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorText, parseErrorKey, type TErrorCode } from '@farha/contracts/errors';
 import { AppError, errorBody } from './errors.ts';
+import { noteServerError } from './logging.ts';
 
 /**
  * A failed schema check as a catalogue error, always a 400: the schemas carry `zodError(code, params)`
@@ -60,7 +61,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status < 500) {
       return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: errorText('BAD_REQUEST') } });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Logged once, with the request's access line (lib/logging.ts).
+    noteServerError(request, error);
     return reply.status(500).send(errorBody('INTERNAL'));
   });
 }

@@ -11,14 +11,17 @@ import { freePort } from '../helpers.ts';
 /**
  * The real server (server.ts, as `npm start` runs it) in child processes on one embedded database:
  * a second process on the same DATA_DIR refuses to start while the first keeps serving, and SIGTERM
- * finishes the request in flight, closes the database and exits 0.
+ * finishes the request in flight, closes the database and exits 0 — even when nobody reads its standard
+ * output any more.
  */
 const SERVER_ENTRY = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function startServer(dataDir: string, port: number): Running {
+type StartOptions = { logLevel?: string; readStdout?: boolean };
+
+function serverEnv(dataDir: string, port: number, options: StartOptions = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -27,13 +30,19 @@ function startServer(dataDir: string, port: number): Running {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: options.logLevel ?? 'info',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   };
   delete env.DATABASE_URL;
+  return env;
+}
+
+function startServer(dataDir: string, port: number, options: StartOptions = {}): Running {
+  const env = serverEnv(dataDir, port, options);
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // A parent that stops reading (it exited, or hangs) leaves the pipe open and full.
+  if (options.readStdout !== false) child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
@@ -67,22 +76,22 @@ async function refused(port: number): Promise<boolean> {
   });
 }
 
-let dataDir: string;
-let port: number;
-let first: Running;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-process-'));
-  port = await freePort();
-  first = startServer(dataDir, port);
-  await until(async () => first.child.exitCode === null && (await healthy(port)), `the server to answer\n${first.output()}`);
-}, 120_000);
-afterAll(() => {
-  if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('the server process', () => {
+  let dataDir: string;
+  let port: number;
+  let first: Running;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-process-'));
+    port = await freePort();
+    first = startServer(dataDir, port);
+    await until(async () => first.child.exitCode === null && (await healthy(port)), `the server to answer\n${first.output()}`);
+  }, 120_000);
+  afterAll(() => {
+    if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('holds the DATA_DIR lock; a second process on the same DATA_DIR refuses to start while the first keeps serving', async () => {
     expect(readLockHolder(path.join(dataDir, LOCK_FILE))?.pid).toBe(first.child.pid);
     // The one address Farha serves is printed, not every interface Fastify listens on.
@@ -133,4 +142,97 @@ describe('the server process', () => {
     // The lock is released: the next start on this DATA_DIR is not refused.
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   }, 60_000);
+});
+
+/** ≈ 2 MB of debug lines: far more than the pipe (64 KB) and the parent's read buffer hold. */
+async function fillTheLog(port: number): Promise<number> {
+  let answered = 0;
+  for (let batch = 0; batch < 40; batch++) {
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        fetch(`http://127.0.0.1:${port}/api/health?filler=${'x'.repeat(1_000)}`, { signal: AbortSignal.timeout(5_000) }).then(
+          (res) => res.ok,
+          () => false,
+        ),
+      ),
+    );
+    answered += results.filter(Boolean).length;
+  }
+  return answered;
+}
+
+/** A process that exists and is not a zombie left for a parent that is gone. */
+function alive(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe('the server process whose standard output nobody reads', () => {
+  let stuck: Running;
+  let stuckDir: string;
+  afterAll(() => {
+    if (stuck && stuck.child.exitCode === null && stuck.child.signalCode === null) stuck.child.kill('SIGKILL');
+    if (stuckDir) fs.rmSync(stuckDir, { recursive: true, force: true });
+  });
+
+  it('keeps answering and, on SIGTERM, exits within its grace period', async () => {
+    stuckDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-stdout-'));
+    const stuckPort = await freePort();
+    // Every request writes debug lines to a pipe that the test holds open and never reads.
+    stuck = startServer(stuckDir, stuckPort, { logLevel: 'debug', readStdout: false });
+    await until(async () => stuck.child.exitCode === null && (await healthy(stuckPort)), `the server to answer\n${stuck.output()}`);
+
+    const answered = await fillTheLog(stuckPort);
+    expect(answered).toBe(1_000);
+
+    const signalled = Date.now();
+    stuck.child.kill('SIGTERM');
+    const code = await Promise.race([stuck.exited, new Promise<'alive'>((resolve) => setTimeout(() => resolve('alive'), 30_000))]);
+    expect(code, 'the process was still alive 30 s after SIGTERM').toBe(0);
+    // The 25-second shutdown timer (server.ts) is the grace period; a clean exit comes well before it.
+    expect(Date.now() - signalled).toBeLessThan(25_000);
+    expect(fs.existsSync(path.join(stuckDir, LOCK_FILE))).toBe(false);
+  }, 180_000);
+
+  it('started by a parent (as npm start) that then exits, it keeps answering and, on SIGTERM, exits within its grace period', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-npm-'));
+    const port = await freePort();
+    // The parent prints to the shared pipe and exits on SIGTERM, as npm does. A Node process that exits
+    // puts back the blocking mode it found on its standard output: the server's pipe blocks from then on.
+    const launcher = `
+      const { spawn } = require('node:child_process');
+      process.stdout.write('> farha start\\n');
+      const server = spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(SERVER_ENTRY)}], { stdio: 'inherit' });
+      process.stderr.write('SERVER_PID=' + server.pid + '\\n');
+      process.on('SIGTERM', () => process.exit(143));
+    `;
+    const parent = spawn(process.execPath, ['-e', launcher], { cwd: REPO_ROOT, env: serverEnv(dir, port, { logLevel: 'debug' }), stdio: ['ignore', 'pipe', 'pipe'] });
+    // Held and never read: a 'readable' listener that never reads keeps Node from draining the pipe once
+    // the parent has exited (it resumes a child's unread output then).
+    parent.stdout!.on('readable', () => undefined);
+    let errors = '';
+    parent.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    let pid = 0;
+    try {
+      await until(() => /SERVER_PID=(\d+)/.test(errors), 'the server to be started');
+      pid = Number(/SERVER_PID=(\d+)/.exec(errors)![1]);
+      await until(async () => alive(pid) && (await healthy(port)), `the server to answer\n${errors}`);
+      parent.kill('SIGTERM');
+      await new Promise((resolve) => parent.once('exit', resolve));
+      expect(await fillTheLog(port)).toBe(1_000);
+
+      const signalled = Date.now();
+      process.kill(pid, 'SIGTERM');
+      await until(() => !alive(pid), 'the server to exit', 30_000).catch(() => undefined);
+      expect(alive(pid), 'the server was still alive 30 s after SIGTERM').toBe(false);
+      expect(Date.now() - signalled).toBeLessThan(25_000);
+      expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    } finally {
+      if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -57,7 +58,23 @@ const FAQ_VERSION = 2;
 const CATALOG_VERSION = 1;
 /** 1: the KYC documents of the partners the catalogue marks as verified. */
 const KYC_VERSION = 1;
-type SeedState = { faq?: number; catalog?: number; kyc?: number };
+type SeedState = { faq?: number; catalog?: number; kyc?: number; fingerprint?: string };
+
+/**
+ * What a seed with these options writes, as a hash: the section versions, the default settings, the demo
+ * accounts. A start whose seed has the fingerprint stored by the last one skips it (a restart is quicker);
+ * any change here (a new setting key, a version bump) makes the next start seed again.
+ */
+function seedFingerprint(options: { demo: boolean; storage?: FileStorage }): string {
+  const inputs = {
+    versions: [FAQ_VERSION, CATALOG_VERSION, KYC_VERSION],
+    settings: DEFAULT_SYSTEM_SETTINGS,
+    demo: options.demo,
+    accounts: options.demo ? DEMO_ACCOUNTS.map((a) => [a.email, a.role]) : [],
+    storage: Boolean(options.storage),
+  };
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
+}
 
 const DEMO_CHECKOUT_ID = 'seed-demo-client-voucher';
 
@@ -68,11 +85,17 @@ export const seedBoxId = (slug: string) => seedId('box', slug);
 /**
  * Seeds settings and FAQ always; with `demo`, also the catalogue, the demo accounts (one per role,
  * password DEMO_PASSWORD), one delivered voucher of the demo customer and, given the server's file
- * `storage`, the KYC documents of the verified demo partners. Idempotent, one transaction.
+ * `storage`, the KYC documents of the verified demo partners. Idempotent, one transaction. `once`: nothing
+ * at all when the same seed already ran on this database (server start-up); answers whether it seeded.
  */
-export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date; storage?: FileStorage }): Promise<void> {
+export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date; storage?: FileStorage; once?: boolean }): Promise<boolean> {
   // The demo data is dated from the moment it is seeded; every row carries that time, none the database's now().
   const now = options.now ?? new Date();
+  const fingerprint = seedFingerprint(options);
+  if (options.once) {
+    const [stateRow] = await db.select().from(systemSettings).where(eq(systemSettings.key, SEED_STATE_KEY));
+    if ((stateRow?.value as SeedState | undefined)?.fingerprint === fingerprint) return false;
+  }
   await db.transaction(async (tx) => {
     // Several instances may start at once on one PostgreSQL: one seeds, the others wait, then find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
@@ -100,6 +123,7 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date;
       await seedDemoVoucher(tx, ids.customerId, now);
       await seedDemoHistory(tx, now);
     }
+    state.fingerprint = fingerprint;
 
     if (JSON.stringify(state) !== before) {
       await tx
@@ -108,6 +132,7 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date;
         .onConflictDoUpdate({ target: systemSettings.key, set: { value: state, updatedAt: now } });
     }
   });
+  return true;
 }
 
 /** Inserts missing setting rows; adds keys missing from existing rows without touching set values. */
