@@ -1,11 +1,12 @@
-import PDFDocument from 'pdfkit';
 import { registerArabicFonts } from './pdf-bidi.ts';
 
 /**
  * An A4 Farha document (48 pt margins, Cairo registered for Arabic) and its bytes, which arrive once the
  * caller has drawn it and called `pdf.end()`.
  */
-export function farhaPdf({ title, lang }: { title: string; lang?: string }): { pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
+export async function farhaPdf({ title, lang }: { title: string; lang?: string }): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+  // pdfkit (and its fonts) is loaded with the first document, not at start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({ size: 'A4', margin: 48, ...(lang ? { lang } : {}), info: { Title: title, Author: 'Farha' } });
   registerArabicFonts(pdf);
   const chunks: Buffer[] = [];

@@ -7,15 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from './kyc-documents.ts';
 
 const INK = '#2b1d16';
 const TERRACOTTA = '#b5451b';
 
 /** A one-page A4 PDF in the standard Helvetica (nothing embedded: a few kilobytes). */
-function pdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+async function pdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  // pdfkit and sharp are loaded only when specimens are made (a seed of a fresh demo database), not at start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   // A fixed date keeps a regenerated file identical.
   const doc = new PDFDocument({ size: 'A4', margin: 56, compress: true, info: { Title: 'Spécimen Farha', Producer: 'Farha', CreationDate: new Date(Date.UTC(2026, 0, 1)) } });
   const chunks: Buffer[] = [];
@@ -74,7 +74,7 @@ const bankStatement = () =>
   });
 
 /** A card-sized picture, as a phone photographs an identity card (a PNG, as partners upload them). */
-const identityCard = () => {
+const identityCard = async () => {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540" viewBox="0 0 856 540">
   <rect width="856" height="540" rx="28" fill="#f3ece2"/>
   <rect width="856" height="84" rx="28" fill="#1f6f5c"/><rect y="56" width="856" height="28" fill="#1f6f5c"/>
@@ -89,6 +89,7 @@ const identityCard = () => {
   </g>
   <text x="428" y="500" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="17" fill="${TERRACOTTA}">Document de démonstration de Farha, sans valeur légale</text>
 </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png({ palette: true, colours: 32, compressionLevel: 9 }).toBuffer();
 };
 

@@ -1,10 +1,15 @@
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type * as SharpModule from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { gifIsWhole, jpegIsWhole, pngIsWhole, webpIsWhole } from './formats.ts';
 import { checkedFile, type CheckedFile, IMAGE_TYPES, MAX_UPLOAD_BYTES, sniff, storeCheckedFile, type FilePurpose } from './service.ts';
 import { inDecodeSlot } from './slots.ts';
 import type { FileStorage } from './storage.ts';
+
+/** sharp (libvips) is loaded with the first picture, not at start-up: a resting server never decodes one. */
+let sharpModule: Promise<typeof SharpModule> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 /**
  * Catalogue and homepage pictures are re-encoded on the server (issue 13): whatever the upload's size
@@ -59,6 +64,7 @@ const IS_WHOLE: Record<string, (data: Buffer) => boolean> = {
  * metadata: no location, no camera). The caller chooses the output and calls `encode`.
  */
 async function openUploadedImage(data: Buffer, allowed: readonly string[]): Promise<{ type: string; image: Sharp }> {
+  const sharp = await loadSharp();
   if (data.length === 0) throw new AppError('FILE_EMPTY', { field: 'file' });
   if (data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', { field: 'file' });
   const type = sniff(data);
@@ -107,7 +113,7 @@ export async function saveResizedImage(
   const widths: number[] = [];
   for (const width of sizes.widths) {
     const small =
-      width < full.info.width ? await sharp(full.data).resize({ width }).webp({ quality: 80 }).toBuffer() : full.data;
+      width < full.info.width ? await (await loadSharp())(full.data).resize({ width }).webp({ quality: 80 }).toBuffer() : full.data;
     await storage.put(variantKey(row.storageKey, width), small);
     widths.push(width);
   }
@@ -122,6 +128,7 @@ export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
  * source is transparent. WhatsApp and Facebook show neither WebP nor SVG, the formats the catalogue stores.
  */
 export async function shareImageJpeg(source: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, density: 144 })
     .resize({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fit: 'cover' })
     .flatten({ background: '#ffffff' })

@@ -77,7 +77,7 @@ function pdfText(value: string, fallback = ''): string {
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { order, box, buyer } = data;
   const number = invoiceNumber(order);
-  const { pdf, bytes: done } = farhaPdf({ title: `Facture ${number}` });
+  const { pdf, bytes: done } = await farhaPdf({ title: `Facture ${number}` });
   const width = pdf.page.width - 96;
   /** Names typed in Arabic (buyer, recipient, box) in the shipped Cairo font; the rest in Helvetica. */
   const line = (value: string, fallback: string, at: { x: number; y?: number; width: number; size: number; bold?: boolean; color: string }) => {

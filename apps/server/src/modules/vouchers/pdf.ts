@@ -21,7 +21,7 @@ export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string, 
   const ar = locale === 'ar';
   const boxName = l.pick(box.name, box.nameAr);
   const qr = await voucherQrPng(publicUrl, voucher.code);
-  const { pdf, bytes: done } = farhaPdf({ title: `Farha — ${boxName}`, lang: locale });
+  const { pdf, bytes: done } = await farhaPdf({ title: `Farha — ${boxName}`, lang: locale });
 
   const left = 48;
   const width = pdf.page.width - 96;
