@@ -138,8 +138,22 @@ function buildDatabaseTemplate(dist) {
     // A rebuilt template replaces the old one whole (a copy over it would keep files a new migration removed).
     fs.rmSync(path.join(dist, 'pgdata-template'), { recursive: true, force: true });
     fs.cpSync(path.join(work, 'db'), path.join(dist, 'pgdata-template'), { recursive: true });
+    readableByAll(path.join(dist, 'pgdata-template'));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Postgres writes some files 0600: the template is read by whichever user runs the server (the image builds
+ * it as root and runs as `node`), so every file of it is made readable and every folder traversable.
+ */
+function readableByAll(dir) {
+  fs.chmodSync(dir, fs.statSync(dir).mode | 0o555);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) readableByAll(file);
+    else fs.chmodSync(file, fs.statSync(file).mode | 0o444);
   }
 }
 
