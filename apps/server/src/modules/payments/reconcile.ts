@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PaymentProviders } from './providers/registry.ts';
-import { applyCheckoutStatus } from './service.ts';
+import { applyCheckoutStatus, checkoutEvent } from './service.ts';
 
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 
@@ -30,14 +30,7 @@ export async function reconcilePendingPayments(deps: {
       const snapshot = await provider.fetchCheckout(payment.providerCheckoutId);
       const outcome = await applyCheckoutStatus(
         { db: deps.db, publicUrl: deps.publicUrl, now: deps.clock.now(), fulfil: deps.providers.fulfil },
-        {
-          provider: payment.provider,
-          checkoutId: payment.providerCheckoutId,
-          status: snapshot.status,
-          failureReason: snapshot.failureReason ?? null,
-          amount: snapshot.amount,
-          currency: snapshot.currency,
-        },
+        checkoutEvent(payment, snapshot),
       );
       if (outcome === 'applied') applied++;
       if (outcome === 'mismatch') {

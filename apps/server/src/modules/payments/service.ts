@@ -10,7 +10,7 @@ import { getSettings } from '../settings/index.ts';
 import { deliveryMoment } from './delivery-date.ts';
 import type { FulfilPaidOrder } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/registry.ts';
-import { PaymentGatewayError, type CheckoutStatus } from './providers/types.ts';
+import { PaymentGatewayError, type CheckoutSnapshot, type CheckoutStatus } from './providers/types.ts';
 import { errorText } from '@farha/contracts/errors';
 
 type OrderInput = {
@@ -187,6 +187,18 @@ function chargeFitsOrder(
  * On `paid`, the order is paid and the voucher issued in the same transaction, and its e-mails queued.
  * What does not fit the order's amount and currency (see chargeFitsOrder) changes nothing: 'mismatch'.
  */
+/** A checkout fetched from its gateway (the return page, reconciliation), as the event applyCheckoutStatus reads. */
+export function checkoutEvent(payment: { provider: string; providerCheckoutId: string }, snapshot: CheckoutSnapshot): Parameters<typeof applyCheckoutStatus>[1] {
+  return {
+    provider: payment.provider,
+    checkoutId: payment.providerCheckoutId,
+    status: snapshot.status,
+    failureReason: snapshot.failureReason ?? null,
+    amount: snapshot.amount,
+    currency: snapshot.currency,
+  };
+}
+
 export async function applyCheckoutStatus(
   ctx: Pick<Ctx, 'db' | 'publicUrl' | 'now'> & { fulfil: FulfilPaidOrder },
   event: {
@@ -261,14 +273,7 @@ export async function getOrderForPurchaser(
     if (provider) {
       try {
         const snapshot = await provider.fetchCheckout(payment.providerCheckoutId);
-        const applied = await applyCheckoutStatus({ ...ctx, fulfil: ctx.providers.fulfil }, {
-          provider: payment.provider,
-          checkoutId: payment.providerCheckoutId,
-          status: snapshot.status,
-          failureReason: snapshot.failureReason ?? null,
-          amount: snapshot.amount,
-          currency: snapshot.currency,
-        });
+        const applied = await applyCheckoutStatus({ ...ctx, fulfil: ctx.providers.fulfil }, checkoutEvent(payment, snapshot));
         if (applied === 'applied') [row] = await load();
       } catch {
         // The gateway is unreachable: the order simply stays pending; reconciliation retries.
