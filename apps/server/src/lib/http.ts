@@ -45,6 +45,23 @@ export function multipartError(error: { code?: string; message?: string }, reque
   return null;
 }
 
+/**
+ * The one file of a multipart request (a picture upload): its bytes and name. No file is the caller's
+ * `missing` error, a file over the size limit FILE_TOO_LARGE, a form that cannot be read the catalogue's.
+ */
+export async function readSingleFile(request: FastifyRequest, missing: () => AppError): Promise<{ data: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file();
+    if (!part) throw missing();
+    return { data: await part.toBuffer(), filename: part.filename };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+    throw multipartError(error as Error, request) ?? missing();
+  }
+}
+
 /** architecture.md "Errors": every failure as `{ error: { code, message } }`, never a bare 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

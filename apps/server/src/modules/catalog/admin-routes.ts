@@ -25,7 +25,7 @@ import { ZApiError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { multipartError } from '../../lib/http.ts';
+import { readSingleFile } from '../../lib/http.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { saveResizedImage } from '../files/index.ts';
 import { createBox, deleteBox, getAdminBox, listAdminBoxes, listAdminOffers, updateBox } from './admin-boxes.ts';
@@ -94,22 +94,7 @@ export async function catalogAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const missing = () => new AppError('IMAGE_MISSING', { field: 'file' });
-      if (!request.isMultipart()) throw missing();
-      let data: Buffer;
-      let filename: string;
-      try {
-        const part = await request.file();
-        if (!part) throw missing();
-        data = await part.toBuffer();
-        filename = part.filename;
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-        }
-        throw multipartError(error as Error, request) ?? missing();
-      }
+      const { data, filename } = await readSingleFile(request, () => new AppError('IMAGE_MISSING', { field: 'file' }));
       const image = await saveResizedImage(app.db, app.storage, {
         data,
         filename,

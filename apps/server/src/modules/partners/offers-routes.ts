@@ -12,7 +12,7 @@ import {
   ZPartnerOfferList,
 } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
-import { multipartError } from '../../lib/http.ts';
+import { readSingleFile } from '../../lib/http.ts';
 import { fileUrl, saveResizedImage } from '../files/index.ts';
 import { partnerCaller } from './membership.ts';
 import { createOffer, deleteOffer, listPartnerOffers, offerNotFound, partnerOffer, toggleOffer, updateOffer } from './offers.ts';
@@ -84,21 +84,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
   // multipart/form-data with one file (field `file`): an image, 10 MB at most.
   r.post('/offers/image', { schema: { tags: ['partner'], response: { 201: ZOfferImageResponse, ...errors } } }, async (request, reply) => {
     const caller = await partnerCaller(app.db, request, 'manage_offers');
-    if (!request.isMultipart()) throw new AppError('IMAGE_MISSING', { field: 'file' });
-    let data: Buffer;
-    let filename: string;
-    try {
-      const part = await request.file();
-      if (!part) throw new AppError('IMAGE_MISSING', { field: 'file' });
-      data = await part.toBuffer();
-      filename = part.filename;
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-      }
-      throw multipartError(error as Error, request) ?? new AppError('IMAGE_MISSING', { field: 'file' });
-    }
+    const { data, filename } = await readSingleFile(request, () => new AppError('IMAGE_MISSING', { field: 'file' }));
     // Re-encoded and resized as the catalogue's pictures are (files/images.ts): the stored file is WebP.
     const image = await saveResizedImage(app.db, app.storage, {
       now: app.clock.now(),
