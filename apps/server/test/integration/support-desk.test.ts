@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { emailOutbox, partners, refunds, reservations, supportTickets, users, vouchers } from '../../src/db/schema/index.ts';
+import { emailOutbox, orders, partners, refunds, reservations, supportTickets, users, vouchers } from '../../src/db/schema/index.ts';
 import { businessMinutesBetween } from '../../src/modules/support/index.ts';
 import { HOUR_MS } from '../../src/lib/clock.ts';
 import { ACCOUNTS, type GuardedEndpoint, itGuardsEachEndpoint, sharedTestAppForEveryRole } from '../helpers.ts';
@@ -346,6 +346,19 @@ describe('disputes', () => {
     }
   });
 
+  it('a whole refund marks the order refunded, as the buyer’s own refund does', async () => {
+    const voucher = await aminaVoucherAtPartner1();
+    const dispute = (
+      await t.request({ method: 'POST', url: '/api/client/disputes', cookie: amina.cookie, payload: { voucherId: voucher.id, type: 'service_quality', description: 'Service absent.' } })
+    ).json().dispute;
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, voucher.orderId!));
+    const res = await t.request({ method: 'POST', url: `/api/support/disputes/${dispute.id}/resolve`, cookie: cookies.support, payload: { resolution: 'refund', amount: order!.amount, notes: 'Remboursement total' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(after).toMatchObject({ status: 'refunded', refundedAt: expect.any(Date) });
+    expect(await t.database.db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.voucherId, voucher.id))).toEqual([{ amount: order!.amount }]);
+  });
+
   it('a refund cancels the voucher and queues a refund for finance', async () => {
     const voucher = await aminaVoucherAtPartner1();
     const dispute = (
@@ -363,6 +376,9 @@ describe('disputes', () => {
     expect(after!.status).toBe('CANCELLED');
     const rows = await t.database.db.select().from(refunds).where(eq(refunds.voucherId, voucher.id));
     expect(rows).toMatchObject([{ amount: 2000, status: 'pending' }]);
+    // Paid back in part, the order stays paid; a whole refund (below) marks it refunded.
+    const [partial] = await t.database.db.select().from(orders).where(eq(orders.id, voucher.orderId!));
+    expect(partial!.status).not.toBe('refunded');
     // Finance's queue gets the codes its page words the reason from in French or Arabic (decision 009).
     // A fresh login: the earlier tests moved the clock past the first login's session.
     const finance = await t.login(ACCOUNTS.finance);

@@ -16,7 +16,7 @@ import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTrans
 import { AppError } from '../../lib/errors.ts';
 import { foldedContains } from '../../lib/search-fold.ts';
 import { dropPendingVoucherEmails, enqueueEmail, wakeOutbox } from '../notifications/index.ts';
-import { recordRefunds } from '../payments/index.ts';
+import { markOrdersRefunded, recordRefunds } from '../payments/index.ts';
 import { applyExtension, type Caller, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
 import { disputeTitle, type DisputeTitleSource } from '@farha/contracts/dispute-title';
 import { disputeUpdateEmail } from './emails.ts';
@@ -445,6 +445,10 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
             ],
             deps.now,
           );
+          // Paid back whole, the order is refunded, as after the buyer's own refund (sales and history count it so);
+          // a partial refund leaves it as it was.
+          const [order] = await tx.select({ amount: orders.amount }).from(orders).where(eq(orders.id, voucher.orderId));
+          if (order && amount >= order.amount) await markOrdersRefunded(tx, [voucher.orderId], deps.now);
         }
         await dropPendingVoucherEmails(tx, voucher.id, 'Voucher remboursé (litige)');
       } else {
