@@ -1,4 +1,4 @@
-export { fileRoutes } from './routes.ts';
+export { fileRoutes, sendStoredFile } from './routes.ts';
 export { ATTACHMENT_TYPES, type CheckedFile, fileUrl, IMAGE_TYPES, MAX_UPLOAD_BYTES, storeCheckedFile } from './service.ts';
 export { checkUpload } from './uploads.ts';
 export { gifIsWhole, jpegIsWhole, pdfIsWhole, pngIsWhole, webpIsWhole } from './formats.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zodError } from '@farha/contracts/errors';
@@ -43,12 +43,21 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         (width ? await app.storage.read(variantKey(file.storageKey, width)).catch(() => null) : null) ??
         (await app.storage.read(file.storageKey).catch(() => null));
       if (!data) throw NOT_FOUND();
-      return reply
-        .type(file.contentType)
-        .header('cache-control', PUBLIC_PURPOSES.has(file.purpose) ? 'public, max-age=86400' : 'private, max-age=0')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`)
-        .send(data);
+      return sendStoredFile(reply, file, data, PUBLIC_PURPOSES.has(file.purpose) ? 'public, max-age=86400' : 'private, max-age=0');
     },
   );
+}
+
+/**
+ * A stored file's bytes as its answer, the one way every route serves an upload: the type it was stored
+ * with (the re-encoded bytes', never the uploader's claim), never sniffed as something else, a PDF as a
+ * download and a picture inline, under its own name.
+ */
+export function sendStoredFile(reply: FastifyReply, file: { contentType: string; filename: string }, data: Buffer, cacheControl: string) {
+  return reply
+    .type(file.contentType)
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`)
+    .send(data);
 }

@@ -6,7 +6,7 @@ import { ZApiError } from '@farha/contracts/errors';
 import type { storedFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { multipartError } from '../../lib/http.ts';
-import { MAX_UPLOAD_BYTES } from '../files/index.ts';
+import { MAX_UPLOAD_BYTES, sendStoredFile } from '../files/index.ts';
 import { partnerCaller, requirePartnerOwner } from './membership.ts';
 import { kycDocumentFile, kycState, submitKyc, uploadKycDocument } from './kyc.ts';
 import { zodError } from '@farha/contracts/errors';
@@ -18,12 +18,7 @@ const MISSING_FILE = () => new AppError('FILE_MISSING', { field: 'file' });
 export async function sendPrivateFile(app: FastifyInstance, reply: FastifyReply, file: typeof storedFiles.$inferSelect) {
   const data = await app.storage.read(file.storageKey).catch(() => null);
   if (!data) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
-  return reply
-    .type(file.contentType)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`)
-    .send(data);
+  return sendStoredFile(reply, file, data, 'private, no-store');
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { validationError } from '../../lib/http.ts';
+import { sendStoredFile } from '../files/index.ts';
 import { rateTicket } from './ratings.ts';
 import {
   type AttachmentUrl,
@@ -109,12 +110,7 @@ export function ownTicketRoutes(
     const file = await findTicketAttachment(app.db, await owner(request), request.params.id, request.params.attachmentId);
     const data = await app.storage.read(file.storageKey).catch(() => null);
     if (!data) throw new AppError('FILE_NOT_FOUND');
-    return reply
-      .type(file.contentType)
-      .header('cache-control', 'private, max-age=0')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="${encodeURIComponent(file.filename)}"`)
-      .send(data);
+    return sendStoredFile(reply, file, data, 'private, max-age=0');
   });
 }
 

@@ -38,6 +38,7 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatUptime } from '@/lib/durations';
 import { supportHoursRows } from '@farha/contracts/plain/support';
+import { wordsMatcher } from '@farha/contracts/search-words';
 import { telHref, useSupportContact } from '@/lib/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
@@ -136,11 +137,10 @@ function FaqTab({ onNewTicket, onContact }: { onNewTicket: () => void; onContact
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
   const entries = useMemo(() => {
-    const needle = query.trim().toLowerCase();
+    // The same word-form search as the public help centre's (« rembourser » finds « remboursé »).
+    const matches = wordsMatcher(query);
     return (faq.data?.entries ?? []).filter(
-      (entry) =>
-        (!category || entry.category === category) &&
-        (!needle || entry.question.toLowerCase().includes(needle) || entry.answer.toLowerCase().includes(needle)),
+      (entry) => (!category || entry.category === category) && matches(`${entry.question} ${entry.answer}`),
     );
   }, [faq.data, query, category]);
 
