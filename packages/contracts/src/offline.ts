@@ -43,6 +43,7 @@ export const ZOfflineLimits = z.object({
 export type TOfflineLimits = z.infer<typeof ZOfflineLimits>;
 
 export const ZOfflineOffer = z.object({ id: z.string(), title: z.string(), titleAr: z.string().nullable(), faceValue: z.number().int() });
+export type TOfflineOffer = z.infer<typeof ZOfflineOffer>;
 export const ZOfflineBox = z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), offers: z.array(ZOfflineOffer) });
 export type TOfflineBox = z.infer<typeof ZOfflineBox>;
 
