@@ -46,6 +46,8 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   // Loaded again without a network, as a phone opened in a basement.
   await page.reload();
   await expectVisible(page.locator('[data-testid="offline-status"][data-online="false"]'), 'the offline banner');
+  // The header with its offline sign still fits the phone's width (no sideways scrolling).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(1);
 }
 
 const queueEntry = (page: Page, code: string) => page.getByTestId('offline-queue').locator('li', { hasText: code });
