@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (apps/server) listens on :3000 and also serves the built app in production.
 const apiProxy = {
@@ -62,8 +63,26 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Issue 26: the partner portal's service worker (src/features/partner/offline/partner-sw.ts), built into
+ * /partner-sw.js with the list of the build's files to keep. The portal registers it for /partenaire/ only,
+ * and links its own manifest (public/partenaire/manifest.webmanifest): nothing here touches other pages.
+ */
+const partnerServiceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/features/partner/offline',
+  filename: 'partner-sw.ts',
+  injectRegister: false,
+  manifest: false,
+  scope: '/partenaire/',
+  injectManifest: {
+    globPatterns: ['assets/**/*.{js,css,woff2}', 'partenaire/**/*.{png,webmanifest}', 'favicon.svg', 'preferences.js'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), partnerServiceWorker, precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

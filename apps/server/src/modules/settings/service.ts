@@ -42,6 +42,11 @@ export const SETTINGS_SCHEMAS = {
     partner_self_registration: z.boolean().default(false),
     real_time_notifications: z.boolean().default(true),
     analytics_tracking: z.boolean().default(true),
+    /** Issue 26: partner phones accept scans offline, within the three limits below (spec 01 §13 offlineMode). */
+    offline_mode: z.boolean().default(true),
+    offline_max_snapshot_age_minutes: z.number().int().min(1).max(10_080).default(1440),
+    offline_max_queued_redemptions: z.number().int().min(0).max(1000).default(50),
+    offline_max_queued_value: z.number().int().min(0).default(300_000),
   }),
 } as const;
 
