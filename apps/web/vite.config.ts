@@ -67,11 +67,6 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
     ],
   },
   build: {

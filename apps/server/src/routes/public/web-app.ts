@@ -14,6 +14,22 @@ import { SHARE_IMAGE, shareImageJpeg } from '../../modules/files/index.ts';
 /** Vite's content-hashed bundles (dist/assets/…): a new build gives them new names. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Security headers (helmet's, app.ts) that only a document uses; a static file keeps `x-content-type-options:
+ * nosniff` and `cross-origin-resource-policy`, which do apply to it.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 const BOX_PAGE = /^\/box\/([^/]+)\/?$/i;
 const DESCRIPTION_LENGTH = 160;
 /** The site's picture for shared links (apps/web/public/og-image.png, drawn from apps/web/assets/og-image.svg). */
@@ -176,10 +192,14 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     index: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
+      const isHtml = /\.html(\.(br|gz))?$/.test(file);
       if (HASHED_ASSET.test(file)) reply.header('cache-control', IMMUTABLE);
-      else if (/\.html(\.(br|gz))?$/.test(file)) reply.header('cache-control', 'no-cache');
+      else if (isHtml) reply.header('cache-control', 'no-cache');
       // favicon.svg, preferences.js: unhashed names, so a day at most.
       else reply.header('cache-control', 'public, max-age=86400');
+      // A script, a style sheet or a font is no document: the document's policies (CSP, framing, referrer…)
+      // do not apply to it, and repeated on each of twenty files they were 23 KB of a first visit (issue 23).
+      if (!isHtml) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name); // set by helmet on the raw response
     },
   });
 
