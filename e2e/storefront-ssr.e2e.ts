@@ -98,8 +98,8 @@ describe('the HTML itself', () => {
   test("a page's text is in the HTML before any script runs, in the language of the visitor's cookie", async () => {
     const french = await (await fetch(`${session.baseURL}/how-it-works`)).text();
     const arabic = await (await fetch(`${session.baseURL}/how-it-works`, { headers: { cookie: 'farha.locale=ar' } })).text();
-    expect(french).toMatch(/<html lang="fr" dir="ltr">/);
-    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(french).toMatch(/<html lang="fr" dir="ltr" data-rendered>/);
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl" data-rendered>/);
     const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="farha-ssr">/.exec(html)?.[1] ?? '';
     expect(rootOf(french)).toMatch(/<h1[^>]*>[^<]+/);
     expect(rootOf(arabic)).toMatch(/[\u0600-\u06FF]/);

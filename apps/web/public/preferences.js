@@ -13,8 +13,9 @@
     if ((locale === 'ar' || locale === 'fr') && document.cookie.indexOf('farha.locale=' + locale) === -1) {
       document.cookie = 'farha.locale=' + locale + '; path=/; max-age=31536000; samesite=lax';
     }
-    // A page the server drew is in its own language (the app switches after hydration if the device's differs).
-    if (locale === 'ar' && !document.getElementById('farha-ssr')) {
+    // A page the server drew (data-rendered) is in its own language: the app switches after hydration if
+    // the device's differs. Another page takes the device's before the app draws it.
+    if (locale === 'ar' && !root.hasAttribute('data-rendered')) {
       root.lang = 'ar';
       root.dir = 'rtl';
     }

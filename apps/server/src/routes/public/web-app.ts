@@ -69,13 +69,18 @@ async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
   return (await import(pathToFileURL(entry).href)) as ServerRenderer;
 }
 
-/** A page as drawn for anonymous visitors, with its compressed forms once asked for. */
+/**
+ * A drawn page, the same for every visitor, with its compressed forms once asked for. A visitor without a
+ * session gets it with the API's "not logged in" inside (lib/boot.ts): the header shows the sign-in links
+ * without one more round trip. Nothing of a session is ever in it.
+ */
 interface RenderedPage {
   status: number;
   html: string;
+  anonymousHtml: string;
   version: number;
   at: number;
-  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  encoded: Map<string, Buffer>;
 }
 
 /**
@@ -448,18 +453,22 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     rendered.set(key, page);
   }
   function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+    const anonymous = !request.cookies[SESSION_COOKIE];
+    const html = anonymous ? page.anonymousHtml : page.html;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    // The language cookie chooses the page: no shared cache may give one language's page for the other.
+    // The language and session cookies choose the page: no shared cache may mix them.
     reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
-    if (!encoding) return reply.send(page.html);
-    const body = (page.encoded[encoding] ??= compress(page.html, encoding));
+    if (!encoding) return reply.send(html);
+    const key = `${anonymous ? 'anonymous' : 'session'} ${encoding}`;
+    let body = page.encoded.get(key);
+    if (!body) page.encoded.set(key, (body = compress(html, encoding)));
     return reply.header('content-encoding', encoding).send(body);
   }
 
   /** The template with the drawn page in `#root`, its data beside it, in its language and direction. */
   function withRenderedApp(html: string, locale: 'fr' | 'ar', page: { html: string; state: string }): string {
     return html
-      .replace('<html lang="fr" dir="ltr">', locale === 'ar' ? '<html lang="ar" dir="rtl">' : '<html lang="fr" dir="ltr">')
+      .replace('<html lang="fr" dir="ltr">', locale === 'ar' ? '<html lang="ar" dir="rtl" data-rendered>' : '<html lang="fr" dir="ltr" data-rendered>')
       .replace('<div id="root"></div>', `<div id="root">${page.html}</div>\n    <script type="application/json" id="farha-ssr">${page.state}</script>`);
   }
 
@@ -514,7 +523,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       });
       if (page) {
         const html = withRenderedApp(render(head, preload, modules, null), locale, page);
-        const drawn: RenderedPage = { status, html, version, at: performance.now(), encoded: {} };
+        const anonymousHtml = withRenderedApp(render(head, preload, modules, await bootAnswers([BOOT_ANONYMOUS])), locale, page);
+        const drawn: RenderedPage = { status, html, anonymousHtml, version, at: performance.now(), encoded: new Map() };
         keep(renderKey, drawn);
         return sendRendered(request, reply, drawn);
       }
