@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@farha/contracts/support';
 import type { Queryable } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
+import { storefrontChanged } from '../../lib/storefront-version.ts';
 
 /** spec 02 §3 system config sections with the defaults of spec 02 §9. */
 export const SETTINGS_SCHEMAS = {
@@ -83,4 +84,5 @@ export function cachedSettings<K extends SettingsKey>(db: Queryable, key: K): Pr
 /** Forgets every cached section (after a save, an import or a reset). */
 export function clearSettingsCache(): void {
   generation++;
+  storefrontChanged();
 }
