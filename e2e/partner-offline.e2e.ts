@@ -13,6 +13,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { joinDemoPartnerViaApi } from './support/team.ts';
 
 const session = useBrowser(PHONE);
+const DESKTOP = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
 
 async function freshVoucher(): Promise<BoughtVoucher> {
   const customer = await (await session.newContext()).newPage();
@@ -45,6 +46,8 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   // Loaded again without a network, as a phone opened in a basement.
   await page.reload();
   await expectVisible(page.locator('[data-testid="offline-status"][data-online="false"]'), 'the offline banner');
+  // The header with its offline sign still fits the phone's width (no sideways scrolling).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(1);
 }
 
 const queueEntry = (page: Page, code: string) => page.getByTestId('offline-queue').locator('li', { hasText: code });
@@ -127,11 +130,21 @@ describe('the scanner without a network', () => {
     expect(conflict).toContain('contactez le support Farha');
     await saveScreenshot(second, 'partner-offline-conflict-fr-phone', { fullPage: true });
 
-    // Finance sees the conflict; the voucher was paid once.
-    const finance = await (await session.newContext()).newPage();
-    await loginAs(finance, 'finance');
-    const list = (await (await finance.request.get('/api/admin/offline-conflicts')).json()) as { conflicts: { code: string; redeemedWith: string }[] };
-    expect(list.conflicts.find((row) => row.code === voucher.code)).toMatchObject({ redeemedWith: 'Hammam Dar Es-Salam' });
+    // Finance (payouts page) and support (partners page) see the conflict, with the partner paid once.
+    for (const [who, path, shot] of [
+      ['finance', '/admin/payouts', 'admin-offline-conflicts-desktop'],
+      ['support', '/support/partners', 'support-offline-conflicts-desktop'],
+    ] as const) {
+      const desk = await (await session.newContext(DESKTOP)).newPage();
+      await loginAs(desk, who);
+      await desk.goto(path);
+      const row = desk.getByTestId('offline-conflict').filter({ hasText: voucher.code });
+      await expectVisible(row, `the conflict in ${who}'s list`);
+      expect(await row.textContent()).toContain('Voucher déjà utilisé ou non valide');
+      expect(await row.textContent()).toContain('payé à Hammam Dar Es-Salam');
+      await row.scrollIntoViewIfNeeded();
+      await saveScreenshot(desk, shot);
+    }
   });
 
   test('in Arabic on a phone, right to left', async () => {

@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { offlineStatusAt, ZOfflineSnapshotPayload, type TOfflineSnapshot } from '@farha/contracts/offline';
@@ -81,6 +82,15 @@ describe('the offline snapshot (issue 26)', () => {
     // An old scope (an offer added or removed since): the phone gets everything again.
     const stale = (await snapshotOf(cookies.partner_owner, `?since=${encodeURIComponent(fresh.cursor)}&scope=0000`)).payload;
     expect(stale.kind).toBe('full');
+  });
+
+  it('is sent compressed to a phone that accepts it, and never kept by a shared cache', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/partner/offline/snapshot', cookie: cookies.partner_owner, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const plain = brotliDecompressSync(res.rawPayload);
+    expect(res.rawPayload.length).toBeLessThan(plain.length);
+    expect(JSON.parse(plain.toString())).toHaveProperty('signature');
   });
 
   it('refuses a cursor that is not a date with the catalogue message, changing nothing', async () => {

@@ -83,9 +83,10 @@ export function PartnerLayout() {
         <>
           {!online && (
             // Issue 26: the shell says it is offline on every page (the scanner says since when).
-            <span role="status" data-testid="partner-offline-pill" className="me-1 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <span role="status" data-testid="partner-offline-pill" className="me-1 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 p-1.5 sm:px-2.5 sm:py-1 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
               <WifiOff aria-hidden className="size-3.5" />
-              {tp('offline.status.offline')}
+              {/* On a phone the header is full: the icon alone, the scanner's banner says the rest. */}
+              <span className="sr-only sm:not-sr-only">{tp('offline.status.offline')}</span>
             </span>
           )}
           {mayScan && (

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { usePartnerTranslation } from '../../i18n';
 import type { OfflineEngine, OfflineState } from '../../offline/engine';
 import type { QueuedRedemption } from '../../offline/store';
+import { ScanCardTop, ScanDetails } from './result-cards';
 
 /** Says whether the phone is online, when it last synchronised, and what waits to be sent (issue 26). */
 export function OfflineStatus({ state, engine }: { state: OfflineState; engine: OfflineEngine }) {
@@ -97,30 +98,21 @@ export function OfflineAcceptedCard({ entry, onNext }: { entry: QueuedRedemption
   const rows: [string, string][] = [
     [t('scanner.success.experience'), localized(entry.offerTitle, entry.offerTitleAr, locale)],
     [t('scanner.success.box'), localized(entry.boxName, entry.boxNameAr, locale)],
-    [t('scanner.success.date'), formatDateTime(entry.scannedAt, locale)],
+    [t('offline.success.scannedOn'), formatDateTime(entry.scannedAt, locale)],
     [t('scanner.success.value'), formatDzd(entry.faceValue, locale)],
   ];
   return (
     <Card className="overflow-hidden" data-testid="scan-offline-accepted">
-      <div className="flex flex-col items-center gap-2 bg-amber-50 px-5 py-6 text-center text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-        <WifiOff aria-hidden className="size-12 text-amber-700 dark:text-amber-300" />
-        <h2 className="text-2xl font-bold" role="status">
-          {t('offline.success.title')}
-        </h2>
-        <p className="font-mono text-lg font-semibold tracking-wider" dir="ltr">
-          {entry.code}
-        </p>
+      <ScanCardTop
+        icon={<WifiOff aria-hidden className="size-12 text-amber-700 dark:text-amber-300" />}
+        title={t('offline.success.title')}
+        code={entry.code}
+        className="bg-amber-50 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+      >
         <p className="text-sm">{t('offline.success.text')}</p>
-      </div>
+      </ScanCardTop>
       <div className="space-y-5 p-5">
-        <dl className="grid grid-cols-1 gap-3">
-          {rows.map(([label, value]) => (
-            <div key={label} className="flex items-baseline justify-between gap-4 border-b border-border pb-2 last:border-0">
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="text-end font-semibold">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <ScanDetails rows={rows} />
         <Button size="lg" className="w-full" onClick={onNext} data-testid="scan-next">
           {t('scanner.success.next')}
         </Button>

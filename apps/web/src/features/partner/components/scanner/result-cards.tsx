@@ -1,7 +1,8 @@
 import type { TRedemptionOfferChoice, TRedemptionSuccess } from '@farha/contracts/redemption';
 import { formatDzd } from '@farha/contracts/money';
 import { CircleCheckBig, CircleX, LifeBuoy, ListChecks, Printer, RotateCw, ScanLine } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,38 @@ import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { Receipt } from '../receipt';
 import { errorTextOf } from '@/lib/i18n';
 import { localized } from '@/lib/localized';
+
+/** The top of a scan's card: its icon, what happened (announced), the code. */
+export function ScanCardTop({ icon, title, code, className, children }: { icon: ReactNode; title: string; code: string; className: string; children?: ReactNode }) {
+  return (
+    <div className={cn('flex flex-col items-center gap-2 px-5 py-6 text-center', className)}>
+      {icon}
+      <h2 className="text-2xl font-bold" role="status">
+        {title}
+      </h2>
+      <p className="font-mono text-lg font-semibold tracking-wider" dir="ltr" data-testid="scan-code">
+        {code}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** The label and value rows of a scan's card (online success, offline acceptance). */
+export function ScanDetails({ rows }: { rows: [label: string, value: string, testId?: string][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-3">
+      {rows.map(([label, value, testId]) => (
+        <div key={label} className="flex items-baseline justify-between gap-4 border-b border-border pb-2 last:border-0">
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className="text-end font-semibold" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess; onNext: () => void }) {
   const { t, locale } = usePartnerTranslation();
@@ -22,26 +55,9 @@ export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess
   ];
   return (
     <Card className="overflow-hidden" data-testid="scan-success">
-      <div className="flex flex-col items-center gap-2 bg-success/10 px-5 py-6 text-center">
-        <CircleCheckBig aria-hidden className="size-14 text-success" />
-        <h2 className="text-2xl font-bold" role="status">
-          {t('scanner.success.title')}
-        </h2>
-        <p className="font-mono text-lg font-semibold tracking-wider" dir="ltr" data-testid="scan-code">
-          {result.voucher.code}
-        </p>
-      </div>
+      <ScanCardTop icon={<CircleCheckBig aria-hidden className="size-14 text-success" />} title={t('scanner.success.title')} code={result.voucher.code} className="bg-success/10" />
       <div className="space-y-5 p-5">
-        <dl className="grid grid-cols-1 gap-3">
-          {rows.map(([label, value, testId]) => (
-            <div key={label} className="flex items-baseline justify-between gap-4 border-b border-border pb-2 last:border-0">
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="text-end font-semibold" data-testid={testId}>
-                {value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <ScanDetails rows={rows} />
         <div className="rounded-xl bg-muted p-4">
           <p className="mb-2 text-sm font-semibold">{t('scanner.success.value')}</p>
           <dl className="grid grid-cols-1 gap-1.5 text-sm tabular-nums">
