@@ -246,6 +246,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The ETag alone revalidates an unhashed file; Last-Modified would repeat it on every file sent.
+    lastModified: false,
     setHeaders: (reply, file) => {
       const isHtml = /\.html(\.(br|gz))?$/.test(file);
       if (HASHED_ASSET.test(file)) reply.header('cache-control', IMMUTABLE);
