@@ -2,7 +2,7 @@
  * What the first visit of a page moves in JS and CSS, file by file, in the bytes the server really sends
  * (brotli, pre-compressed at build time): a fresh headless Chromium (empty cache) opens the page and waits
  * until the network is quiet, nothing clicked. Deterministic, unlike Lighthouse's scores: the same build
- * gives the same bytes on a loaded machine. Issue 15's budget is 150 KB for `/`.
+ * gives the same bytes on a loaded machine. Issue 23's budget is 160 KB for `/`, response headers included.
  *
  * `npx tsx e2e/bench/first-load.ts [path …]` (default `/`) measures apps/web/dist as built (set
  * BENCH_BUILD=1 to build first); `npm run bench:web` prints the same table before Lighthouse's figures.
@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../support/chromium.ts';
 import { REPO_ROOT, startFarhaServer } from '../support/farha-server.ts';
 
-export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
+/** Issue 23: JS and CSS of the first visit of `/`, response headers included. */
+export const FIRST_LOAD_BUDGET_BYTES = 160 * 1024;
 
 export interface LoadedFile {
   path: string;
@@ -76,8 +77,9 @@ export function formatFirstLoad(name: string, files: LoadedFile[]): string[] {
     lines.push(`  ${kb(file.sent).padStart(9)}  ${kb(file.unpacked).padStart(9)}  ${file.encoding.padEnd(4)}  ${file.path}`);
   }
   if (name === '/') {
-    const verdict = total <= FIRST_LOAD_BUDGET_BYTES ? 'within' : 'OVER';
-    lines.push(`  ${verdict} the budget of ${kb(FIRST_LOAD_BUDGET_BYTES)} (${kb(total - FIRST_LOAD_BUDGET_BYTES)} ${total <= FIRST_LOAD_BUDGET_BYTES ? 'under' : 'over'})`);
+    const onWire = total + headers;
+    const within = onWire <= FIRST_LOAD_BUDGET_BYTES;
+    lines.push(`  ${kb(onWire)} on the wire with headers: ${within ? 'within' : 'OVER'} the budget of ${kb(FIRST_LOAD_BUDGET_BYTES)} (${kb(Math.abs(onWire - FIRST_LOAD_BUDGET_BYTES))} ${within ? 'under' : 'over'})`);
   }
   return lines;
 }

@@ -3,7 +3,7 @@
  * runs Lighthouse (mobile preset: throttled slow 4G and a mid-range phone's CPU) on the homepage, the
  * catalogue and a box page, printing the performance and accessibility scores and the bytes moved.
  * It first prints, file by file, the JS and CSS a fresh browser downloads on the first visit of `/` (bytes
- * as sent, brotli; issue 15's budget is 150 KB): deterministic, unlike the scores.
+ * as sent, brotli; issue 23's budget is 160 KB with the response headers): deterministic, unlike the scores.
  * A benchmark, not a test: the scores depend on the machine's load. Set BENCH_SKIP_BUILD=1 to reuse
  * apps/web/dist, BENCH_RUNS=n to keep the median of n runs per page.
  */

@@ -107,6 +107,12 @@ describe('the cache of drawn pages', () => {
     expect(renders()).toEqual(['fr /', 'ar /', 'fr /?utm=1']);
   });
 
+  it('draws a page once for visitors asking for it at the same time', async () => {
+    const pages = await Promise.all(Array.from({ length: 5 }, () => get('/catalog?q=hammam')));
+    expect(pages.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(renders()).toEqual(['fr /catalog?q=hammam']);
+  });
+
   it('draws it again once the catalogue, the landing page or the settings change', async () => {
     await get('/');
     invalidateCatalogCache();

@@ -246,6 +246,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The ETag alone revalidates an unhashed file; Last-Modified would repeat it on every file sent.
+    lastModified: false,
     setHeaders: (reply, file) => {
       const isHtml = /\.html(\.(br|gz))?$/.test(file);
       if (HASHED_ASSET.test(file)) reply.header('cache-control', IMMUTABLE);
@@ -446,6 +448,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
    * anonymous one: a signed-in visitor's own state comes after hydration), so one answer serves all.
    */
   const rendered = new Map<string, RenderedPage>();
+  const drawings = new Map<string, Promise<RenderedPage | null>>();
   function keep(key: string, page: RenderedPage): void {
     if (rendered.size >= RENDERED_CACHE_SIZE) {
       for (const old of [...rendered.keys()].slice(0, RENDERED_CACHE_SIZE / 2)) rendered.delete(old);
@@ -515,19 +518,29 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
 
     if (renderable) {
-      const version = storefrontVersion();
-      const page = await renderer.render(request.url, locale, anonymousAnswer).catch((error: unknown) => {
-        // The browser draws the page then, as it did before the server could.
-        request.log.error({ err: error }, 'server rendering failed');
-        return null;
-      });
-      if (page) {
-        const html = withRenderedApp(render(head, preload, modules, null), locale, page);
-        const anonymousHtml = withRenderedApp(render(head, preload, modules, await bootAnswers([BOOT_ANONYMOUS])), locale, page);
-        const drawn: RenderedPage = { status, html, anonymousHtml, version, at: performance.now(), encoded: new Map() };
-        keep(renderKey, drawn);
-        return sendRendered(request, reply, drawn);
+      // Visitors asking for a page being drawn wait for that drawing rather than start their own.
+      let drawing = drawings.get(renderKey);
+      if (!drawing) {
+        const version = storefrontVersion();
+        drawing = (async () => {
+          const page = await renderer.render(request.url, locale, anonymousAnswer);
+          if (!page) return null;
+          const html = withRenderedApp(render(head, preload, modules, null), locale, page);
+          const anonymousHtml = withRenderedApp(render(head, preload, modules, await bootAnswers([BOOT_ANONYMOUS])), locale, page);
+          const drawn: RenderedPage = { status, html, anonymousHtml, version, at: performance.now(), encoded: new Map() };
+          keep(renderKey, drawn);
+          return drawn;
+        })()
+          .catch((error: unknown) => {
+            // The browser draws the page then, as it did before the server could.
+            request.log.error({ err: error }, 'server rendering failed');
+            return null;
+          })
+          .finally(() => drawings.delete(renderKey));
+        drawings.set(renderKey, drawing);
       }
+      const drawn = await drawing;
+      if (drawn) return sendRendered(request, reply, drawn);
     }
 
     let boot: Record<string, unknown> | null = null;
