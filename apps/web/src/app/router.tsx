@@ -171,6 +171,7 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   payouts: lazyComponent(() => import('@/features/admin/pages/payouts-page'), 'AdminPayoutsPage'),
   refunds: lazyComponent(() => import('@/features/admin/pages/refunds-page'), 'AdminRefundsPage'),
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
+  companies: lazyComponent(() => import('@/features/company/pages/admin-companies-page'), 'AdminCompaniesPage'),
 };
 
 const adminRoutes: RouteObject = {

@@ -7,7 +7,8 @@ import { recordIssued } from './transition.ts';
 export type IssueVoucherInput = {
   boxId: string;
   validityDays: number;
-  orderId: string;
+  /** Null for a company order paid by bank transfer (it has no payments order). */
+  orderId: string | null;
   purchaserId: string;
   recipientEmail: string;
   recipientName: string;
