@@ -40,6 +40,9 @@ export function toE164(raw: string): string | null {
   return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
 }
 
+/** What /entreprises shows of the settings: the volume discount. */
+export const ZCompanyOffer = z.object({ discountFrom: z.number().int(), discountBp: z.number().int(), discountLargeFrom: z.number().int(), discountLargeBp: z.number().int(), maxRows: z.number().int() });
+
 export const ZCompanyFields = z.object({
   name: requiredText(160),
   legalForm: z.enum(LEGAL_FORMS, { error: zodError('COMPANY_LEGAL_FORM') }),

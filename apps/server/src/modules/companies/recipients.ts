@@ -43,13 +43,14 @@ const listPage = (db: Queryable, orderId: string, filter: Filter, page: number, 
 };
 
 /** An order's recipients in file order, with each voucher's code and status; a page of at most 100 (issue 27). */
-export async function listRecipients(db: Queryable, orderId: string, query: { page: number; pageSize: number; status: Filter }) {
-  const countQuery =
+export async function listRecipients(db: Queryable, order: { id: string; recipients: number }, query: { page: number; pageSize: number; status: Filter }) {
+  const rows = await listPage(db, order.id, query.status, query.page, query.pageSize);
+  // Every line is a recipient: the order knows how many; a filter counts its own.
+  const total =
     query.status === 'all'
-      ? db.select({ n: count() }).from(companyOrderLines).where(eq(companyOrderLines.orderId, orderId))
-      : db.select({ n: count() }).from(companyOrderLines).innerJoin(vouchers, eq(vouchers.id, companyOrderLines.voucherId)).where(recipientsOf(db, orderId, query.status).where);
-  const [rows, [total]] = await Promise.all([listPage(db, orderId, query.status, query.page, query.pageSize), countQuery]);
-  return { recipients: rows.map(dto), total: total!.n, page: query.page, pageSize: query.pageSize };
+      ? order.recipients
+      : (await db.select({ n: count() }).from(companyOrderLines).innerJoin(vouchers, eq(vouchers.id, companyOrderLines.voucherId)).where(recipientsOf(db, order.id, query.status).where))[0]!.n;
+  return { recipients: rows.map(dto), total, page: query.page, pageSize: query.pageSize };
 }
 
 export const RECIPIENT_CSV_HEADER = ['ligne', 'nom', 'email', 'mobile', 'coffret', 'date_envoi', 'langue', 'code', 'statut', 'expire_le'] as const;

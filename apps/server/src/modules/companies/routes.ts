@@ -11,6 +11,8 @@ import {
   ZCompany,
   ZCompanyInvite,
   ZCompanyMe,
+  ZCompanyOffer,
+  MAX_COMPANY_ROWS,
   ZCompanyOrder,
   ZCompanyOrderPage,
   ZCompanyRegistration,
@@ -33,6 +35,7 @@ import { attachment } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSingleFile } from '../../lib/http.ts';
 import { wakeOutbox } from '../notifications/index.ts';
+import { cachedSettings } from '../settings/index.ts';
 import { companyMe, inviteBuyer, listCompanies, membershipOf, registerCompany, reviewCompany } from './accounts.ts';
 import { issueCreditNote, listInvoices, renderCompanyDocument, type CompanyDocument } from './invoices.ts';
 import { companyOrderFor, listOrders, orderDto, placeOrder, recordTransfer } from './orders.ts';
@@ -52,8 +55,12 @@ const localeOf = (request: FastifyRequest): 'fr' | 'ar' => (String(request.heade
 const sendPdf = (reply: FastifyReply, doc: { filename: string; pdf: Buffer }) =>
   reply.type('application/pdf').header('cache-control', 'private, no-store').header('content-disposition', attachment(doc.filename)).send(doc.pdf);
 
-/** POST /api/companies/register (public): "Ouvrir un compte entreprise" from /entreprises. */
+/** GET /api/companies/offer and POST /api/companies/register (public): the page /entreprises. */
 export async function companyRegistrationRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get('/companies/offer', { schema: { tags: ['companies'], response: { 200: ZCompanyOffer } } }, async () => {
+    const s = await cachedSettings(app.db, 'payments');
+    return { discountFrom: s.company_discount_from, discountBp: s.company_discount_bp, discountLargeFrom: s.company_discount_large_from, discountLargeBp: s.company_discount_large_bp, maxRows: MAX_COMPANY_ROWS };
+  });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/companies/register',
     {
@@ -118,7 +125,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/orders/:id/recipients', { schema: { tags: ['company'], params: ZId, querystring: ZRecipientQuery, response: { 200: ZRecipientPage, ...errors } } }, async (request) => {
     const order = await companyOrderFor(app.db, await companyId(request), request.params.id);
-    return listRecipients(app.db, order.id, request.query);
+    return listRecipients(app.db, order, request.query);
   });
 
   r.get('/orders/:id/recipients.csv', { schema: { tags: ['company'], params: ZId } }, async (request, reply) => {

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { api } from '@/lib/api';
+import { errorMessage } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCompanyMe, useInvalidateCompany } from '../api';
+import { useCompanyT } from '../i18n';
+
+/** `/entreprise/compte` (issue 27): the company's identifiers and status, its team, invitations by the admin. */
+export function CompanyAccountPage() {
+  const { t } = useCompanyT();
+  useDocumentTitle(t('account.title'));
+  const me = useCompanyMe();
+  if (!me.data) return null;
+  const { company, memberRole, members } = me.data;
+  const ids: [string, string][] = [
+    [t('offer.name'), `${company.name} (${company.legalForm})`],
+    [t('offer.nif'), company.nif],
+    [t('offer.nis'), company.nis],
+    [t('offer.rc'), company.rc],
+    [t('offer.article'), company.articleImposition],
+    [t('offer.address'), `${company.address}, ${company.wilaya}`],
+    [t('offer.phone'), company.contactPhone],
+  ];
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={t('account.title')} eyebrow={<Badge variant={company.status === 'verified' ? 'soft' : 'accent'}>{t(`status.${company.status}`)}</Badge>} />
+      {company.status === 'pending' && <Alert>{t('orders.pendingCompany')}</Alert>}
+      {company.status === 'rejected' && company.rejectionReason && <Alert variant="error">{t('account.rejected', { reason: company.rejectionReason })}</Alert>}
+      <section className="rounded-2xl border bg-card p-5">
+        <h2 className="mb-3 text-lg font-bold">{t('account.identifiers')}</h2>
+        <dl className="grid gap-2 sm:grid-cols-2" data-testid="company-identifiers">
+          {ids.map(([k, v]) => (
+            <div key={k}>
+              <dt className="text-sm text-muted-foreground">{k}</dt>
+              <dd className="font-semibold" dir="auto">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="grid gap-3 rounded-2xl border bg-card p-5">
+        <h2 className="text-lg font-bold">{t('account.members')}</h2>
+        <ul className="grid gap-2">
+          {members.map((m) => (
+            <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 border-b pb-2">
+              <span>
+                {m.firstName} {m.lastName} <span className="text-sm text-muted-foreground" dir="ltr">{m.email}</span>
+              </span>
+              <Badge variant="muted">{m.role === 'company_admin' ? t('account.admin') : t('account.buyer')}</Badge>
+            </li>
+          ))}
+        </ul>
+        {memberRole === 'admin' && <InviteForm />}
+      </section>
+    </div>
+  );
+}
+
+function InviteForm() {
+  const { t } = useCompanyT();
+  const invalidate = useInvalidateCompany();
+  const [form, setForm] = useState({ email: '', firstName: '', lastName: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post('/api/company/members', form);
+      toast.success(t('account.invited'));
+      setForm({ email: '', firstName: '', lastName: '' });
+      await invalidate();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 sm:grid-cols-3" data-testid="company-invite">
+      <p className="text-sm text-muted-foreground sm:col-span-3">{t('account.inviteLead')}</p>
+      {error && <Alert variant="error" className="sm:col-span-3">{error}</Alert>}
+      <Field label={t('offer.firstName')}>{(f) => <Input {...f} value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />}</Field>
+      <Field label={t('offer.lastName')}>{(f) => <Input {...f} value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />}</Field>
+      <Field label={t('offer.email')}>{(f) => <Input {...f} type="email" dir="ltr" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />}</Field>
+      <Button type="submit" loading={busy} className="w-fit">{t('account.invite')}</Button>
+    </form>
+  );
+}
