@@ -222,3 +222,8 @@ export const ZCompaniesOverview = z.object({
   /** Basis points of all sales (paid amounts, credit notes deducted) made by companies. */
   shareBp: z.number().int(),
 });
+
+/** The documents finance asks for before it verifies a company: extrait du RC, carte NIF, statuts. */
+export const COMPANY_DOCUMENT_TYPES = ['rc', 'nif', 'statuts'] as const;
+export const ZCompanyDocument = z.object({ id: z.string(), type: z.enum(COMPANY_DOCUMENT_TYPES), filename: z.string(), createdAt: z.string() });
+export const ZCompanyDocuments = z.object({ documents: z.array(ZCompanyDocument) });

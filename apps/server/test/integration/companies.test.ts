@@ -3,6 +3,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { boxes, companyInvoices, emailOutbox, vouchers } from '../../src/db/schema/index.ts';
 import { ACCOUNTS, buildTestApp, memoryMailer, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { day, testClock } from '../clock.ts';
+import { genuinePdf } from '../upload-fixtures.ts';
 
 const clock = testClock();
 const mailer = memoryMailer();
@@ -15,10 +16,11 @@ let rival: string;
 const HEADER = 'nom;email;mobile;coffret;message;date;langue';
 const csvOf = (lines: string[]) => Buffer.from(`\uFEFF${HEADER}\n${lines.join('\n')}\n`, 'utf8');
 
-function multipart(filename: string, data: Buffer) {
+function multipart(filename: string, data: Buffer, fields: Record<string, string> = {}) {
   const boundary = '----farha-test';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -75,6 +77,10 @@ describe('role × endpoint: /api/company and the back office of companies', () =
     { method: 'GET' as const, url: `/api/company/orders/${none}/recipients`, allowed: company },
     { method: 'GET' as const, url: `/api/company/orders/${none}/proforma.pdf`, allowed: company },
     { method: 'GET' as const, url: '/api/company/invoices', allowed: company },
+    { method: 'GET' as const, url: '/api/company/documents', allowed: company },
+    { method: 'POST' as const, url: '/api/company/documents', allowed: company },
+    { method: 'GET' as const, url: `/api/company/documents/${none}/file`, allowed: company },
+    { method: 'GET' as const, url: `/api/admin/companies/${none}/documents`, allowed: staff },
     { method: 'POST' as const, url: '/api/company/members', payload: { email: 'x' }, allowed: company },
     { method: 'GET' as const, url: '/api/admin/companies/overview', allowed: staff },
     { method: 'GET' as const, url: '/api/admin/companies', allowed: staff },
@@ -117,6 +123,19 @@ describe('opening a company account', () => {
     expect(me.company).toMatchObject({ status: 'pending', nif: '000216012345678', contactPhone: '+213550112233' });
     const order = await t.request({ method: 'POST', url: '/api/company/orders', cookie: rival, payload: { rows: [row(1)], payment: 'transfer', idempotencyKey: 'atlas-0001' } });
     expect(order.json().error.message).toBe("Votre entreprise n'est pas encore vérifiée par nos équipes");
+    // The documents finance asks for: the company's own, read by finance, by no other company.
+    const upload = await t.request({ method: 'POST', url: '/api/company/documents', cookie: rival, ...multipart('rc.pdf', await genuinePdf(), { type: 'rc' }) });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const [doc] = upload.json().documents;
+    expect(doc).toMatchObject({ type: 'rc', filename: 'rc.pdf' });
+    const badType = await t.request({ method: 'POST', url: '/api/company/documents', cookie: rival, ...multipart('rc.pdf', await genuinePdf(), { type: 'passeport' }) });
+    expect(badType.json().error.message).toBe('Type de document inconnu');
+    const seen = (await t.request({ method: 'GET', url: `/api/admin/companies/${me.company.id}/documents`, cookie: cookies.finance })).json();
+    expect(seen.documents.map((d: { id: string }) => d.id)).toEqual([doc.id]);
+    const file = await t.request({ method: 'GET', url: `/api/admin/companies/${me.company.id}/documents/${doc.id}/file`, cookie: cookies.finance });
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.request({ method: 'GET', url: `/api/company/documents/${doc.id}/file`, cookie: cookies.company_admin })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/company/documents', cookie: cookies.company_admin })).json().documents).toEqual([]);
     const verified = await t.request({ method: 'POST', url: `/api/admin/companies/${me.company.id}/review`, cookie: cookies.finance, payload: { decision: 'verify' } });
     expect(verified.json().status).toBe('verified');
   });

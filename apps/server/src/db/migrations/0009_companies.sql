@@ -21,6 +21,15 @@ CREATE TABLE "companies" (
 	CONSTRAINT "companies_legal_form_check" CHECK ("companies"."legal_form" in ('SARL', 'EURL', 'SPA', 'SNC', 'SCS', 'EPE', 'EPIC', 'EI', 'ASSOCIATION', 'AUTRE'))
 );
 --> statement-breakpoint
+CREATE TABLE "company_documents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"file_id" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "company_documents_type_check" CHECK ("company_documents"."type" in ('rc', 'nif', 'statuts'))
+);
+--> statement-breakpoint
 CREATE TABLE "company_invoice_counters" (
 	"kind" text NOT NULL,
 	"year" integer NOT NULL,
@@ -98,6 +107,8 @@ CREATE TABLE "company_orders" (
 ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
 ALTER TABLE "orders" DROP CONSTRAINT "orders_kind_check";--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_verified_by_users_id_fk" FOREIGN KEY ("verified_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_documents" ADD CONSTRAINT "company_documents_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_documents" ADD CONSTRAINT "company_documents_file_id_stored_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invoices" ADD CONSTRAINT "company_invoices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invoices" ADD CONSTRAINT "company_invoices_order_id_company_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."company_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_invoices" ADD CONSTRAINT "company_invoices_issued_by_users_id_fk" FOREIGN KEY ("issued_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -111,6 +122,7 @@ ALTER TABLE "company_orders" ADD CONSTRAINT "company_orders_created_by_users_id_
 ALTER TABLE "company_orders" ADD CONSTRAINT "company_orders_payment_order_id_orders_id_fk" FOREIGN KEY ("payment_order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "companies_nif_key" ON "companies" USING btree ("nif");--> statement-breakpoint
 CREATE INDEX "companies_status_idx" ON "companies" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "company_documents_company_idx" ON "company_documents" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "company_invoices_number_key" ON "company_invoices" USING btree ("kind","year","seq");--> statement-breakpoint
 CREATE INDEX "company_invoices_order_idx" ON "company_invoices" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "company_invoices_issued_idx" ON "company_invoices" USING btree ("issued_at");--> statement-breakpoint

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { COMPANY_ORDER_STATUSES, COMPANY_STATUSES, LEGAL_FORMS } from '@farha/contracts/company';
+import { COMPANY_DOCUMENT_TYPES, COMPANY_ORDER_STATUSES, COMPANY_STATUSES, LEGAL_FORMS } from '@farha/contracts/company';
 import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
 import { boxes } from './catalog.ts';
 import { orders } from './commerce.ts';
+import { storedFiles } from './platform.ts';
 import { users } from './users.ts';
 import { vouchers } from './vouchers.ts';
 
@@ -38,6 +39,24 @@ export const companies = pgTable(
     check('companies_status_check', oneOf(t.status, COMPANY_STATUSES)),
     check('companies_legal_form_check', oneOf(t.legalForm, LEGAL_FORMS)),
   ],
+);
+
+
+// owner: companies
+export const companyDocuments = pgTable(
+  'company_documents',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type').$type<(typeof COMPANY_DOCUMENT_TYPES)[number]>().notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_documents_company_idx').on(t.companyId, t.createdAt), check('company_documents_type_check', oneOf(t.type, COMPANY_DOCUMENT_TYPES))],
 );
 
 // owner: companies

@@ -90,6 +90,7 @@ export const TABLE_OWNERS = {
   // companies.ts (issue 27)
   companies: 'companies',
   company_members: 'companies',
+  company_documents: 'companies',
   company_orders: 'companies',
   company_order_lines: 'companies',
   company_invoices: 'companies',

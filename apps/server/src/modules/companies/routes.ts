@@ -10,6 +10,7 @@ import {
   ZCompaniesOverview,
   ZCompany,
   ZCompanyInvite,
+  ZCompanyDocuments,
   ZCompanyMe,
   ZCompanyOffer,
   MAX_COMPANY_ROWS,
@@ -33,7 +34,10 @@ import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { attachment } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSingleFile } from '../../lib/http.ts';
+import { multipartError, readSingleFile } from '../../lib/http.ts';
+import type { storedFiles } from '../../db/schema/index.ts';
+import { MAX_UPLOAD_BYTES, sendStoredFile } from '../files/index.ts';
+import { companyDocumentFile, listCompanyDocuments, uploadCompanyDocument } from './documents.ts';
 import { wakeOutbox } from '../notifications/index.ts';
 import { cachedSettings } from '../settings/index.ts';
 import { companyMe, inviteBuyer, listCompanies, membershipOf, registerCompany, reviewCompany } from './accounts.ts';
@@ -50,8 +54,34 @@ const ZLang = z.object({ lang: z.enum(['fr', 'ar']).default('fr') });
 /** 5,000 rows as JSON stay well under this. */
 const ROWS_BODY_LIMIT = 8 * 1024 * 1024;
 
+/** The `type` field and the one file of a multipart form, in any order. */
+async function readTypedFile(request: FastifyRequest): Promise<{ type: string | undefined; file: { data: Buffer; filename: string } }> {
+  const missing = () => new AppError('FILE_MISSING', { field: 'file' });
+  if (!request.isMultipart()) throw missing();
+  let type: string | undefined;
+  let file: { data: Buffer; filename: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        file ??= { data, filename: part.filename };
+      } else if (part.fieldname === 'type') type = String(part.value);
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+    throw multipartError(error as Error, request) ?? missing();
+  }
+  if (!file) throw missing();
+  return { type, file };
+}
+
 const ctxOf = (app: FastifyInstance) => ({ now: app.clock.now(), publicUrl: app.config.publicUrl });
 const localeOf = (request: FastifyRequest): 'fr' | 'ar' => (String(request.headers['accept-language'] ?? '').startsWith('ar') ? 'ar' : 'fr');
+const sendPrivate = async (reply: FastifyReply, file: typeof storedFiles.$inferSelect) => {
+  const data = await reply.server.storage.read(file.storageKey).catch(() => null);
+  if (!data) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
+  return sendStoredFile(reply, file, data, 'private, no-store');
+};
 const sendPdf = (reply: FastifyReply, doc: { filename: string; pdf: Buffer }) =>
   reply.type('application/pdf').header('cache-control', 'private, no-store').header('content-disposition', attachment(doc.filename)).send(doc.pdf);
 
@@ -85,6 +115,22 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     const created = await inviteBuyer(app.db, requireAuth(request), request.body, ctxOf(app));
     return reply.status(201).send({ userId: created.id });
   });
+
+  r.get('/documents', { schema: { tags: ['company'], response: { 200: ZCompanyDocuments, ...errors } } }, async (request) => ({
+    documents: await listCompanyDocuments(app.db, await companyId(request)),
+  }));
+
+  // multipart/form-data: field `type` (rc, nif, statuts) and one file (PDF, JPEG or PNG).
+  r.post('/documents', { schema: { tags: ['company'], consumes: ['multipart/form-data'], response: { 201: ZCompanyDocuments, ...errors } } }, async (request, reply) => {
+    const id = await companyId(request);
+    const { type, file } = await readTypedFile(request);
+    await uploadCompanyDocument(app.db, app.storage, { companyId: id, userId: requireAuth(request).userId, type, data: file.data, filename: file.filename, now: app.clock.now() });
+    return reply.status(201).send({ documents: await listCompanyDocuments(app.db, id) });
+  });
+
+  r.get('/documents/:id/file', { schema: { tags: ['company'], params: ZId } }, async (request, reply) =>
+    sendPrivate(reply, await companyDocumentFile(app.db, await companyId(request), request.params.id)),
+  );
 
   r.post('/orders/check', { bodyLimit: ROWS_BODY_LIMIT, schema: { tags: ['company'], body: ZCheckRowsRequest, response: { 200: ZCheckResult, ...errors } } }, async (request) => {
     await companyId(request);
@@ -187,6 +233,14 @@ export async function companyAdminRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/companies/:id/review', { onRequest: staff, schema: { tags: ['admin'], params: ZId, body: ZCompanyReview, response: { 200: ZCompany, ...errors } } }, async (request) =>
     reviewCompany(app.db, request.params.id, request.body, actorOf(request), app.clock.now(), app.config.publicUrl),
+  );
+
+  r.get('/companies/:id/documents', { onRequest: staff, schema: { tags: ['admin'], params: ZId, response: { 200: ZCompanyDocuments, ...errors } } }, async (request) => ({
+    documents: await listCompanyDocuments(app.db, request.params.id),
+  }));
+
+  r.get('/companies/:id/documents/:lineId/file', { onRequest: staff, schema: { tags: ['admin'], params: ZLineParams } }, async (request, reply) =>
+    sendPrivate(reply, await companyDocumentFile(app.db, request.params.id, request.params.lineId)),
   );
 
   r.get('/company-orders', { onRequest: staff, schema: { tags: ['admin'], querystring: ZAdminCompanyOrderQuery, response: { 200: ZCompanyOrderPage, ...errors } } }, async (request) =>

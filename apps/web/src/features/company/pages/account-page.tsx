@@ -1,3 +1,5 @@
+import { COMPANY_DOCUMENT_TYPES, ZCompanyDocuments } from '@farha/contracts/company';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +8,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { formatDate } from '@/lib/dates';
+import { postForm } from '@/lib/upload';
 import { errorMessage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -58,7 +62,61 @@ export function CompanyAccountPage() {
         </ul>
         {memberRole === 'admin' && <InviteForm />}
       </section>
+      <Documents />
     </div>
+  );
+}
+
+/** The documents finance asks for before it verifies the company (extrait du RC, carte NIF, statuts). */
+function Documents() {
+  const { t, locale } = useCompanyT();
+  const client = useQueryClient();
+  const docs = useQuery({ queryKey: ['company', 'documents'], queryFn: ({ signal }) => api.get('/api/company/documents', { schema: ZCompanyDocuments, signal }) });
+  const [busy, setBusy] = useState<string | null>(null);
+  const upload = async (type: string, file: File | undefined) => {
+    if (!file) return;
+    setBusy(type);
+    const form = new FormData();
+    form.append('type', type);
+    form.append('file', file, file.name);
+    try {
+      await postForm('/api/company/documents', form, ZCompanyDocuments);
+      await client.invalidateQueries({ queryKey: ['company', 'documents'] });
+      toast.success(t('account.uploaded'));
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section className="grid gap-3 rounded-2xl border bg-card p-5" data-testid="company-documents-upload">
+      <h2 className="text-lg font-bold">{t('account.documents')}</h2>
+      <p className="text-sm text-muted-foreground">{t('account.documentsLead')}</p>
+      <ul className="grid gap-3">
+        {COMPANY_DOCUMENT_TYPES.map((type) => {
+          const latest = docs.data?.documents.find((d) => d.type === type);
+          return (
+            <li key={type} className="flex flex-wrap items-center justify-between gap-2 border-b pb-2">
+              <span className="font-medium">{t(`account.documentTypes.${type}`)}</span>
+              <span className="flex items-center gap-2 text-sm">
+                {latest ? (
+                  <a href={`/api/company/documents/${latest.id}/file`} className="text-primary hover:underline">
+                    {latest.filename} · {formatDate(latest.createdAt, locale)}
+                  </a>
+                ) : (
+                  <Badge variant="accent">{t('account.missing')}</Badge>
+                )}
+                <label className="cursor-pointer rounded-lg border px-3 py-1.5 font-semibold hover:bg-muted">
+                  {busy === type ? '…' : t('account.upload')}
+                  <input type="file" accept=".pdf,.jpg,.jpeg,.png" className="sr-only" onChange={(e) => void upload(type, e.target.files?.[0])} />
+                </label>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

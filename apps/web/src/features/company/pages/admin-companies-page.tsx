@@ -14,7 +14,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAction, useAdminCompanies, useAdminCompanyOrders, useAdminInvoices, useCompaniesOverview } from '../api';
 import { OrderStatusBadge } from '../components/order-status';
 import { useCompanyT } from '../i18n';
-import type { TCompanyOrder } from '@farha/contracts/company';
+import { ZCompanyDocuments, type TCompanyOrder } from '@farha/contracts/company';
+import { useQuery } from '@tanstack/react-query';
 
 /** `/admin/companies` (issue 27, finance and superadmin): companies to verify, transfers waiting, orders, invoices and credit notes. */
 export function AdminCompaniesPage() {
@@ -74,6 +75,7 @@ function CompaniesTab() {
           </div>
           <p className="text-sm" dir="ltr">NIF {c.nif} · NIS {c.nis} · RC {c.rc} · Art. {c.articleImposition}</p>
           <p className="text-sm text-muted-foreground">{c.contactName} · <span dir="ltr">{c.contactEmail} · {c.contactPhone}</span> · {formatDate(c.createdAt, locale)}</p>
+          <CompanyDocumentLinks companyId={c.id} />
           {c.status === 'pending' && (
             <div className="flex flex-wrap items-center gap-2">
               <Button size="sm" onClick={() => review.mutate({ id: c.id, decision: 'verify' }, { onError: (e) => toast.error(errorMessage(e)) })}>{t('admin.verify')}</Button>
@@ -84,6 +86,22 @@ function CompaniesTab() {
         </li>
       ))}
     </ul>
+  );
+}
+
+function CompanyDocumentLinks({ companyId }: { companyId: string }) {
+  const { t } = useCompanyT();
+  const docs = useQuery({ queryKey: ['company-admin', 'documents', companyId], queryFn: ({ signal }) => api.get(`/api/admin/companies/${companyId}/documents`, { schema: ZCompanyDocuments, signal }) });
+  if (!docs.data?.documents.length) return null;
+  return (
+    <p className="flex flex-wrap gap-3 text-sm">
+      <span className="text-muted-foreground">{t('admin.documents')} :</span>
+      {docs.data.documents.map((d) => (
+        <a key={d.id} href={`/api/admin/companies/${companyId}/documents/${d.id}/file`} className="text-primary hover:underline">
+          {t(`account.documentTypes.${d.type}`)}
+        </a>
+      ))}
+    </p>
   );
 }
 
