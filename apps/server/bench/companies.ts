@@ -25,8 +25,10 @@ if (databaseUrl) {
   database = await openDatabase({ databaseUrl });
   await seedDatabase(database.db, { demo: true });
 } else {
-  await prepareEmbeddedDatabase(dataDir, { demo: true });
+  const seeded = await prepareEmbeddedDatabase(dataDir, { demo: true });
   database = await openDatabase({ dataDir });
+  // From the build's template (migrated, empty), the seed is the server's to write, as on a first start.
+  if (!seeded) await seedDatabase(database.db, { demo: true });
 }
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOBS: 'false', DEMO_MODE: 'true', PUBLIC_URL: 'http://127.0.0.1:3000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 // One client signs in and calls many times a minute: the limits are the settings', raised for the bench.

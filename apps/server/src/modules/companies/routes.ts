@@ -34,7 +34,7 @@ import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { attachment } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
-import { multipartError, readSingleFile } from '../../lib/http.ts';
+import { readFileWithField, readSingleFile } from '../../lib/http.ts';
 import type { storedFiles } from '../../db/schema/index.ts';
 import { MAX_UPLOAD_BYTES, sendStoredFile } from '../files/index.ts';
 import { companyDocumentFile, listCompanyDocuments, uploadCompanyDocument } from './documents.ts';
@@ -42,7 +42,7 @@ import { wakeOutbox } from '../notifications/index.ts';
 import { cachedSettings } from '../settings/index.ts';
 import { companyMe, inviteBuyer, listCompanies, membershipOf, registerCompany, reviewCompany } from './accounts.ts';
 import { issueCreditNote, listInvoices, renderCompanyDocument, type CompanyDocument } from './invoices.ts';
-import { companyOrderFor, listOrders, orderDto, placeOrder, recordTransfer } from './orders.ts';
+import { callerOrder, listOrders, orderDto, placeOrder, recordTransfer } from './orders.ts';
 import { companiesOverview } from './overview.ts';
 import { exportRecipientsCsv, listRecipients, moveRecipient, resendRecipient } from './recipients.ts';
 import { checkRecipientRows, readRecipientFile } from './rows.ts';
@@ -53,27 +53,6 @@ const ZLineParams = ZId.extend({ lineId: z.uuid({ error: zodError('RECIPIENT_NOT
 const ZLang = z.object({ lang: z.enum(['fr', 'ar']).default('fr') });
 /** 5,000 rows as JSON stay well under this. */
 const ROWS_BODY_LIMIT = 8 * 1024 * 1024;
-
-/** The `type` field and the one file of a multipart form, in any order. */
-async function readTypedFile(request: FastifyRequest): Promise<{ type: string | undefined; file: { data: Buffer; filename: string } }> {
-  const missing = () => new AppError('FILE_MISSING', { field: 'file' });
-  if (!request.isMultipart()) throw missing();
-  let type: string | undefined;
-  let file: { data: Buffer; filename: string } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        file ??= { data, filename: part.filename };
-      } else if (part.fieldname === 'type') type = String(part.value);
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-    throw multipartError(error as Error, request) ?? missing();
-  }
-  if (!file) throw missing();
-  return { type, file };
-}
 
 const ctxOf = (app: FastifyInstance) => ({ now: app.clock.now(), publicUrl: app.config.publicUrl });
 const localeOf = (request: FastifyRequest): 'fr' | 'ar' => (String(request.headers['accept-language'] ?? '').startsWith('ar') ? 'ar' : 'fr');
@@ -123,7 +102,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   // multipart/form-data: field `type` (rc, nif, statuts) and one file (PDF, JPEG or PNG).
   r.post('/documents', { schema: { tags: ['company'], consumes: ['multipart/form-data'], response: { 201: ZCompanyDocuments, ...errors } } }, async (request, reply) => {
     const id = await companyId(request);
-    const { type, file } = await readTypedFile(request);
+    const { value: type, file } = await readFileWithField(request, 'type', MAX_UPLOAD_BYTES, () => new AppError('FILE_MISSING', { field: 'file' }));
     await uploadCompanyDocument(app.db, app.storage, { companyId: id, userId: requireAuth(request).userId, type, data: file.data, filename: file.filename, now: app.clock.now() });
     return reply.status(201).send({ documents: await listCompanyDocuments(app.db, id) });
   });
@@ -161,26 +140,26 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/orders/:id', { schema: { tags: ['company'], params: ZId, response: { 200: ZCompanyOrder, ...errors } } }, async (request) =>
-    orderDto(app.db, await companyOrderFor(app.db, await companyId(request), request.params.id)),
+    orderDto(app.db, await callerOrder(app.db, requireAuth(request).userId, request.params.id)),
   );
 
   r.get('/orders/:id/progress', { schema: { tags: ['company'], params: ZId, response: { 200: ZIssueProgress, ...errors } } }, async (request) => {
-    const order = await orderDto(app.db, await companyOrderFor(app.db, await companyId(request), request.params.id));
+    const order = await orderDto(app.db, await callerOrder(app.db, requireAuth(request).userId, request.params.id));
     return { status: order.status, recipients: order.recipients, issued: order.issued };
   });
 
   r.get('/orders/:id/recipients', { schema: { tags: ['company'], params: ZId, querystring: ZRecipientQuery, response: { 200: ZRecipientPage, ...errors } } }, async (request) => {
-    const order = await companyOrderFor(app.db, await companyId(request), request.params.id);
+    const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
     return listRecipients(app.db, order, request.query);
   });
 
   r.get('/orders/:id/recipients.csv', { schema: { tags: ['company'], params: ZId } }, async (request, reply) => {
-    const order = await companyOrderFor(app.db, await companyId(request), request.params.id);
+    const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(`destinataires-${order.id.slice(0, 8)}.csv`)).send(exportRecipientsCsv(app.db, order.id));
   });
 
   r.post('/orders/:id/recipients/:lineId/resend', { schema: { tags: ['company'], params: ZLineParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } }, async (request) => {
-    const order = await companyOrderFor(app.db, await companyId(request), request.params.id);
+    const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
     await resendRecipient(app.db, order.id, request.params.lineId, ctxOf(app));
     return { ok: true as const };
   });
@@ -189,7 +168,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     '/orders/:id/recipients/:lineId/move',
     { schema: { tags: ['company'], params: ZLineParams, body: ZMoveRecipient, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
     async (request) => {
-      const order = await companyOrderFor(app.db, await companyId(request), request.params.id);
+      const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
       await moveRecipient(app.db, order.id, request.params.lineId, request.body, ctxOf(app));
       wakeOutbox();
       return { ok: true as const };

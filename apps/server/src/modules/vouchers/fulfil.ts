@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, users } from '../../db/schema/index.ts';
-import { enqueueEmail, receiptEmail, voucherEmail } from '../notifications/index.ts';
+import { enqueueEmail, enqueueEmails, receiptEmail, voucherEmail } from '../notifications/index.ts';
 import type { PaidOrder } from '../payments/index.ts';
 import { boxOffersWithPartners, type VoucherDocument, voucherPublicUrl } from './documents.ts';
-import { type IssueVoucherInput, issueVoucher } from './issue.ts';
+import { type IssueVoucherInput, issueVoucher, issueVouchers } from './issue.ts';
 import { applyPaidExchange, applyPaidExtension } from './voucher-life.ts';
 
 type GiftInput = Omit<IssueVoucherInput, 'boxId' | 'validityDays' | 'now' | 'reason'> & { box: typeof boxes.$inferSelect };
@@ -36,18 +36,30 @@ export async function issueGiftVoucher(
   return voucher;
 }
 
-/** The voucher's first e-mail, at its delivery date (or now when none or past), QR and PDF attached. */
-export async function issueGiftVoucherEmail(db: Queryable, ctx: { publicUrl: string; now: Date }, doc: VoucherDocument) {
+/**
+ * issueGiftVoucher for many gifts at once (a company's order, issue 27): vouchers and events 500 per
+ * statement, their e-mails queued together (each at its date). Answers the vouchers in the inputs' order.
+ */
+export async function issueGiftVouchers(db: Queryable, ctx: { publicUrl: string; now: Date }, inputs: readonly GiftInput[], offersOf = cachedBoxOffers(db)) {
+  const issued = await issueVouchers(
+    db,
+    inputs.map(({ box, ...rest }) => ({ ...rest, boxId: box.id, validityDays: box.validityDays, now: ctx.now, reason: 'Paiement confirmé' })),
+  );
+  const emails = await Promise.all(
+    issued.map(async (voucher, i) => {
+      const doc = { voucher, box: inputs[i]!.box, offers: await offersOf(voucher.boxId) };
+      return voucherEmailEnvelope(ctx, doc);
+    }),
+  );
+  await enqueueEmails(db, emails);
+  return issued;
+}
+
+/** The voucher's e-mail in a language (QR and PDF attached at send time): the first sending, a resend. */
+export function voucherEmailOf(doc: VoucherDocument, publicUrl: string) {
   const { voucher, box, offers } = doc;
-  await enqueueEmail(db, {
-    now: ctx.now,
-    to: voucher.recipientEmail,
-    template: 'voucher',
-    locale: voucher.recipientLocale,
-    voucherId: voucher.id,
-    attachments: { voucherId: voucher.id, qr: true, pdf: true },
-    sendAt: voucher.deliverAt && voucher.deliverAt > ctx.now ? voucher.deliverAt : undefined,
-    render: (locale) => voucherEmail({
+  return (locale: 'fr' | 'ar') =>
+    voucherEmail({
       locale,
       recipientName: voucher.recipientName,
       senderName: voucher.senderName,
@@ -56,10 +68,28 @@ export async function issueGiftVoucherEmail(db: Queryable, ctx: { publicUrl: str
       boxNameAr: box.nameAr,
       code: voucher.code,
       expiresAt: voucher.expiresAt,
-      publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
+      publicUrl: voucherPublicUrl(publicUrl, voucher.code),
       offers,
-    }),
-  });
+    });
+}
+
+function voucherEmailEnvelope(ctx: { publicUrl: string; now: Date }, doc: VoucherDocument) {
+  const { voucher } = doc;
+  return {
+    now: ctx.now,
+    to: voucher.recipientEmail,
+    template: 'voucher',
+    locale: voucher.recipientLocale,
+    voucherId: voucher.id,
+    attachments: { voucherId: voucher.id, qr: true, pdf: true },
+    sendAt: voucher.deliverAt && voucher.deliverAt > ctx.now ? voucher.deliverAt : undefined,
+    render: voucherEmailOf(doc, ctx.publicUrl),
+  };
+}
+
+/** The voucher's first e-mail, at its delivery date (or now when none or past), QR and PDF attached. */
+export async function issueGiftVoucherEmail(db: Queryable, ctx: { publicUrl: string; now: Date }, doc: VoucherDocument) {
+  await enqueueEmail(db, voucherEmailEnvelope(ctx, doc));
 }
 
 /** A paid order becomes a voucher (or an extension, an exchange); payments call it through `FulfilPaidOrder`. */
