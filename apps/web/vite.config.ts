@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (apps/server) listens on :3000 and also serves the built app in production.
 const apiProxy = {
@@ -34,13 +35,16 @@ async function listFiles(dir: string): Promise<string[]> {
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'farha-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      if (ssr) return; // the server's rendering module is read from disk, never sent
       const files = (await listFiles(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {
@@ -62,32 +66,53 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+/**
+ * Issue 26: the partner portal's service worker (src/features/partner/offline/partner-sw.ts), built into
+ * /partner-sw.js with the list of the build's files to keep. The portal registers it for /partenaire/ only,
+ * and links its own manifest (public/partenaire/manifest.webmanifest): nothing here touches other pages.
+ */
+const partnerServiceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/features/partner/offline',
+  filename: 'partner-sw.ts',
+  injectRegister: false,
+  manifest: false,
+  scope: '/partenaire/',
+  injectManifest: {
+    globPatterns: ['assets/**/*.{js,css,woff2}', 'partenaire/**/*.{png,webmanifest}', 'favicon.svg', 'preferences.js'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The service worker belongs to the browser's build only.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [partnerServiceWorker]), precompress()],
+  // The server's rendering runs React's production build whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Small shared pieces (one icon, one helper) are copied into the chunks that use them instead of
-          // each being a file of its own: on a phone's network every request costs a round trip.
-          experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
+    copyPublicDir: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? // ES modules wherever dist is copied (no package.json says "type": "module" there).
+        { output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' } }
+      : {
+          output: {
+            codeSplitting: {
+              // Small shared pieces (one icon, one helper) are copied into the chunks that use them instead of
+              // each being a file of its own: on a phone's network every request costs a round trip.
+              experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
+            },
+          },
         },
-      },
-    },
   },
+  // The server's rendering of the public pages (src/entry-server.tsx, built by `npm run build` into
+  // dist/.ssr): self-contained, so that the server loads it wherever dist is copied.
+  ssr: { noExternal: true },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-});
+}));

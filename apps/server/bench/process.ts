@@ -129,17 +129,21 @@ export async function benchServerProcess(options: { restSeconds: number; loadSec
     // The load: the catalogue's list and detail, the home page drawn on the server, then purchases.
     const list = (await (await fetch(`${base}/api/boxes`)).json()) as { boxes: { id: string }[] };
     const box = list.boxes[0]!;
-    const rps = {
-      list: await load(`${base}/api/boxes`, options.loadSeconds),
-      detail: await load(`${base}/api/boxes/${box.id}`, options.loadSeconds),
-      home: await load(`${base}/`, options.loadSeconds),
-    };
+    const phase = (name: string) => process.env.BENCH_DEBUG && console.log(`  resident memory after ${name}: ${rssMb(fresh.child.pid!).toFixed(0)} MB`);
+    const rps: Record<string, number> = {};
+    rps.list = await load(`${base}/api/boxes`, options.loadSeconds);
+    phase('the list');
+    rps.detail = await load(`${base}/api/boxes/${box.id}`, options.loadSeconds);
+    phase('the detail');
+    rps.home = await load(`${base}/`, options.loadSeconds);
+    phase('the home page');
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'client@demo.farha.dz', password: 'demo1234' }),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    phase('the login');
     await child('purchases.ts', { base, cookie, boxId: box.id, count: options.purchases });
     const afterLoadMb = rssMb(fresh.child.pid!);
     // Once the load has passed: V8 gives back the heap it grew for it only after a few seconds of calm.

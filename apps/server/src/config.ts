@@ -79,6 +79,10 @@ const ZEnv = z.object({
     .max(3650)
     .default(7),
   BACKUP_INTERVAL_HOURS: z.coerce.number().int().min(1).max(24 * 31).default(24),
+  OFFLINE_SIGNING_SEED: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: 'OFFLINE_SIGNING_SEED must be 64 hexadecimal characters (32 random bytes)' })
+    .optional(),
 });
 
 export type Config = {
@@ -111,6 +115,11 @@ export type Config = {
   backupKeepDays: number;
   /** Hours between two scheduled backups. */
   backupIntervalHours: number;
+  /**
+   * Issue 26: the Ed25519 seed that signs the partner phones' offline snapshots (hex, 32 bytes); unset: a
+   * random seed kept in the database's system settings, the same for every instance.
+   */
+  offlineSigningSeed: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -149,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: e.METRICS_TOKEN || undefined,
     backupKeepDays: e.BACKUP_KEEP_DAYS,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    offlineSigningSeed: e.OFFLINE_SIGNING_SEED?.toLowerCase(),
     ...overrides,
   };
   return config;

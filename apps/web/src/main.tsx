@@ -1,22 +1,50 @@
 import './fonts.css';
 import './styles.css';
 import './lib/i18n';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProviders, createQueryClient } from './app/providers';
+import { Hydrated } from './app/hydrated';
+import { AppRouter, createAppRouter } from './app/router';
+import { setHydrating, SSR_STATE_ID } from './lib/hydration';
 
 const container = document.getElementById('root');
+// A public page drawn by the server (entry-server.tsx) comes with the data it was drawn with.
+const ssrState = document.getElementById(SSR_STATE_ID)?.textContent;
 
 try {
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
+  if (ssrState) {
+    setHydrating(true);
+    const client = createQueryClient();
+    const state = JSON.parse(ssrState) as DehydratedState;
+    // The server's page is up to date when sent (its cache is dropped when the data changes): its data is
+    // fresh from now, so that hydration asks the API nothing again.
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(client, state);
+    const router = await createAppRouter(true);
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProviders client={client}>
+          <Hydrated>
+            <AppRouter router={router} />
+          </Hydrated>
+        </AppProviders>
+      </StrictMode>,
+    );
+  } else {
+    const router = await createAppRouter(false);
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders>
+          <AppRouter router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  }
 } catch (error) {
   console.error(error);
   // spec 01 §2 "Startup": plain markup, since the app itself could not start.

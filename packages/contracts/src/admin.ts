@@ -390,6 +390,10 @@ export const ZSettingsSections = z.object({
     partner_self_registration: z.boolean(),
     real_time_notifications: z.boolean(),
     analytics_tracking: z.boolean(),
+    offline_mode: z.boolean(),
+    offline_max_snapshot_age_minutes: z.number().int(),
+    offline_max_queued_redemptions: z.number().int(),
+    offline_max_queued_value: z.number().int(),
   }),
 });
 export type TSettingsSections = z.infer<typeof ZSettingsSections>;

@@ -124,6 +124,21 @@ describe('compression and caching', () => {
     expect(plain.body).toBe(BUNDLE);
   });
 
+  it('keeps the security headers on pages and leaves the document-only ones off static files', async () => {
+    const page = await get('/');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toBeDefined();
+    for (const url of ['/assets/index-Ab12Cd34.js', '/favicon.svg']) {
+      const file = await get(url, { 'accept-encoding': 'br' });
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['x-content-type-options'], url).toBe('nosniff');
+      for (const name of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'cross-origin-opener-policy']) {
+        expect(file.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+  });
+
   it('sends the page itself compressed and never cached, and an unhashed file for a day', async () => {
     const page = await get('/catalog', { 'accept-encoding': 'br;q=0, gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');

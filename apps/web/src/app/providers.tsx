@@ -7,7 +7,7 @@ import { i18n } from '@/lib/i18n';
 import { ThemeProvider } from '@/lib/theme';
 import { useToasterWanted } from '@/lib/toast';
 
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -21,8 +21,9 @@ function createQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: the server's rendering and a hydrated page bring their own, filled with the page's data. */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

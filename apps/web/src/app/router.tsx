@@ -7,7 +7,7 @@ import {
   type TAdminPage,
 } from '@farha/contracts/plain/roles';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { useCurrentUser } from '@/lib/auth';
 import { loadErrorCatalogue } from '@/lib/error-catalogue';
 import { RequireAuth, RequireRole } from '@/components/route-guards';
@@ -287,8 +287,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. For a page the server drew, the lazy routes it matched are loaded first, so that
+ * the first render draws the page (not the fallback) as the server did.
+ */
+export async function createAppRouter(hydrating: boolean) {
+  if (hydrating) {
+    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined);
+}
 
-export function AppRouter() {
+export function AppRouter({ router }: { router: Awaited<ReturnType<typeof createAppRouter>> }) {
   return <RouterProvider router={router} />;
 }

@@ -86,6 +86,14 @@ export interface RequestOptions<T> {
   ignoreSessionExpiry?: boolean;
 }
 
+/** How a call reaches the API: the browser's fetch; the server's rendering (entry-server.tsx) answers in process. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Replaces how calls reach the API (server-side rendering only). */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal, ignoreSessionExpiry = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -96,7 +104,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   try {
     response = boot
       ? new Response(JSON.stringify(boot.body), { status: boot.status, headers: { 'content-type': 'application/json' } })
-      : await fetch(path, {
+      : await transport(path, {
           method,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),

@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { toast } from '@/lib/toast';
 import { api, ApiError, onSessionExpired } from './api';
 import { changeLocale, currentLocale, errorMessage, storedLocale } from './i18n';
+import { forgetOfflineSession, offlineSession, rememberOfflineSession } from './offline-session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -40,6 +41,8 @@ async function fetchSession(): Promise<TAuthResponse | null> {
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
       console.warn('Could not check the session', error);
+      // No network on a partner page: the partner's last session (issue 26, the offline scanner).
+      return offlineSession();
     }
     return null;
   }
@@ -67,12 +70,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       saveAccountLocale(deviceLocale);
     }
     const value = { ...next, user };
+    rememberOfflineSession(value);
     sessionRef.current = value;
     setSession(value);
     setStatus('authenticated');
   }, []);
 
   const endSession = useCallback(() => {
+    forgetOfflineSession();
     sessionRef.current = null;
     setSession(null);
     setStatus('anonymous');
@@ -177,6 +182,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return;
       }
     }
+    forgetOfflineSession();
     // A new page rather than a route change: the route change would race the guards of the page left
     // (they see the session end before the next page is shown, and send the user to /auth).
     window.location.replace(then);

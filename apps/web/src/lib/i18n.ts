@@ -7,9 +7,15 @@ import { initReactI18next } from 'react-i18next';
 import fr from '@/locales/fr.json';
 import { ApiError } from './api';
 import { errorCatalogue } from './error-catalogue';
+import { SSR_STATE_ID } from './hydration';
 
 /** Also read by public/preferences.js before the first paint. */
 export const LOCALE_STORAGE_KEY = 'farha.locale';
+/**
+ * The same choice as a cookie, for the server to draw pages in it (apps/server/src/routes/public/web-app.ts);
+ * public/preferences.js writes it from the saved choice too.
+ */
+export const LOCALE_COOKIE = 'farha.locale';
 export const LOCALES = ['fr', 'ar'] as const satisfies readonly TLocale[];
 
 // French texts that the contracts own (role labels, product lines) come from there, so the server and
@@ -81,7 +87,18 @@ export function storedLocale(): TLocale | null {
   }
 }
 
+/** The language the server drew this page in (`<html lang>` of a page with its data block), if it did. */
+function renderedLocale(): TLocale | null {
+  if (typeof document === 'undefined' || !document.getElementById(SSR_STATE_ID)) return null;
+  return document.documentElement.lang === 'ar' ? 'ar' : 'fr';
+}
+
+function rememberInCookie(locale: TLocale): void {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function applyToDocument(locale: string): void {
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
   root.lang = locale;
   root.dir = i18n.dir(locale);
@@ -89,7 +106,8 @@ function applyToDocument(locale: string): void {
 
 void i18n.use(initReactI18next).init({
   resources: { fr: { translation: frResources } },
-  lng: storedLocale() ?? 'fr',
+  // A page the server drew is hydrated in its language (main.tsx then switches to the device's, if other).
+  lng: renderedLocale() ?? storedLocale() ?? 'fr',
   fallbackLng: 'fr',
   supportedLngs: LOCALES,
   interpolation: { escapeValue: false }, // React escapes already
@@ -105,6 +123,16 @@ if (i18n.language === 'ar') {
   await i18n.changeLanguage('ar');
 }
 
+/** The server's rendering: every namespace's Arabic strings are loaded (each page may be asked for in Arabic). */
+export function loadAllArabic(): Promise<void> {
+  return loadArabic();
+}
+
+/** Switches the language for a render on the server (entry-server.tsx renders one page at a time). */
+export async function setRenderLocale(locale: TLocale): Promise<void> {
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+}
+
 export function currentLocale(): TLocale {
   return i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr';
 }
@@ -117,6 +145,7 @@ export function changeLocale(locale: TLocale, { remember = true }: { remember?: 
     } catch {
       /* storage unavailable: the choice lasts for this page only */
     }
+    rememberInCookie(locale);
   }
   if (i18n.language === locale) return;
   const ready = locale === 'ar' ? loadArabic().catch(() => undefined) : Promise.resolve();

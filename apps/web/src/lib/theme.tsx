@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isHydrating } from './hydration';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
@@ -26,8 +27,18 @@ function readPreference(): ThemePreference {
 }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [preference, setPreferenceState] = useState<ThemePreference>(readPreference);
-  const [systemDark, setSystemDark] = useState(() => darkQuery().matches);
+  // A page drawn by the server is drawn in the light theme (the server cannot know the device's): hydration
+  // draws the same, then the layout effect below takes the device's choice before the first paint.
+  const [hydrated] = useState(() => !isHydrating());
+  const [preference, setPreferenceState] = useState<ThemePreference>(() => (hydrated ? readPreference() : 'system'));
+  const [systemDark, setSystemDark] = useState(() => hydrated && darkQuery().matches);
+  const applied = useRef(hydrated);
+
+  useLayoutEffect(() => {
+    if (hydrated) return;
+    setPreferenceState(readPreference());
+    setSystemDark(darkQuery().matches);
+  }, [hydrated]);
 
   useEffect(() => {
     const query = darkQuery();
@@ -39,6 +50,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme: ResolvedTheme = preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 
   useEffect(() => {
+    // public/preferences.js applied the device's theme before the page showed: the hydration's light
+    // render must not undo it.
+    if (!applied.current) {
+      applied.current = true;
+      return;
+    }
     const root = document.documentElement;
     root.classList.toggle('dark', theme === 'dark');
     root.style.colorScheme = theme;

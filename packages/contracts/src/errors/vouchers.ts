@@ -35,4 +35,7 @@ export const VOUCHER_ERRORS = {
   REDEMPTION_LOCKED: { status: 429, fr: 'Trop de codes inconnus : les codes inconnus sont refusés pendant encore {minutes} minutes. Les codes valides restent acceptés.', ar: 'رموز غير معروفة كثيرة: تُرفض الرموز غير المعروفة لمدة {minutes} دقيقة أخرى. تبقى الرموز الصالحة مقبولة.' },
   NONCE_MISSING: { status: 400, fr: 'Identifiant de requête manquant', ar: 'معرّف الطلب مفقود' },
   NONCE_INVALID: { status: 400, fr: 'Identifiant de requête invalide (8 à 64 caractères)', ar: 'معرّف الطلب غير صالح (من 8 إلى 64 حرفًا)' },
+  OFFLINE_BATCH: { status: 400, fr: 'Envoyez entre 1 et 50 validations hors ligne à la fois', ar: 'أرسل ما بين 1 و50 عملية تصديق دون اتصال في كل مرة' },
+  OFFLINE_SCAN_TIME: { status: 400, fr: 'Heure de scan invalide', ar: 'وقت المسح غير صالح' },
+  OFFLINE_CURSOR: { status: 400, fr: 'Point de synchronisation invalide : resynchronisez le scanner', ar: 'نقطة المزامنة غير صالحة: أعد مزامنة الماسح' },
 } as const satisfies TErrorSection;

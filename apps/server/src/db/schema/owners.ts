@@ -61,6 +61,7 @@ export const TABLE_OWNERS = {
   voucher_events: 'vouchers',
   voucher_reminders: 'vouchers',
   scan_attempts: 'vouchers',
+  offline_redemptions: 'vouchers',
   reservations: 'reservations',
   payouts: 'ledger',
   partner_transactions: 'ledger',

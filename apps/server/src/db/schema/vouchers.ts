@@ -88,6 +88,8 @@ export const voucherEvents = pgTable(
   },
   (t) => [
     index('voucher_events_voucher_idx').on(t.voucherId, t.createdAt),
+    // Issue 26: the partner phones' delta ("what changed since my last sync") reads recent events.
+    index('voucher_events_created_idx').on(t.createdAt),
     check('voucher_events_to_check', oneOf(t.toStatus, VOUCHER_STATUSES)),
   ],
 );
@@ -307,3 +309,37 @@ export const reviews = pgTable(
   ],
 );
 
+
+/**
+ * Issue 26, ADR 014: every redemption a partner phone accepted offline and sent later, with the time of the
+ * scan and the server's outcome. `conflict`: the server could not honour it (redeemed meanwhile elsewhere,
+ * refunded, cancelled…): no payout, and finance and support see it in their conflicts list.
+ */
+// owner: vouchers
+export const offlineRedemptions = pgTable(
+  'offline_redemptions',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    nonce: text('nonce').notNull(),
+    code: text('code').notNull(),
+    voucherId: uuid('voucher_id').references(() => vouchers.id),
+    offerId: uuid('offer_id').references(() => offers.id),
+    outcome: text('outcome').$type<'confirmed' | 'conflict'>().notNull(),
+    errorCode: text('error_code'),
+    scannedAt: ts('scanned_at').notNull(),
+    snapshotAt: ts('snapshot_at'),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('offline_redemptions_nonce_key').on(t.userId, t.nonce),
+    index('offline_redemptions_conflicts_idx').on(t.receivedAt, t.id).where(sql`${t.outcome} = 'conflict'`),
+    index('offline_redemptions_partner_idx').on(t.partnerId, t.receivedAt),
+    check('offline_redemptions_outcome_check', oneOf(t.outcome, ['confirmed', 'conflict'])),
+  ],
+);

@@ -48,6 +48,10 @@ export const DEFAULT_SYSTEM_SETTINGS = {
     partner_self_registration: false,
     real_time_notifications: true,
     analytics_tracking: true,
+    offline_mode: true,
+    offline_max_snapshot_age_minutes: 1440,
+    offline_max_queued_redemptions: 50,
+    offline_max_queued_value: 300_000,
   },
 };
 export type SystemSettingKey = keyof typeof DEFAULT_SYSTEM_SETTINGS;

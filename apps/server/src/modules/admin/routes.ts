@@ -37,6 +37,7 @@ import {
 import { ZAnalyticsPeriodQuery, ZBreakageForecast, ZFunnel, ZLiveAnalytics, ZSales } from '@farha/contracts/analytics';
 import { ZAdminNavigation } from '@farha/contracts/areas';
 import { ZApiError } from '@farha/contracts/errors';
+import { ZOfflineConflictPage, ZOfflineConflictQuery } from '@farha/contracts/offline';
 import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { assertEnrolledIfRequired, createAccount, listUsers, staffProfileRoutes, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
@@ -48,6 +49,7 @@ import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPay
 import { attachment } from '../../lib/csv.ts';
 import { gatewayRefundable, listRefunds, refundThroughGateway, settleRefund } from '../payments/index.ts';
 import { exportSettings, importSettings, readAllSettings, resetSettings, systemFigures, updateSettings } from '../settings/index.ts';
+import { listOfflineConflicts } from '../vouchers/index.ts';
 import { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
 import { kycDocumentFile } from '../partners/index.ts';
 import { sendPrivateFile } from '../partners/index.ts';
@@ -173,6 +175,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       payout: await failPayoutAsFinance(app.db, request.params.id, { ...step(request), reason: request.body.reason }),
       message: ADMIN_MESSAGES.PAYOUT_FAILED.fr,
     }),
+  );
+
+  // ---- Offline conflicts (finance; issue 26, ADR 014): redemptions a partner phone accepted offline that were not honoured ----
+  r.get(
+    '/offline-conflicts',
+    { onRequest: finance, schema: { tags: ['admin'], querystring: ZOfflineConflictQuery, response: { 200: ZOfflineConflictPage, ...errors } } },
+    async (request) => listOfflineConflicts(app.db, request.query),
   );
 
   // ---- Refunds (finance) ----------------------------------------------------------------------------

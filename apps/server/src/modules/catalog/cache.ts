@@ -3,6 +3,7 @@ import type { TBoxSummary, TCatalogStats } from '@farha/contracts/catalog';
 import { rowsOf, type Queryable } from '../../db/client.ts';
 import { reviews } from '../../db/schema/index.ts';
 import { MemoCache } from '../../lib/memo-cache.ts';
+import { storefrontChanged } from '../../lib/storefront-version.ts';
 import { loadCatalogEntries, withBox, type CatalogSnapshot } from './listing.ts';
 
 /**
@@ -19,6 +20,7 @@ let generation = 0;
 /** Call after any write that changes what the storefront shows: boxes, offers, partners. */
 export function invalidateCatalogCache(): void {
   generation += 1;
+  storefrontChanged();
 }
 
 /** Boxes reviewed since start-up, in order; each cache applies those it has not seen yet. */
@@ -29,6 +31,7 @@ const REVIEW_LOG_MAX = 1000;
 /** Call after a review is stored: that box's rating and the catalogue's average are refreshed on next read. */
 export function catalogBoxReviewed(boxId: string): void {
   reviewSeq += 1;
+  storefrontChanged();
   reviewed.push({ seq: reviewSeq, boxId });
   if (reviewed.length > REVIEW_LOG_MAX) reviewed.splice(0, reviewed.length - REVIEW_LOG_MAX);
 }
@@ -103,6 +106,7 @@ export function catalogCacheFor(db: object): MemoCache {
  */
 export function refreshCatalogBox(db: Queryable, boxId: string, now: Date): void {
   const cache = catalogCacheFor(db);
+  storefrontChanged();
   cache.retain((key) => key === 'snapshot');
   cache.update<CatalogSnapshot>(
     'snapshot',

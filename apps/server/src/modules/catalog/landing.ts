@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, landingConfigs, newsletterSubscriptions, offers, partners, reviews } from '../../db/schema/index.ts';
 import { listPublicPartners } from './service.ts';
 import { MemoCache } from '../../lib/memo-cache.ts';
+import { storefrontChanged } from '../../lib/storefront-version.ts';
 
 /** Partners shown in the homepage grid when the configuration lists none. */
 export const LANDING_PARTNER_GRID_SIZE = 12;
@@ -33,6 +34,7 @@ let landingGeneration = 0;
 /** Call after publishing (or unpublishing) a landing configuration. */
 export function invalidateLandingCache(): void {
   landingGeneration += 1;
+  storefrontChanged();
 }
 
 // The published configuration and the live figures per database handle, until the back office publishes

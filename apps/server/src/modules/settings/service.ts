@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@farha/contracts/support';
 import type { Queryable } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
+import { storefrontChanged } from '../../lib/storefront-version.ts';
 
 /** spec 02 §3 system config sections with the defaults of spec 02 §9. */
 export const SETTINGS_SCHEMAS = {
@@ -55,6 +56,11 @@ export const SETTINGS_SCHEMAS = {
     partner_self_registration: z.boolean().default(false),
     real_time_notifications: z.boolean().default(true),
     analytics_tracking: z.boolean().default(true),
+    /** Issue 26: partner phones accept scans offline, within the three limits below (spec 01 §13 offlineMode). */
+    offline_mode: z.boolean().default(true),
+    offline_max_snapshot_age_minutes: z.number().int().min(1).max(10_080).default(1440),
+    offline_max_queued_redemptions: z.number().int().min(0).max(1000).default(50),
+    offline_max_queued_value: z.number().int().min(0).default(300_000),
   }),
 } as const;
 
@@ -91,4 +97,5 @@ export function cachedSettings<K extends SettingsKey>(db: Queryable, key: K): Pr
 /** Forgets every cached section (after a save, an import or a reset). */
 export function clearSettingsCache(): void {
   generation++;
+  storefrontChanged();
 }

@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZApiError } from '@farha/contracts/errors';
+import { ZOfflineConflictPage, ZOfflineConflictQuery } from '@farha/contracts/offline';
+import { listOfflineConflicts } from '../vouchers/index.ts';
 import { supportDeskRoutes } from './support-routes.ts';
 
 /** Everything under /api/support (the agents' portal, issue 14). */
 export async function supportRoutes(app: FastifyInstance): Promise<void> {
   await app.register(supportDeskRoutes);
+  // Issue 26, ADR 014: the redemptions partner phones accepted offline that the server could not honour.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/offline-conflicts',
+    { schema: { tags: ['support'], querystring: ZOfflineConflictQuery, response: { 200: ZOfflineConflictPage, 400: ZApiError } } },
+    async (request) => listOfflineConflicts(app.db, request.query),
+  );
 }

@@ -52,6 +52,11 @@ export type RedeemInput = {
   nonce: string;
   offerId?: string | undefined;
   now: Date;
+  /**
+   * Issue 26, ADR 014: a scan the phone accepted offline and sends later: when it was scanned. The voucher
+   * must have been valid then, and is recorded as redeemed then; everything else is checked now.
+   */
+  scannedAt?: Date | undefined;
 };
 
 /**
@@ -308,11 +313,12 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
 
 /** spec 01 §4's checks, in its order, for one scan: its failure, or what it would redeem. */
 function decide(input: RedeemInput, rows: VoucherRow[]): { answer: ScanAnswer } | Omit<Claim, 'index'> {
-  const { partner, now } = input;
+  const { partner } = input;
+  const validAt = input.scannedAt ?? input.now;
   const voucher = rows[0];
   if (!voucher) return { answer: failure('VOUCHER_INVALID') };
   // spec 01 §4: an expired voucher is refused whatever its status says.
-  if (new Date(voucher.expiresAt).getTime() <= now.getTime() || voucher.status === 'EXPIRED') return { answer: failure('VOUCHER_EXPIRED') };
+  if (new Date(voucher.expiresAt).getTime() <= validAt.getTime() || voucher.status === 'EXPIRED') return { answer: failure('VOUCHER_EXPIRED') };
 
   const choices: TRedemptionOfferChoice[] = rows
     .filter((r) => r.offerId !== null && r.offerPartnerId === partner.id)
@@ -359,6 +365,7 @@ async function redeemClaims(tx: Tx, writes: RedemptionWrites, inputs: RedeemInpu
       voucher_id: claim.voucherId,
       from_status: claim.fromStatus,
       now: input.now.toISOString(),
+      redeemed_at: (input.scannedAt ?? input.now).toISOString(),
       partner_id: input.partner.id,
       offer_id: claim.offer.id,
       user_id: input.userId,
@@ -373,14 +380,14 @@ async function redeemClaims(tx: Tx, writes: RedemptionWrites, inputs: RedeemInpu
     to: 'REDEEMED',
     by: 'partner',
     moved: 'redeemed',
-    set: sql`redeemed_at = c.now, redeemed_partner_id = c.partner_id, selected_offer_id = c.offer_id`,
+    set: sql`redeemed_at = c.redeemed_at, redeemed_partner_id = c.partner_id, selected_offer_id = c.offer_id`,
   });
   const done = await rowsOf<{ voucher_id: string; transaction_id: string | null }>(
     tx,
     sql`
     with c as (
       select * from jsonb_to_recordset(${jsonRows(rows)}) as c(
-        voucher_id uuid, from_status text, now timestamptz, partner_id uuid, offer_id uuid, user_id uuid,
+        voucher_id uuid, from_status text, now timestamptz, redeemed_at timestamptz, partner_id uuid, offer_id uuid, user_id uuid,
         reason text, gross integer, commission_bp integer, commission integer, net integer)
     ), redeemed as (
       ${redeem.update}
@@ -411,7 +418,7 @@ async function redeemClaims(tx: Tx, writes: RedemptionWrites, inputs: RedeemInpu
       gross: row.gross,
       commission: row.commission,
       net: row.net,
-      redeemedAt: input.now.toISOString(),
+      redeemedAt: row.redeemed_at,
       transactionId,
     };
     answers.set(claim.index, { status: 200, body });

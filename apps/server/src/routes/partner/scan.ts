@@ -6,6 +6,7 @@ import { partnerCaller } from '../../modules/partners/index.ts';
 import { closeRedeemedReservations } from '../../modules/reservations/index.ts';
 import { recordRedemption } from '../../modules/tracking/index.ts';
 import { failure, redemptionQueue } from '../../modules/vouchers/index.ts';
+import { offlineScannerRoutes } from './offline.ts';
 
 /** Registered under /api/partner (partner roles only). */
 export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
@@ -56,4 +57,7 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
       }
     },
   );
+
+  // Issue 26: the offline scanner's snapshot and queue; its redemptions share this queue.
+  await offlineScannerRoutes(app, redeem);
 }

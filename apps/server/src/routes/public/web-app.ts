@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,10 +11,27 @@ import { isWebAppPath, WEB_PATHS } from '@farha/contracts/web-paths';
 import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { findActiveBox, getLanding, listActiveBoxes } from '../../modules/catalog/index.ts';
 import { SHARE_IMAGE, shareImageJpeg } from '../../modules/files/index.ts';
+import { storefrontVersion } from '../../lib/storefront-version.ts';
 
 /** Vite's content-hashed bundles (dist/assets/…): a new build gives them new names. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Security headers (helmet's, app.ts) that only a document uses; a static file keeps `x-content-type-options:
+ * nosniff` and `cross-origin-resource-policy`, which do apply to it.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 const BOX_PAGE = /^\/box\/([^/]+)\/?$/i;
 const DESCRIPTION_LENGTH = 160;
 /** The site's picture for shared links (apps/web/public/og-image.png, drawn from apps/web/assets/og-image.svg). */
@@ -25,6 +43,45 @@ const SITE_DESCRIPTION =
 const SHARE_CACHE_SIZE = 200;
 /** Compressed HTML pages kept (the homepage and every box page fit easily). */
 const COMPRESSED_CACHE_SIZE = 500;
+/** Pages drawn on the server kept (path, query and language); the oldest half goes when full. */
+const RENDERED_CACHE_SIZE = 1000;
+/**
+ * How long a drawn page is kept at most: writes made here drop it at once (lib/storefront-version.ts); this
+ * bounds what another server instance's writes, or the passing of time, leave stale (the catalogue's own
+ * cache lives as long, modules/catalog/cache.ts).
+ */
+const RENDERED_TTL_MS = 60_000;
+/** The cookie with the visitor's language (apps/web/src/lib/i18n.ts LOCALE_COOKIE). */
+const LOCALE_COOKIE = 'farha.locale';
+
+/** apps/web/src/entry-server.tsx as built into dist/.ssr/entry-server.mjs (`npm run build`). */
+interface ServerRenderer {
+  render: (
+    url: string,
+    locale: 'fr' | 'ar',
+    api: (path: string) => Promise<{ status: number; body: unknown }>,
+  ) => Promise<{ html: string; state: string } | null>;
+}
+
+async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
+  const entry = path.join(distDir, '.ssr', 'entry-server.mjs');
+  if (!fs.existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as ServerRenderer;
+}
+
+/**
+ * A drawn page, the same for every visitor, with its compressed forms once asked for. A visitor without a
+ * session gets it with the API's "not logged in" inside (lib/boot.ts): the header shows the sign-in links
+ * without one more round trip. Nothing of a session is ever in it.
+ */
+interface RenderedPage {
+  status: number;
+  html: string;
+  anonymousHtml: string;
+  version: number;
+  at: number;
+  encoded: Map<string, Buffer>;
+}
 
 /**
  * The page modules of the storefront's landing pages (keys of Vite's build manifest). Their chunks are
@@ -80,6 +137,19 @@ const PRIVATE_PREFIXES = [
 ];
 /** Public pages listed in the sitemap besides the boxes. */
 const PUBLIC_PAGES = [WEB_PATHS.home, WEB_PATHS.catalog, WEB_PATHS.howItWorks, WEB_PATHS.partners, WEB_PATHS.help];
+const RENDERED_PAGES = new Set<string>(PUBLIC_PAGES);
+
+/**
+ * Whether the server draws the page (ADR 012): the public pages, a box's page and the 404 page outside the
+ * signed-in areas; not the landing editor's preview, which shows a staff member's draft.
+ */
+function isRenderedPage(pathname: string, search: string): boolean {
+  if (/(^|&)preview=/.test(search)) return false;
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (RENDERED_PAGES.has(normalized) || BOX_PAGE.test(pathname)) return true;
+  const inPrivateArea = PRIVATE_PREFIXES.some((prefix) => (prefix.endsWith('/') ? pathname.startsWith(prefix) : normalized === prefix));
+  return !isWebAppPath(pathname) && !inPrivateArea;
+}
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -162,6 +232,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
   const { publicUrl } = app.config;
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest(distDir);
+  const renderer = await loadRenderer(distDir);
   const preloads = {
     home: modulePreloads(manifest, PAGE_MODULES.home, template),
     catalog: modulePreloads(manifest, PAGE_MODULES.catalog, template),
@@ -176,10 +247,14 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     index: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
+      const isHtml = /\.html(\.(br|gz))?$/.test(file);
       if (HASHED_ASSET.test(file)) reply.header('cache-control', IMMUTABLE);
-      else if (/\.html(\.(br|gz))?$/.test(file)) reply.header('cache-control', 'no-cache');
+      else if (isHtml) reply.header('cache-control', 'no-cache');
       // favicon.svg, preferences.js: unhashed names, so a day at most.
       else reply.header('cache-control', 'public, max-age=86400');
+      // A script, a style sheet or a font is no document: the document's policies (CSP, framing, referrer…)
+      // do not apply to it, and repeated on each of twenty files they were 23 KB of a first visit (issue 23).
+      if (!isHtml) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name); // set by helmet on the raw response
     },
   });
 
@@ -204,15 +279,16 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
   });
 
+  const compress = (html: string, encoding: 'br' | 'gzip'): Buffer =>
+    encoding === 'br'
+      ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : zlib.gzipSync(html, { level: 9 });
   const compressed = new Map<string, Buffer>();
   function encode(html: string, encoding: 'br' | 'gzip'): Buffer {
     const key = `${encoding}:${html}`;
     let body = compressed.get(key);
     if (!body) {
-      body =
-        encoding === 'br'
-          ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-          : zlib.gzipSync(html, { level: 9 });
+      body = compress(html, encoding);
       if (compressed.size >= COMPRESSED_CACHE_SIZE) compressed.clear();
       compressed.set(key, body);
     }
@@ -358,8 +434,53 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     }
   }
 
+  /** The API's answer to `GET path` for an anonymous visitor, for the server's rendering. */
+  async function anonymousAnswer(url: string): Promise<{ status: number; body: unknown }> {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const isJson = res.headers['content-type']?.toString().includes('application/json') ?? false;
+    return { status: res.statusCode, body: isJson ? res.json<unknown>() : null };
+  }
+
+  /**
+   * Pages drawn on the server, by language and URL. They are the same for every visitor (drawn for an
+   * anonymous one: a signed-in visitor's own state comes after hydration), so one answer serves all.
+   */
+  const rendered = new Map<string, RenderedPage>();
+  function keep(key: string, page: RenderedPage): void {
+    if (rendered.size >= RENDERED_CACHE_SIZE) {
+      for (const old of [...rendered.keys()].slice(0, RENDERED_CACHE_SIZE / 2)) rendered.delete(old);
+    }
+    rendered.set(key, page);
+  }
+  function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+    const anonymous = !request.cookies[SESSION_COOKIE];
+    const html = anonymous ? page.anonymousHtml : page.html;
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    // The language and session cookies choose the page: no shared cache may mix them.
+    reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
+    if (!encoding) return reply.send(html);
+    const key = `${anonymous ? 'anonymous' : 'session'} ${encoding}`;
+    let body = page.encoded.get(key);
+    if (!body) page.encoded.set(key, (body = compress(html, encoding)));
+    return reply.header('content-encoding', encoding).send(body);
+  }
+
+  /** The template with the drawn page in `#root`, its data beside it, in its language and direction. */
+  function withRenderedApp(html: string, locale: 'fr' | 'ar', page: { html: string; state: string }): string {
+    return html
+      .replace('<html lang="fr" dir="ltr">', locale === 'ar' ? '<html lang="ar" dir="rtl" data-rendered>' : '<html lang="fr" dir="ltr" data-rendered>')
+      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>\n    <script type="application/json" id="farha-ssr">${page.state}</script>`);
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split('?');
+    const renderable = renderer !== null && isRenderedPage(pathname, search);
+    const locale = request.cookies[LOCALE_COOKIE] === 'ar' ? 'ar' : 'fr';
+    const renderKey = `${locale} ${request.url}`;
+    if (renderable) {
+      const hit = rendered.get(renderKey);
+      if (hit && hit.version === storefrontVersion() && performance.now() - hit.at < RENDERED_TTL_MS) return sendRendered(request, reply, hit);
+    }
     let status = isWebAppPath(pathname) ? 200 : 404;
     let head: PageHead | null = null;
     let preload: string | null = null;
@@ -388,6 +509,27 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       preload = first?.imageUrl && isImagePath(first.imageUrl) ? first.imageUrl : null;
       bootUrls.push('/api/boxes');
     }
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (!head && status === 200) head = siteHead(normalized);
+    const modules =
+      status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
+
+    if (renderable) {
+      const version = storefrontVersion();
+      const page = await renderer.render(request.url, locale, anonymousAnswer).catch((error: unknown) => {
+        // The browser draws the page then, as it did before the server could.
+        request.log.error({ err: error }, 'server rendering failed');
+        return null;
+      });
+      if (page) {
+        const html = withRenderedApp(render(head, preload, modules, null), locale, page);
+        const anonymousHtml = withRenderedApp(render(head, preload, modules, await bootAnswers([BOOT_ANONYMOUS])), locale, page);
+        const drawn: RenderedPage = { status, html, anonymousHtml, version, at: performance.now(), encoded: new Map() };
+        keep(renderKey, drawn);
+        return sendRendered(request, reply, drawn);
+      }
+    }
+
     let boot: Record<string, unknown> | null = null;
     if (status === 200 && bootUrls.length > 0) {
       // A visitor with a session gets its own answer to /api/auth/me from the API, never one in a page.
@@ -395,10 +537,6 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       boot = await bootAnswers([...BOOT_COMMON, ...bootUrls, ...(anonymous ? [BOOT_ANONYMOUS] : [])]);
     }
 
-    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (!head && status === 200) head = siteHead(normalized);
-    const modules =
-      status !== 200 ? '' : boxMatch ? preloads.box : normalized === WEB_PATHS.catalog ? preloads.catalog : normalized === WEB_PATHS.home ? preloads.home : '';
     const html = render(head, preload, modules, boot);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     // With answers inside, the page differs with and without a session: no shared cache may mix the two.

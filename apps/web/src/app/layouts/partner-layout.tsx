@@ -9,6 +9,7 @@ import {
   Tag,
   UserRound,
   Wallet,
+  WifiOff,
 } from 'lucide-react';
 import type { TPartnerPermission } from '@farha/contracts/partner';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { can, usePartnerMe } from '@/features/partner/api/me';
 import { PartnerNotificationsBell } from '@/features/partner/components/partner-notifications-bell';
 import { PartnerStatusCard } from '@/features/partner/components/partner-status-card';
 import { usePartnerTranslation } from '@/features/partner/i18n';
+import { useOnline, usePartnerApp } from '@/features/partner/offline/install';
 import { useCurrentUser } from '@/lib/auth';
 import { telHref, useSupportContact } from '@/lib/site';
 import { BackofficeShell, type ShellNavSection } from './parts/backoffice-shell';
@@ -32,6 +34,8 @@ export function PartnerLayout() {
   const { t: tp } = usePartnerTranslation();
   const user = useCurrentUser();
   const me = usePartnerMe();
+  const online = useOnline();
+  usePartnerApp();
   const title = user.role === 'partner_owner' ? t('partner.title.owner') : t('partner.title.staff');
   // spec 02 §6: a staff member's menu leads to the pages of their permissions only (the owner has them
   // all); until GET /api/partner/me answers, every page is listed (each page checks again).
@@ -77,6 +81,13 @@ export function PartnerLayout() {
       identity={<UserIdentity subtitle={title} />}
       headerEnd={
         <>
+          {!online && (
+            // Issue 26: the shell says it is offline on every page (the scanner says since when).
+            <span role="status" data-testid="partner-offline-pill" className="me-1 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              <WifiOff aria-hidden className="size-3.5" />
+              {tp('offline.status.offline')}
+            </span>
+          )}
           {mayScan && (
             <Button asChild size="sm" className="me-1">
               <Link to={paths.partner.scanner}>

@@ -133,6 +133,16 @@ const fr = {
     support: 'Support',
     superadmin: 'Super admin',
   },
+  offlineConflicts: {
+    title: 'Conflits hors ligne',
+    intro: "Validations acceptées sans réseau par un téléphone partenaire que le serveur n'a pas pu honorer : aucune n'est payée (la première validation arrivée l'emporte).",
+    empty: 'Aucun conflit.',
+    scannedBy: 'Scanné par',
+    redeemedWith: 'payé à',
+    scannedAt: 'Scanné le',
+    receivedAt: 'Reçu le',
+    more: 'Voir plus',
+  },
   partners: {
     title: 'Support partenaires',
     description: 'Recherchez un partenaire : contacts, offres, validations récentes, virements, tickets et litiges.',
@@ -403,6 +413,16 @@ const ar: ArabicBundle<typeof fr> = {
     catalog_admin: 'الكتالوج',
     support: 'الدعم',
     superadmin: 'مشرف عام',
+  },
+  offlineConflicts: {
+    title: 'تعارضات العمل دون اتصال',
+    intro: 'عمليات تصديق قبلها هاتف شريك دون شبكة ولم يتمكن الخادم من اعتمادها: لا تُدفع أي منها (أول عملية تصديق تصل هي المعتمدة).',
+    empty: 'لا توجد تعارضات.',
+    scannedBy: 'مسحها',
+    redeemedWith: 'دُفعت لـ',
+    scannedAt: 'تاريخ المسح',
+    receivedAt: 'تاريخ الاستلام',
+    more: 'عرض المزيد',
   },
   partners: {
     title: 'دعم الشركاء',

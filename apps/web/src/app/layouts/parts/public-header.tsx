@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { isHydrating } from '@/lib/hydration';
 import { MobileNav } from './mobile-nav';
 import { publicNavLinks } from './public-nav';
 import { ExpandableSearch } from './search-box';
@@ -20,7 +21,8 @@ const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).User
 
 /** spec 01 §2: the bar takes its scrolled style after 10 px. */
 function useScrolledPast(offset: number): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > offset);
+  // A hydrated page starts as the server drew it (not scrolled); the effect looks right after.
+  const [scrolled, setScrolled] = useState(() => !isHydrating() && window.scrollY > offset);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > offset);
     onScroll();

@@ -3,6 +3,7 @@ import { formatDate, formatDzd } from '@farha/contracts/money';
 import { Check, Download, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OfflineConflicts } from '@/components/domain/offline-conflicts';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -175,6 +176,8 @@ export function AdminPayoutsPage() {
           else run({ id: dialog.payout.id, action: 'failed', reason: value }, prompt.close);
         }}
       />
+      {/* Issue 26, ADR 014: offline redemptions not honoured (never paid). */}
+      <OfflineConflicts endpoint="/api/admin/offline-conflicts" word={(key) => t(`payouts.offlineConflicts.${key}`)} />
     </div>
   );
 }

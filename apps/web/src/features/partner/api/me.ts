@@ -1,7 +1,8 @@
 import { ZPartnerMe, type TPartnerMe } from '@farha/contracts/areas';
 import type { TPartnerPermission } from '@farha/contracts/partner';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, ApiError, NETWORK_ERROR } from '@/lib/api';
+import { keepOffline, readOffline } from '@/lib/offline-session';
 
 export const partnerKeys = {
   all: ['partner'] as const,
@@ -23,7 +24,18 @@ export const partnerKeys = {
 export function usePartnerMe() {
   return useQuery({
     queryKey: partnerKeys.me,
-    queryFn: ({ signal }) => api.get('/api/partner/me', { schema: ZPartnerMe, signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        const me = await api.get('/api/partner/me', { schema: ZPartnerMe, signal });
+        keepOffline('me', me);
+        return me;
+      } catch (error) {
+        // Issue 26: without a network the portal (and its scanner) works from the last answer.
+        const kept = error instanceof ApiError && error.code === NETWORK_ERROR ? readOffline<TPartnerMe>('me') : null;
+        if (kept) return kept;
+        throw error;
+      }
+    },
     staleTime: 60_000,
   });
 }

@@ -23,12 +23,17 @@ import { formatTime } from '@/lib/dates';
 import { useScanHistory, type ScanHistoryEntry } from '../lib/scan-history';
 import { cleanTypedCode, newNonce } from '../lib/voucher-code';
 import { normalizeVoucherCode } from '@farha/contracts/plain/vouchers';
+import { ERRORS } from '@farha/contracts/plain/errors';
+import { OfflineAcceptedCard, OfflineQueue, OfflineStatus } from '../components/scanner/offline-status';
+import type { QueuedRedemption } from '../offline/store';
+import { useOffline } from '../offline/use-offline';
 
 type Source = 'camera' | 'manual';
 type Outcome =
   | { kind: 'success'; result: TRedemptionSuccess }
   | { kind: 'failure'; code: string; message: string; resend: { nonce: string; offerId?: string } | null }
-  | { kind: 'choose'; code: string; offers: TRedemptionOfferChoice[] };
+  | { kind: 'choose'; code: string; offers: TRedemptionOfferChoice[] }
+  | { kind: 'offline'; entry: QueuedRedemption };
 
 /** /partenaire/scanner (spec 02 §2 "Scanner"; `?mode=manual` opens the manual entry). */
 export function PartnerScannerPage() {
@@ -54,6 +59,49 @@ function Scanner() {
   const running = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const history = useScanHistory(user.id);
+  const offline = useOffline(user.id);
+
+  /**
+   * Issue 26: without a network, the scan is checked on the phone's signed list (same order and messages
+   * as the server) and, when accepted, queued with its nonce until the network returns.
+   */
+  async function acceptOffline(code: string, nonce: string, offerId?: string) {
+    const decision = await offline.engine.check(code, offerId);
+    if (decision.ok) {
+      const entry = await offline.engine.enqueue({
+        nonce,
+        code: decision.code ?? code,
+        offerId: decision.offer.id,
+        offerTitle: decision.offer.title,
+        offerTitleAr: decision.offer.titleAr,
+        boxName: decision.box.name,
+        boxNameAr: decision.box.nameAr,
+        faceValue: decision.offer.faceValue,
+        scannedAt: new Date().toISOString(),
+      });
+      setOutcome({ kind: 'offline', entry });
+      history.add({
+        code: entry.code,
+        ok: true,
+        label: `${localized(entry.offerTitle, entry.offerTitleAr, locale)} (${t('offline.success.suffix')})`,
+        amount: entry.faceValue,
+        at: entry.scannedAt,
+      });
+      setTyped('');
+      return;
+    }
+    if (decision.reason === 'OFFER_CHOICE_REQUIRED' && decision.offers) {
+      setOutcome({ kind: 'choose', code, offers: decision.offers });
+      return;
+    }
+    const reason = decision.reason;
+    const message =
+      reason in ERRORS
+        ? partnerMessage(new RedemptionError(0, reason, ERRORS[reason as keyof typeof ERRORS].fr))
+        : t(`offline.refusals.${reason as 'noSnapshot'}`);
+    setOutcome({ kind: 'failure', code, message, resend: null });
+    history.add({ code, ok: false, label: message, at: new Date().toISOString() });
+  }
 
   const setView = (next: 'choice' | Source) => {
     setOutcome(null);
@@ -67,6 +115,10 @@ function Scanner() {
     // A new submission gets a new nonce; resending one that got no answer keeps its nonce.
     const nonce = options.nonce ?? newNonce();
     try {
+      if (!navigator.onLine) {
+        await acceptOffline(code, nonce, options.offerId);
+        return;
+      }
       const result = await redeemVoucher({ code, nonce, offerId: options.offerId });
       setOutcome({ kind: 'success', result });
       history.add({
@@ -87,6 +139,12 @@ function Scanner() {
       } else {
         const message = partnerMessage(error);
         const noAnswer = error instanceof RedemptionError && error.code === NETWORK_ERROR;
+        // No answer and a signed list on the phone: decided offline, with the same nonce (if the request did
+        // reach the server, the queued one gets its answer back).
+        if (noAnswer && offline.state.meta) {
+          await acceptOffline(code, nonce, options.offerId);
+          return;
+        }
         setOutcome({
           kind: 'failure',
           code,
@@ -138,7 +196,10 @@ function Scanner() {
         }
       />
 
+      <OfflineStatus state={offline.state} engine={offline.engine} />
+
       {outcome?.kind === 'success' && <ScanSuccessCard result={outcome.result} onNext={next} />}
+      {outcome?.kind === 'offline' && <OfflineAcceptedCard entry={outcome.entry} onNext={next} />}
       {outcome?.kind === 'failure' && (
         <ScanFailureCard code={outcome.code} message={outcome.message} onRetry={retry} retryResends={outcome.resend !== null} />
       )}
@@ -214,6 +275,8 @@ function Scanner() {
           </CardContent>
         </Card>
       )}
+
+      <OfflineQueue queue={offline.state.queue} />
 
       <SessionHistory entries={history.entries} />
     </div>

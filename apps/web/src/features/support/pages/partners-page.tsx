@@ -1,4 +1,5 @@
 import { formatDate, formatDzd } from '@farha/contracts/money';
+import { OfflineConflicts } from '@/components/domain/offline-conflicts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -43,6 +44,8 @@ export function SupportPartnersPage() {
         )}
       </PortalList>
       <PartnerDialog id={params.get('id')} onClose={() => set({ id: '' })} />
+      {/* Issue 26, ADR 014: offline redemptions not honoured, for a partner who calls about one. */}
+      <OfflineConflicts endpoint="/api/support/offline-conflicts" word={(key) => t(`offlineConflicts.${key}`)} />
     </div>
   );
 }
