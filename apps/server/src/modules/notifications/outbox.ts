@@ -53,22 +53,24 @@ export async function enqueueEmail(
 ): Promise<string> {
   const locale = 'render' in email ? ((await accountLocale(db, email.to)) ?? email.locale ?? 'fr') : (email.locale ?? 'fr');
   const content = 'render' in email ? email.render(locale) : email;
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      toAddress: email.to,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      template: email.template,
-      locale,
-      voucherId: email.voucherId,
-      attachments: email.attachments ?? {},
-      nextAttemptAt: email.sendAt ?? email.now,
-      createdAt: email.now,
-    })
-    .returning({ id: emailOutbox.id });
+  const [row] = await db.insert(emailOutbox).values(outboxRow(email, locale, content)).returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** The outbox row of a message written in `locale`. */
+function outboxRow(email: Envelope, locale: Locale, content: EmailContent) {
+  return {
+    toAddress: email.to,
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    template: email.template,
+    locale,
+    voucherId: email.voucherId,
+    attachments: email.attachments ?? {},
+    nextAttemptAt: email.sendAt ?? email.now,
+    createdAt: email.now,
+  };
 }
 
 /**
@@ -89,19 +91,7 @@ export async function enqueueEmails(db: Queryable, emails: readonly (Envelope & 
   }
   const values = emails.map((email) => {
     const locale = known.get(email.to.trim().toLowerCase()) ?? email.locale ?? 'fr';
-    const content = email.render(locale);
-    return {
-      toAddress: email.to,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      template: email.template,
-      locale,
-      voucherId: email.voucherId,
-      attachments: email.attachments ?? {},
-      nextAttemptAt: email.sendAt ?? email.now,
-      createdAt: email.now,
-    };
+    return outboxRow(email, locale, email.render(locale));
   });
   for (let i = 0; i < values.length; i += 500) await db.insert(emailOutbox).values(values.slice(i, i + 500));
 }

@@ -21,28 +21,33 @@ export type IssueVoucherInput = {
   reason: string;
 };
 
+/** The row of a voucher just issued (ISSUED) with this code. */
+function voucherRow(input: IssueVoucherInput, code: string) {
+  return {
+    code,
+    boxId: input.boxId,
+    orderId: input.orderId,
+    purchaserId: input.purchaserId,
+    recipientEmail: input.recipientEmail,
+    recipientName: input.recipientName,
+    recipientLocale: input.recipientLocale,
+    senderName: input.senderName,
+    personalMessage: input.personalMessage,
+    status: 'ISSUED' as const,
+    faceValue: input.faceValue,
+    deliverAt: input.deliverAt,
+    expiresAt: new Date(input.now.getTime() + input.validityDays * DAY_MS),
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
 /** (payment confirmed) → ISSUED, with a fresh code; a code collision (≈57 bits) is simply drawn again. */
 export async function issueVoucher(db: Queryable, input: IssueVoucherInput) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [created] = await db
       .insert(vouchers)
-      .values({
-        code: generateVoucherCode(),
-        boxId: input.boxId,
-        orderId: input.orderId,
-        purchaserId: input.purchaserId,
-        recipientEmail: input.recipientEmail,
-        recipientName: input.recipientName,
-        recipientLocale: input.recipientLocale,
-        senderName: input.senderName,
-        personalMessage: input.personalMessage,
-        status: 'ISSUED',
-        faceValue: input.faceValue,
-        deliverAt: input.deliverAt,
-        expiresAt: new Date(input.now.getTime() + input.validityDays * DAY_MS),
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
+      .values(voucherRow(input, generateVoucherCode()))
       .onConflictDoNothing({ target: vouchers.code })
       .returning();
     if (created) {
@@ -63,25 +68,7 @@ export async function issueVouchers(db: Queryable, inputs: readonly IssueVoucher
     const chunk = inputs.slice(i, i + 500).map((input) => ({ input, code: generateVoucherCode() }));
     const created = await db
       .insert(vouchers)
-      .values(
-        chunk.map(({ input, code }) => ({
-          code,
-          boxId: input.boxId,
-          orderId: input.orderId,
-          purchaserId: input.purchaserId,
-          recipientEmail: input.recipientEmail,
-          recipientName: input.recipientName,
-          recipientLocale: input.recipientLocale,
-          senderName: input.senderName,
-          personalMessage: input.personalMessage,
-          status: 'ISSUED' as const,
-          faceValue: input.faceValue,
-          deliverAt: input.deliverAt,
-          expiresAt: new Date(input.now.getTime() + input.validityDays * DAY_MS),
-          createdAt: input.now,
-          updatedAt: input.now,
-        })),
-      )
+      .values(chunk.map(({ input, code }) => voucherRow(input, code)))
       .onConflictDoNothing({ target: vouchers.code })
       .returning();
     const byCode = new Map(created.map((v) => [v.code, v]));
