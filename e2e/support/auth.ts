@@ -16,6 +16,8 @@ export const DEMO_ACCOUNTS = {
   finance: { email: 'finance@demo.farha.dz', role: 'finance', firstName: 'Lydia' },
   catalogue: { email: 'catalogue@demo.farha.dz', role: 'catalog_admin', firstName: 'Rym' },
   support: { email: 'support@demo.farha.dz', role: 'support', firstName: 'Walid' },
+  entreprise: { email: 'entreprise@demo.farha.dz', role: 'company_admin', firstName: 'Farid' },
+  acheteur: { email: 'acheteur@demo.farha.dz', role: 'company_buyer', firstName: 'Selma' },
 } as const satisfies Record<string, { email: string; role: TRole; firstName: string }>;
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS;

@@ -31,7 +31,8 @@ import { customerVoucherRoutes } from './routes/client/vouchers.ts';
 import { createPaymentProviders, customerHistoryRoutes, orderRoutes, sandboxPageRoutes, webhookRoutes } from './modules/payments/index.ts';
 import { reservationRoutes } from './routes/client/reservations.ts';
 import { requireRoles } from './lib/context.ts';
-import { ADMIN_ROLES, PARTNER_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
+import { ADMIN_ROLES, COMPANY_ROLES, PARTNER_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
+import { companyAdminRoutes, companyRegistrationRoutes, companyRoutes, fulfilCompanyPayment } from './modules/companies/index.ts';
 import { fulfilPaidOrder, publicVoucherRoutes, voucherDocumentRoutes } from './modules/vouchers/index.ts';
 import { startJobs, type Job } from './modules/jobs/index.ts';
 import { BACKUP_DIR_NAME, runScheduledBackup } from './db/scheduled-backup.ts';
@@ -86,6 +87,8 @@ function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
 /** Builds the Fastify app from plugins and module routes; never listens (server.ts and tests do). */
 /** A paid purchase is fulfilled by the vouchers domain and counted as the funnel's purchase, in one transaction. */
 const fulfilAndRecordPurchase: typeof fulfilPaidOrder = async (db, ctx, order) => {
+  // Issue 27: a company's one payment issues its order's vouchers (companies sits above payments and vouchers).
+  if (order.kind === 'company') return fulfilCompanyPayment(db, ctx, order);
   const fulfilled = await fulfilPaidOrder(db, ctx, order);
   if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: buyerSubject(order.purchaserId, ctx.now), boxId: order.boxId, amount: order.amount, now: ctx.now });
   return fulfilled;
@@ -178,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(faqRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(partnerRegistrationRoutes, { prefix: '/api' });
+  await app.register(companyRegistrationRoutes, { prefix: '/api' });
 
   // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
   await app.register(fileRoutes, { prefix: '/api' });
@@ -195,7 +199,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes],
     },
     { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes, partnerDisputeRoutes, partnerKycRoutes] },
-    { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes] },
+    { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes, companyAdminRoutes] },
+    { prefix: '/api/company', roles: COMPANY_ROLES, modules: [companyRoutes] },
     { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
     { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },
   ];

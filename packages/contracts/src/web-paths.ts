@@ -20,6 +20,8 @@ export const WEB_PATHS = {
   authReset: '/auth/reset',
   /** A partner's team invitation (`?token=`), the link of the invitation e-mail. */
   invitation: '/invitation',
+  /** Issue 27: the offer to companies and their sign-up form. */
+  businessOffer: '/entreprises',
   profile: '/profile',
   unauthorized: '/unauthorized',
 
@@ -55,6 +57,16 @@ export const WEB_PATHS = {
     payouts: '/admin/payouts',
     refunds: '/admin/refunds',
     audit: '/admin/audit',
+    companies: '/admin/companies',
+  },
+
+  /** Issue 27: a company's area (company_admin, company_buyer). */
+  company: {
+    root: '/entreprise',
+    orders: '/entreprise/commandes',
+    newOrder: '/entreprise/commandes/nouvelle',
+    order: '/entreprise/commandes/:id',
+    account: '/entreprise/compte',
   },
 
   // The support agents' portal. Plain /support is the public help centre.

@@ -62,6 +62,36 @@ export async function readSingleFile(request: FastifyRequest, missing: () => App
   }
 }
 
+/**
+ * One file and one text field (e.g. a document's `type`) of a multipart form, in any order; the first file
+ * counts. No file is the caller's `missing` error, a file over `maxBytes` FILE_TOO_LARGE.
+ */
+export async function readFileWithField(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+  missing: () => AppError,
+): Promise<{ value: string | undefined; file: { data: Buffer; filename: string } }> {
+  if (!request.isMultipart()) throw missing();
+  let value: string | undefined;
+  let file: { data: Buffer; filename: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        file ??= { data, filename: part.filename };
+      } else if (part.fieldname === field) {
+        value = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file' });
+    throw multipartError(error as Error, request) ?? missing();
+  }
+  if (!file) throw missing();
+  return { value, file };
+}
+
 /** architecture.md "Errors": every failure as `{ error: { code, message } }`, never a bare 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,6 +1,7 @@
 import {
   ADMIN_PAGE_ROLES,
   ADMIN_ROLES,
+  COMPANY_ROLES,
   PARTNER_ROLES,
   SUPPORT_ROLES,
   type TAdminPage,
@@ -53,6 +54,7 @@ const storefrontRoutes: RouteObject[] = [
     lazy: lazyBrowsingPage(() => import('@/features/storefront/pages/how-it-works-page'), 'HowItWorksPage'),
   },
   { path: paths.partners, lazy: lazyComponent(() => import('@/features/storefront/pages/partners-page'), 'PartnersPage') },
+  { path: paths.businessOffer, lazy: lazyComponent(() => import('@/features/company/pages/business-offer-page'), 'BusinessOfferPage') },
   { path: paths.checkout, lazy: lazyComponent(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },
   {
     path: paths.checkoutReturn,
@@ -108,6 +110,25 @@ const customerRoutes: RouteObject = {
           path: paths.client.support,
           lazy: lazyComponent(() => import('@/features/customer/pages/support-page'), 'CustomerSupportPage'),
         },
+        { path: '*', lazy: notFound },
+      ],
+    },
+  ],
+};
+
+// Issue 27: the company area.
+const companyRoutes: RouteObject = {
+  path: paths.company.root,
+  element: <RequireRole roles={COMPANY_ROLES} />,
+  children: [
+    {
+      lazy: lazyComponent(() => import('./layouts/company-layout'), 'CompanyLayout'),
+      children: [
+        { index: true, element: <Navigate to={paths.company.orders} replace /> },
+        { path: paths.company.orders, lazy: lazyComponent(() => import('@/features/company/pages/orders-page'), 'CompanyOrdersPage') },
+        { path: paths.company.newOrder, lazy: lazyComponent(() => import('@/features/company/pages/new-order-page'), 'CompanyNewOrderPage') },
+        { path: paths.company.order, lazy: lazyComponent(() => import('@/features/company/pages/order-page'), 'CompanyOrderPage') },
+        { path: paths.company.account, lazy: lazyComponent(() => import('@/features/company/pages/account-page'), 'CompanyAccountPage') },
         { path: '*', lazy: notFound },
       ],
     },
@@ -171,6 +192,7 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   payouts: lazyComponent(() => import('@/features/admin/pages/payouts-page'), 'AdminPayoutsPage'),
   refunds: lazyComponent(() => import('@/features/admin/pages/refunds-page'), 'AdminRefundsPage'),
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
+  companies: lazyComponent(() => import('@/features/company/pages/admin-companies-page'), 'AdminCompaniesPage'),
 };
 
 const adminRoutes: RouteObject = {
@@ -258,6 +280,7 @@ export const routes: RouteObject[] = [
       { Component: PublicLayout, children: storefrontRoutes },
       customerRoutes,
       partnerRoutes,
+      companyRoutes,
       adminRoutes,
       supportPortalRoutes,
     ],

@@ -1,4 +1,4 @@
-import { isAdminRole, isPartnerRole, type TRole } from '@farha/contracts/plain/roles';
+import { isAdminRole, isCompanyRole, isPartnerRole, type TRole } from '@farha/contracts/plain/roles';
 import { WEB_PATHS } from '@farha/contracts/web-paths';
 
 /** Every route path of the web app: one table shared with the server (packages/contracts/src/web-paths.ts). */
@@ -18,6 +18,7 @@ export function profilePathFor(role: TRole): string {
   if (role === 'customer') return paths.client.profile;
   if (isPartnerRole(role)) return paths.partner.profile;
   if (role === 'support') return paths.supportPortal.profile;
+  if (isCompanyRole(role)) return paths.company.account;
   return isAdminRole(role) ? paths.admin.profile : paths.home;
 }
 

@@ -4,6 +4,7 @@ import { ADMIN_ERRORS } from '../errors/admin.ts';
 import { CATALOG_ERRORS } from '../errors/catalog.ts';
 import { CHECKOUT_ERRORS } from '../errors/checkout.ts';
 import { COMMON_ERRORS } from '../errors/common.ts';
+import { COMPANY_ERRORS } from '../errors/companies.ts';
 import { PARTNER_ERRORS } from '../errors/partners.ts';
 import { RESERVATION_ERRORS } from '../errors/reservations.ts';
 import type { TErrorSection } from '../errors/section.ts';
@@ -27,6 +28,7 @@ export const ERROR_SECTIONS = {
   partners: PARTNER_ERRORS,
   support: SUPPORT_ERRORS,
   admin: ADMIN_ERRORS,
+  companies: COMPANY_ERRORS,
 } as const satisfies Record<string, TErrorSection>;
 
 export const ERRORS = {
@@ -39,6 +41,7 @@ export const ERRORS = {
   ...PARTNER_ERRORS,
   ...SUPPORT_ERRORS,
   ...ADMIN_ERRORS,
+  ...COMPANY_ERRORS,
 } as const satisfies TErrorSection;
 export type TErrorCode = keyof typeof ERRORS;
 /** Values for the `{name}` placeholders of a message. */

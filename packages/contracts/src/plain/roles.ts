@@ -7,12 +7,16 @@ export const ROLES = [
   'finance',
   'catalog_admin',
   'support',
+  'company_admin',
+  'company_buyer',
 ] as const;
 export type TRole = (typeof ROLES)[number];
 
 export const PARTNER_ROLES = ['partner_owner', 'partner_staff'] as const satisfies readonly TRole[];
 export const ADMIN_ROLES = ['superadmin', 'finance', 'catalog_admin'] as const satisfies readonly TRole[];
 export const SUPPORT_ROLES = ['support', 'superadmin'] as const satisfies readonly TRole[];
+/** Issue 27: a company's people. The admin opened the account and invites colleagues; buyers order. */
+export const COMPANY_ROLES = ['company_admin', 'company_buyer'] as const satisfies readonly TRole[];
 
 /** spec 01 §2 "Layout": role badge labels. */
 export const ROLE_LABELS: Record<TRole, string> = {
@@ -23,6 +27,8 @@ export const ROLE_LABELS: Record<TRole, string> = {
   catalog_admin: 'Catalogue',
   support: 'Support',
   superadmin: 'Admin',
+  company_admin: 'Entreprise',
+  company_buyer: 'Acheteur entreprise',
 };
 
 /** spec 01 §6: session lifetimes by role, in hours. */
@@ -34,6 +40,8 @@ export const SESSION_HOURS: Record<TRole, number> = {
   partner_owner: 8,
   partner_staff: 8,
   customer: 24,
+  company_admin: 8,
+  company_buyer: 8,
 };
 /** "Se souvenir de moi" keeps a customer logged in for 30 days. */
 export const REMEMBER_ME_DAYS = 30;
@@ -51,6 +59,8 @@ export const ADMIN_PAGE_ROLES = {
   payouts: ['superadmin', 'finance'],
   refunds: ['superadmin', 'finance'],
   audit: ['superadmin'],
+  /** Issue 27: companies, their orders, transfers waiting, invoices and credit notes. */
+  companies: ['superadmin', 'finance'],
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminPage = keyof typeof ADMIN_PAGE_ROLES;
 
@@ -59,6 +69,9 @@ export function isPartnerRole(role: TRole): boolean {
 }
 export function isAdminRole(role: TRole): boolean {
   return (ADMIN_ROLES as readonly TRole[]).includes(role);
+}
+export function isCompanyRole(role: TRole): boolean {
+  return (COMPANY_ROLES as readonly TRole[]).includes(role);
 }
 export function isSupportRole(role: TRole): boolean {
   return (SUPPORT_ROLES as readonly TRole[]).includes(role);
@@ -69,5 +82,6 @@ export function landingPathFor(role: TRole): string {
   if (role === 'customer') return '/client/dashboard';
   if (isPartnerRole(role)) return '/partenaire/dashboard';
   if (role === 'support') return '/support/dashboard';
+  if (isCompanyRole(role)) return '/entreprise/commandes';
   return '/admin/dashboard';
 }

@@ -5,7 +5,8 @@ import { boxes } from './catalog.ts';
 import { users } from './users.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded'] as const;
-export const ORDER_KINDS = ['purchase', 'extension', 'exchange'] as const;
+/** `company`: one payment for a company's order of many vouchers (issue 27; its lines are the companies module's). */
+export const ORDER_KINDS = ['purchase', 'extension', 'exchange', 'company'] as const;
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'expired'] as const;
 

@@ -7,6 +7,7 @@ type OwningModule =
   | 'analytics'
   | 'audit'
   | 'catalog'
+  | 'companies'
   | 'files'
   | 'ledger'
   | 'notifications'
@@ -87,4 +88,12 @@ export const TABLE_OWNERS = {
   analytics_daily: 'tracking',
   analytics_voucher_days: 'analytics', // kept by a trigger
   analytics_customer_days: 'analytics', // kept by a trigger
+  // companies.ts (issue 27)
+  companies: 'companies',
+  company_members: 'companies',
+  company_documents: 'companies',
+  company_orders: 'companies',
+  company_order_lines: 'companies',
+  company_invoices: 'companies',
+  company_invoice_counters: 'companies',
 } as const satisfies Record<TableName, OwningModule>;

@@ -22,7 +22,23 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'finance@demo.farha.dz', role: 'finance', label: 'Finance', firstName: 'Lydia', lastName: 'Aït Ahmed', phone: '+213 771 67 89 01' },
   { email: 'catalogue@demo.farha.dz', role: 'catalog_admin', label: 'Catalogue', firstName: 'Rym', lastName: 'Boudiaf', phone: '+213 552 78 90 12' },
   { email: 'support@demo.farha.dz', role: 'support', label: 'Support', firstName: 'Walid', lastName: 'Cherif', phone: '+213 663 89 01 23' },
+  { email: 'entreprise@demo.farha.dz', role: 'company_admin', label: 'Entreprise', firstName: 'Farid', lastName: 'Mansouri', phone: '+213 664 90 12 34' },
+  { email: 'acheteur@demo.farha.dz', role: 'company_buyer', label: 'Acheteur entreprise', firstName: 'Selma', lastName: 'Rahmani', phone: '+213 553 01 23 45' },
 ];
+
+/** Issue 27: the demo company (verified), its admin and one buyer. */
+export const DEMO_COMPANY = {
+  name: 'Sonatel Logistique',
+  legalForm: 'SARL',
+  nif: '001216098765432',
+  nis: '001216010203040',
+  rc: '16/00-1234567 B 12',
+  articleImposition: '16012345678',
+  address: '12 rue Didouche Mourad, Alger-Centre',
+  wilaya: 'Alger',
+  adminEmail: 'entreprise@demo.farha.dz',
+  buyerEmail: 'acheteur@demo.farha.dz',
+} as const;
 
 export const DEMO_CUSTOMER_EMAIL = 'client@demo.farha.dz';
 export const DEMO_PARTNER_OWNER_EMAIL = 'partenaire@demo.farha.dz';

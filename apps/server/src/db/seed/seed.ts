@@ -13,6 +13,8 @@ import {
   orders,
   partnerAvailability,
   partnerMembers,
+  companies,
+  companyMembers,
   partners,
   payments,
   storedFiles,
@@ -36,6 +38,7 @@ import {
 } from './catalog-data.ts';
 import {
   DEMO_ACCOUNTS,
+  DEMO_COMPANY,
   DEMO_CUSTOMER_EMAIL,
   DEMO_PARTNER2_OWNER_EMAIL,
   DEMO_PARTNER_OWNER_EMAIL,
@@ -401,6 +404,23 @@ async function seedDemoAccounts(tx: Tx, now: Date): Promise<DemoIds> {
         .set({ ownerUserId: userId })
         .where(and(eq(partners.id, pid), isNull(partners.ownerUserId)));
     }
+  }
+  const adminId = idOf(DEMO_COMPANY.adminEmail);
+  const buyerId = idOf(DEMO_COMPANY.buyerEmail);
+  if (adminId && buyerId) {
+    const { adminEmail, buyerEmail: _buyer, ...fields } = DEMO_COMPANY;
+    const companyId = seedId('company', DEMO_COMPANY.nif);
+    await tx
+      .insert(companies)
+      .values({ id: companyId, ...fields, contactName: 'Farid Mansouri', contactEmail: adminEmail, contactPhone: '+213664901234', status: 'verified', verifiedAt: now, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    await tx
+      .insert(companyMembers)
+      .values([
+        { companyId, userId: adminId, memberRole: 'admin', createdAt: now },
+        { companyId, userId: buyerId, memberRole: 'buyer', createdAt: now },
+      ])
+      .onConflictDoNothing();
   }
   return { customerId: idOf(DEMO_CUSTOMER_EMAIL) };
 }

@@ -52,7 +52,8 @@ async function sendInvitation(tx: Queryable, user: typeof users.$inferSelect, st
  */
 export async function createAccount(
   db: Db,
-  input: TCreateUserInput,
+  // A company's admin invites buyers (issue 27) through the same invitation.
+  input: Omit<TCreateUserInput, 'role'> & { role: TRole },
   step: StaffStep & { attach?: (tx: Queryable, userId: string) => Promise<void> },
 ): Promise<TAdminUserRow> {
   const id = await db.transaction(async (tx) => {

@@ -35,7 +35,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           auth &&
           (file.purpose === 'kyc_document'
             ? (ADMIN_PAGE_ROLES.partners as readonly TRole[]).includes(auth.role)
-            : isAdminRole(auth.role) || isSupportRole(auth.role));
+            : file.purpose === 'company_document'
+              ? (ADMIN_PAGE_ROLES.companies as readonly TRole[]).includes(auth.role)
+              : isAdminRole(auth.role) || isSupportRole(auth.role));
         if (!auth || (!staff && file.ownerUserId !== auth.userId)) throw NOT_FOUND();
       }
       const width = request.query.w ? variantWidth(file.purpose, request.query.w) : null;

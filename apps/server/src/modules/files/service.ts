@@ -17,7 +17,7 @@ export const ATTACHMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 /** Purposes whose files anyone may read (catalogue pictures); the others are private. */
 export const PUBLIC_PURPOSES = new Set(['offer_image', 'box_image', 'landing_image', 'partner_logo']);
 
-export type FilePurpose = 'offer_image' | 'box_image' | 'landing_image' | 'partner_logo' | 'ticket_attachment' | 'kyc_document';
+export type FilePurpose = 'offer_image' | 'box_image' | 'landing_image' | 'partner_logo' | 'ticket_attachment' | 'kyc_document' | 'company_document';
 
 // The first bytes tell what a file really is, whatever its name or declared type says.
 export function sniff(data: Buffer): string | null {

@@ -53,6 +53,8 @@ const ROLE_LABELS_AR: Record<TRole, string> = {
   catalog_admin: 'الكتالوج',
   support: 'الدعم',
   superadmin: 'مسؤول',
+  company_admin: 'مؤسسة',
+  company_buyer: 'مشترٍ لدى مؤسسة',
 };
 
 /** A back-office or partner account made by a superadmin (issue 12): the link sets the password. */

@@ -53,22 +53,47 @@ export async function enqueueEmail(
 ): Promise<string> {
   const locale = 'render' in email ? ((await accountLocale(db, email.to)) ?? email.locale ?? 'fr') : (email.locale ?? 'fr');
   const content = 'render' in email ? email.render(locale) : email;
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      toAddress: email.to,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      template: email.template,
-      locale,
-      voucherId: email.voucherId,
-      attachments: email.attachments ?? {},
-      nextAttemptAt: email.sendAt ?? email.now,
-      createdAt: email.now,
-    })
-    .returning({ id: emailOutbox.id });
+  const [row] = await db.insert(emailOutbox).values(outboxRow(email, locale, content)).returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** The outbox row of a message written in `locale`. */
+function outboxRow(email: Envelope, locale: Locale, content: EmailContent) {
+  return {
+    toAddress: email.to,
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    template: email.template,
+    locale,
+    voucherId: email.voucherId,
+    attachments: email.attachments ?? {},
+    nextAttemptAt: email.sendAt ?? email.now,
+    createdAt: email.now,
+  };
+}
+
+/**
+ * enqueueEmail for many messages at once (a company's order, issue 27): the accounts' languages read in one
+ * query, the rows written 500 per statement, in the caller's transaction.
+ */
+export async function enqueueEmails(db: Queryable, emails: readonly (Envelope & { render: (locale: Locale) => EmailContent })[]): Promise<void> {
+  if (emails.length === 0) return;
+  const addresses = [...new Set(emails.map((e) => e.to.trim().toLowerCase()))];
+  const known = new Map<string, Locale>();
+  for (let i = 0; i < addresses.length; i += 1000) {
+    const chunk = addresses.slice(i, i + 1000);
+    const rows = await db
+      .select({ email: sql<string>`lower(${users.email})`, locale: users.locale })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, chunk));
+    for (const row of rows) known.set(row.email, asLocale(row.locale));
+  }
+  const values = emails.map((email) => {
+    const locale = known.get(email.to.trim().toLowerCase()) ?? email.locale ?? 'fr';
+    return outboxRow(email, locale, email.render(locale));
+  });
+  for (let i = 0; i < values.length; i += 500) await db.insert(emailOutbox).values(values.slice(i, i + 500));
 }
 
 /** Scheduled voucher e-mails not sent yet are dropped when the voucher is exchanged or cancelled. */

@@ -5,7 +5,7 @@ import { ADMIN_MESSAGES, ZKycDocumentType, ZKycState, ZKycSubmitResponse, ZKycUp
 import { ZApiError } from '@farha/contracts/errors';
 import type { storedFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { multipartError } from '../../lib/http.ts';
+import { readFileWithField } from '../../lib/http.ts';
 import { MAX_UPLOAD_BYTES, sendStoredFile } from '../files/index.ts';
 import { partnerCaller, requirePartnerOwner } from './membership.ts';
 import { kycDocumentFile, kycState, submitKyc, uploadKycDocument } from './kyc.ts';
@@ -42,27 +42,9 @@ export async function partnerKycRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['partner'], consumes: ['multipart/form-data'], response: { 201: ZKycUploadResponse, ...errors } } },
     async (request, reply) => {
       const caller = await partnerCaller(app.db, request, 'owner');
-      if (!request.isMultipart()) throw MISSING_FILE();
-      let type: string | undefined;
-      let file: { data: Buffer; filename: string } | undefined;
-      try {
-        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
-          if (part.type === 'file') {
-            const data = await part.toBuffer();
-            if (!file) file = { data, filename: part.filename };
-          } else if (part.fieldname === 'type') {
-            type = String(part.value);
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('FILE_TOO_LARGE', { field: 'file' });
-        }
-        throw multipartError(error as Error, request) ?? MISSING_FILE();
-      }
+      const { value: type, file } = await readFileWithField(request, 'type', MAX_UPLOAD_BYTES, MISSING_FILE);
       const parsedType = ZKycDocumentType.safeParse(type);
       if (!parsedType.success) throw new AppError('KYC_DOCUMENT_TYPE', { field: 'type' });
-      if (!file) throw MISSING_FILE();
       await uploadKycDocument(app.db, app.storage, {
         partnerId: caller.partner.id,
         userId: caller.userId,

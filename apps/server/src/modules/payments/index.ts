@@ -4,7 +4,7 @@ export { createPaymentProviders, type PaymentProviders } from './providers/regis
 export { reconcilePendingPayments } from './reconcile.ts';
 export { orderRoutes, webhookRoutes } from './routes.ts';
 export { sandboxPageRoutes } from './sandbox-page.ts';
-export { createServiceOrder } from './service.ts';
+export { createCompanyCheckout, createServiceOrder } from './service.ts';
 export { createFreeExchangeOrder, markOrderFulfilled, markOrdersRefunded, recordRefunds, type RefundRequest } from './order-changes.ts';
 export { signWebhook } from './signature.ts';
 export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';

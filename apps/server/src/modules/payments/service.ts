@@ -160,6 +160,39 @@ export async function createServiceOrder(ctx: Ctx, input: ServiceOrderInput) {
   });
 }
 
+/**
+ * Issue 27: one checkout for a company's order of many vouchers (kind `company`). The box named is the first
+ * line's (orders need one); the lines are the companies module's, issued by the fulfilment it passes to the app.
+ * Over the online limits of the settings, the company pays by bank transfer.
+ */
+export async function createCompanyCheckout(
+  ctx: Ctx,
+  input: { purchaserId: string; locale: 'fr' | 'ar'; boxId: string; amount: number; companyName: string; contactEmail: string; paymentMethod: 'cib' | 'edahabia'; description: string; returnUrl: string },
+) {
+  const limits = await getSettings(ctx.db, 'payments');
+  if (input.amount < limits.min_amount || input.amount > limits.max_amount) {
+    throw new AppError('COMPANY_ORDER_AMOUNT', { params: { limits: `${formatDzd(limits.min_amount)} – ${formatDzd(limits.max_amount)}` } });
+  }
+  if (!ctx.providers.forMethod(input.paymentMethod)) throw new AppError('METHOD_UNAVAILABLE', { field: 'payment' });
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      kind: 'company',
+      purchaserId: input.purchaserId,
+      boxId: input.boxId,
+      amount: input.amount,
+      recipientName: input.companyName,
+      recipientEmail: input.contactEmail,
+      recipientLocale: input.locale,
+      paymentMethod: input.paymentMethod,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .returning();
+  const checkout = await openCheckout(ctx, order!, { locale: input.locale, description: input.description, returnUrl: input.returnUrl });
+  return checkout;
+}
+
 const TERMINAL: CheckoutStatus[] = ['paid', 'failed', 'canceled', 'expired'];
 const ORDER_STATUS_FOR: Record<'failed' | 'canceled' | 'expired', 'failed' | 'canceled' | 'expired'> = {
   failed: 'failed',

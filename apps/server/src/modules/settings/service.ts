@@ -25,6 +25,19 @@ export const SETTINGS_SCHEMAS = {
     commission_rate_bp: z.number().int().default(1500),
     extension_price: z.number().int().default(1500),
     free_extension_days: z.number().int().default(30),
+    /** Issue 27: the volume discount of a company order, from this many recipients (0 = none). */
+    company_discount_from: z.number().int().default(50),
+    company_discount_bp: z.number().int().default(500),
+    company_discount_large_from: z.number().int().default(500),
+    company_discount_large_bp: z.number().int().default(1000),
+    /** Farha's identifiers on company invoices and pro-formas, and the account a transfer is paid to. */
+    seller_legal_name: z.string().default('Farha'),
+    seller_address: z.string().default('Alger, Algérie'),
+    seller_nif: z.string().default(''),
+    seller_nis: z.string().default(''),
+    seller_rc: z.string().default(''),
+    seller_article: z.string().default(''),
+    seller_rib: z.string().default(''),
   }),
   notifications: z.object({
     email_provider: z.string().default('smtp'),

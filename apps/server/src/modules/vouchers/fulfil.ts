@@ -1,11 +1,96 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, users } from '../../db/schema/index.ts';
-import { enqueueEmail, receiptEmail, voucherEmail } from '../notifications/index.ts';
+import { enqueueEmail, enqueueEmails, receiptEmail, voucherEmail } from '../notifications/index.ts';
 import type { PaidOrder } from '../payments/index.ts';
-import { boxOffersWithPartners, voucherPublicUrl } from './documents.ts';
-import { issueVoucher } from './issue.ts';
+import { boxOffersWithPartners, type VoucherDocument, voucherPublicUrl } from './documents.ts';
+import { type IssueVoucherInput, issueVoucher, issueVouchers } from './issue.ts';
 import { applyPaidExchange, applyPaidExtension } from './voucher-life.ts';
+
+type GiftInput = Omit<IssueVoucherInput, 'boxId' | 'validityDays' | 'now' | 'reason'> & { box: typeof boxes.$inferSelect };
+type BoxOffers = Awaited<ReturnType<typeof boxOffersWithPartners>>;
+
+/** The offers of each box, read once per box: for a batch of gifts (a company's order, issue 27). */
+export function cachedBoxOffers(db: Queryable): (boxId: string) => Promise<BoxOffers> {
+  const cache = new Map<string, Promise<BoxOffers>>();
+  return (boxId) => {
+    let offers = cache.get(boxId);
+    if (!offers) cache.set(boxId, (offers = boxOffersWithPartners(db, boxId)));
+    return offers;
+  };
+}
+
+/**
+ * (payment confirmed) → ISSUED, and its e-mail queued (now or at `deliverAt`) with the QR and PDF: one paid
+ * gift, for a customer's order or a company's line (issue 27). `offersOf` caches the box's offers across a batch.
+ */
+export async function issueGiftVoucher(
+  db: Queryable,
+  ctx: { publicUrl: string; now: Date },
+  input: GiftInput,
+  offersOf: (boxId: string) => Promise<BoxOffers> = (boxId) => boxOffersWithPartners(db, boxId),
+) {
+  const { box, ...rest } = input;
+  const voucher = await issueVoucher(db, { ...rest, boxId: box.id, validityDays: box.validityDays, now: ctx.now, reason: 'Paiement confirmé' });
+  await issueGiftVoucherEmail(db, ctx, { voucher, box, offers: await offersOf(box.id) });
+  return voucher;
+}
+
+/**
+ * issueGiftVoucher for many gifts at once (a company's order, issue 27): vouchers and events 500 per
+ * statement, their e-mails queued together (each at its date). Answers the vouchers in the inputs' order.
+ */
+export async function issueGiftVouchers(db: Queryable, ctx: { publicUrl: string; now: Date }, inputs: readonly GiftInput[], offersOf = cachedBoxOffers(db)) {
+  const issued = await issueVouchers(
+    db,
+    inputs.map(({ box, ...rest }) => ({ ...rest, boxId: box.id, validityDays: box.validityDays, now: ctx.now, reason: 'Paiement confirmé' })),
+  );
+  const emails = await Promise.all(
+    issued.map(async (voucher, i) => {
+      const doc = { voucher, box: inputs[i]!.box, offers: await offersOf(voucher.boxId) };
+      return voucherEmailEnvelope(ctx, doc);
+    }),
+  );
+  await enqueueEmails(db, emails);
+  return issued;
+}
+
+/** The voucher's e-mail in a language (QR and PDF attached at send time): the first sending, a resend. */
+export function voucherEmailOf(doc: VoucherDocument, publicUrl: string) {
+  const { voucher, box, offers } = doc;
+  return (locale: 'fr' | 'ar') =>
+    voucherEmail({
+      locale,
+      recipientName: voucher.recipientName,
+      senderName: voucher.senderName,
+      personalMessage: voucher.personalMessage,
+      boxName: box.name,
+      boxNameAr: box.nameAr,
+      code: voucher.code,
+      expiresAt: voucher.expiresAt,
+      publicUrl: voucherPublicUrl(publicUrl, voucher.code),
+      offers,
+    });
+}
+
+function voucherEmailEnvelope(ctx: { publicUrl: string; now: Date }, doc: VoucherDocument) {
+  const { voucher } = doc;
+  return {
+    now: ctx.now,
+    to: voucher.recipientEmail,
+    template: 'voucher',
+    locale: voucher.recipientLocale,
+    voucherId: voucher.id,
+    attachments: { voucherId: voucher.id, qr: true, pdf: true },
+    sendAt: voucher.deliverAt && voucher.deliverAt > ctx.now ? voucher.deliverAt : undefined,
+    render: voucherEmailOf(doc, ctx.publicUrl),
+  };
+}
+
+/** The voucher's first e-mail, at its delivery date (or now when none or past), QR and PDF attached. */
+export async function issueGiftVoucherEmail(db: Queryable, ctx: { publicUrl: string; now: Date }, doc: VoucherDocument) {
+  await enqueueEmail(db, voucherEmailEnvelope(ctx, doc));
+}
 
 /** A paid order becomes a voucher (or an extension, an exchange); payments call it through `FulfilPaidOrder`. */
 export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Date }, order: PaidOrder) {
@@ -14,43 +99,17 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
   if (order.kind === 'exchange') return applyPaidExchange(db, ctx, order);
   const [box] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
   const [purchaser] = await db.select().from(users).where(eq(users.id, order.purchaserId));
-  const recipientLocale = order.recipientLocale;
-  const voucher = await issueVoucher(db, {
-    boxId: box!.id,
-    validityDays: box!.validityDays,
+  await issueGiftVoucher(db, ctx, {
+    box: box!,
     orderId: order.id,
     purchaserId: order.purchaserId,
     recipientEmail: order.recipientEmail,
     recipientName: order.recipientName,
-    recipientLocale,
+    recipientLocale: order.recipientLocale,
     senderName: order.senderName,
     personalMessage: order.personalMessage,
     faceValue: order.amount,
     deliverAt: order.deliverAt,
-    now: ctx.now,
-    reason: 'Paiement confirmé',
-  });
-  const offers = await boxOffersWithPartners(db, box!.id);
-  await enqueueEmail(db, {
-    now: ctx.now,
-    to: order.recipientEmail,
-    template: 'voucher',
-    locale: recipientLocale,
-    voucherId: voucher.id,
-    attachments: { voucherId: voucher.id, qr: true, pdf: true },
-    sendAt: order.deliverAt ?? undefined,
-    render: (locale) => voucherEmail({
-      locale,
-      recipientName: order.recipientName,
-      senderName: order.senderName,
-      personalMessage: order.personalMessage,
-      boxName: box!.name,
-      boxNameAr: box!.nameAr,
-      code: voucher.code,
-      expiresAt: voucher.expiresAt,
-      publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
-      offers,
-    }),
   });
   await enqueueEmail(db, {
     now: ctx.now,

@@ -1,6 +1,7 @@
 export { voucherActions, type VoucherFacts } from './actions.ts';
 export { generateVoucherCode } from './code.ts';
-export { fulfilPaidOrder } from './fulfil.ts';
+export { cachedBoxOffers, fulfilPaidOrder, issueGiftVoucher, issueGiftVouchers } from './fulfil.ts';
+export { readdressVoucher } from './readdress.ts';
 export { type Caller, claimVoucher, getClientVoucherDetail, listClientVouchers, visibleVoucherRow } from './holder.ts';
 export { issueVoucher } from './issue.ts';
 export { runExpiryReminders, runVoucherExpiry } from './jobs.ts';

@@ -1,8 +1,9 @@
 import { isVoucherStatusIn } from '@farha/contracts/vouchers';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, voucherEmail, wakeOutbox } from '../notifications/index.ts';
-import { type VoucherDocument, voucherPublicUrl } from './documents.ts';
+import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+import type { VoucherDocument } from './documents.ts';
+import { voucherEmailOf } from './fulfil.ts';
 
 /**
  * The voucher's e-mail (QR and PDF attached) sent again to its recipient, in the recipient's language:
@@ -10,7 +11,7 @@ import { type VoucherDocument, voucherPublicUrl } from './documents.ts';
  * owner's "resend" button and by support (issue 14).
  */
 export async function resendVoucherEmail(db: Queryable, doc: VoucherDocument, ctx: { now: Date; publicUrl: string }): Promise<void> {
-  const { voucher, box, offers } = doc;
+  const { voucher } = doc;
   const { now } = ctx;
   if (!isVoucherStatusIn('resendable', voucher.status) || voucher.expiresAt < now) throw new AppError('VOUCHER_NOT_RESENDABLE');
   if (voucher.deliverAt && voucher.deliverAt > now) throw new AppError('VOUCHER_SCHEDULED');
@@ -21,18 +22,7 @@ export async function resendVoucherEmail(db: Queryable, doc: VoucherDocument, ct
     locale: voucher.recipientLocale,
     voucherId: voucher.id,
     attachments: { voucherId: voucher.id, qr: true, pdf: true },
-    render: (locale) => voucherEmail({
-      locale,
-      recipientName: voucher.recipientName,
-      senderName: voucher.senderName,
-      personalMessage: voucher.personalMessage,
-      boxName: box.name,
-      boxNameAr: box.nameAr,
-      code: voucher.code,
-      expiresAt: voucher.expiresAt,
-      publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
-      offers,
-    }),
+    render: voucherEmailOf(doc, ctx.publicUrl),
   });
   wakeOutbox();
 }

@@ -56,6 +56,12 @@ export async function transitionVoucher(db: Queryable, request: TransitionReques
   return updated;
 }
 
+/** The creation events of many vouchers, in one statement. */
+export async function recordIssuedMany(db: Queryable, voucherIds: readonly string[], reason: string, now: Date): Promise<void> {
+  if (voucherIds.length === 0) return;
+  await db.insert(voucherEvents).values(voucherIds.map((voucherId) => ({ voucherId, fromStatus: null, toStatus: 'ISSUED' as const, actorRole: 'system' as const, reason, createdAt: now })));
+}
+
 /** The creation event: (payment confirmed) → ISSUED. */
 export async function recordIssued(db: Queryable, voucherId: string, reason: string, now: Date): Promise<void> {
   await db.insert(voucherEvents).values({

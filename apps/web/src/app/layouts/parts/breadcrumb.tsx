@@ -27,6 +27,7 @@ const LABELLED = [
   'refunds',
   'audit',
   'reservations',
+  'companies',
 ] as const;
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);

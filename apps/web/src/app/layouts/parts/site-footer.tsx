@@ -37,6 +37,11 @@ export function SiteFooter() {
                 {t('nav.partners')}
               </Link>
             </li>
+            <li>
+              <Link to={paths.businessOffer} className={linkClass}>
+                {t('nav.business')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-help" className="space-y-3">

@@ -1,7 +1,10 @@
 import { type FUNNEL_STEPS, type TSalesLine } from '@farha/contracts/analytics';
 import { formatDzd } from '@farha/contracts/money';
-import { Activity, Banknote, Clock, Database, Gauge, Gift, ScanLine, UserPlus, Users } from 'lucide-react';
+import { Activity, Banknote, Building2, Clock, Database, Gauge, Gift, ScanLine, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ZCompaniesOverview } from '@farha/contracts/company';
+import { api } from '@/lib/api';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatUptime } from '@/lib/durations';
@@ -20,6 +23,7 @@ export function AdminAnalyticsPage() {
   const { t: tApp } = useTranslation();
   useDocumentTitle(t('title'));
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('30');
+  const companies = useQuery({ queryKey: ['company-admin', 'overview'], queryFn: ({ signal }) => api.get('/api/admin/companies/overview', { schema: ZCompaniesOverview, signal }) });
   const days = Number(period);
   const funnel = useFunnel(days);
   const sales = useSales(days);
@@ -59,6 +63,14 @@ export function AdminAnalyticsPage() {
           <KpiTile label={t('live.activeSessions')} icon={Users} loading={!L} value={L ? n(L.today.activeSessions) : '—'} />
         </div>
       </section>
+
+      {/* Issue 27: what companies weigh in sales (issued company orders less credit notes, over all sales). */}
+      {companies.data && (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="companies-share">
+          <KpiTile label={t('companies.share')} icon={Building2} value={`${formatNumber(companies.data.shareBp / 100, locale)} %`} />
+          <KpiTile label={t('companies.sales')} icon={Banknote} value={dzd(companies.data.companySales)} />
+        </div>
+      )}
 
       {/* Funnel */}
       <TableCard
