@@ -94,6 +94,11 @@ export const ZAdminRefund = z.object({
   /** The gateway the order was paid through, and whether it can refund by API (else a manual bank refund). */
   provider: z.string().nullable(),
   gatewayRefund: z.boolean(),
+  /**
+   * Issue 24: what goes back to the card, in the currency it was charged in (an international card's euros
+   * or dollars, the share of the charge this dinar refund is); dinars for CIB and EDAHABIA.
+   */
+  charged: z.object({ currency: z.enum(['DZD', 'EUR', 'USD']), amount: z.number().int() }),
   customer: z.object({ email: z.string(), name: z.string() }).nullable(),
   voucherCode: z.string().nullable(),
   boxName: z.string().nullable(),

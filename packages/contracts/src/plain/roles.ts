@@ -50,6 +50,8 @@ export const ADMIN_PAGE_ROLES = {
   /** Issue 12: finance's payout queue and the audit log. */
   payouts: ['superadmin', 'finance'],
   refunds: ['superadmin', 'finance'],
+  /** Issue 24: the EUR and USD rates, with their history. */
+  rates: ['superadmin', 'finance'],
   audit: ['superadmin'],
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminPage = keyof typeof ADMIN_PAGE_ROLES;

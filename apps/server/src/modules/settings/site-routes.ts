@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSiteStatus } from '@farha/contracts/admin';
+import { ZCurrentRates } from '@farha/contracts/rates';
+import { currentRates } from './exchange-rates.ts';
 import { cachedSettings } from './service.ts';
 
 /**
@@ -22,5 +24,11 @@ export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
       partnerSelfRegistration: features.partner_self_registration,
       contact: { email: platform.support_email, phone: platform.support_phone || null, partnerHotline: platform.partner_hotline || null },
     };
+  });
+
+  // Issue 24: the rates in force, for the prices shown in euros or dollars (stale ones flagged: dinars only).
+  r.get('/exchange-rates', { schema: { tags: ['platform'], response: { 200: ZCurrentRates } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { rates: await currentRates(app.db, app.clock.now()) };
   });
 }
