@@ -54,6 +54,8 @@ export const WEB_PATHS = {
     profile: '/admin/profile',
     payouts: '/admin/payouts',
     refunds: '/admin/refunds',
+    /** Issue 24: the EUR and USD rates. */
+    rates: '/admin/taux',
     audit: '/admin/audit',
   },
 

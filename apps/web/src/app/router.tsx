@@ -170,6 +170,7 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   profile: lazyComponent(() => import('@/features/admin/pages/profile-page'), 'AdminProfilePage'),
   payouts: lazyComponent(() => import('@/features/admin/pages/payouts-page'), 'AdminPayoutsPage'),
   refunds: lazyComponent(() => import('@/features/admin/pages/refunds-page'), 'AdminRefundsPage'),
+  rates: lazyComponent(() => import('@/features/admin/pages/rates-page'), 'AdminRatesPage'),
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
 };
 
