@@ -439,6 +439,11 @@ export const ZSiteStatus = z.object({
   partnerSelfRegistration: z.boolean(),
   /** platform.support_*: the channels the storefront, the help centres and the partner portal show; null = none. */
   contact: z.object({ email: z.string(), phone: z.string().nullable(), partnerHotline: z.string().nullable() }),
+  /**
+   * Issue 24: whether the checkout offers Visa and Mastercard — payments.international_cards_enabled and a
+   * gateway to take them (Stripe, or the sandbox when no real gateway is configured).
+   */
+  internationalCards: z.boolean(),
 });
 export type TSiteStatus = z.infer<typeof ZSiteStatus>;
 export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertDzd, formatForeign, formatRate } from '@farha/contracts/money';
-import { refundShare } from '../../src/modules/payments/charge.ts';
-import { parseRate } from '../../src/modules/settings/exchange-rates.ts';
+import { refundShare } from '../../src/modules/payments/index.ts';
+import { parseRate } from '../../src/modules/settings/index.ts';
 
 describe('prices in euros and dollars (issue 24)', () => {
   it('converts dinars to cents rounded up to the next cent, exactly', () => {

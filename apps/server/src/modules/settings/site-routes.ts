@@ -12,10 +12,11 @@ import { cachedSettings } from './service.ts';
 export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/site', { schema: { tags: ['platform'], response: { 200: ZSiteStatus } } }, async (_request, reply) => {
-    const [platform, security, features] = await Promise.all([
+    const [platform, security, features, payments] = await Promise.all([
       cachedSettings(app.db, 'platform'),
       cachedSettings(app.db, 'security'),
       cachedSettings(app.db, 'features'),
+      cachedSettings(app.db, 'payments'),
     ]);
     reply.header('cache-control', 'no-store');
     return {
@@ -23,6 +24,7 @@ export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
       passwordMinLength: security.password_min_length,
       partnerSelfRegistration: features.partner_self_registration,
       contact: { email: platform.support_email, phone: platform.support_phone || null, partnerHotline: platform.partner_hotline || null },
+      internationalCards: payments.international_cards_enabled && app.payments.forMethod('visa') !== null,
     };
   });
 
