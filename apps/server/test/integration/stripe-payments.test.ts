@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { convertDzd } from '@farha/contracts/money';
-import { auditLog, boxes, exchangeRates, orders, paymentWebhookEvents, payments, refunds, systemSettings, vouchers } from '../../src/db/schema/index.ts';
+import { convertDzd, formatDzd, formatForeign } from '@farha/contracts/money';
+import { auditLog, boxes, emailOutbox, exchangeRates, orders, paymentWebhookEvents, payments, refunds, systemSettings, vouchers } from '../../src/db/schema/index.ts';
 import { clearSettingsCache } from '../../src/modules/settings/index.ts';
 import { reconcilePendingPayments } from '../../src/modules/payments/index.ts';
 import { ACCOUNTS, buildTestApp, itGuardsEachEndpoint, type Role, sharedTestAppForEveryRole, type TestApp } from '../helpers.ts';
@@ -91,6 +91,12 @@ describe('paying with an international card through Stripe Checkout', () => {
     expect(seen).toMatchObject({ status: 'paid', amount: boxPrice, charge: { currency: 'EUR', amount: convertDzd(boxPrice, EUR_RATE), rateE4: EUR_RATE } });
     expect(seen.voucher).not.toBeNull();
     expect(await voucherCount(orderId)).toBe(1);
+    // The receipt says both amounts and the rate; the invoice PDF is served (its text is checked with pdftotext by hand).
+    const receipts = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'receipt'));
+    const euros = formatForeign(convertDzd(boxPrice, EUR_RATE), 'EUR');
+    expect(receipts.some((m) => m.text.includes(`${euros} (${formatDzd(boxPrice)}, 1 EUR = 150,00 DA)`))).toBe(true);
+    const invoice = await t.request({ method: 'GET', url: `/api/client/orders/${orderId}/invoice.pdf`, cookie: cookies.customer });
+    expect(invoice.statusCode).toBe(200);
   });
 
   it('refuses a forged signature, a signature too old and a missing one, and records the attempts', async () => {

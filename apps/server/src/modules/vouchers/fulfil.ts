@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { boxes, users } from '../../db/schema/index.ts';
 import { enqueueEmail, receiptEmail, voucherEmail } from '../notifications/index.ts';
-import type { PaidOrder } from '../payments/index.ts';
+import { chargeOf, type PaidOrder } from '../payments/index.ts';
 import { boxOffersWithPartners, voucherPublicUrl } from './documents.ts';
 import { issueVoucher } from './issue.ts';
 import { applyPaidExchange, applyPaidExtension } from './voucher-life.ts';
@@ -63,6 +63,7 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       boxName: box!.name,
       boxNameAr: box!.nameAr,
       amount: order.amount,
+      charge: chargeOf(order),
       paymentMethod: order.paymentMethod,
       paidAt: ctx.now,
       recipientName: order.recipientName,
