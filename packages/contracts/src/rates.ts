@@ -59,3 +59,31 @@ export const ZCharge = z.object({
   rateE4: z.number().int().nullable(),
 });
 export type TCharge = z.infer<typeof ZCharge>;
+
+/** GET /api/admin/payments (issue 24, finance): payments with what each card was charged, newest first. */
+export const ZAdminPaymentsQuery = z.object({
+  currency: z.enum(DISPLAY_CURRENCIES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZAdminPayment = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  provider: z.string(),
+  method: z.string(),
+  /** The order's value in dinars. */
+  amount: z.number().int(),
+  charge: ZCharge,
+  customerEmail: z.string().nullable(),
+  boxName: z.string().nullable(),
+});
+export type TAdminPayment = z.infer<typeof ZAdminPayment>;
+export const ZAdminPaymentList = z.object({
+  payments: z.array(ZAdminPayment),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAdminPaymentList = z.infer<typeof ZAdminPaymentList>;

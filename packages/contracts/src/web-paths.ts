@@ -56,6 +56,7 @@ export const WEB_PATHS = {
     refunds: '/admin/refunds',
     /** Issue 24: the EUR and USD rates. */
     rates: '/admin/taux',
+    payments: '/admin/paiements',
     audit: '/admin/audit',
   },
 

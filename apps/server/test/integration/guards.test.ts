@@ -40,9 +40,9 @@ describe('role guards', () => {
   it('filters the admin menu by role', async () => {
     const pages = async (role: Role) =>
       (await t.request({ method: 'GET', url: '/api/admin/navigation', cookie: cookies[role] })).json().pages;
-    expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics', 'payouts', 'refunds', 'rates']);
+    expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments']);
     expect(await pages('catalog_admin')).toEqual(['dashboard', 'profile', 'catalog']);
-    expect(await pages('superadmin')).toHaveLength(11);
+    expect(await pages('superadmin')).toHaveLength(12);
   });
 
   it('tells each partner user which partner they belong to', async () => {

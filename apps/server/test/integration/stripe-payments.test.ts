@@ -287,6 +287,7 @@ describe('exchange rates (finance)', () => {
     [
       { method: 'GET', url: '/api/admin/exchange-rates', allowed: ['superadmin', 'finance'] },
       { method: 'POST', url: '/api/admin/exchange-rates', payload: { currency: 'EUR', rate: 'x', staleAfter: '2001-01-01' }, allowed: ['superadmin', 'finance'] },
+      { method: 'GET', url: '/api/admin/payments', allowed: ['superadmin', 'finance'] },
     ],
     { answers: [200, 400], title: (e) => `${e.method} ${e.url}: superadmin and finance only` },
   );
@@ -326,5 +327,38 @@ describe('exchange rates (finance)', () => {
       expect(res.json().error.code).toBe(code);
     }
     expect((await t.database.db.select().from(exchangeRates)).length).toBe(before);
+  });
+});
+
+describe('finance sees the charged currencies', () => {
+  it('the payments list says what each card was charged, and filters by charged currency', async () => {
+    const { orderId } = await paidOrder();
+    const cib = await postOrder({ paymentMethod: 'cib' });
+    const all = (await t.request({ method: 'GET', url: '/api/admin/payments?pageSize=100', cookie: cookies.finance })).json();
+    const card = all.payments.find((p: { orderId: string }) => p.orderId === orderId);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(card).toMatchObject({ provider: 'stripe', method: 'visa', status: 'paid', amount: boxPrice, charge: { currency: 'EUR', amount: convertDzd(boxPrice, row!.exchangeRateE4!), rateE4: row!.exchangeRateE4 } });
+    expect(all.payments.find((p: { orderId: string }) => p.orderId === cib.json().orderId)).toMatchObject({ charge: { currency: 'DZD', amount: boxPrice, rateE4: null } });
+    const euros = (await t.request({ method: 'GET', url: '/api/admin/payments?currency=EUR&pageSize=100', cookie: cookies.finance })).json();
+    expect(euros.payments.length).toBeGreaterThan(0);
+    expect(euros.payments.every((p: { charge: { currency: string } }) => p.charge.currency === 'EUR')).toBe(true);
+    expect(euros.total).toBe((await t.database.db.select().from(payments).where(eq(payments.currency, 'EUR'))).length);
+  });
+
+  it('analytics: GMV in dinars by charged currency, and the share paid by international cards', async () => {
+    const sales = (await t.request({ method: 'GET', url: '/api/admin/analytics/sales?days=30', cookie: cookies.finance })).json();
+    // Every order of this file was paid within the period (refunded ones included: they were paid).
+    const inPeriod = (await t.database.db.select().from(orders)).filter((o) => o.paidAt !== null && o.amount > 0);
+    const byCurrency = (c: string) => inPeriod.filter((o) => o.chargedCurrency === c);
+    expect(sales.charges.find((c: { currency: string }) => c.currency === 'EUR')).toEqual({
+      currency: 'EUR',
+      orders: byCurrency('EUR').length,
+      gmv: byCurrency('EUR').reduce((s, o) => s + o.amount, 0),
+      charged: byCurrency('EUR').reduce((s, o) => s + (o.chargedAmount ?? 0), 0),
+    });
+    const cards = inPeriod.filter((o) => o.paymentMethod === 'visa' || o.paymentMethod === 'mastercard').reduce((s, o) => s + o.amount, 0);
+    const gmv = sales.charges.reduce((s: number, c: { gmv: number }) => s + c.gmv, 0);
+    expect(sales.internationalShare).toBe(Math.round((cards * 1000) / gmv) / 10);
+    expect(sales.internationalShare).toBeGreaterThan(0);
   });
 });

@@ -171,6 +171,7 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   payouts: lazyComponent(() => import('@/features/admin/pages/payouts-page'), 'AdminPayoutsPage'),
   refunds: lazyComponent(() => import('@/features/admin/pages/refunds-page'), 'AdminRefundsPage'),
   rates: lazyComponent(() => import('@/features/admin/pages/rates-page'), 'AdminRatesPage'),
+  payments: lazyComponent(() => import('@/features/admin/pages/payments-page'), 'AdminPaymentsPage'),
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
 };
 

@@ -52,6 +52,8 @@ export const ADMIN_PAGE_ROLES = {
   refunds: ['superadmin', 'finance'],
   /** Issue 24: the EUR and USD rates, with their history. */
   rates: ['superadmin', 'finance'],
+  /** Issue 24: every payment with what each card was charged. */
+  payments: ['superadmin', 'finance'],
   audit: ['superadmin'],
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminPage = keyof typeof ADMIN_PAGE_ROLES;

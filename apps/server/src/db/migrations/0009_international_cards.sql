@@ -19,4 +19,5 @@ CREATE INDEX "exchange_rates_currency_idx" ON "exchange_rates" USING btree ("cur
 ALTER TABLE "orders" ADD CONSTRAINT "orders_charged_currency_check" CHECK ("orders"."charged_currency" in ('DZD', 'EUR', 'USD'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_charged_amount_check" CHECK ("orders"."charged_amount" is null or "orders"."charged_amount" > 0);--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_currency_check" CHECK ("payments"."currency" in ('DZD', 'EUR', 'USD'));--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_provider_check" CHECK ("payments"."provider" in ('sandbox', 'chargily', 'stripe'));
+ALTER TABLE "payments" ADD CONSTRAINT "payments_provider_check" CHECK ("payments"."provider" in ('sandbox', 'chargily', 'stripe'));--> statement-breakpoint
+CREATE INDEX "payments_currency_idx" ON "payments" USING btree ("currency","created_at");

@@ -92,6 +92,8 @@ export const payments = pgTable(
     index('payments_pending_idx').on(t.status, t.createdAt),
     // Issue 13: the payment success rate of the last hours.
     index('payments_created_idx').on(t.createdAt),
+    // Issue 24: finance's payments list filtered by charged currency, newest first.
+    index('payments_currency_idx').on(t.currency, t.createdAt),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_provider_check', oneOf(t.provider, PAYMENT_PROVIDERS)),
     check('payments_currency_check', oneOf(t.currency, CHARGE_CURRENCIES)),

@@ -9,3 +9,4 @@ export { createFreeExchangeOrder, markOrderFulfilled, markOrdersRefunded, record
 export { signWebhook } from './signature.ts';
 export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';
 export { chargeOf, refundShare } from './charge.ts';
+export { listPayments } from './payments-list.ts';

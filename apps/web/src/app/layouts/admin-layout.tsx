@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/plain/roles';
-import { Banknote, Coins, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, Coins, Receipt, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -21,6 +21,7 @@ const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
   { page: 'partners', icon: Handshake },
   { page: 'payouts', icon: Banknote },
   { page: 'refunds', icon: Undo2 },
+  { page: 'payments', icon: Receipt },
   { page: 'rates', icon: Coins },
   { page: 'catalog', icon: Package },
   { page: 'analytics', icon: ChartColumn },

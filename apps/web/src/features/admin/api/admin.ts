@@ -15,7 +15,7 @@ import {
   type TAdminRefundList,
 } from '@farha/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZExchangeRate, ZRateHistory, type TSetRateRequest } from '@farha/contracts/rates';
+import { ZAdminPaymentList, ZExchangeRate, ZRateHistory, type TSetRateRequest } from '@farha/contracts/rates';
 import { api } from '@/lib/api';
 import { useLocalizedSelect } from '@/lib/localized';
 
@@ -196,5 +196,14 @@ export function useSetExchangeRate() {
       void queryClient.invalidateQueries({ queryKey: ['admin', 'exchange-rates'] });
       void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
     },
+  });
+}
+
+/** Issue 24: every payment with what each card was charged. */
+export function useAdminPayments(query: string) {
+  return useQuery({
+    queryKey: ['admin', 'payments', query],
+    queryFn: ({ signal }) => api.get(`/api/admin/payments?${query}`, { schema: ZAdminPaymentList, signal }),
+    placeholderData: keepPreviousData,
   });
 }
