@@ -27,6 +27,8 @@ const LABELLED = [
   'refunds',
   'audit',
   'reservations',
+  'taux',
+  'paiements',
 ] as const;
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);
