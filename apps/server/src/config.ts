@@ -66,6 +66,17 @@ const ZEnv = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
   PAYMENT_SECRET_KEY: z.string().optional(),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'STRIPE_WEBHOOK_SECRET must be the endpoint signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be an http:// or https:// address' })
+    .default('https://api.stripe.com'),
   WEB_DIST_DIR: z.string().optional(),
   JOBS: bool.default(true),
   TRUST_PROXY: trustProxy.optional(),
@@ -101,6 +112,8 @@ export type Config = {
   paymentProvider: 'sandbox' | 'chargily';
   paymentSecretKey: string;
   chargilyMode: 'test' | 'live';
+  /** Issue 24: Stripe Checkout for Visa and Mastercard; null when STRIPE_SECRET_KEY is unset. */
+  stripe: StripeConfig | null;
   webDistDir: string;
   jobs: boolean;
   /** Fastify's trustProxy: false (default), true, a hop count or the trusted addresses. */
@@ -122,6 +135,28 @@ export type Config = {
   offlineSigningSeed: string | undefined;
 };
 
+/** Stripe's key, webhook signing secret and API address (STRIPE_API_URL split as the SDK takes it). */
+export type StripeConfig = { secretKey: string; webhookSecret: string; host: string; port: number; protocol: 'http' | 'https' };
+
+function stripeConfig(e: z.infer<typeof ZEnv>): StripeConfig | null {
+  if (!e.STRIPE_SECRET_KEY) {
+    if (e.STRIPE_WEBHOOK_SECRET) throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set');
+    return null;
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (Stripe webhooks are refused without it)');
+  }
+  const url = new URL(e.STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
@@ -133,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('Invalid configuration:\n  PAYMENT_SECRET_KEY: required when PAYMENT_PROVIDER=chargily');
   }
   const port = overrides.port ?? e.PORT;
+  const stripe = stripeConfig(e);
   const config: Config = {
     env: e.NODE_ENV,
     port,
@@ -150,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // The sandbox signs its webhooks with a per-data-folder secret unless one is given.
     paymentSecretKey: e.PAYMENT_SECRET_KEY ?? '',
     chargilyMode: e.CHARGILY_MODE,
+    stripe,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     jobs: e.JOBS,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -42,7 +42,7 @@ export const ZPreferences = z.object({
   smsNotifications: z.boolean().default(false),
   marketingEmails: z.boolean().default(false),
   theme: z.enum(THEMES).default('auto'),
-  /** Display currency only: prices are always charged in DZD. */
+  /** Issue 24: the currency prices are shown in (with the dinar price beside); a card is charged in EUR or USD. */
   currency: z.enum(DISPLAY_CURRENCIES).default('DZD'),
   timezone: ZTimezone.default(DEFAULT_TIMEZONE),
 });

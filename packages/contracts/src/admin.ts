@@ -94,6 +94,11 @@ export const ZAdminRefund = z.object({
   /** The gateway the order was paid through, and whether it can refund by API (else a manual bank refund). */
   provider: z.string().nullable(),
   gatewayRefund: z.boolean(),
+  /**
+   * Issue 24: what goes back to the card, in the currency it was charged in (an international card's euros
+   * or dollars, the share of the charge this dinar refund is); dinars for CIB and EDAHABIA.
+   */
+  charged: z.object({ currency: z.enum(['DZD', 'EUR', 'USD']), amount: z.number().int() }),
   customer: z.object({ email: z.string(), name: z.string() }).nullable(),
   voucherCode: z.string().nullable(),
   boxName: z.string().nullable(),
@@ -449,6 +454,11 @@ export const ZSiteStatus = z.object({
   partnerSelfRegistration: z.boolean(),
   /** platform.support_*: the channels the storefront, the help centres and the partner portal show; null = none. */
   contact: z.object({ email: z.string(), phone: z.string().nullable(), partnerHotline: z.string().nullable() }),
+  /**
+   * Issue 24: whether the checkout offers Visa and Mastercard — payments.international_cards_enabled and a
+   * gateway to take them (Stripe, or the sandbox when no real gateway is configured).
+   */
+  internationalCards: z.boolean(),
 });
 export type TSiteStatus = z.infer<typeof ZSiteStatus>;
 export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

@@ -55,6 +55,13 @@ export const ZSales = z.object({
   byDay: z.array(ZSalesDay),
   byLine: z.array(ZSalesLine),
   totals: ZSalesDay.omit({ day: true }).extend({ breakageRate: z.number() }),
+  /**
+   * Issue 24: the period's paid orders by charged currency — their value in dinars (the GMV stays in dinars)
+   * and what the cards were charged (cents); `internationalShare`: % of that dinar value paid by Visa and
+   * Mastercard.
+   */
+  charges: z.array(z.object({ currency: z.enum(['DZD', 'EUR', 'USD']), orders: z.number().int(), gmv: z.number().int(), charged: z.number().int() })),
+  internationalShare: z.number(),
 });
 export type TSales = z.infer<typeof ZSales>;
 

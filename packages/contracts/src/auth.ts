@@ -56,6 +56,8 @@ export const ZUser = z.object({
   phone: z.string().nullable(),
   role: ZRole,
   locale: ZLocale,
+  /** Issue 24: a customer's profile preference, which sets the prices' display currency (DZD for the staff). */
+  displayCurrency: z.enum(['DZD', 'EUR', 'USD']),
   createdAt: z.string(),
 });
 export type TUser = z.infer<typeof ZUser>;

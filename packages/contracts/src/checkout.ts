@@ -3,6 +3,7 @@ import { zodError } from './errors.ts';
 import { requiredText } from './text.ts';
 import { ZEmail, ZLocale } from './auth.ts';
 import { ZVoucherStatus } from './vouchers.ts';
+import { ZCharge, ZForeignCurrency } from './rates.ts';
 
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: zodError('PAYMENT_METHOD_REQUIRED') });
@@ -31,6 +32,13 @@ export const ZCreateOrderRequest = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   paymentMethod: ZPaymentMethod,
+  /** Issue 24: the currency a Visa or Mastercard card is charged in (EUR by default); CIB and EDAHABIA charge dinars. */
+  chargeCurrency: ZForeignCurrency.optional(),
+  /**
+   * The amount (cents) the checkout showed before paying: when the rate has changed since, the order is
+   * refused (CHARGE_CHANGED) rather than charging what the buyer did not see.
+   */
+  expectedChargeAmount: z.number().int().positive().optional(),
   /** The server checks the terms too. */
   termsAccepted: z.literal(true, { error: zodError('TERMS') }),
   /** Language of the recipient's e-mail. */
@@ -62,6 +70,8 @@ export const ZOrder = z.object({
   relatedVoucherId: z.string().nullable(),
   status: ZOrderStatus,
   amount: z.number().int(),
+  /** Issue 24: what the card was charged (dinars for CIB and EDAHABIA). */
+  charge: ZCharge,
   paymentMethod: ZPaymentMethod,
   box: z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), imageUrl: z.string().nullable(), category: z.string() }),
   recipientName: z.string(),

@@ -30,3 +30,34 @@ export function formatDate(value: Date | string, locale: 'fr' | 'ar' = 'fr'): st
     timeZone: TIMEZONE,
   }).format(date);
 }
+
+/** Issue 24: the currencies a price is shown in (the profile's choice) and an international card is charged in. */
+export const FOREIGN_CURRENCIES = ['EUR', 'USD'] as const;
+export type TForeignCurrency = (typeof FOREIGN_CURRENCIES)[number];
+
+/**
+ * A dinar amount in cents of a foreign currency, at a rate in ten-thousandths of a dinar per unit
+ * (1 € = 149,50 DA: 1495000), ROUNDED UP to the next cent: the card is never charged less than the dinar
+ * price. Exact (integer arithmetic), so the price shown, the amount charged and the check of the gateway's
+ * webhook agree to the cent.
+ */
+export function convertDzd(amountDzd: number, rateE4: number): number {
+  if (!Number.isInteger(amountDzd) || !Number.isInteger(rateE4) || rateE4 <= 0) {
+    throw new TypeError('convertDzd takes integer dinars and a positive integer rate in ten-thousandths');
+  }
+  const numerator = BigInt(amountDzd) * 1_000_000n;
+  const rate = BigInt(rateE4);
+  return Number((numerator + rate - 1n) / rate);
+}
+
+/** `67,00 €` / `$67.00` style, the same in both languages (Latin digits, as Algerian shops print prices). */
+export function formatForeign(cents: number, currency: TForeignCurrency): string {
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency, minimumFractionDigits: 2 })
+    .format(cents / 100)
+    .replace(NBSP, '\u00a0');
+}
+
+/** `149,50` — a rate in ten-thousandths as finance types and reads it (dinars per unit, up to 4 decimals). */
+export function formatRate(rateE4: number): string {
+  return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(rateE4 / 10_000).replace(NBSP, '\u00a0');
+}

@@ -56,6 +56,9 @@ export const WEB_PATHS = {
     profile: '/admin/profile',
     payouts: '/admin/payouts',
     refunds: '/admin/refunds',
+    /** Issue 24: the EUR and USD rates. */
+    rates: '/admin/taux',
+    payments: '/admin/paiements',
     audit: '/admin/audit',
     companies: '/admin/companies',
   },

@@ -176,7 +176,7 @@ describe('webhooks', () => {
     const checkoutId = checkoutUrl.split('/').pop()!;
     return { orderId, checkoutId };
   }
-  const secret = () => t.app.payments.byName('sandbox')!.webhookSecret();
+  const secret = () => t.app.payments.sandbox.webhookSecret();
   /** A Chargily event: its data says the amount and currency charged (`charged` replaces or drops them). */
   const body = (checkoutId: string, status = 'paid', charged: Record<string, unknown> = {}) =>
     JSON.stringify({

@@ -40,9 +40,9 @@ describe('role guards', () => {
   it('filters the admin menu by role', async () => {
     const pages = async (role: Role) =>
       (await t.request({ method: 'GET', url: '/api/admin/navigation', cookie: cookies[role] })).json().pages;
-    expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics', 'payouts', 'refunds', 'companies']);
+    expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments', 'companies']);
     expect(await pages('catalog_admin')).toEqual(['dashboard', 'profile', 'catalog']);
-    expect(await pages('superadmin')).toHaveLength(11);
+    expect(await pages('superadmin')).toHaveLength(13);
   });
 
   it('tells each partner user which partner they belong to', async () => {

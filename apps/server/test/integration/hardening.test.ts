@@ -201,7 +201,7 @@ describe('payments, cookies and uploads', () => {
     expect(created.statusCode, created.body).toBe(201);
     const { orderId, checkoutUrl } = created.json() as { orderId: string; checkoutUrl: string };
     const checkoutId = checkoutUrl.split('/').pop()!;
-    const secret = await t.app.payments.byName('sandbox')!.webhookSecret();
+    const secret = await t.app.payments.sandbox.webhookSecret();
     const post = (data: Record<string, unknown>) => {
       const raw = JSON.stringify({ id: `evt_${Object.keys(data).join('_')}`, type: 'checkout.paid', data: { id: checkoutId, status: 'paid', ...data } });
       return t.request({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: raw, headers: { 'content-type': 'application/json', signature: signWebhook(raw, secret) } });

@@ -48,11 +48,17 @@ describe('GET /api/site (public)', () => {
         partnerSelfRegistration: false,
         // No phone line is invented: none until the superadmin gives one.
         contact: { email: 'support@farha.dz', phone: null, partnerHotline: null },
+        // Issue 24: the sandbox takes Visa and Mastercard when no real gateway is configured.
+        internationalCards: true,
       });
     }
     await settings({ features: { partner_self_registration: true } });
     expect((await get('/api/site')).json().partnerSelfRegistration).toBe(true);
     await settings({ features: { partner_self_registration: false } });
+    // international_cards_enabled off: the checkout no longer offers Visa and Mastercard.
+    await settings({ payments: { international_cards_enabled: false } });
+    expect((await get('/api/site')).json().internationalCards).toBe(false);
+    await settings({ payments: { international_cards_enabled: true } });
   });
 
   it('serves the contact channels the superadmin sets, the same to every page; a wrong number or address is refused', async () => {

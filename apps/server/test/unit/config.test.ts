@@ -22,4 +22,16 @@ describe('configuration', () => {
     expect(loadConfig({ REGISTRATION_LIMIT_PER_HOUR: '50' }).registrationLimitPerHour).toBe(50);
     expect(() => loadConfig({ REGISTRATION_LIMIT_PER_HOUR: '0' })).toThrow(/REGISTRATION_LIMIT_PER_HOUR/);
   });
+
+  it('Stripe: off without keys; both keys together; STRIPE_API_URL split into host, port and protocol for the SDK', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_def456' };
+    expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_test_abc123', webhookSecret: 'whsec_def456', host: 'api.stripe.com', port: 443, protocol: 'https' });
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toMatchObject({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_def456' })).toThrow(/STRIPE_SECRET_KEY: required/);
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'ftp://stripe.local' })).toThrow(/STRIPE_API_URL/);
+  });
 });

@@ -191,6 +191,8 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   profile: lazyComponent(() => import('@/features/admin/pages/profile-page'), 'AdminProfilePage'),
   payouts: lazyComponent(() => import('@/features/admin/pages/payouts-page'), 'AdminPayoutsPage'),
   refunds: lazyComponent(() => import('@/features/admin/pages/refunds-page'), 'AdminRefundsPage'),
+  rates: lazyComponent(() => import('@/features/admin/pages/rates-page'), 'AdminRatesPage'),
+  payments: lazyComponent(() => import('@/features/admin/pages/payments-page'), 'AdminPaymentsPage'),
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
   companies: lazyComponent(() => import('@/features/company/pages/admin-companies-page'), 'AdminCompaniesPage'),
 };

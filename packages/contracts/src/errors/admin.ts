@@ -30,6 +30,8 @@ export const ADMIN_ERRORS = {
   SETTINGS_IMPORT_INVALID: { status: 400, fr: 'Fichier de configuration invalide ({where})', ar: 'ملف الإعدادات غير صالح ({where})' },
   RESET_CONFIRMATION: { status: 400, fr: 'Tapez RÉINITIALISER pour confirmer', ar: 'اكتب RÉINITIALISER للتأكيد' },
   REFUND_MANUAL: { status: 409, fr: 'Ce paiement ne se rembourse pas par la passerelle : faites un virement bancaire et enregistrez sa référence', ar: 'لا يمكن استرداد هذا الدفع عبر البوابة: قم بتحويل بنكي وسجّل مرجعه' },
+  RATE_INVALID: { status: 400, fr: 'Taux invalide : un nombre de dinars positif, 4 décimales au plus', ar: 'سعر غير صالح: عدد موجب من الدنانير، 4 أرقام عشرية على الأكثر' },
+  RATE_STALE_AFTER: { status: 400, fr: 'La date de péremption du taux doit être dans le futur (90 jours au plus)', ar: 'يجب أن يكون تاريخ انتهاء صلاحية السعر في المستقبل (90 يوما على الأكثر)' },
   REFUND_GATEWAY: { status: 502, fr: 'La passerelle a refusé le remboursement', ar: 'رفضت البوابة الاسترداد' },
   MAINTENANCE: { status: 503, fr: 'Farha est en maintenance. Les commandes sont suspendues pour quelques instants.', ar: 'فرحة في صيانة. الطلبات معلقة لبعض الوقت.' },
   TOTP_ALREADY_ENABLED: { status: 409, fr: 'La double authentification est déjà activée', ar: 'المصادقة الثنائية مفعّلة بالفعل' },

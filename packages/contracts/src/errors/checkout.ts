@@ -23,5 +23,20 @@ export const CHECKOUT_ERRORS = {
   INVALID_SIGNATURE: { status: 403, fr: 'Signature invalide', ar: 'توقيع غير صالح' },
   PAYMENT_EVENT_UNREADABLE: { status: 400, fr: 'Événement de paiement illisible', ar: 'حدث دفع غير مقروء' },
   PAYMENT_MISMATCH: { status: 409, fr: 'Montant ou devise du paiement différents de la commande', ar: 'مبلغ الدفع أو عملته يختلفان عن الطلب' },
+  INTERNATIONAL_CARDS_UNAVAILABLE: {
+    status: 400,
+    fr: 'Les cartes internationales (Visa, Mastercard) ne sont pas acceptées pour le moment : payez par CIB ou EDAHABIA',
+    ar: 'البطاقات الدولية (Visa وMastercard) غير مقبولة حاليا: ادفع بـ CIB أو EDAHABIA',
+  },
+  RATE_UNAVAILABLE: {
+    status: 409,
+    fr: "Le taux de change en {currency} n'est pas à jour : choisissez l'autre devise ou payez par CIB ou EDAHABIA",
+    ar: 'سعر الصرف بـ {currency} غير محدّث: اختر العملة الأخرى أو ادفع بـ CIB أو EDAHABIA',
+  },
+  CHARGE_CHANGED: {
+    status: 409,
+    fr: 'Le montant en {currency} a changé avec le taux du jour : vérifiez le nouveau montant avant de payer',
+    ar: 'تغيّر المبلغ بـ {currency} مع سعر اليوم: تحقّق من المبلغ الجديد قبل الدفع',
+  },
   CHECKOUT_NOT_FOUND: { status: 404, fr: 'Paiement introuvable', ar: 'الدفع غير موجود' },
 } as const satisfies TErrorSection;

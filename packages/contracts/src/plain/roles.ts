@@ -58,6 +58,10 @@ export const ADMIN_PAGE_ROLES = {
   /** Issue 12: finance's payout queue and the audit log. */
   payouts: ['superadmin', 'finance'],
   refunds: ['superadmin', 'finance'],
+  /** Issue 24: the EUR and USD rates, with their history. */
+  rates: ['superadmin', 'finance'],
+  /** Issue 24: every payment with what each card was charged. */
+  payments: ['superadmin', 'finance'],
   audit: ['superadmin'],
   /** Issue 27: companies, their orders, transfers waiting, invoices and credit notes. */
   companies: ['superadmin', 'finance'],

@@ -9,6 +9,8 @@ export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'cancel
 export const ORDER_KINDS = ['purchase', 'extension', 'exchange', 'company'] as const;
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'expired'] as const;
+export const CHARGE_CURRENCIES = ['DZD', 'EUR', 'USD'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'chargily', 'stripe'] as const;
 
 // owner: payments
 export const orders = pgTable(
@@ -22,9 +24,15 @@ export const orders = pgTable(
     boxId: uuid('box_id')
       .notNull()
       .references(() => boxes.id),
-    /** Integer DZD actually charged. */
+    /** Integer DZD: the order's value (a card charged in euros or dollars keeps it too). */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('DZD'),
+    /** Issue 24: what the card is charged in — DZD (CIB, EDAHABIA), or EUR / USD for an international card. */
+    chargedCurrency: text('charged_currency').notNull().default('DZD'),
+    /** Integer minor units of chargedCurrency (cents); null for DZD, where it is `amount`. */
+    chargedAmount: integer('charged_amount'),
+    /** The rate used, in ten-thousandths of a dinar per unit of chargedCurrency (1 € = 149,5 DA: 1495000); null for DZD. */
+    exchangeRateE4: integer('exchange_rate_e4'),
     status: text('status').notNull().default('pending'),
     recipientName: text('recipient_name').notNull(),
     recipientEmail: text('recipient_email').notNull(),
@@ -53,6 +61,8 @@ export const orders = pgTable(
     check('orders_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
     check('orders_amount_check', sql`${t.amount} >= 0`),
     check('orders_currency_check', sql`${t.currency} = 'DZD'`),
+    check('orders_charged_currency_check', oneOf(t.chargedCurrency, CHARGE_CURRENCIES)),
+    check('orders_charged_amount_check', sql`${t.chargedAmount} is null or ${t.chargedAmount} > 0`),
   ],
 );
 
@@ -67,7 +77,9 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerCheckoutId: text('provider_checkout_id').notNull(),
     status: text('status').notNull().default('pending'),
+    /** What the gateway charges, in minor units of `currency` (whole dinars for DZD, as Chargily counts). */
     amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('DZD'),
     method: text('method').notNull(),
     checkoutUrl: text('checkout_url'),
     failureReason: text('failure_reason'),
@@ -81,8 +93,11 @@ export const payments = pgTable(
     index('payments_pending_idx').on(t.status, t.createdAt),
     // Issue 13: the payment success rate of the last hours.
     index('payments_created_idx').on(t.createdAt),
+    // Issue 24: finance's payments list filtered by charged currency, newest first.
+    index('payments_currency_idx').on(t.currency, t.createdAt),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
-    check('payments_provider_check', oneOf(t.provider, ['sandbox', 'chargily'])),
+    check('payments_provider_check', oneOf(t.provider, PAYMENT_PROVIDERS)),
+    check('payments_currency_check', oneOf(t.currency, CHARGE_CURRENCIES)),
     check('payments_amount_check', sql`${t.amount} >= 0`),
   ],
 );

@@ -79,6 +79,7 @@ export const TABLE_OWNERS = {
   // platform.ts
   landing_configs: 'catalog',
   system_settings: 'settings',
+  exchange_rates: 'settings',
   email_outbox: 'notifications',
   stored_files: 'files',
   // audit.ts

@@ -33,6 +33,29 @@ export const systemSettings = pgTable('system_settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Issue 24: the EUR and USD rates finance sets, every one kept (the latest per currency is in force).
+ * A rate is in ten-thousandths of a dinar per unit (1 € = 149,5 DA: 1495000); after `stale_after` it is
+ * no longer used to charge a card, and prices are shown in dinars only.
+ */
+// owner: settings
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: id(),
+    currency: text('currency').notNull(),
+    rateE4: integer('rate_e4').notNull(),
+    staleAfter: ts('stale_after').notNull(),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('exchange_rates_currency_idx').on(t.currency, t.createdAt),
+    check('exchange_rates_currency_check', sql`${t.currency} in ('EUR', 'USD')`),
+    check('exchange_rates_rate_check', sql`${t.rateE4} > 0`),
+  ],
+);
+
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 /** E-mail outbox: claimed by workers with FOR UPDATE SKIP LOCKED, so one message is sent once. */

@@ -54,6 +54,12 @@ export const DEFAULT_SYSTEM_SETTINGS = {
     offline_max_queued_value: 300_000,
   },
 };
+/** Issue 24, demo only: 1 € = 150 DA and 1 $ = 135 DA (ten-thousandths of a dinar), stale 90 days after the seed. */
+export const DEMO_EXCHANGE_RATES = [
+  { currency: 'EUR', rateE4: 1_500_000 },
+  { currency: 'USD', rateE4: 1_350_000 },
+] as const;
+
 export type SystemSettingKey = keyof typeof DEFAULT_SYSTEM_SETTINGS;
 
 export type SeedFaq = {

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../client.ts';
 import {
   boxes,
   boxOffers,
+  exchangeRates,
   faqEntries,
   kycDocuments,
   offers,
@@ -48,7 +49,7 @@ import {
 import { seedDemoHistory } from './demo-history.ts';
 import { seedId } from './ids.ts';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from './kyc-documents.ts';
-import { DEFAULT_SYSTEM_SETTINGS, SEED_FAQ } from './platform-data.ts';
+import { DEFAULT_SYSTEM_SETTINGS, DEMO_EXCHANGE_RATES, SEED_FAQ } from './platform-data.ts';
 
 /**
  * system_settings row recording which seed sections were applied (their version). A section runs again
@@ -61,7 +62,9 @@ const FAQ_VERSION = 2;
 const CATALOG_VERSION = 1;
 /** 1: the KYC documents of the partners the catalogue marks as verified. */
 const KYC_VERSION = 1;
-type SeedState = { faq?: number; catalog?: number; kyc?: number; fingerprint?: string };
+/** 1: issue 24's demo EUR and USD rates, so that the demo shows and charges euros and dollars. */
+const RATES_VERSION = 1;
+type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number; fingerprint?: string };
 
 /**
  * What a seed with these options writes, as a hash: the section versions, the default settings, the demo
@@ -121,6 +124,10 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date;
       if ((state.kyc ?? 0) < KYC_VERSION && options.storage) {
         await seedKycDocuments(tx, options.storage, now);
         state.kyc = KYC_VERSION;
+      }
+      if ((state.rates ?? 0) < RATES_VERSION) {
+        await tx.insert(exchangeRates).values(DEMO_EXCHANGE_RATES.map((r) => ({ ...r, staleAfter: new Date(now.getTime() + 90 * 86_400_000), createdAt: now })));
+        state.rates = RATES_VERSION;
       }
       const ids = await seedDemoAccounts(tx, now);
       await seedDemoVoucher(tx, ids.customerId, now);

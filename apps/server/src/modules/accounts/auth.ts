@@ -17,8 +17,15 @@ export function toUserDto(row: UserRow): TUser {
     phone: row.phone,
     role: row.role,
     locale: row.locale,
+    displayCurrency: displayCurrencyOf(row.preferences),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The profile's display currency (spec 01 §2 preferences), DZD when unset or unreadable. */
+function displayCurrencyOf(preferences: unknown): TUser['displayCurrency'] {
+  const currency = preferences && typeof preferences === 'object' ? (preferences as { currency?: unknown }).currency : undefined;
+  return currency === 'EUR' || currency === 'USD' ? currency : 'DZD';
 }
 
 // Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.

@@ -47,9 +47,10 @@ import { adminDashboard, breakageForecast, dailySeries, funnel, liveAnalytics, s
 import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
-import { gatewayRefundable, listRefunds, refundThroughGateway, settleRefund } from '../payments/index.ts';
-import { exportSettings, importSettings, readAllSettings, resetSettings, systemFigures, updateSettings } from '../settings/index.ts';
+import { gatewayRefundable, listPayments, listRefunds, refundThroughGateway, settleRefund } from '../payments/index.ts';
+import { exportSettings, importSettings, rateHistory, readAllSettings, resetSettings, setRate, systemFigures, updateSettings } from '../settings/index.ts';
 import { listOfflineConflicts } from '../vouchers/index.ts';
+import { ZAdminPaymentList, ZAdminPaymentsQuery, ZExchangeRate, ZRateHistory, ZRateHistoryQuery, ZSetRateRequest } from '@farha/contracts/rates';
 import { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../partners/index.ts';
 import { kycDocumentFile } from '../partners/index.ts';
 import { sendPrivateFile } from '../partners/index.ts';
@@ -185,6 +186,25 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // ---- Refunds (finance) ----------------------------------------------------------------------------
+  // ---- Exchange rates (finance; issue 24) ---------------------------------------------------------------
+  const rateStaff = requireRoles(ADMIN_PAGE_ROLES.rates);
+  r.get(
+    '/exchange-rates',
+    { onRequest: rateStaff, schema: { tags: ['admin'], querystring: ZRateHistoryQuery, response: { 200: ZRateHistory, ...errors } } },
+    async (request) => rateHistory(app.db, request.query, app.clock.now()),
+  );
+  r.post(
+    '/exchange-rates',
+    { onRequest: rateStaff, schema: { tags: ['admin'], body: ZSetRateRequest, response: { 201: ZExchangeRate, ...errors } } },
+    async (request, reply) => reply.status(201).send(await app.db.transaction((tx) => setRate(tx, request.body, step(request)))),
+  );
+
+  r.get(
+    '/payments',
+    { onRequest: requireRoles(ADMIN_PAGE_ROLES.payments), schema: { tags: ['admin'], querystring: ZAdminPaymentsQuery, response: { 200: ZAdminPaymentList, ...errors } } },
+    async (request) => listPayments(app.db, request.query),
+  );
+
   const refundStaff = requireRoles(ADMIN_PAGE_ROLES.refunds);
   const withGateway = (refund: TAdminRefund): TAdminRefund => ({ ...refund, gatewayRefund: refund.status === 'pending' && gatewayRefundable(app.payments, refund.provider) });
   r.get(

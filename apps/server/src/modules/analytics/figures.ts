@@ -4,7 +4,7 @@ import { PRODUCT_LINES } from '@farha/contracts/catalog';
 import { rowsOf, type Queryable } from '../../db/client.ts';
 import { voucherStatusIn } from '../../db/schema/columns.ts';
 import { addDays } from '../../lib/algiers-time.ts';
-import { algiersDay } from '../../lib/algiers-time.ts';
+import { algiersDay, algiersInstant } from '../../lib/algiers-time.ts';
 import { periodFigures, type RollupRow } from './rollup.ts';
 
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -79,7 +79,30 @@ export async function sales(db: Queryable, input: { now: Date; days: number }): 
   }
   const lines = [...byLine.values()].map((l) => ({ ...l, breakageRate: breakageRate(l) })).sort((a, b) => b.gmv - a.gmv);
   const { day: _d, ...total } = totals;
-  return { days: input.days, from, to, byDay: [...byDay.values()], byLine: lines, totals: { ...total, breakageRate: breakageRate(total) } };
+  const { charges, internationalShare } = await chargesOf(db, from, to);
+  return { days: input.days, from, to, byDay: [...byDay.values()], byLine: lines, totals: { ...total, breakageRate: breakageRate(total) }, charges, internationalShare };
+}
+
+/**
+ * Issue 24: the period's paid orders by charged currency (orders_paid_at_idx: the period's rows only), and
+ * the share of their dinar value paid by international cards, in % to one decimal.
+ */
+async function chargesOf(db: Queryable, from: string, to: string): Promise<Pick<TSales, 'charges' | 'internationalShare'>> {
+  const rows = await rowsOf<{ currency: 'DZD' | 'EUR' | 'USD'; n: number; gmv: number | string; charged: number | string; cards: number | string }>(
+    db,
+    sql`select charged_currency as currency, count(*)::int as n, coalesce(sum(amount), 0)::bigint as gmv,
+               coalesce(sum(coalesce(charged_amount, amount)), 0)::bigint as charged,
+               coalesce(sum(amount) filter (where payment_method in ('visa', 'mastercard')), 0)::bigint as cards
+        from orders
+        where paid_at >= ${algiersInstant(from).toISOString()} and paid_at < ${algiersInstant(addDays(to, 1)).toISOString()} and amount > 0
+        group by charged_currency order by charged_currency`,
+  );
+  const gmv = rows.reduce((sum, r) => sum + Number(r.gmv), 0);
+  const cards = rows.reduce((sum, r) => sum + Number(r.cards), 0);
+  return {
+    charges: rows.map((r) => ({ currency: r.currency, orders: Number(r.n), gmv: Number(r.gmv), charged: Number(r.charged) })),
+    internationalShare: gmv > 0 ? Math.round((cards * 1000) / gmv) / 10 : 0,
+  };
 }
 
 /**

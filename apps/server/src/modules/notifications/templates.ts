@@ -1,3 +1,4 @@
+import { formatForeign, formatRate } from '@farha/contracts/money';
 import { escapeHtml, footerText, infoEmail, lang, layout, type Locale } from './html.ts';
 
 export type EmailContent = { subject: string; html: string; text: string };
@@ -78,6 +79,8 @@ type ReceiptInput = {
   boxName: string;
   boxNameAr?: string | null;
   amount: number;
+  /** Issue 24: what an international card was charged (cents of EUR or USD, and the rate); absent for dinars. */
+  charge?: { currency: 'DZD' | 'EUR' | 'USD'; amount: number; rateE4: number | null };
   paymentMethod: string;
   paidAt: Date;
   recipientName: string;
@@ -86,6 +89,13 @@ type ReceiptInput = {
 };
 
 const METHOD_LABELS: Record<string, string> = { cib: 'CIB', edahabia: 'EDAHABIA', visa: 'Visa', mastercard: 'Mastercard' };
+
+/** `67,00 € (10 000 DA, 1 EUR = 150,00 DA)` for a card charged in euros or dollars; the dinars otherwise. */
+function chargedText(l: ReturnType<typeof lang>, input: Pick<ReceiptInput, 'amount' | 'charge'>): string {
+  const charge = input.charge;
+  if (!charge || charge.currency === 'DZD' || charge.rateE4 === null) return l.money(input.amount);
+  return `${formatForeign(charge.amount, charge.currency)} (${l.money(input.amount)}, 1 ${charge.currency} = ${formatRate(charge.rateE4)} DA)`;
+}
 
 /** The purchaser's receipt, in the purchaser's language. */
 export function receiptEmail(input: ReceiptInput): EmailContent {
@@ -111,7 +121,7 @@ export function receiptEmail(input: ReceiptInput): EmailContent {
       rows: [
         [l.t({ fr: 'Commande', ar: 'الطلب' }), input.orderId.slice(0, 8).toUpperCase()],
         [l.t({ fr: 'Coffret', ar: 'العلبة' }), box],
-        [l.t({ fr: 'Montant payé', ar: 'المبلغ المدفوع' }), l.money(input.amount)],
+        [l.t({ fr: 'Montant payé', ar: 'المبلغ المدفوع' }), chargedText(l, input)],
         [l.t({ fr: 'Moyen de paiement', ar: 'وسيلة الدفع' }), METHOD_LABELS[input.paymentMethod] ?? input.paymentMethod],
         [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
         [l.t({ fr: 'Destinataire', ar: 'المستلم' }), `${input.recipientName} <${input.recipientEmail}>`],

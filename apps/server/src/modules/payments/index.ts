@@ -8,3 +8,5 @@ export { createCompanyCheckout, createServiceOrder } from './service.ts';
 export { createFreeExchangeOrder, markOrderFulfilled, markOrdersRefunded, recordRefunds, type RefundRequest } from './order-changes.ts';
 export { signWebhook } from './signature.ts';
 export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';
+export { chargeOf, refundShare } from './charge.ts';
+export { listPayments } from './payments-list.ts';

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { formatDate, formatDzd } from '@farha/contracts/money';
+import { formatDate, formatDzd, formatForeign, formatRate } from '@farha/contracts/money';
+import { chargeOf } from './charge.ts';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -138,7 +139,13 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   pdf.fillColor(INK).font('Helvetica-Bold').fontSize(13).text('Total TTC', 58, y);
   pdf.text(amount, 48, y, { width: width - 10, align: 'right' });
   y += 22;
-  pdf.fillColor(MUTED).font('Helvetica').fontSize(9.5).text('Montant payé en dinars algériens (DZD).', 58, y, { width });
+  // Issue 24: a card charged in euros or dollars: both amounts, and the rate used.
+  const charge = chargeOf(order);
+  const paidIn =
+    charge.currency === 'DZD' || charge.rateE4 === null
+      ? 'Montant payé en dinars algériens (DZD).'
+      : `Montant en dinars algériens (DZD) ; carte débitée de ${formatForeign(charge.amount, charge.currency).replace(/\s?(€|\$US)$/, '')} ${charge.currency} au taux de 1 ${charge.currency} = ${formatRate(charge.rateE4)} DA (arrondi au centime supérieur).`;
+  pdf.fillColor(MUTED).font('Helvetica').fontSize(9.5).text(pdfText(paidIn), 58, y, { width });
   if (order.status === 'refunded') {
     pdf.moveDown(0.6).fillColor(TERRACOTTA).font('Helvetica-Bold').fontSize(11);
     pdf.text(`Commande remboursée${order.refundedAt ? ` le ${pdfText(formatDate(order.refundedAt))}` : ''}.`, 58, pdf.y, { width });

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, orders, payments, refunds, users, vouchers } from '../../db/schema/index.ts';
 import type { PaymentProviders } from './providers/registry.ts';
 import { PaymentGatewayError } from './providers/types.ts';
+import { chargeOf, refundShare } from './charge.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { hello, infoEmail, lang, rich, strong, type Locale } from '../notifications/index.ts';
@@ -15,6 +16,7 @@ type RefundRow = typeof refunds.$inferSelect;
 const selection = {
   refund: refunds,
   orderPaymentMethod: orders.paymentMethod,
+  order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4 },
   provider: sql<string | null>`(select ${payments.provider} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'paid' limit 1)`,
   customerEmail: users.email,
   customerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
@@ -23,7 +25,15 @@ const selection = {
   boxNameAr: boxes.nameAr,
 };
 
-function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; provider: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null; boxNameAr: string | null }): TAdminRefund {
+type OrderCharge = Parameters<typeof chargeOf>[0];
+
+/** The refund in the currency the card was charged in. */
+function refundCharged(order: OrderCharge, refundDzd: number): TAdminRefund['charged'] {
+  const charge = chargeOf(order);
+  return { currency: charge.currency, amount: refundShare(charge, order.amount, refundDzd) };
+}
+
+function toDto(row: { refund: RefundRow; order: OrderCharge; orderPaymentMethod: string | null; provider: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null; boxNameAr: string | null }): TAdminRefund {
   const r = row.refund;
   return {
     id: r.id,
@@ -37,6 +47,7 @@ function toDto(row: { refund: RefundRow; orderPaymentMethod: string | null; prov
     provider: row.provider,
     // Filled by the route, which knows the configured gateways (gatewayRefundable).
     gatewayRefund: false,
+    charged: refundCharged(row.order, r.amount),
     customer: row.customerEmail ? { email: row.customerEmail, name: row.customerName ?? '' } : null,
     voucherCode: row.voucherCode,
     boxName: row.boxName,
@@ -172,15 +183,16 @@ export async function settleRefund(
 }
 
 /**
- * Finance refunds through the gateway the order was paid with (issue 12): the sandbox sends the money back
- * through its refund API (the refund's id as idempotency key, so two clicks refund once) and the refund is
+ * Finance refunds through the gateway the order was paid with (issue 12): the sandbox and Stripe (issue 24,
+ * in the charged currency) send the money back through their refund API (the refund's id as idempotency key, so two clicks refund once) and the refund is
  * recorded paid with the gateway's reference. Chargily has no refund API: finance transfers the money and
  * records the bank reference (settleRefund), which this answers with REFUND_MANUAL.
  */
 export async function refundThroughGateway(db: Db, providers: PaymentProviders, refundId: string, step: FinanceStep): Promise<TAdminRefund> {
   const [row] = await db
-    .select({ refund: refunds, provider: payments.provider, checkoutId: payments.providerCheckoutId })
+    .select({ refund: refunds, order: selection.order, provider: payments.provider, checkoutId: payments.providerCheckoutId })
     .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
     .leftJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'paid')))
     .where(eq(refunds.id, refundId))
     .limit(1);
@@ -190,7 +202,9 @@ export async function refundThroughGateway(db: Db, providers: PaymentProviders, 
   if (!provider?.refund || !row.checkoutId) throw new AppError('REFUND_MANUAL');
   let reference: string;
   try {
-    ({ reference } = await provider.refund({ checkoutId: row.checkoutId, amount: row.refund.amount, idempotencyKey: row.refund.id }));
+    // Issue 24: a card charged in euros or dollars gets back its share of that charge, in that currency.
+    const amount = refundCharged(row.order, row.refund.amount).amount;
+    ({ reference } = await provider.refund({ checkoutId: row.checkoutId, amount, idempotencyKey: row.refund.id }));
   } catch (error) {
     if (error instanceof PaymentGatewayError) throw new AppError('REFUND_GATEWAY');
     throw error;

@@ -9,7 +9,6 @@ import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cachedSettings } from '../settings/index.ts';
 import { buyerSubject, recordEvent } from '../tracking/index.ts';
-import { verifyWebhook } from './signature.ts';
 import { applyCheckoutStatus, createOrder, getOrderForPurchaser } from './service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 502: ZApiError, 503: ZApiError };
@@ -44,7 +43,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** Gateways call this; the raw body is kept to check the HMAC signature exactly as sent. */
+/**
+ * Gateways call this; the raw body is kept to check the signature exactly as sent (Chargily's and the
+ * sandbox's HMAC in `signature`, Stripe's `Stripe-Signature` through its SDK's constructEvent).
+ */
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: 262_144 }, (_req, body, done) =>
     done(null, body),
@@ -54,18 +56,18 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     const provider = app.payments.byName(name);
     if (!provider) throw new AppError('PAYMENT_PROVIDER_UNKNOWN');
     const raw = typeof request.body === 'string' ? request.body : '';
-    const signature = request.headers.signature;
-    const valid = verifyWebhook(raw, Array.isArray(signature) ? signature[0] : signature, await provider.webhookSecret());
+    const valid = await provider.verifyWebhook(raw, request.headers);
     let payload: unknown = null;
     try {
       payload = JSON.parse(raw);
     } catch {
       payload = null;
     }
-    const event = valid ? provider.parseWebhook(payload) : null;
+    const parsed = valid ? provider.parseWebhook(payload) : null;
+    const event = parsed === 'ignored' ? null : parsed;
     await app.db.insert(paymentWebhookEvents).values({
       provider: name,
-      eventId: event?.eventId ?? null,
+      eventId: event?.eventId ?? (valid ? eventIdOf(payload) : null),
       providerCheckoutId: event?.checkoutId ?? null,
       signatureValid: valid,
       payload: valid ? payload : { rejected: true, length: raw.length },
@@ -75,6 +77,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       request.log.warn({ provider: name, ip: request.ip }, 'payment webhook with an invalid signature rejected');
       throw new AppError('INVALID_SIGNATURE');
     }
+    // Stripe may send event types that say nothing of a checkout: acknowledged, so it does not retry them.
+    if (parsed === 'ignored') return reply.send({ received: true, outcome: 'ignored' });
     if (!event) throw new AppError('PAYMENT_EVENT_UNREADABLE');
     const outcome = await applyCheckoutStatus(
       { db: app.db, publicUrl: app.config.publicUrl, now: app.clock.now(), fulfil: app.payments.fulfil },
@@ -98,4 +102,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     if (outcome === 'unknown') throw new AppError('CHECKOUT_NOT_FOUND');
     return reply.send({ received: true, outcome });
   });
+}
+
+function eventIdOf(payload: unknown): string | null {
+  const id = payload && typeof payload === 'object' ? (payload as { id?: unknown }).id : null;
+  return typeof id === 'string' ? id.slice(0, 200) : null;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, and, inArray } from 'drizzle-orm';
 import { errorText } from '@farha/contracts/errors';
-import { formatDzd } from '@farha/contracts/money';
+import { formatDzd, formatForeign } from '@farha/contracts/money';
 import { sandboxCheckouts } from '../../db/schema/index.ts';
 import { escapeHtml } from '../notifications/index.ts';
 import { expireIfOverdue } from './providers/sandbox.ts';
@@ -113,7 +113,7 @@ async function sendWebhook(app: FastifyInstance, row: Row): Promise<void> {
     created_at: Math.floor(row.createdAt.getTime() / 1000),
     updated_at: Math.floor(row.updatedAt.getTime() / 1000),
   });
-  const secret = await app.payments.byName('sandbox')!.webhookSecret();
+  const secret = await app.payments.sandbox.webhookSecret();
   try {
     const res = await fetch(row.webhookEndpoint, {
       method: 'POST',
@@ -149,11 +149,17 @@ button{flex:1;padding:14px;border:0;border-radius:10px;font-size:16px;font-weigh
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+/** What the page charges: dinars, or cents of euros or dollars for an international card (issue 24). */
+function chargeText(row: Row): string {
+  const currency = row.currency.toUpperCase();
+  return currency === 'EUR' || currency === 'USD' ? formatForeign(row.amount, currency) : formatDzd(row.amount);
+}
+
 function render(row: Row, error: string | null, form: Record<string, string | undefined> = {}): string {
   const method = METHOD_LABELS[row.paymentMethod] ?? row.paymentMethod;
   const closed = row.status !== 'pending';
   const head = `<header><small>Passerelle de paiement — Sandbox Farha</small><div>Paiement ${escapeHtml(method)}</div>
-<div class="amount">${escapeHtml(formatDzd(row.amount))}</div><span class="badge">Mode test : aucun débit réel</span></header>`;
+<div class="amount">${escapeHtml(chargeText(row))}</div><span class="badge">Mode test : aucun débit réel</span></header>`;
   if (closed) {
     return page('Paiement', `${head}<section><p>Ce paiement est ${row.status === 'paid' ? 'déjà réglé' : 'clôturé'} (${escapeHtml(row.status)}).</p></section>`);
   }
@@ -176,7 +182,7 @@ function render(row: Row, error: string | null, form: Record<string, string | un
 ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 ${cardFields}
 <div class="actions"><button class="cancel" type="submit" name="action" value="cancel">Annuler</button>
-<button class="pay" type="submit" name="action" value="pay">Payer ${escapeHtml(formatDzd(row.amount))}</button></div>
+<button class="pay" type="submit" name="action" value="pay">Payer ${escapeHtml(chargeText(row))}</button></div>
 </form>${notes}${script}`,
   );
 }

@@ -11,6 +11,8 @@ import { deliveryMoment } from './delivery-date.ts';
 import type { FulfilPaidOrder } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/registry.ts';
 import { PaymentGatewayError, type CheckoutSnapshot, type CheckoutStatus } from './providers/types.ts';
+import { chargeColumns, chargeOf, planCharge, type Charge } from './charge.ts';
+import type { TForeignCurrency } from '@farha/contracts/money';
 import { errorText } from '@farha/contracts/errors';
 
 type OrderInput = {
@@ -22,6 +24,8 @@ type OrderInput = {
   deliverAt?: string | undefined;
   paymentMethod: 'cib' | 'edahabia' | 'visa' | 'mastercard';
   recipientLocale?: 'fr' | 'ar' | undefined;
+  chargeCurrency?: TForeignCurrency | undefined;
+  expectedChargeAmount?: number | undefined;
 };
 
 type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
@@ -40,8 +44,12 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
   const deliverAt = deliveryMoment(input.deliverAt, ctx.now);
   if (deliverAt === undefined) throw new AppError('DELIVERY_DATE', { field: 'deliverAt' });
 
-  const provider = ctx.providers.forMethod(input.paymentMethod);
-  if (!provider) throw new AppError('METHOD_UNAVAILABLE', { field: 'paymentMethod' });
+  const { charge } = await planCharge(ctx, {
+    method: input.paymentMethod,
+    amountDzd: box.price,
+    currency: input.chargeCurrency,
+    expectedAmount: input.expectedChargeAmount,
+  });
 
   const [order] = await ctx.db
     .insert(orders)
@@ -49,6 +57,7 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
       purchaserId: purchaser.userId,
       boxId: box.id,
       amount: box.price,
+      ...chargeColumns(charge),
       recipientName: input.recipientName,
       recipientEmail: input.recipientEmail,
       recipientLocale: input.recipientLocale ?? purchaser.locale,
@@ -75,11 +84,13 @@ async function openCheckout(
 ): Promise<{ orderId: string; checkoutUrl: string }> {
   const method = order.paymentMethod as OrderInput['paymentMethod'];
   const provider = ctx.providers.forMethod(method);
+  const charge = chargeOf(order);
   try {
-    if (!provider) throw new PaymentGatewayError('METHOD_UNAVAILABLE');
+    if (!provider || !provider.currencies.includes(charge.currency)) throw new PaymentGatewayError('METHOD_UNAVAILABLE');
     const checkout = await provider.createCheckout({
       orderId: order.id,
-      amount: order.amount,
+      amount: charge.amount,
+      currency: charge.currency,
       method,
       locale: options.locale,
       successUrl: options.returnUrl,
@@ -91,7 +102,8 @@ async function openCheckout(
       orderId: order.id,
       provider: provider.name,
       providerCheckoutId: checkout.id,
-      amount: order.amount,
+      amount: charge.amount,
+      currency: charge.currency,
       method,
       checkoutUrl: checkout.checkoutUrl,
       raw: checkout.raw ?? null,
@@ -120,6 +132,7 @@ export type ServiceOrderInput = {
   senderName: string | null;
   personalMessage: string | null;
   paymentMethod: OrderInput['paymentMethod'];
+  chargeCurrency?: TForeignCurrency | undefined;
   description: string;
 };
 
@@ -132,9 +145,7 @@ export async function createServiceOrder(ctx: Ctx, input: ServiceOrderInput) {
   if (input.amount <= 0 || input.amount > limits.max_amount) {
     throw new AppError('AMOUNT_OUT_OF_RANGE', { params: { limits: `≤ ${formatDzd(limits.max_amount)}` } });
   }
-  if (!ctx.providers.forMethod(input.paymentMethod)) {
-    throw new AppError('METHOD_UNAVAILABLE', { field: 'paymentMethod' });
-  }
+  const { charge } = await planCharge(ctx, { method: input.paymentMethod, amountDzd: input.amount, currency: input.chargeCurrency });
   const [order] = await ctx.db
     .insert(orders)
     .values({
@@ -142,6 +153,7 @@ export async function createServiceOrder(ctx: Ctx, input: ServiceOrderInput) {
       purchaserId: input.purchaserId,
       boxId: input.boxId,
       amount: input.amount,
+      ...chargeColumns(charge),
       recipientName: input.recipientName,
       recipientEmail: input.recipientEmail,
       recipientLocale: input.recipientLocale,
@@ -201,16 +213,13 @@ const ORDER_STATUS_FOR: Record<'failed' | 'canceled' | 'expired', 'failed' | 'ca
 };
 
 /**
- * Whether what the gateway says was charged fits the order: an amount or currency it gives must be the
- * order's, and a payment is confirmed (`paid`) only when it gives both. A signed event or a fetched checkout
+ * Whether what the gateway says was charged fits the order: an amount or currency it gives must be what
+ * the order charges (its dinars, or the euros or dollars of an international card, issue 24), and a payment is confirmed (`paid`) only when it gives both. A signed event or a fetched checkout
  * that says `paid` without them proves nothing about what was paid.
  */
-function chargeFitsOrder(
-  event: { status: CheckoutStatus; amount: number | null; currency: string | null },
-  order: { amount: number; currency: string },
-): boolean {
-  if (event.amount !== null && event.amount !== order.amount) return false;
-  if (event.currency !== null && event.currency.toLowerCase() !== order.currency.toLowerCase()) return false;
+function chargeFitsOrder(event: { status: CheckoutStatus; amount: number | null; currency: string | null }, charge: Charge): boolean {
+  if (event.amount !== null && event.amount !== charge.amount) return false;
+  if (event.currency !== null && event.currency.toLowerCase() !== charge.currency.toLowerCase()) return false;
   return event.status !== 'paid' || (event.amount !== null && event.currency !== null);
 }
 
@@ -246,14 +255,17 @@ export async function applyCheckoutStatus(
 ): Promise<'unknown' | 'unchanged' | 'applied' | 'mismatch'> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ payment: payments, order: { amount: orders.amount, currency: orders.currency } })
+      .select({
+        payment: payments,
+        order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4 },
+      })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(and(eq(payments.provider, event.provider), eq(payments.providerCheckoutId, event.checkoutId)))
       .limit(1);
     if (!found) return 'unknown' as const;
     const { payment } = found;
-    if (!chargeFitsOrder(event, found.order)) return 'mismatch' as const;
+    if (!chargeFitsOrder(event, chargeOf(found.order))) return 'mismatch' as const;
     if (event.status === payment.status || TERMINAL.includes(payment.status as CheckoutStatus)) return 'unchanged' as const;
 
     const [updated] = await tx
@@ -322,6 +334,7 @@ export async function getOrderForPurchaser(
     relatedVoucherId: order.relatedVoucherId,
     status: order.status as TOrder['status'],
     amount: order.amount,
+    charge: chargeOf(order),
     paymentMethod: order.paymentMethod as TOrder['paymentMethod'],
     box: { id: box.id, name: box.name, nameAr: box.nameAr, imageUrl: box.imageUrl, category: box.category },
     recipientName: order.recipientName,

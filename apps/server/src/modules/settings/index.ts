@@ -5,3 +5,4 @@ export { siteStatusRoutes } from './site-routes.ts';
 export { exportSettings, importSettings, RESET_CONFIRMATION_WORD, resetSettings } from './portability.ts';
 export { systemFigures } from './system-figures.ts';
 export { sharedSecret } from './shared-secret.ts';
+export { chargeRate, currentRates, parseRate, rateHistory, setRate } from './exchange-rates.ts';

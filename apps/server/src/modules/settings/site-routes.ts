@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSiteStatus } from '@farha/contracts/admin';
+import { ZCurrentRates } from '@farha/contracts/rates';
+import { currentRates } from './exchange-rates.ts';
 import { cachedSettings } from './service.ts';
 
 /**
@@ -10,10 +12,11 @@ import { cachedSettings } from './service.ts';
 export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/site', { schema: { tags: ['platform'], response: { 200: ZSiteStatus } } }, async (_request, reply) => {
-    const [platform, security, features] = await Promise.all([
+    const [platform, security, features, payments] = await Promise.all([
       cachedSettings(app.db, 'platform'),
       cachedSettings(app.db, 'security'),
       cachedSettings(app.db, 'features'),
+      cachedSettings(app.db, 'payments'),
     ]);
     reply.header('cache-control', 'no-store');
     return {
@@ -21,6 +24,13 @@ export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
       passwordMinLength: security.password_min_length,
       partnerSelfRegistration: features.partner_self_registration,
       contact: { email: platform.support_email, phone: platform.support_phone || null, partnerHotline: platform.partner_hotline || null },
+      internationalCards: payments.international_cards_enabled && app.payments.forMethod('visa') !== null,
     };
+  });
+
+  // Issue 24: the rates in force, for the prices shown in euros or dollars (stale ones flagged: dinars only).
+  r.get('/exchange-rates', { schema: { tags: ['platform'], response: { 200: ZCurrentRates } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { rates: await currentRates(app.db, app.clock.now()) };
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, users } from '../../db/schema/index.ts';
 import { enqueueEmail, enqueueEmails, receiptEmail, voucherEmail } from '../notifications/index.ts';
-import type { PaidOrder } from '../payments/index.ts';
+import { chargeOf, type PaidOrder } from '../payments/index.ts';
 import { boxOffersWithPartners, type VoucherDocument, voucherPublicUrl } from './documents.ts';
 import { type IssueVoucherInput, issueVoucher, issueVouchers } from './issue.ts';
 import { applyPaidExchange, applyPaidExtension } from './voucher-life.ts';
@@ -122,6 +122,7 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       boxName: box!.name,
       boxNameAr: box!.nameAr,
       amount: order.amount,
+      charge: chargeOf(order),
       paymentMethod: order.paymentMethod,
       paidAt: ctx.now,
       recipientName: order.recipientName,

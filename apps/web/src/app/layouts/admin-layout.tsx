@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/plain/roles';
-import { Banknote, Building2, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, Building2, Coins, Receipt, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -22,6 +22,8 @@ const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
   { page: 'payouts', icon: Banknote },
   { page: 'refunds', icon: Undo2 },
   { page: 'companies', icon: Building2 },
+  { page: 'payments', icon: Receipt },
+  { page: 'rates', icon: Coins },
   { page: 'catalog', icon: Package },
   { page: 'analytics', icon: ChartColumn },
   { page: 'settings', icon: Settings },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
+import { CurrencySwitch } from '@/components/currency-switch';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -47,6 +48,7 @@ export function CustomerLayout() {
               </Link>
             </Button>
             <ThemeToggle />
+            <CurrencySwitch />
             <LocaleSwitch />
             <LogoutButton />
           </div>

@@ -1,5 +1,5 @@
 import type { CreateCheckoutInput, PaymentProvider } from './types.ts';
-import { gatewayAmount, gatewayCurrency, normalizeStatus, parseChargilyStyleWebhook, PaymentGatewayError } from './types.ts';
+import { gatewayAmount, gatewayCurrency, hmacWebhookVerifier, normalizeStatus, parseChargilyStyleWebhook, PaymentGatewayError } from './types.ts';
 
 const BASES = { test: 'https://pay.chargily.net/test/api/v2', live: 'https://pay.chargily.net/api/v2' } as const;
 
@@ -34,6 +34,7 @@ export function chargilyProvider(options: {
 
   return {
     name: 'chargily',
+    currencies: ['DZD'],
     async createCheckout(input: CreateCheckoutInput) {
       const body = await call('/checkouts', {
         method: 'POST',
@@ -60,7 +61,7 @@ export function chargilyProvider(options: {
       if (!status) throw new PaymentGatewayError('PAYMENT_ERROR');
       return { id, status, amount: gatewayAmount(body.amount), currency: gatewayCurrency(body.currency), raw: body };
     },
-    webhookSecret: async () => options.secretKey,
+    verifyWebhook: hmacWebhookVerifier(async () => options.secretKey),
     parseWebhook: parseChargilyStyleWebhook,
   };
 }

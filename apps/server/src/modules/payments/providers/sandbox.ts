@@ -5,7 +5,7 @@ import { sandboxCheckouts } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { sharedSecret } from '../../settings/index.ts';
 import type { CheckoutStatus, PaymentProvider } from './types.ts';
-import { gatewayCurrency, PaymentGatewayError, parseChargilyStyleWebhook } from './types.ts';
+import { gatewayCurrency, hmacWebhookVerifier, PaymentGatewayError, parseChargilyStyleWebhook } from './types.ts';
 
 /** Like Chargily, an unpaid checkout expires after 30 minutes. */
 export const SANDBOX_EXPIRY_MS = 30 * 60_000;
@@ -14,16 +14,21 @@ export const SANDBOX_EXPIRY_MS = 30 * 60_000;
  * The sandbox gateway: it keeps its own checkouts, serves its hosted page at /pay/sandbox/<id> and signs
  * its webhooks exactly like Chargily, so the default set-up runs the real payment code path.
  */
-export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey: string; clock: Clock }): PaymentProvider {
+export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey: string; clock: Clock }): PaymentProvider & { webhookSecret(): Promise<string> } {
   let secret: Promise<string> | undefined;
+  const webhookSecret = () => (secret ??= sandboxSecret(options.db, options.secretKey, options.clock.now()));
 
   return {
     name: 'sandbox',
+    // Like Stripe for the international cards when no real gateway is configured (issue 24).
+    currencies: ['DZD', 'EUR', 'USD'],
+    webhookSecret,
     async createCheckout(input) {
       const id = `sbx_${randomBytes(12).toString('hex')}`;
       await options.db.insert(sandboxCheckouts).values({
         id,
         amount: input.amount,
+        currency: input.currency.toLowerCase(),
         paymentMethod: input.method,
         locale: input.locale,
         successUrl: input.successUrl,
@@ -40,7 +45,7 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; secretKey:
       if (!row) return { id, status: 'failed', failureReason: 'Paiement introuvable', amount: null, currency: null };
       return { id, status: row.status as CheckoutStatus, failureReason: row.failureReason, amount: row.amount, currency: gatewayCurrency(row.currency) };
     },
-    webhookSecret: () => (secret ??= sandboxSecret(options.db, options.secretKey, options.clock.now())),
+    verifyWebhook: hmacWebhookVerifier(webhookSecret),
     parseWebhook: parseChargilyStyleWebhook,
     async refund(input) {
       return options.db.transaction(async (tx) => {

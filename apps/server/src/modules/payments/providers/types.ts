@@ -1,11 +1,17 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { TPaymentMethod } from '@farha/contracts/checkout';
+import { verifyWebhook } from '../signature.ts';
 
 /** Chargily V2 checkout statuses; ours are the same words. */
 export type CheckoutStatus = 'pending' | 'processing' | 'paid' | 'failed' | 'canceled' | 'expired';
 
+export type ChargeCurrency = 'DZD' | 'EUR' | 'USD';
+
 export type CreateCheckoutInput = {
   orderId: string;
+  /** What to charge, in minor units of `currency` (whole dinars for DZD, cents for EUR and USD). */
   amount: number;
+  currency: ChargeCurrency;
   method: TPaymentMethod;
   locale: 'fr' | 'ar';
   successUrl: string;
@@ -19,7 +25,7 @@ export type CheckoutSnapshot = {
   id: string;
   status: CheckoutStatus;
   failureReason?: string | null;
-  /** What the gateway charged (integer DZD), null when it does not say. */
+  /** What the gateway charged (minor units of `currency`), null when it does not say. */
   amount: number | null;
   currency: string | null;
   raw?: unknown;
@@ -47,15 +53,18 @@ export function gatewayCurrency(value: unknown): string | null {
   return typeof value === 'string' && /^[a-z]{3}$/i.test(value.trim()) ? value.trim().toLowerCase() : null;
 }
 
-/** What our checkout needs from a payment gateway; `sandbox` and `chargily` implement it. */
+/** What our checkout needs from a payment gateway; `sandbox`, `chargily` and `stripe` implement it. */
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'chargily';
+  readonly name: 'sandbox' | 'chargily' | 'stripe';
+  /** The charge currencies it takes (Chargily and the sandbox's local methods: dinars only). */
+  readonly currencies: readonly ChargeCurrency[];
   createCheckout(input: CreateCheckoutInput): Promise<{ id: string; checkoutUrl: string; raw?: unknown }>;
   /** Server-side fetch of a checkout: the other way (besides a signed webhook) to learn it was paid. */
   fetchCheckout(id: string): Promise<CheckoutSnapshot>;
-  /** Secret used for the webhook HMAC. */
-  webhookSecret(): Promise<string>;
-  parseWebhook(body: unknown): WebhookEvent | null;
+  /** Whether a webhook is signed by the gateway, checked on the raw body exactly as sent. */
+  verifyWebhook(rawBody: string, headers: IncomingHttpHeaders): Promise<boolean>;
+  /** The event of a verified webhook; 'ignored' for an event type that says nothing of a checkout. */
+  parseWebhook(body: unknown): WebhookEvent | 'ignored' | null;
   /**
    * Sends money back to the card of a paid checkout, once per `idempotencyKey` (a second call with the same
    * key answers the first refund's reference). Absent when the gateway has no refund API (Chargily V2:
@@ -72,6 +81,14 @@ export class PaymentGatewayError extends Error {
     super(detail ?? code);
     this.code = code;
   }
+}
+
+/** Chargily's (and the sandbox's) webhook check: the HMAC of the raw body in the `signature` header. */
+export function hmacWebhookVerifier(secret: () => Promise<string>): PaymentProvider['verifyWebhook'] {
+  return async (rawBody, headers) => {
+    const signature = headers.signature;
+    return verifyWebhook(rawBody, Array.isArray(signature) ? signature[0] : signature, await secret());
+  };
 }
 
 /** Chargily's webhook body: `{ id, type: 'checkout.paid', data: { id, status, ... } }`. */

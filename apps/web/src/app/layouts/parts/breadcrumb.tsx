@@ -28,6 +28,8 @@ const LABELLED = [
   'audit',
   'reservations',
   'companies',
+  'taux',
+  'paiements',
 ] as const;
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths, to } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';
+import { CurrencySwitch } from '@/components/currency-switch';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -85,6 +86,7 @@ export function PublicHeader() {
             </Button>
           )}
           <ThemeToggle />
+          <CurrencySwitch />
           <LocaleSwitch />
           {status === 'loading' ? (
             <Skeleton className="ms-1 h-9 w-9 rounded-full sm:w-28" />

@@ -15,6 +15,7 @@ import {
   type TAdminRefundList,
 } from '@farha/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZAdminPaymentList, ZExchangeRate, ZRateHistory, type TSetRateRequest } from '@farha/contracts/rates';
 import { api } from '@/lib/api';
 import { useLocalizedSelect } from '@/lib/localized';
 
@@ -175,5 +176,34 @@ export function useRefundAction() {
       return api.post(`/api/admin/refunds/${id}/${action}`, body, { schema: ZAdminRefundActionResponse });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Issue 24: the EUR and USD rates, those in force and their history. */
+export function useExchangeRates(query: string) {
+  return useQuery({
+    queryKey: ['admin', 'exchange-rates', query],
+    queryFn: ({ signal }) => api.get(`/api/admin/exchange-rates?${query}`, { schema: ZRateHistory, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSetExchangeRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TSetRateRequest) => api.post('/api/admin/exchange-rates', input, { schema: ZExchangeRate }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'exchange-rates'] });
+      void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
+    },
+  });
+}
+
+/** Issue 24: every payment with what each card was charged. */
+export function useAdminPayments(query: string) {
+  return useQuery({
+    queryKey: ['admin', 'payments', query],
+    queryFn: ({ signal }) => api.get(`/api/admin/payments?${query}`, { schema: ZAdminPaymentList, signal }),
+    placeholderData: keepPreviousData,
   });
 }

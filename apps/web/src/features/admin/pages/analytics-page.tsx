@@ -1,5 +1,5 @@
 import { type FUNNEL_STEPS, type TSalesLine } from '@farha/contracts/analytics';
-import { formatDzd } from '@farha/contracts/money';
+import { formatDzd, formatForeign } from '@farha/contracts/money';
 import { Activity, Banknote, Building2, Clock, Database, Gauge, Gift, ScanLine, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -175,6 +175,20 @@ export function AdminAnalyticsPage() {
                 dzd(sales.data.totals.breakageValue),
                 pct(sales.data.totals.breakageRate),
               ]}
+            />
+          )
+        )}
+      </TableCard>
+
+      {/* Issue 24: what the cards were charged, by currency; the GMV stays in dinars. */}
+      <TableCard testId="sales-by-currency" title={t('charges.title')} hint={sales.data ? t('charges.share', { share: pct(sales.data.internationalShare) }) : undefined} csv={null}>
+        {sales.data && sales.data.charges.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('empty')}</p>
+        ) : (
+          sales.data && (
+            <DataTable
+              header={[t('charges.currency'), t('sales.orders'), t('sales.gmv'), t('charges.charged')]}
+              rows={sales.data.charges.map((c) => [c.currency, n(c.orders), dzd(c.gmv), c.currency === 'DZD' ? dzd(c.charged) : formatForeign(c.charged, c.currency)])}
             />
           )
         )}

@@ -1,5 +1,5 @@
 import { ADMIN_REFUND_FILTERS, type TAdminRefund } from '@farha/contracts/admin';
-import { formatDzd } from '@farha/contracts/money';
+import { formatDzd, formatForeign } from '@farha/contracts/money';
 import { CreditCard, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,7 +21,8 @@ const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructiv
 /** /admin/refunds (issue 12, finance): money owed to customers, recorded paid with its reference or failed. */
 export function AdminRefundsPage() {
   const { t, locale } = useAdminTranslation();
-  const providerName = (provider: string) => (provider === 'sandbox' || provider === 'chargily' ? t(`refunds.providers.${provider}`) : provider);
+  const providerName = (provider: string) =>
+    provider === 'sandbox' || provider === 'chargily' || provider === 'stripe' ? t(`refunds.providers.${provider}`) : provider;
   useDocumentTitle(t('refunds.title'));
   const [params, setParams] = useSearchParams();
   const status = (ADMIN_REFUND_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Filter) : 'pending';
@@ -72,6 +73,11 @@ export function AdminRefundsPage() {
                   <Badge variant={STATUS_VARIANT[r.status]}>{t(`refunds.tabs.${r.status}`)}</Badge>
                   <span className="text-lg font-bold tabular-nums">{formatDzd(r.amount, locale)}</span>
                 </div>
+                {r.charged.currency !== 'DZD' && (
+                  <p className="text-sm font-medium" data-testid="refund-charged">
+                    {t('refunds.charged', { currency: r.charged.currency, amount: formatForeign(r.charged.amount, r.charged.currency) })}
+                  </p>
+                )}
                 <p className="truncate text-sm text-muted-foreground" dir="ltr">
                   {r.customer?.email}
                 </p>

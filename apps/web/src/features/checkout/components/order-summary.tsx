@@ -1,14 +1,14 @@
-import { formatDzd } from '@farha/contracts/money';
 import { CalendarClock, Mail, QrCode, RotateCcw, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import type { TCheckoutBox } from '../api/checkout-box';
 import { useCheckoutTranslation } from '../i18n';
 import { BoxImage } from '@/components/domain/box-image';
+import { Price, RateNote } from '@/components/domain/price';
 
 /** spec 01 §2: the summary sidebar (image, name, price, validity) with the trust points. */
 export function OrderSummary({ box }: { box: TCheckoutBox }) {
-  const { t, locale } = useCheckoutTranslation();
+  const { t } = useCheckoutTranslation();
   const { t: tShared } = useTranslation();
   return (
     <Card className="overflow-hidden" data-testid="checkout-summary">
@@ -36,10 +36,9 @@ export function OrderSummary({ box }: { box: TCheckoutBox }) {
       </div>
       <div className="flex items-baseline justify-between gap-4 border-t border-border px-4 py-3 lg:mt-4 lg:px-5">
         <span className="font-semibold">{t('summary.total')}</span>
-        <span className="text-xl font-extrabold text-primary-strong" data-testid="checkout-total">
-          {formatDzd(box.price, locale)}
-        </span>
+        <Price dzd={box.price} testId="checkout-total" className="text-xl font-extrabold text-primary-strong" />
       </div>
+      <RateNote className="px-4 pb-3 lg:px-5" />
       <ul className="hidden space-y-2.5 border-t border-border bg-muted/50 px-5 py-4 text-sm lg:block">
         <li className="flex items-start gap-2.5">
           <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />

@@ -1,4 +1,6 @@
 import { PAYMENT_METHODS, type TPaymentMethod } from '@farha/contracts/checkout';
+import { useSiteStatus } from '@/lib/site-status';
+import { CardChargeNotice, type CardCharge } from './card-charge';
 import { ArrowLeft, Info, Lock, Pencil } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -19,13 +21,16 @@ interface PaymentStepProps {
   payLabel: string;
   payDisabled: boolean;
   onBack: () => void;
+  /** Issue 24: what a Visa or Mastercard card is charged (euros or dollars). */
+  cardCharge: CardCharge;
+  priceDzd: number;
 }
 
 /**
  * Step 2 (spec 01 §2, §5): the method and the terms only. Card details are typed on the gateway's
  * secure page, never in this app.
  */
-export function PaymentStep({ form, payLabel, payDisabled, onBack }: PaymentStepProps) {
+export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, priceDzd }: PaymentStepProps) {
   const { t, locale } = useCheckoutTranslation();
   const {
     register,
@@ -41,6 +46,9 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack }: PaymentStep
     'deliverAt',
   ]);
   const methodError = errors.paymentMethod?.message;
+  // Issue 24: Visa and Mastercard only when the settings and a gateway allow them.
+  const internationalCards = useSiteStatus().data?.internationalCards !== false;
+  const methods = PAYMENT_METHODS.filter((id) => internationalCards || !isCardMethod(id));
   const termsError = errors.termsAccepted?.message;
 
   return (
@@ -75,7 +83,7 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack }: PaymentStep
       >
         <legend className="mb-3 text-base font-semibold">{t('payment.methodsLabel')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          {PAYMENT_METHODS.map((id: TPaymentMethod) => (
+          {methods.map((id: TPaymentMethod) => (
             <ChoiceCard
               key={id}
               {...register('paymentMethod')}
@@ -101,9 +109,10 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack }: PaymentStep
         )}
         {method && (
           <Alert data-testid="method-note">
-            {isCardMethod(method) ? t('payment.cardNote') : t('payment.localNote')}
+            {isCardMethod(method) ? t('payment.cardNote') : `${t('payment.localNote')} ${t('charge.dinars')}`}
           </Alert>
         )}
+        {method && isCardMethod(method) && <CardChargeNotice charge={cardCharge} priceDzd={priceDzd} />}
       </fieldset>
 
       <div className="grid gap-2">

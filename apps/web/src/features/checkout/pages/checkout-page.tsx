@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatDzd } from '@farha/contracts/money';
+import { formatDzd, formatForeign } from '@farha/contracts/money';
 import { algiersToday } from '@farha/contracts/time';
 import { ArrowLeft, Gift, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, type AuthRedirectState } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
@@ -21,6 +22,7 @@ import { CheckoutStepper, type CheckoutStep } from '../components/checkout-stepp
 import { DetailsStep } from '../components/details-step';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
+import { useCardCharge } from '../components/card-charge';
 import { ProcessingState } from '../components/processing-state';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import {
@@ -128,6 +130,8 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
   const [paymentError, setPaymentError] = useState(initialPaymentError);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const createOrder = useCreateOrder();
+  const cardCharge = useCardCharge(box.price);
+  const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isCustomer = user?.role === 'customer';
   const isVisitor = status === 'anonymous';
@@ -177,11 +181,18 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
     setSubmitError(null);
     setPaymentError(null);
     if (!isCustomer) return;
-    createOrder.mutate(toOrderRequest(box.id, values), {
+    // Issue 24: a card is charged the euros or dollars shown; the server refuses any other amount.
+    const card = values.paymentMethod === 'visa' || values.paymentMethod === 'mastercard';
+    const charge = card && cardCharge.amount !== null ? { chargeCurrency: cardCharge.currency, expectedChargeAmount: cardCharge.amount } : {};
+    createOrder.mutate({ ...toOrderRequest(box.id, values), ...charge }, {
       // A full navigation: the gateway's page is not part of this app.
       onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return; // the session-expired flow takes over
+        // The rate changed or went stale since the page loaded: show the new amount before any new try.
+        if (error instanceof ApiError && (error.code === 'CHARGE_CHANGED' || error.code === 'RATE_UNAVAILABLE')) {
+          void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
+        }
         const field = error instanceof ApiError ? error.field : undefined;
         if (field && (DETAIL_FIELDS as readonly string[]).includes(field)) {
           form.setError(field as (typeof DETAIL_FIELDS)[number], { message: fieldMessageOf(error) }, { shouldFocus: false });
@@ -198,7 +209,10 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
   });
 
   const processing = createOrder.isPending || createOrder.isSuccess;
-  const payLabel = isVisitor ? t('checkout.loginToBuy') : t('payment.pay', { amount: formatDzd(box.price, locale) });
+  const method = form.watch('paymentMethod');
+  const chargedText =
+    (method === 'visa' || method === 'mastercard') && cardCharge.amount !== null ? formatForeign(cardCharge.amount, cardCharge.currency) : formatDzd(box.price, locale);
+  const payLabel = isVisitor ? t('checkout.loginToBuy') : t('payment.pay', { amount: chargedText });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -275,8 +289,10 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
                 <PaymentStep
                   form={form}
                   payLabel={payLabel}
-                  payDisabled={Boolean(user) && !isCustomer}
+                  payDisabled={(Boolean(user) && !isCustomer) || ((method === 'visa' || method === 'mastercard') && cardCharge.amount === null)}
                   onBack={() => goTo('details')}
+                  cardCharge={cardCharge}
+                  priceDzd={box.price}
                 />
               )}
             </form>

@@ -1,5 +1,5 @@
 import type { TOrder } from '@farha/contracts/checkout';
-import { formatDate, formatDzd } from '@farha/contracts/money';
+import { formatDate, formatDzd, formatForeign } from '@farha/contracts/money';
 import { isVoucherStatusIn } from '@farha/contracts/plain/vouchers';
 import { CircleX, Download, House, Printer, SearchX, Send, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -181,7 +181,11 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
           <VoucherCard order={order} voucher={voucher} codeActions={<CopyCodeButton code={voucher.code} labels={{ copy: t('success.copy'), copied: t('success.copied'), failed: t('success.copyFailed') }} />} />
           <p className="text-center text-sm text-muted-foreground">
             {t('success.paid', {
-              amount: formatDzd(order.amount, locale),
+              // Issue 24: a card charged in euros or dollars shows both amounts.
+              amount:
+                order.charge.currency === 'DZD'
+                  ? formatDzd(order.amount, locale)
+                  : `${formatForeign(order.charge.amount, order.charge.currency)} (${formatDzd(order.amount, locale)})`,
               method: PAYMENT_METHOD_NAMES[order.paymentMethod],
             })}
           </p>

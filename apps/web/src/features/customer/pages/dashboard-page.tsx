@@ -1,4 +1,5 @@
 import type { TClientVoucher, TClientVoucherListResponse } from '@farha/contracts/customer';
+import { Price } from '@/components/domain/price';
 import { formatDzd } from '@farha/contracts/money';
 import { CalendarX2, Gift, PartyPopper, SearchX, ShoppingBag, Wallet, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -256,7 +257,7 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
           icon={Wallet}
           tone="secondary"
           label={t('dashboard.stats.value')}
-          value={formatDzd(stats.totalValue, locale)}
+          value={<Price dzd={stats.totalValue} />}
           hint={t('dashboard.stats.valueHint')}
           testId="stat-value"
         />

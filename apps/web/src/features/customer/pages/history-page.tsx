@@ -6,6 +6,7 @@ import {
   type THistoryQuery,
   type THistoryResponse,
 } from '@farha/contracts/customer';
+import { Price } from '@/components/domain/price';
 import { formatDzd } from '@farha/contracts/money';
 import {
   ChevronDown,
@@ -199,7 +200,7 @@ function Summary({ summary }: { summary: THistoryResponse['summary'] }) {
         icon={Wallet}
         tone="secondary"
         label={t('history.summary.spent')}
-        value={formatDzd(summary.totalSpent, locale)}
+        value={<Price dzd={summary.totalSpent} />}
         testId="summary-spent"
       />
       {/* No invented savings (Farha sells at the box price): the card shows only a real figure. */}
@@ -312,7 +313,7 @@ function PurchaseCard({ item, open, onToggle }: { item: THistoryItem; open: bool
           <span className="block text-xs text-muted-foreground">{t('history.experiences', { count: item.experiences })}</span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
-          <span className="font-bold tabular-nums">{formatDzd(item.price, locale)}</span>
+          <Price dzd={item.price} className="font-bold tabular-nums" />
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground print:hidden">
             <span className="sr-only sm:not-sr-only">{open ? t('history.hideDetails') : t('history.showDetails')}</span>
             <ChevronDown aria-hidden className={cn('size-4 transition-transform', open && 'rotate-180')} />

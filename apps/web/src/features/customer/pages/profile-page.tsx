@@ -8,6 +8,7 @@ import {
   type TChangePasswordRequest,
   type TProfile,
 } from '@farha/contracts/account';
+import { useDisplayCurrency } from '@/lib/display-currency';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, KeyRound, Monitor, Moon, Settings2, Sun, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -137,6 +138,7 @@ function ProfileForm({ profile }: { profile: TProfile }) {
   const { t } = useCustomerT();
   const { setPreference } = useTheme();
   const update = useUpdateProfile();
+  const { setCurrency: setDisplayCurrency } = useDisplayCurrency();
   const [success, flashSuccess] = useFlash();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -163,6 +165,8 @@ function ProfileForm({ profile }: { profile: TProfile }) {
     flashSuccess(null);
     try {
       const result = await update.mutateAsync({ ...values, phone: values.phone ? values.phone : null });
+      // Issue 24: the saved preference is the display currency from now on.
+      setDisplayCurrency(result.profile.preferences.currency);
       const saved = result.profile;
       reset({
         firstName: saved.firstName,

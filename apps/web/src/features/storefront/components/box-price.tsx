@@ -1,13 +1,7 @@
-import { formatDzd } from '@farha/contracts/money';
+import { Price } from '@/components/domain/price';
 import { cn } from '@/lib/cn';
-import { useStorefrontT } from '../i18n';
 
-/** `12 500 DA`; the digits stay left-to-right in Arabic. */
+/** `12 500 DA`, or `83,34 € · 12 500 DA` in the display currency (issue 24); digits stay left-to-right. */
 export function BoxPrice({ price, className }: { price: number; className?: string }) {
-  const { locale } = useStorefrontT();
-  return (
-    <span data-testid="box-price" className={cn('inline-block whitespace-nowrap font-extrabold tracking-tight text-primary-strong', className)}>
-      {formatDzd(price, locale)}
-    </span>
-  );
+  return <Price dzd={price} testId="box-price" className={cn('inline-block font-extrabold tracking-tight text-primary-strong', className)} />;
 }

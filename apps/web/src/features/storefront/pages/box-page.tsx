@@ -35,6 +35,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBox, useMyVouchersForBox, type OwnedVoucher } from '../api/catalog';
 import { BoxBadges } from '../components/box-badges';
 import { BoxImage } from '@/components/domain/box-image';
+import { RateNote } from '@/components/domain/price';
 import { BoxPrice } from '../components/box-price';
 import { FavouriteButton } from '../components/favourite-button';
 import { productLineIcon, useProductLineLabel } from '../components/product-line';
@@ -200,6 +201,7 @@ function BuyCard({ box }: { box: TBoxDetail }) {
           <span className="text-sm font-semibold text-muted-foreground">{t('box.price')}</span>
           <BoxPrice price={box.price} className="text-3xl" />
         </div>
+        <RateNote />
         <dl className="divide-y divide-border rounded-2xl border border-border">
           {facts.map(({ icon: Icon, label, value }) => (
             <div key={label} className="flex items-center gap-3 px-4 py-3 text-sm">

@@ -1,4 +1,5 @@
 import type { TBoxSummary, TCatalogStats } from '@farha/contracts/catalog';
+import { RateNote } from '@/components/domain/price';
 import { BOX_SORTS, type STOREFRONT_CATEGORIES } from '@farha/contracts/plain/catalog';
 import { ChevronDown, Gift, Handshake, PackageSearch, Search, SlidersHorizontal, Star, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -132,6 +133,7 @@ export function CatalogPage() {
         </ul>
       )}
 
+      {data && data.boxes.length > 0 && <RateNote />}
       <QuickViewDialog box={preview} onOpenChange={(open) => !open && setPreview(null)} />
     </div>
   );
