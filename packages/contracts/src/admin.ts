@@ -4,7 +4,7 @@ import { requiredText } from './text.ts';
 import { ZProfile } from './account.ts';
 import { ZSystemStatus } from './analytics.ts';
 import { ZPayout } from './partner.ts';
-import { ZEmail, ZPassword, ZPhone } from './auth.ts';
+import { ZEmail, ZOptionalPhone, ZPassword, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
 import { ZRole } from './roles.ts';
 
@@ -270,7 +270,7 @@ export const ZUpdateUserInput = z
   .object({
     firstName: personName.optional(),
     lastName: personName.optional(),
-    phone: z.string().trim().max(30).nullable().optional(),
+    phone: ZOptionalPhone.optional(),
     role: z.enum(STAFF_ROLES).optional(),
   })
   .refine((p) => Object.keys(p).length > 0, { error: zodError('NOTHING_TO_UPDATE') });

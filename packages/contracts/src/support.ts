@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { optionalText, requiredText } from './text.ts';
+import { ZOptionalPhone } from './auth.ts';
 export { DEFAULT_SUPPORT_EMAIL, SUPPORT_BUSINESS_HOURS, supportHoursRows, supportHoursText } from './plain/support.ts';
 
 export const SUPPORT_MESSAGES = {
@@ -657,6 +658,6 @@ export type TAgentProfile = z.infer<typeof ZAgentProfile>;
 export const ZAgentProfileRequest = z.object({
   firstName: requiredText(80),
   lastName: requiredText(80),
-  phone: optionalText(30),
+  phone: ZOptionalPhone.default(null),
 });
 export const ZAgentProfileResponse = z.object({ profile: ZAgentProfile, message: z.string().optional() });

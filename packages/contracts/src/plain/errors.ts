@@ -7,6 +7,7 @@ import { COMMON_ERRORS } from '../errors/common.ts';
 import { PARTNER_ERRORS } from '../errors/partners.ts';
 import { RESERVATION_ERRORS } from '../errors/reservations.ts';
 import type { TErrorSection } from '../errors/section.ts';
+import { SMS_ERRORS } from '../errors/sms.ts';
 import { SUPPORT_ERRORS } from '../errors/support.ts';
 import { VOUCHER_ERRORS } from '../errors/vouchers.ts';
 
@@ -27,6 +28,7 @@ export const ERROR_SECTIONS = {
   partners: PARTNER_ERRORS,
   support: SUPPORT_ERRORS,
   admin: ADMIN_ERRORS,
+  sms: SMS_ERRORS,
 } as const satisfies Record<string, TErrorSection>;
 
 export const ERRORS = {
@@ -39,6 +41,7 @@ export const ERRORS = {
   ...PARTNER_ERRORS,
   ...SUPPORT_ERRORS,
   ...ADMIN_ERRORS,
+  ...SMS_ERRORS,
 } as const satisfies TErrorSection;
 export type TErrorCode = keyof typeof ERRORS;
 /** Values for the `{name}` placeholders of a message. */
