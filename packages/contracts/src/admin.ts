@@ -367,6 +367,10 @@ export const ZSettingsSections = z.object({
     sms_provider: z.string().max(40),
     webhook_endpoints: z.array(z.url()).max(20),
     retry_attempts: z.number().int().min(0).max(10),
+    sms_cost_per_segment: z.number().int().min(0).max(1000),
+    sms_per_number_per_hour: z.number().int().min(1).max(100),
+    sms_per_number_per_day: z.number().int().min(1).max(1000),
+    sms_per_customer_per_day: z.number().int().min(1).max(1000),
   }),
   security: z.object({
     password_min_length: z.union(PASSWORD_MIN_LENGTH_CHOICES.map((n) => z.literal(n))),

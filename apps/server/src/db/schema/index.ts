@@ -8,3 +8,4 @@ export * from './support.ts';
 export * from './platform.ts';
 export * from './audit.ts';
 export * from './analytics.ts';
+export * from './sms.ts';

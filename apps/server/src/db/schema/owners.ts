@@ -78,6 +78,9 @@ export const TABLE_OWNERS = {
   landing_configs: 'catalog',
   system_settings: 'settings',
   email_outbox: 'notifications',
+  // sms.ts
+  sms_outbox: 'notifications',
+  sms_opt_outs: 'notifications',
   stored_files: 'files',
   // audit.ts
   audit_log: 'audit',

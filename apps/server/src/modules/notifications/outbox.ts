@@ -4,17 +4,14 @@ import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
 import { emailOutbox, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
-import { cachedSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import { asLocale, type Locale } from './html.ts';
 import type { EmailContent } from './templates.ts';
+import { maxAttempts } from './attempts.ts';
+import { dropPendingVoucherSms } from './sms-outbox.ts';
 
 export type OutboxAttachments = { voucherId?: string; qr?: boolean; pdf?: boolean };
 
-/** Attempts of one message: the first, then the setting notifications.retry_attempts retries (spec 02 §3). */
-export async function maxAttempts(db: Queryable): Promise<number> {
-  return 1 + (await cachedSettings(db, 'notifications')).retry_attempts;
-}
 const BATCH = 10;
 const STALE_LOCK_MS = 5 * 60_000;
 
@@ -71,8 +68,9 @@ export async function enqueueEmail(
   return row!.id;
 }
 
-/** Scheduled voucher e-mails not sent yet are dropped when the voucher is exchanged or cancelled. */
+/** Scheduled voucher e-mails (and texts) not sent yet are dropped when the voucher is exchanged or cancelled. */
 export async function dropPendingVoucherEmails(db: Queryable, voucherId: string, why: string): Promise<void> {
+  await dropPendingVoucherSms(db, voucherId, why);
   await db
     .update(emailOutbox)
     .set({ status: 'failed', lastError: why })

@@ -5,6 +5,7 @@ import { enqueueEmail, receiptEmail, voucherEmail } from '../notifications/index
 import type { PaidOrder } from '../payments/index.ts';
 import { boxOffersWithPartners, voucherPublicUrl } from './documents.ts';
 import { issueVoucher } from './issue.ts';
+import { deliverVoucherBySms } from './sms.ts';
 import { applyPaidExchange, applyPaidExtension } from './voucher-life.ts';
 
 /** A paid order becomes a voucher (or an extension, an exchange); payments call it through `FulfilPaidOrder`. */
@@ -52,6 +53,19 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       offers,
     }),
   });
+  // Issue 25: « Envoyer aussi par SMS » — the same day as the e-mail; the limits were checked at checkout.
+  if (order.recipientSms && order.recipientPhone) {
+    await deliverVoucherBySms(db, {
+      voucherId: voucher.id,
+      phone: order.recipientPhone,
+      locale: recipientLocale,
+      now: ctx.now,
+      publicUrl: ctx.publicUrl,
+      sendAt: order.deliverAt,
+      requestedBy: order.purchaserId,
+      checkLimits: false,
+    });
+  }
   await enqueueEmail(db, {
     now: ctx.now,
     to: purchaser!.email,
