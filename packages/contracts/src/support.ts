@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { optionalText, requiredText } from './text.ts';
 import { ZOptionalPhone } from './auth.ts';
+import { ZSmsMessage } from './sms.ts';
 export { DEFAULT_SUPPORT_EMAIL, SUPPORT_BUSINESS_HOURS, supportHoursRows, supportHoursText } from './plain/support.ts';
 
 export const SUPPORT_MESSAGES = {
@@ -541,6 +542,10 @@ export const ZUserDiagnostics = z.object({
    * `disputeId`: a dispute's, whose title the page words from `disputes` (its `label` is the stored French title).
    */
   recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), labelAr: z.string().nullable(), status: z.string().nullable(), at: z.string(), disputeId: z.string().optional() })),
+  /** Issue 25: the person's latest text messages (to their account or number, or sent by their actions), newest first. */
+  sms: z.array(ZSmsMessage),
+  /** Their number answered STOP: no text goes to it. */
+  smsOptedOut: z.boolean(),
 });
 export type TUserDiagnostics = z.infer<typeof ZUserDiagnostics>;
 
