@@ -18,19 +18,18 @@ export const ZEmail = z
  * spec 01 §5 ('Format de téléphone invalide'), issue 25: a phone number of Algeria (0555 12 34 56) or of
  * any country (+33 6 12 34 56 78), stored in E.164 (+213555123456).
  */
-export const ZPhone = z
+const phoneText = z
   .string({ error: zodError('INVALID_PHONE') })
   .trim()
-  .max(30, { error: zodError('INVALID_PHONE') })
-  .transform((value, ctx) => toE164(value) ?? invalidPhone(ctx));
+  .max(30, { error: zodError('INVALID_PHONE') });
+const optionalPhone = (value: string | null, ctx: z.RefinementCtx) => (value ? (toE164(value) ?? invalidPhone(ctx)) : null);
+
+export const ZPhone = phoneText.transform((value, ctx) => toE164(value) ?? invalidPhone(ctx));
 
 /** A phone field that may be left empty: '' or null clears it (null), otherwise as ZPhone. */
-export const ZOptionalPhone = z
-  .string({ error: zodError('INVALID_PHONE') })
-  .trim()
-  .max(30, { error: zodError('INVALID_PHONE') })
-  .nullable()
-  .transform((value, ctx) => (value ? (toE164(value) ?? invalidPhone(ctx)) : null));
+export const ZOptionalPhone = phoneText.nullable().transform(optionalPhone);
+/** The same for a form's text input ('' when empty). */
+export const ZOptionalPhoneText = phoneText.transform(optionalPhone);
 
 function invalidPhone(ctx: z.RefinementCtx): never {
   ctx.addIssue({ code: 'custom', message: zodError('INVALID_PHONE') });
