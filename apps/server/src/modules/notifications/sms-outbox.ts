@@ -1,13 +1,13 @@
 import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMS_MAX_SEGMENTS, smsSegments } from '@farha/contracts/plain/sms';
-import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { smsOptOuts, smsOutbox } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cachedSettings } from '../settings/index.ts';
 import type { Locale } from './html.ts';
-import { maxAttempts } from './attempts.ts';
+import { afterFailure, claimDue } from './attempts.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 /** What a text is about; the file provider writes it, support and analytics group by it. */
@@ -20,8 +20,6 @@ export type SmsKind =
   | 'partner-reservation-request'
   | 'ticket-answered';
 
-const BATCH = 10;
-const STALE_LOCK_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
 
 type SmsEnvelope = {
@@ -133,20 +131,9 @@ type Deps = { db: Db; sms: SmsProvider; clock: Clock; log: FastifyBaseLogger };
  */
 export async function processSmsOutbox(deps: Deps): Promise<number> {
   const now = deps.clock.now();
-  const staleBefore = new Date(now.getTime() - STALE_LOCK_MS);
-  const claimed = await rowsOf<{ id: string }>(deps.db, sql`
-    update sms_outbox set status = 'sending', locked_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
-    where id in (
-      select id from sms_outbox
-      where (status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz)
-         or (status = 'sending' and locked_at < ${staleBefore.toISOString()}::timestamptz)
-      order by next_attempt_at
-      limit ${BATCH}
-      for update skip locked
-    )
-    returning id`);
-  if (claimed.length === 0) return 0;
-  const rows = await deps.db.select().from(smsOutbox).where(inArray(smsOutbox.id, claimed.map((r) => r.id)));
+  const ids = await claimDue(deps.db, 'sms_outbox', now);
+  if (ids.length === 0) return 0;
+  const rows = await deps.db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids));
   await Promise.all(rows.map((row) => deliver(deps, row)));
   return rows.length;
 }
@@ -163,8 +150,7 @@ async function deliver(deps: Deps, row: SmsRow): Promise<void> {
       .where(eq(smsOutbox.id, row.id));
   } catch (error) {
     const attempts = row.attempts;
-    const failed = attempts >= (await maxAttempts(deps.db));
-    const backoffMs = 30_000 * 2 ** Math.max(0, attempts - 1);
+    const { failed, nextAttemptAt } = await afterFailure(deps.db, attempts, deps.clock.now());
     deps.log.warn({ err: error, smsId: row.id, attempts }, failed ? 'SMS failed for good' : 'SMS will be retried');
     await deps.db
       .update(smsOutbox)
@@ -172,7 +158,7 @@ async function deliver(deps: Deps, row: SmsRow): Promise<void> {
         status: failed ? 'failed' : 'queued',
         lockedAt: null,
         lastError: String((error as Error).message ?? error).slice(0, 500),
-        nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs),
+        nextAttemptAt,
       })
       .where(eq(smsOutbox.id, row.id));
   }
