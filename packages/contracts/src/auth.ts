@@ -24,7 +24,9 @@ const phoneText = z
   .max(30, { error: zodError('INVALID_PHONE') });
 const optionalPhone = (value: string | null, ctx: z.RefinementCtx) => (value ? (toE164(value) ?? invalidPhone(ctx)) : null);
 
-export const ZPhone = phoneText.transform((value, ctx) => toE164(value) ?? invalidPhone(ctx));
+// overwrite + refine, not a transform: ZPhone also describes answers (the settings' support phone), and a
+// transform has no JSON Schema for the API's response serialiser.
+export const ZPhone = phoneText.overwrite((value) => toE164(value) ?? value).refine((value) => toE164(value) === value, { error: zodError('INVALID_PHONE') });
 
 /** A phone field that may be left empty: '' or null clears it (null), otherwise as ZPhone. */
 export const ZOptionalPhone = phoneText.nullable().transform(optionalPhone);
