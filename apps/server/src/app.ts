@@ -36,7 +36,8 @@ import { companyAdminRoutes, companyRegistrationRoutes, companyRoutes, fulfilCom
 import { fulfilPaidOrder, publicVoucherRoutes, voucherDocumentRoutes } from './modules/vouchers/index.ts';
 import { startJobs, type Job } from './modules/jobs/index.ts';
 import { BACKUP_DIR_NAME, runScheduledBackup } from './db/scheduled-backup.ts';
-import { createMailer, mailboxRoutes, type Mailer } from './modules/notifications/index.ts';
+import { createMailer, createSmsProvider, mailboxRoutes, type Mailer, type SmsProvider } from './modules/notifications/index.ts';
+import { smsWebhookRoutes } from './routes/public/sms-webhooks.ts';
 import multipart from '@fastify/multipart';
 import { fileRoutes, type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/files/index.ts';
 import { createMetrics, installMetrics } from './modules/metrics/index.ts';
@@ -51,6 +52,8 @@ export type BuildOptions = {
   logStream?: { write: (line: string) => unknown };
   /** Tests pass their own (e.g. a real SMTP server's); default from the configuration. */
   mailer?: Mailer;
+  /** Tests may pass their own; default from SMS_PROVIDER. */
+  sms?: SmsProvider;
   fetchImpl?: typeof fetch;
   storage?: FileStorage;
 };
@@ -158,7 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/payments/webhooks/')) return;
+    if (request.url.startsWith('/api/payments/webhooks/') || request.url.startsWith('/api/sms/')) return;
     if (isCrossSiteRequest(request, config.publicUrl)) throw new AppError('CSRF');
   });
 
@@ -190,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(voucherDocumentRoutes, { prefix: '/api' });
   await app.register(publicVoucherRoutes, { prefix: '/api/public' });
   await app.register(webhookRoutes, { prefix: '/api/payments/webhooks' });
+  await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
   await app.register(sandboxPageRoutes, { prefix: '/pay/sandbox' });
 
   const areas = [
@@ -233,7 +237,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (config.jobs) {
-    const jobs = startJobs(app, options.mailer ?? createMailer(config), scheduledBackupJobs(app, database));
+    const jobs = startJobs(app, { mailer: options.mailer ?? createMailer(config), sms: options.sms ?? createSmsProvider(config) }, scheduledBackupJobs(app, database));
     app.addHook('onClose', async () => jobs.stop());
   }
 

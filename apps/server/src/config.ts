@@ -63,6 +63,12 @@ const ZEnv = z.object({
     .default(1000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Farha <bonjour@farha.dz>'),
+  SMS_PROVIDER: z.enum(['file', 'twilio']).default('file'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, { error: 'TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits' }).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, { error: 'TWILIO_AUTH_TOKEN must be at least 16 characters' }).optional(),
+  TWILIO_FROM: z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/, { error: 'TWILIO_FROM must be a number in E.164 (+…) or an alphanumeric sender of at most 11 characters' }).optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, { error: 'TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hexadecimal digits' }).optional(),
+  TWILIO_API_URL: z.url({ error: 'TWILIO_API_URL must be a URL (a stand-in of the Twilio API)' }).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
   PAYMENT_SECRET_KEY: z.string().optional(),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
@@ -109,6 +115,9 @@ export type Config = {
   slowRequestMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Issue 25: text messages as JSON files under DATA_DIR/sms, or through Twilio. */
+  smsProvider: 'file' | 'twilio';
+  twilio: { accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; apiUrl: string | undefined } | undefined;
   paymentProvider: 'sandbox' | 'chargily';
   paymentSecretKey: string;
   chargilyMode: 'test' | 'live';
@@ -167,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.PAYMENT_PROVIDER === 'chargily' && !e.PAYMENT_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  PAYMENT_SECRET_KEY: required when PAYMENT_PROVIDER=chargily');
   }
+  if (e.SMS_PROVIDER === 'twilio') {
+    const missing = [
+      !e.TWILIO_ACCOUNT_SID && '  TWILIO_ACCOUNT_SID: required when SMS_PROVIDER=twilio',
+      !e.TWILIO_AUTH_TOKEN && '  TWILIO_AUTH_TOKEN: required when SMS_PROVIDER=twilio',
+      !e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID && '  TWILIO_FROM: required when SMS_PROVIDER=twilio (or TWILIO_MESSAGING_SERVICE_SID)',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
+  }
   const port = overrides.port ?? e.PORT;
   const stripe = stripeConfig(e);
   const config: Config = {
@@ -182,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     slowRequestMs: e.SLOW_REQUEST_MS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    smsProvider: e.SMS_PROVIDER,
+    twilio:
+      e.SMS_PROVIDER === 'twilio'
+        ? { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM, messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID, apiUrl: e.TWILIO_API_URL }
+        : undefined,
     paymentProvider: e.PAYMENT_PROVIDER,
     // The sandbox signs its webhooks with a per-data-folder secret unless one is given.
     paymentSecretKey: e.PAYMENT_SECRET_KEY ?? '',

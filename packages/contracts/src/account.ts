@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
-import { ZLocale } from './auth.ts';
+import { ZLocale, ZOptionalPhone } from './auth.ts';
 import { TIMEZONE } from './time.ts';
 
 /** spec 01 §5 and §8 profile and password messages, and the reset flow's. */
@@ -77,17 +77,8 @@ export const ZUpdateProfileRequest = z.object({
     .max(254, { error: zodError('EMAIL_INVALID') })
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: zodError('EMAIL_INVALID') })
     .optional(),
-  /** '' or null clears it; otherwise spec 01 §5 phone format. */
-  phone: z
-    .union([
-      z
-        .string()
-        .trim()
-        .regex(/^(\+?[0-9\s\-()]{8,})?$/, { error: zodError('INVALID_PHONE') })
-        .max(30, { error: zodError('INVALID_PHONE') }),
-      z.null(),
-    ])
-    .optional(),
+  /** '' or null clears it; otherwise a phone number, stored in E.164 (issue 25). */
+  phone: ZOptionalPhone.optional(),
   locale: ZLocale.optional(),
   preferences: z
     .object({

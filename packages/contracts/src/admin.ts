@@ -4,7 +4,7 @@ import { requiredText } from './text.ts';
 import { ZProfile } from './account.ts';
 import { ZSystemStatus } from './analytics.ts';
 import { ZPayout } from './partner.ts';
-import { ZEmail, ZPassword, ZPhone } from './auth.ts';
+import { ZEmail, ZOptionalPhone, ZPassword, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
 import { ZRole } from './roles.ts';
 
@@ -275,7 +275,7 @@ export const ZUpdateUserInput = z
   .object({
     firstName: personName.optional(),
     lastName: personName.optional(),
-    phone: z.string().trim().max(30).nullable().optional(),
+    phone: ZOptionalPhone.optional(),
     role: z.enum(STAFF_ROLES).optional(),
   })
   .refine((p) => Object.keys(p).length > 0, { error: zodError('NOTHING_TO_UPDATE') });
@@ -383,6 +383,10 @@ export const ZSettingsSections = z.object({
     sms_provider: z.string().max(40),
     webhook_endpoints: z.array(z.url()).max(20),
     retry_attempts: z.number().int().min(0).max(10),
+    sms_cost_per_segment: z.number().int().min(0).max(1000),
+    sms_per_number_per_hour: z.number().int().min(1).max(100),
+    sms_per_number_per_day: z.number().int().min(1).max(1000),
+    sms_per_customer_per_day: z.number().int().min(1).max(1000),
   }),
   security: z.object({
     password_min_length: z.union(PASSWORD_MIN_LENGTH_CHOICES.map((n) => z.literal(n))),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
+import { toE164 } from './plain/phone.ts';
 import { ZRole } from './roles.ts';
 
 const required = (message: string = zodError('VALIDATION')) =>
@@ -13,11 +14,29 @@ export const ZEmail = z
   .max(254, { error: zodError('INVALID_EMAIL') })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: zodError('INVALID_EMAIL') });
 
-/** spec 01 §5: optional plus, then digits, spaces, dashes, parentheses; at least 8 characters. */
-export const ZPhone = z
-  .string()
+/**
+ * spec 01 §5 ('Format de téléphone invalide'), issue 25: a phone number of Algeria (0555 12 34 56) or of
+ * any country (+33 6 12 34 56 78), stored in E.164 (+213555123456).
+ */
+const phoneText = z
+  .string({ error: zodError('INVALID_PHONE') })
   .trim()
-  .regex(/^\+?[0-9\s\-()]{8,}$/, { error: zodError('INVALID_PHONE') });
+  .max(30, { error: zodError('INVALID_PHONE') });
+const optionalPhone = (value: string | null, ctx: z.RefinementCtx) => (value ? (toE164(value) ?? invalidPhone(ctx)) : null);
+
+// overwrite + refine, not a transform: ZPhone also describes answers (the settings' support phone), and a
+// transform has no JSON Schema for the API's response serialiser.
+export const ZPhone = phoneText.overwrite((value) => toE164(value) ?? value).refine((value) => toE164(value) === value, { error: zodError('INVALID_PHONE') });
+
+/** A phone field that may be left empty: '' or null clears it (null), otherwise as ZPhone. */
+export const ZOptionalPhone = phoneText.nullable().transform(optionalPhone);
+/** The same for a form's text input ('' when empty). */
+export const ZOptionalPhoneText = phoneText.transform(optionalPhone);
+
+function invalidPhone(ctx: z.RefinementCtx): never {
+  ctx.addIssue({ code: 'custom', message: zodError('INVALID_PHONE') });
+  return z.NEVER;
+}
 
 export const ZPassword = z
   .string({ error: zodError('VALIDATION') })

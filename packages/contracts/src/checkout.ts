@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { requiredText } from './text.ts';
-import { ZEmail, ZLocale } from './auth.ts';
+import { ZEmail, ZLocale, ZOptionalPhone } from './auth.ts';
 import { ZVoucherStatus } from './vouchers.ts';
 import { ZCharge, ZForeignCurrency } from './rates.ts';
 
@@ -41,8 +41,12 @@ export const ZCreateOrderRequest = z.object({
   expectedChargeAmount: z.number().int().positive().optional(),
   /** The server checks the terms too. */
   termsAccepted: z.literal(true, { error: zodError('TERMS') }),
-  /** Language of the recipient's e-mail. */
+  /** Language of the recipient's e-mail (and text message). */
   recipientLocale: ZLocale.optional(),
+  /** Issue 25: the recipient's mobile, stored in E.164; required with `sendSms`. */
+  recipientPhone: ZOptionalPhone.optional(),
+  /** « Envoyer aussi par SMS »: the voucher's text goes to recipientPhone on the delivery day. */
+  sendSms: z.boolean().optional(),
 });
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 
@@ -76,6 +80,9 @@ export const ZOrder = z.object({
   box: z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), imageUrl: z.string().nullable(), category: z.string() }),
   recipientName: z.string(),
   recipientEmail: z.string(),
+  recipientPhone: z.string().nullable(),
+  /** The voucher also goes by SMS to recipientPhone. */
+  recipientSms: z.boolean(),
   senderName: z.string().nullable(),
   personalMessage: z.string().nullable(),
   deliverAt: z.string().nullable(),

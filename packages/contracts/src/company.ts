@@ -28,17 +28,7 @@ export const ZRc = z
   .trim()
   .regex(/^(?=.*\d)[0-9A-Za-z/\-\s]{6,30}$/, { error: zodError('COMPANY_RC') });
 
-/**
- * A mobile number in E.164 (`+213550123456`): a simple check, not a numbering plan. An Algerian number
- * written the local way (`0550 12 34 56`) becomes +213…; anything else must start with `+`.
- */
-export function toE164(raw: string): string | null {
-  const compact = raw.replace(/[\s\-().]/g, '');
-  if (!compact) return null;
-  const international = compact.startsWith('00') ? `+${compact.slice(2)}` : compact;
-  const e164 = /^0[5-7]\d{8}$/.test(international) ? `+213${international.slice(1)}` : international;
-  return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null;
-}
+export { toE164 } from './plain/phone.ts';
 
 /** What /entreprises shows of the settings: the volume discount. */
 export const ZCompanyOffer = z.object({ discountFrom: z.number().int(), discountBp: z.number().int(), discountLargeFrom: z.number().int(), discountLargeBp: z.number().int(), maxRows: z.number().int() });

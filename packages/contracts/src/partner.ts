@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { optionalText, requiredText } from './text.ts';
-import { ZEmail, ZPhone } from './auth.ts';
+import { ZEmail, ZOptionalPhone, ZPhone } from './auth.ts';
 import { OFFER_CATEGORIES } from './catalog.ts';
 import { RESERVATION_ANSWER_FIELDS, ZDay, ZReservationStatus } from './reservations.ts';
 import { TICKET_PRIORITIES } from './support.ts';
@@ -585,7 +585,7 @@ export const ZUpdateBusinessProfile = z.object({
   description: z.string().trim().max(4000).optional(),
   address: requiredText(300),
   city: z.string().trim().min(1, { error: REQUIRED }).max(100).optional(),
-  phone: z.union([ZPhone, z.literal('').transform(() => null), z.null()]).optional(),
+  phone: ZOptionalPhone.optional(),
   email: z.union([ZEmail, z.literal('').transform(() => null), z.null()]).optional(),
   website: z
     .union([z.string().trim().regex(/^https?:\/\/[^\s]+$/i, { error: zodError('WEBSITE_INVALID') }), z.literal('').transform(() => null), z.null()])
@@ -600,6 +600,8 @@ export const ZInviteMember = z.object({
   email: ZEmail,
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
+  /** Optional: the member's mobile, stored in E.164 (issue 25). */
+  phone: ZOptionalPhone.optional(),
   /** spec 02 §2: default permission scanner. */
   permissions: z.array(ZPartnerPermission).max(4).default(['scanner']),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { optionalText, requiredText } from './text.ts';
+import { ZOptionalPhone } from './auth.ts';
+import { ZSmsMessage } from './sms.ts';
 export { DEFAULT_SUPPORT_EMAIL, SUPPORT_BUSINESS_HOURS, supportHoursRows, supportHoursText } from './plain/support.ts';
 
 export const SUPPORT_MESSAGES = {
@@ -540,6 +542,10 @@ export const ZUserDiagnostics = z.object({
    * `disputeId`: a dispute's, whose title the page words from `disputes` (its `label` is the stored French title).
    */
   recentActivity: z.array(z.object({ kind: z.string(), label: z.string(), labelAr: z.string().nullable(), status: z.string().nullable(), at: z.string(), disputeId: z.string().optional() })),
+  /** Issue 25: the person's latest text messages (to their account or number, or sent by their actions), newest first. */
+  sms: z.array(ZSmsMessage),
+  /** Their number answered STOP: no text goes to it. */
+  smsOptedOut: z.boolean(),
 });
 export type TUserDiagnostics = z.infer<typeof ZUserDiagnostics>;
 
@@ -657,6 +663,6 @@ export type TAgentProfile = z.infer<typeof ZAgentProfile>;
 export const ZAgentProfileRequest = z.object({
   firstName: requiredText(80),
   lastName: requiredText(80),
-  phone: optionalText(30),
+  phone: ZOptionalPhone.default(null),
 });
 export const ZAgentProfileResponse = z.object({ profile: ZAgentProfile, message: z.string().optional() });

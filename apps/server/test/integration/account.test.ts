@@ -62,7 +62,7 @@ describe('profile', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Profil mis à jour avec succès !',
-      profile: { firstName: 'Amina', lastName: 'Benali', phone: '+213 550 12 34 56', preferences: { theme: 'dark', currency: 'EUR', marketingEmails: true, emailNotifications: true } },
+      profile: { firstName: 'Amina', lastName: 'Benali', phone: '+213550123456', preferences: { theme: 'dark', currency: 'EUR', marketingEmails: true, emailNotifications: true } },
     });
     // Preferences merge: one change keeps the others.
     const again = await patchProfile(amina.cookie, profile(amina, { phone: '', preferences: { timezone: 'Europe/Paris' } }));

@@ -70,7 +70,7 @@ describe('profile (spec 02 §2, §5, §8)', () => {
     expect(taken.statusCode).toBe(409);
     const ok = await send('PATCH', '/api/partner/profile/personal', staff, { firstName: 'Yacine', lastName: 'Meziani', email: STAFF, phone: '0770 34 56 99' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'Profil mis à jour avec succès !', me: { lastName: 'Meziani', phone: '0770 34 56 99' } });
+    expect(ok.json()).toMatchObject({ message: 'Profil mis à jour avec succès !', me: { lastName: 'Meziani', phone: '+213770345699' } });
   });
 
   it('lets only the owner edit the business, name and address required', async () => {

@@ -63,7 +63,8 @@ describe('GET /api/site (public)', () => {
 
   it('serves the contact channels the superadmin sets, the same to every page; a wrong number or address is refused', async () => {
     await settings({ platform: { support_email: 'aide@farha.dz', support_phone: '+213 21 00 00 00', partner_hotline: '0550 12 34 56' } });
-    expect((await get('/api/site')).json().contact).toEqual({ email: 'aide@farha.dz', phone: '+213 21 00 00 00', partnerHotline: '0550 12 34 56' });
+    // Stored in E.164 (issue 25).
+    expect((await get('/api/site')).json().contact).toEqual({ email: 'aide@farha.dz', phone: '+21321000000', partnerHotline: '+213550123456' });
     for (const platform of [{ support_phone: 'appelez-nous' }, { support_email: 'pas-une-adresse' }]) {
       const refused = await send('PATCH', '/api/admin/settings', cookies.superadmin, { platform });
       expect(refused.statusCode).toBe(400);

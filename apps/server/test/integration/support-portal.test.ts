@@ -294,7 +294,7 @@ describe('reports and profile', () => {
 
     const saved = await t.request({ method: 'PUT', url: '/api/support/profile', cookie: cookies.support, payload: { firstName: 'Samira', lastName: 'Haddad', phone: '0555 12 34 56' } });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().profile).toMatchObject({ firstName: 'Samira', lastName: 'Haddad', phone: '0555 12 34 56' });
+    expect(saved.json().profile).toMatchObject({ firstName: 'Samira', lastName: 'Haddad', phone: '+213555123456' });
     expect((await t.request({ method: 'PUT', url: '/api/support/profile', cookie: cookies.support, payload: { firstName: ' ', lastName: 'X' } })).statusCode).toBe(400);
 
     const wrong = await t.request({ method: 'POST', url: '/api/support/profile/password', cookie: cookies.support, payload: { currentPassword: 'nope', newPassword: 'nouveau123', confirmPassword: 'nouveau123' } });

@@ -34,4 +34,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'ftp://stripe.local' })).toThrow(/STRIPE_API_URL/);
   });
+
+  it('writes texts to files by default; SMS_PROVIDER=twilio needs its account, token and a sender', () => {
+    expect(loadConfig({})).toMatchObject({ smsProvider: 'file', twilio: undefined });
+    const sid = `AC${'a'.repeat(32)}`;
+    const token = 'x'.repeat(32);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/TWILIO_ACCOUNT_SID: required[\s\S]*TWILIO_AUTH_TOKEN: required[\s\S]*TWILIO_FROM: required/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: token, TWILIO_FROM: 'Farha' })).toThrow(/TWILIO_ACCOUNT_SID must be AC/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_FROM: 'Farha Cadeaux!' })).toThrow(/TWILIO_FROM/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'sms-ru' })).toThrow(/SMS_PROVIDER/);
+    expect(loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_MESSAGING_SERVICE_SID: `MG${'b'.repeat(32)}` }).twilio).toMatchObject({
+      accountSid: sid,
+      from: undefined,
+      messagingServiceSid: `MG${'b'.repeat(32)}`,
+    });
+  });
 });

@@ -21,7 +21,7 @@ export const COMPANY_ERRORS = {
   COMPANY_ROWS_INVALID: { status: 400, fr: '{count} ligne(s) à corriger avant de commander', ar: '{count} سطر(أسطر) يجب تصحيحها قبل الطلب' },
   ROW_NAME: { status: 400, fr: 'Nom du destinataire requis', ar: 'اسم المستفيد مطلوب' },
   ROW_CONTACT: { status: 400, fr: 'E-mail ou mobile requis', ar: 'البريد الإلكتروني أو رقم الجوال مطلوب' },
-  ROW_EMAIL_REQUIRED: { status: 400, fr: "E-mail requis (l'envoi par SMS n'est pas encore disponible)", ar: 'البريد الإلكتروني مطلوب (الإرسال عبر الرسائل القصيرة غير متاح بعد)' },
+  ROW_EMAIL_REQUIRED: { status: 400, fr: 'E-mail requis : le bon part par e-mail, et aussi par SMS quand un mobile est donné', ar: 'البريد الإلكتروني مطلوب: تُرسل القسيمة بالبريد الإلكتروني، وبرسالة قصيرة أيضًا عند ذكر رقم جوال' },
   ROW_EMAIL: { status: 400, fr: 'E-mail invalide', ar: 'بريد إلكتروني غير صالح' },
   ROW_MOBILE: { status: 400, fr: 'Numéro de mobile invalide (ex. +213 550 12 34 56)', ar: 'رقم جوال غير صالح (مثال: 56 34 12 550 213+)' },
   ROW_BOX: { status: 400, fr: 'Coffret inconnu ou indisponible', ar: 'علبة غير معروفة أو غير متاحة' },

@@ -8,6 +8,7 @@ import { COMPANY_ERRORS } from '../errors/companies.ts';
 import { PARTNER_ERRORS } from '../errors/partners.ts';
 import { RESERVATION_ERRORS } from '../errors/reservations.ts';
 import type { TErrorSection } from '../errors/section.ts';
+import { SMS_ERRORS } from '../errors/sms.ts';
 import { SUPPORT_ERRORS } from '../errors/support.ts';
 import { VOUCHER_ERRORS } from '../errors/vouchers.ts';
 
@@ -29,6 +30,7 @@ export const ERROR_SECTIONS = {
   support: SUPPORT_ERRORS,
   admin: ADMIN_ERRORS,
   companies: COMPANY_ERRORS,
+  sms: SMS_ERRORS,
 } as const satisfies Record<string, TErrorSection>;
 
 export const ERRORS = {
@@ -42,6 +44,7 @@ export const ERRORS = {
   ...SUPPORT_ERRORS,
   ...ADMIN_ERRORS,
   ...COMPANY_ERRORS,
+  ...SMS_ERRORS,
 } as const satisfies TErrorSection;
 export type TErrorCode = keyof typeof ERRORS;
 /** Values for the `{name}` placeholders of a message. */

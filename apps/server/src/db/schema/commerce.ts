@@ -37,6 +37,9 @@ export const orders = pgTable(
     recipientName: text('recipient_name').notNull(),
     recipientEmail: text('recipient_email').notNull(),
     recipientLocale: text('recipient_locale').$type<'fr' | 'ar'>().notNull().default('fr'),
+    /** Issue 25: the recipient's mobile (E.164) and whether the voucher also goes by SMS. */
+    recipientPhone: text('recipient_phone'),
+    recipientSms: boolean('recipient_sms').notNull().default(false),
     senderName: text('sender_name'),
     personalMessage: text('personal_message'),
     /** Null: deliver as soon as paid. */

@@ -9,3 +9,4 @@ export * from './platform.ts';
 export * from './audit.ts';
 export * from './analytics.ts';
 export * from './companies.ts';
+export * from './sms.ts';

@@ -81,6 +81,9 @@ export const TABLE_OWNERS = {
   system_settings: 'settings',
   exchange_rates: 'settings',
   email_outbox: 'notifications',
+  // sms.ts
+  sms_outbox: 'notifications',
+  sms_opt_outs: 'notifications',
   stored_files: 'files',
   // audit.ts
   audit_log: 'audit',

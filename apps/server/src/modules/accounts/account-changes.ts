@@ -45,7 +45,11 @@ export async function openAccount(
 }
 
 /** A former account invited again: pending, its password unusable until the invitee sets one. */
-export async function reopenForInvitation(tx: Queryable, userId: string, input: { firstName?: string | undefined; lastName?: string | undefined; now: Date }) {
+export async function reopenForInvitation(
+  tx: Queryable,
+  userId: string,
+  input: { firstName?: string | undefined; lastName?: string | undefined; phone?: string | null | undefined; now: Date },
+) {
   await tx
     .update(users)
     .set({
@@ -53,6 +57,7 @@ export async function reopenForInvitation(tx: Queryable, userId: string, input: 
       passwordHash: unusablePassword(),
       ...(input.firstName ? { firstName: input.firstName } : {}),
       ...(input.lastName ? { lastName: input.lastName } : {}),
+      ...(input.phone ? { phone: input.phone } : {}),
       updatedAt: input.now,
     })
     .where(eq(users.id, userId));

@@ -19,3 +19,4 @@ export {
   reopenForInvitation,
   updatePersonalDetails,
 } from './account-changes.ts';
+export { turnOffSmsNotifications } from './profile.ts';

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ZPreferences, type TPreferences, type TProfile, type TUpdateProfile } from '@farha/contracts/account';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import {
   favourites,
   faqVotes,
@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { optInToSms } from '../notifications/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -72,6 +73,7 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
     if (taken) throw new AppError('EMAIL_TAKEN', { field: 'email' });
   }
   const preferences = { ...preferencesOf(user.preferences), ...(input.preferences ?? {}) };
+  const phone = input.phone === undefined ? user.phone : input.phone?.trim() || null;
   try {
     const updated = await db.transaction(async (tx) => {
       if (email !== user.email) {
@@ -83,13 +85,15 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),
           email,
-          phone: input.phone === undefined ? user.phone : input.phone?.trim() || null,
+          phone,
           locale: input.locale ?? user.locale,
           preferences,
           updatedAt: now,
         })
         .where(eq(users.id, userId))
         .returning();
+      // Issue 25: turning SMS on again is consent again, after a « STOP » from this number.
+      if (preferences.smsNotifications && phone) await optInToSms(tx, phone);
       return row!;
     });
     return toProfile(updated);
@@ -206,4 +210,12 @@ export async function exportAccountData(db: Db, userId: string, now: Date) {
     favouriteBoxIds: favouriteRows.map((f) => f.boxId),
     faqVotes: voteRows.map((v) => ({ faqId: v.faqId, helpful: v.helpful })),
   };
+}
+
+/** Issue 25: a « STOP » reply from this number turns "SMS notifications" off on every account that has it. */
+export async function turnOffSmsNotifications(db: Queryable, phone: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ preferences: sql`${users.preferences} || '{"smsNotifications": false}'::jsonb`, updatedAt: now })
+    .where(eq(users.phone, phone));
 }

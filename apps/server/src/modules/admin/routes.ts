@@ -43,7 +43,8 @@ import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { assertEnrolledIfRequired, createAccount, listUsers, staffProfileRoutes, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../accounts/index.ts';
 import { catalogAdminRoutes } from '../catalog/index.ts';
 import type { Queryable } from '../../db/client.ts';
-import { adminDashboard, breakageForecast, dailySeries, funnel, liveAnalytics, sales, systemStatus } from '../analytics/index.ts';
+import { adminDashboard, breakageForecast, dailySeries, funnel, liveAnalytics, sales, smsPerDay, systemStatus } from '../analytics/index.ts';
+import { ZSmsAnalytics } from '@farha/contracts/sms';
 import { listAudit, type AuditActor } from '../audit/index.ts';
 import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
@@ -121,6 +122,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     '/analytics/sales',
     { onRequest: analyst, schema: { tags: ['admin'], querystring: ZAnalyticsPeriodQuery, response: { 200: ZSales, ...errors } } },
     async (request) => sales(app.db, { now: app.clock.now(), days: request.query.days }),
+  );
+  r.get(
+    '/analytics/sms',
+    { onRequest: analyst, schema: { tags: ['admin'], querystring: ZAnalyticsPeriodQuery, response: { 200: ZSmsAnalytics, ...errors } } },
+    async (request) => smsPerDay(app.db, { now: app.clock.now(), days: request.query.days }),
   );
   r.get(
     '/analytics/breakage-forecast',

@@ -3,3 +3,4 @@ export { adminDashboard } from './dashboard.ts';
 export { breakageForecast, dailySeries, funnel, sales } from './figures.ts';
 export { liveAnalytics, systemStatus, ALERT_THRESHOLDS } from './live.ts';
 export { liveFigures, refreshRollup, runAnalyticsRollup, ROLLUP_METRICS } from './rollup.ts';
+export { smsPerDay } from './sms.ts';

@@ -3,4 +3,3 @@ export { fulfilCompanyPayment } from './orders.ts';
 export { checkRecipientRows, readRecipientFile } from './rows.ts';
 export { issueOrder } from './orders.ts';
 export { companiesOverview } from './overview.ts';
-export { recipientSms, type RecipientSms } from './sms.ts';

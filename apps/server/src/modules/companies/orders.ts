@@ -184,7 +184,6 @@ export async function issueOrder(
             box: boxById.get(line.boxId)!,
             orderId: 'paymentOrderId' in paid ? paid.paymentOrderId : null,
             purchaserId: order.createdBy,
-            // A row without e-mail exists only once SMS delivery is wired (see sms.ts).
             recipientEmail: line.email ?? '',
             recipientName: line.name,
             recipientLocale: line.locale,
@@ -198,9 +197,7 @@ export async function issueOrder(
       );
       for (const [j, line] of chunk.entries()) {
         const voucher = issued[j]!;
-        if (line.mobile && recipientSms) {
-          await recipientSms(tx, { voucherId: voucher.id, mobile: line.mobile, locale: line.locale, recipientName: line.name, companyName: company!.name, code: voucher.code, sendAt: voucher.deliverAt, now: ctx.now });
-        }
+        if (line.mobile) await recipientSms(tx, { voucherId: voucher.id, mobile: line.mobile, locale: line.locale, sendAt: voucher.deliverAt, now: ctx.now, publicUrl: ctx.publicUrl });
       }
       const values = sql.join(chunk.map((line, j) => sql`(${line.id}::uuid, ${issued[j]!.id}::uuid)`), sql`, `);
       await tx.execute(sql`update ${companyOrderLines} set voucher_id = v.voucher_id from (values ${values}) as v(id, voucher_id) where ${companyOrderLines.id} = v.id`);

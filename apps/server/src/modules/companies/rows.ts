@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { MAX_COMPANY_ROWS, type TCheckResult, type TCompanyQuote, type TRecipientInput, toE164 } from '@farha/contracts/company';
+import { canTakeSms } from '@farha/contracts/plain/phone';
 import { errorText, type TErrorCode } from '@farha/contracts/errors';
 import { searchFold } from '@farha/contracts/search-fold';
 import { eq } from 'drizzle-orm';
@@ -9,7 +10,6 @@ import { boxes } from '../../db/schema/index.ts';
 import { addDays, algiersToday } from '../../lib/algiers-time.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../settings/index.ts';
-import { recipientSms } from './sms.ts';
 
 type Field = keyof TRecipientInput;
 /** The headers a file may use for each column (French, English, Arabic), compared folded. */
@@ -141,7 +141,6 @@ export async function checkRecipientRows(
     if (box.nameAr) boxByKey.set(fold(box.nameAr), box);
   }
   const today = algiersToday(now);
-  const smsAvailable = recipientSms !== null;
   const checked: TCheckResult['rows'] = [];
   const valid: ValidLine[] = [];
   rows.forEach((input, index) => {
@@ -152,10 +151,11 @@ export async function checkRecipientRows(
     if (!name) problem('name', 'ROW_NAME');
     const email = input.email.trim().toLowerCase();
     if (email && (!EMAIL.test(email) || email.length > 254)) problem('email', 'ROW_EMAIL');
+    // A mobile that can take a text (issue 25): the voucher goes by SMS too; the e-mail stays required.
     const mobile = input.mobile.trim() ? toE164(input.mobile) : null;
-    if (input.mobile.trim() && !mobile) problem('mobile', 'ROW_MOBILE');
+    if (input.mobile.trim() && !(mobile && canTakeSms(mobile))) problem('mobile', 'ROW_MOBILE');
     if (!email && !input.mobile.trim()) problem('email', 'ROW_CONTACT');
-    else if (!email && !smsAvailable) problem('email', 'ROW_EMAIL_REQUIRED');
+    else if (!email) problem('email', 'ROW_EMAIL_REQUIRED');
     const box = boxByKey.get(input.box.trim()) ?? boxByKey.get(fold(input.box));
     if (!box) problem('box', 'ROW_BOX');
     const message = input.message.trim();

@@ -1,14 +1,14 @@
 import type { Queryable } from '../../db/client.ts';
+import { deliverVoucherBySms } from '../vouchers/index.ts';
 
 /**
- * THE ONE PLACE WHERE SMS DELIVERY HOOKS IN (issue 27). A recipient row with a mobile (E.164, checked by
- * `toE164` of the contracts) gets its voucher by e-mail today; when the SMS outbox exists, set
- * `recipientSms` to its entry: the issuance calls it, in the issuing transaction, for every line that has a
- * mobile (at the line's delivery date), and the row check then accepts rows with a mobile and no e-mail.
+ * A company's recipient with a mobile (E.164, checked with the row) gets the voucher's gift text too, at the
+ * line's delivery date, through the SMS outbox (issue 25), in the issuing transaction. The company pays for
+ * each voucher it sends, so its texts are owed ones: the per-customer limits of the checkout do not apply.
  */
-export type RecipientSms = (
+export async function recipientSms(
   db: Queryable,
-  message: { voucherId: string; mobile: string; locale: 'fr' | 'ar'; recipientName: string; companyName: string; code: string; sendAt: Date | null; now: Date },
-) => Promise<void>;
-
-export const recipientSms: RecipientSms | null = null;
+  message: { voucherId: string; mobile: string; locale: 'fr' | 'ar'; sendAt: Date | null; now: Date; publicUrl: string },
+): Promise<void> {
+  await deliverVoucherBySms(db, { voucherId: message.voucherId, phone: message.mobile, locale: message.locale, now: message.now, publicUrl: message.publicUrl, sendAt: message.sendAt });
+}

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
 import { proposeDuePayouts } from '../ledger/index.ts';
 import { reconcilePendingPayments } from '../payments/index.ts';
-import { type Mailer, processOutbox } from '../notifications/index.ts';
+import { type Mailer, processOutbox, processSmsOutbox, type SmsProvider } from '../notifications/index.ts';
 import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
-import { cancelOpenReservationsOfVoucher } from '../reservations/index.ts';
+import { cancelOpenReservationsOfVoucher, runReservationSmsReminders } from '../reservations/index.ts';
 import { runAnalyticsRollup } from '../analytics/index.ts';
 
 export type Job = { name: string; everyMs: number; run: () => Promise<number> };
@@ -13,10 +13,17 @@ export type Job = { name: string; everyMs: number; run: () => Promise<number> };
  * In-process workers over database tables (architecture.md "jobs"). Each job claims its rows so that any
  * number of instances can run them; here we only make sure one run of a job at a time per process.
  */
-export function startJobs(app: FastifyInstance, mailer: Mailer, extraJobs: Job[] = []): { stop: () => Promise<void>; kick: () => void } {
+export function startJobs(
+  app: FastifyInstance,
+  senders: { mailer: Mailer; sms: SmsProvider },
+  extraJobs: Job[] = [],
+): { stop: () => Promise<void>; kick: () => void } {
+  const { mailer, sms } = senders;
   const deps = { db: app.db, clock: app.clock, publicUrl: app.config.publicUrl, log: app.log };
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer, hooks: voucherMailHooks }) },
+    { name: 'sms-outbox', everyMs: 2_000, run: () => processSmsOutbox({ ...deps, sms }) },
+    { name: 'reservation-sms-reminders', everyMs: 10 * 60_000, run: () => runReservationSmsReminders(deps) },
     { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },
     { name: 'voucher-expiry', everyMs: 5 * 60_000, run: () => runVoucherExpiry(deps, cancelOpenReservationsOfVoucher) },
     { name: 'voucher-reminders', everyMs: 10 * 60_000, run: () => runExpiryReminders(deps) },
@@ -58,8 +65,8 @@ export function startJobs(app: FastifyInstance, mailer: Mailer, extraJobs: Job[]
     timers.push(setInterval(() => trigger(job), job.everyMs));
     trigger(job);
   }
-  const outbox = jobs[0]!;
-  const onEnqueued = () => trigger(outbox);
+  const outboxes = jobs.slice(0, 2);
+  const onEnqueued = () => outboxes.forEach(trigger);
   signals.on(OUTBOX_ENQUEUED, onEnqueued);
 
   return {

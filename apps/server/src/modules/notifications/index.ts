@@ -7,3 +7,8 @@ export { invitationEmail, payoutStatusEmail } from './partner-emails.ts';
 export { proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail } from './reservation-emails.ts';
 export { type EmailContent, receiptEmail, type Translated, voucherEmail } from './templates.ts';
 export { expiryReminderEmail, paidChangeRefundedEmail, refundRecordedEmail, voucherExtendedEmail } from './voucher-life-emails.ts';
+export { createSmsProvider, fileProvider, type OutgoingSms, type SmsProvider } from './sms-provider.ts';
+export { checkSmsLimits, dropPendingVoucherSms, enqueueSms, isSmsOptedOut, optInToSms, optOutOfSms, processSmsOutbox, recordSmsStatus, type SmsKind } from './sms-outbox.ts';
+export { smsToAccountOf, smsToPartner, smsToUser } from './sms-recipients.ts';
+export { expiryReminderSms, giftSms, partnerReservationRequestSms, reservationConfirmedSms, reservationDeclinedSms, reservationReminderSms, smsDate, ticketAnsweredSms } from './sms-texts.ts';
+export { latestSms, smsOfUser, toSmsMessage } from './sms-views.ts';

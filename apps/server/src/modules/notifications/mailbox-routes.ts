@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { ZMailboxDetail, ZMailboxList } from '@farha/contracts/checkout';
 import { ZApiError } from '@farha/contracts/errors';
+import { ZSmsList } from '@farha/contracts/sms';
+import { latestSms } from './sms-views.ts';
 import { ADMIN_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
 import { emailOutbox, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
@@ -22,7 +24,7 @@ function visibleTo(userId: string): SQL {
     and u.id <> ${userId} and u.role in (${sql.join(STAFF_ROLES.map((role) => sql`${role}`), sql`, `)}))`;
 }
 
-/** The demo mailbox: every e-mail the system sent, for back-office users, in demo mode only. */
+/** The demo mailbox: every e-mail and text message the system sent, for back-office users, in demo mode only. */
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async () => {
@@ -48,6 +50,13 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
         .limit(200);
       return { messages: rows.map(toMessage) };
     },
+  );
+
+  // Issue 25: the text messages (SMS_PROVIDER=file writes the same under DATA_DIR/sms), next to the e-mails.
+  r.get(
+    '/mailbox/sms',
+    { schema: { tags: ['demo'], querystring: z.object({ to: z.string().trim().max(40).optional() }), response: { 200: ZSmsList } } },
+    async (request) => ({ messages: await latestSms(app.db, { to: request.query.to, limit: 200 }) }),
   );
 
   r.get(

@@ -1,22 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { emailOutbox, users } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
-import { cachedSettings } from '../settings/index.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import { asLocale, type Locale } from './html.ts';
 import type { EmailContent } from './templates.ts';
+import { afterFailure, claimDue } from './attempts.ts';
+import { dropPendingVoucherSms } from './sms-outbox.ts';
 
 export type OutboxAttachments = { voucherId?: string; qr?: boolean; pdf?: boolean };
 
-/** Attempts of one message: the first, then the setting notifications.retry_attempts retries (spec 02 §3). */
-export async function maxAttempts(db: Queryable): Promise<number> {
-  return 1 + (await cachedSettings(db, 'notifications')).retry_attempts;
-}
-const BATCH = 10;
-const STALE_LOCK_MS = 5 * 60_000;
 
 type Envelope = {
   to: string;
@@ -96,8 +91,9 @@ export async function enqueueEmails(db: Queryable, emails: readonly (Envelope & 
   for (let i = 0; i < values.length; i += 500) await db.insert(emailOutbox).values(values.slice(i, i + 500));
 }
 
-/** Scheduled voucher e-mails not sent yet are dropped when the voucher is exchanged or cancelled. */
+/** Scheduled voucher e-mails (and texts) not sent yet are dropped when the voucher is exchanged or cancelled. */
 export async function dropPendingVoucherEmails(db: Queryable, voucherId: string, why: string): Promise<void> {
+  await dropPendingVoucherSms(db, voucherId, why);
   await db
     .update(emailOutbox)
     .set({ status: 'failed', lastError: why })
@@ -130,19 +126,7 @@ type Deps = { db: Db; mailer: Mailer; clock: Clock; publicUrl: string; log: Fast
  */
 export async function processOutbox(deps: Deps): Promise<number> {
   const now = deps.clock.now();
-  const staleBefore = new Date(now.getTime() - STALE_LOCK_MS);
-  const claimed = await rowsOf<{ id: string }>(deps.db, sql`
-    update email_outbox set status = 'sending', locked_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
-    where id in (
-      select id from email_outbox
-      where (status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz)
-         or (status = 'sending' and locked_at < ${staleBefore.toISOString()}::timestamptz)
-      order by next_attempt_at
-      limit ${BATCH}
-      for update skip locked
-    )
-    returning id`);
-  const ids = claimed.map((r) => r.id);
+  const ids = await claimDue(deps.db, 'email_outbox', now);
   if (ids.length === 0) return 0;
   const rows = await deps.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
   await Promise.all(rows.map((row) => deliver(deps, row)));
@@ -165,8 +149,7 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
     });
   } catch (error) {
     const attempts = row.attempts;
-    const failed = attempts >= (await maxAttempts(deps.db));
-    const backoffMs = 30_000 * 2 ** Math.max(0, attempts - 1);
+    const { failed, nextAttemptAt } = await afterFailure(deps.db, attempts, deps.clock.now());
     deps.log.warn({ err: error, outboxId: row.id, attempts }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
     await deps.db
       .update(emailOutbox)
@@ -174,7 +157,7 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
         status: failed ? 'failed' : 'pending',
         lockedAt: null,
         lastError: String((error as Error).message ?? error).slice(0, 500),
-        nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs),
+        nextAttemptAt,
       })
       .where(eq(emailOutbox.id, row.id));
   }

@@ -2,7 +2,7 @@ export { availabilityRoutes } from './availability-routes.ts';
 export { getAvailability, listExceptions } from './availability.ts';
 export { maskIban } from './iban.ts';
 export { hasPermission, membershipOf, type PartnerCaller, partnerCaller, requirePartnerOwner } from './membership.ts';
-export { latestNotifications, markNotificationsRead, notifyPartnerMembers, notifyUser, saveNotificationPreferences } from './notifications.ts';
+export { latestNotifications, markNotificationsRead, notifyPartnerMembers, notifyUser, saveNotificationPreferences, turnOffPartnerSms } from './notifications.ts';
 export { offerRoutes } from './offers-routes.ts';
 export { listPartnerOffers } from './offers.ts';
 export { partnerProfile, updateBusinessProfile, updatePersonalProfile } from './profile.ts';

@@ -40,6 +40,8 @@ export async function inviteMember(
     email: string;
     firstName?: string | undefined;
     lastName?: string | undefined;
+    /** E.164 (contracts' ZPhone), or null / absent: none. */
+    phone?: string | null | undefined;
     permissions: TPartnerPermission[];
     now: Date;
     publicUrl: string;
@@ -63,9 +65,9 @@ export async function inviteMember(
         const formerStaff = existing.user.role === 'partner_staff' && existing.memberId === null;
         if (!formerStaff) throw new AppError('INVITE_ACCOUNT_EXISTS', { field: 'email' });
         userId = existing.user.id;
-        await reopenForInvitation(tx, userId, { firstName: input.firstName, lastName: input.lastName, now });
+        await reopenForInvitation(tx, userId, { firstName: input.firstName, lastName: input.lastName, phone: input.phone, now });
       } else {
-        const created = await openAccount(tx, { email: input.email, firstName: input.firstName ?? '', lastName: input.lastName ?? '', role: 'partner_staff', now });
+        const created = await openAccount(tx, { email: input.email, firstName: input.firstName ?? '', lastName: input.lastName ?? '', phone: input.phone ?? null, role: 'partner_staff', now });
         if (!created) throw new AppError('INVITE_ACCOUNT_EXISTS', { field: 'email' });
         userId = created.id;
       }

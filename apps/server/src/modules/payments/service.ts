@@ -5,7 +5,8 @@ import { voucherPublicUrl } from '@farha/contracts/vouchers';
 import type { Db } from '../../db/client.ts';
 import { boxes, orders, payments, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { wakeOutbox } from '../notifications/index.ts';
+import { canTakeSms } from '@farha/contracts/plain/phone';
+import { checkSmsLimits, wakeOutbox } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { deliveryMoment } from './delivery-date.ts';
 import type { FulfilPaidOrder } from './fulfilment.ts';
@@ -26,6 +27,10 @@ type OrderInput = {
   recipientLocale?: 'fr' | 'ar' | undefined;
   chargeCurrency?: TForeignCurrency | undefined;
   expectedChargeAmount?: number | undefined;
+  /** E.164 (contracts' ZOptionalPhone). */
+  recipientPhone?: string | null | undefined;
+  /** « Envoyer aussi par SMS ». */
+  sendSms?: boolean | undefined;
 };
 
 type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
@@ -50,6 +55,13 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
     currency: input.chargeCurrency,
     expectedAmount: input.expectedChargeAmount,
   });
+  const recipientPhone = input.recipientPhone ?? null;
+  if (input.sendSms) {
+    if (!recipientPhone) throw new AppError('SMS_PHONE_REQUIRED', { field: 'recipientPhone' });
+    if (!canTakeSms(recipientPhone)) throw new AppError('SMS_NOT_MOBILE', { field: 'recipientPhone' });
+    // Issue 25: the buyer hears of a limit before paying (the text itself is queued once paid).
+    await ctx.db.transaction((tx) => checkSmsLimits(tx, { to: recipientPhone, requestedBy: purchaser.userId, now: ctx.now }));
+  }
 
   const [order] = await ctx.db
     .insert(orders)
@@ -61,6 +73,8 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
       recipientName: input.recipientName,
       recipientEmail: input.recipientEmail,
       recipientLocale: input.recipientLocale ?? purchaser.locale,
+      recipientPhone,
+      recipientSms: !!input.sendSms && !!recipientPhone,
       senderName: input.senderName ?? null,
       personalMessage: input.personalMessage ?? null,
       deliverAt,
@@ -339,6 +353,8 @@ export async function getOrderForPurchaser(
     box: { id: box.id, name: box.name, nameAr: box.nameAr, imageUrl: box.imageUrl, category: box.category },
     recipientName: order.recipientName,
     recipientEmail: order.recipientEmail,
+    recipientPhone: order.recipientPhone,
+    recipientSms: order.recipientSms,
     senderName: order.senderName,
     personalMessage: order.personalMessage,
     deliverAt: order.deliverAt?.toISOString() ?? null,

@@ -14,7 +14,8 @@ import { notifyUser } from '../partners/index.ts';
 import { type EmailContent, enqueueEmail, type Locale, proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail, wakeOutbox } from '../notifications/index.ts';
 import { isVoucherHolder, ownedVoucherCondition, transitionVoucher } from '../vouchers/index.ts';
 import { loadDaySlots } from './availability.ts';
-import { addMonths, algiersTimeOfDay, algiersToday, slotStart } from '../../lib/algiers-time.ts';
+import { smsHolder, smsPartnerOfRequest } from './sms.ts';
+import { addDays, addMonths, algiersTimeOfDay, algiersToday, slotStart } from '../../lib/algiers-time.ts';
 
 export type ReservationDeps = { db: Db; publicUrl: string; now: Date };
 export type Caller = { userId: string; email: string };
@@ -47,7 +48,7 @@ const reservationSelection = {
   boxNameAr: boxes.nameAr,
 };
 
-async function loadReservationRows(db: Queryable, where: SQL | undefined) {
+export async function loadReservationRows(db: Queryable, where: SQL | undefined) {
   return db
     .select(reservationSelection)
     .from(reservations)
@@ -58,7 +59,7 @@ async function loadReservationRows(db: Queryable, where: SQL | undefined) {
     .where(where)
     .orderBy(desc(reservations.createdAt));
 }
-type ReservationRow = Awaited<ReturnType<typeof loadReservationRows>>[number];
+export type ReservationRow = Awaited<ReturnType<typeof loadReservationRows>>[number];
 
 /** The last moment a pending or confirmed reservation may be cancelled (spec 01 §9: 48 h ahead). */
 export function cancelDeadline(reservation: { requestedDate: string; requestedTime: string | null }): Date {
@@ -202,8 +203,8 @@ async function mailPartner(
   }
 }
 
-const dashboardUrl = (publicUrl: string) => `${publicUrl}/client/dashboard`;
-const portalUrl = (publicUrl: string) => `${publicUrl}/partenaire/reservations`;
+export const dashboardUrl = (publicUrl: string) => `${publicUrl}/client/dashboard`;
+export const portalUrl = (publicUrl: string) => `${publicUrl}/partenaire/reservations`;
 
 // ---------------------------------------------------------------------------------------------------
 // Customer side
@@ -321,6 +322,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
       title: 'Nouvelle demande de réservation',
       body: `${facts.customerName} — ${facts.offerTitle}, le ${facts.date}${facts.time ? ` à ${facts.time}` : ''} (${facts.guests} pers.)`,
     });
+    await smsPartnerOfRequest(tx, now, row!, portalUrl(deps.publicUrl));
     return created!.id;
   });
   wakeOutbox();
@@ -446,6 +448,7 @@ export async function confirmReservation(deps: ReservationDeps, partner: Partner
       .returning();
     if (!u) throw new AppError('RESERVATION_NOT_PENDING');
     await mailCustomer(tx, now, row, 'reservation-confirmed', (locale) => reservationConfirmedCustomerEmail({ ...factsOf(row), locale }, dashboardUrl(deps.publicUrl)));
+    await smsHolder(tx, now, row, 'reservation-confirmed', dashboardUrl(deps.publicUrl));
     return u;
   });
   wakeOutbox();
@@ -472,6 +475,7 @@ export async function declineReservation(
     if (!u) throw new AppError('RESERVATION_NOT_PENDING');
     await releaseVoucher(tx, row.reservation.voucherId, 'partner', partner.actorUserId, `Réservation refusée par ${row.partner.name} : ${reason}`, now);
     await mailCustomer(tx, now, row, 'reservation-declined', (locale) => reservationDeclinedCustomerEmail({ ...factsOf(row), locale }, reason, dashboardUrl(deps.publicUrl)));
+    await smsHolder(tx, now, row, 'reservation-declined', dashboardUrl(deps.publicUrl));
     return u;
   });
   wakeOutbox();
@@ -527,4 +531,28 @@ export async function cancelOpenReservationsOfVoucher(db: Queryable, voucherId: 
     .where(and(eq(reservations.voucherId, voucherId), inArray(reservations.status, ['pending', 'proposed'])))
     .returning({ id: reservations.id });
   return rows.length;
+}
+
+/**
+ * The day before a confirmed reservation (Algiers' days), its holder's reminder by SMS — once: the
+ * outbox's dedupe key refuses a second. Returns how many were queued.
+ */
+export async function runReservationSmsReminders(deps: { db: Db; clock: { now: () => Date }; publicUrl: string }): Promise<number> {
+  const now = deps.clock.now();
+  const tomorrow = addDays(algiersToday(now), 1);
+  const rows = await loadReservationRows(
+    deps.db,
+    and(
+      eq(reservations.status, 'confirmed'),
+      eq(reservations.requestedDate, tomorrow),
+      sql`not exists (select 1 from sms_outbox o where o.dedupe_key = 'reservation-reminder:' || ${reservations.id}::text)`,
+    ),
+  );
+  let queued = 0;
+  for (const row of rows) {
+    if (await smsHolder(deps.db, now, row, 'reservation-reminder', dashboardUrl(deps.publicUrl), `reservation-reminder:${row.reservation.id}`)) queued++;
+  }
+  if (queued > 0) wakeOutbox();
+  // Nothing left to do in this run: the next one looks again (a holder may turn SMS on meanwhile).
+  return 0;
 }

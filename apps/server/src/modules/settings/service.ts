@@ -44,6 +44,12 @@ export const SETTINGS_SCHEMAS = {
     sms_provider: z.string().default('none'),
     webhook_endpoints: z.array(z.string()).default([]),
     retry_attempts: z.number().int().default(3),
+    /** Issue 25: what one SMS part costs, in integer DZD (analytics' cost per day). */
+    sms_cost_per_segment: z.number().int().default(20),
+    /** Texts a customer's actions may send to one number per hour and per day, and per customer per day. */
+    sms_per_number_per_hour: z.number().int().default(3),
+    sms_per_number_per_day: z.number().int().default(5),
+    sms_per_customer_per_day: z.number().int().default(10),
   }),
   security: z.object({
     password_min_length: z.number().int().default(8),

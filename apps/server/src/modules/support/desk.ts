@@ -25,7 +25,7 @@ import {
   vouchers,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+import { enqueueEmail, smsToPartner, smsToUser, ticketAnsweredSms, wakeOutbox } from '../notifications/index.ts';
 import { ticketReplyEmail } from './emails.ts';
 import { addBusinessMinutes, businessMinutesBetween } from './business-hours.ts';
 import { ticketDisputes } from './disputes.ts';
@@ -344,6 +344,10 @@ export async function replyAsAgent(deps: DeskDeps, caller: Agent, id: string, in
         link,
       }),
     });
+    // Issue 25: by SMS too, when the person's own preference (a partner's SMS toggle) allows it.
+    const notice = { kind: 'ticket-answered' as const, now: deps.now, render: (locale: 'fr' | 'ar') => ticketAnsweredSms({ locale, subject: ticket.title, url: link }) };
+    if (ticket.partnerId) await smsToPartner(tx, ticket.partnerId, notice);
+    else await smsToUser(tx, ticket.userId, notice);
   });
   if (!input.internal) wakeOutbox();
   return getDeskTicket(deps.db, id, deps.now);

@@ -1,3 +1,4 @@
+import { isSmsOptedOut, smsOfUser } from '../notifications/index.ts';
 import { and, desc, eq, gte, ilike, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   healthBand,
@@ -249,6 +250,8 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
       active: s.expiresAt.getTime() > now.getTime(),
     })),
     recentActivity: activity,
+    sms: await smsOfUser(db, user),
+    smsOptedOut: user.phone ? await isSmsOptedOut(db, user.phone) : false,
   };
 }
 

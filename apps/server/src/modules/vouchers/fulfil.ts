@@ -5,6 +5,7 @@ import { enqueueEmail, enqueueEmails, receiptEmail, voucherEmail } from '../noti
 import { chargeOf, type PaidOrder } from '../payments/index.ts';
 import { boxOffersWithPartners, type VoucherDocument, voucherPublicUrl } from './documents.ts';
 import { type IssueVoucherInput, issueVoucher, issueVouchers } from './issue.ts';
+import { deliverVoucherBySms } from './sms.ts';
 import { applyPaidExchange, applyPaidExtension } from './voucher-life.ts';
 
 type GiftInput = Omit<IssueVoucherInput, 'boxId' | 'validityDays' | 'now' | 'reason'> & { box: typeof boxes.$inferSelect };
@@ -99,7 +100,7 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
   if (order.kind === 'exchange') return applyPaidExchange(db, ctx, order);
   const [box] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
   const [purchaser] = await db.select().from(users).where(eq(users.id, order.purchaserId));
-  await issueGiftVoucher(db, ctx, {
+  const voucher = await issueGiftVoucher(db, ctx, {
     box: box!,
     orderId: order.id,
     purchaserId: order.purchaserId,
@@ -111,6 +112,19 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
     faceValue: order.amount,
     deliverAt: order.deliverAt,
   });
+  // Issue 25: « Envoyer aussi par SMS » — the same day as the e-mail; the limits were checked at checkout.
+  if (order.recipientSms && order.recipientPhone) {
+    await deliverVoucherBySms(db, {
+      voucherId: voucher.id,
+      phone: order.recipientPhone,
+      locale: voucher.recipientLocale,
+      now: ctx.now,
+      publicUrl: ctx.publicUrl,
+      sendAt: order.deliverAt,
+      requestedBy: order.purchaserId,
+      checkLimits: false,
+    });
+  }
   await enqueueEmail(db, {
     now: ctx.now,
     to: purchaser!.email,

@@ -19,3 +19,4 @@ export { resendVoucherEmail } from './resend.ts';
 export { loadVoucherDocument } from './documents.ts';
 export { renderVoucherPdf } from './pdf.ts';
 export type { VoucherDocument } from './documents.ts';
+export { deliverVoucherBySms, type VoucherSmsInput } from './sms.ts';

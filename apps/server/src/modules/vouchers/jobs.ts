@@ -4,7 +4,7 @@ import { isVoucherStatusIn, VOUCHER_STATUS_GROUPS } from '@farha/contracts/vouch
 import type { Db } from '../../db/client.ts';
 import { boxes, users, voucherReminders, vouchers } from '../../db/schema/index.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
-import { enqueueEmail, expiryReminderEmail, wakeOutbox } from '../notifications/index.ts';
+import { enqueueEmail, expiryReminderEmail, expiryReminderSms, smsToAccountOf, wakeOutbox } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { transitionVoucher } from './transition.ts';
 
@@ -58,6 +58,8 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
           .onConflictDoNothing()
           .returning({ id: voucherReminders.id });
         if (!claimed) return false;
+        const daysLeft = Math.max(1, Math.ceil((voucher.expiresAt.getTime() - now.getTime()) / DAY_MS));
+        const dashboardUrl = `${deps.publicUrl}/client/dashboard`;
         await enqueueEmail(tx, {
           now,
           to: row.holderEmail ?? voucher.recipientEmail,
@@ -71,9 +73,16 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
             boxNameAr: row.boxNameAr,
             code: voucher.code,
             expiresAt: voucher.expiresAt,
-            daysLeft: Math.max(1, Math.ceil((voucher.expiresAt.getTime() - now.getTime()) / DAY_MS)),
-            dashboardUrl: `${deps.publicUrl}/client/dashboard`,
+            daysLeft,
+            dashboardUrl,
           }),
+        });
+        // Issue 25: by SMS too, to a holder whose "SMS notifications" is on.
+        await smsToAccountOf(tx, row.holderEmail ?? voucher.recipientEmail, {
+          kind: 'expiry-reminder',
+          now,
+          voucherId: voucher.id,
+          render: (locale) => expiryReminderSms({ locale, boxName: row.boxName, boxNameAr: row.boxNameAr, expiresAt: voucher.expiresAt, daysLeft, dashboardUrl }),
         });
         return true;
       });

@@ -17,3 +17,8 @@ export const useMailboxTranslation = registerNamespace(NS, fr, arResources);
 export function templateLabel(t: MailboxT, template: string): string {
   return template in fr.templates ? t(`templates.${template as keyof typeof fr.templates}`) : template;
 }
+
+/** What a text is about, or its code for kinds added after this list. */
+export function smsKindLabel(t: MailboxT, kind: string): string {
+  return kind in fr.sms.kinds ? t(`sms.kinds.${kind as keyof typeof fr.sms.kinds}`) : kind;
+}

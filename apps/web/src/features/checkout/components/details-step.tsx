@@ -1,8 +1,10 @@
 import { addDays } from '@farha/contracts/time';
 import { ArrowRight } from 'lucide-react';
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -73,6 +75,53 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
               />
             )}
           </Field>
+          <Field
+            label={t('details.recipientPhone')}
+            labelSuffix={<OptionalLabel />}
+            hint={t('details.recipientPhoneHint')}
+            error={errorOf(errors.recipientPhone?.message)}
+            className="content-start"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...register('recipientPhone')}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                dir="ltr"
+                placeholder="0555 12 34 56"
+                data-testid="recipient-phone"
+              />
+            )}
+          </Field>
+          <div className="flex items-start gap-3 self-center">
+            <Controller
+              control={form.control}
+              name="sendSms"
+              render={({ field }) => (
+                <Checkbox
+                  id="checkout-send-sms"
+                  name="sendSms"
+                  data-testid="send-sms"
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  aria-describedby="send-sms-hint"
+                  className="mt-0.5"
+                />
+              )}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="checkout-send-sms" className="cursor-pointer leading-snug">
+                {t('details.sendSms')}
+              </Label>
+              <p id="send-sms-hint" className="text-xs text-muted-foreground">
+                {t('details.sendSmsHint')}
+              </p>
+            </div>
+          </div>
         </div>
       </section>
 

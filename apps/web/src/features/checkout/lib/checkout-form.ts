@@ -1,5 +1,6 @@
 import { ZCreateOrderRequest, ZPaymentMethod, type TCreateOrderRequest } from '@farha/contracts/checkout';
-import { ZLocale, type TLocale } from '@farha/contracts/auth';
+import { ZLocale, ZOptionalPhoneText, type TLocale } from '@farha/contracts/auth';
+import { canTakeSms } from '@farha/contracts/plain/phone';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { addDays } from '@farha/contracts/time';
 import { z } from 'zod';
@@ -14,6 +15,9 @@ export type DeliveryMode = 'now' | 'date';
 export interface CheckoutFormValues {
   recipientName: string;
   recipientEmail: string;
+  /** Issue 25: the recipient's mobile, as typed; « Envoyer aussi par SMS ». */
+  recipientPhone: string;
+  sendSms: boolean;
   senderName: string;
   personalMessage: string;
   deliveryMode: DeliveryMode;
@@ -27,6 +31,8 @@ export interface CheckoutFormValues {
 export const DETAIL_FIELDS = [
   'recipientName',
   'recipientEmail',
+  'recipientPhone',
+  'sendSms',
   'senderName',
   'personalMessage',
   'deliveryMode',
@@ -46,6 +52,8 @@ export function checkoutFormSchema(today: string) {
     .object({
       recipientName: ZCreateOrderRequest.shape.recipientName,
       recipientEmail: ZCreateOrderRequest.shape.recipientEmail,
+      recipientPhone: ZOptionalPhoneText,
+      sendSms: z.boolean(),
       senderName: z.string().trim().max(SENDER_NAME_MAX, { error: `${SENDER_NAME_MAX} caractères au maximum` }),
       personalMessage: z
         .string()
@@ -59,6 +67,10 @@ export function checkoutFormSchema(today: string) {
       termsAccepted: z.boolean().refine((accepted) => accepted, { error: errorKey('TERMS') }),
     })
     .superRefine((values, ctx) => {
+      if (values.sendSms && !values.recipientPhone) ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: errorKey('SMS_PHONE_REQUIRED') });
+      else if (values.sendSms && values.recipientPhone && !canTakeSms(values.recipientPhone)) {
+        ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: errorKey('SMS_NOT_MOBILE') });
+      }
       if (values.deliveryMode !== 'date') return;
       const day = values.deliverAt;
       if (!day) ctx.addIssue({ code: 'custom', path: ['deliverAt'], message: errorKey('VALIDATION') });
@@ -75,6 +87,8 @@ export function toOrderRequest(boxId: string, values: CheckoutFormOutput): TCrea
     boxId,
     recipientName: values.recipientName,
     recipientEmail: values.recipientEmail,
+    recipientPhone: values.recipientPhone ?? undefined,
+    sendSms: values.sendSms && !!values.recipientPhone,
     senderName: values.senderName || undefined,
     personalMessage: values.personalMessage || undefined,
     deliverAt: values.deliveryMode === 'date' ? values.deliverAt : undefined,
@@ -88,6 +102,8 @@ export function emptyCheckoutForm(locale: TLocale): CheckoutFormValues {
   return {
     recipientName: '',
     recipientEmail: '',
+    recipientPhone: '',
+    sendSms: false,
     senderName: '',
     personalMessage: '',
     deliveryMode: 'now',

@@ -9,6 +9,8 @@ import type { CheckoutFormValues } from './checkout-form';
 const ZDraft = z.object({
   recipientName: z.string().max(500).catch(''),
   recipientEmail: z.string().max(500).catch(''),
+  recipientPhone: z.string().max(40).catch(''),
+  sendSms: z.boolean().catch(false),
   senderName: z.string().max(500).catch(''),
   personalMessage: z.string().max(2000).catch(''),
   deliveryMode: z.enum(['now', 'date']).catch('now'),

@@ -1,5 +1,6 @@
 import { ZDemoInfo } from '@farha/contracts/auth';
 import { ZMailboxDetail, ZMailboxList } from '@farha/contracts/checkout';
+import { ZSmsList } from '@farha/contracts/sms';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -38,5 +39,18 @@ export function useMailboxMessage(id: string) {
     queryFn: ({ signal }) => api.get(`/api/demo/mailbox/${encodeURIComponent(id)}`, { schema: ZMailboxDetail, signal }),
     // A message still queued changes (status, sent date): follow it until it is sent or failed.
     refetchInterval: (query) => (query.state.data && ['pending', 'sending'].includes(query.state.data.status) ? REFRESH_MS : false),
+  });
+}
+
+/** Issue 25: the text messages, next to the e-mails; `to` filters on part of a number. */
+export function useSmsBox(recipient: string, enabled: boolean) {
+  const to = /\d/.test(recipient) ? recipient : '';
+  return useQuery({
+    queryKey: ['mailbox', 'sms', to],
+    queryFn: ({ signal }) => api.get(`/api/demo/mailbox/sms${to ? `?${new URLSearchParams({ to })}` : ''}`, { schema: ZSmsList, signal }),
+    enabled,
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }

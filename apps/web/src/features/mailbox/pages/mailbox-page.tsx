@@ -9,7 +9,8 @@ import { SearchInput } from '@/components/ui/search-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useDemoMode, useMailbox } from '../api/mailbox';
+import { useDemoMode, useMailbox, useSmsBox } from '../api/mailbox';
+import { SmsList } from '../components/sms-list';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { MailStatusBadge } from '../components/mail-status-badge';
 import { MessageView } from '../components/message-view';
@@ -43,6 +44,7 @@ function MessageList() {
   const [search, setSearch] = useState(recipient);
   const demoMode = useDemoMode();
   const mailbox = useMailbox(recipient, demoMode.data === true);
+  const smsBox = useSmsBox(recipient, demoMode.data === true);
 
   // The filter follows the typing after a short pause, and lives in the URL (shareable, survives reload).
   useEffect(() => {
@@ -179,6 +181,7 @@ function MessageList() {
               </Card>
             </section>
           )}
+          {smsBox.data && <SmsList messages={smsBox.data.messages} />}
         </>
       )}
     </div>

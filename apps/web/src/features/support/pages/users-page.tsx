@@ -1,7 +1,7 @@
 import { ROLES } from '@farha/contracts/plain/roles';
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import type { TUserDiagnostics } from '@farha/contracts/support';
-import { Activity, AlertTriangle, CalendarPlus, KeyRound, LockOpen, Mail, Monitor } from 'lucide-react';
+import { Activity, AlertTriangle, CalendarPlus, KeyRound, LockOpen, Mail, MessageSquareText, Monitor } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -218,6 +218,18 @@ function Diagnostics({ d }: { d: TUserDiagnostics }) {
               <span className="min-w-0">
                 <span className="block truncate" dir="ltr">{s.userAgent ?? t('users.unknownDevice')}</span>
                 <span className="text-xs text-muted-foreground"><bdi dir="ltr">{s.ip ?? ''}</bdi> · {formatDateTime(s.lastSeenAt, locale)} · {s.active ? t('users.active') : t('users.expired')}</span>
+              </span>
+            </li>
+          ))}
+        </Block>
+        <Block title={t('users.sms')} empty={t('users.nothing')}>
+          {d.smsOptedOut && <li className="text-sm font-medium text-destructive" data-testid="diagnostics-sms-stop">{t('users.smsOptedOut')}</li>}
+          {d.sms.map((x) => (
+            <li key={x.id} className="flex gap-2" data-testid="diagnostics-sms">
+              <MessageSquareText aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+              <span className="min-w-0">
+                <span className="block break-words" dir="auto">{x.body}</span>
+                <span className="text-xs text-muted-foreground"><bdi dir="ltr">{x.to}</bdi> · {x.segments} × {x.encoding} · {x.status}{x.error ? ` (${x.error})` : ''} · {formatDateTime(x.createdAt, locale)}</span>
               </span>
             </li>
           ))}

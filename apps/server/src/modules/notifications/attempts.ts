@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Queryable } from '../../db/client.ts';
+import { cachedSettings } from '../settings/index.ts';
+
+const BATCH = 10;
+const STALE_LOCK_MS = 5 * 60_000;
+
+/** Attempts of one message: the first, then the setting notifications.retry_attempts retries (spec 02 §3). */
+export async function maxAttempts(db: Queryable): Promise<number> {
+  return 1 + (await cachedSettings(db, 'notifications')).retry_attempts;
+}
+
+/**
+ * The e-mail and SMS outboxes' claim: due messages (and those a crashed worker left `sending`) move to
+ * `sending` with FOR UPDATE SKIP LOCKED, so that several server instances never send one message twice.
+ */
+export async function claimDue(db: Queryable, table: 'email_outbox' | 'sms_outbox', now: Date): Promise<string[]> {
+  const waiting = table === 'email_outbox' ? 'pending' : 'queued';
+  const staleBefore = new Date(now.getTime() - STALE_LOCK_MS);
+  const claimed = await rowsOf<{ id: string }>(db, sql`
+    update ${sql.identifier(table)} set status = 'sending', locked_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
+    where id in (
+      select id from ${sql.identifier(table)}
+      where (status = ${waiting} and next_attempt_at <= ${now.toISOString()}::timestamptz)
+         or (status = 'sending' and locked_at < ${staleBefore.toISOString()}::timestamptz)
+      order by next_attempt_at
+      limit ${BATCH}
+      for update skip locked
+    )
+    returning id`);
+  return claimed.map((r) => r.id);
+}
+
+/** After a failed attempt: given up for good, or tried again after 30 s, 1 min, 2 min… */
+export async function afterFailure(db: Queryable, attempts: number, now: Date): Promise<{ failed: boolean; nextAttemptAt: Date }> {
+  const failed = attempts >= (await maxAttempts(db));
+  return { failed, nextAttemptAt: new Date(now.getTime() + 30_000 * 2 ** Math.max(0, attempts - 1)) };
+}

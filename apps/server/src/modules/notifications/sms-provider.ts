@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import twilio from 'twilio';
+import type { TSmsEncoding } from '@farha/contracts/plain/sms';
+import type { Config } from '../../config.ts';
+
+export type OutgoingSms = {
+  /** E.164. */
+  to: string;
+  body: string;
+  segments: number;
+  encoding: TSmsEncoding;
+  /** What the message is about (gift, reservation-confirmed…). */
+  kind: string;
+};
+
+export type SmsProvider = {
+  kind: 'file' | 'twilio';
+  /** Resolves once the provider accepted the message, with its id for the status callbacks. */
+  send: (sms: OutgoingSms) => Promise<{ providerId: string }>;
+};
+
+/** architecture.md "text messages", ADR 013: JSON files under DATA_DIR/sms unless SMS_PROVIDER=twilio. */
+export function createSmsProvider(config: Pick<Config, 'smsProvider' | 'twilio' | 'dataDir' | 'publicUrl'>): SmsProvider {
+  if (config.smsProvider === 'twilio' && config.twilio) return twilioProvider(config.twilio, `${config.publicUrl}/api/sms/twilio/status`);
+  return fileProvider(path.join(config.dataDir, 'sms'));
+}
+
+/** One JSON file per message: what a phone would show, with its parts and encoding. */
+export function fileProvider(dir: string): SmsProvider {
+  return {
+    kind: 'file',
+    send: async (sms) => {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
+      const file = { to: sms.to, body: sms.body, segments: sms.segments, encoding: sms.encoding, kind: sms.kind };
+      await fs.promises.writeFile(path.join(dir, name), `${JSON.stringify(file, null, 2)}\n`);
+      return { providerId: `file:${name}` };
+    },
+  };
+}
+
+type TwilioConfig = NonNullable<Config['twilio']>;
+
+/**
+ * Twilio's REST API through the official SDK. TWILIO_API_URL sends its requests elsewhere (a stand-in in
+ * the tests): the SDK only knows Twilio's hosts (and their region/edge variants), so its own HTTP client
+ * is given a request that has its scheme, host and port replaced.
+ */
+function twilioProvider(settings: TwilioConfig, statusCallback: string): SmsProvider {
+  const httpClient = settings.apiUrl ? new RebasedRequestClient(settings.apiUrl) : undefined;
+  const client = twilio(settings.accountSid, settings.authToken, httpClient ? { httpClient } : {});
+  return {
+    kind: 'twilio',
+    send: async (sms) => {
+      const message = await client.messages.create({
+        to: sms.to,
+        body: sms.body,
+        ...(settings.messagingServiceSid ? { messagingServiceSid: settings.messagingServiceSid } : { from: settings.from! }),
+        // Twilio only calls back a public https address; a local PUBLIC_URL would be refused.
+        ...(statusCallback.startsWith('https://') ? { statusCallback } : {}),
+      });
+      return { providerId: message.sid };
+    },
+  };
+}
+
+class RebasedRequestClient extends twilio.RequestClient {
+  readonly #base: URL;
+  constructor(apiUrl: string) {
+    super();
+    this.#base = new URL(apiUrl);
+  }
+  override request: twilio.RequestClient['request'] = (opts) => {
+    const uri = new URL(opts.uri);
+    const rebased = new URL(`${this.#base.pathname.replace(/\/$/, '')}${uri.pathname}${uri.search}`, this.#base);
+    return super.request({ ...opts, uri: rebased.href });
+  };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+export { SMS_LIMITS, SMS_MAX_SEGMENTS, smsSegments, type TSmsEncoding, type TSmsSegments } from './plain/sms.ts';
+export { canTakeSms, formatPhone, isAlgerianMobile, toE164 } from './plain/phone.ts';
+
+/** Issue 25: what a text is about. */
+export const SMS_KINDS = [
+  'gift',
+  'reservation-confirmed',
+  'reservation-declined',
+  'reservation-reminder',
+  'expiry-reminder',
+  'partner-reservation-request',
+  'ticket-answered',
+] as const;
+export const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
+export type TSmsStatus = (typeof SMS_STATUSES)[number];
+
+/** One text as the demo mailbox and support's diagnostics show it. */
+export const ZSmsMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  body: z.string(),
+  kind: z.string(),
+  locale: z.enum(['fr', 'ar']),
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  segments: z.number().int(),
+  status: z.enum(SMS_STATUSES),
+  /** Why it failed (the provider's error), when it did. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type TSmsMessage = z.infer<typeof ZSmsMessage>;
+export const ZSmsList = z.object({ messages: z.array(ZSmsMessage) });
+
+/** Analytics: texts and their cost (integer DZD) per day. */
+export const ZSmsDay = z.object({ day: z.string(), messages: z.number().int(), segments: z.number().int(), cost: z.number().int(), failed: z.number().int() });
+export const ZSmsAnalytics = z.object({ days: z.array(ZSmsDay), totals: z.object({ messages: z.number().int(), segments: z.number().int(), cost: z.number().int() }), costPerSegment: z.number().int() });
+export type TSmsAnalytics = z.infer<typeof ZSmsAnalytics>;
