@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toE164 } from '@farha/contracts/company';
+import { canTakeSms } from '@farha/contracts/plain/phone';
 import { readRecipientFile } from '../../src/modules/companies/index.ts';
 
 describe('mobiles in E.164 (issue 27)', () => {
@@ -12,7 +13,9 @@ describe('mobiles in E.164 (issue 27)', () => {
   it('refuses what is not a number', () => {
     expect(toE164('0550')).toBeNull();
     expect(toE164('abc')).toBeNull();
-    expect(toE164('021 12 34 56')).toBeNull();
+    // A landline is a number, but no text reaches it: the row's mobile check refuses it.
+    expect(toE164('021 12 34 56')).toBe('+21321123456');
+    expect(canTakeSms('+21321123456')).toBe(false);
   });
 });
 
