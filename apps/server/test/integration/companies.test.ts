@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { boxes, companyInvoices, emailOutbox, vouchers } from '../../src/db/schema/index.ts';
+import { boxes, companyInvoices, emailOutbox, smsOutbox, vouchers } from '../../src/db/schema/index.ts';
 import { ACCOUNTS, buildTestApp, memoryMailer, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { day, testClock } from '../clock.ts';
 import { genuinePdf } from '../upload-fixtures.ts';
@@ -160,13 +160,16 @@ describe('a bulk order paid by transfer', () => {
       `;sans.nom@entreprise.dz;;${box.name};;;fr`,
       `Yanis;pas-un-email;;Coffret inconnu;;${past};de`,
       `Rania;rania@entreprise.dz;0550 12 34 56;${otherBox.name.toUpperCase()};;${day(10)};ar`,
+      `Karim;karim@entreprise.dz;021 12 34 56;${box.name};;;fr`,
     ]);
     const res = await t.request({ method: 'POST', url: '/api/company/orders/file', cookie: cookies.company_buyer, ...multipart('liste.csv', file) });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.input).toHaveLength(4);
-    expect(body.invalid).toBe(2);
-    expect(body.rows.map((r: { line: number }) => r.line)).toEqual([3, 4]);
+    expect(body.input).toHaveLength(5);
+    expect(body.invalid).toBe(3);
+    expect(body.rows.map((r: { line: number }) => r.line)).toEqual([3, 4, 6]);
+    // A landline takes no text.
+    expect(body.rows[2].problems.map((p: { field: string }) => p.field)).toEqual(['mobile']);
     expect(body.rows[0].problems.map((p: { message: string }) => p.message)).toEqual(['Nom du destinataire requis']);
     expect(body.rows[1].problems.map((p: { field: string }) => p.field)).toEqual(['email', 'box', 'deliveryDate', 'language']);
     expect(body.quote).toMatchObject({ lines: 2, subtotal: box.price + otherBox.price, total: box.price + otherBox.price, discount: 0 });
@@ -195,7 +198,7 @@ describe('a bulk order paid by transfer', () => {
   });
 
   it('places one order however often the same request comes, and waits for the transfer', async () => {
-    const rows = [row(1), row(2, { deliveryDate: day(5) }), row(3, { language: 'ar', box: otherBox.name })];
+    const rows = [row(1), row(2, { deliveryDate: day(5) }), row(3, { language: 'ar', box: otherBox.name, mobile: '0661 23 45 67' })];
     const body = { rows, payment: 'transfer', idempotencyKey: 'sonatel-aid-2026' };
     const [a, b] = await Promise.all([
       t.request({ method: 'POST', url: '/api/company/orders', cookie: cookies.company_buyer, payload: body }),
@@ -246,6 +249,11 @@ describe('a bulk order paid by transfer', () => {
     const scheduled = mails.find((m) => m.toAddress === 'salarie2@entreprise.dz')!;
     expect(scheduled.nextAttemptAt.toISOString().slice(0, 10)).toBe(day(5));
     expect(mails.find((m) => m.toAddress === 'salarie3@entreprise.dz')!.locale).toBe('ar');
+    // The recipient with a mobile gets the gift text too, in Arabic (UCS-2), with the code and its link.
+    const texts = await t.database.db.select().from(smsOutbox).where(inArray(smsOutbox.voucherId, (await t.database.db.select({ id: vouchers.id }).from(vouchers).where(inArray(vouchers.code, ids))).map((v) => v.id)));
+    expect(texts.map((x) => ({ to: x.toNumber, encoding: x.encoding }))).toEqual([{ to: '+213661234567', encoding: 'UCS-2' }]);
+    expect(texts[0]!.body).toContain(ids[2]);
+    expect(texts[0]!.body).toContain(`/v/${ids[2]}`);
 
     const invoice = await t.request({ method: 'GET', url: `/api/company/invoices/${order.invoiceId}/document.pdf?lang=ar`, cookie: cookies.company_admin });
     expect(invoice.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
