@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { MAX_COMPANY_ROWS, type TCheckResult, type TCompanyQuote, type TRecipientInput, toE164 } from '@farha/contracts/company';
 import { canTakeSms } from '@farha/contracts/plain/phone';
 import { errorText, type TErrorCode } from '@farha/contracts/errors';
@@ -66,7 +66,9 @@ function readCsv(data: Buffer): string[][] {
 }
 
 async function readXlsx(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  // ExcelJS (about 28 MB once loaded) is read at the first Excel file, not at every start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

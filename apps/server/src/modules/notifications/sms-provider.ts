@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type { TSmsEncoding } from '@farha/contracts/plain/sms';
 import type { Config } from '../../config.ts';
 
@@ -49,12 +49,17 @@ type TwilioConfig = NonNullable<Config['twilio']>;
  * is given a request that has its scheme, host and port replaced.
  */
 function twilioProvider(settings: TwilioConfig, statusCallback: string): SmsProvider {
-  const httpClient = settings.apiUrl ? new RebasedRequestClient(settings.apiUrl) : undefined;
-  const client = twilio(settings.accountSid, settings.authToken, httpClient ? { httpClient } : {});
+  // The SDK (about 20 MB once loaded) is read at the first text, not at every start.
+  let client: Promise<twilio.Twilio> | undefined;
+  const load = () =>
+    (client ??= import('twilio').then(({ default: sdk }) => {
+      const httpClient = settings.apiUrl ? rebasedRequestClient(sdk, settings.apiUrl) : undefined;
+      return sdk(settings.accountSid, settings.authToken, httpClient ? { httpClient } : {});
+    }));
   return {
     kind: 'twilio',
     send: async (sms) => {
-      const message = await client.messages.create({
+      const message = await (await load()).messages.create({
         to: sms.to,
         body: sms.body,
         ...(settings.messagingServiceSid ? { messagingServiceSid: settings.messagingServiceSid } : { from: settings.from! }),
@@ -66,15 +71,13 @@ function twilioProvider(settings: TwilioConfig, statusCallback: string): SmsProv
   };
 }
 
-class RebasedRequestClient extends twilio.RequestClient {
-  readonly #base: URL;
-  constructor(apiUrl: string) {
-    super();
-    this.#base = new URL(apiUrl);
-  }
-  override request: twilio.RequestClient['request'] = (opts) => {
-    const uri = new URL(opts.uri);
-    const rebased = new URL(`${this.#base.pathname.replace(/\/$/, '')}${uri.pathname}${uri.search}`, this.#base);
-    return super.request({ ...opts, uri: rebased.href });
-  };
+function rebasedRequestClient(sdk: typeof twilio, apiUrl: string): twilio.RequestClient {
+  const base = new URL(apiUrl);
+  return new (class extends sdk.RequestClient {
+    override request: twilio.RequestClient['request'] = (opts) => {
+      const uri = new URL(opts.uri);
+      const rebased = new URL(`${base.pathname.replace(/\/$/, '')}${uri.pathname}${uri.search}`, base);
+      return super.request({ ...opts, uri: rebased.href });
+    };
+  })();
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import twilio from 'twilio';
 import { toE164 } from '@farha/contracts/plain/phone';
 import { AppError } from '../../lib/errors.ts';
 import { turnOffSmsNotifications } from '../../modules/accounts/index.ts';
@@ -24,18 +23,20 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
   });
   const config = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
-  function signedForm(request: FastifyRequest): Record<string, string> {
+  async function signedForm(request: FastifyRequest): Promise<Record<string, string>> {
     const settings = app.config.twilio;
     if (app.config.smsProvider !== 'twilio' || !settings) throw new AppError('SMS_CALLBACK_UNKNOWN');
     const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, string>;
     const signature = request.headers['x-twilio-signature'];
     const url = `${app.config.publicUrl}${request.url}`;
+    // The SDK is read when Twilio is configured and calls, not at every start.
+    const { default: twilio } = await import('twilio');
     if (typeof signature !== 'string' || !twilio.validateRequest(settings.authToken, signature, url, form)) throw new AppError('SMS_SIGNATURE_INVALID');
     return form;
   }
 
   app.post('/twilio/status', { config, schema: { tags: ['sms'], hide: true } }, async (request, reply) => {
-    const form = signedForm(request);
+    const form = await signedForm(request);
     if (form.MessageSid && form.MessageStatus) {
       await recordSmsStatus(app.db, { providerId: form.MessageSid, status: form.MessageStatus, errorCode: form.ErrorCode, now: app.clock.now() });
     }
@@ -43,7 +44,7 @@ export async function smsWebhookRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/twilio/inbound', { config, schema: { tags: ['sms'], hide: true } }, async (request, reply) => {
-    const form = signedForm(request);
+    const form = await signedForm(request);
     const from = form.From ? toE164(form.From) : null;
     if (from && isStopReply(form.Body ?? '')) {
       const now = app.clock.now();

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../../config.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { CheckoutStatus, PaymentProvider, WebhookEvent } from './types.ts';
@@ -14,19 +14,26 @@ export const STRIPE_SESSION_MINUTES = 30;
  */
 export function stripeProvider(options: { config: StripeConfig; clock: Clock }): PaymentProvider {
   const { config, clock } = options;
-  const stripe = new Stripe(config.secretKey, {
-    host: config.host,
-    port: config.port,
-    protocol: config.protocol,
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    telemetry: false,
-  });
+  // The SDK (about 20 MB once loaded) is read at the first payment, not at every start.
+  let sdk: Promise<{ Stripe: typeof Stripe; stripe: Stripe }> | undefined;
+  const load = () =>
+    (sdk ??= import('stripe').then(({ default: StripeSdk }) => ({
+      Stripe: StripeSdk,
+      stripe: new StripeSdk(config.secretKey, {
+        host: config.host,
+        port: config.port,
+        protocol: config.protocol,
+        maxNetworkRetries: 2,
+        timeout: 15_000,
+        telemetry: false,
+      }),
+    })));
 
   /** The SDK's errors as the catalogue's: a connection failure, or the gateway's refusal (its words for the log). */
-  async function call<T>(request: () => Promise<T>): Promise<T> {
+  async function call<T>(request: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { Stripe, stripe } = await load();
     try {
-      return await request();
+      return await request(stripe);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeConnectionError) throw new PaymentGatewayError('PAYMENT_NETWORK', error.message);
       if (error instanceof Stripe.errors.StripeError) throw new PaymentGatewayError('PAYMENT_ERROR', error.message);
@@ -39,7 +46,7 @@ export function stripeProvider(options: { config: StripeConfig; clock: Clock }):
     currencies: ['EUR', 'USD'],
     async createCheckout(input) {
       if (input.currency === 'DZD') throw new PaymentGatewayError('METHOD_UNAVAILABLE', 'Stripe charges international cards in EUR or USD');
-      const session = await call(() =>
+      const session = await call((stripe) =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -66,12 +73,13 @@ export function stripeProvider(options: { config: StripeConfig; clock: Clock }):
       return { id: session.id, checkoutUrl: session.url, raw: { id: session.id, amount_total: session.amount_total, currency: session.currency } };
     },
     async fetchCheckout(id) {
-      const session = await call(() => stripe.checkout.sessions.retrieve(id));
+      const session = await call((stripe) => stripe.checkout.sessions.retrieve(id));
       return { id, status: sessionStatus(session), amount: gatewayAmount(session.amount_total), currency: gatewayCurrency(session.currency) };
     },
     async verifyWebhook(rawBody, headers) {
       const header = headers['stripe-signature'];
       if (typeof header !== 'string' || !header) return false;
+      const { stripe } = await load();
       try {
         // The signature's age counts from the injected clock (5 minutes' tolerance, Stripe's default).
         stripe.webhooks.constructEvent(rawBody, header, config.webhookSecret, undefined, undefined, clock.now().getTime());
@@ -82,11 +90,11 @@ export function stripeProvider(options: { config: StripeConfig; clock: Clock }):
     },
     parseWebhook: parseStripeWebhook,
     async refund(input) {
-      const session = await call(() => stripe.checkout.sessions.retrieve(input.checkoutId));
+      const session = await call((stripe) => stripe.checkout.sessions.retrieve(input.checkoutId));
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent || sessionStatus(session) !== 'paid') throw new PaymentGatewayError('PAYMENT_ERROR', 'Paiement non remboursable');
       // Stripe answers a second request with the same idempotency key with the first refund: a double click refunds once.
-      const refund = await call(() =>
+      const refund = await call((stripe) =>
         stripe.refunds.create(
           { payment_intent: paymentIntent, amount: input.amount, metadata: { farha_refund: input.idempotencyKey } },
           { idempotencyKey: `farha-refund-${input.idempotencyKey}` },
