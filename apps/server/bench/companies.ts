@@ -16,6 +16,9 @@ import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
 import { seedDatabase } from '../src/db/seed/seed.ts';
 import { boxes, emailOutbox, systemSettings, vouchers } from '../src/db/schema/index.ts';
 
+// `npm run bench` runs this after run.ts: BENCH_ONLY (process, catalogue) stops before it.
+if (process.env.BENCH_ONLY) process.exit(0);
+
 const ROWS = Number(process.env.BENCH_COMPANY_ROWS ?? 5000);
 const RUNS = 30;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-bench-companies-'));

@@ -16,6 +16,9 @@ import { seedBoxId, seedPartnerId } from '../src/db/seed/seed.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { offlineSnapshot } from '../src/modules/vouchers/index.ts';
 
+// `npm run bench` runs this after run.ts: BENCH_ONLY (process, catalogue) stops before it.
+if (process.env.BENCH_ONLY) process.exit(0);
+
 const VOUCHERS = Number(process.env.BENCH_OFFLINE_VOUCHERS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_OFFLINE_CHANGES ?? 100);
 

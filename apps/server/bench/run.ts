@@ -5,7 +5,7 @@
  * First the server as production runs it, in its own process (process.ts): ready times, fresh and on
  * restart, and resident memory at rest and after a load, each against its goal.
  * BENCH_SECONDS: length of each catalogue run (5); BENCH_REST_SECONDS: the rest before the memory reading
- * (60); BENCH_ONLY=process or catalogue: stop after that part; BENCH_DEBUG=1: the in-process server's memory
+ * (60); BENCH_ONLY=process or catalogue: stop after that part (the companies and offline benches that `npm run bench` runs next stop at once); BENCH_DEBUG=1: the in-process server's memory
  * after each phase and every scan latency.
  */
 import { execFile } from 'node:child_process';

@@ -64,6 +64,8 @@ export const VOUCHER_STATUS_GROUPS = {
   resendable: USABLE,
   /** The holder may review the experience once used. */
   reviewable: USED,
+  /** In the recipient's hands and not acted on yet (a company's recipient list, issue 27). */
+  delivered: ['DELIVERED', 'EXTENDED'],
 } as const satisfies Record<string, readonly TVoucherStatus[]>;
 export type TVoucherStatusGroup = keyof typeof VOUCHER_STATUS_GROUPS;
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { TRecipient } from '@farha/contracts/company';
-import type { TVoucherStatus } from '@farha/contracts/vouchers';
+import { type TVoucherStatus, VOUCHER_STATUS_GROUPS } from '@farha/contracts/vouchers';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, companyOrderLines, vouchers } from '../../db/schema/index.ts';
 import { csvChunks } from '../../lib/csv.ts';
@@ -11,9 +11,9 @@ import { loadVoucherDocument, readdressVoucher, resendVoucherEmail } from '../vo
 type Filter = 'all' | 'scheduled' | 'delivered' | 'reserved' | 'redeemed' | 'expired';
 const STATUSES: Record<Exclude<Filter, 'all'>, TVoucherStatus[]> = {
   scheduled: ['ISSUED'],
-  delivered: ['DELIVERED', 'EXTENDED'],
+  delivered: [...VOUCHER_STATUS_GROUPS.delivered],
   reserved: ['RESERVED'],
-  redeemed: ['REDEEMED', 'SETTLED'],
+  redeemed: [...VOUCHER_STATUS_GROUPS.used],
   expired: ['EXPIRED'],
 };
 
