@@ -80,6 +80,8 @@ describe('analytics and dashboard at 1280 px and 390 px, in French and Arabic', 
         await loginAs(page, who);
         await page.goto(url);
         await expectVisible(page.getByTestId(testId).first(), `${name} content`);
+        // Issue 25: the texts sent per day and their cost have their card.
+        if (name === 'analytics') await expectVisible(page.getByTestId('sms-per-day'), 'the text messages per day');
         // The lazily loaded charts are drawn.
         await page.locator('.recharts-surface').first().waitFor({ timeout: UI_TIMEOUT_MS });
         expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');

@@ -1,3 +1,4 @@
+import { ZSmsAnalytics } from '@farha/contracts/sms';
 import { ZBreakageForecast, ZFunnel, ZLiveAnalytics, ZSales } from '@farha/contracts/analytics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -15,6 +16,15 @@ export function useFunnel(days: number) {
     queryFn: ({ signal }) => api.get(`/api/admin/analytics/funnel?days=${days}`, { schema: ZFunnel, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
+  });
+}
+
+/** Issue 25: the texts sent per day, their parts and what they cost. */
+export function useSmsPerDay(days: number) {
+  return useQuery({
+    queryKey: [...analyticsKeys.sales(days), 'sms'],
+    queryFn: ({ signal }) => api.get(`/api/admin/analytics/sms?days=${days}`, { schema: ZSmsAnalytics, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatUptime } from '@/lib/durations';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useBreakageForecast, useFunnel, useLiveAnalytics, useSales } from '../analytics/api';
+import { useBreakageForecast, useFunnel, useLiveAnalytics, useSales, useSmsPerDay } from '../analytics/api';
 import { useAnalyticsTranslation } from '../analytics/i18n';
 import { DailyChart, DataTable, FunnelChart, LazyChart, SystemStatusCard, TableCard } from '../analytics/parts';
 import { FilterChips, formatNumber, KpiTile, LoadFailed } from '../components/parts';
@@ -27,6 +27,7 @@ export function AdminAnalyticsPage() {
   const days = Number(period);
   const funnel = useFunnel(days);
   const sales = useSales(days);
+  const sms = useSmsPerDay(days);
   const forecast = useBreakageForecast();
   const live = useLiveAnalytics();
   const n = (v: number) => formatNumber(v, locale);
@@ -189,6 +190,36 @@ export function AdminAnalyticsPage() {
             <DataTable
               header={[t('charges.currency'), t('sales.orders'), t('sales.gmv'), t('charges.charged')]}
               rows={sales.data.charges.map((c) => [c.currency, n(c.orders), dzd(c.gmv), c.currency === 'DZD' ? dzd(c.charged) : formatForeign(c.charged, c.currency)])}
+            />
+          )
+        )}
+      </TableCard>
+
+      {/* Issue 25: text messages per day and what they cost (parts × the cost per part when each was queued). */}
+      <TableCard
+        testId="sms-per-day"
+        title={t('sms.title')}
+        hint={sms.data ? t('sms.hint', { cost: dzd(sms.data.costPerSegment) }) : undefined}
+        csv={
+          sms.data
+            ? {
+                filename: `farha-sms-${days}j.csv`,
+                header: [t('sms.day'), t('sms.messages'), t('sms.segments'), t('sms.failed'), t('sms.cost')],
+                rows: sms.data.days.map((d) => [d.day, d.messages, d.segments, d.failed, d.cost]),
+              }
+            : null
+        }
+      >
+        {sms.isError && !sms.data ? (
+          <LoadFailed error={sms.error} onRetry={() => void sms.refetch()} />
+        ) : sms.data && sms.data.days.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('empty')}</p>
+        ) : (
+          sms.data && (
+            <DataTable
+              header={[t('sms.day'), t('sms.messages'), t('sms.segments'), t('sms.failed'), t('sms.cost')]}
+              rows={sms.data.days.map((d) => [formatDay(d.day, locale), n(d.messages), n(d.segments), n(d.failed), dzd(d.cost)])}
+              footer={[t('sales.total'), n(sms.data.totals.messages), n(sms.data.totals.segments), '', dzd(sms.data.totals.cost)]}
             />
           )
         )}
