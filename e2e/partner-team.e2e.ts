@@ -41,6 +41,11 @@ describe('the owner’s team', () => {
     await form.locator('input[name="email"]').fill(invitee.email);
     await form.locator('input[name="firstName"]').fill(invitee.firstName);
     await form.locator('input[name="lastName"]').fill(invitee.lastName);
+    // An optional mobile (issue 25): a wrong one is refused before anything is sent, a right one is kept.
+    await form.locator('input[name="phone"]').fill('12');
+    await owner.getByTestId('invite-submit').click();
+    await expectVisible(form.getByText('Format de téléphone invalide'), 'the wrong mobile refused');
+    await form.locator('input[name="phone"]').fill('0661 23 45 67');
     await owner.getByTestId('invite-submit').click();
     await expectVisible(owner.getByText(`Invitation envoyée à ${invitee.email} !`), 'the spec’s confirmation');
     const row = owner.getByTestId('team-member').filter({ hasText: invitee.email });

@@ -159,14 +159,18 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
+  const [phone, setPhone] = useState('');
   // spec 02 §2: default permission scanner.
   const [permissions, setPermissions] = useState<TPartnerPermission[]>(['scanner']);
   const [error, setError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
 
   const close = () => {
     setEmail('');
     setFirstName('');
     setLastName('');
+    setPhone('');
+    setPhoneError(null);
     setPermissions(['scanner']);
     setError(null);
     onClose();
@@ -174,12 +178,14 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ZInviteMember.safeParse({ email, firstName: firstName || undefined, lastName: lastName || undefined, permissions });
+    const parsed = ZInviteMember.safeParse({ email, firstName: firstName || undefined, lastName: lastName || undefined, phone: phone || undefined, permissions });
+    setError(null);
+    setPhoneError(null);
     if (!parsed.success) {
-      setError(partnerMessage(parsed.error.issues[0]?.message ?? ''));
+      const issue = parsed.error.issues[0];
+      (issue?.path[0] === 'phone' ? setPhoneError : setError)(partnerMessage(issue?.message ?? ''));
       return;
     }
-    setError(null);
     invite.mutate(parsed.data, {
       onSuccess: (answer) => {
         onFlash('success', t('messages.INVITATION_SENT', { email: isolate(answer.member.email) }));
@@ -211,6 +217,10 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
               {(c) => <Input {...c} name="lastName" value={lastName} onChange={(e) => setLastName(e.target.value)} />}
             </Field>
           </div>
+          {/* Issue 25: the member's mobile, for the texts their preference allows (E.164 once saved). */}
+          <Field label={t('profile.personal.phone')} labelSuffix={t('common.optional')} error={phoneError ?? undefined}>
+            {(c) => <Input {...c} name="phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" dir="ltr" placeholder="0550 12 34 56" />}
+          </Field>
           <fieldset className="grid grid-cols-1">
             <legend className="mb-2 text-sm font-medium">{t('profile.team.permissions')}</legend>
             {PARTNER_PERMISSIONS.map((permission) => {
