@@ -11,9 +11,7 @@ import path from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
-import { seedDatabase } from '../src/db/seed/seed.ts';
+import { openBenchDatabase } from './database.ts';
 import { boxes, emailOutbox, systemSettings, vouchers } from '../src/db/schema/index.ts';
 
 // `npm run bench` runs this after run.ts: BENCH_ONLY (process, catalogue) stops before it.
@@ -23,16 +21,7 @@ const ROWS = Number(process.env.BENCH_COMPANY_ROWS ?? 5000);
 const RUNS = 30;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-bench-companies-'));
 const databaseUrl = process.env.DATABASE_URL;
-let database;
-if (databaseUrl) {
-  database = await openDatabase({ databaseUrl });
-  await seedDatabase(database.db, { demo: true });
-} else {
-  const seeded = await prepareEmbeddedDatabase(dataDir, { demo: true });
-  database = await openDatabase({ dataDir });
-  // From the build's template (migrated, empty), the seed is the server's to write, as on a first start.
-  if (!seeded) await seedDatabase(database.db, { demo: true });
-}
+const database = await openBenchDatabase(dataDir, databaseUrl);
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOBS: 'false', DEMO_MODE: 'true', PUBLIC_URL: 'http://127.0.0.1:3000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 // One client signs in and calls many times a minute: the limits are the settings', raised for the bench.
 await database.db

@@ -9,8 +9,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { OFFLINE_SNAPSHOT_PAGE } from '@farha/contracts/offline';
-import { openDatabase, rowsOf } from '../src/db/client.ts';
-import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
+import { rowsOf } from '../src/db/client.ts';
+import { openBenchDatabase } from './database.ts';
 import { DEMO_PARTNER_SLUG, DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
 import { seedBoxId, seedPartnerId } from '../src/db/seed/seed.ts';
 import { systemClock } from '../src/lib/clock.ts';
@@ -23,8 +23,8 @@ const VOUCHERS = Number(process.env.BENCH_OFFLINE_VOUCHERS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_OFFLINE_CHANGES ?? 100);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-bench-offline-'));
-await prepareEmbeddedDatabase(dataDir, { demo: true });
-const database = await openDatabase({ dataDir });
+// The embedded database whatever DATABASE_URL says: the sizes are the snapshot's, not the server's.
+const database = await openBenchDatabase(dataDir, '');
 const db = database.db;
 const start = systemClock.now();
 const boxId = seedBoxId(DEMO_VOUCHER_BOX_SLUG);

@@ -16,11 +16,10 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openBenchDatabase } from './database.ts';
 import { boxes, orders, users, vouchers } from '../src/db/schema/index.ts';
 import { DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
-import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
-import { seedBoxId, seedDatabase } from '../src/db/seed/seed.ts';
+import { seedBoxId } from '../src/db/seed/seed.ts';
 import { issueVoucher } from '../src/modules/vouchers/index.ts';
 import { benchPort, benchServerProcess, printProcessFigures } from './process.ts';
 
@@ -103,16 +102,7 @@ const config = loadConfig({
   BACKUP_KEEP_DAYS: '0',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
-let database;
-if (databaseUrl) {
-  database = await openDatabase({ databaseUrl });
-  await seedDatabase(database.db, { demo: true });
-} else {
-  // As `npm start` does on a fresh folder: the build's template copied (or a child process), then opened here.
-  const seeded = await prepareEmbeddedDatabase(dataDir, { demo: true });
-  database = await openDatabase({ dataDir });
-  if (!seeded) await seedDatabase(database.db, { demo: true });
-}
+const database = await openBenchDatabase(dataDir, databaseUrl);
 const app = await buildApp({ config, database, logger: false });
 app.get('/__bench/bare', async () => ({ hello: 'world' }));
 await app.listen({ port, host: '127.0.0.1' });
