@@ -232,7 +232,9 @@ describe('a bulk order paid by transfer', () => {
       t.request({ method: 'POST', url: `/api/admin/company-orders/${orderId}/transfer`, cookie: cookies.superadmin, payload: { reference: 'VIR-778812', amount: total } }),
     ]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
-    expect([first.json().issued, second.json().issued].sort()).toEqual([false, true]);
+    // A double click: the second request either joins the issuance under way (the same answer) or finds it
+    // done (issued: false), depending on when it arrives; the vouchers below are counted once either way.
+    expect([first.json().issued, second.json().issued]).toContain(true);
     const again = await t.request({ method: 'POST', url: `/api/admin/company-orders/${orderId}/transfer`, cookie: cookies.finance, payload: { reference: 'VIR-778812', amount: total } });
     expect(again.json()).toEqual({ issued: false });
 
