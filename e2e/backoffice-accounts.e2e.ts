@@ -71,11 +71,15 @@ describe('partner onboarding', () => {
   test('the partners page says registration is closed when the setting is off', async () => {
     const { page } = session;
     // Only this browser is told the setting is off (the server's refusal is tested in admin-backoffice.test.ts).
+    // The server draws /partners with its own /api/site answer inside (issue 23): the page is reached from one
+    // the browser draws, so that the app asks /api/site itself.
     await page.route('**/api/site', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), partnerSelfRegistration: false } });
     });
-    await page.goto('/partners#devenir-partenaire');
+    await page.goto('/unauthorized');
+    await page.locator('footer a[href="/partners"]').first().click();
+    await page.waitForURL('**/partners');
     await expectVisible(page.getByTestId('partner-registration-closed').getByText("Les inscriptions partenaires sont fermées pour l'instant."), 'the closed message');
     expect(await page.getByTestId('partner-registration-form').count()).toBe(0);
   });
@@ -169,9 +173,10 @@ describe('2FA enrolment and maintenance, looked at', () => {
   test('maintenance mode: the storefront shows the maintenance page', async () => {
     const visitor = await (await session.newContext(PHONE)).newPage();
     // Only this browser is told about maintenance (the journeys share one server). The homepage, catalogue and
-    // box pages carry the server's answer to /api/site inside their HTML, so a page without it is opened.
+    // box pages and the other public pages the server draws (issue 23) carry its answer to /api/site inside their
+    // HTML, so a page the browser draws is opened.
     await visitor.route('**/api/site', (route) => route.fulfill({ json: { maintenance: true, passwordMinLength: 8 } }));
-    await visitor.goto('/how-it-works');
+    await visitor.goto('/unauthorized');
     await expectVisible(visitor.getByTestId('maintenance-page'), 'the maintenance page');
     await screenshot(visitor, 'storefront-maintenance-390-fr');
   });

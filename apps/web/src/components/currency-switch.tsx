@@ -19,7 +19,8 @@ export function CurrencySwitch({ className }: { className?: string }) {
         className="h-9 cursor-pointer appearance-none rounded-lg bg-transparent px-2 text-sm font-bold text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         {DISPLAY_CURRENCIES.map((value) => (
-          <option key={value} value={value} aria-label={t(`currency.names.${value}`)}>
+          // The name read aloud starts with the symbol shown (axe: the visible text is part of the accessible name).
+          <option key={value} value={value} aria-label={`${SYMBOLS[value]} — ${t(`currency.names.${value}`)}`}>
             {SYMBOLS[value]}
           </option>
         ))}

@@ -7,7 +7,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useTheme } from '@/lib/theme';
 import { api } from '@/lib/api';
 
 /** spec 01 §2: the homepage reads the published landing configuration, or the defaults if that fails. */
@@ -72,13 +71,13 @@ export function useStorefrontThemeStyle(): CSSProperties | undefined {
   const { landing } = useLanding(i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr');
   const [params] = useSearchParams();
   const draft = useLandingPreview(params.get('preview') === 'draft');
-  const { theme } = useTheme();
   const colours = draft?.theme ?? (landing.source === 'published' ? landing.theme : null);
-  if (theme !== 'light' || !colours) return undefined;
+  if (!colours) return undefined;
+  // The same markup whatever the visitor's theme (the server draws the page without knowing it, and hydration
+  // keeps the server's attributes): styles.css applies these colours in the light theme only.
   return {
-    '--primary': colours.primary,
-    '--ring': colours.primary,
-    '--secondary': colours.secondary,
-    '--accent': colours.accent,
+    '--landing-primary': colours.primary,
+    '--landing-secondary': colours.secondary,
+    '--landing-accent': colours.accent,
   } as CSSProperties;
 }
