@@ -50,4 +50,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM goes straight to node: it stops accepting, finishes requests in flight and exits 0.
-CMD ["node", "--max-semi-space-size=2", "apps/server/dist/server.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=20", "apps/server/dist/server.js"]
