@@ -26,7 +26,7 @@ const INDEX_HTML = `<!doctype html>
 
 // Draws the number of boxes the API lists; refuses /partners (null: the browser draws it) and throws on /support.
 const RENDERER = `
-globalThis.__farhaRenders = [];
+globalThis.__farhaRenders ??= [];
 export async function render(url, locale, api) {
   globalThis.__farhaRenders.push(locale + ' ' + url);
   if (url.startsWith('/partners')) return null;
@@ -38,7 +38,8 @@ export async function render(url, locale, api) {
 
 let t: TestApp;
 let distDir: string;
-const renders = () => (globalThis as unknown as { __farhaRenders: string[] }).__farhaRenders;
+// The renderer is read at the first page drawn: the list is made here, and the module keeps it.
+const renders = () => ((globalThis as unknown as { __farhaRenders?: string[] }).__farhaRenders ??= []);
 
 beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-web-ssr-'));
