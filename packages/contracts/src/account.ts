@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { ZLocale, ZOptionalPhone } from './auth.ts';
 import { TIMEZONE } from './time.ts';
+import { DISPLAY_CURRENCIES } from './plain/account.ts';
+
+// The zod-free constants live in ./plain/account.ts, which the storefront's header imports (no zod there).
+export * from './plain/account.ts';
 
 /** spec 01 §5 and §8 profile and password messages, and the reset flow's. */
 export const ACCOUNT_MESSAGES = {
@@ -16,7 +20,6 @@ export const ACCOUNT_MESSAGES = {
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
-export const DISPLAY_CURRENCIES = ['DZD', 'EUR', 'USD'] as const;
 export const DEFAULT_TIMEZONE = TIMEZONE;
 
 const ZTimezone = z

@@ -1,4 +1,4 @@
-import { DISPLAY_CURRENCIES } from '@farha/contracts/account';
+import { DISPLAY_CURRENCIES } from '@farha/contracts/plain/account';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useDisplayCurrency } from '@/lib/display-currency';
