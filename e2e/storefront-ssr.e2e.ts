@@ -67,6 +67,8 @@ async function publicPages(): Promise<{ url: string; status: number }[]> {
     { url: '/support', status: 200 },
     { url: '/support?audience=partner', status: 200 },
     { url: '/nope-not-a-page', status: 404 },
+    // A box that does not exist (never did, or was taken off the catalogue): the box page's « not found ».
+    { url: '/box/00000000-0000-4000-8000-000000000000', status: 404 },
   ];
 }
 

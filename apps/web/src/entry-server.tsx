@@ -16,6 +16,7 @@ import { Hydrated } from './app/hydrated';
 import { AppProviders, createQueryClient } from './app/providers';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api';
+import { isDrawnFailure, sendableState } from './lib/hydration';
 import { loadAllArabic, setRenderLocale } from './lib/i18n';
 
 /** The API's answer to `GET path` for an anonymous visitor (the server answers it in process). */
@@ -77,9 +78,12 @@ async function renderNow(url: string, locale: TLocale, api: ApiAnswer): Promise<
     await requestApi.run(api, () => Promise.all(missing.map((query) => query.fetch().catch(() => undefined))));
   }
   const queries = client.getQueryCache().getAll();
-  // A page drawn with a failed or missing answer would be drawn otherwise in the browser: it is left to it.
-  if (queries.some((query) => query.state.status !== 'success' && isEnabled(query))) return null;
-  const state = JSON.stringify(dehydrate(client)).replace(/</g, '\\u003c');
+  // A page drawn with a failed or missing answer would be drawn otherwise in the browser: it is left to it,
+  // unless the failure is what the page shows (an unknown box's « Coffret introuvable »), sent with the page.
+  const drawnAsIs = (query: Query) => query.state.status === 'success' || isDrawnFailure(query.state.error);
+  if (queries.some((query) => !drawnAsIs(query) && isEnabled(query))) return null;
+  const dehydrated = dehydrate(client, { shouldDehydrateQuery: drawnAsIs, shouldRedactErrors: () => false });
+  const state = JSON.stringify(sendableState(dehydrated)).replace(/</g, '\\u003c');
   client.clear();
   return { html, state };
 }

@@ -2,12 +2,12 @@ import './fonts.css';
 import './styles.css';
 import './lib/i18n';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Hydrated } from './app/hydrated';
 import { AppRouter, createAppRouter } from './app/router';
-import { setHydrating, SSR_STATE_ID } from './lib/hydration';
+import { receivedState, setHydrating, SSR_STATE_ID } from './lib/hydration';
 
 const container = document.getElementById('root');
 // A public page drawn by the server (entry-server.tsx) comes with the data it was drawn with.
@@ -18,23 +18,24 @@ try {
   if (ssrState) {
     setHydrating(true);
     const client = createQueryClient();
-    const state = JSON.parse(ssrState) as DehydratedState;
     // The server's page is up to date when sent (its cache is dropped when the data changes): its data is
     // fresh from now, so that hydration asks the API nothing again.
-    const now = Date.now();
-    for (const query of state.queries) query.state.dataUpdatedAt = now;
-    hydrate(client, state);
+    hydrate(client, receivedState(JSON.parse(ssrState) as DehydratedState, Date.now()));
     const router = await createAppRouter(true);
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <AppProviders client={client}>
-          <Hydrated>
-            <AppRouter router={router} />
-          </Hydrated>
-        </AppProviders>
-      </StrictMode>,
-    );
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page (a phone's taps and scrolls are answered meanwhile: issue 23's blocking time).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProviders client={client}>
+            <Hydrated>
+              <AppRouter router={router} />
+            </Hydrated>
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
   } else {
     const router = await createAppRouter(false);
     createRoot(container).render(

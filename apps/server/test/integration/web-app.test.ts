@@ -137,6 +137,11 @@ describe('compression and caching', () => {
         expect(file.headers[name], `${url} ${name}`).toBeUndefined();
       }
     }
+    // A hashed file is never revalidated: no ETag, no range support announced, no request id to read.
+    const bundle = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'br' });
+    for (const name of ['etag', 'accept-ranges', 'x-request-id']) expect(bundle.headers[name], name).toBeUndefined();
+    // An unhashed one keeps its ETag, so that a day later the browser asks whether it changed.
+    expect((await get('/favicon.svg')).headers.etag).toBeDefined();
   });
 
   it('sends the page itself compressed and never cached, and an unhashed file for a day', async () => {

@@ -1,3 +1,6 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { ApiError } from './api';
+
 /**
  * Whether the app is hydrating a page the server rendered (main.tsx, entry-server.tsx). While it does, what
  * only the browser knows (the saved theme, the scroll position) must not change the first render: it has to
@@ -17,3 +20,43 @@ export function setHydrating(value: boolean): void {
 
 /** The id of the JSON block with the data the server drew the page with (entry-server.tsx writes it). */
 export const SSR_STATE_ID = 'farha-ssr';
+
+/** A query's failure as it travels in the page: an ApiError's fields (an Error's message is not enumerable). */
+interface SentError {
+  name: 'ApiError';
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * Whether a page drawn with this failure is the page the browser would draw: a box that does not exist is the
+ * box page's « Coffret introuvable » (status 404), not a page to leave to the browser.
+ */
+export function isDrawnFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** The server's side: the failures a page was drawn with, as JSON can carry them. */
+export function sendableState(state: DehydratedState): DehydratedState {
+  for (const query of state.queries) {
+    const { error } = query.state;
+    if (error instanceof ApiError) {
+      const sent: SentError = { name: 'ApiError', status: error.status, code: error.code, message: error.message };
+      (query.state as { error: unknown }).error = sent;
+    }
+  }
+  return state;
+}
+
+/** The browser's side: the page's data is fresh as of now, and its failures are ApiErrors again. */
+export function receivedState(state: DehydratedState, now: number): DehydratedState {
+  for (const query of state.queries) {
+    const sent = query.state.error as SentError | null | undefined;
+    if (sent?.name === 'ApiError') {
+      (query.state as { error: unknown }).error = new ApiError(sent.status, sent.code, sent.message);
+      query.state.errorUpdatedAt = now;
+    } else query.state.dataUpdatedAt = now;
+  }
+  return state;
+}

@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { findActiveBox, getLanding, listActiveBoxes } from '../../modules/catalog/index.ts';
 import { SHARE_IMAGE, shareImageJpeg } from '../../modules/files/index.ts';
 import { storefrontVersion } from '../../lib/storefront-version.ts';
+import { REQUEST_ID_HEADER } from '../../lib/logging.ts';
 
 /** Vite's content-hashed bundles (dist/assets/…): a new build gives them new names. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
@@ -20,6 +21,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Security headers (helmet's, app.ts) that only a document uses; a static file keeps `x-content-type-options:
  * nosniff` and `cross-origin-resource-policy`, which do apply to it.
  */
+/** What a fingerprinted file (`/assets/name-hash.js`) can do without. */
+const ASSET_UNNEEDED_HEADERS = ['etag', 'accept-ranges', REQUEST_ID_HEADER];
+
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -254,8 +258,12 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     lastModified: false,
     setHeaders: (reply, file) => {
       const isHtml = /\.html(\.(br|gz))?$/.test(file);
-      if (HASHED_ASSET.test(file)) reply.header('cache-control', IMMUTABLE);
-      else if (isHtml) reply.header('cache-control', 'no-cache');
+      if (HASHED_ASSET.test(file)) {
+        reply.header('cache-control', IMMUTABLE);
+        // Never asked for again (its name changes with its content), so nothing to revalidate or resume; its
+        // request id helps no one read a log. On a phone's first visit every header line is sent once per file.
+        for (const name of ASSET_UNNEEDED_HEADERS) reply.removeHeader(name);
+      } else if (isHtml) reply.header('cache-control', 'no-cache');
       // favicon.svg, preferences.js: unhashed names, so a day at most.
       else reply.header('cache-control', 'public, max-age=86400');
       // A script, a style sheet or a font is no document: the document's policies (CSP, framing, referrer…)

@@ -9,6 +9,7 @@ import type {
 import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { isHydrating } from '@/lib/hydration';
 import { useAuth } from '@/lib/auth';
 import { useLocalizedSelect } from '@/lib/localized';
 
@@ -54,6 +55,8 @@ export function useBox(id: string | undefined) {
     queryKey: catalogKeys.box(id ?? ''),
     queryFn: ({ signal }) => api.get<TBoxDetail>(`/api/boxes/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
+    // An unknown box drawn by the server comes with its 404: hydration does not ask again.
+    retryOnMount: !isHydrating(),
     select,
   });
 }
