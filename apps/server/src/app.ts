@@ -24,7 +24,7 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { partnerKycRoutes, partnerRegistrationRoutes } from './modules/partners/index.ts';
 import { partnerRoutes } from './routes/partner/index.ts';
 import { invitationRoutes } from './routes/public/invitations.ts';
-import { webAppRoutes } from './routes/public/web-app.ts';
+import { inlinePreferences, webAppRoutes } from './routes/public/web-app.ts';
 import { redemptionRoutes } from './routes/partner/scan.ts';
 import { clientDisputeRoutes, clientTicketRoutes, faqRoutes, partnerDisputeRoutes, supportRoutes } from './modules/support/index.ts';
 import { customerVoucherRoutes } from './routes/client/vouchers.ts';
@@ -133,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (location) return reply.redirect(location, 308);
   });
 
+  const preferences = inlinePreferences(config.webDistDir);
   // Security headers: helmet's middleware built once (@fastify/helmet builds it again for every request).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -140,8 +141,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // No inline script anywhere (index.html loads /preferences.js, the sandbox page /pay/sandbox/card.js).
-        scriptSrc: ["'self'"],
+        // One inline script, by its hash: the pages' preferences.js (routes/public/web-app.ts); the sandbox
+        // payment page loads /pay/sandbox/card.js.
+        scriptSrc: ["'self'", ...(preferences ? [preferences.hash] : [])],
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://pay.chargily.net'],
         upgradeInsecureRequests: null,

@@ -127,6 +127,58 @@ function modulePreloads(manifest: Manifest, key: string, template: string): stri
   return files.map((file) => `    <link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />\n`).join('');
 }
 
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g;
+
+/**
+ * A drawn page's scripts, asked for once it is on screen (issue 23): its module script and preloads leave the
+ * head for a `<meta name="farha-modules">` listing them, the entry first, which public/preferences.js reads
+ * after the first paint. Until then a phone's network carries the HTML, the styles and the pictures only.
+ */
+function afterFirstPaint(html: string): string {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const files = [entry, ...preloads].map(escapeHtml).join(' ');
+  return html
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `    <meta name="farha-modules" content="${files}" />\n  </head>`);
+}
+
+const PREFERENCES_TAG = '<script src="/preferences.js"></script>';
+
+/**
+ * public/preferences.js (the saved theme and language before the first paint, and the drawn pages' scripts
+ * after it) written into the page rather than fetched: a script in the head stops the page until it arrives,
+ * one more round trip on a phone's network before anything shows (issue 23). Its whole-line comments are
+ * left out; the Content-Security-Policy allows it by its SHA-256 (app.ts), and no other inline script.
+ */
+export function inlinePreferences(distDir: string): { script: string; hash: string } | null {
+  const file = path.join(distDir, 'preferences.js');
+  if (!fs.existsSync(file)) return null;
+  const script = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
+  return { script, hash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` };
+}
+
+/** Inter's Latin file (apps/web/src/fonts.css), the one font every page writes with. */
+const LATIN_FONT = /^inter-latin-400-900-[\w-]+\.woff2$/;
+
+/**
+ * The page's font asked for with the page, not once the styles are read: its faces are `font-display:
+ * optional` (no reflow when it arrives late), so the sooner it comes the likelier the first paint uses it.
+ */
+function withFontPreload(html: string, distDir: string): string {
+  const assets = path.join(distDir, 'assets');
+  const font = fs.existsSync(assets) ? fs.readdirSync(assets).find((name) => LATIN_FONT.test(name)) : undefined;
+  if (!font) return html;
+  return html.replace('</head>', `    <link rel="preload" as="font" type="font/woff2" href="/assets/${font}" crossorigin />\n  </head>`);
+}
+
 /** Pages a search engine should not index: accounts, back offices, payment and personal pages. */
 const PRIVATE_PREFIXES = [
   '/api/',
@@ -238,7 +290,12 @@ interface PageHead {
 export async function webAppRoutes(app: FastifyInstance, options: { distDir: string }): Promise<{ sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> }> {
   const { distDir } = options;
   const { publicUrl } = app.config;
-  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const preferences = inlinePreferences(distDir);
+  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const template = withFontPreload(
+    preferences ? indexHtml.replace(PREFERENCES_TAG, () => `<script>${preferences.script}</script>`) : indexHtml,
+    distDir,
+  );
   const manifest = readManifest(distDir);
   const renderer = lazyRenderer(distDir);
   const preloads = {
@@ -482,7 +539,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
 
   /** The template with the drawn page in `#root`, its data beside it, in its language and direction. */
   function withRenderedApp(html: string, locale: 'fr' | 'ar', page: { html: string; state: string }): string {
-    return html
+    return afterFirstPaint(html)
       .replace('<html lang="fr" dir="ltr">', locale === 'ar' ? '<html lang="ar" dir="rtl" data-rendered>' : '<html lang="fr" dir="ltr" data-rendered>')
       .replace('<div id="root"></div>', `<div id="root">${page.html}</div>\n    <script type="application/json" id="farha-ssr">${page.state}</script>`);
   }
