@@ -184,6 +184,17 @@ export function mergeClasses(classList: string): string {
 }
 
 /** Joins class names and lets the last Tailwind utility of a group win (`px-2` then `px-4` gives `px-4`). */
+/** Merged lists by their input: a page draws the same few lists many times (every card of the catalogue). */
+const merged = new Map<string, string>();
+const MERGED_KEPT = 2000;
+
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  const classes = clsx(inputs);
+  let result = merged.get(classes);
+  if (result === undefined) {
+    result = mergeClasses(classes);
+    if (merged.size >= MERGED_KEPT) merged.clear();
+    merged.set(classes, result);
+  }
+  return result;
 }

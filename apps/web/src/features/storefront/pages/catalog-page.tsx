@@ -110,7 +110,9 @@ export function CatalogPage() {
       ) : (
         <ul className={cn('grid gap-5 sm:grid-cols-2 lg:grid-cols-3', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
           {data?.boxes.map((box, index) => (
-            <li key={box.id} className="flex">
+            // Cards below the first screen are laid out and painted when scrolled to (issue 23: a phone's
+            // first load of twenty-five cards); `auto` keeps each card's real height once it has been drawn.
+            <li key={box.id} className={cn('flex', index >= 3 && '[content-visibility:auto] [contain-intrinsic-size:auto_34rem]')}>
               <BoxCard
                 box={box}
                 className="w-full"
