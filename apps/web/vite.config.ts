@@ -141,10 +141,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Small shared pieces (one icon, one helper) are copied into the chunks that use them instead of
               // each being a file of its own: on a phone's network every request costs a round trip.
               experimentalInlineCommonChunks: { maxSize: 6 * 1024 },
-              // The runtime every page hydrates with (React, its router, i18next, TanStack Query) in one file:
+              // The runtime every page hydrates with (React, its router, TanStack Query) in one file:
               // one request and one compression window instead of seven (issue 23).
               groups: [
-                { name: 'runtime', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/, priority: 2 },
+                { name: 'runtime', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 2 },
                 { name: shellChunk(), priority: 1 },
               ],
             },

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Toaster } from 'sonner';
 import { useTheme } from '@/lib/theme';
 import { useDirection } from '@/lib/use-direction';

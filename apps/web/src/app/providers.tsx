@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '@/lib/i18n-react';
 import { ApiError } from '@/lib/api';
 import { AuthProvider } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
@@ -26,14 +26,14 @@ export function AppProviders({ children, client }: { children: ReactNode; client
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ThemeProvider>
           <AuthProvider>
             {children}
             <LazyToaster />
           </AuthProvider>
         </ThemeProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

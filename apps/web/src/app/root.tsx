@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';

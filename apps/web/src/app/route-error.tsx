@@ -1,5 +1,5 @@
 import { RotateCcw, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

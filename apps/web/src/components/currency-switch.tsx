@@ -1,5 +1,5 @@
 import { DISPLAY_CURRENCIES } from '@farha/contracts/plain/account';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { cn } from '@/lib/cn';
 import { useDisplayCurrency } from '@/lib/display-currency';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { cn } from '@/lib/cn';
 
 // Simple badges drawn here (no third-party artwork): the CIB and EDAHABIA cards, Visa and Mastercard.

@@ -1,6 +1,6 @@
 import type { TRole } from '@farha/contracts/roles';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Button } from '@/components/ui/button';
 import { useTheme } from '@/lib/theme';
 

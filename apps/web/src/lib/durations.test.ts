@@ -1,11 +1,12 @@
-import { createInstance, type TFunction } from 'i18next';
+import { createInstance } from '@/lib/i18n-core';
+import type { TFunction } from '@/lib/i18n-react';
 import { describe, expect, it } from 'vitest';
 import ar from '@/locales/ar.json';
 import fr from '@/locales/fr.json';
 import { formatUptime } from './durations';
 
 const i18n = createInstance();
-await i18n.init({ resources: { fr: { translation: fr }, ar: { translation: ar } }, lng: 'fr', interpolation: { escapeValue: false } });
+await i18n.init({ resources: { fr: { translation: fr }, ar: { translation: ar } }, lng: 'fr' });
 const tFor = (lng: 'fr' | 'ar') => i18n.getFixedT(lng) as unknown as TFunction;
 const DAY = 86_400;
 const HOUR = 3600;

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n-react';
 
 /**
  * A server's uptime in its two largest units, each count in the language's plural form (Arabic:

@@ -2,8 +2,7 @@ import type { TLocale } from '@farha/contracts/auth';
 import { PRODUCT_LINE_LABELS, type TProductLine } from '@farha/contracts/plain/catalog';
 import type { TErrorCode } from '@farha/contracts/plain/errors';
 import { ROLE_LABELS, type TRole } from '@farha/contracts/plain/roles';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createInstance } from './i18n-core';
 import fr from '@/locales/fr.json';
 import { ApiError } from './api';
 import { errorCatalogue } from './error-catalogue';
@@ -19,7 +18,7 @@ export const LOCALE_COOKIE = 'farha.locale';
 export const LOCALES = ['fr', 'ar'] as const satisfies readonly TLocale[];
 
 // French texts that the contracts own (role labels, product lines) come from there, so the server and
-// the web app cannot drift apart. Error texts are not i18next resources: the error catalogue of the
+// the web app cannot drift apart. Error texts are not bundles of lib/i18n-core.ts: the error catalogue of the
 // contracts has both languages (see errorText below); `errors` here holds the web app's own failures.
 const frResources = {
   ...fr,
@@ -71,12 +70,6 @@ export function registerArabic(ns: string, load: ArabicLoader): Promise<void> {
   return arabicWanted ? loadArabic().catch(() => undefined) : Promise.resolve();
 }
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: TranslationResources };
-  }
-}
 
 export function storedLocale(): TLocale | null {
   try {
@@ -104,20 +97,16 @@ function applyToDocument(locale: string): void {
   root.dir = i18n.dir(locale);
 }
 
-void i18n.use(initReactI18next).init({
+const i18n = createInstance({
   resources: { fr: { translation: frResources } },
   // A page the server drew is hydrated in its language (main.tsx then switches to the device's, if other).
   lng: renderedLocale() ?? storedLocale() ?? 'fr',
   fallbackLng: 'fr',
-  supportedLngs: LOCALES,
-  interpolation: { escapeValue: false }, // React escapes already
-  returnNull: false,
-  initAsync: false,
 });
 applyToDocument(i18n.language);
 i18n.on('languageChanged', applyToDocument);
 // A device that chose Arabic before: its strings first (French shows where they could not load). Choosing
-// the language again once they are there makes i18next resolve it (`resolvedLanguage`) to Arabic.
+// the language again once they are there resolves it (`resolvedLanguage`) to Arabic.
 if (i18n.language === 'ar') {
   await loadArabic().catch(() => undefined);
   await i18n.changeLanguage('ar');

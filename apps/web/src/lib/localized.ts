@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 
 /**
  * Catalogue texts (box names and descriptions, offer titles and descriptions) come from the API in

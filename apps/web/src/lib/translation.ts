@@ -1,9 +1,9 @@
 import type { TLocale } from '@farha/contracts/auth';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { i18n, registerArabic, type ArabicLoader } from './i18n';
 
-// `expiry.daysLeft_one` / `_other` are one key for `t` (i18next picks the plural form from `count`).
+// `expiry.daysLeft_one` / `_other` are one key for `t` (lib/i18n-core.ts picks the plural form from `count`).
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type PluralFree<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
 
@@ -52,7 +52,7 @@ export function arabicReady(ns: string): Promise<void> {
 type LooseT = (key: string, options?: TranslateOptions) => string;
 
 /**
- * A feature's strings live in their own i18next namespace, registered when the feature loads. Registers
+ * A feature's strings live in their own namespace, registered when the feature loads. Registers
  * the French and Arabic bundles (the caller type-checks that Arabic translates every French key) and
  * returns the feature's hook: `t` with typed keys, `tp` for counted strings, and the locale.
  * Arabic may come as a loader (`() => import('./locales/ar.json')`, typed against French): it is then

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 
 /** Reading direction of the active language, for Radix primitives that take a `dir` prop. */
 export function useDirection(): 'ltr' | 'rtl' {

@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/plain/roles';
 import { Banknote, Building2, Coins, Receipt, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LocaleSwitch } from '@/components/locale-switch';

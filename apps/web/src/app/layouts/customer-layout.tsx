@@ -1,6 +1,6 @@
 import { Gift, History, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';

@@ -12,7 +12,7 @@ import {
   WifiOff,
 } from 'lucide-react';
 import type { TPartnerPermission } from '@farha/contracts/partner';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LocaleSwitch } from '@/components/locale-switch';

@@ -9,7 +9,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { LocaleSwitch } from '@/components/locale-switch';

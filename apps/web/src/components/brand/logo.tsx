@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { cn } from '@/lib/cn';
 
 /** Farha's mark: a gift box whose bow is a saffron flourish. Same drawing as public/favicon.svg. */

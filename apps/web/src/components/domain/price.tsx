@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import type { TLocale } from '@farha/contracts/auth';
 import { cn } from '@/lib/cn';
 import { rateText, useDisplayCurrency, useDisplayedPrice, useExchangeRates, usableRate } from '@/lib/display-currency';

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { cn } from '@/lib/cn';
 
 const sizes = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;

@@ -5,7 +5,7 @@ import { makeNamespaceHook, type Translate, type TranslationKey } from '@/lib/tr
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
-/** The back office's strings: the i18next namespace 'backoffice', registered when the feature loads. */
+/** The back office's strings: the namespace 'backoffice', registered when the feature loads. */
 export const useAdminTranslation = makeNamespaceHook('backoffice', fr, ar);
 export type AdminKey = TranslationKey<typeof fr>;
 export type AdminT = Translate<typeof fr>;

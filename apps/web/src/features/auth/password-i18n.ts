@@ -5,7 +5,7 @@ import { registerNamespace, type TranslationKey } from '@/lib/translation';
 import ar from './locales/password.ar.json';
 import fr from './locales/password.fr.json';
 
-/** The password-reset strings (forgot dialog, /auth/reset): their own i18next namespace. */
+/** The password-reset strings (forgot dialog, /auth/reset): their own namespace. */
 const NS = 'passwordReset';
 
 // Type check: the Arabic bundle translates every key of the French one.

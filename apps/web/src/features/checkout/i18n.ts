@@ -5,7 +5,7 @@ import { registerNamespace, type Translate, type TranslationKey } from '@/lib/tr
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
-/** The checkout feature's strings live in their own i18next namespace, registered when the feature loads. */
+/** The checkout feature's strings live in their own namespace, registered when the feature loads. */
 const NS = 'checkout';
 
 // The voucher status labels are the contracts' French (spec 01 §4), as the server words them.

@@ -14,7 +14,7 @@ import { registerNamespace, type Translate, type TranslationKey } from '@/lib/tr
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
-/** The customer area's strings live in their own i18next namespace, registered when the feature loads. */
+/** The customer area's strings live in their own namespace, registered when the feature loads. */
 const NS = 'customer';
 
 // The French texts the contracts own (statuses, the API's success messages) come from there, so that the

@@ -2,7 +2,7 @@ import { registerNamespace, type Translate, type TranslationKey } from '@/lib/tr
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
-/** The demo mailbox's strings: their own i18next namespace, registered when the feature loads. */
+/** The demo mailbox's strings: their own namespace, registered when the feature loads. */
 const NS = 'mailbox';
 
 // Type check: ar.json must translate every key that French has.

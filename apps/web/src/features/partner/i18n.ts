@@ -17,7 +17,7 @@ import { registerNamespace, type Translate, type TranslationKey } from '@/lib/tr
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
-/** The partner portal's strings: the i18next namespace 'partner', registered when the feature loads. */
+/** The partner portal's strings: the namespace 'partner', registered when the feature loads. */
 const NS = 'partner';
 
 // The server's success messages and the status labels are the contracts' French (spec 02 §4, §8): the
@@ -31,7 +31,7 @@ type ServerMessageCode = keyof typeof PARTNER_MESSAGES | keyof typeof SUPPORT_TE
 const SERVER_MESSAGES: Record<ServerMessageCode, string> = {
   ...PARTNER_MESSAGES,
   ...SUPPORT_TEXTS,
-  // i18next interpolation ({email} in the contract).
+  // A `{{name}}` placeholder of the strings ({email} in the contract).
   INVITATION_SENT: 'Invitation envoyée à {{email}} !',
 };
 const frResources = {

@@ -2,7 +2,7 @@ import { errorMessage } from '@/lib/i18n';
 import { arabicReady, registerNamespace, type NamespaceTranslation, type PluralKey, type TranslationKey } from '@/lib/translation';
 import fr from './locales/fr.json';
 
-/** The storefront's strings live in their own i18next namespace, registered when the feature loads. */
+/** The storefront's strings live in their own namespace, registered when the feature loads. */
 export const STOREFRONT_NS = 'storefront';
 
 export type StorefrontKey = TranslationKey<typeof fr>;

@@ -8,7 +8,7 @@ import { makeNamespaceHook, type ArabicBundle } from '@/lib/translation';
 
 /**
  * Strings of the support portal's diagnostics, knowledge base, reports and profile pages, and of the
- * customer's dispute list: i18next namespace 'supportPortal', registered when first imported.
+ * customer's dispute list: namespace 'supportPortal', registered when first imported.
  */
 const NS = 'supportPortal';
 
@@ -552,7 +552,7 @@ const ar: ArabicBundle<typeof fr> = {
 };
 
 type CodeGroup = 'activity' | 'kyc' | 'band' | 'issue' | 'severity' | 'role' | 'reports.outcome' | `status.${keyof typeof fr.status}`;
-/** The i18next namespace 'supportPortal', registered when the feature loads. Codes from the server (statuses, roles, kinds): their groups take any code. */
+/** The namespace 'supportPortal', registered when the feature loads. Codes from the server (statuses, roles, kinds): their groups take any code. */
 const usePortalNamespace = makeNamespaceHook<typeof fr, `${CodeGroup}.${string}`>(NS, fr, ar);
 export type PortalT = ReturnType<typeof usePortalNamespace>['t'];
 

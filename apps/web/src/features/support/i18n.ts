@@ -264,7 +264,7 @@ const ar: ArabicBundle<typeof fr> = {
 
 // Statuses, priorities and types come from the server as codes: their groups take any code (the page words it).
 type DeskCode = `${'ticketStatus' | 'ticketPriority' | 'disputeStatus' | 'disputeType' | 'disputeResolution' | 'disputeAction' | 'resolution'}.${string}`;
-/** The agents' portal strings: the i18next namespace 'supportDesk', registered when the feature loads. */
+/** The agents' portal strings: the namespace 'supportDesk', registered when the feature loads. */
 export const useDeskTranslation = makeNamespaceHook<typeof fr, DeskCode>(NS, fr, ar);
 
 /** A server answer in the reader's language: errors by their catalogue code, the desk's successes by text. */

@@ -1,4 +1,4 @@
-import { createInstance } from 'i18next';
+import { createInstance } from '@/lib/i18n-core';
 import { describe, expect, it, vi } from 'vitest';
 
 // The bundles as the feature registers them (the app's i18n needs a browser; a fresh instance reads them here).
@@ -17,7 +17,7 @@ const i18n = createInstance();
 await i18n.init({
   resources: Object.fromEntries((['fr', 'ar'] as const).map((lng) => [lng, Object.fromEntries([...bundles].map(([ns, b]) => [ns, b[lng]]))])),
   lng: 'fr',
-  interpolation: { escapeValue: false },
+
 });
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
 const fixedT = i18n.getFixedT.bind(i18n) as unknown as (lng: string, ns: string) => LooseT;

@@ -1,5 +1,5 @@
 import { isAdminRole, isPartnerRole, isSupportRole, type TRole } from '@farha/contracts/plain/roles';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n-react';
 import { Gift, LayoutDashboard, LifeBuoy, Store, UserRound, type LucideIcon } from 'lucide-react';
 import { paths, profilePathFor } from '@/config/paths';
 

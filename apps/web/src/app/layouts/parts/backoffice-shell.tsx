@@ -1,6 +1,6 @@
 import { Menu, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';

@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link, useLocation } from 'react-router';
 
 const LABELLED = [

@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';

@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Button } from '@/components/ui/button';
 
 const loadPanel = () => import('./mobile-nav-panel');

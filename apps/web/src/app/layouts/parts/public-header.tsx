@@ -1,7 +1,7 @@
 import { isPartnerRole } from '@farha/contracts/plain/roles';
 import { ScanLine, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link, NavLink } from 'react-router';
 import { paths, to } from '@/config/paths';
 import { Logo } from '@/components/brand/logo';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n-react';
 import { paths } from '@/config/paths';
 
 /** spec 01 §2 "Layout": Accueil, Catalogue, Partenaires. */

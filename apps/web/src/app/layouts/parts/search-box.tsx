@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useNavigate } from 'react-router';
 import { paths, to } from '@/config/paths';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@ import { boxEconomics, type TAdminBox, type TAdminBoxOffer } from '@farha/contra
 import { formatDzd } from '@farha/contracts/money';
 import { AlertTriangle, ImagePlus, Plus, Search, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { toast } from '@/lib/toast';
 import { BoxImage } from '@/components/domain/box-image';
 import { Alert } from '@/components/ui/alert';

@@ -3,7 +3,7 @@ import type { TAdminBox } from '@farha/contracts/catalog-admin';
 import { formatDzd } from '@farha/contracts/money';
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { BoxImage } from '@/components/domain/box-image';

@@ -4,7 +4,7 @@ import { makeNamespaceHook, type Translate, type TranslationKey } from '@/lib/tr
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
 
-/** The catalogue tab's strings (boxes and landing page): the i18next namespace 'catalogAdmin'. */
+/** The catalogue tab's strings (boxes and landing page): the namespace 'catalogAdmin'. */
 export const useCatalogT = makeNamespaceHook('catalogAdmin', fr, ar);
 export type CatalogKey = TranslationKey<typeof fr>;
 export type CatalogT = Translate<typeof fr>;

@@ -1,11 +1,11 @@
-import { createInstance } from 'i18next';
+import { createInstance } from '@/lib/i18n-core';
 import { describe, expect, it } from 'vitest';
 import ar from '../locales/ar.json';
 import fr from '../locales/fr.json';
 import { auditActionLabel, auditFieldLabel, auditSummary, auditValue } from './audit-text';
 
 const i18n = createInstance();
-await i18n.init({ resources: { fr: { translation: fr }, ar: { translation: ar } }, lng: 'fr', interpolation: { escapeValue: false } });
+await i18n.init({ resources: { fr: { translation: fr }, ar: { translation: ar } }, lng: 'fr' });
 const tFor = (lng: 'fr' | 'ar') => i18n.getFixedT(lng) as unknown as (key: string, options?: Record<string, unknown>) => string;
 const fri = tFor('fr');
 const ari = tFor('ar');

@@ -5,7 +5,7 @@ import { SETTING_DISPLAY_SCALE } from './setting-units';
 
 type T = (key: AdminKey, options?: Record<string, unknown>) => string;
 
-/** The label of a key, or null when the bundle has none (i18next answers the key itself). */
+/** The label of a key, or null when the bundle has none (`t` answers the key itself). */
 function known(t: T, key: string, options?: Record<string, unknown>): string | null {
   const text = t(key as AdminKey, options);
   return text === key ? null : text;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ZCompaniesOverview } from '@farha/contracts/company';
 import { api } from '@/lib/api';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatUptime } from '@/lib/durations';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH_CHOICES, type TSettingsSections } from '@farha/contracts/admin';
 import { Activity, Database, Download, RefreshCw, RotateCcw, Save, Timer, Upload, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { landingPathFor } from '@farha/contracts/plain/roles';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths, type AuthRedirectState } from '@/config/paths';
 import { GiftIllustration } from '@/components/brand/gift-illustration';

@@ -1,7 +1,7 @@
 import { addDays } from '@farha/contracts/time';
 import { ArrowRight } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';

@@ -1,5 +1,5 @@
 import { CalendarClock, Mail, QrCode, RotateCcw, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Card } from '@/components/ui/card';
 import type { TCheckoutBox } from '../api/checkout-box';
 import { useCheckoutTranslation } from '../i18n';

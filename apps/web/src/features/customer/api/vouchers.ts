@@ -15,7 +15,7 @@ import {
 } from '@farha/contracts/customer';
 import { ZDaySlots, ZReservationResponse, type TCreateReservationRequest } from '@farha/contracts/reservations';
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { z } from 'zod';
 import { api } from '@/lib/api';
 import { localizeCatalogText, useLocalizedSelect } from '@/lib/localized';

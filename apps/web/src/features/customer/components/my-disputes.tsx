@@ -7,7 +7,7 @@ import {
   type DISPUTE_STATUSES,
 } from '@farha/contracts/support';
 import { Scale } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { cn } from '@/lib/cn';
 import { fullDisputeTitle } from '@/lib/dispute-title';
 import { useMyDisputes } from '../api/disputes';

@@ -1,5 +1,5 @@
 import { Wrench } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** spec 02 §3 maintenance mode: what the storefront shows instead of its pages while it is on. */

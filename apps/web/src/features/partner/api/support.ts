@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { ZSystemStatus, type TCreatePartnerTicket } from '@farha/contracts/partner';
 import { ZFaqList, ZFaqVoteResponse, ZTicketDetail, ZTicketList, ZTicketResponse } from '@farha/contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import { PARTNER_MESSAGES } from '@farha/contracts/partner';
-import { createInstance } from 'i18next';
+import { createInstance } from '@/lib/i18n-core';
 import { describe, expect, it } from 'vitest';
 import ar from '../locales/ar.json';
 import fr from '../locales/fr.json';
@@ -9,7 +9,7 @@ const i18n = createInstance();
 await i18n.init({
   resources: { fr: { translation: { ...fr, messages: PARTNER_MESSAGES } }, ar: { translation: ar } },
   lng: 'fr',
-  interpolation: { escapeValue: false },
+
 });
 const tFor = (lng: 'fr' | 'ar') => i18n.getFixedT(lng) as unknown as (key: string, options?: Record<string, unknown>) => string;
 const plain = (text: string) => text.replace(/[\u2068\u2069]/g, '');

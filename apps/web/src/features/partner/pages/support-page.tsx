@@ -17,7 +17,7 @@ import {
   Timer,
 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AttachmentPicker } from '@/components/help-centre/attachment-picker';

@@ -5,7 +5,7 @@ import type { TLandingConfig, TLandingContent, TLandingResponse, TNewsletterResp
 import { defaultLandingContent, LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY, resolveLanding } from '@farha/contracts/plain/landing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { useSearchParams } from 'react-router';
 import { api } from '@/lib/api';
 

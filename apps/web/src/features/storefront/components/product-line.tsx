@@ -1,6 +1,6 @@
 import type { TProductLine } from '@farha/contracts/catalog';
 import { Flower2, Gift, MoonStar, PartyPopper, Plane, UtensilsCrossed, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { cn } from '@/lib/cn';
 
 const LINE_ICONS: Partial<Record<TProductLine, LucideIcon>> = {

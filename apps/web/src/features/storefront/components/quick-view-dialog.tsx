@@ -1,7 +1,7 @@
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import { formatDzd } from '@farha/contracts/money';
 import { CalendarClock, Gift, MapPin, ShoppingBag, Star, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n-react';
 import { Link, useNavigate } from 'react-router';
 import { to } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';

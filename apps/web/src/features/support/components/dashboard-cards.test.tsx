@@ -1,12 +1,12 @@
 import type { TSupportOverview } from '@farha/contracts/support';
-import { createInstance } from 'i18next';
+import { createInstance } from '@/lib/i18n-core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListQuery } from '@/components/query-states';
 import { DashboardCards } from './dashboard-cards';
 
 // The support dashboard's cards rendered to HTML in French and in Arabic. The app's i18n needs a browser:
-// the desk's bundles, as the feature registers them, are read here by a fresh i18next instance.
+// the desk's bundles, as the feature registers them, are read here by a fresh instance (lib/i18n-core.ts).
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
 const desk = vi.hoisted(() => ({ lng: 'fr' as 'fr' | 'ar', bundles: new Map<string, { fr: object; ar: object }>(), t: {} as Record<string, LooseT> }));
 vi.mock('@/lib/translation', () => ({
@@ -22,7 +22,7 @@ const i18n = createInstance();
 await i18n.init({
   resources: Object.fromEntries((['fr', 'ar'] as const).map((lng) => [lng, Object.fromEntries([...desk.bundles].map(([ns, b]) => [ns, b[lng]]))])),
   lng: 'fr',
-  interpolation: { escapeValue: false },
+
 });
 for (const lng of ['fr', 'ar'] as const) for (const ns of desk.bundles.keys()) desk.t[`${lng}:${ns}`] = (i18n.getFixedT as (l: string, n: string) => LooseT)(lng, ns);
 
