@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { loginAs, newCustomerDetails, registerCustomerViaApi } from './support/auth.ts';
 import { PHONE, readIn, useBrowser } from './support/browser.ts';
-import { expectHydrated, expectVisible } from './support/expect.ts';
+import { expectVisible } from './support/expect.ts';
 import { onePagePdf } from './support/files.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -19,7 +19,6 @@ describe('partner onboarding', () => {
     const email = `spa.${randomUUID().slice(0, 6)}@example.dz`;
     const name = `Spa Djurdjura ${randomUUID().slice(0, 4)}`;
     await business.goto('/partners');
-    await expectHydrated(business);
     await business.getByTestId('become-partner').click();
     const form = business.getByTestId('partner-registration-form');
     await expectVisible(form, 'the "Devenir partenaire" form');

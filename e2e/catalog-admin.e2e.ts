@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { loginAs } from './support/auth.ts';
 import { PHONE, readIn, UI_TIMEOUT_MS, useBrowser } from './support/browser.ts';
-import { expectHydrated, expectVisible } from './support/expect.ts';
+import { expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const session = useBrowser();
@@ -160,7 +160,6 @@ describe('landing page', () => {
     // A visitor reading in Arabic sees the Arabic title.
     const arabic = await (await session.newContext()).newPage();
     await arabic.goto('/');
-    await expectHydrated(arabic);
     await arabic.getByTestId('locale-switch').click();
     await expectVisible(arabic.getByRole('heading', { name: arabicTitle }), 'the published Arabic hero on the Arabic homepage');
     expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');

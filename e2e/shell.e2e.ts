@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { currentUser, loginAs, newCustomerDetails, registerCustomerViaApi, submitLoginForm } from './support/auth.ts';
 import { readIn, useBrowser } from './support/browser.ts';
-import { documentState, expectDocument, expectHydrated, expectPath, expectVisible } from './support/expect.ts';
+import { documentState, expectDocument, expectPath, expectVisible } from './support/expect.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const session = useBrowser();
@@ -17,13 +17,10 @@ describe('theme', () => {
     const { page } = session;
     await page.goto(PUBLIC_PAGE);
     await expectDocument(page, { dark: false });
-
-    await expectHydrated(page);
     await page.getByTestId('theme-toggle').click();
     await expectDocument(page, { dark: true });
     await page.reload();
     await expectDocument(page, { dark: true });
-    await expectHydrated(page);
     expect(await page.getByTestId('theme-toggle').getAttribute('data-theme')).toBe('dark');
 
     // And back to light, also remembered.
@@ -128,7 +125,6 @@ describe('top-bar search', () => {
   test('submits to /catalog?q=…', async () => {
     const { page } = session;
     await page.goto('/');
-    await expectHydrated(page);
     const banner = page.getByRole('banner');
     await banner.getByRole('button', { name: 'Ouvrir la recherche' }).click();
     const field = banner.getByRole('searchbox', { name: 'Rechercher un coffret' });

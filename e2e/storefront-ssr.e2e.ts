@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { TBoxListResponse } from '@farha/contracts/catalog';
 import { registerCustomerViaApi } from './support/auth.ts';
 import { DESKTOP_VIEWPORT, PHONE, useBrowser } from './support/browser.ts';
+import { FIRST_LOAD_BUDGET_BYTES, firstLoad, formatFirstLoad } from './bench/first-load.ts';
 import { expectDocument } from './support/expect.ts';
 
 const session = useBrowser();
@@ -122,5 +123,19 @@ describe('a signed-in visitor', () => {
     expect(result.kept).toBe(true);
     // Signed in: the header's sign-in links give way to the account menu once the session is known.
     await expect.poll(() => page.locator('header a[href="/auth"]').count()).toBe(0);
+  });
+});
+
+describe('the first visit of the homepage', () => {
+  test("downloads at most 160 KB of scripts and styles, headers included, and none of the forms' validation code", async () => {
+    // Bytes as sent (brotli), deterministic for a build: what a phone on a slow network waits for (issue 23).
+    const files = await firstLoad(`${session.baseURL}/`);
+    const onTheWire = files.reduce((sum, file) => sum + file.sent + file.headers, 0);
+    expect(onTheWire, formatFirstLoad('/', files).join('\n')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+    // zod, the phone-number metadata and the error catalogue came back once through the currency picker.
+    const bodies = await Promise.all(files.map(async (file) => (await fetch(`${session.baseURL}${file.path}`)).text()));
+    for (const [index, body] of bodies.entries()) {
+      expect(body, files[index]!.path).not.toMatch(/ZodError|libphonenumber|metadata\.min\.json/);
+    }
   });
 });

@@ -37,6 +37,16 @@ interface PageFigures {
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
+/** Issue 23's targets for `/`, `/catalog` and a box page, on the median of the runs. */
+const TARGETS: { key: keyof PageFigures; label: string; met: (value: number) => boolean }[] = [
+  { key: 'performance', label: 'performance ≥ 95', met: (value) => value >= 95 },
+  { key: 'accessibility', label: 'accessibility 100', met: (value) => value === 100 },
+  { key: 'fcpMs', label: 'FCP ≤ 1.2 s', met: (value) => value <= 1200 },
+  { key: 'lcpMs', label: 'LCP ≤ 1.8 s', met: (value) => value <= 1800 },
+  { key: 'tbtMs', label: 'TBT ≤ 150 ms', met: (value) => value <= 150 },
+  { key: 'cls', label: 'CLS ≤ 0.02', met: (value) => value <= 0.02 },
+];
+
 /** Chromium with a DevTools port for Lighthouse (Debian's build, never a downloaded one). */
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-lh-'));
@@ -147,6 +157,8 @@ async function main() {
           ...(runs > 1 ? [`(best perf ${best.performance}, LCP ${(best.lcpMs / 1000).toFixed(1)} s; perf of each run ${all.map((f) => f.performance).join(' ')})`] : []),
         ].join('  '),
       );
+      const missed = TARGETS.filter((target) => !target.met(pick(target.key))).map((target) => target.label);
+      rows.push(`${''.padEnd(10)}issue 23's targets: ${missed.length === 0 ? 'all met' : `MISSED ${missed.join(', ')}`}`);
     }
     console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${CHROMIUM_PATH}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     for (const row of rows) console.log(row);

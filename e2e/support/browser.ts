@@ -23,6 +23,27 @@ export async function readIn(context: BrowserContext, locale: 'fr' | 'ar'): Prom
   }, locale);
 }
 
+/** Whether the page, if the server drew it, is hydrated (main.tsx's root marks `<html data-hydrated>`). */
+const isReady = () => !document.documentElement.hasAttribute('data-rendered') || document.documentElement.hasAttribute('data-hydrated');
+
+/**
+ * A page the server drew reads at once but answers taps once hydrated: its scripts come after its first paint
+ * (issue 23). The journeys' navigations (goto, reload, back, forward) wait for that, as a person waits for the
+ * page to respond; a page that never hydrates is left to the journey's next step to fail on.
+ */
+function waitForHydrationOnNavigation(page: Page): void {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await page.waitForFunction(isReady, undefined, { timeout: UI_TIMEOUT_MS }).catch(() => undefined);
+        return response;
+      },
+    });
+  }
+}
+
 export interface BrowserSession {
   /** The Farha server of this run. */
   readonly baseURL: string;
@@ -61,7 +82,10 @@ export function useBrowser(options: BrowserContextOptions = {}): BrowserSession 
 
   const track = (target: BrowserContext) => {
     target.setDefaultTimeout(UI_TIMEOUT_MS);
-    target.on('page', (opened) => opened.on('pageerror', (error) => pageErrors.push(error)));
+    target.on('page', (opened) => {
+      opened.on('pageerror', (error) => pageErrors.push(error));
+      waitForHydrationOnNavigation(opened);
+    });
     return target;
   };
 

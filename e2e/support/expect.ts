@@ -45,10 +45,3 @@ export async function expectDocument(
   await expect.poll(() => documentState(page), { timeout }).toMatchObject(expected);
 }
 
-/**
- * Waits until a page the server drew is hydrated (its scripts come after its first paint: issue 23): before,
- * it reads but does not answer a tap, as on a phone whose scripts are still on the way.
- */
-export async function expectHydrated(page: Page, timeout = UI_TIMEOUT_MS): Promise<void> {
-  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-rendered') || document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout });
-}

@@ -2,7 +2,7 @@ import type { TBoxSummary, TCatalogStats } from '@farha/contracts/catalog';
 import { RateNote } from '@/components/domain/price';
 import { BOX_SORTS, type STOREFRONT_CATEGORIES } from '@farha/contracts/plain/catalog';
 import { ChevronDown, Gift, Handshake, PackageSearch, Search, SlidersHorizontal, Star, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { to } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
@@ -15,7 +15,6 @@ import { useBoxes } from '../api/catalog';
 import { BoxCard, BoxCardSkeleton } from '../components/box-card';
 import { ActiveFilterChips, FilterPanel } from '../components/catalog-filters';
 import { productLineIcon, useProductLineLabel } from '../components/product-line';
-import { QuickViewDialog } from '../components/quick-view-dialog';
 import { formatRating } from '../components/rating';
 import { useStorefrontT } from '../i18n';
 import {
@@ -28,6 +27,11 @@ import {
 } from '../lib/catalog-params';
 import { useShownChoice } from '../lib/use-shown-choice';
 
+// The quick view (and the dialog code under it, about 13 KB) comes when a visitor points at « Aperçu », not
+// with the catalogue's first load (issue 23).
+const loadQuickView = () => import('../components/quick-view-dialog');
+const QuickViewDialog = lazy(() => loadQuickView().then((module) => ({ default: module.QuickViewDialog })));
+
 const SEARCH_DELAY_MS = 300;
 
 /** spec 01 §2 Catalogue. Search, filters and sort live in the URL (shareable, kept on reload). */
@@ -39,6 +43,8 @@ export function CatalogPage() {
   const query = useBoxes(toBoxQuery(params));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [preview, setPreview] = useState<TBoxSummary | null>(null);
+  // Mounted from the first « Aperçu » on (kept for the next ones).
+  const [previewed, setPreviewed] = useState(false);
   const panelId = useId();
 
   const update = (patch: Partial<CatalogParams>) =>
@@ -119,7 +125,16 @@ export function CatalogPage() {
                 eagerImage={index < 3}
                 actions={
                   <>
-                    <Button variant="outline" onClick={() => setPreview(box)} aria-label={t('card.previewOf', { name: box.name })}>
+                    <Button
+                      variant="outline"
+                      onClick={() => {
+                        setPreview(box);
+                        setPreviewed(true);
+                      }}
+                      onPointerEnter={() => void loadQuickView()}
+                      onFocus={() => void loadQuickView()}
+                      aria-label={t('card.previewOf', { name: box.name })}
+                    >
                       {t('card.preview')}
                     </Button>
                     <Button asChild>
@@ -136,7 +151,11 @@ export function CatalogPage() {
       )}
 
       {data && data.boxes.length > 0 && <RateNote />}
-      <QuickViewDialog box={preview} onOpenChange={(open) => !open && setPreview(null)} />
+      {previewed && (
+        <Suspense fallback={null}>
+          <QuickViewDialog box={preview} onOpenChange={(open) => !open && setPreview(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
