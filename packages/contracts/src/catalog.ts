@@ -30,6 +30,9 @@ const optionalPrice = z.preprocess(
     .optional(),
 );
 
+/** The most boxes `GET /api/boxes?limit=` gives at once (the catalogue itself asks for all of them). */
+export const BOX_LIST_MAX_LIMIT = 100;
+
 export const ZBoxListQuery = z
   .object({
     /** Case-insensitive search on name and description. */
@@ -40,6 +43,8 @@ export const ZBoxListQuery = z
     minPrice: optionalPrice,
     maxPrice: optionalPrice,
     sort: z.preprocess(emptyAsUndefined, ZBoxSort.optional()),
+    /** The first boxes only (the homepage shows four); `total` still counts every match. */
+    limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(BOX_LIST_MAX_LIMIT).optional()),
   })
   .superRefine((query, ctx) => {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
@@ -54,6 +59,7 @@ export type TBoxListQuery = {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   sort?: TBoxSort | undefined;
+  limit?: number | undefined;
 };
 export type TBoxListFilters = z.output<typeof ZBoxListQuery>;
 

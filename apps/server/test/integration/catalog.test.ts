@@ -224,6 +224,21 @@ describe('GET /api/boxes', () => {
     expect(byDate.boxes.at(-1)!.isNew).toBe(false);
   });
 
+  it('gives the first boxes only when asked for a limit, counting every match (the homepage shows four)', async () => {
+    const all = await list();
+    const first = await list('?limit=4');
+    expect(names(first)).toEqual(names(all).slice(0, 4));
+    expect(first.total).toBe(all.total);
+    expect(first.stats).toEqual(all.stats);
+    const cheapest = await list('?sort=price-asc&category=nassim&limit=2');
+    expect(names(cheapest)).toEqual(names(await list('?sort=price-asc&category=nassim')).slice(0, 2));
+    for (const query of ['?limit=0', '?limit=101', '?limit=2.5', '?limit=abc']) {
+      const res = await t.request({ method: 'GET', url: `/api/boxes${query}` });
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
+      expect(res.json().error.field, query).toBe('limit');
+    }
+  });
+
   it('rejects bad query values with a 400 naming the field', async () => {
     const cases: [string, string, string, string][] = [
       ['?sort=cheapest', 'sort', 'UNKNOWN_SORT', 'Tri inconnu'],

@@ -220,7 +220,8 @@ export function queryCatalog(snapshot: CatalogSnapshot, filters: TBoxListFilters
   });
   // The snapshot is already in popularity order.
   if (filters.sort && filters.sort !== 'popularity') matches.sort(bySort(filters.sort));
-  return { boxes: matches, total: matches.length, stats: snapshot.stats, cities: snapshot.cities };
+  const shown = filters.limit === undefined ? matches : matches.slice(0, filters.limit);
+  return { boxes: shown, total: matches.length, stats: snapshot.stats, cities: snapshot.cities };
 }
 
 /** A stable cache key for equivalent queries (`?q=Hammam` and `?q=hammam ` share one answer). */
@@ -232,5 +233,6 @@ export function filtersKey(filters: TBoxListFilters): string {
     filters.minPrice ?? '',
     filters.maxPrice ?? '',
     filters.sort ?? 'popularity',
+    filters.limit ?? '',
   ]);
 }

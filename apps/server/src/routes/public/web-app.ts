@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import { formatDzd } from '@farha/contracts/money';
+import { HOME_FEATURED_BOXES } from '@farha/contracts/plain/catalog';
 import { isWebAppPath, WEB_PATHS } from '@farha/contracts/web-paths';
 import { SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { findActiveBox, getLanding, listActiveBoxes } from '../../modules/catalog/index.ts';
@@ -291,7 +292,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
   const { distDir } = options;
   const { publicUrl } = app.config;
   const preferences = inlinePreferences(distDir);
-  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  // Its comments are for the developers who read index.html, not for every visitor's phone.
+  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8').replace(/\n?\s*<!--[\s\S]*?-->/g, '');
   const template = withFontPreload(
     preferences ? indexHtml.replace(PREFERENCES_TAG, () => `<script>${preferences.script}</script>`) : indexHtml,
     distDir,
@@ -574,7 +576,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
       } else status = 404;
     } else if (pathname === WEB_PATHS.home) {
       preload = await homeHeroImage();
-      bootUrls.push('/api/boxes');
+      bootUrls.push(`/api/boxes?limit=${HOME_FEATURED_BOXES}`);
     } else if (pathname === WEB_PATHS.catalog && !request.url.includes('?')) {
       // The unfiltered catalogue opens on the most popular box: its picture is the page's largest.
       const [first] = await listActiveBoxes(ctx());

@@ -39,6 +39,7 @@ export function useBoxes(query: TBoxListQuery = {}) {
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     sort: query.sort,
+    limit: query.limit,
   };
   const select = useLocalizedSelect<TBoxListResponse>();
   return useQuery({

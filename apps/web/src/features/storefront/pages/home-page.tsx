@@ -1,3 +1,4 @@
+import { HOME_FEATURED_BOXES } from '@farha/contracts/plain/catalog';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBoxes } from '../api/catalog';
@@ -34,7 +35,8 @@ export function HomePage() {
         updatedAt: null,
       }
     : live;
-  const boxes = useBoxes();
+  // The four boxes it shows, not the whole catalogue (a phone's first visit: the page's data comes with it).
+  const boxes = useBoxes({ limit: HOME_FEATURED_BOXES });
   return (
     <div className="bg-background">
       <HeroCarousel hero={landing.hero} />

@@ -1,3 +1,4 @@
+import { HOME_FEATURED_BOXES } from '@farha/contracts/plain/catalog';
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import type { TLandingContent } from '@farha/contracts/landing';
 import {
@@ -143,12 +144,12 @@ export function FeaturedBoxes({ boxes, loading, error }: { boxes: TBoxSummary[];
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {loading
-            ? Array.from({ length: 4 }, (_, i) => (
+            ? Array.from({ length: HOME_FEATURED_BOXES }, (_, i) => (
                 <li key={i}>
                   <BoxCardSkeleton />
                 </li>
               ))
-            : boxes.slice(0, 4).map((box) => (
+            : boxes.slice(0, HOME_FEATURED_BOXES).map((box) => (
                 <li key={box.id} className="flex">
                   <BoxCard
                     box={box}
