@@ -193,9 +193,11 @@ describe("the page's first API answers sent with it", () => {
   it('gives the homepage, the catalogue and a box page the answers their first calls would get from the API', async () => {
     const common = { '/api/site': await answerOf('/api/site'), '/api/landing?locale=fr': await answerOf('/api/landing?locale=fr'), '/api/auth/me': await answerOf('/api/auth/me') };
     expect(common['/api/auth/me'].status).toBe(401);
-    const boxes = await answerOf('/api/boxes');
-    expect(bootOf(html(await get('/')))).toEqual({ ...common, '/api/boxes': boxes });
-    expect(bootOf(html(await get('/catalog')))).toEqual({ ...common, '/api/boxes': boxes });
+    // The homepage shows four boxes and asks for four; the catalogue asks for all.
+    const featured = await answerOf('/api/boxes?limit=4');
+    expect((featured.body as TBoxListResponse).boxes).toHaveLength(4);
+    expect(bootOf(html(await get('/')))).toEqual({ ...common, '/api/boxes?limit=4': featured });
+    expect(bootOf(html(await get('/catalog')))).toEqual({ ...common, '/api/boxes': await answerOf('/api/boxes') });
     const box = active[1]!;
     expect(bootOf(html(await get(`/box/${box.id}`)))).toEqual({ ...common, [`/api/boxes/${box.id}`]: await answerOf(`/api/boxes/${box.id}`) });
   });
@@ -204,7 +206,7 @@ describe("the page's first API answers sent with it", () => {
     expect((await get('/')).headers.vary).toBe('accept-encoding, cookie');
     const withSession = bootOf(html(await get('/', { cookie: 'farha_session=whatever' })));
     expect(Object.keys(withSession ?? {})).not.toContain('/api/auth/me');
-    expect(Object.keys(withSession ?? {})).toContain('/api/boxes');
+    expect(Object.keys(withSession ?? {})).toContain('/api/boxes?limit=4');
     for (const url of ['/how-it-works', '/catalog?category=gastronomie', '/box/nope', '/nope', '/client/dashboard']) {
       expect(bootOf(html(await get(url))), url).toBeNull();
     }

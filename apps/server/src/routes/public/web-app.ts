@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +15,9 @@ import { findActiveBox, getLanding, listActiveBoxes } from '../../modules/catalo
 import { SHARE_IMAGE, shareImageJpeg } from '../../modules/files/index.ts';
 import { storefrontVersion } from '../../lib/storefront-version.ts';
 import { REQUEST_ID_HEADER } from '../../lib/logging.ts';
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
 
 /** Vite's content-hashed bundles (dist/assets/…): a new build gives them new names. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
@@ -89,7 +93,8 @@ interface RenderedPage {
   anonymousHtml: string;
   version: number;
   at: number;
-  encoded: Map<string, Buffer>;
+  /** Its compressed bodies, by session kind and encoding (compressed once, off the event loop). */
+  encoded: Map<string, Promise<Buffer>>;
 }
 
 /**
@@ -356,6 +361,14 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     encoding === 'br'
       ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
       : zlib.gzipSync(html, { level: 9 });
+  /**
+   * A drawn page is sent many times for each drawing: compressed harder (brotli 10: 8 % fewer bytes than 9 for
+   * the homepage, about 25 ms once per drawing), in zlib's thread pool rather than on the event loop.
+   */
+  const compressDrawn = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
+    encoding === 'br'
+      ? brotliAsync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+      : gzipAsync(html, { level: 9 });
   const compressed = new Map<string, Buffer>();
   function encode(html: string, encoding: 'br' | 'gzip'): Buffer {
     const key = `${encoding}:${html}`;
@@ -526,7 +539,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     }
     rendered.set(key, page);
   }
-  function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+  function sendRendered(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply | Promise<FastifyReply> {
     const anonymous = !request.cookies[SESSION_COOKIE];
     const html = anonymous ? page.anonymousHtml : page.html;
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
@@ -535,8 +548,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     if (!encoding) return reply.send(html);
     const key = `${anonymous ? 'anonymous' : 'session'} ${encoding}`;
     let body = page.encoded.get(key);
-    if (!body) page.encoded.set(key, (body = compress(html, encoding)));
-    return reply.header('content-encoding', encoding).send(body);
+    if (!body) page.encoded.set(key, (body = compressDrawn(html, encoding)));
+    return body.then((bytes) => reply.header('content-encoding', encoding).send(bytes));
   }
 
   /** The template with the drawn page in `#root`, its data beside it, in its language and direction. */
