@@ -227,7 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxAge: '1d',
   });
   // The built web app, when there is one (tests of the API alone run without it).
-  const webApp = fs.existsSync(path.join(config.webDistDir, 'index.html')) ? await webAppRoutes(app, { distDir: config.webDistDir }) : null;
+  const webApp = fs.existsSync(path.join(config.webDistDir, 'index.html')) ? await webAppRoutes(app, { distDir: config.webDistDir, preferences }) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/api?');

@@ -79,7 +79,7 @@ async function renderNow(url: string, locale: TLocale, api: ApiAnswer): Promise<
   }
   const queries = client.getQueryCache().getAll();
   // A page drawn with a failed or missing answer would be drawn otherwise in the browser: it is left to it,
-  // unless the failure is what the page shows (an unknown box's « Coffret introuvable »), sent with the page.
+  // unless the failure is what the page shows (an unknown box's « Coffret non trouvé »), sent with the page.
   const drawnAsIs = (query: Query) => query.state.status === 'success' || isDrawnFailure(query.state.error);
   if (queries.some((query) => !drawnAsIs(query) && isEnabled(query))) return null;
   const dehydrated = dehydrate(client, { shouldDehydrateQuery: drawnAsIs, shouldRedactErrors: () => false });

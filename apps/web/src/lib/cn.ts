@@ -183,11 +183,11 @@ export function mergeClasses(classList: string): string {
   return kept.reverse().join(' ');
 }
 
-/** Joins class names and lets the last Tailwind utility of a group win (`px-2` then `px-4` gives `px-4`). */
 /** Merged lists by their input: a page draws the same few lists many times (every card of the catalogue). */
 const merged = new Map<string, string>();
 const MERGED_KEPT = 2000;
 
+/** Joins class names and lets the last Tailwind utility of a group win (`px-2` then `px-4` gives `px-4`). */
 export function cn(...inputs: ClassValue[]): string {
   const classes = clsx(inputs);
   let result = merged.get(classes);

@@ -31,7 +31,7 @@ interface SentError {
 
 /**
  * Whether a page drawn with this failure is the page the browser would draw: a box that does not exist is the
- * box page's « Coffret introuvable » (status 404), not a page to leave to the browser.
+ * box page's « Coffret non trouvé » (status 404), not a page to leave to the browser.
  */
 export function isDrawnFailure(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 404;

@@ -15,7 +15,6 @@ export const LOCALE_STORAGE_KEY = 'farha.locale';
  * public/preferences.js writes it from the saved choice too.
  */
 export const LOCALE_COOKIE = 'farha.locale';
-export const LOCALES = ['fr', 'ar'] as const satisfies readonly TLocale[];
 
 // French texts that the contracts own (role labels, product lines) come from there, so the server and
 // the web app cannot drift apart. Error texts are not bundles of lib/i18n-core.ts: the error catalogue of the
@@ -69,7 +68,6 @@ export function registerArabic(ns: string, load: ArabicLoader): Promise<void> {
   arabicLoaders.set(ns, load);
   return arabicWanted ? loadArabic().catch(() => undefined) : Promise.resolve();
 }
-
 
 export function storedLocale(): TLocale | null {
   try {

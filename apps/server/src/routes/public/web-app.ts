@@ -22,13 +22,12 @@ const gzipAsync = promisify(zlib.gzip);
 /** Vite's content-hashed bundles (dist/assets/…): a new build gives them new names. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What a fingerprinted file (`/assets/name-hash.js`) can do without. */
+const ASSET_UNNEEDED_HEADERS = ['etag', 'accept-ranges', REQUEST_ID_HEADER];
 /**
  * Security headers (helmet's, app.ts) that only a document uses; a static file keeps `x-content-type-options:
  * nosniff` and `cross-origin-resource-policy`, which do apply to it.
  */
-/** What a fingerprinted file (`/assets/name-hash.js`) can do without. */
-const ASSET_UNNEEDED_HEADERS = ['etag', 'accept-ranges', REQUEST_ID_HEADER];
-
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -293,10 +292,13 @@ interface PageHead {
  * their own title, description, Open Graph and Twitter tags and schema.org JSON-LD; robots.txt and
  * sitemap.xml for search engines.
  */
-export async function webAppRoutes(app: FastifyInstance, options: { distDir: string }): Promise<{ sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> }> {
-  const { distDir } = options;
+export async function webAppRoutes(
+  app: FastifyInstance,
+  options: { distDir: string; preferences: ReturnType<typeof inlinePreferences> },
+): Promise<{ sendPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> }> {
+  // The same script the Content-Security-Policy allows by its hash (app.ts).
+  const { distDir, preferences } = options;
   const { publicUrl } = app.config;
-  const preferences = inlinePreferences(distDir);
   // Its comments are for the developers who read index.html, not for every visitor's phone.
   const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8').replace(/\n?\s*<!--[\s\S]*?-->/g, '');
   const template = withFontPreload(
@@ -357,20 +359,17 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
   });
 
-  const compress = (html: string, encoding: 'br' | 'gzip'): Buffer =>
-    encoding === 'br'
-      ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : zlib.gzipSync(html, { level: 9 });
   /**
-   * A drawn page is sent many times for each drawing: compressed harder (brotli 10: 8 % fewer bytes than 9 for
-   * the homepage, about 25 ms once per drawing), in zlib's thread pool rather than on the event loop.
+   * A page is sent many times for each time it is drawn or its boot answers change: compressed once, harder
+   * (brotli 10: 8 % fewer bytes than 9 for the homepage, about 25 ms), in zlib's thread pool rather than on the
+   * event loop.
    */
-  const compressDrawn = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
+  const compress = (html: string, encoding: 'br' | 'gzip'): Promise<Buffer> =>
     encoding === 'br'
       ? brotliAsync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
       : gzipAsync(html, { level: 9 });
-  const compressed = new Map<string, Buffer>();
-  function encode(html: string, encoding: 'br' | 'gzip'): Buffer {
+  const compressed = new Map<string, Promise<Buffer>>();
+  function encode(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
     const key = `${encoding}:${html}`;
     let body = compressed.get(key);
     if (!body) {
@@ -548,7 +547,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     if (!encoding) return reply.send(html);
     const key = `${anonymous ? 'anonymous' : 'session'} ${encoding}`;
     let body = page.encoded.get(key);
-    if (!body) page.encoded.set(key, (body = compressDrawn(html, encoding)));
+    if (!body) page.encoded.set(key, (body = compress(html, encoding)));
     return body.then((bytes) => reply.header('content-encoding', encoding).send(bytes));
   }
 
@@ -640,7 +639,7 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     const vary = boot ? 'accept-encoding, cookie' : 'accept-encoding';
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary);
     if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(encode(html, encoding));
+    return reply.header('content-encoding', encoding).send(await encode(html, encoding));
   }
 
   return { sendPage };
