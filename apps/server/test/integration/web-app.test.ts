@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ const INDEX_HTML = `<!doctype html>
     <meta property="og:title" content="Farha — Coffrets cadeaux d'expériences en Algérie" />
     <meta name="twitter:card" content="summary" />
     <title>Farha — Coffrets cadeaux d'expériences en Algérie</title>
+    <script src="/preferences.js"></script>
     <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
   </head>
   <body>
@@ -32,6 +34,8 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>
 `;
+// The pages' preferences as public/preferences.js is written: its comment lines are not sent.
+const PREFERENCES = `// Saved theme before the first paint.\ndocument.documentElement.dataset.theme = localStorage.getItem('farha-theme') ?? 'light';\n`;
 const BUNDLE = `console.log(${JSON.stringify('Farha '.repeat(400))});\n`;
 
 let t: TestApp;
@@ -46,6 +50,7 @@ beforeAll(async () => {
   fs.writeFileSync(bundle, BUNDLE);
   fs.writeFileSync(`${bundle}.br`, brotliCompressSync(BUNDLE));
   fs.writeFileSync(`${bundle}.gz`, gzipSync(BUNDLE));
+  fs.writeFileSync(path.join(distDir, 'preferences.js'), PREFERENCES);
   fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.mkdirSync(path.join(distDir, '.vite'));
   fs.writeFileSync(
@@ -127,6 +132,12 @@ describe('compression and caching', () => {
   it('keeps the security headers on pages and leaves the document-only ones off static files', async () => {
     const page = await get('/');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // The preferences script goes inline, without its comments, and it is the one inline script the policy allows.
+    const inline = [...html(page).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toEqual([PREFERENCES.split('\n').slice(1).join('\n')]);
+    expect(html(page)).not.toContain('src="/preferences.js"');
+    const scriptSrc = String(page.headers['content-security-policy']).split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(inline[0] ?? '').digest('base64')}'`);
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['strict-transport-security']).toBeDefined();
     for (const url of ['/assets/index-Ab12Cd34.js', '/favicon.svg']) {
