@@ -108,6 +108,35 @@ describe('the HTML itself', () => {
     expect(rootOf(arabic)).toMatch(/[\u0600-\u06FF]/);
     expect(rootOf(french)).not.toMatch(/[\u0600-\u06FF]{4}/);
   });
+
+  test('an Arabic page asks for its Arabic font with the page, so that its first visit is drawn in it', async () => {
+    const fontsOf = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)"/g)].map((match) => match[1]!);
+    const french = fontsOf(await (await fetch(`${session.baseURL}/`)).text());
+    const arabic = fontsOf(await (await fetch(`${session.baseURL}/`, { headers: { cookie: 'farha.locale=ar' } })).text());
+    expect(french).toEqual([expect.stringMatching(/\/inter-latin-400-900-/)]);
+    // Inter for the Latin names and digits, Cairo in the interface's three weights for the rest.
+    expect(arabic.map((url) => /\/(inter-latin|cairo-arabic-\d+)/.exec(url)?.[1])).toEqual(['inter-latin', 'cairo-arabic-400', 'cairo-arabic-600', 'cairo-arabic-700']);
+    for (const url of arabic) {
+      const font = await fetch(`${session.baseURL}${url}`);
+      expect([font.status, font.headers.get('content-type')], url).toEqual([200, 'font/woff2']);
+    }
+
+    // A first visit: the browser has Cairo before the page's styles are read, and the title is set in it.
+    const context = await session.newContext(PHONE);
+    await context.addCookies([{ name: 'farha.locale', value: 'ar', url: session.baseURL }]);
+    const tab = await context.newPage();
+    await tab.goto('/', { waitUntil: 'load' });
+    const fonts = await tab.evaluate(() => ({
+      requestedBy: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/cairo-arabic-'))
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      titleInCairo: document.fonts.check(`${getComputedStyle(document.querySelector('main h1')!).font}`, 'فرحة'),
+    }));
+    expect(fonts.requestedBy).toEqual(['link', 'link', 'link']);
+    expect(fonts.titleInCairo).toBe(true);
+    await context.close();
+  });
 });
 
 describe('a signed-in visitor', () => {
@@ -137,5 +166,60 @@ describe('the first visit of the homepage', () => {
     for (const [index, body] of bodies.entries()) {
       expect(body, files[index]!.path).not.toMatch(/ZodError|libphonenumber|metadata\.min\.json/);
     }
+  });
+});
+
+describe('a tap before the page answers', () => {
+  /** A drawn page whose scripts are held back, as on a slow network: it reads, but nothing answers yet. */
+  async function openWithScriptsHeld(url: string): Promise<{ tab: Page; answer: () => Promise<void> }> {
+    const context = await session.newContext();
+    const tab = await context.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await tab.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The journeys' goto waits for hydration (support/browser.ts): here it ends once the scripts are let through.
+    const navigation = tab.goto(url);
+    await tab.locator('main h1').first().waitFor();
+    return {
+      tab,
+      answer: async () => {
+        expect(await tab.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), 'answered too early').toBe(false);
+        release();
+        await navigation;
+      },
+    };
+  }
+
+  test('sends the newsletter form once the page answers, not to the address bar', async () => {
+    const { tab, answer } = await openWithScriptsHeld('/');
+    const field = tab.getByLabel('Votre adresse e-mail');
+    await field.fill(`avant-hydratation-${Date.now()}@exemple.dz`);
+    await field.press('Enter');
+    await answer();
+    await expect.poll(() => tab.getByText('Merci, vous êtes inscrit(e) !').isVisible()).toBe(true);
+    expect(tab.url()).toBe(`${session.baseURL}/`);
+  });
+
+  test("searches the catalogue for the words typed once the page answers", async () => {
+    const { tab, answer } = await openWithScriptsHeld('/catalog');
+    const field = tab.getByRole('searchbox', { name: 'Rechercher un coffret' });
+    await field.fill('hammam');
+    await field.press('Enter');
+    await answer();
+    await expect.poll(() => new URL(tab.url()).searchParams.get('q')).toBe('hammam');
+    const { boxes } = (await (await fetch(`${session.baseURL}/api/boxes?q=hammam`)).json()) as TBoxListResponse;
+    expect(boxes.length).toBeGreaterThan(0);
+    await expect.poll(() => tab.getByTestId('box-card').count()).toBe(boxes.length);
+    for (const box of boxes) await expect.poll(() => tab.getByTestId('box-card').getByText(box.name, { exact: true }).count()).toBe(1);
+  });
+
+  test('switches the language once the page answers', async () => {
+    const { tab, answer } = await openWithScriptsHeld('/how-it-works');
+    await tab.getByRole('button', { name: 'Afficher le site en arabe' }).click();
+    await answer();
+    await expectDocument(tab, { lang: 'ar', dir: 'rtl' });
   });
 });

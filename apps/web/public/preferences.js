@@ -65,3 +65,42 @@
     setTimeout(start, 1000);
   });
 })();
+
+// Until a drawn page is hydrated its buttons have no handlers yet. A tap on a button, or a form sent (Enter in
+// one of its fields, even while its button is disabled), is held and done once the page answers (<html
+// data-hydrated>, src/app/hydrated.tsx), rather than lost or the form sent to the page's own address with its
+// fields in the query. Only the last is kept: a person tapping twice on a page that did not answer meant it
+// once. Links work as links meanwhile. What was typed reaches React's state in src/lib/hydration.ts.
+(function () {
+  var root = document.documentElement;
+  if (!root.hasAttribute('data-rendered')) return;
+  var held = null;
+  function hold(event) {
+    var target =
+      event.type === 'submit'
+        ? event.target
+        : event.type === 'keydown'
+          ? event.key === 'Enter' && event.target.tagName === 'INPUT' && event.target.form
+          : event.target.closest && event.target.closest('button');
+    if (!target || root.hasAttribute('data-hydrated')) return;
+    /* Nobody else sees it: React, once listening, would do it a second time. */
+    event.preventDefault();
+    event.stopPropagation();
+    held = target;
+  }
+  var events = ['click', 'keydown', 'submit'];
+  for (var i = 0; i < events.length; i++) document.addEventListener(events[i], hold, true);
+  new MutationObserver(function (_records, observer) {
+    if (!root.hasAttribute('data-hydrated')) return;
+    observer.disconnect();
+    for (var i = 0; i < events.length; i++) document.removeEventListener(events[i], hold, true);
+    var target = held;
+    held = null;
+    if (!target) return;
+    setTimeout(function () {
+      if (!target.isConnected) return;
+      if (target.tagName === 'FORM') target.requestSubmit();
+      else target.click();
+    }, 0);
+  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+})();

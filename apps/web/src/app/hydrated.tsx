@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { setHydrating } from '@/lib/hydration';
+import { adoptEarlyInput, setHydrating } from '@/lib/hydration';
 import { changeLocale, currentLocale, storedLocale } from '@/lib/i18n';
 
 /**
@@ -10,6 +10,8 @@ import { changeLocale, currentLocale, storedLocale } from '@/lib/i18n';
 export function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     setHydrating(false);
+    const root = document.getElementById('root');
+    if (root) adoptEarlyInput(root);
     // Told on the document (outside the app's tree): the page now answers taps (the browser journeys wait for it).
     document.documentElement.setAttribute('data-hydrated', '');
     // A language saved on this device before the server knew it (its cookie comes with the next visit).

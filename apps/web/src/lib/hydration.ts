@@ -60,3 +60,28 @@ export function receivedState(state: DehydratedState, now: number): DehydratedSt
   }
   return state;
 }
+
+const UNTYPED_INPUTS = new Set(['button', 'submit', 'reset', 'image', 'hidden', 'file', 'checkbox', 'radio']);
+
+/**
+ * What a visitor typed or ticked in a drawn page before it was hydrated, told to React once it is (the root's
+ * effect, app/hydrated.tsx). React keeps such a value in the field but takes it for the value it drew, so the
+ * state behind the field stays the server's: a newsletter address typed early would leave « S'inscrire »
+ * disabled. Each such field is put back to what was drawn, through the setter React watches, then changed to
+ * what was typed as the browser does on input, so that its `onChange` runs.
+ */
+export function adoptEarlyInput(root: HTMLElement): void {
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked === field.defaultChecked) continue;
+      field.checked = field.defaultChecked;
+      field.click();
+    } else if (!(field instanceof HTMLInputElement && UNTYPED_INPUTS.has(field.type)) && field.value !== field.defaultValue) {
+      const typed = field.value;
+      field.value = field.defaultValue;
+      const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+}
