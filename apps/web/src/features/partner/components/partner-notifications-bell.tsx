@@ -35,8 +35,9 @@ export function PartnerNotificationsBell({ className }: { className?: string }) 
           data-testid="partner-notifications"
         >
           <Bell aria-hidden className="size-5" />
+          {/* The count is in the button's name, in words where Arabic says it so (« إشعاران »): the badge is not read. */}
           {unread > 0 && (
-            <span className="absolute end-1 top-1 inline-flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[0.625rem] font-bold leading-4 text-primary-foreground">
+            <span aria-hidden className="absolute end-1 top-1 inline-flex min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[0.625rem] font-bold leading-4 text-primary-foreground">
               {unread > 9 ? '9+' : unread}
             </span>
           )}
