@@ -75,12 +75,13 @@
   var root = document.documentElement;
   if (!root.hasAttribute('data-rendered')) return;
   var held = null;
+  var UNTYPED = /^(checkbox|radio|button|submit|reset|file|image)$/;
   function hold(event) {
     var target =
       event.type === 'submit'
         ? event.target
         : event.type === 'keydown'
-          ? event.key === 'Enter' && event.target.tagName === 'INPUT' && event.target.form
+          ? event.key === 'Enter' && event.target.tagName === 'INPUT' && !UNTYPED.test(event.target.type) && event.target.form
           : event.target.closest && event.target.closest('button');
     if (!target || root.hasAttribute('data-hydrated')) return;
     /* Nobody else sees it: React, once listening, would do it a second time. */

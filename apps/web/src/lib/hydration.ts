@@ -73,7 +73,8 @@ const UNTYPED_INPUTS = new Set(['button', 'submit', 'reset', 'image', 'hidden', 
 export function adoptEarlyInput(root: HTMLElement): void {
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked === field.defaultChecked) continue;
+      // A radio ticked early is ticked again (the one it replaced follows); one unticked by it has nothing to say.
+      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) continue;
       field.checked = field.defaultChecked;
       field.click();
     } else if (!(field instanceof HTMLInputElement && UNTYPED_INPUTS.has(field.type)) && field.value !== field.defaultValue) {
