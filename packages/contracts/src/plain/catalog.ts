@@ -49,10 +49,10 @@ export const CATALOG_MESSAGES = {
   LINK_COPIED: 'Lien copié dans le presse-papiers !',
 } as const;
 
-/** spec 01 §9: catalogue sorts; popularity (most active offers) is the default. */
 /** The boxes the homepage shows (spec 01 §2 home: the catalogue's first four, in popularity order). */
 export const HOME_FEATURED_BOXES = 4;
 
+/** spec 01 §9: catalogue sorts; popularity (most active offers) is the default. */
 export const BOX_SORTS = ['popularity', 'price-asc', 'price-desc', 'rating', 'newest'] as const;
 export type TBoxSort = (typeof BOX_SORTS)[number];
 
