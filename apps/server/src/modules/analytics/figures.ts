@@ -77,7 +77,7 @@ export async function sales(db: Queryable, input: { now: Date; days: number }): 
     byLine.set(line, lineTotals);
     add(totals, row);
   }
-  const lines = [...byLine.values()].map((l) => ({ ...l, breakageRate: breakageRate(l) })).sort((a, b) => b.gmv - a.gmv);
+  const lines = [...byLine.values()].map((l) => ({ ...l, breakageRate: breakageRate(l) })).sort((a, b) => b.gmv - a.gmv || a.productLine.localeCompare(b.productLine));
   const { day: _d, ...total } = totals;
   const { charges, internationalShare } = await chargesOf(db, from, to);
   return { days: input.days, from, to, byDay: [...byDay.values()], byLine: lines, totals: { ...total, breakageRate: breakageRate(total) }, charges, internationalShare };
@@ -145,7 +145,7 @@ export async function breakageForecast(db: Queryable, input: { now: Date }): Pro
       const productLine = (PRODUCT_LINES as readonly string[]).includes(u.line) ? (u.line as TSalesLine['productLine']) : 'other';
       return { productLine, vouchers: Number(u.n), value, breakageRate: rate, expectedBreakage: Math.round((value * rate) / 100) };
     })
-    .sort((a, b) => b.value - a.value);
+    .sort((a, b) => b.value - a.value || a.productLine.localeCompare(b.productLine));
   const totals = lines.reduce((t, l) => ({ vouchers: t.vouchers + l.vouchers, value: t.value + l.value, expectedBreakage: t.expectedBreakage + l.expectedBreakage }), {
     vouchers: 0,
     value: 0,
