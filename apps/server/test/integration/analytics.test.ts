@@ -8,7 +8,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { algiersDay } from '../../src/lib/algiers-time.ts';
 import { addDays } from '../../src/lib/algiers-time.ts';
 import { DAY_MS } from '../../src/lib/clock.ts';
-import { refreshRollup, runAnalyticsRollup } from '../../src/modules/analytics/index.ts';
+import { refreshRollup, runAnalyticsRollup, sales } from '../../src/modules/analytics/index.ts';
 import { signWebhook } from '../../src/modules/payments/index.ts';
 import { ACCOUNTS, buildTestApp, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { makeVoucher, newCustomer } from '../customer-fixtures.ts';
@@ -282,6 +282,25 @@ describe('daily rollup', () => {
     expect(s.totals.vouchers).toBe(vouchersInPeriod);
     expect(s.byDay.reduce((n, d) => n + d.vouchers, 0)).toBe(vouchersInPeriod);
     expect(s.byLine.every((l) => (PRODUCT_LINES as readonly string[]).includes(l.productLine))).toBe(true);
+  });
+
+  it('orders product lines with the same GMV by name, whichever the database returns first', async () => {
+    // Issue 32: two lines tied on GMV came back in either order, depending on the day the suite ran. Here the
+    // line that sorts last by name is met first (an earlier day), as the raw figures and the rollup could.
+    const now = new Date(clock.now().getTime() + 4000 * DAY_MS);
+    const days = [addDays(algiersDay(now), -2), addDays(algiersDay(now), -1)];
+    const [first, last] = [...PRODUCT_LINES].sort().slice(0, 2) as [string, string];
+    await t.database.db.insert(analyticsDaily).values([
+      ...days.map((day) => ({ day, metric: 'rolled', productLine: '', count: 0, amount: 0 })),
+      { day: days[0]!, metric: 'gmv', productLine: last, count: 1, amount: 60_000 },
+      { day: days[1]!, metric: 'gmv', productLine: first, count: 1, amount: 60_000 },
+    ]);
+    const figures = await sales(t.database.db, { now, days: 3 });
+    expect(figures.byLine.map((l) => [l.productLine, l.gmv])).toEqual([
+      [first, 60_000],
+      [last, 60_000],
+    ]);
+    await t.database.db.delete(analyticsDaily).where(inArray(analyticsDaily.day, days));
   });
 
   it('the job fills every past day on its first run, then only the recent window', async () => {
