@@ -70,6 +70,7 @@ const ZEnv = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, { error: 'TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hexadecimal digits' }).optional(),
   TWILIO_API_URL: z.url({ error: 'TWILIO_API_URL must be a URL (a stand-in of the Twilio API)' }).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'chargily']).default('sandbox'),
+  ALLOW_SANDBOX_PAYMENTS: bool.optional(),
   PAYMENT_SECRET_KEY: z.string().optional(),
   CHARGILY_MODE: z.enum(['test', 'live']).default('test'),
   STRIPE_SECRET_KEY: z
@@ -100,6 +101,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { error: 'OFFLINE_SIGNING_SEED must be 64 hexadecimal characters (32 random bytes)' })
     .optional(),
+  OFFLINE_SIGNING_PREVIOUS_SEEDS: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64})(,[0-9a-fA-F]{64})*$/, { error: 'OFFLINE_SIGNING_PREVIOUS_SEEDS must be seeds of 64 hexadecimal characters, separated by commas' })
+    .optional(),
 });
 
 export type Config = {
@@ -119,6 +124,11 @@ export type Config = {
   smsProvider: 'file' | 'twilio';
   twilio: { accountSid: string; authToken: string; from: string | undefined; messagingServiceSid: string | undefined; apiUrl: string | undefined } | undefined;
   paymentProvider: 'sandbox' | 'chargily';
+  /**
+   * ADR 017: ALLOW_SANDBOX_PAYMENTS=true, the sandbox chosen knowingly outside demo mode (a test site): every
+   * page then says that no real payment is taken. Without it, outside demo mode, the sandbox refuses to start.
+   */
+  allowSandboxPayments: boolean;
   paymentSecretKey: string;
   chargilyMode: 'test' | 'live';
   /** Issue 24: Stripe Checkout for Visa and Mastercard; null when STRIPE_SECRET_KEY is unset. */
@@ -142,6 +152,8 @@ export type Config = {
    * random seed kept in the database's system settings, the same for every instance.
    */
   offlineSigningSeed: string | undefined;
+  /** Issue 32: the seeds used before it: each vouches for the current key, so phones that pinned it accept the new one. */
+  offlineSigningPreviousSeeds: string[];
 };
 
 /** Stripe's key, webhook signing secret and API address (STRIPE_API_URL split as the SDK takes it). */
@@ -184,6 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ].filter(Boolean);
     if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   }
+  const demoMode = e.DEMO_MODE ?? !e.DATABASE_URL;
+  // ADR 017: the sandbox « pays » any well-formed card; outside the demo it runs only when chosen knowingly.
+  if (!demoMode && e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: the sandbox takes no real payment (any well-formed card is paid) and demo mode is off. ' +
+        'Set PAYMENT_PROVIDER=chargily with PAYMENT_SECRET_KEY for real payments, or ALLOW_SANDBOX_PAYMENTS=true to run a test site ' +
+        '(every page then says « Paiements de test : aucun paiement réel n\'est encaissé »), or DEMO_MODE=true',
+    );
+  }
   const port = overrides.port ?? e.PORT;
   const stripe = stripeConfig(e);
   const config: Config = {
@@ -194,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     // architecture.md "Demo mode": on with the embedded database, off on PostgreSQL unless asked for.
-    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
+    demoMode,
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
     smtpUrl: e.SMTP_URL || undefined,
@@ -205,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? { accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM, messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID, apiUrl: e.TWILIO_API_URL }
         : undefined,
     paymentProvider: e.PAYMENT_PROVIDER,
+    allowSandboxPayments: e.ALLOW_SANDBOX_PAYMENTS ?? false,
     // The sandbox signs its webhooks with a per-data-folder secret unless one is given.
     paymentSecretKey: e.PAYMENT_SECRET_KEY ?? '',
     chargilyMode: e.CHARGILY_MODE,
@@ -218,7 +240,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupKeepDays: e.BACKUP_KEEP_DAYS,
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     offlineSigningSeed: e.OFFLINE_SIGNING_SEED?.toLowerCase(),
+    offlineSigningPreviousSeeds: e.OFFLINE_SIGNING_PREVIOUS_SEEDS ? e.OFFLINE_SIGNING_PREVIOUS_SEEDS.toLowerCase().split(',') : [],
     ...overrides,
   };
   return config;
+}
+
+/**
+ * ADR 017: whether the sandbox takes this site's payments outside demo mode (ALLOW_SANDBOX_PAYMENTS=true):
+ * every page then shows « Paiements de test » (GET /api/site `testPayments`). The demo says it is one already.
+ */
+export function takesTestPayments(config: Pick<Config, 'paymentProvider' | 'demoMode'>): boolean {
+  return config.paymentProvider === 'sandbox' && !config.demoMode;
+}
+
+/**
+ * ADR 017: whether a text can reach a phone: through Twilio, or in demo mode, where the file provider's texts
+ * are shown in the demo mailbox. Outside the demo a written file reaches no one: checkout offers no SMS then.
+ */
+export function offersSms(config: Pick<Config, 'smsProvider' | 'twilio' | 'demoMode'>): boolean {
+  return (config.smsProvider === 'twilio' && config.twilio !== undefined) || config.demoMode;
 }

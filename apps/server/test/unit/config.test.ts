@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig, offersSms, takesTestPayments } from '../../src/config.ts';
 
 describe('configuration', () => {
   it('trusts no proxy by default; TRUST_PROXY takes true, a hop count or addresses and ranges', () => {
@@ -47,6 +47,37 @@ describe('configuration', () => {
       accountSid: sid,
       from: undefined,
       messagingServiceSid: `MG${'b'.repeat(32)}`,
+    });
+  });
+
+  // ADR 017: outside demo mode nothing pretends to take money or to reach a phone.
+  describe('outside demo mode', () => {
+    const pg = { DATABASE_URL: 'postgres://farha@127.0.0.1:5432/farha' };
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'x'.repeat(32), TWILIO_FROM: 'Farha' };
+
+    it('refuses to start with the sandbox unless it is chosen, and says what to set', () => {
+      for (const env of [pg, { ...pg, PAYMENT_PROVIDER: 'sandbox' }, { DEMO_MODE: 'false' }, { ...pg, ALLOW_SANDBOX_PAYMENTS: 'false' }]) {
+        expect(() => loadConfig(env)).toThrow(/PAYMENT_PROVIDER: the sandbox takes no real payment[\s\S]*PAYMENT_PROVIDER=chargily with PAYMENT_SECRET_KEY[\s\S]*ALLOW_SANDBOX_PAYMENTS=true/);
+      }
+      expect(() => loadConfig({ ...pg, ALLOW_SANDBOX_PAYMENTS: 'maybe' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    });
+
+    it('starts with a real gateway, with the sandbox chosen (and says so), and in demo mode', () => {
+      const chargily = loadConfig({ ...pg, PAYMENT_PROVIDER: 'chargily', PAYMENT_SECRET_KEY: 'test_sk_abc' });
+      expect(takesTestPayments(chargily)).toBe(false);
+      const chosen = loadConfig({ ...pg, ALLOW_SANDBOX_PAYMENTS: 'true' });
+      expect(chosen).toMatchObject({ demoMode: false, paymentProvider: 'sandbox', allowSandboxPayments: true });
+      expect(takesTestPayments(chosen)).toBe(true);
+      // The demo is one already: it runs the sandbox without the banner.
+      expect(takesTestPayments(loadConfig({}))).toBe(false);
+      expect(takesTestPayments(loadConfig({ ...pg, DEMO_MODE: 'true' }))).toBe(false);
+    });
+
+    it('offers texts only through a real provider; in demo mode the mailbox shows the written ones', () => {
+      expect(offersSms(loadConfig({ ...pg, ALLOW_SANDBOX_PAYMENTS: 'true' }))).toBe(false);
+      expect(offersSms(loadConfig({ ...pg, ALLOW_SANDBOX_PAYMENTS: 'true', SMS_PROVIDER: 'file' }))).toBe(false);
+      expect(offersSms(loadConfig({ ...pg, ALLOW_SANDBOX_PAYMENTS: 'true', ...twilio }))).toBe(true);
+      expect(offersSms(loadConfig({}))).toBe(true);
     });
   });
 });
