@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { MINIMUM_PAYOUT_DZD, type TPartnerDashboard } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { offers, partnerTransactions, reviews, vouchers } from '../../db/schema/index.ts';
@@ -58,7 +58,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
       .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
       .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
       .where(mine)
-      .orderBy(desc(partnerTransactions.createdAt))
+      .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
       .limit(5),
     db
       .select({ id: offers.id, title: offers.title, titleAr: offers.titleAr, scans: sql<number>`count(*)::int` })
@@ -66,7 +66,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
       .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
       .where(and(mine, gte(partnerTransactions.createdAt, monthStart)))
       .groupBy(offers.id, offers.title, offers.titleAr)
-      .orderBy(desc(sql`count(*)`), offers.title)
+      .orderBy(desc(sql`count(*)`), offers.title, asc(offers.id))
       .limit(1),
     db
       .select({ at: partnerTransactions.createdAt })

@@ -57,7 +57,7 @@ async function withDetails(db: Queryable, rows: BoxRow[]): Promise<TAdminBox[]> 
       .innerJoin(offers, eq(offers.id, boxOffers.offerId))
       .innerJoin(partners, eq(partners.id, offers.partnerId))
       .where(inArray(boxOffers.boxId, ids))
-      .orderBy(asc(partners.name), asc(offers.title)),
+      .orderBy(asc(partners.name), asc(offers.title), asc(offers.id)),
     // Kept by a trigger on vouchers: one row per box, however many vouchers exist.
     db
       .select({ boxId: boxSales.boxId, sold: boxSales.vouchersSold, revenue: boxSales.revenue })
@@ -104,7 +104,7 @@ export async function listAdminBoxes(db: Queryable, query: z.output<typeof ZAdmi
       .select()
       .from(boxes)
       .where(where)
-      .orderBy(desc(boxes.active), desc(boxes.updatedAt), asc(boxes.name))
+      .orderBy(desc(boxes.active), desc(boxes.updatedAt), asc(boxes.name), asc(boxes.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(boxes).where(where),

@@ -149,7 +149,7 @@ export async function landingHistory(db: Queryable, page: { page: number; pageSi
       .from(landingConfigs)
       .leftJoin(users, eq(users.id, landingConfigs.createdBy))
       .where(where)
-      .orderBy(desc(sql`${landingConfigs.status} = 'published'`), desc(landingConfigs.publishedAt), desc(landingConfigs.createdAt))
+      .orderBy(desc(sql`${landingConfigs.status} = 'published'`), desc(landingConfigs.publishedAt), desc(landingConfigs.createdAt), desc(landingConfigs.id))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(landingConfigs).where(where),

@@ -35,7 +35,7 @@ export async function loadBoxDetail(db: Queryable, summary: TBoxSummary): Promis
       .innerJoin(offers, eq(offers.id, boxOffers.offerId))
       .innerJoin(partners, eq(partners.id, offers.partnerId))
       .where(and(eq(boxOffers.boxId, summary.id), eq(offers.active, true), eq(partners.active, true)))
-      .orderBy(asc(partners.city), asc(partners.name), asc(offers.title)),
+      .orderBy(asc(partners.city), asc(partners.name), asc(offers.title), asc(offers.id)),
     db
       .select({
         id: reviews.id,

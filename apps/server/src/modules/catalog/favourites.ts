@@ -13,7 +13,7 @@ export async function listFavouriteBoxIds(db: Queryable, userId: string): Promis
     .from(favourites)
     .innerJoin(boxes, eq(boxes.id, favourites.boxId))
     .where(and(eq(favourites.userId, userId), eq(boxes.active, true)))
-    .orderBy(desc(favourites.createdAt));
+    .orderBy(desc(favourites.createdAt), desc(favourites.boxId));
   return rows.map((r) => r.boxId);
 }
 

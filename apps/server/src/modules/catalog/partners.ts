@@ -29,7 +29,7 @@ export async function loadPartnerDirectory(db: Queryable): Promise<PartnerDirect
       })
       .from(partners)
       .where(and(eq(partners.active, true), eq(partners.kycStatus, 'verified')))
-      .orderBy(asc(partners.name)),
+      .orderBy(asc(partners.name), asc(partners.id)),
     db
       .select({ partnerId: offers.partnerId, count: sql<number>`cast(count(*) as integer)` })
       .from(offers)

@@ -86,7 +86,7 @@ export function toPayoutDto(row: PayoutRow): TPayout {
 export async function payoutOverview(db: Queryable, partner: PartnerRow, isOwner: boolean): Promise<TPayoutOverview> {
   const [available, history, [counts]] = await Promise.all([
     availableFor(db, partner.id),
-    db.select().from(payouts).where(eq(payouts.partnerId, partner.id)).orderBy(desc(payouts.requestedAt)),
+    db.select().from(payouts).where(eq(payouts.partnerId, partner.id)).orderBy(desc(payouts.requestedAt), desc(payouts.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(partnerTransactions).where(eq(partnerTransactions.partnerId, partner.id)),
   ]);
   const refusal = payoutRefusal(partner, available.net);
@@ -161,7 +161,7 @@ export async function requestPayout(
           input.before ? lt(partnerTransactions.createdAt, input.before) : undefined,
         ),
       )
-      .orderBy(asc(partnerTransactions.createdAt))
+      .orderBy(asc(partnerTransactions.createdAt), asc(partnerTransactions.id))
       .for('update');
     const sum = (k: 'gross' | 'commission' | 'net') => candidates.reduce((s, c) => s + c[k], 0);
     const refusal = payoutRefusal(partner, sum('net'));

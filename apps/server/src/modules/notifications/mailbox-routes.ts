@@ -46,7 +46,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
         .select()
         .from(emailOutbox)
         .where(and(visibleTo(viewer), request.query.to ? ilike(emailOutbox.toAddress, `%${request.query.to}%`) : undefined))
-        .orderBy(desc(emailOutbox.createdAt))
+        .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
         .limit(200);
       return { messages: rows.map(toMessage) };
     },

@@ -64,7 +64,7 @@ export async function listExceptions(db: Queryable, partnerId: string, now: Date
     .select()
     .from(availabilityExceptions)
     .where(and(eq(availabilityExceptions.partnerId, partnerId), gte(availabilityExceptions.date, algiersDay(now))))
-    .orderBy(asc(availabilityExceptions.date));
+    .orderBy(asc(availabilityExceptions.date), asc(availabilityExceptions.id));
   return rows.map(toExceptionDto);
 }
 

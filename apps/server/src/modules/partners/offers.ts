@@ -1,4 +1,4 @@
-import { and, avg, count, eq, sql } from 'drizzle-orm';
+import { and, asc, avg, count, eq, sql } from 'drizzle-orm';
 import type { TOfferCategory } from '@farha/contracts/catalog';
 import { type TPartnerOffer, type TPartnerOfferList } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
@@ -47,7 +47,7 @@ export async function listPartnerOffers(db: Queryable, partnerId: string, filter
       .innerJoin(boxes, eq(boxes.id, boxOffers.boxId))
       .innerJoin(offers, eq(offers.id, boxOffers.offerId))
       .where(eq(offers.partnerId, partnerId))
-      .orderBy(boxes.name),
+      .orderBy(boxes.name, asc(boxes.id), asc(boxOffers.offerId)),
   ]);
   const stats = new Map(ledger.map((l) => [l.offerId, l]));
   const rated = new Map(ratings.filter((r) => r.offerId).map((r) => [r.offerId!, r]));

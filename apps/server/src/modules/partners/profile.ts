@@ -28,7 +28,7 @@ export async function teamOf(db: Queryable, partnerId: string): Promise<TTeamMem
     .from(partnerMembers)
     .innerJoin(users, eq(users.id, partnerMembers.userId))
     .where(eq(partnerMembers.partnerId, partnerId))
-    .orderBy(asc(partnerMembers.createdAt));
+    .orderBy(asc(partnerMembers.createdAt), asc(partnerMembers.id));
   return rows
     .map(({ member, user }) => {
       const pending = user.status === 'pending' || member.joinedAt === null;

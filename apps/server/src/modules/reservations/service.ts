@@ -57,7 +57,7 @@ export async function loadReservationRows(db: Queryable, where: SQL | undefined)
     .innerJoin(vouchers, eq(vouchers.id, reservations.voucherId))
     .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(where)
-    .orderBy(desc(reservations.createdAt));
+    .orderBy(desc(reservations.createdAt), desc(reservations.id));
 }
 export type ReservationRow = Awaited<ReturnType<typeof loadReservationRows>>[number];
 

@@ -9,7 +9,7 @@ const notFound = () => new AppError('CANNED_NOT_FOUND');
 const toCanned = (r: typeof cannedResponses.$inferSelect): TCannedResponse => ({ id: r.id, title: r.title, body: r.body, updatedAt: r.updatedAt.toISOString() });
 
 export async function listCanned(db: Queryable): Promise<TCannedResponse[]> {
-  return (await db.select().from(cannedResponses).orderBy(asc(cannedResponses.title))).map(toCanned);
+  return (await db.select().from(cannedResponses).orderBy(asc(cannedResponses.title), asc(cannedResponses.id))).map(toCanned);
 }
 
 export async function createCanned(db: Queryable, agentId: string, input: { title: string; body: string }, now: Date) {

@@ -166,7 +166,7 @@ export async function listAgents(db: Queryable) {
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(assignableAgent)
-    .orderBy(asc(users.firstName));
+    .orderBy(asc(users.firstName), asc(users.id));
   return rows.map((r) => ({ id: r.id, name: fullName(r) }));
 }
 
@@ -185,6 +185,7 @@ export async function listDeskTickets(db: Queryable, agentRef: Agent, query: TDe
       sql`case when ${supportTickets.status} in ('resolved', 'closed') then 1 else 0 end`,
       sql`case ${supportTickets.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
       desc(supportTickets.updatedAt),
+      desc(supportTickets.id),
     )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
@@ -213,21 +214,21 @@ async function requesterContext(db: Queryable, row: JoinedRow): Promise<TDeskTic
     .from(orders)
     .innerJoin(boxes, eq(boxes.id, orders.boxId))
     .where(eq(orders.purchaserId, userId))
-    .orderBy(desc(orders.createdAt))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(10);
   const voucherRows = await db
     .select({ id: vouchers.id, code: vouchers.code, boxName: boxes.name, boxNameAr: boxes.nameAr, status: vouchers.status, expiresAt: vouchers.expiresAt })
     .from(vouchers)
     .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(or(eq(vouchers.purchaserId, userId), eq(vouchers.holderUserId, userId)))
-    .orderBy(desc(vouchers.createdAt))
+    .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
     .limit(10);
   const reservationRows = await db
     .select({ id: reservations.id, partnerName: partners.name, requestedDate: reservations.requestedDate, status: reservations.status })
     .from(reservations)
     .innerJoin(partners, eq(partners.id, reservations.partnerId))
     .where(partnerId ? eq(reservations.partnerId, partnerId) : eq(reservations.userId, userId))
-    .orderBy(desc(reservations.createdAt))
+    .orderBy(desc(reservations.createdAt), desc(reservations.id))
     .limit(10);
   const [partner] = partnerId
     ? await db
@@ -358,9 +359,9 @@ export async function supportOverview(db: Queryable, caller: Agent, now: Date): 
   const active = notInArray(supportTickets.status, [...CLOSED_STATUSES]);
   const urgent = await baseQuery(db)
     .where(and(active, inArray(supportTickets.priority, ['urgent', 'high'])))
-    .orderBy(sql`case ${supportTickets.priority} when 'urgent' then 0 else 1 end`, asc(supportTickets.createdAt))
+    .orderBy(sql`case ${supportTickets.priority} when 'urgent' then 0 else 1 end`, asc(supportTickets.createdAt), asc(supportTickets.id))
     .limit(5);
-  const recent = await baseQuery(db).orderBy(desc(supportTickets.createdAt)).limit(5);
+  const recent = await baseQuery(db).orderBy(desc(supportTickets.createdAt), desc(supportTickets.id)).limit(5);
   const [mine] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(supportTickets)

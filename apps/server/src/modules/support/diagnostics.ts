@@ -1,5 +1,5 @@
 import { isSmsOptedOut, smsOfUser } from '../notifications/index.ts';
-import { and, desc, eq, gte, ilike, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   healthBand,
   type TSupportPartnerDetail,
@@ -88,7 +88,7 @@ const recentTickets = (db: Queryable, where: SQL) =>
     .select({ id: supportTickets.id, title: supportTickets.title, status: supportTickets.status, priority: supportTickets.priority, createdAt: supportTickets.createdAt })
     .from(supportTickets)
     .where(where)
-    .orderBy(desc(supportTickets.createdAt))
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
     .limit(10);
 
 /** The ten latest disputes of a customer or a partner (`where`), newest first, with their amount. */
@@ -99,7 +99,7 @@ const recentDisputes = (db: Queryable, where: SQL) =>
     .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
     .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(where)
-    .orderBy(desc(disputes.createdAt))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(10);
 
 /** The deductions behind the health score: [type, severity, code, points per occurrence, cap]. */
@@ -128,25 +128,25 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
       .from(orders)
       .innerJoin(boxes, eq(boxes.id, orders.boxId))
       .where(eq(orders.purchaserId, userId))
-      .orderBy(desc(orders.createdAt))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(10),
     db
       .select({ id: vouchers.id, code: vouchers.code, boxName: boxes.name, boxNameAr: boxes.nameAr, status: vouchers.status, expiresAt: vouchers.expiresAt, createdAt: vouchers.createdAt })
       .from(vouchers)
       .innerJoin(boxes, eq(boxes.id, vouchers.boxId))
       .where(mine)
-      .orderBy(desc(vouchers.createdAt))
+      .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
       .limit(10),
     db
       .select({ id: reservations.id, partnerName: partners.name, requestedDate: reservations.requestedDate, status: reservations.status, createdAt: reservations.createdAt })
       .from(reservations)
       .innerJoin(partners, eq(partners.id, reservations.partnerId))
       .where(eq(reservations.userId, userId))
-      .orderBy(desc(reservations.createdAt))
+      .orderBy(desc(reservations.createdAt), desc(reservations.id))
       .limit(10),
     recentTickets(db, eq(supportTickets.userId, userId)),
     recentDisputes(db, eq(disputes.customerId, userId)),
-    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt)).limit(10),
+    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.id)).limit(10),
     Promise.all([
       db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.purchaserId, userId)),
       db.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(mine),
@@ -173,7 +173,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
       .select({ action: auditLog.action, summary: auditLog.summary, params: auditLog.params, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, userId), like(auditLog.action, 'support.%')))
-      .orderBy(desc(auditLog.createdAt))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(10),
   ]);
   const [ordersN, vouchersN, failedPayments, failedEmails, openTickets, openDisputes] = counts.map((c) => c[0]?.n ?? 0) as [number, number, number, number, number, number];
@@ -300,7 +300,7 @@ export async function partnerDiagnostics(db: Queryable, partnerId: string): Prom
       .select({ id: offers.id, title: offers.title, titleAr: offers.titleAr, faceValue: offers.faceValue, active: offers.active })
       .from(offers)
       .where(eq(offers.partnerId, partnerId))
-      .orderBy(offers.title)
+      .orderBy(offers.title, asc(offers.id))
       .limit(50),
     db
       .select({
@@ -316,13 +316,13 @@ export async function partnerDiagnostics(db: Queryable, partnerId: string): Prom
       .innerJoin(vouchers, eq(vouchers.id, partnerTransactions.voucherId))
       .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
       .where(eq(partnerTransactions.partnerId, partnerId))
-      .orderBy(desc(partnerTransactions.createdAt))
+      .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
       .limit(10),
     db
       .select({ id: payouts.id, status: payouts.status, netAmount: payouts.netAmount, requestedAt: payouts.requestedAt, paidAt: payouts.paidAt })
       .from(payouts)
       .where(eq(payouts.partnerId, partnerId))
-      .orderBy(desc(payouts.requestedAt))
+      .orderBy(desc(payouts.requestedAt), desc(payouts.id))
       .limit(10),
     recentTickets(db, eq(supportTickets.partnerId, partnerId)),
     recentDisputes(db, eq(disputes.partnerId, partnerId)),

@@ -60,7 +60,7 @@ async function toDisputes(db: Queryable, rows: Row[]): Promise<TDispute[]> {
         .from(disputeEvents)
         .leftJoin(users, eq(users.id, disputeEvents.actorId))
         .where(inArray(disputeEvents.disputeId, ids))
-        .orderBy(asc(disputeEvents.createdAt))
+        .orderBy(asc(disputeEvents.createdAt), asc(disputeEvents.id))
     : [];
   return rows.map((r) => {
     const d = r.dispute;
@@ -116,7 +116,7 @@ async function partnerOfVoucher(db: Queryable, voucherId: string, boxId: string)
     .select({ id: reservations.partnerId })
     .from(reservations)
     .where(eq(reservations.voucherId, voucherId))
-    .orderBy(desc(reservations.createdAt))
+    .orderBy(desc(reservations.createdAt), desc(reservations.id))
     .limit(1);
   if (res) return res.id;
   const inBox = await db
@@ -287,7 +287,7 @@ export async function ticketDisputes(db: Queryable, ticketId: string) {
     .leftJoin(vouchers, eq(vouchers.id, disputes.voucherId))
     .leftJoin(boxes, eq(boxes.id, vouchers.boxId))
     .where(eq(disputes.ticketId, ticketId))
-    .orderBy(desc(disputes.createdAt))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(20);
 }
 
@@ -365,7 +365,7 @@ export async function listDisputes(
   const where = supportFilters(query);
   const rows = await baseQuery(db)
     .where(where)
-    .orderBy(sql`case when ${disputes.status} in ('resolved', 'closed') then 1 else 0 end`, desc(disputes.createdAt))
+    .orderBy(sql`case when ${disputes.status} in ('resolved', 'closed') then 1 else 0 end`, desc(disputes.createdAt), desc(disputes.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [count] = await db

@@ -20,7 +20,7 @@ export async function listFaq(
     .select()
     .from(faqEntries)
     .where(and(eq(faqEntries.audience, input.audience), eq(faqEntries.published, true)))
-    .orderBy(desc(faqEntries.priority), asc(faqEntries.createdAt));
+    .orderBy(desc(faqEntries.priority), asc(faqEntries.createdAt), asc(faqEntries.id));
   const votes = input.userId
     ? new Map(
         (await db.select().from(faqVotes).where(eq(faqVotes.userId, input.userId))).map((v) => [v.faqId, v.helpful] as const),

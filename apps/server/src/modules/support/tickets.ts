@@ -71,7 +71,7 @@ function summaryOf(
 
 /** The owner's tickets, most recently active first, and the badge count (not closed). */
 export async function listTickets(db: Queryable, owner: TicketOwner): Promise<TTicketList> {
-  const tickets = await db.select().from(supportTickets).where(ownerCondition(owner)).orderBy(desc(supportTickets.updatedAt));
+  const tickets = await db.select().from(supportTickets).where(ownerCondition(owner)).orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id));
   const ids = tickets.map((t) => t.id);
   const messages = ids.length
     ? await db
@@ -212,13 +212,13 @@ export async function loadThread(
     .from(ticketMessages)
     .innerJoin(users, eq(users.id, ticketMessages.authorId))
     .where(options.internal ? eq(ticketMessages.ticketId, ticketId) : and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.internal, false)))
-    .orderBy(asc(ticketMessages.createdAt));
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
   const files = await db
     .select({ attachment: ticketAttachments, file: storedFiles })
     .from(ticketAttachments)
     .innerJoin(storedFiles, eq(storedFiles.id, ticketAttachments.fileId))
     .where(eq(ticketAttachments.ticketId, ticketId))
-    .orderBy(asc(ticketAttachments.createdAt));
+    .orderBy(asc(ticketAttachments.createdAt), asc(ticketAttachments.id));
   const attachments = files.map(({ attachment, file }) => ({
     id: attachment.id,
     filename: file.filename,

@@ -36,7 +36,7 @@ export async function boxOffersWithPartners(db: Queryable, boxId: string) {
     .innerJoin(offers, eq(offers.id, boxOffers.offerId))
     .innerJoin(partners, eq(partners.id, offers.partnerId))
     .where(and(eq(boxOffers.boxId, boxId), eq(offers.active, true), eq(partners.active, true)))
-    .orderBy(asc(partners.city), asc(offers.title));
+    .orderBy(asc(partners.city), asc(offers.title), asc(offers.id));
 }
 
 export { voucherPublicUrl };

@@ -341,7 +341,7 @@ export async function voucherOffers(db: Queryable, boxId: string): Promise<TVouc
     .innerJoin(offers, eq(offers.id, boxOffers.offerId))
     .innerJoin(partners, eq(partners.id, offers.partnerId))
     .where(and(eq(boxOffers.boxId, boxId), eq(offers.active, true), eq(partners.active, true)))
-    .orderBy(asc(partners.city), asc(partners.name), asc(offers.title));
+    .orderBy(asc(partners.city), asc(partners.name), asc(offers.title), asc(offers.id));
   return rows.map(({ offer, partner }) => ({
     id: offer.id,
     title: offer.title,
@@ -358,7 +358,7 @@ export async function voucherOffers(db: Queryable, boxId: string): Promise<TVouc
 export async function getClientVoucherDetail(ctx: ViewContext, caller: Caller, voucherId: string): Promise<TClientVoucherDetail> {
   const card = await getClientVoucher(ctx, caller, voucherId);
   const [events, offerList, history] = await Promise.all([
-    ctx.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, voucherId)).orderBy(asc(voucherEvents.createdAt)),
+    ctx.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, voucherId)).orderBy(asc(voucherEvents.createdAt), asc(voucherEvents.id)),
     voucherOffers(ctx.db, card.box.id),
     ctx.reservationsOf(ctx.db, [voucherId], ctx.now, { currentOnly: false, userId: caller.userId }),
   ]);

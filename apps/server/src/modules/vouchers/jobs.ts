@@ -46,7 +46,7 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
           ),
         ),
       )
-      .orderBy(asc(vouchers.expiresAt))
+      .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
       .limit(BATCH);
 
     for (const row of due) {
@@ -113,7 +113,7 @@ export async function runVoucherExpiry(
     .select({ id: vouchers.id })
     .from(vouchers)
     .where(and(inArray(vouchers.status, [...VOUCHER_STATUS_GROUPS.expirable]), lte(vouchers.expiresAt, now)))
-    .orderBy(asc(vouchers.expiresAt))
+    .orderBy(asc(vouchers.expiresAt), asc(vouchers.id))
     .limit(BATCH);
   let expired = 0;
   for (const { id } of due) {

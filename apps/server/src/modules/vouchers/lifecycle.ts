@@ -140,7 +140,7 @@ export async function exchangeOptions(deps: Pick<LifeDeps, 'db' | 'now'>, caller
     .select()
     .from(boxes)
     .where(and(eq(boxes.active, true), ne(boxes.id, voucher.boxId)))
-    .orderBy(asc(boxes.price), asc(boxes.name));
+    .orderBy(asc(boxes.price), asc(boxes.name), asc(boxes.id));
   return {
     allowed: refusal === null,
     reason: refusal?.message ?? null,

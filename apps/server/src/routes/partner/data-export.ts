@@ -14,7 +14,7 @@ export async function partnerDataExport(db: Queryable, caller: PartnerCaller, no
     partnerProfile(db, caller, now),
     listPartnerOffers(db, caller.partner.id, { sort: 'newest' }, now),
     allTransactions(db, caller.partner.id, {}, now),
-    db.select().from(payouts).where(eq(payouts.partnerId, caller.partner.id)).orderBy(desc(payouts.requestedAt)),
+    db.select().from(payouts).where(eq(payouts.partnerId, caller.partner.id)).orderBy(desc(payouts.requestedAt), desc(payouts.id)),
     getAvailability(db, caller.partner.id),
     listExceptions(db, caller.partner.id, now),
   ]);
