@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Clock } from '../lib/clock.ts';
-import { systemClock } from '../lib/clock.ts';
 
 /**
  * One process per DATA_DIR with the embedded database: PGlite is a single-user Postgres, two processes on
@@ -16,6 +14,10 @@ import { systemClock } from '../lib/clock.ts';
  *   every HEARTBEAT_MS, and a lock untouched for STALE_AFTER_MS is stale. A container killed with its lock
  *   held frees the folder 30 s later, for a backup on the host or the next container.
  * A stale lock is taken over.
+ *
+ * A heartbeat's age is measured on one clock only, the kernel's: the lock file's modification time against
+ * the modification time of a file just written (never against the process's clock, which a test, an
+ * injected clock or a shifted `Date` may move while the kernel stamps files in real time; issue 32).
  */
 export const LOCK_FILE = 'farha.lock';
 export const HEARTBEAT_MS = 5_000;
@@ -124,17 +126,45 @@ function heartbeatOf(file: string): number {
   }
 }
 
+/**
+ * The kernel's "now" as it stamps files: the modification time of a file written this instant in the
+ * system's temporary folder (the data folder itself is never written to by a reader: a backup run as root
+ * must leave it as it found it).
+ */
+export function fileClockNow(): number {
+  const probe = path.join(os.tmpdir(), `farha-clock-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const fd = fs.openSync(probe, 'w');
+  try {
+    fs.writeSync(fd, '.');
+    return fs.fstatSync(fd).mtimeMs;
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(probe, { force: true });
+  }
+}
+
+/** Touches the lock on the kernel's clock: its bytes written again in place (never emptied, as a rewrite would). */
+function touch(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    const bytes = fs.readFileSync(fd);
+    fs.writeSync(fd, bytes, 0, bytes.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function sameHolder(a: LockHolder | null, b: LockHolder): boolean {
   return a !== null && a.pid === b.pid && a.hostname === b.hostname && a.pidNamespace === b.pidNamespace && a.startTime === b.startTime;
 }
 
 /** The live holder of `dataDir`'s lock, or null when it is free or stale. Reads only: writes nothing. */
-export function liveLockHolder(dataDir: string, clock: Clock = systemClock, me: LockHolder = lockHolder()): LockHolder | null {
+export function liveLockHolder(dataDir: string, me: LockHolder = lockHolder()): LockHolder | null {
   const file = path.join(dataDir, LOCK_FILE);
   if (!fs.existsSync(file)) return null;
   const holder = readLockHolder(file);
   if (holder === null || sameHolder(holder, me)) return null;
-  return holderAlive(holder, heartbeatOf(file), me, clock.now().getTime()) ? holder : null;
+  return holderAlive(holder, heartbeatOf(file), me, fileClockNow()) ? holder : null;
 }
 
 export type DataDirLock = { file: string; release: () => void };
@@ -143,9 +173,8 @@ export type DataDirLock = { file: string; release: () => void };
  * Takes the lock of `dataDir` for `me` (this process by default), or throws DataDirLockedError. While held,
  * the file is touched every HEARTBEAT_MS (an unref'd timer: it keeps no process alive).
  */
-export function acquireDataDirLock(dataDir: string, options: { me?: LockHolder; clock?: Clock } = {}): DataDirLock {
+export function acquireDataDirLock(dataDir: string, options: { me?: LockHolder } = {}): DataDirLock {
   const me = options.me ?? lockHolder();
-  const clock = options.clock ?? systemClock;
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -157,7 +186,7 @@ export function acquireDataDirLock(dataDir: string, options: { me?: LockHolder; 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = liveLockHolder(dataDir, clock, me);
+    const holder = liveLockHolder(dataDir, me);
     if (holder !== null) throw new DataDirLockedError(dataDir, holder);
     // Stale (its process is gone, its heartbeat stopped, or the file is empty or unreadable): removed, then
     // created again exclusively.
@@ -171,8 +200,7 @@ function held(file: string, me: LockHolder): DataDirLock {
   const heartbeat = setInterval(() => {
     try {
       if (!ours()) return clearInterval(heartbeat);
-      const now = new Date();
-      fs.utimesSync(file, now, now);
+      touch(file);
     } catch {
       clearInterval(heartbeat);
     }

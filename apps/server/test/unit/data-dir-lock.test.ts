@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   acquireDataDirLock,
   DataDirLockedError,
+  fileClockNow,
   HEARTBEAT_MS,
   liveLockHolder,
   LOCK_FILE,
@@ -14,7 +15,6 @@ import {
   readLockHolder,
   STALE_AFTER_MS,
 } from '../../src/db/data-dir-lock.ts';
-import { fixedClock, systemClock } from '../../src/lib/clock.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -99,14 +99,33 @@ describe('DATA_DIR lock across a container boundary (pids of another namespace m
 
   it('refuses while the container’s heartbeat is fresh, takes the lock over once it is older than STALE_AFTER_MS', () => {
     const dir = tempDir();
-    const clock = fixedClock(new Date());
-    containerLock(dir, clock.now());
-    clock.advance(STALE_AFTER_MS - 1_000);
-    expect(() => acquireDataDirLock(dir, { clock })).toThrow('in use by another Farha process (pid 1) on host f3a9c2e1b7d4');
-    clock.advance(2_000);
-    const lock = acquireDataDirLock(dir, { clock });
+    containerLock(dir, new Date(fileClockNow() - STALE_AFTER_MS + 5_000));
+    expect(() => acquireDataDirLock(dir)).toThrow('in use by another Farha process (pid 1) on host f3a9c2e1b7d4');
+    const lastBeat = new Date(fileClockNow() - STALE_AFTER_MS - 1_000);
+    fs.utimesSync(path.join(dir, LOCK_FILE), lastBeat, lastBeat);
+    const lock = acquireDataDirLock(dir);
     expect(readLockHolder(lock.file)?.pid).toBe(process.pid);
     lock.release();
+  });
+
+  it('judges a heartbeat on the kernel’s clock alone: a process clock 400 days ahead or behind frees no live lock and keeps no stale one (issue 32)', () => {
+    const dir = tempDir();
+    const file = path.join(dir, LOCK_FILE);
+    for (const shift of [400, -400]) {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + shift * 86_400_000 });
+      try {
+        // A container's server that beat a second ago, and a server of before heartbeats that just wrote its pid.
+        containerLock(dir, new Date(fileClockNow() - 1_000));
+        expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+        fs.writeFileSync(file, `${process.ppid}\n`);
+        expect(liveLockHolder(dir)?.pid).toBe(process.ppid);
+        // The same container gone quiet for longer than STALE_AFTER_MS: taken over.
+        containerLock(dir, new Date(fileClockNow() - STALE_AFTER_MS - 1_000));
+        acquireDataDirLock(dir).release();
+      } finally {
+        vi.useRealTimers();
+      }
+    }
   });
 
   it('takes over a pid-only lock file left by a killed container (pid 1, alive here as init) once untouched for STALE_AFTER_MS', () => {
@@ -135,12 +154,13 @@ describe('DATA_DIR lock across a container boundary (pids of another namespace m
       const dir = tempDir();
       const held = acquireDataDirLock(dir);
       const inContainer = { ...lockHolder(7), pidNamespace: 'pid:[4026532999]' };
-      const longAgo = new Date(Date.now() - 10 * STALE_AFTER_MS);
+      const longAgo = new Date(fileClockNow() - 10 * STALE_AFTER_MS);
       fs.utimesSync(held.file, longAgo, longAgo);
-      expect(liveLockHolder(dir, systemClock, inContainer)).toBeNull(); // seen from there: stale
+      expect(liveLockHolder(dir, inContainer)).toBeNull(); // seen from there: stale
       vi.advanceTimersByTime(HEARTBEAT_MS);
-      expect(Math.abs(fs.statSync(held.file).mtimeMs - Date.now())).toBeLessThan(1_000);
-      expect(liveLockHolder(dir, systemClock, inContainer)?.pid).toBe(process.pid);
+      expect(Math.abs(fs.statSync(held.file).mtimeMs - fileClockNow())).toBeLessThan(1_000);
+      expect(readLockHolder(held.file)).toEqual(lockHolder()); // touched in place, never emptied
+      expect(liveLockHolder(dir, inContainer)?.pid).toBe(process.pid);
       expect(() => acquireDataDirLock(dir, { me: inContainer })).toThrow(DataDirLockedError);
       held.release();
       expect(fs.existsSync(held.file)).toBe(false);
