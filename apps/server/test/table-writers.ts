@@ -8,8 +8,11 @@ import * as schema from '../src/db/schema/index.ts';
 /**
  * Finds which code writes which table (issue 22, ADR 004): Drizzle writes (`.insert(t)`, `.update(t)`,
  * `.delete(t)` where `t` is imported from db/schema) and raw SQL in sql`` templates (`insert into t`,
- * `update t`, `delete from t`, the table written by name or as `${t}`). It reads the syntax tree, so a
- * comment, a string that is not a sql`` template or a `Map.delete(key)` is never taken for a write.
+ * `update t`, `delete from t`, the table written by name, as `${t}`, or as `${sql.identifier(x)}` /
+ * `${sql.raw(x)}` where `x` is a string or a name bound in the file to strings: a `const` or a parameter
+ * typed as a union of string literals), and plain-string SQL handed to `sql.raw`, `.execute`, `.query` or
+ * `.exec` (issue 32: the scan was blind to those). It reads the syntax tree, so a comment, a string that
+ * runs nowhere or a `Map.delete(key)` is never taken for a write.
  */
 
 /** SQL table name of every table exported by db/schema, by export name. */
@@ -49,29 +52,81 @@ export function tableWrites(text: string, fileName = 'source.ts'): Write[] {
   };
   const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
 
+  // Names bound to strings anywhere in the file: `const t = 'vouchers'`, `(table: 'email_outbox' | 'sms_outbox')`.
+  const strings = new Map<string, string[]>();
+  const literalsOfType = (type: ts.TypeNode): string[] =>
+    ts.isUnionTypeNode(type)
+      ? type.types.flatMap(literalsOfType)
+      : ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)
+        ? [type.literal.text]
+        : [];
+  const bind = (node: ts.Node) => {
+    if ((ts.isVariableDeclaration(node) || ts.isParameter(node)) && ts.isIdentifier(node.name)) {
+      const values = [
+        ...(node.type ? literalsOfType(node.type) : []),
+        ...(node.initializer && ts.isStringLiteralLike(node.initializer) ? [node.initializer.text] : []),
+      ];
+      if (values.length) strings.set(node.name.text, [...(strings.get(node.name.text) ?? []), ...values]);
+    }
+    ts.forEachChild(node, bind);
+  };
+  bind(file);
+  const stringsOf = (node: ts.Node): string[] => {
+    if (ts.isStringLiteralLike(node)) return [node.text];
+    if (ts.isIdentifier(node)) return strings.get(node.text) ?? [];
+    return [];
+  };
+  /** `sql.identifier(x)` or `sql.raw(x)`: the strings it may stand for. */
+  const sqlPieceOf = (node: ts.Node): string[] =>
+    ts.isCallExpression(node) &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    ts.isIdentifier(node.expression.expression) &&
+    node.expression.expression.text === 'sql' &&
+    ['identifier', 'raw'].includes(node.expression.name.text) &&
+    node.arguments.length > 0
+      ? stringsOf(node.arguments[0]!)
+      : [];
+
   const writes: Write[] = [];
+  const sqlWrites = (text: string, node: ts.Node) => {
+    for (const match of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
+      const table = match[2]!.toLowerCase();
+      const kind = match[1]!.toLowerCase().split(/\s/)[0] as Write['kind'];
+      if (SQL_TABLES.has(table)) writes.push({ table, kind, line: lineOf(node) });
+    }
+  };
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.arguments.length > 0) {
       const kind = node.expression.name.text;
       const table = tableOf(node.arguments[0]!);
       if (table && (kind === 'insert' || kind === 'update' || kind === 'delete')) writes.push({ table, kind, line: lineOf(node) });
+      // Plain-string SQL that runs: sql.raw('…'), db.execute('…'), client.query('…'), pglite.exec('…').
+      const first = node.arguments[0]!;
+      if (['raw', 'execute', 'query', 'exec'].includes(kind) && (ts.isStringLiteralLike(first) || ts.isTemplateExpression(first))) {
+        sqlWrites(ts.isTemplateExpression(first) ? first.head.text + first.templateSpans.map((s) => ` $ ${s.literal.text}`).join('') : first.text, node);
+      }
     }
     if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === 'sql') {
-      // The template's text with each `${table}` written as the table's name, anything else as a blank.
+      // The template's text with each `${table}` written as the table's name, anything else as a blank. A
+      // piece that may stand for several tables (a parameter typed 'a' | 'b') gives one text per table.
       const template = node.template;
-      const text = ts.isNoSubstitutionTemplateLiteral(template)
-        ? template.text
-        : template.head.text + template.templateSpans.map((span) => ` ${tableOf(span.expression) ?? '$'} ${span.literal.text}`).join('');
-      for (const match of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
-        const table = match[2]!.toLowerCase();
-        const kind = match[1]!.toLowerCase().split(/\s/)[0] as Write['kind'];
-        if (SQL_TABLES.has(table)) writes.push({ table, kind, line: lineOf(node) });
+      if (ts.isNoSubstitutionTemplateLiteral(template)) sqlWrites(template.text, node);
+      else {
+        let texts = [template.head.text];
+        for (const span of template.templateSpans) {
+          const table = tableOf(span.expression);
+          const pieces = table ? [table] : sqlPieceOf(span.expression);
+          const options = pieces.length ? pieces : ['$'];
+          texts = texts.flatMap((text) => options.map((piece) => `${text} ${piece} ${span.literal.text}`));
+        }
+        for (const text of new Set(texts)) sqlWrites(text, node);
       }
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return writes;
+  const seen = new Set<string>();
+  return writes.filter((w) => !seen.has(`${w.line} ${w.kind} ${w.table}`) && seen.add(`${w.line} ${w.kind} ${w.table}`));
 }
 
 export type SourceWrite = Write & { writer: string; file: string };

@@ -39,6 +39,26 @@ describe('the scanner of table writes', () => {
     expect(tableWrites(text).map((w) => `${w.kind} ${w.table}`)).toEqual(['insert vouchers']);
   });
 
+  it('finds tables named by sql.identifier or sql.raw, by a string, a const or a parameter typed as a union of names (issue 32)', () => {
+    const text = `${header}
+      const OUTBOX = 'email_outbox';
+      export async function claim(db: Db, table: 'email_outbox' | 'sms_outbox') {
+        await db.execute(sql\`update \${sql.identifier(table)} set status = 'sending' where id in (select id from \${sql.identifier(table)})\`);
+        await db.execute(sql\`delete from \${sql.identifier('sessions')} where id = \${id}\`);
+        await db.execute(sql\`insert into \${sql.raw(OUTBOX)} (id) values (1)\`);
+      }`;
+    expect(tableWrites(text).map((w) => `${w.kind} ${w.table}`)).toEqual(['update email_outbox', 'update sms_outbox', 'delete sessions', 'insert email_outbox']);
+  });
+
+  it('finds plain-string SQL that runs (sql.raw, execute, query, exec), not a string that runs nowhere', () => {
+    const text = `${header}
+      await db.execute(sql.raw('UPDATE vouchers SET status = 1'));
+      await client.query(\`delete from "reservations" where id = \${id}\`);
+      await pglite.exec('insert into orders (id) values (1)');
+      const note = 'update payouts set x = 1';`;
+    expect(tableWrites(text).map((w) => `${w.kind} ${w.table}`)).toEqual(['update vouchers', 'delete reservations', 'insert orders']);
+  });
+
   it('ignores a variable that is not a schema table, even when it bears a table’s name', () => {
     const text = `const orders = new Map();\nawait db.delete(orders);\nawait db.update(orders);`;
     expect(tableWrites(text)).toEqual([]);
@@ -68,5 +88,8 @@ describe('one owner for every table', () => {
     expect([...(byTable.get('vouchers') ?? [])]).toContain('vouchers');
     expect([...(byTable.get('partner_transactions') ?? [])]).toContain('ledger');
     expect(byTable.size).toBeGreaterThan(40);
+    // Both outboxes' claim names its table through a parameter (sql.identifier(table)).
+    const claims = writes.filter((w) => w.file === 'modules/notifications/attempts.ts').map((w) => `${w.kind} ${w.table}`);
+    expect(claims).toEqual(['update email_outbox', 'update sms_outbox']);
   });
 });
