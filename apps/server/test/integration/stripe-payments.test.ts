@@ -124,6 +124,24 @@ describe('paying with an international card through Stripe Checkout', () => {
     expect(rejected.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('refuses an event signed more than a minute ahead of our clock (the SDK checks only the past), and takes one a few seconds ahead', async () => {
+    const { orderId, sessionId } = await stripeOrder();
+    const session = stripe.pay(sessionId);
+    const ahead = (ms: number) => webhook(stripe.event('checkout.session.completed', session, new Date(clock.now().getTime() + ms)));
+    // Signed 10 minutes ahead: without the check it would stay replayable for 15 minutes.
+    const future = await ahead(10 * 60_000);
+    expect(future.statusCode).toBe(403);
+    expect(future.json().error.code).toBe('INVALID_SIGNATURE');
+    expect((await ahead(61_000)).statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row!.status).toBe('pending');
+    expect(await voucherCount(orderId)).toBe(0);
+    // Clocks a few seconds apart are no forgery.
+    const near = await ahead(30_000);
+    expect(near.statusCode, near.body).toBe(200);
+    expect(near.json()).toEqual({ received: true, outcome: 'applied' });
+  });
+
   it('refuses a signed event whose amount or currency differs from the session the order opened', async () => {
     const { orderId, sessionId } = await stripeOrder();
     const session = stripe.pay(sessionId);

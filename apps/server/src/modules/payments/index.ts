@@ -2,7 +2,7 @@ export type { PaidOrder } from './fulfilment.ts';
 export { customerHistoryRoutes } from './history-routes.ts';
 export { createPaymentProviders, type PaymentProviders } from './providers/registry.ts';
 export { reconcilePendingPayments } from './reconcile.ts';
-export { orderRoutes, webhookRoutes } from './routes.ts';
+export { orderRoutes, WEBHOOK_LIMITS, webhookRoutes } from './routes.ts';
 export { sandboxPageRoutes } from './sandbox-page.ts';
 export { createCompanyCheckout, createServiceOrder } from './service.ts';
 export { createFreeExchangeOrder, markOrderFulfilled, markOrdersRefunded, recordRefunds, type RefundRequest } from './order-changes.ts';

@@ -80,13 +80,16 @@ export function stripeProvider(options: { config: StripeConfig; clock: Clock }):
       const header = headers['stripe-signature'];
       if (typeof header !== 'string' || !header) return false;
       const { stripe } = await load();
+      const now = clock.now().getTime();
       try {
         // The signature's age counts from the injected clock (5 minutes' tolerance, Stripe's default).
-        stripe.webhooks.constructEvent(rawBody, header, config.webhookSecret, undefined, undefined, clock.now().getTime());
-        return true;
+        stripe.webhooks.constructEvent(rawBody, header, config.webhookSecret, undefined, undefined, now);
       } catch {
         return false;
       }
+      // The SDK checks only the past: an event signed ahead of our clock by more than a minute is refused
+      // too, so that one taken now cannot be replayed for longer than Stripe's five minutes (ADR 017).
+      return signedAt(header) * 1000 <= now + STRIPE_CLOCK_SKEW_MS;
     },
     parseWebhook: parseStripeWebhook,
     async refund(input) {
@@ -106,6 +109,19 @@ export function stripeProvider(options: { config: StripeConfig; clock: Clock }):
       return { reference: refund.id };
     },
   };
+}
+
+/** How far ahead of our clock a Stripe signature's timestamp may be: clocks differ by seconds, not minutes. */
+export const STRIPE_CLOCK_SKEW_MS = 60_000;
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last one counts); NaN without one. */
+function signedAt(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
+  }
+  return timestamp;
 }
 
 /** A session's state in our words: paid once complete and paid; an async payment still running is processing. */
