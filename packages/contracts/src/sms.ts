@@ -12,7 +12,8 @@ export const SMS_KINDS = [
   'partner-reservation-request',
   'ticket-answered',
 ] as const;
-export const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
+/** `written`: SMS_PROVIDER=file's texts, written to a file and never sent to a phone (ADR 017). */
+export const SMS_STATUSES = ['queued', 'sending', 'sent', 'written', 'delivered', 'failed'] as const;
 export type TSmsStatus = (typeof SMS_STATUSES)[number];
 
 /** One text as the demo mailbox and support's diagnostics show it. */

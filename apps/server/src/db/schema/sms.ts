@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, ts } from './columns.ts';
 
-export const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
+/** `written`: the file provider's, a text written to DATA_DIR/sms that no phone received (ADR 017). */
+export const SMS_STATUSES = ['queued', 'sending', 'sent', 'written', 'delivered', 'failed'] as const;
 export const SMS_ENCODINGS = ['GSM-7', 'UCS-2'] as const;
 
 /**

@@ -141,12 +141,13 @@ export async function processSmsOutbox(deps: Deps): Promise<number> {
 async function deliver(deps: Deps, row: SmsRow): Promise<void> {
   try {
     const { providerId } = await deps.sms.send({ to: row.toNumber, body: row.body, segments: row.segments, encoding: row.encoding as 'GSM-7' | 'UCS-2', kind: row.kind });
-    // The file provider has no one to report delivery: its file is the delivery.
-    const status = deps.sms.kind === 'file' ? 'delivered' : 'sent';
+    // What the provider's acceptance means: `sent` (Twilio's callbacks say `delivered` later), or `written`
+    // for the file provider, which no phone receives: never `delivered` (ADR 017).
+    const status = deps.sms.acceptedStatus;
     const now = deps.clock.now();
     await deps.db
       .update(smsOutbox)
-      .set({ status, providerId, sentAt: now, deliveredAt: status === 'delivered' ? now : null, lockedAt: null, lastError: null })
+      .set({ status, providerId, sentAt: now, deliveredAt: null, lockedAt: null, lastError: null })
       .where(eq(smsOutbox.id, row.id));
   } catch (error) {
     const attempts = row.attempts;

@@ -17,6 +17,11 @@ export type OutgoingSms = {
 
 export type SmsProvider = {
   kind: 'file' | 'twilio';
+  /**
+   * A text's status once the provider took it: `sent` (Twilio; its callbacks then say `delivered` or
+   * `failed`), `written` (the file provider: a file under DATA_DIR/sms, which reaches no phone; ADR 017).
+   */
+  acceptedStatus: 'sent' | 'written';
   /** Resolves once the provider accepted the message, with its id for the status callbacks. */
   send: (sms: OutgoingSms) => Promise<{ providerId: string }>;
 };
@@ -31,6 +36,7 @@ export function createSmsProvider(config: Pick<Config, 'smsProvider' | 'twilio' 
 export function fileProvider(dir: string): SmsProvider {
   return {
     kind: 'file',
+    acceptedStatus: 'written',
     send: async (sms) => {
       await fs.promises.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
@@ -58,6 +64,7 @@ function twilioProvider(settings: TwilioConfig, statusCallback: string): SmsProv
     }));
   return {
     kind: 'twilio',
+    acceptedStatus: 'sent',
     send: async (sms) => {
       const message = await (await load()).messages.create({
         to: sms.to,

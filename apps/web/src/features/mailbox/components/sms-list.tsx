@@ -10,6 +10,8 @@ const VARIANTS: Record<TSmsMessage['status'], BadgeProps['variant']> = {
   queued: 'muted',
   sending: 'secondary',
   sent: 'accent',
+  // Written to a file (SMS_PROVIDER=file): no phone got it (ADR 017).
+  written: 'secondary',
   delivered: 'accent',
   failed: 'destructive',
 };
