@@ -211,6 +211,22 @@ describe('genuine uploads are stored re-encoded', () => {
     });
   }
 
+  it('keeps a clean display name of a hostile one: no path, no control or direction character, no leading dot (issue 32)', async () => {
+    const png = await genuinePng();
+    for (const [sent, shown] of [
+      ['../../x.png', 'x.png'],
+      ['..\\..\\etc\\passwd.png', 'passwd.png'],
+      ['a\u0007b\u202egnp.exe', 'a b gnp.png'],
+      ['.htaccess', 'htaccess.png'],
+      ['\u200b\u3164.png', 'fichier.png'],
+      ['Relevé d’identité.PNG', 'Relevé d’identité.png'],
+    ] as const) {
+      const res = await routes()[2]!.send({ filename: sent, type: 'image/png', data: png });
+      expect(res.statusCode, `${sent}: ${res.body}`).toBe(201);
+      expect(res.json().ticket.attachments[0].filename, sent).toBe(shown);
+    }
+  });
+
   it('names and types a stored file after its re-encoded bytes, not after the client', async () => {
     const res = await routes()[2]!.send({ filename: 'facture.pdf', type: 'application/pdf', data: await genuineJpeg() });
     expect(res.statusCode, res.body).toBe(201);

@@ -1,8 +1,14 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { VOUCHER_STATUS_GROUPS, type TVoucherStatusGroup } from '@farha/contracts/vouchers';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orderedId } from '../../lib/ordered-id.ts';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
+/**
+ * The id of a row of a thread or a timeline, listed on (created_at, id): made by the code in the order rows
+ * are written (lib/ordered-id.ts), so that rows of one instant keep that order. SQL inserts get a random one.
+ */
+export const threadId = () => uuid('id').primaryKey().defaultRandom().$defaultFn(orderedId);
 /**
  * Every timestamp is written by the code from the injected clock, never by the database's `now()`: a rule
  * that reads a time (due mail, refund window, ordering of a thread) must see the same clock the code sees.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, threadId, ts, updatedAt } from './columns.ts';
 import { partners } from './partners.ts';
 import { storedFiles } from './platform.ts';
 import { users } from './users.ts';
@@ -50,7 +50,7 @@ export const supportTickets = pgTable(
 export const ticketMessages = pgTable(
   'ticket_messages',
   {
-    id: id(),
+    id: threadId(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
@@ -73,7 +73,7 @@ export const ticketMessages = pgTable(
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
-    id: id(),
+    id: threadId(),
     ticketId: uuid('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
@@ -129,7 +129,7 @@ export const disputes = pgTable(
 export const disputeEvents = pgTable(
   'dispute_events',
   {
-    id: id(),
+    id: threadId(),
     disputeId: uuid('dispute_id')
       .notNull()
       .references(() => disputes.id, { onDelete: 'cascade' }),

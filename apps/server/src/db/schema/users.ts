@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES, type TRole } from '@farha/contracts/roles';
-import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, threadId, ts, updatedAt } from './columns.ts';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'pending'] as const;
 
@@ -97,7 +97,7 @@ export const authTokens = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: id(),
+    id: threadId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
-import { createdAt, id, oneOf, ts, updatedAt, voucherStatusIn } from './columns.ts';
+import { createdAt, id, oneOf, threadId, ts, updatedAt, voucherStatusIn } from './columns.ts';
 import { boxes, offers } from './catalog.ts';
 import { orders } from './commerce.ts';
 import { partners } from './partners.ts';
@@ -75,7 +75,7 @@ export const vouchers = pgTable(
 export const voucherEvents = pgTable(
   'voucher_events',
   {
-    id: id(),
+    id: threadId(),
     voucherId: uuid('voucher_id')
       .notNull()
       .references(() => vouchers.id, { onDelete: 'cascade' }),

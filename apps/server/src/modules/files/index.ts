@@ -1,5 +1,5 @@
 export { fileRoutes, sendStoredFile } from './routes.ts';
-export { ATTACHMENT_TYPES, type CheckedFile, fileUrl, IMAGE_TYPES, MAX_UPLOAD_BYTES, storeCheckedFile } from './service.ts';
+export { ATTACHMENT_TYPES, type CheckedFile, displayName, fileUrl, IMAGE_TYPES, MAX_UPLOAD_BYTES, storeCheckedFile } from './service.ts';
 export { checkUpload } from './uploads.ts';
 export { gifIsWhole, jpegIsWhole, pdfIsWhole, pngIsWhole, webpIsWhole } from './formats.ts';
 export { PDF_LIMITS, rewritePdf } from './pdf.ts';

@@ -37,10 +37,26 @@ declare const checked: unique symbol;
  */
 export type CheckedFile = { readonly data: Buffer; readonly contentType: string; readonly filename: string; readonly [checked]: true };
 
+/**
+ * The name a person sees for an uploaded file (issue 32: names such as `../../x.png`, or with control or
+ * direction characters, were kept): the client's last path segment, in NFKC, without its extension, control,
+ * format, invisible or separator characters, runs of punctuation and leading dots, at most 100 characters; « fichier »
+ * when nothing is left. The extension follows the stored bytes, never the client's name.
+ */
+export function displayName(clientName: string, contentType: string): string {
+  const segment = clientName.normalize('NFKC').split(/[/\\]/).pop() ?? '';
+  const base = [...segment.replace(/(\.[\p{L}\p{N}]{1,5})+$/u, '')]
+    .map((c) => (/[\p{C}\p{Z}\p{Default_Ignorable_Code_Point}]/u.test(c) ? ' ' : /[\p{L}\p{N}\p{M} ._'’()-]/u.test(c) ? c : '_'))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .replace(/([._ -])[._ -]+/g, '$1')
+    .replace(/^[._ -]+|[._ -]+$/g, '');
+  return `${[...base].slice(0, 100).join('').trim() || 'fichier'}${EXTENSION_OF_TYPE[contentType] ?? ''}`;
+}
+
 /** For the checkers only: the bytes they produced, with the type and name that follow those bytes. */
 export function checkedFile(data: Buffer, contentType: string, clientName: string): CheckedFile {
-  const base = clientName.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 110) || 'fichier';
-  return { data, contentType, filename: `${base}${EXTENSION_OF_TYPE[contentType] ?? ''}` } as CheckedFile;
+  return { data, contentType, filename: displayName(clientName, contentType) } as CheckedFile;
 }
 
 /** Stores a checked file and returns its stored_files row. */
