@@ -29,6 +29,9 @@ const db = database.db;
 const start = systemClock.now();
 const boxId = seedBoxId(DEMO_VOUCHER_BOX_SLUG);
 const [partner] = await rowsOf<{ id: string; active: boolean }>(db, sql`select id, active from partners where id = ${seedPartnerId(DEMO_PARTNER_SLUG)}`);
+// Issue 32: every snapshot is recorded for the user it is issued to.
+const [member] = await rowsOf<{ userId: string }>(db, sql`select user_id as "userId" from partner_members where partner_id = ${partner!.id} limit 1`);
+const userId = member!.userId;
 
 // Vouchers like the demo customer's, with codes of their own (the check constraint's format), all redeemable.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ3789';
@@ -61,7 +64,7 @@ let cursor = '';
 let scope = '';
 const fullStarted = performance.now();
 do {
-  const page = await offlineSnapshot(db, { partner: partner!, after, now: start, signingSeed: undefined });
+  const page = await offlineSnapshot(db, { partner: partner!, userId, after, now: start, signingSeed: undefined });
   const payload = JSON.parse(page.payload) as { entries: unknown[]; next: string | null; cursor: string; scope: string };
   full += JSON.stringify(page);
   entries += payload.entries.length;
@@ -79,7 +82,7 @@ await db.execute(sql`with changed as (
   insert into voucher_events (voucher_id, from_status, to_status, actor_role, reason, created_at)
   select id, 'DELIVERED', 'REDEEMED', 'partner', 'bench', ${later.toISOString()}::timestamptz from changed`);
 const deltaStarted = performance.now();
-const delta = await offlineSnapshot(db, { partner: partner!, since: cursor, scope, now: new Date(later.getTime() + 60_000), signingSeed: undefined });
+const delta = await offlineSnapshot(db, { partner: partner!, userId, since: cursor, scope, now: new Date(later.getTime() + 60_000), signingSeed: undefined });
 const deltaMs = performance.now() - deltaStarted;
 const deltaPayload = JSON.parse(delta.payload) as { kind: string; entries: unknown[] };
 

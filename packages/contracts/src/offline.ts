@@ -19,6 +19,18 @@ export const OFFLINE_SNAPSHOT_PAGE = 10_000;
 export const OFFLINE_DELTA_OVERLAP_MS = 120_000;
 /** Bytes of the SHA-256 kept for each code (96 bits: no two codes of a partner collide in practice). */
 export const OFFLINE_HASH_BYTES = 12;
+/**
+ * Issue 32: a scan time this far after the server's clock is still taken (two phones' and the server's
+ * clocks differ a little); further, it is refused. The phone dates its scans from the snapshot's issue
+ * time plus the time elapsed on its own clock since that sync, so a wrong phone clock does not matter.
+ */
+export const OFFLINE_CLOCK_SKEW_MS = 120_000;
+
+/**
+ * The text an old signing key signs to vouch for its successor (issue 32, ADR 014): the phone pinned the
+ * first key it trusted and accepts another only with this statement signed by the pinned one.
+ */
+export const offlineKeyRotationText = (keyId: string, publicKey: string) => `farha-offline-key-rotation|v1|${keyId}|${publicKey}`;
 
 /**
  * What is hashed for a code: the partner's salt and the normalised code (FRH-XXXX-XXXX-XXXX). The phone
@@ -61,6 +73,14 @@ export const ZOfflineSnapshotPayload = z.object({
   v: z.literal(1),
   kind: z.enum(['full', 'delta']),
   partnerId: z.string(),
+  /**
+   * Issue 32: the server's record of this issue (offline_snapshots): every redemption accepted against
+   * this list names it, and is judged by its issue time (`issuedAt`) and the limits it announced: a scan
+   * is dated between `issuedAt` and its receipt, and the list is too old `maxSnapshotAgeMinutes` after it.
+   */
+  snapshotId: z.string(),
+  issuedAt: z.string(),
+  /** The server's clock when it answered: the phone dates its scans from it (see OFFLINE_CLOCK_SKEW_MS). */
   generatedAt: z.string(),
   cursor: z.string(),
   scope: z.string(),
@@ -85,14 +105,26 @@ export const ZOfflineSnapshotQuery = z.object({
     .optional(),
 });
 
-/** GET /api/partner/offline/key: the public key the phone checks snapshots with (raw Ed25519, base64). */
-export const ZOfflineKey = z.object({ keyId: z.string(), publicKey: z.string(), algorithm: z.literal('Ed25519') });
+/**
+ * GET /api/partner/offline/key: the public key the phone checks snapshots with (raw Ed25519, base64), and
+ * `endorsements`: the rotation statement (offlineKeyRotationText) signed by each previous key, by its id.
+ */
+export const ZOfflineKey = z.object({
+  keyId: z.string(),
+  publicKey: z.string(),
+  algorithm: z.literal('Ed25519'),
+  endorsements: z.array(z.object({ keyId: z.string(), signature: z.string() })).default([]),
+});
 export type TOfflineKey = z.infer<typeof ZOfflineKey>;
 
-/** One redemption accepted offline: the scan's request, when it was scanned and the snapshot it was checked against. */
+/**
+ * One redemption accepted offline: the scan's request, when it was scanned and the snapshot (its
+ * `snapshotId`) it was checked against. Without a snapshot id (a phone of before issue 32) the item is
+ * refused on its own (OFFLINE_SNAPSHOT_UNKNOWN), not the whole batch.
+ */
 export const ZOfflineRedemption = ZRedeemRequest.extend({
   scannedAt: z.iso.datetime({ offset: true, error: zodError('OFFLINE_SCAN_TIME') }),
-  snapshotAt: z.iso.datetime({ offset: true, error: zodError('OFFLINE_CURSOR') }).optional(),
+  snapshotId: z.string().max(64, { error: zodError('OFFLINE_CURSOR') }).optional(),
 });
 export type TOfflineRedemption = z.infer<typeof ZOfflineRedemption>;
 

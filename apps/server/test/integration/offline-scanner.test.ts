@@ -1,9 +1,11 @@
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { offlineStatusAt, ZOfflineSnapshotPayload, type TOfflineSnapshot } from '@farha/contracts/offline';
-import { offlineRedemptions, partnerTransactions, systemSettings, vouchers } from '../../src/db/schema/index.ts';
+import { ERRORS } from '@farha/contracts/errors';
+import { offlineKeyRotationText, offlineStatusAt, ZOfflineSnapshotPayload, type TOfflineSnapshot } from '@farha/contracts/offline';
+import { offlineRedemptions, offlineSnapshots, partnerTransactions, systemSettings, vouchers } from '../../src/db/schema/index.ts';
+import { offlineKey } from '../../src/modules/vouchers/index.ts';
 import { itGuardsEachEndpoint, sharedTestAppForEveryRole } from '../helpers.ts';
 import { addPartnerWithOffer, DEMO_BOX_ID, giveVoucher, newNonce, PARTNER1_MASSAGE_OFFER_ID } from '../partner-fixtures.ts';
 import { testClock } from '../clock.ts';
@@ -26,6 +28,28 @@ const hashOf = (salt: string, code: string) => createHash('sha256').update(`${sa
 
 const submit = (cookie: string, redemptions: Record<string, unknown>[]) =>
   t.request({ method: 'POST', url: '/api/partner/offline/redemptions', cookie, payload: { redemptions } });
+
+/** The snapshot this phone holds: the id the server recorded and its issue time (issue 32). */
+async function issuedTo(cookie: string) {
+  const { payload } = await snapshotOf(cookie);
+  return { snapshotId: payload.snapshotId, issuedAt: new Date(payload.issuedAt) };
+}
+
+/** The snapshot as the phone got it `ms` before now (the clock moved back for the sync, then forward again). */
+async function issuedAgo(cookie: string, ms: number) {
+  const back = clock.now();
+  clock.set(new Date(back.getTime() - ms));
+  try {
+    return await issuedTo(cookie);
+  } finally {
+    clock.set(back);
+  }
+}
+
+const settings = async (features: Record<string, unknown>) => {
+  const res = await t.request({ method: 'PATCH', url: '/api/admin/settings', cookie: cookies.superadmin, payload: { features } });
+  expect(res.statusCode, res.body).toBe(200);
+};
 
 describe('the offline snapshot (issue 26)', () => {
   it('lists a hash of each redeemable voucher of the partner\'s boxes, never the code, signed with Ed25519', async () => {
@@ -103,9 +127,10 @@ describe('the offline snapshot (issue 26)', () => {
 describe('redemptions accepted offline (ADR 014)', () => {
   it('redeems a queued scan through the scan path, dated when it was scanned, with one ledger row', async () => {
     const voucher = await giveVoucher(t.database.db, { now: clock.now() });
+    const { snapshotId } = await issuedAgo(cookies.partner_owner, 30 * 60_000);
     const scannedAt = new Date(clock.now().getTime() - 20 * 60_000).toISOString();
     const nonce = newNonce();
-    const item = { code: voucher.code, nonce, offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt };
+    const item = { code: voucher.code, nonce, offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt, snapshotId };
     const res = await submit(cookies.partner_owner, [item]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().outcomes).toEqual([expect.objectContaining({ nonce, outcome: 'confirmed', result: expect.objectContaining({ redeemedAt: scannedAt, gross: 9000 }) })]);
@@ -123,13 +148,15 @@ describe('redemptions accepted offline (ADR 014)', () => {
     const voucher = await giveVoucher(t.database.db, { now: clock.now() });
     const other = await addPartnerWithOffer(t.database.db, { boxId: DEMO_BOX_ID });
     const otherCookie = await t.login(other.email);
+    const theirs = await issuedAgo(otherCookie, 40 * 60_000);
+    const ours = await issuedAgo(cookies.partner_staff, 40 * 60_000);
     const early = new Date(clock.now().getTime() - 30 * 60_000).toISOString();
     const late = new Date(clock.now().getTime() - 10 * 60_000).toISOString();
 
     // The phone that scanned later reaches the server first: it wins (ADR 014).
-    const first = await submit(otherCookie, [{ code: voucher.code, nonce: newNonce(), scannedAt: late }]);
+    const first = await submit(otherCookie, [{ code: voucher.code, nonce: newNonce(), scannedAt: late, snapshotId: theirs.snapshotId }]);
     expect(first.json().outcomes[0]).toMatchObject({ outcome: 'confirmed' });
-    const second = await submit(cookies.partner_staff, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt: early }]);
+    const second = await submit(cookies.partner_staff, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt: early, snapshotId: ours.snapshotId }]);
     expect(second.json().outcomes[0]).toMatchObject({ outcome: 'conflict', error: { code: 'VOUCHER_UNAVAILABLE', message: 'Voucher déjà utilisé ou non valide' } });
 
     const ledger = await t.database.db.select().from(partnerTransactions).where(eq(partnerTransactions.voucherId, voucher.id));
@@ -150,9 +177,11 @@ describe('redemptions accepted offline (ADR 014)', () => {
   it('honours a voucher that was valid when scanned offline and expired before the phone came back', async () => {
     const issued = new Date(clock.now().getTime() - 2 * 86_400_000);
     const voucher = await giveVoucher(t.database.db, { now: issued, validityDays: 1 });
+    // The phone synchronised 16 hours after the purchase, scanned 4 hours later, and came back a day after.
+    const snapshot = await issuedAgo(cookies.partner_owner, clock.now().getTime() - issued.getTime() - 16 * 3_600_000);
     const scannedAt = new Date(issued.getTime() + 20 * 3_600_000).toISOString();
-    const res = await submit(cookies.partner_owner, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt }]);
-    expect(res.json().outcomes[0]).toMatchObject({ outcome: 'confirmed' });
+    const res = await submit(cookies.partner_owner, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt, snapshotId: snapshot.snapshotId }]);
+    expect(res.json().outcomes[0]).toMatchObject({ outcome: 'confirmed', result: { redeemedAt: scannedAt } });
   });
 
   it('refuses an empty or oversized batch, and a scan time that is not a date, with the catalogue message', async () => {
@@ -173,6 +202,180 @@ describe('redemptions accepted offline (ADR 014)', () => {
       const next = (await t.request({ method: 'GET', url: `/api/admin/offline-conflicts?limit=1&before=${encodeURIComponent(page.next)}`, cookie: cookies.finance })).json();
       expect(next.conflicts[0].id).toBe(all.conflicts[1].id);
     } else expect(page.next).toBeNull();
+  });
+});
+
+describe('the sync judges by what the server knows, not by the phone (issue 32)', () => {
+  // The closing note's figures: attacks of issue 32 the server still confirmed (goal 0 each).
+  const figures = { backDated: [0, 0], overLimit: [0, 0], offlineOff: [0, 0] };
+  const count = (figure: number[], outcome: { outcome: string }) => {
+    figure[1]! += 1;
+    if (outcome.outcome === 'confirmed') figure[0]! += 1;
+  };
+  afterAll(() => {
+    const [b, l, o] = [figures.backDated, figures.overLimit, figures.offlineOff];
+    console.info(`Issue 32, offline redemptions confirmed (goal 0): back-dated ${b[0]} of ${b[1]}, over the limits ${l[0]} of ${l[1]}, with offline_mode off ${o[0]} of ${o[1]}`);
+  });
+
+  const refusedWith = (code: keyof typeof ERRORS) => ({ outcome: 'conflict', error: { code, message: ERRORS[code].fr } });
+  const ledgerOf = (voucherId: string) => t.database.db.select().from(partnerTransactions).where(eq(partnerTransactions.voucherId, voucherId));
+  const statusOf = async (voucherId: string) => (await t.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId)))[0]!.status;
+
+  it('records each snapshot it issues (partner, user, issue time, limits) and hands an idle phone the same one', async () => {
+    const first = await issuedTo(cookies.partner_staff);
+    const [row] = await t.database.db.select().from(offlineSnapshots).where(eq(offlineSnapshots.id, first.snapshotId));
+    const staff = await t.request({ method: 'GET', url: '/api/auth/me', cookie: cookies.partner_staff });
+    expect(row).toMatchObject({ userId: staff.json().user.id, maxSnapshotAgeMinutes: 1440, maxQueued: 50, maxQueuedValue: 300_000, claimedCount: 0 });
+    expect(row!.issuedAt.getTime()).toBeLessThanOrEqual(clock.now().getTime());
+    clock.advance(60_000);
+    expect((await issuedTo(cookies.partner_staff)).snapshotId).toBe(first.snapshotId);
+  });
+
+  it('refuses a scan dated before the snapshot it names (2020, 1970) or ahead of receipt; a clock a minute ahead is dated at receipt', async () => {
+    const voucher = await giveVoucher(t.database.db, { now: clock.now() });
+    const { snapshotId, issuedAt } = await issuedTo(cookies.partner_owner);
+    const times = ['2020-01-01T00:00:00Z', '1970-01-01T00:00:00Z', new Date(issuedAt.getTime() - 1000).toISOString(), new Date(clock.now().getTime() + 10 * 60_000).toISOString()];
+    for (const scannedAt of times) {
+      const res = await submit(cookies.partner_owner, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt, snapshotId }]);
+      expect(res.statusCode).toBe(200);
+      count(figures.backDated, res.json().outcomes[0]);
+      expect(res.json().outcomes[0]).toMatchObject(refusedWith('OFFLINE_SCAN_TIME_OUTSIDE'));
+    }
+    expect(await statusOf(voucher.id)).toBe('DELIVERED');
+    expect(await ledgerOf(voucher.id)).toHaveLength(0);
+    // Finance and support see the refusals with the time the phone claimed.
+    const rows = await t.database.db.select().from(offlineRedemptions).where(eq(offlineRedemptions.voucherId, voucher.id));
+    expect(rows.map((row) => row.scannedAt.toISOString()).sort()).toContain('1970-01-01T00:00:00.000Z');
+
+    const ahead = await submit(cookies.partner_owner, [
+      { code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt: new Date(clock.now().getTime() + 60_000).toISOString(), snapshotId },
+    ]);
+    expect(ahead.json().outcomes[0]).toMatchObject({ outcome: 'confirmed', result: { redeemedAt: clock.now().toISOString() } });
+  });
+
+  it("refuses a redemption that names no snapshot, one never issued, or another partner's", async () => {
+    const voucher = await giveVoucher(t.database.db, { now: clock.now() });
+    const other = await addPartnerWithOffer(t.database.db, { boxId: DEMO_BOX_ID });
+    const theirs = await issuedTo(await t.login(other.email));
+    const scannedAt = clock.now().toISOString();
+    for (const snapshotId of [undefined, randomUUID(), 'pas-un-identifiant', theirs.snapshotId]) {
+      const res = await submit(cookies.partner_owner, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt, ...(snapshotId ? { snapshotId } : {}) }]);
+      expect(res.statusCode, res.body).toBe(200);
+      count(figures.backDated, res.json().outcomes[0]);
+      expect(res.json().outcomes[0]).toMatchObject(refusedWith('OFFLINE_SNAPSHOT_UNKNOWN'));
+    }
+    expect(await ledgerOf(voucher.id)).toHaveLength(0);
+  });
+
+  it('refuses offline a voucher past its expiry, as live: a scan cannot be dated before the snapshot, nor the voucher be in it', async () => {
+    // Bought 31 days ago for 30 days: past its date, not yet marked EXPIRED by the nightly job.
+    const voucher = await giveVoucher(t.database.db, { now: new Date(clock.now().getTime() - 31 * 86_400_000), validityDays: 30 });
+    const live = await t.request({ method: 'POST', url: '/api/partner/redemptions', cookie: cookies.partner_owner, payload: { code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID } });
+    expect(live.statusCode).toBe(409);
+    expect(live.json().error.code).toBe('VOUCHER_EXPIRED');
+
+    const { payload } = await snapshotOf(cookies.partner_owner);
+    expect(payload.entries.some(([hash]) => hash === hashOf(payload.salt, voucher.code))).toBe(false);
+    const monthAgo = new Date(clock.now().getTime() - 31 * 86_400_000).toISOString();
+    const backDated = await submit(cookies.partner_owner, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt: monthAgo, snapshotId: payload.snapshotId }]);
+    count(figures.backDated, backDated.json().outcomes[0]);
+    expect(backDated.json().outcomes[0]).toMatchObject(refusedWith('OFFLINE_SCAN_TIME_OUTSIDE'));
+    const now = await submit(cookies.partner_owner, [{ code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt: clock.now().toISOString(), snapshotId: payload.snapshotId }]);
+    count(figures.backDated, now.json().outcomes[0]);
+    expect(now.json().outcomes[0]).toMatchObject(refusedWith('VOUCHER_EXPIRED'));
+    expect(await ledgerOf(voucher.id)).toHaveLength(0);
+  });
+
+  it('holds a snapshot to the count and value it announced, over every batch, and refuses it older than its age at the scan', async () => {
+    const spa = await addPartnerWithOffer(t.database.db, { boxId: DEMO_BOX_ID, faceValue: 9000 });
+    const cookie = await t.login(spa.email);
+    const bought = [];
+    for (let i = 0; i < 51; i++) bought.push(await giveVoucher(t.database.db, { now: clock.now() }));
+    const item = (voucher: { code: string }, snapshotId: string, scannedAt: string) => ({ code: voucher.code, nonce: newNonce(), offerId: spa.offer.id, scannedAt, snapshotId });
+
+    // 45 days old: every scan of it lies more than 1 440 minutes after its issue (or before it).
+    const old = await issuedAgo(cookie, 45 * 86_400_000);
+    const stale = await submit(cookie, [item(bought[0]!, old.snapshotId, clock.now().toISOString())]);
+    count(figures.overLimit, stale.json().outcomes[0]);
+    expect(stale.json().outcomes[0]).toMatchObject(refusedWith('OFFLINE_SNAPSHOT_TOO_OLD'));
+
+    // 50 redemptions worth 450 000 DA against 50 and 300 000 DA announced: 33 fit (297 000 DA).
+    const { snapshotId } = await issuedAgo(cookie, 60 * 60_000);
+    const scannedAt = new Date(clock.now().getTime() - 30 * 60_000).toISOString();
+    const started = performance.now();
+    const batch = await submit(cookie, bought.slice(0, 50).map((voucher) => item(voucher, snapshotId, scannedAt)));
+    const ms = performance.now() - started;
+    const outcomes = batch.json().outcomes as { outcome: string; result?: { gross: number }; error?: { code: string } }[];
+    const confirmed = outcomes.filter((o) => o.outcome === 'confirmed');
+    expect(confirmed).toHaveLength(33);
+    expect(confirmed.reduce((sum, o) => sum + o.result!.gross, 0)).toBeLessThanOrEqual(300_000);
+    expect(outcomes.slice(33).every((o) => o.outcome === 'conflict' && o.error?.code === 'OFFLINE_LIMIT')).toBe(true);
+    figures.overLimit[0]! += Math.max(0, confirmed.length - 33);
+    figures.overLimit[1]! += 17;
+    // The next batch of the same snapshot finds no room either.
+    const next = await submit(cookie, [item(bought[50]!, snapshotId, scannedAt)]);
+    count(figures.overLimit, next.json().outcomes[0]);
+    expect(next.json().outcomes[0]).toMatchObject(refusedWith('OFFLINE_LIMIT'));
+    console.info(`Issue 32: 50 offline redemptions (450 000 DA) against one snapshot answered in ${ms.toFixed(0)} ms, ${confirmed.length} confirmed`);
+
+    // The count: two announced, three sent (a voucher used already holds no room).
+    await settings({ offline_max_queued_redemptions: 2 });
+    try {
+      const two = await issuedTo(cookie);
+      const fresh = [await giveVoucher(t.database.db, { now: clock.now() }), await giveVoucher(t.database.db, { now: clock.now() }), await giveVoucher(t.database.db, { now: clock.now() })];
+      const now = clock.now().toISOString();
+      const res = await submit(cookie, [item(bought[0]!, two.snapshotId, now), ...fresh.map((voucher) => item(voucher, two.snapshotId, now))]);
+      const answers = res.json().outcomes as { outcome: string; error?: { code: string } }[];
+      expect(answers.map((o) => o.error?.code ?? o.outcome)).toEqual(['VOUCHER_UNAVAILABLE', 'confirmed', 'confirmed', 'OFFLINE_LIMIT']);
+      count(figures.overLimit, answers[3]!);
+    } finally {
+      await settings({ offline_max_queued_redemptions: 50 });
+    }
+  });
+
+  it('with offline_mode off: no snapshot is handed out and nothing is redeemed offline; an answer given before stands', async () => {
+    const voucher = await giveVoucher(t.database.db, { now: clock.now() });
+    const before = await giveVoucher(t.database.db, { now: clock.now() });
+    const { snapshotId } = await issuedAgo(cookies.partner_owner, 10 * 60_000);
+    const scannedAt = new Date(clock.now().getTime() - 5 * 60_000).toISOString();
+    const kept = { code: before.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt, snapshotId };
+    expect((await submit(cookies.partner_owner, [kept])).json().outcomes[0].outcome).toBe('confirmed');
+
+    await settings({ offline_mode: false });
+    const refused = { code: voucher.code, nonce: newNonce(), offerId: PARTNER1_MASSAGE_OFFER_ID, scannedAt, snapshotId };
+    try {
+      const snapshot = await t.request({ method: 'GET', url: '/api/partner/offline/snapshot', cookie: cookies.partner_owner });
+      expect(snapshot.statusCode).toBe(409);
+      expect(snapshot.json().error).toMatchObject({ code: 'OFFLINE_DISABLED', message: ERRORS.OFFLINE_DISABLED.fr });
+      const res = await submit(cookies.partner_owner, [refused, kept]);
+      count(figures.offlineOff, res.json().outcomes[0]);
+      expect(res.json().outcomes[0]).toMatchObject(refusedWith('OFFLINE_DISABLED'));
+      // Sent again (its answer was lost): the redemption made before the switch is still confirmed.
+      expect(res.json().outcomes[1]).toMatchObject({ outcome: 'confirmed' });
+    } finally {
+      await settings({ offline_mode: true });
+    }
+    // A refusal stands too: the same nonce sent again once offline mode is back is not redeemed.
+    const again = await submit(cookies.partner_owner, [refused]);
+    expect(again.json().outcomes[0]).toMatchObject(refusedWith('OFFLINE_DISABLED'));
+    expect(await statusOf(voucher.id)).toBe('DELIVERED');
+    expect(await ledgerOf(voucher.id)).toHaveLength(0);
+    expect(await ledgerOf(before.id)).toHaveLength(1);
+  });
+
+  it('serves the current key vouched for by each previous seed, so a phone that pinned the old key may accept it', async () => {
+    const served = (await t.request({ method: 'GET', url: '/api/partner/offline/key', cookie: cookies.partner_owner })).json();
+    expect(served.endorsements).toEqual([]);
+    const previousSeed = randomBytes(32);
+    const previous = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), previousSeed]), format: 'der', type: 'pkcs8' }));
+    const previousId = createHash('sha256').update(previous.export({ format: 'der', type: 'spki' }).subarray(12)).digest('hex').slice(0, 16);
+    const key = await offlineKey(t.database.db, { current: undefined, previous: [previousSeed.toString('hex')] }, clock.now());
+    expect(key.keyId).toBe(served.keyId);
+    expect(key.endorsements.map((e) => e.keyId)).toEqual([previousId]);
+    const signature = Buffer.from(key.endorsements[0]!.signature, 'base64');
+    expect(verify(null, Buffer.from(offlineKeyRotationText(key.keyId, key.publicKey)), previous, signature)).toBe(true);
+    // It vouches for this key only.
+    expect(verify(null, Buffer.from(offlineKeyRotationText(key.keyId, Buffer.alloc(32).toString('base64'))), previous, signature)).toBe(false);
   });
 });
 

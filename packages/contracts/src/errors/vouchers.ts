@@ -38,4 +38,9 @@ export const VOUCHER_ERRORS = {
   OFFLINE_BATCH: { status: 400, fr: 'Envoyez entre 1 et 50 validations hors ligne à la fois', ar: 'أرسل ما بين 1 و50 عملية تصديق دون اتصال في كل مرة' },
   OFFLINE_SCAN_TIME: { status: 400, fr: 'Heure de scan invalide', ar: 'وقت المسح غير صالح' },
   OFFLINE_CURSOR: { status: 400, fr: 'Point de synchronisation invalide : resynchronisez le scanner', ar: 'نقطة المزامنة غير صالحة: أعد مزامنة الماسح' },
+  OFFLINE_DISABLED: { status: 409, fr: 'Le mode hors ligne est désactivé : validez les vouchers avec le réseau', ar: 'وضع العمل دون اتصال معطّل: صدّق القسائم مع الاتصال بالشبكة' },
+  OFFLINE_SNAPSHOT_UNKNOWN: { status: 409, fr: 'Liste hors ligne inconnue : resynchronisez le scanner', ar: 'قائمة العمل دون اتصال غير معروفة: أعد مزامنة الماسح' },
+  OFFLINE_SCAN_TIME_OUTSIDE: { status: 409, fr: 'Heure de scan impossible : avant la liste hors ligne ou dans le futur', ar: 'وقت مسح مستحيل: قبل قائمة العمل دون اتصال أو في المستقبل' },
+  OFFLINE_SNAPSHOT_TOO_OLD: { status: 409, fr: 'La liste hors ligne était trop ancienne au moment du scan', ar: 'كانت قائمة العمل دون اتصال قديمة جدًا وقت المسح' },
+  OFFLINE_LIMIT: { status: 409, fr: 'Plafond des validations hors ligne atteint pour cette liste', ar: 'تم بلوغ سقف عمليات التصديق دون اتصال لهذه القائمة' },
 } as const satisfies TErrorSection;

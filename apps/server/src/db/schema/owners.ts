@@ -62,6 +62,7 @@ export const TABLE_OWNERS = {
   voucher_reminders: 'vouchers',
   scan_attempts: 'vouchers',
   offline_redemptions: 'vouchers',
+  offline_snapshots: 'vouchers',
   reservations: 'reservations',
   payouts: 'ledger',
   partner_transactions: 'ledger',

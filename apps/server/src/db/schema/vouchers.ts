@@ -311,6 +311,35 @@ export const reviews = pgTable(
 
 
 /**
+ * Issue 32, ADR 014: every offline snapshot the server issued (the signed list a phone redeems against),
+ * with its issue time from the clock and the limits it announced. An offline redemption names its
+ * snapshot and is judged by this row, not by the phone's word. `claimed_*`: what redemptions of this
+ * snapshot hold (reserved while one is being redeemed, kept when confirmed), against its limits.
+ */
+// owner: vouchers
+export const offlineSnapshots = pgTable(
+  'offline_snapshots',
+  {
+    id: id(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    issuedAt: ts('issued_at').notNull(),
+    keyId: text('key_id').notNull(),
+    scope: text('scope').notNull(),
+    maxSnapshotAgeMinutes: integer('max_snapshot_age_minutes').notNull(),
+    maxQueued: integer('max_queued').notNull(),
+    maxQueuedValue: integer('max_queued_value').notNull(),
+    claimedCount: integer('claimed_count').notNull().default(0),
+    claimedValue: bigint('claimed_value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('offline_snapshots_user_idx').on(t.userId, t.issuedAt)],
+);
+
+/**
  * Issue 26, ADR 014: every redemption a partner phone accepted offline and sent later, with the time of the
  * scan and the server's outcome. `conflict`: the server could not honour it (redeemed meanwhile elsewhere,
  * refunded, cancelled…): no payout, and finance and support see it in their conflicts list.
@@ -334,10 +363,13 @@ export const offlineRedemptions = pgTable(
     errorCode: text('error_code'),
     scannedAt: ts('scanned_at').notNull(),
     snapshotAt: ts('snapshot_at'),
+    /** Issue 32: the snapshot it was accepted against (null: unknown, or a phone of before issue 32). */
+    snapshotId: uuid('snapshot_id').references(() => offlineSnapshots.id),
     receivedAt: ts('received_at').notNull(),
   },
   (t) => [
     uniqueIndex('offline_redemptions_nonce_key').on(t.userId, t.nonce),
+    index('offline_redemptions_snapshot_idx').on(t.snapshotId),
     index('offline_redemptions_conflicts_idx').on(t.receivedAt, t.id).where(sql`${t.outcome} = 'conflict'`),
     index('offline_redemptions_partner_idx').on(t.partnerId, t.receivedAt),
     check('offline_redemptions_outcome_check', oneOf(t.outcome, ['confirmed', 'conflict'])),

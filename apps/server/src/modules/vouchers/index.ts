@@ -9,7 +9,7 @@ export { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewV
 export { voucherMailHooks } from './mail-hooks.ts';
 export { adoptVouchersAddressedTo, isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 export { failure, redemptionQueue } from './redeem.ts';
-export { listOfflineConflicts, offlineSigner, offlineSnapshot, submitOfflineRedemptions } from './offline.ts';
+export { listOfflineConflicts, offlineKey, offlineSigner, offlineSnapshot, submitOfflineRedemptions } from './offline.ts';
 export { publicVoucherRoutes, voucherDocumentRoutes } from './routes.ts';
 export { scanSuccessRate } from './scan-attempts.ts';
 export { canTransition } from './state-machine.ts';

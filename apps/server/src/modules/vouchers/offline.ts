@@ -1,15 +1,19 @@
 import { createHash, createHmac, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ERRORS } from '@farha/contracts/errors';
+import { ERRORS, type TErrorCode } from '@farha/contracts/errors';
+import { normalizeVoucherCode } from '@farha/contracts/vouchers';
 import {
+  OFFLINE_CLOCK_SKEW_MS,
   OFFLINE_DELTA_OVERLAP_MS,
   OFFLINE_HASH_BYTES,
   OFFLINE_SNAPSHOT_PAGE,
   offlineHashInput,
+  offlineKeyRotationText,
   offlineStatusIndex,
   type TOfflineBox,
   type TOfflineConflictPage,
   type TOfflineEntry,
+  type TOfflineKey,
   type TOfflineLimits,
   type TOfflineOutcome,
   type TOfflineRedemption,
@@ -20,7 +24,9 @@ import type { TRedemptionError, TRedemptionSuccess } from '@farha/contracts/rede
 import { VOUCHER_STATUS_GROUPS, type TVoucherStatus } from '@farha/contracts/vouchers';
 import { rowsOf, type Db, type Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, offlineRedemptions, partners, users, vouchers, voucherEvents } from '../../db/schema/index.ts';
+import { AppError, errorBody } from '../../lib/errors.ts';
 import { cachedSettings, sharedSecret } from '../settings/index.ts';
+import { adjustRoom, claimRoom, issueSnapshot, loadSnapshots, snapshotKey } from './offline-snapshots.ts';
 import type { RedeemInput } from './redeem.ts';
 import type { ScanAnswer } from './scan-attempts.ts';
 
@@ -41,17 +47,33 @@ const signers = new WeakMap<object, Promise<OfflineSigner>>();
 export function offlineSigner(db: Db, configuredSeed: string | undefined, now: Date): Promise<OfflineSigner> {
   let signer = signers.get(db);
   if (!signer) {
-    signer = (async () => {
-      const seed = Buffer.from(configuredSeed ?? (await sharedSecret(db, 'offline_signing_seed', now)), 'hex');
-      const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
-      // The SPKI form of an Ed25519 key is a 12-byte header and the 32 raw bytes.
-      const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(12);
-      return { keyId: createHash('sha256').update(raw).digest('hex').slice(0, 16), publicKey: raw.toString('base64'), seed, privateKey };
-    })();
+    signer = (async () => signerOf(Buffer.from(configuredSeed ?? (await sharedSecret(db, 'offline_signing_seed', now)), 'hex')))();
     signer.catch(() => signers.delete(db));
     signers.set(db, signer);
   }
   return signer;
+}
+
+function signerOf(seed: Buffer): OfflineSigner {
+  const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  // The SPKI form of an Ed25519 key is a 12-byte header and the 32 raw bytes.
+  const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(12);
+  return { keyId: createHash('sha256').update(raw).digest('hex').slice(0, 16), publicKey: raw.toString('base64'), seed, privateKey };
+}
+
+/**
+ * GET /api/partner/offline/key. Issue 32: a phone keeps the first key it trusted; after a change of seed,
+ * each previous seed (OFFLINE_SIGNING_PREVIOUS_SEEDS) signs the rotation statement of the current key, so
+ * a phone that pinned an old key accepts the new one, and no other.
+ */
+export async function offlineKey(db: Db, seeds: { current: string | undefined; previous: string[] }, now: Date): Promise<TOfflineKey> {
+  const signer = await offlineSigner(db, seeds.current, now);
+  const statement = Buffer.from(offlineKeyRotationText(signer.keyId, signer.publicKey));
+  const endorsements = seeds.previous
+    .map((seed) => signerOf(Buffer.from(seed, 'hex')))
+    .filter((previous) => previous.keyId !== signer.keyId)
+    .map((previous) => ({ keyId: previous.keyId, signature: sign(null, statement, previous.privateKey).toString('base64') }));
+  return { keyId: signer.keyId, publicKey: signer.publicKey, algorithm: 'Ed25519', endorsements };
 }
 
 /** A partner's salt for its code hashes: stable, different for every partner, unknown to the others. */
@@ -111,6 +133,7 @@ const jsonList = (values: unknown[], type: 'uuid' | 'text') =>
 
 export type SnapshotRequest = {
   partner: { id: string; active: boolean };
+  userId: string;
   since?: string | undefined;
   scope?: string | undefined;
   after?: string | undefined;
@@ -122,18 +145,33 @@ export type SnapshotRequest = {
  * GET /api/partner/offline/snapshot. With `since` and the phone's `scope` still current: the vouchers of
  * those boxes that changed since then (any status: the phone learns that one was redeemed elsewhere).
  * Otherwise a full snapshot, page by page (`after`): the redeemable, unexpired vouchers of those boxes.
+ * Issue 32: each answer is recorded (offline_snapshots, issueSnapshot) and names its record; with
+ * offline_mode off there is nothing to hand out: 409 OFFLINE_DISABLED (the phone then drops its list).
  */
 export async function offlineSnapshot(db: Db, request: SnapshotRequest): Promise<TOfflineSnapshot> {
   const { partner, now } = request;
   const [signer, boxList, limits] = await Promise.all([offlineSigner(db, request.signingSeed, now), partnerScope(db, partner), offlineLimits(db)]);
+  if (!limits.offlineMode) throw new AppError('OFFLINE_DISABLED');
   const scope = createHash('sha256').update(JSON.stringify(boxList)).digest('hex').slice(0, 16);
   const boxIds = boxList.map((box) => box.id);
   const salt = partnerSalt(signer, partner.id);
   const boxIndex = new Map(boxIds.map((id, index) => [id, index]));
   const toEntries = (rows: VoucherRow[]): TOfflineEntry[] =>
     rows.map((row) => [offlineCodeHash(salt, row.code), boxIndex.get(row.boxId)!, Math.floor(Date.parse(row.expiresAt) / 1000), offlineStatusIndex(row.status)]);
-  const base = { v: 1 as const, partnerId: partner.id, generatedAt: now.toISOString(), cursor: now.toISOString(), scope, salt, boxes: boxList, limits };
-  if (!limits.offlineMode || boxIds.length === 0) return signed(signer, { ...base, kind: 'full', entries: [], next: null });
+  const issued = await issueSnapshot(db, { partnerId: partner.id, userId: request.userId, keyId: signer.keyId, scope, limits, now });
+  const base = {
+    v: 1 as const,
+    partnerId: partner.id,
+    snapshotId: issued.id,
+    issuedAt: issued.issuedAt.toISOString(),
+    generatedAt: now.toISOString(),
+    cursor: now.toISOString(),
+    scope,
+    salt,
+    boxes: boxList,
+    limits,
+  };
+  if (boxIds.length === 0) return signed(signer, { ...base, kind: 'full', entries: [], next: null });
 
   if (request.since && request.scope === scope && !request.after) {
     const since = new Date(Date.parse(request.since) - OFFLINE_DELTA_OVERLAP_MS).toISOString();
@@ -170,8 +208,6 @@ export async function offlineSnapshot(db: Db, request: SnapshotRequest): Promise
 
 /** Answers that decide nothing: the phone keeps the redemption and sends it again later. */
 const UNDECIDED = new Set(['RATE_LIMITED', 'REDEMPTION_SYSTEM']);
-/** A scan time this far in the future is the phone's clock, not a scan: it is taken as received now. */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
 export type OfflineSubmission = {
   partner: RedeemInput['partner'];
@@ -180,12 +216,19 @@ export type OfflineSubmission = {
   now: Date;
 };
 
+type Judged = { item: TOfflineRedemption; scannedAt: Date; snapshot?: { id: string; issuedAt: Date } } & (
+  | { refused: TErrorCode }
+  | { redeem: true; value: number; held: boolean }
+);
+
 /**
- * POST /api/partner/offline/redemptions (ADR 014). Each queued redemption goes through the scan's own
- * path (`redeem`, the same group commit as a live scan, ADR 002/003) with its scan time; the first
- * redemption of a voucher to reach the server wins. One the server cannot honour is a conflict: recorded
- * (no ledger row, so no payout), answered with why, listed for finance and support. A retry of a nonce
- * gets its first answer.
+ * POST /api/partner/offline/redemptions (ADR 014). Issue 32: the server judges each redemption by what
+ * it knows before redeeming it: offline_mode now; the snapshot it names (issued by this server to this
+ * partner); a scan time between that snapshot's issue and receipt (OFFLINE_CLOCK_SKEW_MS ahead at most);
+ * the snapshot not older than its announced age at the scan; and room in the snapshot's announced count
+ * and value, over every batch. One refused is a conflict with its catalogue code. The others go through
+ * the scan's own path (`redeem`, ADR 002/003), valid at the scan time and dated with it; the first of a
+ * voucher to reach the server wins. A retry of a nonce gets its first answer.
  */
 export async function submitOfflineRedemptions(
   db: Db,
@@ -193,41 +236,127 @@ export async function submitOfflineRedemptions(
   submission: OfflineSubmission,
 ): Promise<TOfflineOutcome[]> {
   const { partner, userId, now } = submission;
+  const items = submission.redemptions;
+  const [limits, snapshots, earlier, values] = await Promise.all([
+    offlineLimits(db),
+    loadSnapshots(db, items.map((item) => item.snapshotId)),
+    earlierAnswers(db, userId, items.map((item) => item.nonce)),
+    offerValues(db, partner.id, items),
+  ]);
+
+  const judged: Judged[] = items.map((item, index) => {
+    const claimed = new Date(item.scannedAt);
+    const snapshot = snapshots.get(snapshotKey(item.snapshotId));
+    const mine = snapshot && snapshot.partnerId === partner.id ? snapshot : undefined;
+    const base = { item, scannedAt: claimed, ...(mine ? { snapshot: { id: mine.id, issuedAt: mine.issuedAt } } : {}) };
+    const before = earlier.get(item.nonce);
+    // Sent again: a refusal stands as given; a redemption gets the scan path's stored answer (no new room).
+    if (before?.outcome === 'conflict') return { ...base, refused: (before.errorCode ?? 'VOUCHER_UNAVAILABLE') as TErrorCode };
+    if (before?.outcome === 'confirmed') return { ...base, redeem: true, value: 0, held: false };
+    if (!limits.offlineMode) return { ...base, refused: 'OFFLINE_DISABLED' };
+    if (!mine) return { ...base, refused: 'OFFLINE_SNAPSHOT_UNKNOWN' };
+    if (claimed.getTime() < mine.issuedAt.getTime() || claimed.getTime() > now.getTime() + OFFLINE_CLOCK_SKEW_MS) return { ...base, refused: 'OFFLINE_SCAN_TIME_OUTSIDE' };
+    if (claimed.getTime() - mine.issuedAt.getTime() > mine.maxSnapshotAgeMinutes * 60_000) return { ...base, refused: 'OFFLINE_SNAPSHOT_TOO_OLD' };
+    // A scan a little ahead of our clock (skew) is dated now: redeemed_at never lies after the receipt.
+    const value = values[index] ?? null;
+    return { ...base, scannedAt: claimed.getTime() > now.getTime() ? now : claimed, redeem: true, value: value ?? 0, held: value !== null };
+  });
+
+  const holding = judged.flatMap((j, index) => ('redeem' in j && j.held && j.snapshot ? [{ index, snapshotId: j.snapshot.id, value: j.value }] : []));
+  const admitted = await claimRoom(db, holding);
+  for (const { index } of holding) {
+    const { item, scannedAt, snapshot } = judged[index]!;
+    if (!admitted.has(index)) judged[index] = { item, scannedAt, ...(snapshot ? { snapshot } : {}), refused: 'OFFLINE_LIMIT' };
+  }
+
   const answers = await Promise.all(
-    submission.redemptions.map(async (item) => {
-      const scanned = new Date(item.scannedAt);
-      const scannedAt = scanned.getTime() > now.getTime() + CLOCK_SKEW_MS ? now : scanned;
+    judged.map(async (j) => {
+      if (!('redeem' in j)) return { status: ERRORS[j.refused].status, body: errorBody(j.refused) } satisfies ScanAnswer;
       try {
-        return { item, scannedAt, answer: await redeem({ partner, userId, code: item.code, nonce: item.nonce, offerId: item.offerId, now, scannedAt }) };
+        return await redeem({ partner, userId, code: j.item.code, nonce: j.item.nonce, offerId: j.item.offerId, now, scannedAt: j.scannedAt });
       } catch {
-        return { item, scannedAt, answer: null };
+        return null;
       }
     }),
   );
+
   const outcomes: TOfflineOutcome[] = [];
   const records: (typeof offlineRedemptions.$inferInsert)[] = [];
-  for (const { item, scannedAt, answer } of answers) {
+  // Room given back (a refusal, a retry later), or taken after all by one we thought refused (a race).
+  const adjustments: { snapshotId: string; count: number; value: number }[] = [];
+  judged.forEach((j, index) => {
+    const { item, scannedAt, snapshot } = j;
+    const answer = answers[index];
+    if ('redeem' in j && snapshot && j.held && answer?.status !== 200) adjustments.push({ snapshotId: snapshot.id, count: -1, value: -j.value });
+    if ('redeem' in j && snapshot && !j.held && answer?.status === 200 && !earlier.has(item.nonce)) {
+      adjustments.push({ snapshotId: snapshot.id, count: 1, value: (answer.body as TRedemptionSuccess).gross });
+    }
     if (!answer) {
       outcomes.push({ nonce: item.nonce, outcome: 'retry', error: { code: 'REDEMPTION_SYSTEM', message: ERRORS.REDEMPTION_SYSTEM.fr } });
-      continue;
+      return;
     }
-    const base = { partnerId: partner.id, userId, nonce: item.nonce, code: item.code.slice(0, 300), scannedAt, receivedAt: now, snapshotAt: item.snapshotAt ? new Date(item.snapshotAt) : null };
+    const base = {
+      partnerId: partner.id,
+      userId,
+      nonce: item.nonce,
+      code: item.code.slice(0, 300),
+      scannedAt,
+      receivedAt: now,
+      snapshotId: snapshot?.id ?? null,
+      snapshotAt: snapshot?.issuedAt ?? null,
+    };
     if (answer.status === 200) {
       const result = answer.body as TRedemptionSuccess;
       outcomes.push({ nonce: item.nonce, outcome: 'confirmed', result });
       records.push({ ...base, code: result.voucher.code, outcome: 'confirmed', offerId: result.offer.id });
-      continue;
+      return;
     }
     const { error } = answer.body as TRedemptionError;
     if (UNDECIDED.has(error.code)) {
       outcomes.push({ nonce: item.nonce, outcome: 'retry', error: { code: error.code, message: error.message } });
-      continue;
+      return;
     }
     outcomes.push({ nonce: item.nonce, outcome: 'conflict', error: { code: error.code, message: error.message } });
     records.push({ ...base, outcome: 'conflict', errorCode: error.code, offerId: item.offerId ?? null });
-  }
-  if (records.length > 0) await recordOfflineRedemptions(db, records);
+  });
+  await Promise.all([records.length > 0 ? recordOfflineRedemptions(db, records) : null, adjustments.length > 0 ? adjustRoom(db, adjustments) : null]);
   return outcomes;
+}
+
+/** What this user's nonces were answered before (offline_redemptions): a batch sent again gets the same. */
+async function earlierAnswers(db: Queryable, userId: string, nonces: string[]): Promise<Map<string, { outcome: string; errorCode: string | null }>> {
+  const rows = await rowsOf<{ nonce: string; outcome: string; errorCode: string | null }>(
+    db,
+    sql`select nonce, outcome, error_code as "errorCode" from ${offlineRedemptions}
+      where user_id = ${userId} and nonce in (select jsonb_array_elements_text((${JSON.stringify(nonces)}::text)::jsonb))`,
+  );
+  return new Map(rows.map((row) => [row.nonce, row]));
+}
+
+/**
+ * The face value each redemption would be paid, held against the snapshot's value limit before it is
+ * redeemed: the offer it names among this partner's active offers in the voucher's box, or without one
+ * the dearest of them (the scan path redeems with the only one, or asks which). Null: the scan path will
+ * refuse it (unknown code, no such offer, used, expired at the scan), so it holds no room that a
+ * redeemable one of the batch would then lack.
+ */
+async function offerValues(db: Queryable, partnerId: string, items: TOfflineRedemption[]): Promise<(number | null)[]> {
+  const codes = [...new Set(items.map((item) => normalizeVoucherCode(item.code)).filter((code): code is string => code !== null))];
+  if (codes.length === 0) return items.map(() => null);
+  const rows = await rowsOf<{ code: string; status: TVoucherStatus; expiresAt: string; offerId: string; faceValue: number }>(
+    db,
+    sql`select v.code, v.status, v.expires_at as "expiresAt", o.id as "offerId", o.face_value as "faceValue"
+      from ${vouchers} v
+      join ${boxOffers} bo on bo.box_id = v.box_id
+      join ${offers} o on o.id = bo.offer_id and o.active and o.partner_id = ${partnerId}
+      where v.code in (select jsonb_array_elements_text((${JSON.stringify(codes)}::text)::jsonb))`,
+  );
+  return items.map((item) => {
+    const code = normalizeVoucherCode(item.code);
+    const choices = rows.filter((row) => row.code === code && (REDEEMABLE as readonly TVoucherStatus[]).includes(row.status) && Date.parse(row.expiresAt) > Date.parse(item.scannedAt));
+    const values = (item.offerId ? choices.filter((row) => row.offerId === item.offerId) : choices).map((row) => row.faceValue);
+    return values.length > 0 ? Math.max(...values) : null;
+  });
 }
 
 /** The rows of offline_redemptions, the voucher found by its code; a nonce recorded before keeps its first row. */
@@ -241,13 +370,14 @@ async function recordOfflineRedemptions(db: Db, records: (typeof offlineRedempti
     outcome: r.outcome,
     error_code: r.errorCode ?? null,
     scanned_at: (r.scannedAt as Date).toISOString(),
+    snapshot_id: r.snapshotId ?? null,
     snapshot_at: r.snapshotAt ? (r.snapshotAt as Date).toISOString() : null,
     received_at: (r.receivedAt as Date).toISOString(),
   }));
-  await db.execute(sql`insert into ${offlineRedemptions} (partner_id, user_id, nonce, code, voucher_id, offer_id, outcome, error_code, scanned_at, snapshot_at, received_at)
-    select r.partner_id, r.user_id, r.nonce, r.code, v.id, o.id, r.outcome, r.error_code, r.scanned_at, r.snapshot_at, r.received_at
+  await db.execute(sql`insert into ${offlineRedemptions} (partner_id, user_id, nonce, code, voucher_id, offer_id, outcome, error_code, scanned_at, snapshot_id, snapshot_at, received_at)
+    select r.partner_id, r.user_id, r.nonce, r.code, v.id, o.id, r.outcome, r.error_code, r.scanned_at, r.snapshot_id, r.snapshot_at, r.received_at
     from jsonb_to_recordset((${JSON.stringify(rows)}::text)::jsonb) as r(partner_id uuid, user_id uuid, nonce text, code text, offer_id uuid,
-      outcome text, error_code text, scanned_at timestamptz, snapshot_at timestamptz, received_at timestamptz)
+      outcome text, error_code text, scanned_at timestamptz, snapshot_id uuid, snapshot_at timestamptz, received_at timestamptz)
     left join ${vouchers} v on v.code = upper(r.code)
     left join ${offers} o on o.id = r.offer_id
     on conflict (user_id, nonce) do nothing`);

@@ -4,10 +4,10 @@ import { ZApiError } from '@farha/contracts/errors';
 import { ZOfflineKey, ZOfflineSnapshot, ZOfflineSnapshotQuery, ZOfflineSubmit, ZOfflineSubmitResult } from '@farha/contracts/offline';
 import { partnerCaller } from '../../modules/partners/index.ts';
 import { recordRedemption } from '../../modules/tracking/index.ts';
-import { offlineSigner, offlineSnapshot, submitOfflineRedemptions } from '../../modules/vouchers/index.ts';
+import { offlineKey, offlineSnapshot, submitOfflineRedemptions } from '../../modules/vouchers/index.ts';
 import type { redemptionQueue } from '../../modules/vouchers/index.ts';
 
-const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /**
  * Issue 26, ADR 014: the partner phone's offline scanner, under /api/partner (partner roles, the scanner
@@ -18,8 +18,7 @@ export async function offlineScannerRoutes(app: FastifyInstance, redeem: ReturnT
 
   r.get('/offline/key', { schema: { tags: ['partner'], summary: 'The public key that signs offline snapshots', response: { 200: ZOfflineKey, ...errors } } }, async (request) => {
     await partnerCaller(app.db, request, 'scanner');
-    const signer = await offlineSigner(app.db, app.config.offlineSigningSeed, app.clock.now());
-    return { keyId: signer.keyId, publicKey: signer.publicKey, algorithm: 'Ed25519' as const };
+    return offlineKey(app.db, { current: app.config.offlineSigningSeed, previous: app.config.offlineSigningPreviousSeeds }, app.clock.now());
   });
 
   r.get(
@@ -29,7 +28,7 @@ export async function offlineScannerRoutes(app: FastifyInstance, redeem: ReturnT
     },
     async (request, reply) => {
       const caller = await partnerCaller(app.db, request, 'scanner');
-      const snapshot = await offlineSnapshot(app.db, { partner: caller.partner, ...request.query, now: app.clock.now(), signingSeed: app.config.offlineSigningSeed });
+      const snapshot = await offlineSnapshot(app.db, { partner: caller.partner, userId: caller.userId, ...request.query, now: app.clock.now(), signingSeed: app.config.offlineSigningSeed });
       // One partner's list: never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');
       return snapshot;
