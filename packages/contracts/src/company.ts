@@ -149,6 +149,9 @@ export const ZCompanyOrder = z.object({
   invoiceId: z.string().nullable(),
   checkoutUrl: z.string().nullable(),
   company: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** Finance's list only (issue 32): why the last batch of its issuance failed, and when the job tries again. */
+  issueError: z.string().nullable().optional(),
+  issueRetryAt: z.string().nullable().optional(),
 });
 export type TCompanyOrder = z.infer<typeof ZCompanyOrder>;
 export const ZCompanyOrderPage = z.object({ orders: z.array(ZCompanyOrder), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

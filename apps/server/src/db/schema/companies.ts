@@ -109,6 +109,11 @@ export const companyOrders = pgTable(
     checkoutUrl: text('checkout_url'),
     paidAt: ts('paid_at'),
     issuedAt: ts('issued_at'),
+    /** Issue 32: why the last batch of its issuance failed (finance sees it), cleared by the next that succeeds. */
+    issueError: text('issue_error'),
+    issueAttempts: integer('issue_attempts').notNull().default(0),
+    /** When the issuing job tries again after a failure (null: at once). */
+    issueRetryAt: ts('issue_retry_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,10 +151,13 @@ export const companyOrderLines = pgTable(
     deliverOn: date('deliver_on', { mode: 'string' }),
     locale: text('locale').$type<'fr' | 'ar'>().notNull().default('fr'),
     voucherId: uuid('voucher_id').references(() => vouchers.id),
+    /** When the recipient's e-mail (and text) were queued: after the order's last voucher (issue 32). */
+    notifiedAt: ts('notified_at'),
   },
   (t) => [
     uniqueIndex('company_order_lines_line_key').on(t.orderId, t.line),
-    index('company_order_lines_voucher_idx').on(t.voucherId),
+    // A line's voucher is its own: a retried batch can never give one voucher to two lines.
+    uniqueIndex('company_order_lines_voucher_key').on(t.voucherId),
     check('company_order_lines_contact_check', sql`${t.email} is not null or ${t.mobile} is not null`),
   ],
 );

@@ -46,17 +46,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/register',
     {
       schema: { tags: ['auth'], body: ZRegisterRequest, response: { 201: ZAuthResponse, ...errors } },
-      // Per address: a script must not create accounts by the thousand (REGISTRATION_LIMIT_PER_HOUR).
-      config: {
-        rateLimit: {
-          max: app.config.registrationLimitPerHour,
-          timeWindow: '1 hour',
-          keyGenerator: (req) => `register|${req.ip}`,
-          errorResponseBuilder: () => new AppError('REGISTRATION_LIMITED'),
-        },
-      },
     },
     async (request, reply) => {
+      // Per address: a script must not create accounts by the thousand (REGISTRATION_LIMIT_PER_HOUR), one
+      // counter with the companies' registration (issue 32).
+      await throttle.takeRegistration(request.ip, app.clock.now(), app.config.registrationLimitPerHour);
       const user = await registerCustomer(app.db, request.body, app.clock.now());
       const session = await createSession(app.db, user, {
         remember: false,

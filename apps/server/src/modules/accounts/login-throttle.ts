@@ -20,6 +20,8 @@ export const MAX_FAILURES = 10;
 export const MAX_ACCOUNT_FAILURES = 30;
 export const MAX_ADDRESS_FAILURES = 50;
 export const WINDOW_MS = 15 * 60_000;
+/** The registrations' window (REGISTRATION_LIMIT_PER_HOUR). */
+export const REGISTRATION_WINDOW_MS = 60 * 60_000;
 /** Expired counters are deleted every this many recorded failures (per process). */
 const PURGE_EVERY = 100;
 
@@ -97,6 +99,27 @@ export function createLoginThrottle(db: Queryable) {
         .from(loginFailures)
         .where(and(or(eq(loginFailures.key, `account|${who}`), like(loginFailures.key, `pair|%|${escapeLike(who)}`)), gt(loginFailures.resetAt, now)));
       return rows.some((row) => row.count >= (row.key.startsWith('account|') ? MAX_ACCOUNT_FAILURES : MAX_FAILURES));
+    },
+    /**
+     * Issue 32: one counter of new accounts per address and hour (REGISTRATION_LIMIT_PER_HOUR), shared by the
+     * customers' registration and the companies' (a spent customer limit is spent for companies too), kept
+     * here beside the login counts so that every instance shares it. Counted in one statement, as `take`.
+     */
+    async takeRegistration(ip: string, now: Date, max: number): Promise<void> {
+      const resetAt = new Date(now.getTime() + REGISTRATION_WINDOW_MS);
+      const expired = sql`${loginFailures.resetAt} <= ${now.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(loginFailures)
+        .values({ key: `register|${ip}`, count: 1, resetAt })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+            resetAt: sql`case when ${expired} then excluded.reset_at else ${loginFailures.resetAt} end`,
+          },
+        })
+        .returning({ count: loginFailures.count });
+      if (row!.count > max) throw new AppError('REGISTRATION_LIMITED');
     },
     /** Support lifts the lock: the account's counts are forgotten (an address's own count stays). */
     async clearAccount(email: string): Promise<void> {

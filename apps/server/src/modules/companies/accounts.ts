@@ -1,13 +1,13 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { type TCompany, type TCompanyMe, type TCompanyRegistration, toE164 } from '@farha/contracts/company';
 import type { Db, Queryable } from '../../db/client.ts';
-import { companies, companyMembers, users } from '../../db/schema/index.ts';
+import { companies, companyMembers, emailOutbox, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuthContext } from '../../lib/context.ts';
 import { createAccount, openAccount } from '../accounts/index.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
-import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+import { enqueueEmail, hello, infoEmail, lang, wakeOutbox } from '../notifications/index.ts';
 import { companyEmail } from './emails.ts';
 import { assertPasswordLength } from '../settings/index.ts';
 
@@ -37,66 +37,117 @@ export function companyDto(c: Company): TCompany {
 /**
  * Issue 27, "Ouvrir un compte entreprise" (public): the contact's company_admin account (active, it signs in
  * at once) and the company, pending until finance verifies it (as a partner's KYC). One account per NIF.
+ * Issue 32: an address that already has an account gets the same answer as a new one (nothing says it
+ * exists); no company is opened, and the account's owner is told by e-mail that someone tried (at most one
+ * such e-mail an hour). Null then, the new company otherwise.
  */
-export async function registerCompany(db: Db, input: Omit<TCompanyRegistration, 'consent'>, ctx: { now: Date; publicUrl: string }): Promise<Company> {
+export async function registerCompany(db: Db, input: Omit<TCompanyRegistration, 'consent'>, ctx: { now: Date; publicUrl: string }): Promise<Company | null> {
   await assertPasswordLength(db, input.password);
   const phone = toE164(input.contactPhone);
   if (!phone) throw new AppError('INVALID_PHONE', { field: 'contactPhone' });
   const passwordHash = await hashPassword(input.password);
-  const company = await db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.nif, input.nif)).limit(1);
-    if (taken) throw new AppError('COMPANY_NIF_TAKEN', { field: 'nif' });
-    const admin = await openAccount(tx, {
-      email: input.contactEmail,
-      passwordHash,
-      firstName: input.contactFirstName,
-      lastName: input.contactLastName,
-      phone,
-      role: 'company_admin',
-      now: ctx.now,
+  const company = await db
+    .transaction(async (tx) => {
+      const [taken] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.nif, input.nif)).limit(1);
+      if (taken) throw new AppError('COMPANY_NIF_TAKEN', { field: 'nif' });
+      const admin = await openAccount(tx, {
+        email: input.contactEmail,
+        passwordHash,
+        firstName: input.contactFirstName,
+        lastName: input.contactLastName,
+        phone,
+        role: 'company_admin',
+        now: ctx.now,
+      });
+      if (!admin) {
+        await tellExistingAccount(tx, input.contactEmail, ctx);
+        return null;
+      }
+      const [created] = await tx
+        .insert(companies)
+        .values({
+          name: input.name,
+          legalForm: input.legalForm,
+          nif: input.nif,
+          nis: input.nis,
+          rc: input.rc.replace(/\s+/g, ' ').toUpperCase(),
+          articleImposition: input.articleImposition,
+          address: input.address,
+          wilaya: input.wilaya,
+          contactName: `${input.contactFirstName} ${input.contactLastName}`,
+          contactEmail: input.contactEmail,
+          contactPhone: phone,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning();
+      await tx.insert(companyMembers).values({ companyId: created!.id, userId: admin.id, memberRole: 'admin', createdAt: ctx.now });
+      await enqueueEmail(tx, {
+        now: ctx.now,
+        to: input.contactEmail,
+        template: 'company-registered',
+        render: (locale) =>
+          companyEmail({
+            locale,
+            link: `${ctx.publicUrl}/entreprise/compte`,
+            name: input.contactFirstName,
+            subject: { fr: 'Farha Entreprises : demande reçue', ar: 'فرحة للمؤسسات: تم استلام طلبك' },
+            paragraphs: [
+              {
+                fr: `Nous avons bien reçu la demande d'ouverture du compte de ${input.name}. Nos équipes vérifient vos informations (NIF, NIS, RC) sous 48 h ouvrées ; vous pourrez commander dès la validation.`,
+                ar: `استلمنا طلب فتح حساب ${input.name}. يتحقق فريقنا من معلوماتك (الرقم الجبائي، الرقم الإحصائي، السجل التجاري) خلال 48 ساعة عمل؛ يمكنك الطلب فور المصادقة.`,
+              },
+            ],
+          }),
+      });
+      return created!;
+    })
+    .catch((error: unknown) => {
+      // Two requests with one NIF at the same moment: the second meets the unique key, and the same words.
+      if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+        throw new AppError('COMPANY_NIF_TAKEN', { field: 'nif' });
+      }
+      throw error;
     });
-    if (!admin) throw new AppError('COMPANY_REGISTER_FAILED', { field: 'contactEmail' });
-    const [created] = await tx
-      .insert(companies)
-      .values({
-        name: input.name,
-        legalForm: input.legalForm,
-        nif: input.nif,
-        nis: input.nis,
-        rc: input.rc.replace(/\s+/g, ' ').toUpperCase(),
-        articleImposition: input.articleImposition,
-        address: input.address,
-        wilaya: input.wilaya,
-        contactName: `${input.contactFirstName} ${input.contactLastName}`,
-        contactEmail: input.contactEmail,
-        contactPhone: phone,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning();
-    await tx.insert(companyMembers).values({ companyId: created!.id, userId: admin.id, memberRole: 'admin', createdAt: ctx.now });
-    await enqueueEmail(tx, {
-      now: ctx.now,
-      to: input.contactEmail,
-      template: 'company-registered',
-      render: (locale) =>
-        companyEmail({
-          locale,
-          link: `${ctx.publicUrl}/entreprise/compte`,
-          name: input.contactFirstName,
-          subject: { fr: 'Farha Entreprises : demande reçue', ar: 'فرحة للمؤسسات: تم استلام طلبك' },
-          paragraphs: [
-            {
-              fr: `Nous avons bien reçu la demande d'ouverture du compte de ${input.name}. Nos équipes vérifient vos informations (NIF, NIS, RC) sous 48 h ouvrées ; vous pourrez commander dès la validation.`,
-              ar: `استلمنا طلب فتح حساب ${input.name}. يتحقق فريقنا من معلوماتك (الرقم الجبائي، الرقم الإحصائي، السجل التجاري) خلال 48 ساعة عمل؛ يمكنك الطلب فور المصادقة.`,
-            },
-          ],
-        }),
-    });
-    return created!;
-  });
   wakeOutbox();
   return company;
+}
+
+/** How often the owner of an address is told that someone tried to open a company account with it. */
+const ATTEMPT_NOTICE_MS = 60 * 60_000;
+
+/** The address has an account: its owner learns of the try (not its requester), once an hour at most. */
+async function tellExistingAccount(tx: Queryable, email: string, ctx: { now: Date; publicUrl: string }) {
+  const [recent] = await tx
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'company-register-attempt'), gt(emailOutbox.createdAt, new Date(ctx.now.getTime() - ATTEMPT_NOTICE_MS))))
+    .limit(1);
+  if (recent) return;
+  const [owner] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.email, email)).limit(1);
+  await enqueueEmail(tx, {
+    now: ctx.now,
+    to: email,
+    template: 'company-register-attempt',
+    render: (locale) => {
+      const l = lang(locale);
+      return infoEmail(l, {
+        subject: l.t({ fr: "Farha Entreprises : tentative d'ouverture de compte", ar: 'فرحة للمؤسسات: محاولة فتح حساب' }),
+        greeting: hello(l, owner?.firstName),
+        paragraphs: [
+          l.t({
+            fr: "Quelqu'un vient de demander l'ouverture d'un compte entreprise Farha avec votre adresse, qui a déjà un compte Farha. Une adresse ne porte qu'un compte : aucun compte n'a été ouvert.",
+            ar: 'طلب أحدهم للتو فتح حساب مؤسسة في فرحة بعنوانك، وهو مرتبط بحساب فرحة من قبل. لا يحمل العنوان إلا حسابًا واحدًا: لم يُفتح أي حساب.',
+          }),
+          l.t({
+            fr: "Si c'était vous, ouvrez le compte de l'entreprise avec une autre adresse, ou connectez-vous à votre compte (« Mot de passe oublié » vous en donne un nouveau). Sinon, ignorez ce message.",
+            ar: 'إن كنت أنت، فافتح حساب المؤسسة بعنوان آخر، أو سجّل الدخول إلى حسابك («نسيت كلمة المرور» يمنحك كلمة جديدة). وإلا فتجاهل هذه الرسالة.',
+          }),
+        ],
+        cta: { label: l.t({ fr: 'Me connecter', ar: 'تسجيل الدخول' }), url: `${ctx.publicUrl}/auth` },
+      });
+    },
+  });
 }
 
 /** The company of a company_admin or company_buyer, and their role in it; a 404 for anyone else. */

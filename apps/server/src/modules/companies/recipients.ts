@@ -37,13 +37,21 @@ function recipientsOf(db: Queryable, orderId: string, filter: Filter) {
 }
 
 const dto = (r: Awaited<ReturnType<typeof listPage>>[number]): TRecipient => ({ ...r, expiresAt: r.expiresAt?.toISOString() ?? null });
+/** A line of an order still issuing: its voucher, if a batch made it already, is not shown yet. */
+const unissued = <T extends { voucherCode: string | null; voucherStatus: unknown; expiresAt: Date | null }>(r: T): T => ({ ...r, voucherCode: null, voucherStatus: null, expiresAt: null });
 const listPage = (db: Queryable, orderId: string, filter: Filter, page: number, pageSize: number) => {
   const { from, where } = recipientsOf(db, orderId, filter);
   return from.where(where).orderBy(asc(companyOrderLines.line)).limit(pageSize).offset((page - 1) * pageSize);
 };
 
 /** An order's recipients in file order, with each voucher's code and status; a page of at most 100 (issue 27). */
-export async function listRecipients(db: Queryable, order: { id: string; recipients: number }, query: { page: number; pageSize: number; status: Filter }) {
+export async function listRecipients(db: Queryable, order: { id: string; recipients: number; status: string }, query: { page: number; pageSize: number; status: Filter }) {
+  // Issue 32: an order still issuing shows its lines without vouchers (ADR 015: they count once it is issued).
+  if (order.status !== 'issued') {
+    if (query.status !== 'all') return { recipients: [], total: 0, page: query.page, pageSize: query.pageSize };
+    const rows = await listPage(db, order.id, 'all', query.page, query.pageSize);
+    return { recipients: rows.map((r) => dto(unissued(r))), total: order.recipients, page: query.page, pageSize: query.pageSize };
+  }
   const rows = await listPage(db, order.id, query.status, query.page, query.pageSize);
   // Every line is a recipient: the order knows how many; a filter counts its own.
   const total =
@@ -56,13 +64,15 @@ export async function listRecipients(db: Queryable, order: { id: string; recipie
 export const RECIPIENT_CSV_HEADER = ['ligne', 'nom', 'email', 'mobile', 'coffret', 'date_envoi', 'langue', 'code', 'statut', 'expire_le'] as const;
 
 /** Every recipient of an order as CSV, read 1,000 at a time (keyset on the line number). */
-export function exportRecipientsCsv(db: Queryable, orderId: string): Readable {
+export function exportRecipientsCsv(db: Queryable, order: { id: string; status: string }): Readable {
+  const orderId = order.id;
   async function* rows() {
     let after = 0;
     for (;;) {
       const { from } = recipientsOf(db, orderId, 'all');
-      const batch = await from.where(and(eq(companyOrderLines.orderId, orderId), gt(companyOrderLines.line, after))).orderBy(asc(companyOrderLines.line)).limit(1000);
-      if (batch.length === 0) return;
+      const found = await from.where(and(eq(companyOrderLines.orderId, orderId), gt(companyOrderLines.line, after))).orderBy(asc(companyOrderLines.line)).limit(1000);
+      if (found.length === 0) return;
+      const batch = order.status === 'issued' ? found : found.map(unissued);
       yield batch.map((r) => [r.line, r.name, r.email, r.mobile, r.box, r.deliverOn, r.language, r.voucherCode, r.voucherStatus, r.expiresAt?.toISOString().slice(0, 10)]);
       after = batch.at(-1)!.line;
     }
@@ -77,18 +87,19 @@ async function lineOf(db: Queryable, orderId: string, lineId: string) {
 }
 
 /** The voucher's e-mail sent again (not before its date; not once it is used or expired). */
-export async function resendRecipient(db: Queryable, orderId: string, lineId: string, ctx: { now: Date; publicUrl: string }) {
-  const line = await lineOf(db, orderId, lineId);
+export async function resendRecipient(db: Queryable, order: { id: string; status: string }, lineId: string, ctx: { now: Date; publicUrl: string }) {
+  const line = await lineOf(db, order.id, lineId);
+  if (order.status !== 'issued') throw new AppError('RECIPIENT_NOT_RESENDABLE');
   const doc = line.voucherId ? await loadVoucherDocument(db, line.voucherId) : null;
   if (!doc) throw new AppError('RECIPIENT_NOT_RESENDABLE');
   await resendVoucherEmail(db, doc, ctx);
 }
 
 /** A voucher not delivered yet moves to another person; the line keeps the new name and address. */
-export async function moveRecipient(db: Db, orderId: string, lineId: string, to: { name: string; email: string }, ctx: { now: Date; publicUrl: string }) {
+export async function moveRecipient(db: Db, order: { id: string; status: string }, lineId: string, to: { name: string; email: string }, ctx: { now: Date; publicUrl: string }) {
   await db.transaction(async (tx) => {
-    const line = await lineOf(tx, orderId, lineId);
-    if (!line.voucherId) throw new AppError('RECIPIENT_NOT_MOVABLE');
+    const line = await lineOf(tx, order.id, lineId);
+    if (!line.voucherId || order.status !== 'issued') throw new AppError('RECIPIENT_NOT_MOVABLE');
     await readdressVoucher(tx, line.voucherId, to, ctx);
     await tx.update(companyOrderLines).set({ name: to.name, email: to.email, mobile: null }).where(eq(companyOrderLines.id, lineId));
   });

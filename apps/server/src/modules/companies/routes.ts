@@ -35,13 +35,17 @@ import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { attachment } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readFileWithField, readSingleFile } from '../../lib/http.ts';
-import type { storedFiles } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { companyOrders, type storedFiles } from '../../db/schema/index.ts';
+import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
 import { MAX_UPLOAD_BYTES, sendStoredFile } from '../files/index.ts';
 import { companyDocumentFile, listCompanyDocuments, uploadCompanyDocument } from './documents.ts';
 import { wakeOutbox } from '../notifications/index.ts';
 import { cachedSettings } from '../settings/index.ts';
+import { RESEND_RATE_LIMIT } from '../vouchers/index.ts';
 import { companyMe, inviteBuyer, listCompanies, membershipOf, registerCompany, reviewCompany } from './accounts.ts';
 import { issueCreditNote, listInvoices, renderCompanyDocument, type CompanyDocument } from './invoices.ts';
+import { createIssuer } from './issuance.ts';
 import { callerOrder, listOrders, orderDto, placeOrder, recordTransfer } from './orders.ts';
 import { companiesOverview } from './overview.ts';
 import { exportRecipientsCsv, listRecipients, moveRecipient, resendRecipient } from './recipients.ts';
@@ -51,6 +55,8 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const ZId = ZAdminIdParams;
 const ZLineParams = ZId.extend({ lineId: z.uuid({ error: zodError('RECIPIENT_NOT_FOUND') }) });
 const ZLang = z.object({ lang: z.enum(['fr', 'ar']).default('fr') });
+/** Between two batches of an issuance on the embedded database: the requests waiting for its one connection pass. */
+const ISSUE_PAUSE_MS = 30;
 /** 5,000 rows as JSON stay well under this. */
 const ROWS_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -74,11 +80,14 @@ export async function companyRegistrationRoutes(app: FastifyInstance): Promise<v
     '/companies/register',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['companies'], body: ZCompanyRegistration, response: { 201: z.object({ companyId: z.string() }), ...errors } },
+      schema: { tags: ['companies'], body: ZCompanyRegistration, response: { 201: z.object({ ok: z.literal(true) }), ...errors, 429: ZApiError } },
     },
     async (request, reply) => {
-      const company = await registerCompany(app.db, request.body, ctxOf(app));
-      return reply.status(201).send({ companyId: company.id });
+      // Issue 32: the customers' counter of new accounts per address, and one answer whether or not the
+      // address already has an account (its owner is told by e-mail).
+      await app.loginThrottle.takeRegistration(request.ip, app.clock.now(), app.config.registrationLimitPerHour);
+      await registerCompany(app.db, request.body, ctxOf(app));
+      return reply.status(201).send({ ok: true as const });
     },
   );
 }
@@ -100,8 +109,11 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   // multipart/form-data: field `type` (rc, nif, statuts) and one file (PDF, JPEG or PNG).
+  // The company's legal documents are its admin's to send (ADR 015, issue 32): a buyer reads them, refused before the file is read.
   r.post('/documents', { schema: { tags: ['company'], consumes: ['multipart/form-data'], response: { 201: ZCompanyDocuments, ...errors } } }, async (request, reply) => {
-    const id = await companyId(request);
+    const { company, memberRole } = await membershipOf(app.db, requireAuth(request).userId);
+    if (memberRole !== 'admin') throw new AppError('COMPANY_ADMIN_ONLY');
+    const id = company.id;
     const { value: type, file } = await readFileWithField(request, 'type', MAX_UPLOAD_BYTES, () => new AppError('FILE_MISSING', { field: 'file' }));
     await uploadCompanyDocument(app.db, app.storage, { companyId: id, userId: requireAuth(request).userId, type, data: file.data, filename: file.filename, now: app.clock.now() });
     return reply.status(201).send({ documents: await listCompanyDocuments(app.db, id) });
@@ -155,21 +167,29 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/orders/:id/recipients.csv', { schema: { tags: ['company'], params: ZId } }, async (request, reply) => {
     const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
-    return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(`destinataires-${order.id.slice(0, 8)}.csv`)).send(exportRecipientsCsv(app.db, order.id));
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(`destinataires-${order.id.slice(0, 8)}.csv`)).send(exportRecipientsCsv(app.db, order));
   });
 
-  r.post('/orders/:id/recipients/:lineId/resend', { schema: { tags: ['company'], params: ZLineParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } }, async (request) => {
-    const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
-    await resendRecipient(app.db, order.id, request.params.lineId, ctxOf(app));
-    return { ok: true as const };
-  });
+  // The customer's resend limit (3 e-mails per voucher every 10 minutes): a company's line is one voucher.
+  r.post(
+    '/orders/:id/recipients/:lineId/resend',
+    {
+      config: { rateLimit: { ...RESEND_RATE_LIMIT, keyGenerator: (req) => `company-resend|${(req.params as { lineId?: string }).lineId ?? ''}` } },
+      schema: { tags: ['company'], params: ZLineParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors, 429: ZApiError } },
+    },
+    async (request) => {
+      const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
+      await resendRecipient(app.db, order, request.params.lineId, ctxOf(app));
+      return { ok: true as const };
+    },
+  );
 
   r.post(
     '/orders/:id/recipients/:lineId/move',
     { schema: { tags: ['company'], params: ZLineParams, body: ZMoveRecipient, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
     async (request) => {
       const order = await callerOrder(app.db, requireAuth(request).userId, request.params.id);
-      await moveRecipient(app.db, order.id, request.params.lineId, request.body, ctxOf(app));
+      await moveRecipient(app.db, order, request.params.lineId, request.body, ctxOf(app));
       wakeOutbox();
       return { ok: true as const };
     },
@@ -192,13 +212,22 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-/** Issuance started by finance and still running in this process (the request answers before 5,000 vouchers are issued). */
-const running = new Map<string, Promise<boolean>>();
-
 /** The back office's companies (finance, superadmin), under /api/admin. */
 export async function companyAdminRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = requireRoles(ADMIN_PAGE_ROLES.companies);
+  // Issue 32: the company orders' issuer of this process (issuance.ts). Woken by finance's transfer and by the
+  // outbox's signal (a paid checkout raises it after its commit); with the jobs on, every 30 s (an order whose
+  // batch failed is due again) and at start (an issuance a restart interrupted goes on).
+  const issuer = createIssuer({ db: app.db, clock: app.clock, publicUrl: app.config.publicUrl, log: app.log, pauseMs: app.dbKind === 'pglite' ? ISSUE_PAUSE_MS : 0 });
+  signals.on(OUTBOX_ENQUEUED, issuer.kick);
+  const every = app.config.jobs ? setInterval(issuer.kick, 30_000).unref() : null;
+  if (app.config.jobs) app.addHook('onReady', async () => issuer.kick());
+  app.addHook('onClose', async () => {
+    signals.off(OUTBOX_ENQUEUED, issuer.kick);
+    if (every) clearInterval(every);
+    await issuer.stop();
+  });
   const actorOf = (request: FastifyRequest) => {
     const auth = requireAuth(request);
     return { userId: auth.userId, email: auth.email, role: auth.role };
@@ -231,24 +260,20 @@ export async function companyAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /**
-   * Finance records a transfer: the vouchers are issued then, all or nothing, once. The answer comes when
-   * issuance is done or after 2 s (202: the order page follows its progress); a second call while it runs,
-   * or after, issues nothing more.
+   * Finance records a transfer: the order starts issuing (once, whoever clicks again), and the answer comes
+   * when it is issued (200) or after 2 s (202: the order page follows its progress). A batch that fails is
+   * never silent: its error is on the order in finance's list, and the job tries it again (issue 32).
    */
   r.post(
     '/company-orders/:id/transfer',
     { onRequest: staff, schema: { tags: ['admin'], params: ZId, body: ZRecordTransfer, response: { 200: z.object({ issued: z.boolean() }), 202: z.object({ issuing: z.literal(true) }), ...errors } } },
     async (request, reply) => {
       const id = request.params.id;
-      let work = running.get(id);
-      if (!work) {
-        work = recordTransfer(app.db, id, request.body, actorOf(request), ctxOf(app)).finally(() => running.delete(id));
-        running.set(id, work);
-        work.catch((error: unknown) => request.log.error({ err: error, order: id }, 'company order issuance failed'));
-      }
-      const outcome = await Promise.race([work, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 2_000).unref())]);
-      if (outcome === 'running') return reply.status(202).send({ issuing: true as const });
-      return { issued: outcome };
+      const started = await recordTransfer(app.db, id, request.body, actorOf(request), ctxOf(app));
+      await issuer.worked(id, 2_000);
+      const [order] = await app.db.select({ status: companyOrders.status }).from(companyOrders).where(eq(companyOrders.id, id));
+      if (order?.status !== 'issued') return reply.status(202).send({ issuing: true as const });
+      return { issued: started };
     },
   );
 

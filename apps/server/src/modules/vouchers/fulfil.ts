@@ -38,22 +38,26 @@ export async function issueGiftVoucher(
 }
 
 /**
- * issueGiftVoucher for many gifts at once (a company's order, issue 27): vouchers and events 500 per
- * statement, their e-mails queued together (each at its date). Answers the vouchers in the inputs' order.
+ * The vouchers of many gifts at once, without their e-mails (a company's order, issue 27; issue 32 issues it
+ * in batches and mails its recipients once every voucher exists, with queueGiftVoucherEmails): vouchers and
+ * events 500 per statement. Answers the vouchers in the inputs' order.
  */
-export async function issueGiftVouchers(db: Queryable, ctx: { publicUrl: string; now: Date }, inputs: readonly GiftInput[], offersOf = cachedBoxOffers(db)) {
-  const issued = await issueVouchers(
+export async function issueGiftVouchers(db: Queryable, ctx: { now: Date }, inputs: readonly GiftInput[]) {
+  return issueVouchers(
     db,
     inputs.map(({ box, ...rest }) => ({ ...rest, boxId: box.id, validityDays: box.validityDays, now: ctx.now, reason: 'Paiement confirmé' })),
   );
-  const emails = await Promise.all(
-    issued.map(async (voucher, i) => {
-      const doc = { voucher, box: inputs[i]!.box, offers: await offersOf(voucher.boxId) };
-      return voucherEmailEnvelope(ctx, doc);
-    }),
-  );
+}
+
+/** The first e-mails of vouchers already issued, queued together (each at its date, QR and PDF attached). */
+export async function queueGiftVoucherEmails(
+  db: Queryable,
+  ctx: { publicUrl: string; now: Date },
+  gifts: readonly { voucher: VoucherDocument['voucher']; box: typeof boxes.$inferSelect }[],
+  offersOf = cachedBoxOffers(db),
+) {
+  const emails = await Promise.all(gifts.map(async ({ voucher, box }) => voucherEmailEnvelope(ctx, { voucher, box, offers: await offersOf(voucher.boxId) })));
   await enqueueEmails(db, emails);
-  return issued;
 }
 
 /** The voucher's e-mail in a language (QR and PDF attached at send time): the first sending, a resend. */
@@ -112,7 +116,9 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
     faceValue: order.amount,
     deliverAt: order.deliverAt,
   });
-  // Issue 25: « Envoyer aussi par SMS » — the same day as the e-mail; the limits were checked at checkout.
+  // Issue 25: « Envoyer aussi par SMS » — the same day as the e-mail. Issue 32: the limits checked at
+  // checkout are checked again as the text is queued (orders opened first and paid later); over them the
+  // text is refused and the e-mail still goes.
   if (order.recipientSms && order.recipientPhone) {
     await deliverVoucherBySms(db, {
       voucherId: voucher.id,
@@ -122,7 +128,6 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       publicUrl: ctx.publicUrl,
       sendAt: order.deliverAt,
       requestedBy: order.purchaserId,
-      checkLimits: false,
     });
   }
   await enqueueEmail(db, {

@@ -1,6 +1,6 @@
 export { voucherActions, type VoucherFacts } from './actions.ts';
 export { generateVoucherCode } from './code.ts';
-export { cachedBoxOffers, fulfilPaidOrder, issueGiftVoucher, issueGiftVouchers } from './fulfil.ts';
+export { cachedBoxOffers, fulfilPaidOrder, issueGiftVoucher, issueGiftVouchers, queueGiftVoucherEmails } from './fulfil.ts';
 export { readdressVoucher } from './readdress.ts';
 export { type Caller, claimVoucher, getClientVoucherDetail, listClientVouchers, visibleVoucherRow } from './holder.ts';
 export { issueVoucher } from './issue.ts';
@@ -15,7 +15,7 @@ export { scanSuccessRate } from './scan-attempts.ts';
 export { canTransition } from './state-machine.ts';
 export { transitionVoucher } from './transition.ts';
 export { applyExtension, lockVoucher } from './voucher-life.ts';
-export { resendVoucherEmail } from './resend.ts';
+export { RESEND_RATE_LIMIT, resendVoucherEmail } from './resend.ts';
 export { loadVoucherDocument } from './documents.ts';
 export { renderVoucherPdf } from './pdf.ts';
 export type { VoucherDocument } from './documents.ts';

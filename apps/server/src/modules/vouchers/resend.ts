@@ -6,6 +6,12 @@ import type { VoucherDocument } from './documents.ts';
 import { voucherEmailOf } from './fulfil.ts';
 
 /**
+ * How often a voucher's e-mail may be sent again from one button (the owner's, a company's, issue 32): 3
+ * every 10 minutes per voucher, on the route (`config.rateLimit`), answered by the catalogue's RATE_LIMITED.
+ */
+export const RESEND_RATE_LIMIT = { max: 3, timeWindow: '10 minutes' } as const;
+
+/**
  * The voucher's e-mail (QR and PDF attached) sent again to its recipient, in the recipient's language:
  * refused for a voucher no longer usable, or one whose first sending is still scheduled. Used by the
  * owner's "resend" button and by support (issue 14).

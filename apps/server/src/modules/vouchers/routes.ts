@@ -10,7 +10,7 @@ import { vouchers } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { boxOffersWithPartners, loadVoucherDocument, voucherQrPng } from './documents.ts';
-import { resendVoucherEmail } from './resend.ts';
+import { RESEND_RATE_LIMIT, resendVoucherEmail } from './resend.ts';
 import { ownedVoucherCondition } from './ownership.ts';
 import { renderVoucherPdf } from './pdf.ts';
 
@@ -56,8 +56,7 @@ export async function voucherDocumentRoutes(app: FastifyInstance): Promise<void>
       schema: { tags: ['vouchers'], params, response: { 202: z.object({ queued: z.literal(true) }), 404: ZApiError, 409: ZApiError, 429: ZApiError } },
       config: {
         rateLimit: {
-          max: 3,
-          timeWindow: '10 minutes',
+          ...RESEND_RATE_LIMIT,
           keyGenerator: (req) => `resend|${(req.params as { id?: string }).id ?? ''}`,
         },
       },

@@ -62,13 +62,16 @@ export function CompanyAccountPage() {
         </ul>
         {memberRole === 'admin' && <InviteForm />}
       </section>
-      <Documents />
+      <Documents canUpload={memberRole === 'admin'} />
     </div>
   );
 }
 
-/** The documents finance asks for before it verifies the company (extrait du RC, carte NIF, statuts). */
-function Documents() {
+/**
+ * The documents finance asks for before it verifies the company (extrait du RC, carte NIF, statuts): every
+ * member sees them, only the company's admin sends them (ADR 015, the server refuses a buyer's).
+ */
+function Documents({ canUpload }: { canUpload: boolean }) {
   const { t, locale } = useCompanyT();
   const client = useQueryClient();
   const docs = useQuery({ queryKey: ['company', 'documents'], queryFn: ({ signal }) => api.get('/api/company/documents', { schema: ZCompanyDocuments, signal }) });
@@ -107,10 +110,12 @@ function Documents() {
                 ) : (
                   <Badge variant="accent">{t('account.missing')}</Badge>
                 )}
-                <label className="cursor-pointer rounded-lg border px-3 py-1.5 font-semibold hover:bg-muted">
-                  {busy === type ? '…' : t('account.upload')}
-                  <input type="file" accept=".pdf,.jpg,.jpeg,.png" className="sr-only" onChange={(e) => void upload(type, e.target.files?.[0])} />
-                </label>
+                {canUpload && (
+                  <label className="cursor-pointer rounded-lg border px-3 py-1.5 font-semibold hover:bg-muted">
+                    {busy === type ? '…' : t('account.upload')}
+                    <input type="file" accept=".pdf,.jpg,.jpeg,.png" className="sr-only" onChange={(e) => void upload(type, e.target.files?.[0])} />
+                  </label>
+                )}
               </span>
             </li>
           );

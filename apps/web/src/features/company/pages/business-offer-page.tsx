@@ -118,6 +118,7 @@ function RegistrationForm() {
   const navigate = useNavigate();
   const consentId = useId();
   const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema(minLength)),
     defaultValues: { name: '', legalForm: '', nif: '', nis: '', rc: '', articleImposition: '', address: '', wilaya: '', contactFirstName: '', contactLastName: '', contactEmail: '', contactPhone: '', password: '', consent: false },
@@ -128,6 +129,7 @@ function RegistrationForm() {
   };
   const onSubmit = handleSubmit(async ({ legalForm, consent, ...values }) => {
     setFormError(null);
+    setNotice(null);
     const body: TCompanyRegistration = { ...values, legalForm: legalForm as TCompanyRegistration['legalForm'], consent: consent as true };
     try {
       await api.post('/api/companies/register', body);
@@ -139,8 +141,10 @@ function RegistrationForm() {
     try {
       await login({ email: values.contactEmail, password: values.password });
       await navigate(paths.company.account);
-    } catch (error) {
-      setFormError(errorMessage(error));
+    } catch {
+      // Issue 32: the server answers an address that already has an account as a new one (its owner gets an
+      // e-mail), so signing in fails then: the mailbox says what happened.
+      setNotice(t('offer.checkMailbox'));
     }
   });
   const text = (name: Exclude<FieldName, 'legalForm' | 'consent' | 'password'>, label: string, extra: { hint?: string; dir?: 'ltr'; type?: string; wide?: boolean; autoComplete?: string } = {}) => (
@@ -152,6 +156,7 @@ function RegistrationForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" data-testid="company-registration-form">
       {formError && <Alert variant="error">{formError}</Alert>}
+      {notice && <Alert data-testid="company-check-mailbox">{notice}</Alert>}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-bold uppercase tracking-wider text-muted-foreground">{t('offer.company')}</legend>
         {text('name', t('offer.name'), { wide: true, autoComplete: 'organization' })}
