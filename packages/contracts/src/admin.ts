@@ -463,6 +463,10 @@ export const ZSiteStatus = z.object({
    * gateway to take them (Stripe, or the sandbox when no real gateway is configured).
    */
   internationalCards: z.boolean(),
+  /** ADR 017: the sandbox takes the payments outside demo mode (ALLOW_SANDBOX_PAYMENTS): every page says so. */
+  testPayments: z.boolean(),
+  /** ADR 017: whether a text can reach a phone (Twilio, or the demo's mailbox): checkout offers « Envoyer aussi par SMS ». */
+  sms: z.boolean(),
 });
 export type TSiteStatus = z.infer<typeof ZSiteStatus>;
 export const ZSettingsResponse = z.object({ settings: ZSettingsSections, updatedAt: z.string().nullable(), message: z.string().optional() });

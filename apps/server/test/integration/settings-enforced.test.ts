@@ -50,6 +50,9 @@ describe('GET /api/site (public)', () => {
         contact: { email: 'support@farha.dz', phone: null, partnerHotline: null },
         // Issue 24: the sandbox takes Visa and Mastercard when no real gateway is configured.
         internationalCards: true,
+        // ADR 017: the demo's sandbox shows no test-payment banner, and its texts reach the demo mailbox.
+        testPayments: false,
+        sms: true,
       });
     }
     await settings({ features: { partner_self_registration: true } });

@@ -5,8 +5,12 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { usePageViews } from '@/lib/page-views';
 import { paths, type AuthRedirectState } from '@/config/paths';
+import { TestPaymentsBanner } from './test-payments-banner';
 
-/** The root route: skip link, page-load progress bar, scroll restoration and the session-expired redirect. */
+/**
+ * The root route: skip link, page-load progress bar, scroll restoration, the session-expired redirect, and
+ * on a test site (ADR 017) the test-payments banner on every page.
+ */
 export function AppRoot() {
   const { t } = useTranslation();
   usePageViews();
@@ -21,6 +25,7 @@ export function AppRoot() {
       <NavigationProgress />
       <SessionExpiredRedirect />
       <Outlet />
+      <TestPaymentsBanner />
       <ScrollRestoration />
     </>
   );

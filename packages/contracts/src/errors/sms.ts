@@ -2,6 +2,7 @@ import type { TErrorSection } from './section.ts';
 
 /** Text messages (issue 25): the recipient's number, the sending limits, STOP and the provider's callbacks. */
 export const SMS_ERRORS = {
+  SMS_UNAVAILABLE: { status: 400, fr: 'L’envoi par SMS n’est pas disponible sur ce site : le bon part par e-mail', ar: 'الإرسال عبر الرسائل القصيرة غير متاح على هذا الموقع: تُرسَل القسيمة بالبريد الإلكتروني' },
   SMS_PHONE_REQUIRED: { status: 400, fr: 'Indiquez le numéro de mobile du destinataire pour l’envoi par SMS', ar: 'أدخل رقم هاتف المستلم المحمول للإرسال عبر الرسائل القصيرة' },
   SMS_NOT_MOBILE: { status: 400, fr: 'Ce numéro ne peut pas recevoir de SMS : indiquez un numéro de mobile', ar: 'لا يمكن لهذا الرقم استقبال الرسائل القصيرة: أدخل رقم هاتف محمول' },
   SMS_NUMBER_HOURLY_LIMIT: { status: 429, fr: 'Trop de SMS envoyés à ce numéro. Réessayez dans une heure.', ar: 'تم إرسال عدد كبير من الرسائل القصيرة إلى هذا الرقم. أعد المحاولة بعد ساعة.' },

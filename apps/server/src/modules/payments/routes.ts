@@ -4,6 +4,7 @@ import { ZCreateOrderRequest, ZCreateOrderResponse, ZOrder } from '@farha/contra
 import { ZOrderIdParams } from '@farha/contracts/customer';
 import { ZApiError } from '@farha/contracts/errors';
 import { eq } from 'drizzle-orm';
+import { offersSms } from '../../config.ts';
 import { paymentWebhookEvents, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -28,6 +29,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       // spec 01 §6: only customers buy.
       if (auth.role !== 'customer') throw new AppError('CUSTOMERS_ONLY');
+      // ADR 017: no « Envoyer aussi par SMS » when no text would reach a phone (a file outside the demo).
+      if (request.body.sendSms && !offersSms(app.config)) throw new AppError('SMS_UNAVAILABLE', { field: 'sendSms' });
       const [user] = await app.db.select({ locale: users.locale }).from(users).where(eq(users.id, auth.userId));
       const result = await createOrder(ctx(), { userId: auth.userId, locale: user?.locale ?? 'fr' }, request.body);
       // Issue 13: the gateway's page is open — the funnel's "payment started".

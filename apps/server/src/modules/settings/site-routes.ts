@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSiteStatus } from '@farha/contracts/admin';
 import { ZCurrentRates } from '@farha/contracts/rates';
+import { offersSms, takesTestPayments } from '../../config.ts';
 import { currentRates } from './exchange-rates.ts';
 import { cachedSettings } from './service.ts';
 
 /**
  * GET /api/site: what every visitor's browser must know of the settings (spec 02 §3): maintenance mode (the
- * storefront shows its maintenance page), the password minimum length (the forms' hint) and the contact channels.
+ * storefront shows its maintenance page), the password minimum length (the forms' hint) and the contact channels;
+ * ADR 017: whether payments are test ones (the banner on every page) and whether checkout may offer texts.
  */
 export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +27,8 @@ export async function siteStatusRoutes(app: FastifyInstance): Promise<void> {
       partnerSelfRegistration: features.partner_self_registration,
       contact: { email: platform.support_email, phone: platform.support_phone || null, partnerHotline: platform.partner_hotline || null },
       internationalCards: payments.international_cards_enabled && app.payments.forMethod('visa') !== null,
+      testPayments: takesTestPayments(app.config),
+      sms: offersSms(app.config),
     };
   });
 

@@ -1,4 +1,5 @@
 import { addDays } from '@farha/contracts/time';
+import { useEffect } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/lib/i18n-react';
@@ -8,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useSiteStatus } from '@/lib/site-status';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import { MAX_DELIVERY_DAYS_AHEAD } from '../lib/dates';
 import { PERSONAL_MESSAGE_MAX, type CheckoutFormOutput, type CheckoutFormValues } from '../lib/checkout-form';
@@ -32,6 +34,12 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
   const errorOf = (message: string | undefined) => (message ? checkoutMessage(message) : undefined);
   const messageLength = watch('personalMessage').length;
   const deliveryMode = watch('deliveryMode');
+  // ADR 017: no « Envoyer aussi par SMS » when no text would reach a phone (the server refuses it then).
+  const smsOffered = useSiteStatus().data?.sms !== false;
+  const { setValue } = form;
+  useEffect(() => {
+    if (!smsOffered && form.getValues('sendSms')) setValue('sendSms', false);
+  }, [smsOffered, form, setValue]);
 
   return (
     <div className="grid gap-7">
@@ -95,33 +103,35 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
               />
             )}
           </Field>
-          <div className="flex items-start gap-3 self-center">
-            <Controller
-              control={form.control}
-              name="sendSms"
-              render={({ field }) => (
-                <Checkbox
-                  id="checkout-send-sms"
-                  name="sendSms"
-                  data-testid="send-sms"
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  aria-describedby="send-sms-hint"
-                  className="mt-0.5"
-                />
-              )}
-            />
-            <div className="grid gap-1">
-              <Label htmlFor="checkout-send-sms" className="cursor-pointer leading-snug">
-                {t('details.sendSms')}
-              </Label>
-              <p id="send-sms-hint" className="text-xs text-muted-foreground">
-                {t('details.sendSmsHint')}
-              </p>
+          {smsOffered && (
+            <div className="flex items-start gap-3 self-center">
+              <Controller
+                control={form.control}
+                name="sendSms"
+                render={({ field }) => (
+                  <Checkbox
+                    id="checkout-send-sms"
+                    name="sendSms"
+                    data-testid="send-sms"
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    aria-describedby="send-sms-hint"
+                    className="mt-0.5"
+                  />
+                )}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="checkout-send-sms" className="cursor-pointer leading-snug">
+                  {t('details.sendSms')}
+                </Label>
+                <p id="send-sms-hint" className="text-xs text-muted-foreground">
+                  {t('details.sendSmsHint')}
+                </p>
+              </div>
             </div>
-          </div>
+          )}
         </div>
       </section>
 
