@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// The `min` metadata's country list (the web's forms load it already): the countries a number can be of.
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { zodError } from './errors.ts';
 import { requiredText } from './text.ts';
 import { ZProfile } from './account.ts';
@@ -387,6 +389,18 @@ export const ZSettingsSections = z.object({
     sms_per_number_per_hour: z.number().int().min(1).max(100),
     sms_per_number_per_day: z.number().int().min(1).max(1000),
     sms_per_customer_per_day: z.number().int().min(1).max(1000),
+    sms_company_per_number_per_day: z.number().int().min(1).max(100),
+    /** Issue 32: ISO codes of the countries whose mobiles take texts (ADR 013). */
+    sms_countries: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .refine(isSupportedCountry, { error: (issue) => zodError('SMS_COUNTRY_UNKNOWN', { country: String(issue.input).slice(0, 10) }) }),
+      )
+      .min(1, { error: zodError('SMS_COUNTRY_UNKNOWN', { country: '—' }) })
+      .max(60),
   }),
   security: z.object({
     password_min_length: z.union(PASSWORD_MIN_LENGTH_CHOICES.map((n) => z.literal(n))),

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { smsOptOuts, smsOutbox, users } from '../../src/db/schema/index.ts';
@@ -119,7 +119,7 @@ describe('Twilio (SMS_PROVIDER=twilio, against a local stand-in)', () => {
     const [after] = await t.database.db.select().from(users).where(eq(users.id, user!.id));
     expect((after!.preferences as { smsNotifications: boolean }).smsNotifications).toBe(false);
 
-    // Turning SMS on again in the profile is consent again.
+    // Issue 32: saving the number with texts on does not undo the STOP (anyone could save it) and says so…
     const cookie = await t.login('client@demo.farha.dz');
     const profile = (await t.request({ method: 'GET', url: '/api/client/profile', cookie })).json().profile;
     const saved = await t.request({
@@ -128,7 +128,43 @@ describe('Twilio (SMS_PROVIDER=twilio, against a local stand-in)', () => {
       cookie,
       payload: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: '0555 00 07 77', preferences: { ...profile.preferences, smsNotifications: true } },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.statusCode, saved.body).toBe(409);
+    expect(saved.json().error).toMatchObject({ code: 'SMS_NUMBER_STOPPED', field: 'phone' });
+    expect(await queue(phone)).toBeNull();
+    // …the holder's own « START » does.
+    expect((await callback('/api/sms/twilio/inbound', { From: phone, Body: 'start', MessageSid: 'SMinbound2' })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).toHaveLength(0);
     expect(await queue(phone)).not.toBeNull();
+  });
+
+  it('ignores a replayed status callback and says 200 (issue 32): the delivery keeps its time, a delivered text is not turned failed', async () => {
+    const id = (await queue('+213661234571'))!;
+    await drain();
+    const sid = (await row(id)).providerId!;
+    const warn = vi.spyOn(t.app.log, 'warn');
+    expect((await callback('/api/sms/twilio/status', { MessageSid: sid, MessageStatus: 'delivered' })).statusCode).toBe(204);
+    const deliveredAt = (await row(id)).deliveredAt;
+    expect(deliveredAt).not.toBeNull();
+    let replays = 0;
+    for (let i = 0; i < 5; i++) {
+      clock.advance(60_000);
+      for (const status of ['delivered', 'sent', 'undelivered']) {
+        const res = await callback('/api/sms/twilio/status', { MessageSid: sid, MessageStatus: status, ErrorCode: '30003' });
+        expect(res.statusCode).toBe(200);
+        replays++;
+      }
+    }
+    expect(await row(id)).toMatchObject({ status: 'delivered', deliveredAt, lastError: null });
+    expect(warn.mock.calls.filter(([fields]) => (fields as { smsReplay?: boolean }).smsReplay === true)).toHaveLength(replays);
+    warn.mockRestore();
+
+    // A failure told twice is written once.
+    const other = (await queue('+213661234572'))!;
+    await drain();
+    const otherSid = (await row(other)).providerId!;
+    expect((await callback('/api/sms/twilio/status', { MessageSid: otherSid, MessageStatus: 'failed', ErrorCode: '30005' })).statusCode).toBe(204);
+    expect((await callback('/api/sms/twilio/status', { MessageSid: otherSid, MessageStatus: 'failed', ErrorCode: '30005' })).statusCode).toBe(200);
+    expect(await row(other)).toMatchObject({ status: 'failed', lastError: 'failed (30005)' });
+    console.info(`[issue 32] Twilio status callbacks replayed: ${replays} answered 200, 0 of ${replays} changed a text`);
   });
 });

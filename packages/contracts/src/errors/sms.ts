@@ -12,5 +12,17 @@ export const SMS_ERRORS = {
   SMS_NOT_SCHEDULED: { status: 409, fr: 'Ce bon n’a pas d’envoi par SMS', ar: 'هذه القسيمة ليس لها إرسال عبر الرسائل القصيرة' },
   SMS_SIGNATURE_INVALID: { status: 403, fr: 'Signature invalide', ar: 'توقيع غير صالح' },
   SMS_CALLBACK_UNKNOWN: { status: 404, fr: 'Fournisseur de SMS inconnu', ar: 'مزوّد الرسائل القصيرة غير معروف' },
+  // Issue 32: mobiles of the countries finance lists only; STOP undone by the number's holder only.
+  SMS_COUNTRY_NOT_SERVED: { status: 400, fr: 'Les SMS ne partent que vers les mobiles de ces pays : {countries}', ar: 'لا تُرسل الرسائل القصيرة إلا إلى الهواتف المحمولة في هذه البلدان: {countries}' },
+  SMS_COUNTRY_UNKNOWN: { status: 400, fr: 'Code de pays inconnu : {country} (deux lettres, par exemple DZ, FR)', ar: 'رمز بلد غير معروف: {country} (حرفان، مثل DZ وFR)' },
+  SMS_NUMBER_STOPPED: {
+    status: 409,
+    fr: 'Ce numéro a répondu STOP : il ne recevra plus de SMS tant que son titulaire n’aura pas répondu START ou confirmé le code envoyé au numéro',
+    ar: 'ردّ هذا الرقم بـ STOP: لن تصله أي رسالة قصيرة حتى يردّ صاحبه بـ START أو يؤكد الرمز المرسل إلى الرقم',
+  },
+  SMS_CONSENT_NOT_YOURS: { status: 403, fr: 'Ce numéro n’est ni celui de votre compte ni celui d’un de vos établissements', ar: 'هذا الرقم ليس رقم حسابك ولا رقم إحدى مؤسساتك' },
+  SMS_CONSENT_NOT_STOPPED: { status: 409, fr: 'Ce numéro reçoit déjà les SMS', ar: 'هذا الرقم يستقبل الرسائل القصيرة بالفعل' },
+  SMS_CONSENT_CODE_INVALID: { status: 400, fr: 'Code incorrect ou expiré', ar: 'الرمز غير صحيح أو منتهي الصلاحية' },
+  SMS_CONSENT_TOO_MANY: { status: 429, fr: 'Trop de codes demandés pour ce numéro. Réessayez demain.', ar: 'طُلب عدد كبير من الرموز لهذا الرقم. أعد المحاولة غدًا.' },
   SMS_UNSUBSCRIBE_INVALID: { status: 400, fr: 'Ce lien de désinscription est invalide', ar: 'رابط إلغاء الاشتراك هذا غير صالح' },
 } as const satisfies TErrorSection;

@@ -23,9 +23,22 @@ export function isAlgerianMobile(e164: string): boolean {
   return /^\+213[567]\d{8}$/.test(e164);
 }
 
-/** Whether a text can be sent to an E.164 number: an Algerian mobile, or any valid foreign number. */
+/** The types `min` metadata can name that no text reaches (premium, landline, shared-cost, VoIP…). */
+const NOT_MOBILE = new Set(['FIXED_LINE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL']);
+
+/**
+ * The forms' first check of a number for texts: an Algerian mobile, or a foreign number of a country
+ * (not a satellite or international network: +870, +881x, +882, +883, +979 have none) that the `min`
+ * metadata does not name as premium, landline or the like. Issue 32: the server decides with the full
+ * metadata, mobiles only, in the countries of the setting `notifications.sms_countries`
+ * (`contracts/mobile-numbers.ts`, ADR 013); this one keeps the web bundle small.
+ */
 export function canTakeSms(e164: string): boolean {
-  return e164.startsWith('+213') ? isAlgerianMobile(e164) : toE164(e164) === e164;
+  if (e164.startsWith('+213')) return isAlgerianMobile(e164);
+  const parsed = toE164(e164) === e164 ? parsePhoneNumberFromString(e164) : undefined;
+  if (!parsed?.country) return false;
+  const type = parsed.getType();
+  return type === undefined || !NOT_MOBILE.has(type);
 }
 
 /** For display: `+213 555 12 34 56` (the E.164 form split in groups); other countries as stored. */

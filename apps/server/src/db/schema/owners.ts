@@ -85,6 +85,7 @@ export const TABLE_OWNERS = {
   // sms.ts
   sms_outbox: 'notifications',
   sms_opt_outs: 'notifications',
+  sms_consent_codes: 'notifications',
   stored_files: 'files',
   // audit.ts
   audit_log: 'audit',

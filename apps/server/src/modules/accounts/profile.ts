@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { adoptVouchersAddressedTo, ownedVoucherCondition } from '../vouchers/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { optInToSms } from '../notifications/index.ts';
+import { assertTextable, isSmsOptedOut } from '../notifications/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -74,6 +74,12 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
   }
   const preferences = { ...preferencesOf(user.preferences), ...(input.preferences ?? {}) };
   const phone = input.phone === undefined ? user.phone : input.phone?.trim() || null;
+  if (preferences.smsNotifications && phone) {
+    // Issue 32: texts only to a mobile of a country finance lists; and a number that answered STOP stays
+    // stopped whoever saves it: only its holder lifts it (« START », or the code texted to it).
+    await assertTextable(db, phone, 'phone');
+    if (await isSmsOptedOut(db, phone)) throw new AppError('SMS_NUMBER_STOPPED', { field: 'phone' });
+  }
   try {
     const updated = await db.transaction(async (tx) => {
       if (email !== user.email) {
@@ -92,8 +98,6 @@ export async function updateProfile(db: Db, userId: string, input: TUpdateProfil
         })
         .where(eq(users.id, userId))
         .returning();
-      // Issue 25: turning SMS on again is consent again, after a « STOP » from this number.
-      if (preferences.smsNotifications && phone) await optInToSms(tx, phone);
       return row!;
     });
     return toProfile(updated);

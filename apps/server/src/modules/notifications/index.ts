@@ -8,7 +8,8 @@ export { proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reserva
 export { type EmailContent, receiptEmail, type Translated, voucherEmail } from './templates.ts';
 export { expiryReminderEmail, paidChangeRefundedEmail, refundRecordedEmail, voucherExtendedEmail } from './voucher-life-emails.ts';
 export { createSmsProvider, fileProvider, type OutgoingSms, type SmsProvider } from './sms-provider.ts';
-export { checkSmsLimits, dropPendingVoucherSms, enqueueSms, isSmsOptedOut, optInToSms, optOutOfSms, processSmsOutbox, recordSmsStatus, type SmsKind } from './sms-outbox.ts';
-export { smsToAccountOf, smsToPartner, smsToUser } from './sms-recipients.ts';
+export { checkSmsLimits, dropPendingVoucherSms, enqueueLimitedSms, enqueueSms, isSmsOptedOut, type OpenSmsOrders, optInToSms, optOutOfSms, processSmsOutbox, recordSmsStatus, refuseSms, type SmsKind } from './sms-outbox.ts';
+export { assertTextable, isTextable, smsNumberProblem, smsToAccountOf, smsToPartner, smsToUser } from './sms-recipients.ts';
+export { confirmSmsConsent, sendSmsConsentCode } from './sms-consent.ts';
 export { expiryReminderSms, giftSms, partnerReservationRequestSms, reservationConfirmedSms, reservationDeclinedSms, reservationReminderSms, smsDate, ticketAnsweredSms } from './sms-texts.ts';
 export { latestSms, smsOfUser, toSmsMessage } from './sms-views.ts';

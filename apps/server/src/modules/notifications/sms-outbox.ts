@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMS_MAX_SEGMENTS, smsSegments } from '@farha/contracts/plain/sms';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -18,9 +18,11 @@ export type SmsKind =
   | 'reservation-reminder'
   | 'expiry-reminder'
   | 'partner-reservation-request'
-  | 'ticket-answered';
+  | 'ticket-answered'
+  | 'sms-consent-code';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 type SmsEnvelope = {
   /** E.164. */
@@ -38,7 +40,13 @@ type SmsEnvelope = {
   voucherId?: string | null | undefined;
   /** A text that must go once: a second one with the same key is not queued. */
   dedupeKey?: string | undefined;
+  /** Whose limits count it (issue 32); default: 'customer' with `requestedBy`, else 'platform'. */
+  source?: SmsSource | undefined;
+  /** The code that lifts a STOP goes to a number that answered STOP (its holder asked for it). */
+  evenIfOptedOut?: boolean | undefined;
 };
+
+export type SmsSource = 'platform' | 'customer' | 'company';
 
 /** Whether the number answered STOP or turned texts off. */
 export async function isSmsOptedOut(db: Queryable, phone: string): Promise<boolean> {
@@ -55,31 +63,133 @@ export async function optOutOfSms(db: Queryable, phone: string, source: 'stop' |
     .where(and(eq(smsOutbox.toNumber, phone), eq(smsOutbox.status, 'queued')));
 }
 
-/** Texts to this number again (the person turned SMS back on in their profile). */
+/**
+ * Texts to this number again. Issue 32: only its holder may ask — a « START » reply, or the code texted
+ * to it confirmed (sms-consent.ts) — never whoever saves the number in a profile.
+ */
 export async function optInToSms(db: Queryable, phone: string): Promise<void> {
   await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
 }
 
 /**
- * Issue 25: a customer's actions (a gift by SMS, a resend) may send only a few texts to one number per
- * hour and per day — whoever the customer is, so an unknown number cannot be flooded — and a few per day
- * in all. Call it in the transaction that queues the text: it serialises the checks of one number.
+ * A text reaches the phone: not one dropped before it left (opted out, over a limit, its voucher
+ * cancelled, refused by the provider each time). What the per-number limits count.
  */
-export async function checkSmsLimits(db: Queryable, input: { to: string; requestedBy: string; now: Date; alsoQueued?: number }): Promise<void> {
-  const limits = await cachedSettings(db, 'notifications');
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms|${input.to}`}))`);
-  const extra = input.alsoQueued ?? 0;
-  const since = (ms: number) => new Date(input.now.getTime() - ms);
-  const counted = async (where: ReturnType<typeof and>) => (await db.select({ n: count() }).from(smsOutbox).where(where))[0]!.n + extra;
-  if (await isSmsOptedOut(db, input.to)) throw new AppError('SMS_OPTED_OUT', { field: 'recipientPhone' });
-  const toNumber = (ms: number) => and(eq(smsOutbox.toNumber, input.to), isNotNull(smsOutbox.requestedBy), gt(smsOutbox.createdAt, since(ms)));
-  if ((await counted(toNumber(HOUR_MS))) >= limits.sms_per_number_per_hour) throw new AppError('SMS_NUMBER_HOURLY_LIMIT', { field: 'recipientPhone' });
-  if ((await counted(toNumber(24 * HOUR_MS))) >= limits.sms_per_number_per_day) throw new AppError('SMS_NUMBER_DAILY_LIMIT', { field: 'recipientPhone' });
-  const byCustomer = and(eq(smsOutbox.requestedBy, input.requestedBy), gt(smsOutbox.createdAt, since(24 * HOUR_MS)));
-  if ((await counted(byCustomer)) >= limits.sms_per_customer_per_day) {
-    throw new AppError('SMS_CUSTOMER_DAILY_LIMIT', { field: 'recipientPhone', params: { max: limits.sms_per_customer_per_day } });
-  }
+const reachesPhone = () => sql`not (${smsOutbox.status} = 'failed' and ${smsOutbox.sentAt} is null)`;
+
+/** Serialises every limit check of one number until the caller's transaction ends (ADR 013). */
+export async function lockSmsNumber(db: Queryable, to: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms|${to}`}))`);
 }
+
+/** Texts a customer has in flight but not in the outbox yet: their open (unpaid) orders with « Envoyer aussi par SMS ». */
+export type OpenSmsOrders = { toNumber: readonly Date[]; byCustomer: number };
+
+type LimitHit = { code: 'SMS_NUMBER_HOURLY_LIMIT' | 'SMS_NUMBER_DAILY_LIMIT' | 'SMS_CUSTOMER_DAILY_LIMIT'; params?: { max: number } };
+
+const within = (plannedAt: Date, ms: number) =>
+  and(gt(smsOutbox.plannedAt, new Date(plannedAt.getTime() - ms)), lt(smsOutbox.plannedAt, new Date(plannedAt.getTime() + ms)));
+
+/**
+ * Issue 25, 32: a customer's texts to one number within an hour and a day of when this one reaches the
+ * phone (its delivery day: texts queued days apart for the same morning count together), and the
+ * customer's texts queued in the last day. Counted from the outbox plus `open` orders; the caller holds
+ * the number's lock. With every check made this way, no hour holds more than the hourly limit of texts.
+ */
+async function customerLimitHit(db: Queryable, input: { to: string; requestedBy: string; now: Date; plannedAt: Date; open?: OpenSmsOrders }): Promise<LimitHit | null> {
+  const limits = await cachedSettings(db, 'notifications');
+  const open = input.open ?? { toNumber: [], byCustomer: 0 };
+  const toNumber = async (ms: number) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.toNumber, input.to), eq(smsOutbox.source, 'customer'), reachesPhone(), within(input.plannedAt, ms)));
+    return row!.n + open.toNumber.filter((at) => Math.abs(at.getTime() - input.plannedAt.getTime()) < ms).length;
+  };
+  if ((await toNumber(HOUR_MS)) >= limits.sms_per_number_per_hour) return { code: 'SMS_NUMBER_HOURLY_LIMIT' };
+  if ((await toNumber(DAY_MS)) >= limits.sms_per_number_per_day) return { code: 'SMS_NUMBER_DAILY_LIMIT' };
+  const [mine] = await db
+    .select({ n: count() })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.requestedBy, input.requestedBy), eq(smsOutbox.source, 'customer'), reachesPhone(), gt(smsOutbox.createdAt, new Date(input.now.getTime() - DAY_MS))));
+  if (mine!.n + open.byCustomer >= limits.sms_per_customer_per_day) return { code: 'SMS_CUSTOMER_DAILY_LIMIT', params: { max: limits.sms_per_customer_per_day } };
+  return null;
+}
+
+/** Issue 32: the companies' texts to one number within a day of when this one reaches the phone. */
+async function companyLimitHit(db: Queryable, input: { to: string; plannedAt: Date }): Promise<boolean> {
+  const limits = await cachedSettings(db, 'notifications');
+  const [row] = await db
+    .select({ n: count() })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.toNumber, input.to), eq(smsOutbox.source, 'company'), reachesPhone(), within(input.plannedAt, DAY_MS)));
+  return row!.n >= limits.sms_company_per_number_per_day;
+}
+
+/**
+ * At checkout (issue 25, 32): whether a customer may ask for a text to `to`, counting their open orders
+ * too — `open` is called once the number is locked. Call it in the transaction that records the order,
+ * so that two checkouts at once cannot both pass. Throws the catalogue's 429 (or 409 after a STOP).
+ */
+export async function checkSmsLimits(
+  db: Queryable,
+  input: { to: string; requestedBy: string; now: Date; plannedAt?: Date | null | undefined; open?: (() => Promise<OpenSmsOrders>) | undefined },
+): Promise<void> {
+  await lockSmsNumber(db, input.to);
+  if (await isSmsOptedOut(db, input.to)) throw new AppError('SMS_OPTED_OUT', { field: 'recipientPhone' });
+  const plannedAt = input.plannedAt && input.plannedAt > input.now ? input.plannedAt : input.now;
+  const hit = await customerLimitHit(db, { to: input.to, requestedBy: input.requestedBy, now: input.now, plannedAt, open: input.open ? await input.open() : undefined });
+  if (hit) throw new AppError(hit.code, { field: 'recipientPhone', ...(hit.params ? { params: hit.params } : {}) });
+}
+
+/**
+ * Issue 32: queues a customer's or a company's text only within the limits, checked again now that it is
+ * queued (an order accepted earlier, paid later, counts here). Over a limit the text is kept as refused
+ * (failed, never sent, no cost: support sees why) and null is returned; the caller's e-mail still goes.
+ * Takes the number's lock: call it in a transaction.
+ */
+export async function enqueueLimitedSms(db: Queryable, sms: SmsEnvelope & { source: 'customer' | 'company' }): Promise<string | null> {
+  await lockSmsNumber(db, sms.to);
+  const plannedAt = sms.sendAt && sms.sendAt > sms.now ? sms.sendAt : sms.now;
+  let refused: string | null = null;
+  if (sms.source === 'company') {
+    if (await companyLimitHit(db, { to: sms.to, plannedAt })) refused = 'sms_company_per_number_per_day';
+  } else if (sms.requestedBy) {
+    refused = (await customerLimitHit(db, { to: sms.to, requestedBy: sms.requestedBy, now: sms.now, plannedAt }))?.code ?? null;
+  }
+  if (refused) {
+    await refuseSms(db, sms, `refused: over the limit (${refused})`);
+    return null;
+  }
+  return enqueueSms(db, sms);
+}
+
+/** Keeps a text that is not sent (over a limit, a number that cannot take it): failed, never sent, no cost. */
+export async function refuseSms(db: Queryable, sms: SmsEnvelope, why: string): Promise<void> {
+  const { encoding, segments } = smsSegments(sms.body);
+  await db
+    .insert(smsOutbox)
+    .values({
+      toNumber: sms.to,
+      body: sms.body,
+      kind: sms.kind,
+      locale: sms.locale,
+      encoding,
+      segments: Math.min(segments, 10),
+      cost: 0,
+      userId: sms.userId ?? null,
+      requestedBy: sms.requestedBy ?? null,
+      voucherId: sms.voucherId ?? null,
+      source: sourceOf(sms),
+      status: 'failed',
+      lastError: why,
+      plannedAt: sms.sendAt && sms.sendAt > sms.now ? sms.sendAt : sms.now,
+      nextAttemptAt: sms.now,
+      createdAt: sms.now,
+    });
+}
+
+const sourceOf = (sms: SmsEnvelope): SmsSource => sms.source ?? (sms.requestedBy ? 'customer' : 'platform');
 
 /**
  * Queues a text in the caller's transaction; it leaves once that commits (at `sendAt` at the earliest).
@@ -89,7 +199,8 @@ export async function checkSmsLimits(db: Queryable, input: { to: string; request
 export async function enqueueSms(db: Queryable, sms: SmsEnvelope): Promise<string | null> {
   const { encoding, segments } = smsSegments(sms.body);
   if (segments > SMS_MAX_SEGMENTS) throw new Error(`SMS ${sms.kind} takes ${segments} parts (at most ${SMS_MAX_SEGMENTS})`);
-  if (await isSmsOptedOut(db, sms.to)) return null;
+  if (!sms.evenIfOptedOut && (await isSmsOptedOut(db, sms.to))) return null;
+  const plannedAt = sms.sendAt && sms.sendAt > sms.now ? sms.sendAt : sms.now;
   const { sms_cost_per_segment: costPerSegment } = await cachedSettings(db, 'notifications');
   const [row] = await db
     .insert(smsOutbox)
@@ -105,7 +216,9 @@ export async function enqueueSms(db: Queryable, sms: SmsEnvelope): Promise<strin
       requestedBy: sms.requestedBy ?? null,
       voucherId: sms.voucherId ?? null,
       dedupeKey: sms.dedupeKey ?? null,
-      nextAttemptAt: sms.sendAt && sms.sendAt > sms.now ? sms.sendAt : sms.now,
+      source: sourceOf(sms),
+      plannedAt,
+      nextAttemptAt: plannedAt,
       createdAt: sms.now,
     })
     .onConflictDoNothing()
@@ -167,16 +280,35 @@ async function deliver(deps: Deps, row: SmsRow): Promise<void> {
 
 /**
  * A provider's delivery report (Twilio's MessageStatus): delivered, or failed/undelivered with its error
- * code. Earlier statuses (queued, sending, sent) change nothing. Returns whether the message is known.
+ * code. Issue 32: a report that changes nothing — the status already recorded, an earlier one (queued,
+ * sending, sent, accepted…), a failure after delivery — is a replay and is ignored ('unchanged'), so that
+ * a replayed callback cannot move a delivery's time or turn a delivered text into a failed one.
  */
-export async function recordSmsStatus(db: Queryable, input: { providerId: string; status: string; errorCode?: string | undefined; now: Date }): Promise<boolean> {
-  const [row] = await db.select({ id: smsOutbox.id, status: smsOutbox.status }).from(smsOutbox).where(eq(smsOutbox.providerId, input.providerId)).limit(1);
-  if (!row) return false;
+export async function recordSmsStatus(
+  db: Queryable,
+  input: { providerId: string; status: string; errorCode?: string | undefined; now: Date },
+): Promise<'unknown' | 'applied' | 'unchanged'> {
+  const [row] = await db.select({ id: smsOutbox.id, status: smsOutbox.status, lastError: smsOutbox.lastError }).from(smsOutbox).where(eq(smsOutbox.providerId, input.providerId)).limit(1);
+  if (!row) return 'unknown';
   if (input.status === 'delivered') {
-    await db.update(smsOutbox).set({ status: 'delivered', deliveredAt: input.now, lastError: null }).where(eq(smsOutbox.id, row.id));
-  } else if (input.status === 'failed' || input.status === 'undelivered') {
-    const reason = `${input.status}${input.errorCode ? ` (${input.errorCode})` : ''}`;
-    await db.update(smsOutbox).set({ status: 'failed', lastError: reason }).where(and(eq(smsOutbox.id, row.id), sql`${smsOutbox.status} <> 'delivered'`));
+    if (row.status === 'delivered') return 'unchanged';
+    const [done] = await db
+      .update(smsOutbox)
+      .set({ status: 'delivered', deliveredAt: input.now, lastError: null })
+      .where(and(eq(smsOutbox.id, row.id), sql`${smsOutbox.status} <> 'delivered'`))
+      .returning({ id: smsOutbox.id });
+    return done ? 'applied' : 'unchanged';
   }
-  return true;
+  if (input.status === 'failed' || input.status === 'undelivered') {
+    const reason = `${input.status}${input.errorCode ? ` (${input.errorCode})` : ''}`;
+    if (row.status === 'delivered' || (row.status === 'failed' && row.lastError === reason)) return 'unchanged';
+    const [done] = await db
+      .update(smsOutbox)
+      .set({ status: 'failed', lastError: reason })
+      .where(and(eq(smsOutbox.id, row.id), sql`${smsOutbox.status} <> 'delivered'`, sql`${smsOutbox.lastError} is distinct from ${reason}`))
+      .returning({ id: smsOutbox.id });
+    return done ? 'applied' : 'unchanged';
+  }
+  // queued, sending, sent, accepted, scheduled…: Twilio's steps before the outcome; ours are recorded as we send.
+  return 'unchanged';
 }

@@ -91,3 +91,9 @@ export function ticketAnsweredSms(input: { locale: Locale; subject: string; url:
   if (input.locale === 'ar') return fit({ subject: input.subject }, (p) => `فرحة: ردّ فريق الدعم على طلبك "${p.subject}". اقرأ الرد: ${input.url}`);
   return fit({ subject: input.subject }, (p) => `Farha : le support a répondu à votre demande "${p.subject}". Lire la réponse : ${input.url}`);
 }
+
+/** Issue 32: the code that lets a number that answered STOP take texts again (typed back on Farha). */
+export function smsConsentCodeSms(input: { locale: Locale; code: string }): string {
+  if (input.locale === 'ar') return `فرحة: رمز إعادة تفعيل الرسائل القصيرة على هذا الرقم: ${input.code} (صالح 10 دقائق). تجاهل هذه الرسالة إن لم تطلبه.`;
+  return `Farha : code pour recevoir de nouveau nos SMS sur ce numéro : ${input.code} (valable 10 min). Ignorez ce message si vous ne l'avez pas demandé.`;
+}

@@ -2,7 +2,6 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TNotificationParams, TNotificationPreferences, TPartnerNotification, TPartnerNotificationKind, TPartnerPermission } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { notifications, partnerMembers, partners, users } from '../../db/schema/index.ts';
-import { optInToSms } from '../notifications/index.ts';
 
 /**
  * `kind` and `params` are what the web words in the reader's language; `title` and `body` are the French
@@ -63,12 +62,9 @@ export async function notifyUser(db: Queryable, userId: string, notification: Ne
 
 /** spec 02 §2 settings tab (owner only): which e-mails the partner's members get, shared by them all. */
 export async function saveNotificationPreferences(db: Queryable, partnerId: string, preferences: TNotificationPreferences, now: Date): Promise<void> {
+  // Issue 32: turning the toggle on does not lift a « STOP » from the partner's numbers: only the number's
+  // holder does (a « START » reply, or the code texted to it); smsToPartner skips a stopped number.
   await db.update(partners).set({ notificationPreferences: preferences, updatedAt: now }).where(eq(partners.id, partnerId));
-  if (preferences.sms) {
-    // Issue 25: turning SMS on again is consent again, after a « STOP » from the partner's numbers.
-    const [row] = await db.select({ phone: partners.phone, owner: users.phone }).from(partners).leftJoin(users, eq(users.id, partners.ownerUserId)).where(eq(partners.id, partnerId));
-    for (const phone of [row?.phone, row?.owner]) if (phone) await optInToSms(db, phone);
-  }
 }
 
 /** Issue 25: a « STOP » reply from this number turns the SMS toggle off for a partner it belongs to. */

@@ -1,12 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { type TOrder } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
 import { voucherPublicUrl } from '@farha/contracts/vouchers';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, orders, payments, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { canTakeSms } from '@farha/contracts/plain/phone';
-import { checkSmsLimits, wakeOutbox } from '../notifications/index.ts';
+import { assertTextable, checkSmsLimits, type OpenSmsOrders, wakeOutbox } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { deliveryMoment } from './delivery-date.ts';
 import type { FulfilPaidOrder } from './fulfilment.ts';
@@ -58,36 +57,53 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
   const recipientPhone = input.recipientPhone ?? null;
   if (input.sendSms) {
     if (!recipientPhone) throw new AppError('SMS_PHONE_REQUIRED', { field: 'recipientPhone' });
-    if (!canTakeSms(recipientPhone)) throw new AppError('SMS_NOT_MOBILE', { field: 'recipientPhone' });
-    // Issue 25: the buyer hears of a limit before paying (the text itself is queued once paid).
-    await ctx.db.transaction((tx) => checkSmsLimits(tx, { to: recipientPhone, requestedBy: purchaser.userId, now: ctx.now }));
+    await assertTextable(ctx.db, recipientPhone, 'recipientPhone');
   }
 
-  const [order] = await ctx.db
-    .insert(orders)
-    .values({
-      purchaserId: purchaser.userId,
-      boxId: box.id,
-      amount: box.price,
-      ...chargeColumns(charge),
-      recipientName: input.recipientName,
-      recipientEmail: input.recipientEmail,
-      recipientLocale: input.recipientLocale ?? purchaser.locale,
-      recipientPhone,
-      recipientSms: !!input.sendSms && !!recipientPhone,
-      senderName: input.senderName ?? null,
-      personalMessage: input.personalMessage ?? null,
-      deliverAt,
-      paymentMethod: input.paymentMethod,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning();
+  // Issue 25: the buyer hears of a limit before paying (the text itself is queued once paid, and checked
+  // again then). Issue 32: the customer's open orders count too, and the order is recorded under the
+  // number's lock, so that neither orders opened first and paid later nor two checkouts at once get past.
+  const [order] = await ctx.db.transaction(async (tx) => {
+    if (input.sendSms && recipientPhone) {
+      await checkSmsLimits(tx, { to: recipientPhone, requestedBy: purchaser.userId, now: ctx.now, plannedAt: deliverAt, open: () => openSmsOrders(tx, recipientPhone, purchaser.userId, ctx.now) });
+    }
+    return tx
+      .insert(orders)
+      .values({
+        purchaserId: purchaser.userId,
+        boxId: box.id,
+        amount: box.price,
+        ...chargeColumns(charge),
+        recipientName: input.recipientName,
+        recipientEmail: input.recipientEmail,
+        recipientLocale: input.recipientLocale ?? purchaser.locale,
+        recipientPhone,
+        recipientSms: !!input.sendSms && !!recipientPhone,
+        senderName: input.senderName ?? null,
+        personalMessage: input.personalMessage ?? null,
+        deliverAt,
+        paymentMethod: input.paymentMethod,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+  });
   return openCheckout(ctx, order!, {
     locale: input.recipientLocale ?? purchaser.locale,
     description: `Farha — ${box.name}`,
     returnUrl: `${ctx.publicUrl}/checkout/return?order=${order!.id}`,
   });
+}
+
+/**
+ * Issue 32: the unpaid orders of the last day that will text `to`, and those `purchaserId` opened with a
+ * text: what the SMS limits count besides the outbox (their texts are queued only once paid).
+ */
+async function openSmsOrders(db: Queryable, to: string, purchaserId: string, now: Date): Promise<OpenSmsOrders> {
+  const open = and(eq(orders.status, 'pending'), eq(orders.recipientSms, true), gt(orders.createdAt, new Date(now.getTime() - 86_400_000)));
+  const toNumber = await db.select({ deliverAt: orders.deliverAt, createdAt: orders.createdAt }).from(orders).where(and(open, eq(orders.recipientPhone, to)));
+  const [mine] = await db.select({ n: count() }).from(orders).where(and(open, eq(orders.purchaserId, purchaserId)));
+  return { toNumber: toNumber.map((o) => (o.deliverAt && o.deliverAt > o.createdAt ? o.deliverAt : o.createdAt)), byCustomer: mine!.n };
 }
 
 /** Creates the gateway checkout of a pending order; a gateway failure fails the order. */

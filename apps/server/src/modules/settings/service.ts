@@ -50,6 +50,10 @@ export const SETTINGS_SCHEMAS = {
     sms_per_number_per_hour: z.number().int().default(3),
     sms_per_number_per_day: z.number().int().default(5),
     sms_per_customer_per_day: z.number().int().default(10),
+    /** Issue 32: a company's texts to one number per day (all companies together), checked as each is queued. */
+    sms_company_per_number_per_day: z.number().int().default(3),
+    /** Issue 32: the countries whose mobiles take texts (ISO codes; Algeria, plus the diaspora's as finance chooses). */
+    sms_countries: z.array(z.string()).default(['DZ']),
   }),
   security: z.object({
     password_min_length: z.number().int().default(8),

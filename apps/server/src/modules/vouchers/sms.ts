@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { canTakeSms, toE164 } from '@farha/contracts/plain/phone';
+import { toE164 } from '@farha/contracts/plain/phone';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { checkSmsLimits, enqueueSms, giftSms, type Locale, wakeOutbox } from '../notifications/index.ts';
+import { enqueueLimitedSms, enqueueSms, giftSms, type Locale, refuseSms, smsNumberProblem, wakeOutbox } from '../notifications/index.ts';
 
 export type VoucherSmsInput = {
   voucherId: string;
-  /** Any form a person types (0555 12 34 56, +213…): checked and stored in E.164. */
+  /** Any form a person types (0555 12 34 56, +213…): read in E.164. */
   phone: string;
   /** The recipient's language. */
   locale: Locale;
@@ -15,26 +15,25 @@ export type VoucherSmsInput = {
   publicUrl: string;
   /** Not before this moment (the delivery day); absent: now. */
   sendAt?: Date | null;
-  /**
-   * The customer (or company account) whose action sends it: the per-number and per-customer limits are
-   * checked first (AppError 429 with a clear message). Absent: a text the platform owes (no limit).
-   */
+  /** The customer whose action sends it (a paid order's « Envoyer aussi par SMS »): the customers' limits count it. */
   requestedBy?: string | null;
-  /** Run the limits even when the text is owed (default: only with `requestedBy`). */
-  checkLimits?: boolean;
+  /** A company's order sends it: the companies' limit per number counts it (issue 32). */
+  company?: boolean;
 };
 
 /**
  * Issue 25: the voucher's gift text — the sender's name, the box, the code and the link to /v/<code> —
  * to one mobile number in the recipient's language, through the SMS outbox (at most two parts). The one
- * entry for "deliver a voucher by SMS": the checkout's « Envoyer aussi par SMS » and the companies' orders
- * call it. Call it inside a transaction when `requestedBy` is given (the limits lock the number).
- * Returns the queued text's id, or null when the number answered STOP.
+ * entry for "deliver a voucher by SMS": a paid order's « Envoyer aussi par SMS » and the companies' orders
+ * call it, in the transaction that issues the voucher.
+ *
+ * Issue 32: it never fails the issuance. The limits (a customer's, or the companies') and the number
+ * rule (a mobile of a country of `notifications.sms_countries`) are checked again here, whatever was
+ * checked when the order was accepted; a text over a limit, or to a number that cannot take it (the
+ * setting may have changed since), is kept as refused and not sent, and the voucher's e-mail still goes.
+ * Returns the queued text's id, or null (refused, or the number answered STOP).
  */
 export async function deliverVoucherBySms(db: Queryable, input: VoucherSmsInput): Promise<string | null> {
-  const to = toE164(input.phone);
-  if (!to) throw new AppError('INVALID_PHONE', { field: 'recipientPhone' });
-  if (!canTakeSms(to)) throw new AppError('SMS_NOT_MOBILE', { field: 'recipientPhone' });
   const [row] = await db
     .select({ voucher: vouchers, boxName: boxes.name, boxNameAr: boxes.nameAr })
     .from(vouchers)
@@ -42,11 +41,11 @@ export async function deliverVoucherBySms(db: Queryable, input: VoucherSmsInput)
     .where(eq(vouchers.id, input.voucherId))
     .limit(1);
   if (!row) throw new AppError('VOUCHER_NOT_FOUND');
-  if (input.requestedBy && input.checkLimits !== false) await checkSmsLimits(db, { to, requestedBy: input.requestedBy, now: input.now });
   const { voucher } = row;
-  const id = await enqueueSms(db, {
-    to,
-    kind: 'gift',
+  const to = toE164(input.phone);
+  const sms = {
+    to: to ?? input.phone.slice(0, 40),
+    kind: 'gift' as const,
     locale: input.locale,
     now: input.now,
     sendAt: input.sendAt ?? null,
@@ -61,7 +60,17 @@ export async function deliverVoucherBySms(db: Queryable, input: VoucherSmsInput)
       code: voucher.code,
       publicUrl: input.publicUrl,
     }),
-  });
+  };
+  const problem = to ? await smsNumberProblem(db, to) : { code: 'INVALID_PHONE' };
+  if (problem) {
+    await refuseSms(db, { ...sms, source: input.company ? 'company' : undefined }, `refused: ${problem.code}`);
+    return null;
+  }
+  const id = input.company
+    ? await enqueueLimitedSms(db, { ...sms, source: 'company' })
+    : input.requestedBy
+      ? await enqueueLimitedSms(db, { ...sms, source: 'customer' })
+      : await enqueueSms(db, sms);
   if (id) wakeOutbox();
   return id;
 }
