@@ -15,6 +15,8 @@ export const COMPANY_ERRORS = {
   COMPANY_ALREADY_VERIFIED: { status: 409, fr: 'Entreprise déjà vérifiée', ar: 'تم التحقق من المؤسسة مسبقًا' },
   COMPANY_FILE_TYPE: { status: 400, fr: 'Fichier CSV ou Excel (.xlsx) attendu', ar: 'يُنتظر ملف CSV أو Excel (.xlsx)' },
   COMPANY_FILE_UNREADABLE: { status: 400, fr: 'Fichier illisible : vérifiez son format', ar: 'الملف غير مقروء: تحقّق من صيغته' },
+  COMPANY_FILE_TOO_LARGE: { status: 400, fr: 'Fichier trop volumineux ou trop complexe à lire : enregistrez une seule feuille de 5 000 lignes au plus', ar: 'الملف كبير جدًا أو معقّد جدًا للقراءة: احفظ ورقة واحدة من 5000 سطر على الأكثر' },
+  COMPANY_FILE_BUSY: { status: 503, fr: 'Trop de fichiers en cours de lecture : réessayez dans une minute', ar: 'عدد كبير من الملفات قيد القراءة: أعد المحاولة بعد دقيقة' },
   COMPANY_FILE_COLUMNS: { status: 400, fr: 'Colonnes manquantes : {columns}', ar: 'أعمدة ناقصة: {columns}' },
   COMPANY_TOO_MANY_ROWS: { status: 400, fr: '{max} destinataires au maximum par commande', ar: '{max} مستفيد كحد أقصى في الطلب الواحد' },
   COMPANY_NO_ROWS: { status: 400, fr: 'Aucun destinataire dans le fichier', ar: 'لا يوجد أي مستفيد في الملف' },

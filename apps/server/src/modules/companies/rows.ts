@@ -1,104 +1,15 @@
-import { parse } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
-import { MAX_COMPANY_ROWS, type TCheckResult, type TCompanyQuote, type TRecipientInput, toE164 } from '@farha/contracts/company';
-import { isTextableMobile } from '@farha/contracts/mobile-numbers';
+import { type TCheckResult, type TCompanyQuote, type TRecipientInput, toE164 } from '@farha/contracts/company';
+import { canTakeSms } from '@farha/contracts/plain/phone';
 import { errorText, type TErrorCode } from '@farha/contracts/errors';
-import { searchFold } from '@farha/contracts/search-fold';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { boxes } from '../../db/schema/index.ts';
 import { addDays, algiersToday } from '../../lib/algiers-time.ts';
-import { AppError } from '../../lib/errors.ts';
 import { getSettings } from '../settings/index.ts';
+import { fold } from './recipient-file.ts';
 
-type Field = keyof TRecipientInput;
-/** The headers a file may use for each column (French, English, Arabic), compared folded. */
-const HEADERS: Record<Field, string[]> = {
-  name: ['nom', 'name', 'destinataire', 'nom complet', 'الاسم'],
-  email: ['email', 'e-mail', 'courriel', 'mail', 'البريد الإلكتروني'],
-  mobile: ['mobile', 'telephone', 'téléphone', 'phone', 'tel', 'الجوال', 'الهاتف'],
-  box: ['coffret', 'box', 'cadeau', 'العلبة'],
-  message: ['message', 'message personnel', 'personal message', 'الرسالة'],
-  deliveryDate: ['date', "date d'envoi", 'date envoi', 'date de livraison', 'delivery date', 'تاريخ الإرسال'],
-  language: ['langue', 'language', 'lang', 'اللغة'],
-};
-const fold = (value: string) => searchFold(value).replace(/[_\s]+/g, ' ').trim();
-const HEADER_OF = new Map<string, Field>(Object.entries(HEADERS).flatMap(([field, names]) => names.map((n) => [fold(n), field as Field])));
-
-/** A file's rows as typed (strings), the header row mapped to fields; line numbers are the file's (header = 1). */
-export async function readRecipientFile(data: Buffer, filename: string): Promise<TRecipientInput[]> {
-  const lower = filename.toLowerCase();
-  let table: string[][];
-  if (lower.endsWith('.xlsx')) {
-    table = await readXlsx(data);
-  } else if (lower.endsWith('.csv') || lower.endsWith('.txt')) {
-    table = readCsv(data);
-  } else {
-    throw new AppError('COMPANY_FILE_TYPE');
-  }
-  const [header, ...body] = table;
-  if (!header) throw new AppError('COMPANY_NO_ROWS');
-  const columns = header.map((cell) => HEADER_OF.get(fold(cell)) ?? null);
-  const missing = [!columns.includes('name') && 'nom', !columns.includes('box') && 'coffret', !columns.includes('email') && !columns.includes('mobile') && 'email / mobile'].filter(Boolean);
-  if (missing.length) throw new AppError('COMPANY_FILE_COLUMNS', { params: { columns: missing.join(', ') } });
-  const rows = body.filter((cells) => cells.some((c) => c.trim() !== ''));
-  if (rows.length === 0) throw new AppError('COMPANY_NO_ROWS');
-  if (rows.length > MAX_COMPANY_ROWS) throw new AppError('COMPANY_TOO_MANY_ROWS', { params: { max: MAX_COMPANY_ROWS } });
-  return rows.map((cells) => {
-    const row: TRecipientInput = { name: '', email: '', mobile: '', box: '', message: '', deliveryDate: '', language: '' };
-    columns.forEach((field, i) => {
-      if (field) row[field] = (cells[i] ?? '').trim().slice(0, field === 'message' ? 2000 : 300);
-    });
-    return row;
-  });
-}
-
-function readCsv(data: Buffer): string[][] {
-  const text = data.toString('utf8').replace(/^\uFEFF/, '');
-  const firstLine = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
-  // Excel in French writes `;` between cells.
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  try {
-    return parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
-  } catch {
-    throw new AppError('COMPANY_FILE_UNREADABLE');
-  }
-}
-
-async function readXlsx(data: Buffer): Promise<string[][]> {
-  // ExcelJS (about 28 MB once loaded) is read at the first Excel file, not at every start.
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('COMPANY_FILE_UNREADABLE');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('COMPANY_NO_ROWS');
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    if (number > MAX_COMPANY_ROWS + 2) return;
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellText(cell.value);
-    });
-    table[number - 1] = Array.from(cells, (c) => c ?? '');
-  });
-  return Array.from(table, (r) => r ?? []);
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    return '';
-  }
-  return String(value);
-}
+// Files are read in a worker, within a budget (issue 32): recipient-file-thread.ts.
+export { readRecipientFile } from './recipient-file-thread.ts';
 
 export type ValidLine = {
   line: number;
@@ -143,8 +54,6 @@ export async function checkRecipientRows(
     if (box.nameAr) boxByKey.set(fold(box.nameAr), box);
   }
   const today = algiersToday(now);
-  // Issue 32: the one rule of every number for texts (a mobile of a country finance lists; ADR 013).
-  const { sms_countries: smsCountries } = await getSettings(db, 'notifications');
   const checked: TCheckResult['rows'] = [];
   const valid: ValidLine[] = [];
   rows.forEach((input, index) => {
@@ -157,7 +66,7 @@ export async function checkRecipientRows(
     if (email && (!EMAIL.test(email) || email.length > 254)) problem('email', 'ROW_EMAIL');
     // A mobile that can take a text (issue 25): the voucher goes by SMS too; the e-mail stays required.
     const mobile = input.mobile.trim() ? toE164(input.mobile) : null;
-    if (input.mobile.trim() && !(mobile && isTextableMobile(mobile, smsCountries))) problem('mobile', 'ROW_MOBILE');
+    if (input.mobile.trim() && !(mobile && canTakeSms(mobile))) problem('mobile', 'ROW_MOBILE');
     if (!email && !input.mobile.trim()) problem('email', 'ROW_CONTACT');
     else if (!email) problem('email', 'ROW_EMAIL_REQUIRED');
     const box = boxByKey.get(input.box.trim()) ?? boxByKey.get(fold(input.box));
