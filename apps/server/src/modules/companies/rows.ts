@@ -1,5 +1,5 @@
 import { type TCheckResult, type TCompanyQuote, type TRecipientInput, toE164 } from '@farha/contracts/company';
-import { canTakeSms } from '@farha/contracts/plain/phone';
+import { isTextableMobile } from '@farha/contracts/mobile-numbers';
 import { errorText, type TErrorCode } from '@farha/contracts/errors';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -54,6 +54,8 @@ export async function checkRecipientRows(
     if (box.nameAr) boxByKey.set(fold(box.nameAr), box);
   }
   const today = algiersToday(now);
+  // Issue 32: the one rule of every number for texts (a mobile of a country finance lists; ADR 013).
+  const { sms_countries: smsCountries } = await getSettings(db, 'notifications');
   const checked: TCheckResult['rows'] = [];
   const valid: ValidLine[] = [];
   rows.forEach((input, index) => {
@@ -66,7 +68,7 @@ export async function checkRecipientRows(
     if (email && (!EMAIL.test(email) || email.length > 254)) problem('email', 'ROW_EMAIL');
     // A mobile that can take a text (issue 25): the voucher goes by SMS too; the e-mail stays required.
     const mobile = input.mobile.trim() ? toE164(input.mobile) : null;
-    if (input.mobile.trim() && !(mobile && canTakeSms(mobile))) problem('mobile', 'ROW_MOBILE');
+    if (input.mobile.trim() && !(mobile && isTextableMobile(mobile, smsCountries))) problem('mobile', 'ROW_MOBILE');
     if (!email && !input.mobile.trim()) problem('email', 'ROW_CONTACT');
     else if (!email) problem('email', 'ROW_EMAIL_REQUIRED');
     const box = boxByKey.get(input.box.trim()) ?? boxByKey.get(fold(input.box));
