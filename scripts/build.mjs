@@ -76,6 +76,8 @@ const SERVER_ENTRIES = {
   'prepare-child': 'apps/server/src/db/prepare-child.ts',
   seed: 'apps/server/src/db/seed/cli.ts',
   backup: 'apps/server/src/db/backup.ts',
+  // The worker that reads a company's recipient file (issue 32): started from a file beside server.js.
+  'recipient-file-worker': 'apps/server/src/modules/companies/recipient-file-worker.ts',
 };
 
 async function buildServer() {
