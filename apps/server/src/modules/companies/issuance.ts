@@ -171,6 +171,14 @@ export function isConflict(error: unknown): boolean {
   return false;
 }
 
+/** What finance reads of a failure: the database's own words (the innermost cause), not the query. */
+function errorText(error: unknown): string {
+  let inner = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; inner?.cause && depth < 4; depth++) inner = inner.cause as typeof inner;
+  const message = typeof inner?.message === 'string' ? inner.message : String(error);
+  return typeof inner?.code === 'string' ? `${message} (${inner.code})` : message;
+}
+
 /** Figures of this process's issuing, for tests and logs. */
 export const issuanceFigures = { conflictsRetried: 0, failures: 0 };
 
@@ -195,7 +203,7 @@ async function recordFailure(deps: IssuanceDeps, orderId: string, error: unknown
   issuanceFigures.failures++;
   deps.log?.error({ err: error, order: orderId }, 'company order issuance failed; the job tries again');
   const now = deps.clock.now();
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const message = errorText(error).slice(0, 500);
   await deps.db
     .update(companyOrders)
     .set({
