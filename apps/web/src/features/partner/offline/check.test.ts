@@ -1,6 +1,6 @@
 import { offlineStatusIndex } from '@farha/contracts/offline';
 import { describe, expect, it } from 'vitest';
-import { decideOffline, offlineLimitRefusal } from './check';
+import { decideOffline, offlineLimitRefusal, scanTime } from './check';
 import type { OfflineMeta, OfflineVoucher, QueuedRedemption } from './store';
 
 // The phone's clock of these tests: any instant works, every time below is relative to it.
@@ -17,6 +17,8 @@ function meta(overrides: Partial<OfflineMeta> = {}): OfflineMeta {
     salt: 'salt',
     scope: 'scope',
     cursor: minutes(-5),
+    snapshotId: 'snapshot-now',
+    issuedAt: minutes(-5),
     generatedAt: minutes(-5),
     syncedAt: minutes(-5),
     boxes: [
@@ -48,7 +50,7 @@ const queued = (code: string, state: QueuedRedemption['state'], faceValue = 9000
   boxNameAr: null,
   faceValue,
   scannedAt: minutes(-1),
-  snapshotAt: minutes(-5),
+  snapshotId: 'snapshot-now',
   state,
 });
 
@@ -85,13 +87,38 @@ describe('a scan without a network (issue 26)', () => {
   it('holds to the limits of the settings: list age, queued count and queued value, and the switch', () => {
     expect(decide({ meta: null })).toEqual({ ok: false, reason: 'noSnapshot' });
     expect(decide({ meta: meta({ limits: { ...meta().limits, offlineMode: false } }) })).toEqual({ ok: false, reason: 'offlineDisabled' });
-    expect(decide({ meta: meta({ syncedAt: minutes(-61) }) })).toEqual({ ok: false, reason: 'snapshotTooOld' });
-    expect(decide({ meta: meta({ syncedAt: minutes(-59) }) }).ok).toBe(true);
+    const synced = (at: number) => meta({ issuedAt: minutes(at), generatedAt: minutes(at), syncedAt: minutes(at) });
+    expect(decide({ meta: synced(-61) })).toEqual({ ok: false, reason: 'snapshotTooOld' });
+    expect(decide({ meta: synced(-59) }).ok).toBe(true);
     expect(decide({ queue: [queued('FRH-AAAA-AAAA-AAAA', 'pending'), queued('FRH-BBBB-BBBB-BBBB', 'pending')] })).toEqual({ ok: false, reason: 'queueFull' });
-    // Answered ones no longer count.
-    expect(decide({ queue: [queued('FRH-AAAA-AAAA-AAAA', 'confirmed'), queued('FRH-BBBB-BBBB-BBBB', 'pending')] }).ok).toBe(true);
+    // Answered ones of an earlier snapshot no longer count (nor conflicts).
+    expect(decide({ queue: [{ ...queued('FRH-AAAA-AAAA-AAAA', 'confirmed'), snapshotId: 'snapshot-before' }, queued('FRH-BBBB-BBBB-BBBB', 'pending')] }).ok).toBe(true);
+    expect(decide({ queue: [queued('FRH-AAAA-AAAA-AAAA', 'conflict'), queued('FRH-BBBB-BBBB-BBBB', 'pending')] }).ok).toBe(true);
     // 12 000 waiting + 9 000 > 20 000.
     expect(decide({ queue: [queued('FRH-AAAA-AAAA-AAAA', 'pending', 12_000)] })).toEqual({ ok: false, reason: 'queueValueFull' });
     expect(offlineLimitRefusal(meta(), [queued('FRH-AAAA-AAAA-AAAA', 'pending', 11_000)], now, 9000)).toBeNull();
+  });
+});
+
+describe('the server holds the phone to its snapshot (issue 32)', () => {
+  it("dates a scan by the server's clock at the last sync plus the time run since, whatever the phone's clock says", () => {
+    // The phone's clock is 3 hours behind the server's: its scan is still dated in the server's time.
+    const behind = meta({ syncedAt: minutes(-5), generatedAt: new Date(Date.parse(minutes(-5)) + 3 * 3_600_000).toISOString(), issuedAt: minutes(-5) });
+    expect(scanTime(behind, now).toISOString()).toBe(new Date(now.getTime() + 3 * 3_600_000).toISOString());
+    // Its clock put back before the sync: never before the snapshot's issue (the server would refuse it).
+    expect(scanTime(meta({ syncedAt: minutes(10) }), now).toISOString()).toBe(minutes(-5));
+    expect(scanTime(meta({ issuedAt: minutes(-5), generatedAt: minutes(-8), syncedAt: minutes(0) }), now).toISOString()).toBe(minutes(-5));
+  });
+
+  it('counts the age from the snapshot\'s issue, not from the last sync', () => {
+    // Synchronised a minute ago, but the server handed out a snapshot issued 61 minutes ago.
+    expect(decide({ meta: meta({ issuedAt: minutes(-61), generatedAt: minutes(-1), syncedAt: minutes(-1) }) })).toEqual({ ok: false, reason: 'snapshotTooOld' });
+  });
+
+  it('counts what the server confirmed of this snapshot against its limits, not what it confirmed of an older one', () => {
+    const confirmedHere = [queued('FRH-AAAA-AAAA-AAAA', 'confirmed'), queued('FRH-BBBB-BBBB-BBBB', 'confirmed')];
+    expect(decide({ queue: confirmedHere })).toEqual({ ok: false, reason: 'queueFull' });
+    const older = confirmedHere.map((entry) => ({ ...entry, snapshotId: 'snapshot-before' }));
+    expect(decide({ queue: older }).ok).toBe(true);
   });
 });

@@ -21,14 +21,28 @@ export type OfflineDecision =
   | { ok: true; box: TOfflineBox; offer: TOfflineOffer }
   | { ok: false; reason: OfflineRefusal; offers?: TRedemptionOfferChoice[] };
 
-/** The limits of the settings (issue 26): what the phone may still accept without a sync. */
+/**
+ * Issue 32: the server's time now, as the phone reckons it: the server's clock at the last sync plus the
+ * time this phone's clock has run since (never before the snapshot's issue). A phone whose clock is
+ * wrong still dates its scans where the server will accept them (between the snapshot's issue and now).
+ */
+export function scanTime(meta: OfflineMeta, now: Date): Date {
+  const elapsed = Math.max(0, now.getTime() - Date.parse(meta.syncedAt));
+  return new Date(Math.max(Date.parse(meta.generatedAt) + elapsed, Date.parse(meta.issuedAt)));
+}
+
+/**
+ * The limits the snapshot announced (issue 26), as the server holds it to them (issue 32): its age at the
+ * scan counts from its issue; its count and value hold what waits to be sent and what the server
+ * confirmed of this snapshot already.
+ */
 export function offlineLimitRefusal(meta: OfflineMeta | null, queue: QueuedRedemption[], now: Date, value = 0): OfflineRefusal | null {
   if (!meta) return 'noSnapshot';
   if (!meta.limits.offlineMode) return 'offlineDisabled';
-  if (now.getTime() - Date.parse(meta.syncedAt) > meta.limits.maxSnapshotAgeMinutes * 60_000) return 'snapshotTooOld';
-  const pending = queue.filter((entry) => entry.state === 'pending');
-  if (pending.length >= meta.limits.maxQueued) return 'queueFull';
-  if (pending.reduce((sum, entry) => sum + entry.faceValue, 0) + value > meta.limits.maxQueuedValue) return 'queueValueFull';
+  if (scanTime(meta, now).getTime() - Date.parse(meta.issuedAt) > meta.limits.maxSnapshotAgeMinutes * 60_000) return 'snapshotTooOld';
+  const held = queue.filter((entry) => entry.state === 'pending' || (entry.state === 'confirmed' && entry.snapshotId === meta.snapshotId));
+  if (held.length >= meta.limits.maxQueued) return 'queueFull';
+  if (held.reduce((sum, entry) => sum + entry.faceValue, 0) + value > meta.limits.maxQueuedValue) return 'queueValueFull';
   return null;
 }
 

@@ -77,7 +77,6 @@ function Scanner() {
         boxName: decision.box.name,
         boxNameAr: decision.box.nameAr,
         faceValue: decision.offer.faceValue,
-        scannedAt: new Date().toISOString(),
       });
       setOutcome({ kind: 'offline', entry });
       history.add({

@@ -39,6 +39,7 @@ export function OfflineStatus({ state, engine }: { state: OfflineState; engine: 
           </p>
         )}
         {state.problem === 'signature' && <p className="text-destructive">{t('offline.status.signature')}</p>}
+        {state.disabled && <p data-testid="offline-disabled">{t('offline.refusals.offlineDisabled')}</p>}
       </div>
       {state.online && (
         <Button variant="ghost" size="sm" onClick={() => void engine.sync()} disabled={state.syncing} data-testid="offline-sync">
