@@ -251,7 +251,9 @@ export async function submitOfflineRedemptions(
     const base = { item, scannedAt: claimed, ...(mine ? { snapshot: { id: mine.id, issuedAt: mine.issuedAt } } : {}) };
     const before = earlier.get(item.nonce);
     // Sent again: a refusal stands as given; a redemption gets the scan path's stored answer (no new room).
-    if (before?.outcome === 'conflict') return { ...base, refused: (before.errorCode ?? 'VOUCHER_UNAVAILABLE') as TErrorCode };
+    if (before?.outcome === 'conflict') {
+      return { ...base, refused: before.errorCode && before.errorCode in ERRORS ? (before.errorCode as TErrorCode) : 'VOUCHER_UNAVAILABLE' };
+    }
     if (before?.outcome === 'confirmed') return { ...base, redeem: true, value: 0, held: false };
     if (!limits.offlineMode) return { ...base, refused: 'OFFLINE_DISABLED' };
     if (!mine) return { ...base, refused: 'OFFLINE_SNAPSHOT_UNKNOWN' };
