@@ -109,6 +109,8 @@ describe('SMS limits (issue 25)', () => {
     clock.set(new Date(clock.now().getTime() + 61 * 60_000));
     expect((await post({ recipientPhone: '0770000001', sendSms: true }, other)).statusCode).toBe(201);
     await sent(otherId);
+    // That hour now holds a text and an open order: room is made in it to reach the daily limit.
+    await setNotifications({ sms_per_number_per_hour: 3, sms_per_number_per_day: 4, sms_per_customer_per_day: 50 });
     const daily = await post({ recipientPhone: '0770000001', sendSms: true }, other);
     expect(daily.statusCode).toBe(429);
     expect(daily.json().error.message).toBe('Trop de SMS envoyés à ce numéro aujourd’hui. Réessayez demain.');

@@ -4,8 +4,8 @@ import { emailOutbox, partners, smsOptOuts, smsOutbox, systemSettings } from '..
 import { clearSettingsCache } from '../../src/modules/settings/index.ts';
 import { enqueueLimitedSms, enqueueSms, isSmsOptedOut, optOutOfSms } from '../../src/modules/notifications/index.ts';
 import { checkRecipientRows } from '../../src/modules/companies/index.ts';
-import { recipientSms } from '../../src/modules/companies/sms.ts';
-import { saveNotificationPreferences } from '../../src/modules/partners/notifications.ts';
+import { deliverVoucherBySms } from '../../src/modules/vouchers/index.ts';
+import { saveNotificationPreferences } from '../../src/modules/partners/index.ts';
 import { DEMO_BOX_ID, makeVoucher, newCustomer, PARTNER1_ID, type Customer } from '../customer-fixtures.ts';
 import { ACCOUNTS, itGuardsEachEndpoint, memoryMailer, payOnSandbox, type Role, sharedTestAppForEveryRole } from '../helpers.ts';
 import { day, testClock } from '../clock.ts';
@@ -257,7 +257,8 @@ describe('the companies’ own limit (issue 32)', () => {
     const mobile = '+213770445566';
     for (let i = 0; i < 20; i++) {
       const { voucher } = await makeVoucher(t.database.db, { purchaserId: buyer.id, recipientEmail: `salarie${i}@entreprise.dz`, at: clock.now() });
-      await t.database.db.transaction((tx) => recipientSms(tx, { voucherId: voucher.id, mobile, locale: 'fr', sendAt: null, now: clock.now(), publicUrl: t.config.publicUrl }));
+      // What companies/sms.ts's recipientSms asks for each line of an issuance.
+      await t.database.db.transaction((tx) => deliverVoucherBySms(tx, { voucherId: voucher.id, phone: mobile, locale: 'fr', sendAt: null, now: clock.now(), publicUrl: t.config.publicUrl, company: true }));
     }
     const { queued, refused } = await outcome(mobile);
     expect(queued).toHaveLength(3);

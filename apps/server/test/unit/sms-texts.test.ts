@@ -7,6 +7,7 @@ import {
   reservationConfirmedSms,
   reservationDeclinedSms,
   reservationReminderSms,
+  smsConsentCodeSms,
   ticketAnsweredSms,
 } from '../../src/modules/notifications/index.ts';
 
@@ -45,5 +46,16 @@ describe('the texts (issue 25)', () => {
       }
       expect(texts(locale, long, long).gift).toContain(`${url}/v/${code}`);
     }
+  });
+});
+
+describe('the code that lifts a STOP (issue 32)', () => {
+  it('fits one part in each language, GSM-7 in French', () => {
+    const fr = smsConsentCodeSms({ locale: 'fr', code: '042917' });
+    const ar = smsConsentCodeSms({ locale: 'ar', code: '042917' });
+    expect(fr).toContain('042917');
+    expect(ar).toContain('042917');
+    expect(smsSegments(fr)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    expect(smsSegments(ar)).toMatchObject({ encoding: 'UCS-2', segments: 1 });
   });
 });

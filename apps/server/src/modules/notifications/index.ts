@@ -11,5 +11,5 @@ export { createSmsProvider, fileProvider, type OutgoingSms, type SmsProvider } f
 export { checkSmsLimits, dropPendingVoucherSms, enqueueLimitedSms, enqueueSms, isSmsOptedOut, type OpenSmsOrders, optInToSms, optOutOfSms, processSmsOutbox, recordSmsStatus, refuseSms, type SmsKind } from './sms-outbox.ts';
 export { assertTextable, isTextable, smsNumberProblem, smsToAccountOf, smsToPartner, smsToUser } from './sms-recipients.ts';
 export { confirmSmsConsent, sendSmsConsentCode } from './sms-consent.ts';
-export { expiryReminderSms, giftSms, partnerReservationRequestSms, reservationConfirmedSms, reservationDeclinedSms, reservationReminderSms, smsDate, ticketAnsweredSms } from './sms-texts.ts';
+export { expiryReminderSms, giftSms, partnerReservationRequestSms, reservationConfirmedSms, reservationDeclinedSms, reservationReminderSms, smsConsentCodeSms, smsDate, ticketAnsweredSms } from './sms-texts.ts';
 export { latestSms, smsOfUser, toSmsMessage } from './sms-views.ts';

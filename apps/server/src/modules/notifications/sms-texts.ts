@@ -94,6 +94,6 @@ export function ticketAnsweredSms(input: { locale: Locale; subject: string; url:
 
 /** Issue 32: the code that lets a number that answered STOP take texts again (typed back on Farha). */
 export function smsConsentCodeSms(input: { locale: Locale; code: string }): string {
-  if (input.locale === 'ar') return `فرحة: رمز إعادة تفعيل الرسائل القصيرة على هذا الرقم: ${input.code} (صالح 10 دقائق). تجاهل هذه الرسالة إن لم تطلبه.`;
+  if (input.locale === 'ar') return `فرحة: رمز إعادة تفعيل الرسائل: ${input.code} (10 دقائق). تجاهله إن لم تطلبه.`;
   return `Farha : code pour recevoir de nouveau nos SMS sur ce numéro : ${input.code} (valable 10 min). Ignorez ce message si vous ne l'avez pas demandé.`;
 }

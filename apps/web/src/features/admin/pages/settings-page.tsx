@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH_CHOICES, type TSettingsSections } from '@farha/contracts/admin';
 import { Activity, Database, Download, RefreshCw, RotateCcw, Save, Timer, Upload, Users } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -185,6 +185,9 @@ export function AdminSettingsPage() {
                         </div>
                       );
                     }
+                    if (Array.isArray(value) && field === 'sms_countries') {
+                      return <CodesField key={field} id={id} label={label} value={value as string[]} onChange={(codes) => set(section, field, codes)} />;
+                    }
                     if (typeof value === 'string') {
                       return (
                         <div key={field} className="grid gap-1.5">
@@ -225,6 +228,34 @@ export function AdminSettingsPage() {
             onError: (error) => setResetError(adminMessage(error)),
           })
         }
+      />
+    </div>
+  );
+}
+
+/**
+ * A list of short codes typed as « DZ, FR » (issue 32: the countries whose mobiles take texts). The text is
+ * kept as typed while it is edited; the list saved is its codes, upper-cased (the server checks each).
+ */
+const codesOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean).map((code) => code.toUpperCase());
+function CodesField({ id, label, value, onChange }: { id: string; label: string; value: string[]; onChange: (codes: string[]) => void }) {
+  const [text, setText] = useState(value.join(', '));
+  // A reload, an import or a reset changes the list from outside: show it (typing leaves it equal).
+  const joined = value.join(',');
+  useEffect(() => {
+    setText((typed) => (codesOf(typed).join(',') === joined ? typed : joined.split(',').join(', ')));
+  }, [joined]);
+  return (
+    <div className="grid gap-1.5 sm:col-span-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        dir="ltr"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(codesOf(e.target.value));
+        }}
       />
     </div>
   );
