@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { boxes, companies, companyInvoices, companyOrderLines, companyOrders, emailOutbox, users, vouchers } from '../../src/db/schema/index.ts';
-import { issueStep, runCompanyIssuance, startIssuance } from '../../src/modules/companies/index.ts';
-import { issuanceFigures } from '../../src/modules/companies/issuance.ts';
+import { issuanceFigures, issueStep, runCompanyIssuance, startIssuance } from '../../src/modules/companies/index.ts';
 import { ACCOUNTS, buildTestApp, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 import { genuinePdf } from '../upload-fixtures.ts';
@@ -65,7 +64,7 @@ const company = (email: string) => ({
 beforeAll(async () => {
   t = await buildTestApp({ clock, listen: true, env: { REGISTRATION_LIMIT_PER_HOUR: '4' } });
   for (const role of Object.keys(ACCOUNTS) as Role[]) cookies[role] = await t.login(ACCOUNTS[role]);
-  [box] = await t.database.db.select().from(boxes).where(eq(boxes.active, true)).orderBy(boxes.price).limit(1);
+  box = (await t.database.db.select().from(boxes).where(eq(boxes.active, true)).orderBy(boxes.price).limit(1))[0]!;
 });
 afterAll(async () => {
   await t.close();

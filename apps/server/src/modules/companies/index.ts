@@ -1,5 +1,5 @@
 export { companyAdminRoutes, companyRegistrationRoutes, companyRoutes } from './routes.ts';
 export { fulfilCompanyPayment } from './orders.ts';
 export { checkRecipientRows, readRecipientFile } from './rows.ts';
-export { createIssuer, issueStep, runCompanyIssuance, startIssuance } from './issuance.ts';
+export { createIssuer, issuanceFigures, issueStep, runCompanyIssuance, startIssuance } from './issuance.ts';
 export { companiesOverview } from './overview.ts';

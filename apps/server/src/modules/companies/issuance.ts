@@ -286,10 +286,10 @@ export function createIssuer(deps: IssuanceDeps) {
         deps.log?.error({ err: error }, 'company issuance job failed');
       } finally {
         running = null;
-        // Whoever still waits learns the order's state from the database.
-        for (const id of [...waiters.keys()]) settle(id);
-        // A wake-up that came after the last look: one more run.
+        // A wake-up that came after the last look: one more run (whose end answers the waiters); else whoever
+        // still waits (an order not due, or issued elsewhere) learns its state from the database.
         if (again && !stopped) kick();
+        else for (const id of [...waiters.keys()]) settle(id);
       }
     })();
   };

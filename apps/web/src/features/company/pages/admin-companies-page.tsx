@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api } from '@/lib/api';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -119,6 +119,11 @@ function OrdersTab({ status }: { status: string }) {
             <OrderStatusBadge status={o.status} />
           </div>
           <p className="text-sm">{formatDate(o.createdAt, locale)} · {o.recipients} · <strong>{formatDzd(o.total, locale)}</strong>{o.invoiceNumber ? ` · ${o.invoiceNumber}` : ''}{o.transferReference ? ` · ${o.transferReference}` : ''}</p>
+          {o.status === 'issuing' && o.issueError && (
+            <Alert variant="error" data-testid="admin-company-order-issue-error">
+              {t('admin.issueError', { error: o.issueError, retry: o.issueRetryAt ? formatDateTime(o.issueRetryAt, locale) : '—' })}
+            </Alert>
+          )}
           {o.status === 'awaiting_transfer' && <TransferForm order={o} />}
           {o.invoiceNumber && <CreditNoteForm order={o} />}
         </li>
