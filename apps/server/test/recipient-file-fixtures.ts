@@ -12,7 +12,8 @@ export type Deflated = { deflated: Buffer; size: number; crc: number };
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A row of inline strings (no shared strings needed). */
-export const inlineRow = (cells: readonly string[]) => `<row>${cells.map((c) => `<c t="inlineStr"><is><t>${xmlText(c)}</t></is></c>`).join('')}</row>`;
+export const inlineRow = (cells: readonly string[], r = 1) =>
+  `<row r="${r}">${cells.map((c, i) => `<c r="${String.fromCharCode(65 + i)}${r}" t="inlineStr"><is><t>${xmlText(c)}</t></is></c>`).join('')}</row>`;
 
 export function deflate(text: string | Buffer): Deflated {
   const data = Buffer.isBuffer(text) ? text : Buffer.from(text);
@@ -103,12 +104,14 @@ export function workbookOf(sheet: Deflated & { declaredSize?: number }, parts: (
 }
 
 /**
- * The attack's workbook: a header, then `rows` tiny rows (`<row/>` when `empty`, else one cell each); with
- * 5,000,000 empty rows about 60 MB of XML in a few hundred KB. `declaredSize` is what the zip says it inflates to.
+ * The attack's workbook: a header, then `rows` tiny rows (blank when `empty`, else one cell each): with
+ * 5,000,000 rows of a cell, 300 MB of XML in 0.9 MB, as the attack's; blank, 60 MB in 100 KB. `declaredSize`
+ * is what the zip says the sheet inflates to (a bomb may lie).
  */
 export function bombWorkbook(options: { rows: number; empty?: boolean; declaredSize?: number }): Buffer {
   const header = inlineRow(['Nom', 'E-mail', 'Coffret']);
-  const unit = options.empty ? '<row/>' : '<row><c t="inlineStr"><is><t>a</t></is></c></row>';
+  // Every row says it is row 2 (ExcelJS wants a number; the same one keeps the unit repeatable).
+  const unit = options.empty ? '<row r="2"/>' : '<row r="2"><c r="A2" t="inlineStr"><is><t>a</t></is></c></row>';
   const sheet = repeatedDeflate(SHEET_HEAD + header, unit, options.rows, SHEET_TAIL);
   return workbookOf({ ...sheet, ...(options.declaredSize === undefined ? {} : { declaredSize: options.declaredSize }) });
 }

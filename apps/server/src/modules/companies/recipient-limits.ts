@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * The budget a recipient file is read within (issue 32, ADR 015): a 900 KB workbook can hold 310 MB of XML,
  * so what is inflated, kept and waited for is counted, and the file refused as soon as one count runs out.
@@ -44,7 +46,8 @@ export const RECIPIENT_FILE_LIMITS: RecipientFileLimits = {
   csvRecordChars: 64 * 1024,
   heapMb: 128,
   millis: 10_000,
-  parallel: 2,
+  // One core stays the server's: two readers on a machine of three cores or more, one below.
+  parallel: Math.max(1, Math.min(2, availableParallelism() - 1)),
   queued: 4,
 };
 
