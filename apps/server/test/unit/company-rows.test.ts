@@ -68,6 +68,33 @@ describe('an Excel file, read as a stream (issue 32)', () => {
     ]);
   });
 
+  it('reads what other tools write: prefixed elements, 1904 dates, a custom date format, gaps, booleans, CDATA', async () => {
+    const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    const sheet = deflate(
+      `<?xml version="1.0"?><x:worksheet xmlns:x="${main}"><x:sheetData>` +
+        '<x:row r="2"><x:c r="A2" t="inlineStr"><x:is><x:t>Nom</x:t></x:is></x:c><x:c r="C2" t="s"><x:v>0</x:v></x:c><x:c r="D2" t="str"><x:f>"Coffret"</x:f><x:v>Coffret</x:v></x:c><x:c r="E2" t="inlineStr"><x:is><x:t>Date</x:t></x:is></x:c><x:c r="F2" t="inlineStr"><x:is><x:t>Message</x:t></x:is></x:c></x:row>' +
+        '<x:row r="4"><x:c r="A4" t="inlineStr"><x:is><x:r><x:t xml:space="preserve">Yanis </x:t></x:r><x:r><x:t>Aït</x:t></x:r><x:rPh><x:t>phonetic</x:t></x:rPh></x:is></x:c><x:c r="C4" t="s"><x:v>1</x:v></x:c><x:c r="D4" t="inlineStr"><x:is><x:t><![CDATA[Spa & <Hammam>]]></x:t></x:is></x:c><x:c r="E4" s="1"><x:v>45290</x:v></x:c><x:c r="F4" t="b"><x:v>1</x:v></x:c></x:row>' +
+        '</x:sheetData></x:worksheet>',
+    );
+    const parts = [
+      { name: 'xl/workbook.xml', ...deflate(`<workbook xmlns="${main}" xmlns:rel="${rel}"><workbookPr date1904="1"/><sheets><sheet name="Liste" sheetId="7" rel:id="rIdS"/></sheets></workbook>`) },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        ...deflate(
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdT" Type="${rel}/sharedStrings" Target="/xl/strings.xml"/><Relationship Id="rIdY" Type="${rel}/styles" Target="styles.xml"/><Relationship Id="rIdS" Type="${rel}/worksheet" Target="sheets/liste.xml"/></Relationships>`,
+        ),
+      },
+      { name: 'xl/sheets/liste.xml', ...sheet },
+      { name: 'xl/strings.xml', ...deflate(`<sst xmlns="${main}"><si><t>E-mail</t></si><si><t>yanis@x.dz</t></si></sst>`) },
+      { name: 'xl/styles.xml', ...deflate(`<styleSheet xmlns="${main}"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy;@"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`) },
+    ];
+    const { rows, code } = await outcome(workbookOf(deflate(SHEET_HEAD + SHEET_TAIL), parts), 'liste.xlsx');
+    expect(code).toBeUndefined();
+    // 45290 days after 1904-01-01 is 2027-12-31 (the same number in the 1900 system would be 2023-12-30).
+    expect(rows).toEqual([{ name: 'Yanis Aït', email: 'yanis@x.dz', mobile: '', box: 'Spa & <Hammam>', message: 'true', deliveryDate: '2027-12-31', language: '' }]);
+  });
+
   it('refuses the attack\'s 5,000,000-row sheet at once, whatever size its zip declares', async () => {
     // 60 MB of blank rows in a 120 KB file: refused on its size as declared, or on the count of rows (blank
     // ones too) when the zip lies about it.
