@@ -114,11 +114,11 @@ export async function exportAccountData(db: Db, userId: string, now: Date) {
   const user = await loadUser(db, userId);
   const caller = { userId, email: user.email };
   const [orderRows, voucherRows, reservationRows, reviewRows, ticketRows, favouriteRows, voteRows] = await Promise.all([
-    db.select().from(orders).where(eq(orders.purchaserId, userId)).orderBy(asc(orders.createdAt)),
-    db.select().from(vouchers).where(ownedVoucherCondition(caller)).orderBy(asc(vouchers.createdAt)),
-    db.select().from(reservations).where(eq(reservations.userId, userId)).orderBy(asc(reservations.createdAt)),
-    db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt)),
-    db.select().from(supportTickets).where(eq(supportTickets.userId, userId)).orderBy(asc(supportTickets.createdAt)),
+    db.select().from(orders).where(eq(orders.purchaserId, userId)).orderBy(asc(orders.createdAt), asc(orders.id)),
+    db.select().from(vouchers).where(ownedVoucherCondition(caller)).orderBy(asc(vouchers.createdAt), asc(vouchers.id)),
+    db.select().from(reservations).where(eq(reservations.userId, userId)).orderBy(asc(reservations.createdAt), asc(reservations.id)),
+    db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(asc(reviews.createdAt), asc(reviews.id)),
+    db.select().from(supportTickets).where(eq(supportTickets.userId, userId)).orderBy(asc(supportTickets.createdAt), asc(supportTickets.id)),
     db.select().from(favourites).where(eq(favourites.userId, userId)),
     db.select().from(faqVotes).where(eq(faqVotes.userId, userId)),
   ]);
@@ -127,8 +127,8 @@ export async function exportAccountData(db: Db, userId: string, now: Date) {
   const ticketIds = ticketRows.map((t) => t.id);
   const [paymentRows, eventRows, messageRows, attachmentRows] = await Promise.all([
     orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)) : [],
-    voucherIds.length ? db.select().from(voucherEvents).where(inArray(voucherEvents.voucherId, voucherIds)).orderBy(asc(voucherEvents.createdAt)) : [],
-    ticketIds.length ? db.select().from(ticketMessages).where(inArray(ticketMessages.ticketId, ticketIds)).orderBy(asc(ticketMessages.createdAt)) : [],
+    voucherIds.length ? db.select().from(voucherEvents).where(inArray(voucherEvents.voucherId, voucherIds)).orderBy(asc(voucherEvents.createdAt), asc(voucherEvents.id)) : [],
+    ticketIds.length ? db.select().from(ticketMessages).where(inArray(ticketMessages.ticketId, ticketIds)).orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id)) : [],
     ticketIds.length
       ? db
           .select({ attachment: ticketAttachments, file: storedFiles })

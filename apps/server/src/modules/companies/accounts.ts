@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import { type TCompany, type TCompanyMe, type TCompanyRegistration, toE164 } from '@farha/contracts/company';
 import type { Db, Queryable } from '../../db/client.ts';
 import { companies, companyMembers, emailOutbox, users } from '../../db/schema/index.ts';
@@ -169,7 +169,7 @@ export async function companyMe(db: Queryable, userId: string): Promise<TCompany
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(eq(companyMembers.companyId, company.id))
-    .orderBy(companyMembers.createdAt)
+    .orderBy(companyMembers.createdAt, asc(companyMembers.userId))
     .limit(200);
   return {
     company: companyDto(company),
@@ -210,7 +210,7 @@ export async function orderingCompany(db: Queryable, userId: string): Promise<Co
 export async function listCompanies(db: Queryable, query: { status: string; page: number; pageSize: number }) {
   const where = query.status === 'all' ? undefined : eq(companies.status, query.status as Company['status']);
   const [rows, [total]] = await Promise.all([
-    db.select().from(companies).where(where).orderBy(desc(companies.createdAt)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db.select().from(companies).where(where).orderBy(desc(companies.createdAt), desc(companies.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(companies).where(where),
   ]);
   return { companies: rows.map(companyDto), total: total!.n, page: query.page, pageSize: query.pageSize };

@@ -33,7 +33,7 @@ export async function listCompanyDocuments(db: Queryable, companyId: string) {
     .from(companyDocuments)
     .innerJoin(storedFiles, eq(storedFiles.id, companyDocuments.fileId))
     .where(eq(companyDocuments.companyId, companyId))
-    .orderBy(desc(companyDocuments.createdAt))
+    .orderBy(desc(companyDocuments.createdAt), desc(companyDocuments.id))
     .limit(50);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

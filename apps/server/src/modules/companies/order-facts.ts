@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, companyOrderLines } from '../../db/schema/index.ts';
 
@@ -15,6 +15,6 @@ export async function orderBoxTotals(db: Queryable, orderId: string) {
     .innerJoin(boxes, eq(boxes.id, companyOrderLines.boxId))
     .where(eq(companyOrderLines.orderId, orderId))
     .groupBy(boxes.id, boxes.name, boxes.nameAr, companyOrderLines.unitPrice)
-    .orderBy(boxes.name);
+    .orderBy(boxes.name, asc(boxes.id));
   return rows.map((r) => ({ ...r, amount: r.unitPrice * r.quantity }));
 }

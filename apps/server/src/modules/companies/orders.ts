@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { TCompanyOrder, TRecipientInput } from '@farha/contracts/company';
 import type { Db, Queryable } from '../../db/client.ts';
 import { companies, companyInvoices, companyMembers, companyOrderLines, companyOrders } from '../../db/schema/index.ts';
@@ -20,7 +20,7 @@ export async function orderDto(db: Queryable, order: Order, company?: { id: stri
     .select({ id: companyInvoices.id, kind: companyInvoices.kind, number: companyInvoices.number, amount: companyInvoices.amount, issuedAt: companyInvoices.issuedAt })
     .from(companyInvoices)
     .where(eq(companyInvoices.orderId, order.id))
-    .orderBy(companyInvoices.issuedAt);
+    .orderBy(companyInvoices.issuedAt, asc(companyInvoices.id));
   const invoice = documents.find((d) => d.kind === 'invoice');
   return {
     id: order.id,
@@ -196,7 +196,7 @@ export async function listOrders(db: Queryable, query: { page: number; pageSize:
       .from(companyOrders)
       .innerJoin(companies, eq(companies.id, companyOrders.companyId))
       .where(where)
-      .orderBy(desc(companyOrders.createdAt))
+      .orderBy(desc(companyOrders.createdAt), desc(companyOrders.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(companyOrders).where(where),

@@ -67,7 +67,7 @@ export async function confirmSmsConsent(db: Queryable, input: { userId: string; 
     .select()
     .from(smsConsentCodes)
     .where(and(eq(smsConsentCodes.phone, input.phone), eq(smsConsentCodes.userId, input.userId), isNull(smsConsentCodes.usedAt), gt(smsConsentCodes.expiresAt, input.now)))
-    .orderBy(desc(smsConsentCodes.createdAt))
+    .orderBy(desc(smsConsentCodes.createdAt), desc(smsConsentCodes.id))
     .limit(1);
   if (!row || row.attempts >= MAX_TRIES) throw new AppError('SMS_CONSENT_CODE_INVALID', { field: 'code' });
   const given = Buffer.from(hashOf(input.phone, input.code));

@@ -29,7 +29,7 @@ export async function latestSms(db: Queryable, filter: { to?: string | undefined
     .select()
     .from(smsOutbox)
     .where(digits ? ilike(smsOutbox.toNumber, `%${digits.replace(/^0/, '')}%`) : undefined)
-    .orderBy(desc(smsOutbox.createdAt))
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
     .limit(filter.limit);
   return rows.map(toSmsMessage);
 }
@@ -38,6 +38,6 @@ export async function latestSms(db: Queryable, filter: { to?: string | undefined
 export async function smsOfUser(db: Queryable, user: { id: string; phone: string | null }, limit = 20): Promise<TSmsMessage[]> {
   const conditions: SQL[] = [eq(smsOutbox.userId, user.id), eq(smsOutbox.requestedBy, user.id)];
   if (user.phone) conditions.push(eq(smsOutbox.toNumber, user.phone));
-  const rows = await db.select().from(smsOutbox).where(and(or(...conditions))).orderBy(desc(smsOutbox.createdAt)).limit(limit);
+  const rows = await db.select().from(smsOutbox).where(and(or(...conditions))).orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id)).limit(limit);
   return rows.map(toSmsMessage);
 }

@@ -90,7 +90,7 @@ export function toNotificationDto(row: typeof notifications.$inferSelect): TPart
 
 export async function latestNotifications(db: Queryable, userId: string, limit: number) {
   const [rows, [unread]] = await Promise.all([
-    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(limit),
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit),
     db
       .select({ n: count() })
       .from(notifications)

@@ -41,7 +41,7 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
     .from(orders)
     .innerJoin(boxes, eq(boxes.id, orders.boxId))
     .where(and(eq(orders.purchaserId, userId), eq(orders.kind, 'purchase'), inArray(orders.status, [...HISTORY_ORDER_STATUSES])))
-    .orderBy(desc(orders.createdAt));
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   const orderIds = rows.map((r) => r.order.id);
   const boxIds = [...new Set(rows.map((r) => r.box.id))];
 
@@ -52,7 +52,7 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
           .select({ orderId: payments.orderId, checkoutId: payments.providerCheckoutId, status: payments.status })
           .from(payments)
           .where(inArray(payments.orderId, orderIds))
-          .orderBy(desc(payments.createdAt))
+          .orderBy(desc(payments.createdAt), desc(payments.id))
       : [],
     boxIds.length
       ? db

@@ -55,7 +55,7 @@ export async function loadInvoice(db: Queryable, userId: string, orderId: string
     .select({ checkoutId: payments.providerCheckoutId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid'])))
-    .orderBy(desc(payments.createdAt))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
   return { ...row, voucherCode: voucher?.code ?? null, transactionId: payment?.checkoutId ?? null };
 }
