@@ -207,7 +207,7 @@ describe('platform', () => {
     expect(demo.accounts.map((a: { email: string }) => a.email)).toEqual(
       expect.arrayContaining(['client@demo.farha.dz', 'partenaire2@demo.farha.dz', 'support@demo.farha.dz']),
     );
-    const off = await buildTestApp({ env: { DEMO_MODE: 'false' } });
+    const off = await buildTestApp({ env: { DEMO_MODE: 'false', ALLOW_SANDBOX_PAYMENTS: 'true' } });
     try {
       const body = (await off.request({ method: 'GET', url: '/api/auth/demo' })).json();
       expect(body).toEqual({ demoMode: false, accounts: [] });

@@ -166,27 +166,30 @@ export async function enqueueLimitedSms(db: Queryable, sms: SmsEnvelope & { sour
 
 /** Keeps a text that is not sent (over a limit, a number that cannot take it): failed, never sent, no cost. */
 export async function refuseSms(db: Queryable, sms: SmsEnvelope, why: string): Promise<void> {
+  const row = outboxRow(sms);
+  await db.insert(smsOutbox).values({ ...row, segments: Math.min(row.segments, 10), cost: 0, status: 'failed', lastError: why, dedupeKey: null, nextAttemptAt: sms.now });
+}
+
+/** The outbox row of a text: its parts, whose limits count it, and when it is meant to reach the phone. */
+function outboxRow(sms: SmsEnvelope) {
   const { encoding, segments } = smsSegments(sms.body);
-  await db
-    .insert(smsOutbox)
-    .values({
-      toNumber: sms.to,
-      body: sms.body,
-      kind: sms.kind,
-      locale: sms.locale,
-      encoding,
-      segments: Math.min(segments, 10),
-      cost: 0,
-      userId: sms.userId ?? null,
-      requestedBy: sms.requestedBy ?? null,
-      voucherId: sms.voucherId ?? null,
-      source: sourceOf(sms),
-      status: 'failed',
-      lastError: why,
-      plannedAt: sms.sendAt && sms.sendAt > sms.now ? sms.sendAt : sms.now,
-      nextAttemptAt: sms.now,
-      createdAt: sms.now,
-    });
+  const plannedAt = sms.sendAt && sms.sendAt > sms.now ? sms.sendAt : sms.now;
+  return {
+    toNumber: sms.to,
+    body: sms.body,
+    kind: sms.kind,
+    locale: sms.locale,
+    encoding,
+    segments,
+    userId: sms.userId ?? null,
+    requestedBy: sms.requestedBy ?? null,
+    voucherId: sms.voucherId ?? null,
+    dedupeKey: sms.dedupeKey ?? null,
+    source: sourceOf(sms),
+    plannedAt,
+    nextAttemptAt: plannedAt,
+    createdAt: sms.now,
+  };
 }
 
 const sourceOf = (sms: SmsEnvelope): SmsSource => sms.source ?? (sms.requestedBy ? 'customer' : 'platform');
@@ -197,33 +200,16 @@ const sourceOf = (sms: SmsEnvelope): SmsSource => sms.source ?? (sms.requestedBy
  * parts (the texts of sms-texts.ts shorten names to fit).
  */
 export async function enqueueSms(db: Queryable, sms: SmsEnvelope): Promise<string | null> {
-  const { encoding, segments } = smsSegments(sms.body);
-  if (segments > SMS_MAX_SEGMENTS) throw new Error(`SMS ${sms.kind} takes ${segments} parts (at most ${SMS_MAX_SEGMENTS})`);
+  const row = outboxRow(sms);
+  if (row.segments > SMS_MAX_SEGMENTS) throw new Error(`SMS ${sms.kind} takes ${row.segments} parts (at most ${SMS_MAX_SEGMENTS})`);
   if (!sms.evenIfOptedOut && (await isSmsOptedOut(db, sms.to))) return null;
-  const plannedAt = sms.sendAt && sms.sendAt > sms.now ? sms.sendAt : sms.now;
   const { sms_cost_per_segment: costPerSegment } = await cachedSettings(db, 'notifications');
-  const [row] = await db
+  const [queued] = await db
     .insert(smsOutbox)
-    .values({
-      toNumber: sms.to,
-      body: sms.body,
-      kind: sms.kind,
-      locale: sms.locale,
-      encoding,
-      segments,
-      cost: segments * costPerSegment,
-      userId: sms.userId ?? null,
-      requestedBy: sms.requestedBy ?? null,
-      voucherId: sms.voucherId ?? null,
-      dedupeKey: sms.dedupeKey ?? null,
-      source: sourceOf(sms),
-      plannedAt,
-      nextAttemptAt: plannedAt,
-      createdAt: sms.now,
-    })
+    .values({ ...row, cost: row.segments * costPerSegment })
     .onConflictDoNothing()
     .returning({ id: smsOutbox.id });
-  return row?.id ?? null;
+  return queued?.id ?? null;
 }
 
 /** A voucher's texts not sent yet are dropped when the voucher is exchanged or cancelled. */
