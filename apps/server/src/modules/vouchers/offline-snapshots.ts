@@ -37,7 +37,7 @@ export async function issueSnapshot(
     sql`select s.id, s.issued_at as "issuedAt"
       from (select * from ${offlineSnapshots}
         where user_id = ${userId} and issued_at > ${reuseSince}::timestamptz and issued_at <= ${now.toISOString()}::timestamptz
-        order by issued_at desc limit 1) s
+        order by issued_at desc, id desc limit 1) s
       where s.partner_id = ${partnerId} and s.key_id = ${keyId} and s.scope = ${scope} and s.claimed_count = 0
         and s.max_snapshot_age_minutes = ${limits.maxSnapshotAgeMinutes} and s.max_queued = ${limits.maxQueued}
         and s.max_queued_value = ${limits.maxQueuedValue}`,

@@ -289,7 +289,7 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
       (select coalesce(jsonb_agg(jsonb_build_object(
           'voucherId', v.id, 'code', v.code, 'status', v.status, 'expiresAt', v.expires_at,
           'recipientName', v.recipient_name, 'boxName', b.name, 'boxNameAr', b.name_ar, 'offerId', o.id,
-          'offerPartnerId', o.partner_id, 'offerTitle', o.title, 'offerTitleAr', o.title_ar, 'faceValue', o.face_value) order by o.title), '[]'::jsonb)
+          'offerPartnerId', o.partner_id, 'offerTitle', o.title, 'offerTitleAr', o.title_ar, 'faceValue', o.face_value) order by o.title, o.id), '[]'::jsonb)
         from ${vouchers} v
         join ${boxes} b on b.id = v.box_id
         left join ${boxOffers} bo on bo.box_id = v.box_id
