@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { loginAs, newCustomerDetails, registerCustomerViaApi } from './support/auth.ts';
 import { DESKTOP_VIEWPORT, PHONE, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
-import { buyVoucherViaApi, DEMO_PARTNER_BOX } from './support/orders.ts';
+import { buyVoucherViaApi, DEMO_PARTNER_BOX, DEMO_PARTNER_NAME } from './support/orders.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const session = useBrowser();
@@ -33,7 +33,8 @@ describe('the money loop', () => {
     const finance = await (await session.newContext()).newPage();
     await loginAs(finance, 'finance');
     await finance.goto('/admin/payouts?status=requested');
-    const row = finance.getByTestId('payout-row').filter({ hasText: 'Hammam' }).first();
+    // The demo partner's row: other hammams' payouts of the demo history may be waiting in the same queues.
+    const row = finance.getByTestId('payout-row').filter({ hasText: DEMO_PARTNER_NAME }).first();
     await expectVisible(row, 'the requested payout in the queue');
     await screenshot(finance, 'admin-payouts-requested-1280');
     await row.getByTestId('payout-approve').click();
@@ -42,10 +43,10 @@ describe('the money loop', () => {
     expect(await finance.getByTestId('payout-flash-success').textContent()).toContain('Il se trouve maintenant dans « En cours »');
     await finance.getByTestId('payout-flash-open').click();
     await finance.waitForURL(/status=processing/);
-    await expectVisible(finance.getByTestId('payout-row').filter({ hasText: 'Hammam' }).first(), 'the approved payout in « En cours »');
+    await expectVisible(finance.getByTestId('payout-row').filter({ hasText: DEMO_PARTNER_NAME }).first(), 'the approved payout in « En cours »');
 
     await finance.goto('/admin/payouts?status=processing');
-    const processing = finance.getByTestId('payout-row').filter({ hasText: 'Hammam' }).first();
+    const processing = finance.getByTestId('payout-row').filter({ hasText: DEMO_PARTNER_NAME }).first();
     await processing.getByTestId('payout-paid').click();
     const reference = `VIR-E2E-${Date.now().toString(36).toUpperCase()}`;
     await finance.getByTestId('prompt-input').fill(reference);

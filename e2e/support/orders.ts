@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { UI_TIMEOUT_MS } from './browser.ts';
 
+/** The first demo partner, whose owner is partenaire@demo.farha.dz. */
+export const DEMO_PARTNER_NAME = 'Hammam Dar Es-Salam';
 /** Boxes of the first demo partner (Hammam Dar Es-Salam), each with one of its offers. */
 export const DEMO_PARTNER_BOX = 'Parenthèse Hammam';
 
