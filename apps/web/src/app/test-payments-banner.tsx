@@ -13,7 +13,8 @@ export function TestPaymentsBanner() {
   if (!testPayments) return null;
   return (
     <>
-      <div aria-hidden className="h-10" />
+      {/* Two lines on a phone, one from 640 px. */}
+      <div aria-hidden className="h-14 sm:h-10" />
       <p
         role="note"
         data-testid="test-payments-banner"
