@@ -38,7 +38,7 @@ describe('the test-payments banner', () => {
     expect(html).toContain('data-testid="test-payments-banner"');
     expect(html).toContain('Paiements de test : aucun paiement réel n&#x27;est encaissé');
     expect(html).toContain('role="note"');
-    expect(html).toMatch(/<div aria-hidden="true" class="h-10"><\/div>/);
+    expect(html).toMatch(/<div aria-hidden="true" class="h-14 sm:h-10"><\/div>/);
   });
 
   it('says so in Arabic on an Arabic page', async () => {
