@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { boxes, companies, companyInvoices, companyOrderLines, companyOrders, emailOutbox, users, vouchers } from '../../src/db/schema/index.ts';
@@ -187,6 +188,29 @@ describe('issuing a company order in batches (issue 32)', () => {
     expect(await runCompanyIssuance(deps())).toBe(0);
     expect(await mailed()).toBe(450);
   }, 120_000);
+
+  it("waits for an issuing order whose row another transaction holds for a moment, instead of leaving it to the job's next run", async (ctx) => {
+    // A transfer recorded twice at once: the second click's update locks the order's row, finds it issuing,
+    // and holds the lock until its transaction ends. The issuer that met the lock once skipped the order, and a
+    // paid order stayed issuing (202) until the next run. PGlite has one connection: no other can hold a row.
+    if (!t.database.url) return ctx.skip('PostgreSQL only: PGlite has one connection, no other transaction can hold a row');
+    const order = await placeOrder([row('Tenu', 1), row('Tenu', 2)]);
+    await t.database.db.transaction((tx) => startIssuance(tx, order.id, { transferReference: 'VIR-HELD' }, clock.now()));
+    const holder = new pg.Client({ connectionString: t.database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from company_orders where id = $1 for update', [order.id]);
+      const run = runCompanyIssuance(deps());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query('commit');
+      expect(await run).toBe(1);
+    } finally {
+      await holder.end();
+    }
+    const done = await orderRow(order.id);
+    expect({ status: done.status, issued: done.issued }).toEqual({ status: 'issued', issued: 2 });
+  });
 
   it("never fails unseen: a batch's error is on the order in finance's list, and the job issues it once the cause is gone", async () => {
     await t.database.db.execute(sql`create or replace function h32_refuse() returns trigger language plpgsql as $$ begin if new.recipient_name = 'Panne 2' then raise exception 'disque plein (test)'; end if; return new; end $$`);

@@ -231,10 +231,18 @@ describe('a bulk order paid by transfer', () => {
       t.request({ method: 'POST', url: `/api/admin/company-orders/${orderId}/transfer`, cookie: cookies.finance, payload: { reference: 'VIR-778812', amount: total } }),
       t.request({ method: 'POST', url: `/api/admin/company-orders/${orderId}/transfer`, cookie: cookies.superadmin, payload: { reference: 'VIR-778812', amount: total } }),
     ]);
-    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     // A double click: the second request either joins the issuance under way (the same answer) or finds it
-    // done (issued: false), depending on when it arrives; the vouchers below are counted once either way.
-    expect([first.json().issued, second.json().issued]).toContain(true);
+    // done (issued: false), depending on when it arrives; the vouchers below are counted once either way. On a
+    // loaded machine the 2 s the answer waits may pass first (202): the order page then follows its progress,
+    // and the order must be issued without anything more (no job run, no other click).
+    const answers = [first, second].map((res) => ({ status: res.statusCode, body: res.json() }));
+    expect(answers.every((a) => (a.status === 200 && typeof a.body.issued === 'boolean') || (a.status === 202 && a.body.issuing === true))).toBe(true);
+    if (answers.every((a) => a.status === 200)) expect(answers.map((a) => a.body.issued)).toContain(true);
+    for (let waited = 0; ; waited += 100) {
+      const progress = (await t.request({ method: 'GET', url: `/api/company/orders/${orderId}/progress`, cookie: cookies.company_buyer })).json();
+      if (progress.status === 'issued' || waited >= 30_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const again = await t.request({ method: 'POST', url: `/api/admin/company-orders/${orderId}/transfer`, cookie: cookies.finance, payload: { reference: 'VIR-778812', amount: total } });
     expect(again.json()).toEqual({ issued: false });
 

@@ -62,6 +62,23 @@ describe('client addresses and login throttling', () => {
     clock.advance(16 * 60_000);
   });
 
+  it('answers every try of a burst on one account, counted or refused, never 500 (the counters are locked in one order)', async () => {
+    // Tries counted and tries given back at the same moment, on the same counters: on PostgreSQL they once locked
+    // the counters in opposite orders, deadlocked, and answered 500.
+    const email = 'finance@demo.farha.dz';
+    const codes: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const address = `10.6.${round}.1`;
+      for (let i = 0; i < MAX_FAILURES - 1; i++) codes.push((await login(email, 'wrong-password', address)).statusCode);
+      // One place left: the burst's refused tries are given back while the others are still being counted.
+      const burst = await Promise.all(Array.from({ length: 24 }, () => login(email, 'wrong-password', address)));
+      codes.push(...burst.map((res) => res.statusCode));
+      clock.advance(16 * 60_000);
+    }
+    expect(codes.filter((code) => code !== 401 && code !== 429)).toEqual([]);
+    expect(codes.filter((code) => code === 401)).toHaveLength(6 * MAX_FAILURES);
+  });
+
   it('limits failed logins per address, whatever account they try', async () => {
     for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) {
       expect((await login(`nobody-${i}@example.dz`, 'wrong-password', '10.4.0.1')).statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,11 +26,18 @@ export const REGISTRATION_WINDOW_MS = 60 * 60_000;
 const PURGE_EVERY = 100;
 
 const account = (email: string) => email.trim().toLowerCase();
+const pairKey = (ip: string, email: string) => `pair|${ip}|${account(email)}`;
+/**
+ * The three counters of a try, in the order of their keys. Every statement locks them in that order (the
+ * insert in its values' order, the give-back through an ordered `for update`), so that a try being counted
+ * and another being given back never wait on each other in opposite orders: on PostgreSQL that deadlocked
+ * and answered 500 to a burst of tries.
+ */
 function keys(ip: string, email: string): [string, number][] {
   return [
-    [`pair|${ip}|${account(email)}`, MAX_FAILURES],
     [`account|${account(email)}`, MAX_ACCOUNT_FAILURES],
     [`address|${ip}`, MAX_ADDRESS_FAILURES],
+    [pairKey(ip, email), MAX_FAILURES],
   ];
 }
 
@@ -48,11 +55,13 @@ declare module 'fastify' {
 
 export function createLoginThrottle(db: Queryable) {
   let taken = 0;
-  const giveBack = (counted: string[]) =>
-    db
+  const giveBack = (counted: string[]) => {
+    const locked = db.select({ key: loginFailures.key }).from(loginFailures).where(inArray(loginFailures.key, counted)).orderBy(asc(loginFailures.key)).for('update');
+    return db
       .update(loginFailures)
       .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
-      .where(inArray(loginFailures.key, counted));
+      .where(inArray(loginFailures.key, locked));
+  };
   return {
     /**
      * Takes one try on each key before the password is checked, in one statement: simultaneous tries are
@@ -79,7 +88,11 @@ export function createLoginThrottle(db: Queryable) {
         await giveBack(limits.map(([key]) => key));
         throw new AppError('RATE_LIMITED');
       }
-      if (++taken % PURGE_EVERY === 0) await db.delete(loginFailures).where(lte(loginFailures.resetAt, now));
+      if (++taken % PURGE_EVERY === 0) {
+        // Expired counters a try is not using right now (skip locked: the purge never waits on, nor blocks, a try).
+        const expiredRows = db.select({ key: loginFailures.key }).from(loginFailures).where(lte(loginFailures.resetAt, now)).for('update', { skipLocked: true });
+        await db.delete(loginFailures).where(inArray(loginFailures.key, expiredRows));
+      }
     },
     /** The try was no wrong password nor code (a second factor is asked, or the account cannot log in): given back. */
     async giveBack(ip: string, email: string): Promise<void> {
@@ -87,9 +100,9 @@ export function createLoginThrottle(db: Queryable) {
     },
     /** A successful login: its try is given back, and the address-and-e-mail count starts again. */
     async succeeded(ip: string, email: string): Promise<void> {
-      const [pair, ...others] = keys(ip, email).map(([key]) => key);
-      await db.delete(loginFailures).where(eq(loginFailures.key, pair!));
-      await giveBack(others);
+      const pair = pairKey(ip, email);
+      await db.delete(loginFailures).where(eq(loginFailures.key, pair));
+      await giveBack(keys(ip, email).map(([key]) => key).filter((key) => key !== pair));
     },
     /** Whether some window refuses this account's logins now (from one address or from all). */
     async isLocked(email: string, now: Date): Promise<boolean> {

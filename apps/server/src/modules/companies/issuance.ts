@@ -26,8 +26,16 @@ const RETRY_MAX_MS = 3_600_000;
 /** A deadlock or a serialisation failure is tried again at once, this many times, before it counts as a failure. */
 const CONFLICT_RETRIES = 4;
 
-/** What a batch did: more to do, the order is issued, or nothing (not issuing, or another instance holds it). */
-export type StepOutcome = 'more' | 'done' | 'skip';
+/**
+ * How long a run waits, in short pauses, for an issuing order whose row another transaction holds, before it
+ * leaves the order to the job's next run. The holder is usually brief: another instance's batch, or the second
+ * click of a transfer, whose update locks the row it then finds already issuing until its transaction ends.
+ */
+const BUSY_WAIT_MS = 5_000;
+const BUSY_PAUSE_MS = 50;
+
+/** What a batch did: more to do, the order is issued, nothing (not issuing), or the order's row is held by another. */
+export type StepOutcome = 'more' | 'done' | 'skip' | 'busy';
 
 /**
  * The paid order starts issuing: awaiting → issuing by one conditional update, so that a replayed webhook
@@ -72,7 +80,10 @@ export async function issueStep(db: Db, orderId: string, ctx: Ctx, batch = ISSUE
       .from(companyOrders)
       .where(and(eq(companyOrders.id, orderId), eq(companyOrders.status, 'issuing')))
       .for('update', { skipLocked: true });
-    if (!order) return 'skip' as const;
+    if (!order) {
+      const [held] = await tx.select({ id: companyOrders.id }).from(companyOrders).where(and(eq(companyOrders.id, orderId), eq(companyOrders.status, 'issuing')));
+      return held ? ('busy' as const) : ('skip' as const);
+    }
     const [company] = await tx.select().from(companies).where(eq(companies.id, order.companyId));
     const lines = await tx
       .select()
@@ -217,6 +228,7 @@ async function recordFailure(deps: IssuanceDeps, orderId: string, error: unknown
 
 /** Runs an order's batches until it is issued, skipped or failed (then recorded). */
 async function issueWholeOrder(deps: IssuanceDeps, orderId: string, stopped: () => boolean): Promise<StepOutcome | 'failed'> {
+  let busySince: number | null = null;
   for (;;) {
     let outcome: StepOutcome;
     try {
@@ -225,6 +237,15 @@ async function issueWholeOrder(deps: IssuanceDeps, orderId: string, stopped: () 
       await recordFailure(deps, orderId, error).catch((e: unknown) => deps.log?.error({ err: e, order: orderId }, 'could not record the issuance failure'));
       return 'failed';
     }
+    if (outcome === 'busy') {
+      // Another transaction holds the order's row for a moment: wait for it rather than leave a paid order
+      // issuing until the job's next run (a transfer recorded twice at once answered 202 and issued nothing).
+      busySince ??= performance.now();
+      if (stopped() || performance.now() - busySince > BUSY_WAIT_MS) return 'skip';
+      await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+      continue;
+    }
+    busySince = null;
     if (outcome !== 'more') {
       if (outcome === 'done') wakeOutbox();
       return outcome;
