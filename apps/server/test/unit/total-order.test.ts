@@ -34,6 +34,7 @@ const UNIQUE_THERE: Record<string, string> = {
   'desc(favourites.boxId)': "one customer's favourites: (user_id, box_id) is the key",
   'asc(boxOffers.offerId)': 'after the box id: (box_id, offer_id) is the key',
   'asc(companyMembers.userId)': "one company's members: (company_id, user_id) is the key",
+  'asc(loginFailures.key)': 'the key is the primary key: the login counters locked in one order',
 };
 
 const sources = (dir: string): string[] =>
