@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OFFER_CATEGORIES, PRODUCT_LINES } from '@farha/contracts/catalog';
-import { createdAt, id, oneOf, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, requiredRef, updatedAt } from './columns.ts';
 import { partners } from './partners.ts';
 import { users } from './users.ts';
 
@@ -10,9 +10,7 @@ export const offers = pgTable(
   'offers',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+    partnerId: requiredRef('partner_id', () => partners.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
     /** Arabic title and description (issue 15); French is shown where they are empty. */
@@ -69,12 +67,8 @@ export const boxOffers = pgTable(
   'box_offers',
   {
     id: id(),
-    boxId: uuid('box_id')
-      .notNull()
-      .references(() => boxes.id, { onDelete: 'cascade' }),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
+    boxId: requiredRef('box_id', () => boxes.id, { onDelete: 'cascade' }),
+    offerId: requiredRef('offer_id', () => offers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('box_offers_pair_key').on(t.boxId, t.offerId), index('box_offers_offer_idx').on(t.offerId)],
@@ -84,12 +78,8 @@ export const boxOffers = pgTable(
 export const favourites = pgTable(
   'favourites',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    boxId: uuid('box_id')
-      .notNull()
-      .references(() => boxes.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    boxId: requiredRef('box_id', () => boxes.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.boxId] })],

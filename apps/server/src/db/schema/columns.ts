@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { VOUCHER_STATUS_GROUPS, type TVoucherStatusGroup } from '@farha/contracts/vouchers';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamp, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
 import { orderedId } from '../../lib/ordered-id.ts';
 
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -16,6 +16,9 @@ export const threadId = () => uuid('id').primaryKey().defaultRandom().$defaultFn
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull();
 export const ts = (name: string) => timestamp(name, { withTimezone: true });
+/** A uuid column that must name a row of another table: `uuid(name).notNull().references(target, actions)`. */
+export const requiredRef = (name: string, target: ReferenceConfig['ref'], actions?: ReferenceConfig['actions']) =>
+  uuid(name).notNull().references(target, actions);
 
 /** `column IN ('a','b')` for CHECK constraints on status columns. */
 export function oneOf(column: SQL | { name: string }, values: readonly string[]): SQL {

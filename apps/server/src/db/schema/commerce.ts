@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, requiredRef, ts, updatedAt } from './columns.ts';
 import { boxes } from './catalog.ts';
 import { users } from './users.ts';
 
@@ -18,12 +18,8 @@ export const orders = pgTable(
   {
     id: id(),
     kind: text('kind').notNull().default('purchase'),
-    purchaserId: uuid('purchaser_id')
-      .notNull()
-      .references(() => users.id),
-    boxId: uuid('box_id')
-      .notNull()
-      .references(() => boxes.id),
+    purchaserId: requiredRef('purchaser_id', () => users.id),
+    boxId: requiredRef('box_id', () => boxes.id),
     /** Integer DZD: the order's value (a card charged in euros or dollars keeps it too). */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('DZD'),
@@ -74,9 +70,7 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     providerCheckoutId: text('provider_checkout_id').notNull(),
     status: text('status').notNull().default('pending'),
@@ -131,9 +125,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: requiredRef('order_id', () => orders.id),
     voucherId: uuid('voucher_id'),
     amount: integer('amount').notNull(),
     /** French, as a fallback; `reason_code` and `reason_params` are what the web words per language. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { COMPANY_DOCUMENT_TYPES, COMPANY_ORDER_STATUSES, COMPANY_STATUSES, LEGAL_FORMS } from '@farha/contracts/company';
-import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, requiredRef, ts, updatedAt } from './columns.ts';
 import { boxes } from './catalog.ts';
 import { orders } from './commerce.ts';
 import { storedFiles } from './platform.ts';
@@ -47,13 +47,9 @@ export const companyDocuments = pgTable(
   'company_documents',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id, { onDelete: 'cascade' }),
     type: text('type').$type<(typeof COMPANY_DOCUMENT_TYPES)[number]>().notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id),
+    fileId: requiredRef('file_id', () => storedFiles.id),
     createdAt: createdAt(),
   },
   (t) => [index('company_documents_company_idx').on(t.companyId, t.createdAt), check('company_documents_type_check', oneOf(t.type, COMPANY_DOCUMENT_TYPES))],
@@ -63,12 +59,8 @@ export const companyDocuments = pgTable(
 export const companyMembers = pgTable(
   'company_members',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: requiredRef('company_id', () => companies.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     memberRole: text('member_role').$type<'admin' | 'buyer'>().notNull(),
     createdAt: createdAt(),
   },
@@ -86,12 +78,8 @@ export const companyOrders = pgTable(
   'company_orders',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    createdBy: requiredRef('created_by', () => users.id),
     /** The page's key for this order: the same key again is the same order (a double click never orders twice). */
     idempotencyKey: text('idempotency_key').notNull(),
     status: text('status').$type<(typeof COMPANY_ORDER_STATUSES)[number]>().notNull(),
@@ -134,17 +122,13 @@ export const companyOrderLines = pgTable(
   'company_order_lines',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => companyOrders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => companyOrders.id, { onDelete: 'cascade' }),
     line: integer('line').notNull(),
     name: text('name').notNull(),
     email: text('email'),
     /** E.164. */
     mobile: text('mobile'),
-    boxId: uuid('box_id')
-      .notNull()
-      .references(() => boxes.id),
+    boxId: requiredRef('box_id', () => boxes.id),
     unitPrice: integer('unit_price').notNull(),
     message: text('message'),
     /** Algiers day the voucher is sent; null = as soon as paid. */
@@ -175,12 +159,8 @@ export const companyInvoices = pgTable(
     year: integer('year').notNull(),
     seq: integer('seq').notNull(),
     number: text('number').notNull(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => companyOrders.id),
+    companyId: requiredRef('company_id', () => companies.id),
+    orderId: requiredRef('order_id', () => companyOrders.id),
     /** Integer DZD, positive for both kinds. */
     amount: integer('amount').notNull(),
     /** A credit note's invoice. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, date } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, requiredRef, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 import { storedFiles } from './platform.ts';
 
@@ -58,12 +58,8 @@ export const partnerMembers = pgTable(
   'partner_members',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: requiredRef('partner_id', () => partners.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     memberRole: text('member_role').$type<'owner' | 'staff'>().notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     invitedAt: ts('invited_at'),
@@ -82,13 +78,9 @@ export const kycDocuments = pgTable(
   'kyc_documents',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+    partnerId: requiredRef('partner_id', () => partners.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id),
+    fileId: requiredRef('file_id', () => storedFiles.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -122,9 +114,7 @@ export const availabilityExceptions = pgTable(
   'availability_exceptions',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
+    partnerId: requiredRef('partner_id', () => partners.id, { onDelete: 'cascade' }),
     date: date('date').notNull(),
     closed: boolean('closed').notNull().default(true),
     /** Replacement hours for that day when not closed. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, oneOf, threadId, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, requiredRef, threadId, ts, updatedAt } from './columns.ts';
 import { partners } from './partners.ts';
 import { storedFiles } from './platform.ts';
 import { users } from './users.ts';
@@ -16,9 +16,7 @@ export const supportTickets = pgTable(
   'support_tickets',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     /** Set for tickets opened from the partner portal. */
     partnerId: uuid('partner_id').references(() => partners.id),
     title: text('title').notNull(),
@@ -51,12 +49,8 @@ export const ticketMessages = pgTable(
   'ticket_messages',
   {
     id: threadId(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id),
+    ticketId: requiredRef('ticket_id', () => supportTickets.id, { onDelete: 'cascade' }),
+    authorId: requiredRef('author_id', () => users.id),
     authorKind: text('author_kind').notNull(),
     body: text('body').notNull(),
     /** An agents' note: never shown to the requester (issue 14). */
@@ -74,13 +68,9 @@ export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
     id: threadId(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    ticketId: requiredRef('ticket_id', () => supportTickets.id, { onDelete: 'cascade' }),
     messageId: uuid('message_id').references(() => ticketMessages.id, { onDelete: 'cascade' }),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id),
+    fileId: requiredRef('file_id', () => storedFiles.id),
     createdAt: createdAt(),
   },
   (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
@@ -98,9 +88,7 @@ export const disputes = pgTable(
     amount: integer('amount').notNull().default(0),
     status: text('status').notNull().default('open'),
     priority: text('priority').notNull().default('medium'),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id),
+    customerId: requiredRef('customer_id', () => users.id),
     partnerId: uuid('partner_id').references(() => partners.id),
     voucherId: uuid('voucher_id').references(() => vouchers.id),
     ticketId: uuid('ticket_id').references(() => supportTickets.id),
@@ -130,9 +118,7 @@ export const disputeEvents = pgTable(
   'dispute_events',
   {
     id: threadId(),
-    disputeId: uuid('dispute_id')
-      .notNull()
-      .references(() => disputes.id, { onDelete: 'cascade' }),
+    disputeId: requiredRef('dispute_id', () => disputes.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     actorId: uuid('actor_id').references(() => users.id),
     notes: text('notes'),
@@ -172,12 +158,8 @@ export const faqEntries = pgTable(
 export const faqVotes = pgTable(
   'faq_votes',
   {
-    faqId: uuid('faq_id')
-      .notNull()
-      .references(() => faqEntries.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    faqId: requiredRef('faq_id', () => faqEntries.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     helpful: boolean('helpful').notNull(),
     createdAt: createdAt(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ROLES, type TRole } from '@farha/contracts/roles';
-import { createdAt, id, oneOf, threadId, ts, updatedAt } from './columns.ts';
+import { createdAt, id, oneOf, requiredRef, threadId, ts, updatedAt } from './columns.ts';
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'pending'] as const;
 
@@ -51,9 +51,7 @@ export const sessions = pgTable(
   {
     id: id(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
     remember: text('remember').notNull().default('no'),
     userAgent: text('user_agent'),
@@ -78,9 +76,7 @@ export const authTokens = pgTable(
     id: id(),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),
@@ -98,9 +94,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: threadId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /**
      * What the web words in the reader's language from `kind` (amounts, dates, names). Rows written before

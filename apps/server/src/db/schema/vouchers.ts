@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VOUCHER_STATUSES, type TVoucherStatus } from '@farha/contracts/vouchers';
-import { createdAt, id, oneOf, threadId, ts, updatedAt, voucherStatusIn } from './columns.ts';
+import { createdAt, id, oneOf, requiredRef, threadId, ts, updatedAt, voucherStatusIn } from './columns.ts';
 import { boxes, offers } from './catalog.ts';
 import { orders } from './commerce.ts';
 import { partners } from './partners.ts';
@@ -13,13 +13,9 @@ export const vouchers = pgTable(
   {
     id: id(),
     code: text('code').notNull(),
-    boxId: uuid('box_id')
-      .notNull()
-      .references(() => boxes.id),
+    boxId: requiredRef('box_id', () => boxes.id),
     orderId: uuid('order_id').references(() => orders.id),
-    purchaserId: uuid('purchaser_id')
-      .notNull()
-      .references(() => users.id),
+    purchaserId: requiredRef('purchaser_id', () => users.id),
     /** The account that holds the gift: set when the recipient registers or claims the code. */
     holderUserId: uuid('holder_user_id').references(() => users.id),
     recipientEmail: text('recipient_email').notNull(),
@@ -76,9 +72,7 @@ export const voucherEvents = pgTable(
   'voucher_events',
   {
     id: threadId(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    voucherId: requiredRef('voucher_id', () => vouchers.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status').$type<TVoucherStatus>(),
     toStatus: text('to_status').$type<TVoucherStatus>().notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id),
@@ -100,9 +94,7 @@ export const voucherReminders = pgTable(
   'voucher_reminders',
   {
     id: id(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    voucherId: requiredRef('voucher_id', () => vouchers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     createdAt: createdAt(),
   },
@@ -119,18 +111,10 @@ export const reservations = pgTable(
   'reservations',
   {
     id: id(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offers.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    voucherId: requiredRef('voucher_id', () => vouchers.id),
+    partnerId: requiredRef('partner_id', () => partners.id),
+    offerId: requiredRef('offer_id', () => offers.id),
+    userId: requiredRef('user_id', () => users.id),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
@@ -163,9 +147,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id),
+    partnerId: requiredRef('partner_id', () => partners.id),
     status: text('status').notNull().default('requested'),
     grossAmount: integer('gross_amount').notNull(),
     commissionAmount: integer('commission_amount').notNull(),
@@ -199,15 +181,9 @@ export const partnerTransactions = pgTable(
   'partner_transactions',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => offers.id),
+    partnerId: requiredRef('partner_id', () => partners.id),
+    voucherId: requiredRef('voucher_id', () => vouchers.id),
+    offerId: requiredRef('offer_id', () => offers.id),
     scannedByUserId: uuid('scanned_by_user_id').references(() => users.id),
     grossAmount: integer('gross_amount').notNull(),
     commissionBp: integer('commission_bp').notNull(),
@@ -261,12 +237,8 @@ export const scanAttempts = pgTable(
   'scan_attempts',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    partnerId: requiredRef('partner_id', () => partners.id),
+    userId: requiredRef('user_id', () => users.id),
     nonce: text('nonce').notNull(),
     codeInput: text('code_input').notNull(),
     success: boolean('success').notNull(),
@@ -287,15 +259,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: id(),
-    voucherId: uuid('voucher_id')
-      .notNull()
-      .references(() => vouchers.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    boxId: uuid('box_id')
-      .notNull()
-      .references(() => boxes.id),
+    voucherId: requiredRef('voucher_id', () => vouchers.id),
+    userId: requiredRef('user_id', () => users.id),
+    boxId: requiredRef('box_id', () => boxes.id),
     partnerId: uuid('partner_id').references(() => partners.id),
     rating: integer('rating').notNull(),
     comment: text('comment'),
@@ -321,12 +287,8 @@ export const offlineSnapshots = pgTable(
   'offline_snapshots',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    partnerId: requiredRef('partner_id', () => partners.id),
+    userId: requiredRef('user_id', () => users.id),
     issuedAt: ts('issued_at').notNull(),
     keyId: text('key_id').notNull(),
     scope: text('scope').notNull(),
@@ -349,12 +311,8 @@ export const offlineRedemptions = pgTable(
   'offline_redemptions',
   {
     id: id(),
-    partnerId: uuid('partner_id')
-      .notNull()
-      .references(() => partners.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    partnerId: requiredRef('partner_id', () => partners.id),
+    userId: requiredRef('user_id', () => users.id),
     nonce: text('nonce').notNull(),
     code: text('code').notNull(),
     voucherId: uuid('voucher_id').references(() => vouchers.id),
