@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { EmptyNote, LoadFailed as SharedLoadFailed, QueryStates, type ListQuery } from '@/components/query-states';
 import { Button } from '@/components/ui/button';
@@ -213,5 +214,79 @@ export function PromptDialog(props: {
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A queue's status tab and page, kept in the address (`?status=…&page=…`): a status not among `filters`
+ * reads as `fallback`; choosing a tab goes back to its first page.
+ */
+export function useStatusPage<F extends string>(filters: readonly F[], fallback: F) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status') ?? '';
+  const status = (filters as readonly string[]).includes(asked) ? (asked as F) : fallback;
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  return {
+    status,
+    page,
+    setStatus: (next: F) => setParams({ status: next }),
+    setPage: (next: number) => setParams({ status, page: String(next) }),
+  };
+}
+
+/** The tabs of a queue's statuses, each with its count of the server's `counts` ('all' shows none). */
+export function StatusChips<F extends string>(props: {
+  label: string;
+  filters: readonly F[];
+  value: F;
+  onChange: (next: F) => void;
+  tab: (filter: F) => string;
+  counts: Partial<Record<string, number>>;
+}) {
+  return (
+    <FilterChips
+      label={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      options={props.filters.map((f) => ({ value: f, label: props.tab(f), count: f === 'all' ? undefined : (props.counts[f] ?? 0) }))}
+    />
+  );
+}
+
+/** What finance records when money went out or could not: paid with the bank's reference, or failed with a reason. */
+export type TSettlement = { action: 'paid'; reference: string } | { action: 'failed'; reason: string };
+
+/**
+ * The prompt that records a payout or a refund paid (asking the reference) or failed (asking the reason), in
+ * the words of `words` (the back office's 'payouts' or 'refunds'); `text` says what is being settled.
+ */
+export function SettleDialog(props: {
+  words: 'payouts' | 'refunds';
+  kind: TSettlement['action'] | undefined;
+  text: string;
+  open: boolean;
+  error: string | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (settlement: TSettlement) => void;
+}) {
+  const { t } = useAdminTranslation();
+  const { words, kind } = props;
+  const paid = kind === 'paid';
+  return (
+    <PromptDialog
+      open={props.open}
+      error={props.error}
+      onClose={props.onClose}
+      title={paid ? t(`${words}.paidTitle`) : t(`${words}.failedTitle`)}
+      text={props.text}
+      inputLabel={paid ? t(`${words}.referenceLabel`) : t(`${words}.reasonLabel`)}
+      confirmLabel={paid ? t(`${words}.markPaid`) : t(`${words}.markFailed`)}
+      destructive={kind === 'failed'}
+      pending={props.pending}
+      onConfirm={(value) => {
+        if (kind) props.onConfirm(paid ? { action: 'paid', reference: value } : { action: 'failed', reason: value });
+      }}
+    />
   );
 }

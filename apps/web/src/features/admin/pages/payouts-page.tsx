@@ -2,7 +2,6 @@ import { ADMIN_PAYOUT_FILTERS, type TAdminPayout } from '@farha/contracts/admin'
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import { Check, Download, Send, X } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { OfflineConflicts } from '@/components/domain/offline-conflicts';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminPayouts, usePayoutAction } from '../api/admin';
-import { AdminPagedList, FilterChips, PromptDialog, usePrompt } from '../components/parts';
+import { AdminPagedList, SettleDialog, StatusChips, usePrompt, useStatusPage } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
@@ -27,20 +26,78 @@ function periodLabel(period: { from: string | null; to: string | null }, locale:
   return period.from === period.to ? from : `${from} – ${formatDate(period.to, locale)}`;
 }
 
+/** One payout of the queue: partner, period, IBAN, the amounts, and what finance may do at its status. */
+function PayoutRow(props: { payout: TAdminPayout; busy: boolean; onApprove: () => void; onSettle: (kind: 'paid' | 'failed') => void }) {
+  const { payout: p, busy, onApprove, onSettle } = props;
+  const { t, locale } = useAdminTranslation();
+  return (
+    <Card data-testid="payout-row">
+      <CardContent className="grid gap-4 p-4 sm:p-5 lg:grid-cols-[1.3fr_1fr_auto] lg:items-center">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="truncate font-semibold">{p.partner.name}</p>
+            <Badge variant={STATUS_VARIANT[p.status]}>{t(`payouts.tabs.${p.status}`)}</Badge>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {p.partner.city} · {periodLabel(p.period, locale)} · {t('payouts.transactions', { count: p.transactionCount })}
+          </p>
+          <p className="text-xs text-muted-foreground">{t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, locale) })}</p>
+          <p className="font-mono text-xs break-all" dir="ltr">
+            {t('payouts.columns.iban')} {p.iban ?? '—'}
+          </p>
+          {p.reference && <p className="text-xs font-medium" dir="auto">{t('payouts.reference', { reference: p.reference })}</p>}
+          {p.failureReason && <p className="text-xs text-destructive">{p.failureReason}</p>}
+        </div>
+        <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1">
+          <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
+            <dt className="text-muted-foreground">{t('payouts.columns.gross')}</dt>
+            <dd>{formatDzd(p.grossAmount, locale)}</dd>
+          </div>
+          <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
+            <dt className="text-muted-foreground">{t('payouts.columns.commission')}</dt>
+            <dd>− {formatDzd(p.commissionAmount, locale)}</dd>
+          </div>
+          <div className="flex flex-col font-bold lg:flex-row lg:justify-between lg:gap-3">
+            <dt>{t('payouts.columns.net')}</dt>
+            <dd data-testid="payout-net">{formatDzd(p.netAmount, locale)}</dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2 lg:flex-col">
+          {p.status === 'requested' && (
+            <Button onClick={onApprove} disabled={busy} data-testid="payout-approve">
+              <Check aria-hidden />
+              {t('payouts.approve')}
+            </Button>
+          )}
+          {p.status === 'processing' && (
+            <Button onClick={() => onSettle('paid')} data-testid="payout-paid">
+              <Send aria-hidden />
+              {t('payouts.markPaid')}
+            </Button>
+          )}
+          {(p.status === 'requested' || p.status === 'processing') && (
+            <Button variant="outline" onClick={() => onSettle('failed')} data-testid="payout-failed">
+              <X aria-hidden />
+              {t('payouts.markFailed')}
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /admin/payouts (issue 12, finance): the queue, approval, the bank batch, paid with reference or failed. */
 export function AdminPayoutsPage() {
   const { t, locale } = useAdminTranslation();
   useDocumentTitle(t('payouts.title'));
-  const [params, setParams] = useSearchParams();
-  const status = (ADMIN_PAYOUT_FILTERS as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Filter) : 'requested';
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const { status, page, setStatus: setFilter, setPage } = useStatusPage(ADMIN_PAYOUT_FILTERS, 'requested');
   const list = useAdminPayouts(toQuery({ status, page, pageSize: 20 }));
   const action = usePayoutAction();
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string; movedTo?: Filter } | null>(null);
   const prompt = usePrompt<{ kind: 'paid' | 'failed'; payout: TAdminPayout }>();
   const dialog = prompt.target;
 
-  const setFilter = (next: Filter) => setParams({ status: next });
   const run = (input: Parameters<typeof action.mutate>[0], after?: () => void) => {
     setFlash(null);
     prompt.setError(null);
@@ -70,15 +127,13 @@ export function AdminPayoutsPage() {
           </Button>
         }
       />
-      <FilterChips
+      <StatusChips
         label={t('payouts.columns.status')}
+        filters={ADMIN_PAYOUT_FILTERS}
         value={status}
         onChange={setFilter}
-        options={ADMIN_PAYOUT_FILTERS.map((f) => ({
-          value: f,
-          label: t(`payouts.tabs.${f}`),
-          count: f === 'all' ? undefined : (counts[f] ?? 0),
-        }))}
+        tab={(f) => t(`payouts.tabs.${f}`)}
+        counts={counts}
       />
       {flash && (
         <Alert variant={flash.kind} data-testid={`payout-flash-${flash.kind}`}>
@@ -100,81 +155,28 @@ export function AdminPayoutsPage() {
         empty={t('payouts.empty')}
         className="space-y-3"
         testId="payout-queue"
-        onPage={(next) => setParams({ status, page: String(next) })}
+        onPage={setPage}
       >
         {(p) => (
-          <Card data-testid="payout-row">
-            <CardContent className="grid gap-4 p-4 sm:p-5 lg:grid-cols-[1.3fr_1fr_auto] lg:items-center">
-              <div className="min-w-0 space-y-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="truncate font-semibold">{p.partner.name}</p>
-                  <Badge variant={STATUS_VARIANT[p.status]}>{t(`payouts.tabs.${p.status}`)}</Badge>
-                </div>
-                <p className="text-sm text-muted-foreground">
-                  {p.partner.city} · {periodLabel(p.period, locale)} · {t('payouts.transactions', { count: p.transactionCount })}
-                </p>
-                <p className="text-xs text-muted-foreground">{t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, locale) })}</p>
-                <p className="font-mono text-xs break-all" dir="ltr">
-                  {t('payouts.columns.iban')} {p.iban ?? '—'}
-                </p>
-                {p.reference && <p className="text-xs font-medium" dir="auto">{t('payouts.reference', { reference: p.reference })}</p>}
-                {p.failureReason && <p className="text-xs text-destructive">{p.failureReason}</p>}
-              </div>
-              <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1">
-                <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
-                  <dt className="text-muted-foreground">{t('payouts.columns.gross')}</dt>
-                  <dd>{formatDzd(p.grossAmount, locale)}</dd>
-                </div>
-                <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
-                  <dt className="text-muted-foreground">{t('payouts.columns.commission')}</dt>
-                  <dd>− {formatDzd(p.commissionAmount, locale)}</dd>
-                </div>
-                <div className="flex flex-col font-bold lg:flex-row lg:justify-between lg:gap-3">
-                  <dt>{t('payouts.columns.net')}</dt>
-                  <dd data-testid="payout-net">{formatDzd(p.netAmount, locale)}</dd>
-                </div>
-              </dl>
-              <div className="flex flex-wrap gap-2 lg:flex-col">
-                {p.status === 'requested' && (
-                  <Button onClick={() => run({ id: p.id, action: 'approve' })} disabled={action.isPending} data-testid="payout-approve">
-                    <Check aria-hidden />
-                    {t('payouts.approve')}
-                  </Button>
-                )}
-                {p.status === 'processing' && (
-                  <Button onClick={() => prompt.open({ kind: 'paid', payout: p })} data-testid="payout-paid">
-                    <Send aria-hidden />
-                    {t('payouts.markPaid')}
-                  </Button>
-                )}
-                {(p.status === 'requested' || p.status === 'processing') && (
-                  <Button variant="outline" onClick={() => prompt.open({ kind: 'failed', payout: p })} data-testid="payout-failed">
-                    <X aria-hidden />
-                    {t('payouts.markFailed')}
-                  </Button>
-                )}
-              </div>
-            </CardContent>
-          </Card>
+          <PayoutRow
+            payout={p}
+            busy={action.isPending}
+            onApprove={() => run({ id: p.id, action: 'approve' })}
+            onSettle={(kind) => prompt.open({ kind, payout: p })}
+          />
         )}
       </AdminPagedList>
-      <PromptDialog
+      <SettleDialog
         {...prompt.dialogProps}
-        title={dialog?.kind === 'paid' ? t('payouts.paidTitle') : t('payouts.failedTitle')}
+        words="payouts"
+        kind={dialog?.kind}
         text={
           dialog?.kind === 'paid'
             ? t('payouts.paidText', { amount: formatDzd(dialog.payout.netAmount, locale), partner: dialog.payout.partner.name })
             : t('payouts.failedText', { partner: dialog?.payout.partner.name ?? '' })
         }
-        inputLabel={dialog?.kind === 'paid' ? t('payouts.referenceLabel') : t('payouts.reasonLabel')}
-        confirmLabel={dialog?.kind === 'paid' ? t('payouts.markPaid') : t('payouts.markFailed')}
-        destructive={dialog?.kind === 'failed'}
         pending={action.isPending}
-        onConfirm={(value) => {
-          if (!dialog) return;
-          if (dialog.kind === 'paid') run({ id: dialog.payout.id, action: 'paid', reference: value }, prompt.close);
-          else run({ id: dialog.payout.id, action: 'failed', reason: value }, prompt.close);
-        }}
+        onConfirm={(settlement) => dialog && run({ id: dialog.payout.id, ...settlement }, prompt.close)}
       />
       {/* Issue 26, ADR 014: offline redemptions not honoured (never paid). */}
       <OfflineConflicts endpoint="/api/admin/offline-conflicts" word={(key) => t(`payouts.offlineConflicts.${key}`)} />
