@@ -21,35 +21,53 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/**
+ * What a dialog and a sheet share: the portal, the dimmed overlay, the content (classes by the caller) and,
+ * unless `close` is left out, the corner button that closes it (its label and sizes by the caller).
+ */
+export function DialogFrame({
+  children,
+  close,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { close?: { label: string; className: string; iconClassName: string } }) {
+  return (
+    <DialogPortal>
+      <DialogOverlay />
+      <DialogPrimitive.Content {...props}>
+        {children}
+        {close && (
+          <DialogPrimitive.Close
+            className={cn(
+              'absolute end-3 top-3 inline-flex items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground',
+              close.className,
+            )}
+            aria-label={close.label}
+          >
+            <X aria-hidden className={close.iconClassName} />
+          </DialogPrimitive.Close>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPortal>
+  );
+}
+
 interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Hide the corner close button (the dialog then needs its own way out). */
   hideClose?: boolean;
 }
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({ className, hideClose = false, ...props }: DialogContentProps) {
   const { t } = useTranslation();
   return (
-    <DialogPortal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-xl',
-          '-translate-x-1/2 data-[state=open]:animate-pop-in',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {!hideClose && (
-          <DialogPrimitive.Close
-            className="absolute end-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-            aria-label={t('common.close')}
-          >
-            <X aria-hidden className="size-4" />
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPortal>
+    <DialogFrame
+      className={cn(
+        'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-xl',
+        '-translate-x-1/2 data-[state=open]:animate-pop-in',
+        className,
+      )}
+      close={hideClose ? undefined : { label: t('common.close'), className: 'size-9', iconClassName: 'size-4' }}
+      {...props}
+    />
   );
 }
 
