@@ -12,7 +12,8 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { errorMessage, localizeMessage } from '@/lib/i18n';
+import { fieldErrorOf } from '@/lib/field-error';
+import { errorMessage } from '@/lib/i18n';
 import { useSiteStatus } from '@/lib/site-status';
 
 const ZRegisterForm = ZRegisterRequest.omit({ locale: true })
@@ -47,10 +48,7 @@ export function RegisterForm() {
     resolver: zodResolver(ZRegisterForm),
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' },
   });
-  const fieldError = (name: (typeof FIELDS)[number]) => {
-    const message = errors[name]?.message;
-    return message ? localizeMessage(message) : undefined;
-  };
+  const fieldError = fieldErrorOf<(typeof FIELDS)[number]>(errors);
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, phone, ...values }) => {
     setFormError(null);

@@ -4,22 +4,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Building2, CalendarClock, FileSpreadsheet, ReceiptText, Route } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { isCompanyRole } from '@farha/contracts/plain/roles';
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { ConsentField } from '@/components/ui/consent-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PasswordInput } from '@/components/ui/password-input';
 import { api, ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { errorMessage, fieldMessageOf, localizeMessage } from '@/lib/i18n';
+import { fieldErrorOf } from '@/lib/field-error';
+import { errorMessage, fieldMessageOf } from '@/lib/i18n';
 import { useSiteStatus } from '@/lib/site-status';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCompanyT } from '../i18n';
@@ -116,17 +116,13 @@ function RegistrationForm() {
   const minLength = site.data?.passwordMinLength ?? 8;
   const { login } = useAuth();
   const navigate = useNavigate();
-  const consentId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema(minLength)),
     defaultValues: { name: '', legalForm: '', nif: '', nis: '', rc: '', articleImposition: '', address: '', wilaya: '', contactFirstName: '', contactLastName: '', contactEmail: '', contactPhone: '', password: '', consent: false },
   });
-  const fieldError = (name: FieldName) => {
-    const message = errors[name]?.message;
-    return message ? localizeMessage(message) : undefined;
-  };
+  const fieldError = fieldErrorOf<FieldName>(errors);
   const onSubmit = handleSubmit(async ({ legalForm, consent, ...values }) => {
     setFormError(null);
     setNotice(null);
@@ -152,7 +148,6 @@ function RegistrationForm() {
       {(field) => <Input {...field} {...register(name)} type={extra.type ?? 'text'} dir={extra.dir} autoComplete={extra.autoComplete} data-testid={`company-${name}`} />}
     </Field>
   );
-  const consentError = fieldError('consent');
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" data-testid="company-registration-form">
       {formError && <Alert variant="error">{formError}</Alert>}
@@ -187,19 +182,7 @@ function RegistrationForm() {
           {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" dir="ltr" data-testid="company-password" />}
         </Field>
       </fieldset>
-      <div className="flex items-start gap-3">
-        <Controller
-          control={control}
-          name="consent"
-          render={({ field }) => (
-            <Checkbox id={consentId} checked={field.value === true} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} ref={field.ref} data-testid="company-consent" className="mt-0.5" aria-invalid={consentError ? true : undefined} />
-          )}
-        />
-        <div className="grid gap-1">
-          <Label htmlFor={consentId} className="cursor-pointer font-normal leading-snug">{t('offer.consent')}</Label>
-          {consentError && <p className="text-sm font-medium text-destructive">{consentError}</p>}
-        </div>
-      </div>
+      <ConsentField control={control} name="consent" label={t('offer.consent')} error={fieldError('consent')} testId="company-consent" />
       <Button type="submit" size="lg" loading={isSubmitting} data-testid="company-submit">{t('offer.submit')}</Button>
     </form>
   );

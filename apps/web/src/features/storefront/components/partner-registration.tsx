@@ -4,21 +4,21 @@ import { errorKey } from '@farha/contracts/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake, Lock, Mail } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { ConsentField } from '@/components/ui/consent-field';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PasswordInput } from '@/components/ui/password-input';
 import { api, ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { errorMessage, fieldMessageOf, localizeMessage } from '@/lib/i18n';
+import { fieldErrorOf } from '@/lib/field-error';
+import { errorMessage, fieldMessageOf } from '@/lib/i18n';
 import { useSupportContact } from '@/lib/site';
 import { useSiteStatus } from '@/lib/site-status';
 import { useStorefrontT } from '../i18n';
@@ -103,7 +103,6 @@ function RegistrationForm({ minLength }: { minLength: number }) {
   const { t, tp } = useStorefrontT();
   const { login } = useAuth();
   const navigate = useNavigate();
-  const consentId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -116,10 +115,7 @@ function RegistrationForm({ minLength }: { minLength: number }) {
     resolver: zodResolver(formSchema(minLength)),
     defaultValues: { businessName: '', category: '', city: '', firstName: '', lastName: '', email: '', phone: '', password: '', consent: false },
   });
-  const fieldError = (name: FieldName) => {
-    const message = errors[name]?.message;
-    return message ? localizeMessage(message) : undefined;
-  };
+  const fieldError = fieldErrorOf<FieldName>(errors);
 
   const onSubmit = handleSubmit(async ({ category, consent, ...values }) => {
     setFormError(null);
@@ -145,7 +141,6 @@ function RegistrationForm({ minLength }: { minLength: number }) {
     }
   });
 
-  const consentError = fieldError('consent');
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" data-testid="partner-registration-form">
       {formError && <Alert variant="error">{formError}</Alert>}
@@ -195,36 +190,7 @@ function RegistrationForm({ minLength }: { minLength: number }) {
           {(field) => <PasswordInput {...field} {...register('password')} autoComplete="new-password" dir="ltr" data-testid="register-password" />}
         </Field>
       </fieldset>
-      <div className="flex items-start gap-3">
-        <Controller
-          control={control}
-          name="consent"
-          render={({ field }) => (
-            <Checkbox
-              id={consentId}
-              name="consent"
-              data-testid="register-consent"
-              checked={field.value === true}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              aria-invalid={consentError ? true : undefined}
-              aria-describedby={consentError ? `${consentId}-error` : undefined}
-              className="mt-0.5"
-            />
-          )}
-        />
-        <div className="grid gap-1">
-          <Label htmlFor={consentId} className="cursor-pointer font-normal leading-snug">
-            {t('partners.register.consent')}
-          </Label>
-          {consentError && (
-            <p id={`${consentId}-error`} className="text-sm font-medium text-destructive">
-              {consentError}
-            </p>
-          )}
-        </div>
-      </div>
+      <ConsentField control={control} name="consent" label={t('partners.register.consent')} error={fieldError('consent')} testId="register-consent" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">{t('partners.register.next')}</p>
         <Button type="submit" size="lg" loading={isSubmitting} data-testid="register-submit" className="shrink-0">
