@@ -10,9 +10,8 @@ import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import { formatPercent } from '../../lib/format';
 import type { Flash } from '../flash';
 import { Textarea } from '@/components/ui/textarea';
-import { EditableCard, useEditableForm } from './editable-card';
+import { EditableCard, useSavedEditableForm } from './editable-card';
 import { KycCard } from './kyc-card';
-import { errorKey } from '@farha/contracts/plain/errors';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 
@@ -109,19 +108,9 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
     email: business.email ?? '',
     website: business.website ?? '',
   };
-  const { form, setEditing, card } = useEditableForm<TUpdateBusinessProfile>(defaults, zodResolver(ZUpdateBusinessProfile));
+  const { form, card } = useSavedEditableForm<TUpdateBusinessProfile>(defaults, zodResolver(ZUpdateBusinessProfile), update, onFlash);
   const { errors } = form.formState;
   const message = (text?: string) => (text ? partnerMessage(text) : undefined);
-
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (answer) => {
-        onFlash('success', partnerMessage(answer.message));
-        setEditing(false);
-      },
-      onError: (error) => onFlash('error', partnerMessage(error, errorKey('PROFILE_SAVE_ERROR'))),
-    }),
-  );
 
   return (
     <EditableCard
@@ -130,8 +119,6 @@ function BusinessInfoCard({ profile, onFlash, canEdit }: { profile: TPartnerProf
       testId="business"
       canEdit={canEdit}
       {...card}
-      onSubmit={onSubmit}
-      saving={update.isPending}
       fields={
         <>
           <Field label={t('profile.business.name')} className="sm:col-span-2" error={message(errors.businessName?.message)}>

@@ -1,9 +1,12 @@
+import { errorKey } from '@farha/contracts/plain/errors';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Pencil, type LucideIcon } from 'lucide-react';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { usePartnerTranslation } from '../../i18n';
+import { partnerMessage, usePartnerTranslation } from '../../i18n';
+import type { Flash } from '../flash';
 
 /**
  * A profile card (spec 02 §8) that lists its facts and, after "Modifier", shows its form instead: the
@@ -79,4 +82,27 @@ export function useEditableForm<T extends FieldValues>(defaults: T, resolver: Re
     },
   };
   return { form, setEditing, card };
+}
+
+/**
+ * useEditableForm, saved by `save` (a mutation answering a message): `onSubmit` sends the valid values; the
+ * answer's message is flashed and the card shows its facts again, or the error is flashed and the form stays.
+ */
+export function useSavedEditableForm<T extends FieldValues>(
+  defaults: T,
+  resolver: Resolver<T>,
+  save: Pick<UseMutationResult<{ message: string }, Error, T>, 'mutate' | 'isPending'>,
+  onFlash: (kind: Flash['kind'], text: string) => void,
+) {
+  const { form, setEditing, card } = useEditableForm(defaults, resolver);
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (answer) => {
+        onFlash('success', partnerMessage(answer.message));
+        setEditing(false);
+      },
+      onError: (error) => onFlash('error', partnerMessage(error, errorKey('PROFILE_SAVE_ERROR'))),
+    }),
+  );
+  return { form, card: { ...card, onSubmit, saving: save.isPending } };
 }

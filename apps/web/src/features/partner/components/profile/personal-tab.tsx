@@ -10,7 +10,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { useChangePassword, useUpdatePersonal } from '../../api/profile';
 import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import type { Flash } from '../flash';
-import { EditableCard, useEditableForm } from './editable-card';
+import { EditableCard, useSavedEditableForm } from './editable-card';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { errorTextOf } from '@/lib/i18n';
 import { useSiteStatus } from '@/lib/site-status';
@@ -35,18 +35,8 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
     email: profile.me.email,
     phone: profile.me.phone ?? '',
   };
-  const { form, setEditing, card } = useEditableForm<TUpdatePersonalProfile>(defaults, zodResolver(ZUpdatePersonalProfile));
+  const { form, card } = useSavedEditableForm<TUpdatePersonalProfile>(defaults, zodResolver(ZUpdatePersonalProfile), update, onFlash);
   const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (answer) => {
-        onFlash('success', partnerMessage(answer.message));
-        setEditing(false);
-      },
-      onError: (error) => onFlash('error', partnerMessage(error, errorKey('PROFILE_SAVE_ERROR'))),
-    }),
-  );
   const message = (text?: string) => (text ? partnerMessage(text) : undefined);
   // [label, value, written left to right (e-mail, phone)]
   const rows: [string, string | null, boolean][] = [
@@ -61,8 +51,6 @@ function PersonalInfoCard({ profile, onFlash }: { profile: TPartnerProfile; onFl
       title={t('profile.personal.title')}
       testId="personal"
       {...card}
-      onSubmit={onSubmit}
-      saving={update.isPending}
       fields={
         <>
           <Field label={t('profile.personal.firstName')} error={message(errors.firstName?.message)}>
