@@ -256,6 +256,16 @@ const fr = {
   messages: Object.fromEntries(Object.entries(SUPPORT_PORTAL_MESSAGES).map(([code, text]) => [code, text.fr])) as Record<keyof typeof SUPPORT_PORTAL_MESSAGES, string>,
 };
 
+/** "N ratings" in Arabic's six plural forms, for the reports and the profile. */
+const RATINGS_AR = {
+    ratings_zero: '{{count}} تقييم',
+    ratings_one: 'تقييم واحد',
+    ratings_two: 'تقييمان',
+    ratings_few: '{{count}} تقييمات',
+    ratings_many: '{{count}} تقييمًا',
+    ratings_other: '{{count}} تقييم',
+};
+
 const ar: ArabicBundle<typeof fr> = {
   openDispute: {
     button: 'فتح نزاع',
@@ -495,12 +505,7 @@ const ar: ArabicBundle<typeof fr> = {
     resolution: 'الحل (الوسيط)',
     sla: 'احترام مستوى الخدمة',
     satisfaction: 'الرضا',
-    ratings_zero: '{{count}} تقييم',
-    ratings_one: 'تقييم واحد',
-    ratings_two: 'تقييمان',
-    ratings_few: '{{count}} تقييمات',
-    ratings_many: '{{count}} تقييمًا',
-    ratings_other: '{{count}} تقييم',
+    ...RATINGS_AR,
     byDay: 'الحجم اليومي',
     byCategory: 'حسب الفئة',
     disputesByType: 'النزاعات حسب النوع',
@@ -540,12 +545,7 @@ const ar: ArabicBundle<typeof fr> = {
     resolved30: 'محلولة خلال 30 يومًا',
     median: 'أول رد (الوسيط)',
     rating: 'متوسط التقييم',
-    ratings_zero: '{{count}} تقييم',
-    ratings_one: 'تقييم واحد',
-    ratings_two: 'تقييمان',
-    ratings_few: '{{count}} تقييمات',
-    ratings_many: '{{count}} تقييمًا',
-    ratings_other: '{{count}} تقييم',
+    ...RATINGS_AR,
     disputes: 'نزاعات محلولة',
   },
   messages: Object.fromEntries(Object.entries(SUPPORT_PORTAL_MESSAGES).map(([code, text]) => [code, text.ar])) as Record<keyof typeof SUPPORT_PORTAL_MESSAGES, string>,
