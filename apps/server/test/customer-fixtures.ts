@@ -29,6 +29,17 @@ export async function newCustomer(t: TestApp, tag: string, email?: string): Prom
   return { id: body.user.id, email: body.user.email, firstName: body.user.firstName, cookie: cookieFrom(res) };
 }
 
+/** An active box of the catalogue (the first one the database returns). */
+export async function anActiveBox(db: Db) {
+  const [box] = await db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
+  return box!;
+}
+
+/** The body of a gift order (POST /api/orders): for Nadia Benali, from Amina, paid by CIB; `patch` changes or adds fields. */
+export function giftOrder(boxId: string, patch: Record<string, unknown> = {}) {
+  return { boxId, recipientName: 'Nadia Benali', recipientEmail: 'nadia.benali@example.dz', senderName: 'Amina', paymentMethod: 'cib', termsAccepted: true, ...patch };
+}
+
 export type VoucherOptions = {
   purchaserId: string;
   recipientEmail: string;

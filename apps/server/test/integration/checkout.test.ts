@@ -6,6 +6,7 @@ import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
 import { reconcilePendingPayments, signWebhook } from '../../src/modules/payments/index.ts';
 import { buildTestApp, memoryMailer, payOnSandbox as payOnGateway, type TestApp } from '../helpers.ts';
 import { testClock, day, at } from '../clock.ts';
+import { anActiveBox, giftOrder } from '../customer-fixtures.ts';
 
 const clock = testClock();
 const mailer = memoryMailer();
@@ -24,24 +25,15 @@ beforeAll(async () => {
     payload: { email: 'sami.k@example.dz', password: 'secret123', firstName: 'Sami', lastName: 'Kaci' },
   });
   otherCustomer = String(reg.headers['set-cookie']).split(';')[0]!;
-  const [box] = await t.database.db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
-  boxId = box!.id;
-  boxPrice = box!.price;
+  const box = await anActiveBox(t.database.db);
+  boxId = box.id;
+  boxPrice = box.price;
 });
 afterAll(async () => {
   await t.close();
 });
 
-const order = (patch: Record<string, unknown> = {}) => ({
-  boxId,
-  recipientName: 'Nadia Benali',
-  recipientEmail: 'nadia.benali@example.dz',
-  senderName: 'Amina',
-  personalMessage: 'Joyeux anniversaire !',
-  paymentMethod: 'cib',
-  termsAccepted: true,
-  ...patch,
-});
+const order = (patch: Record<string, unknown> = {}) => giftOrder(boxId, { personalMessage: 'Joyeux anniversaire !', ...patch });
 
 async function createOrder(patch: Record<string, unknown> = {}, cookie = customer) {
   const res = await t.request({ method: 'POST', url: '/api/orders', cookie, payload: order(patch) });

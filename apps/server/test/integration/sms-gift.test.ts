@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { boxes, smsOutbox, systemSettings } from '../../src/db/schema/index.ts';
+import { smsOutbox, systemSettings } from '../../src/db/schema/index.ts';
 import { clearSettingsCache } from '../../src/modules/settings/index.ts';
 import { createSmsProvider, enqueueSms, processSmsOutbox } from '../../src/modules/notifications/index.ts';
 import { buildTestApp, memoryMailer, payOnSandbox, type TestApp } from '../helpers.ts';
 import { at, day, testClock } from '../clock.ts';
+import { anActiveBox, giftOrder } from '../customer-fixtures.ts';
 
 const clock = testClock();
 let t: TestApp;
@@ -18,23 +19,13 @@ beforeAll(async () => {
   t = await buildTestApp({ clock, listen: true, mailer: memoryMailer() });
   customer = await t.login('client@demo.farha.dz');
   customerId = (await t.request({ method: 'GET', url: '/api/auth/me', cookie: customer })).json().user.id;
-  const [box] = await t.database.db.select().from(boxes).where(eq(boxes.active, true)).limit(1);
-  boxId = box!.id;
+  boxId = (await anActiveBox(t.database.db)).id;
 });
 afterAll(async () => {
   await t.close();
 });
 
-const order = (patch: Record<string, unknown> = {}) => ({
-  boxId,
-  recipientName: 'Nadia Benali',
-  recipientEmail: 'nadia.benali@example.dz',
-  senderName: 'Amina',
-  paymentMethod: 'cib',
-  termsAccepted: true,
-  ...patch,
-});
-const post = (patch: Record<string, unknown>, cookie = customer) => t.request({ method: 'POST', url: '/api/orders', cookie, payload: order(patch) });
+const post = (patch: Record<string, unknown>, cookie = customer) => t.request({ method: 'POST', url: '/api/orders', cookie, payload: giftOrder(boxId, patch) });
 const drainSms = () => processSmsOutbox({ db: t.database.db, sms: createSmsProvider(t.config), clock, log: t.app.log });
 const smsFiles = () => {
   const dir = path.join(t.config.dataDir, 'sms');
