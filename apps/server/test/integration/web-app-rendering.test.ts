@@ -3,26 +3,17 @@
 // and the same for every visitor (nothing of a session in them). The drawing module here is a stand-in
 // with the built module's interface, which counts its renders and draws what the API answered.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invalidateCatalogCache, invalidateLandingCache } from '../../src/modules/catalog/index.ts';
 import { clearSettingsCache } from '../../src/modules/settings/index.ts';
 import { ACCOUNTS, buildTestApp, type TestApp } from '../helpers.ts';
+import { builtIndexHtml, newWebDist } from '../web-dist-fixtures.ts';
 
-const INDEX_HTML = `<!doctype html>
-<html lang="fr" dir="ltr">
-  <head>
-    <meta charset="UTF-8" />
+const INDEX_HTML = builtIndexHtml(`    <meta charset="UTF-8" />
     <meta name="description" content="Farha" />
     <title>Farha</title>
-    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+`);
 
 // Draws the number of boxes the API lists; refuses /partners (null: the browser draws it) and throws on /support.
 const RENDERER = `
@@ -42,8 +33,7 @@ let distDir: string;
 const renders = () => ((globalThis as unknown as { __farhaRenders?: string[] }).__farhaRenders ??= []);
 
 beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-web-ssr-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  distDir = newWebDist('farha-web-ssr-', INDEX_HTML);
   fs.mkdirSync(path.join(distDir, '.ssr'));
   fs.writeFileSync(path.join(distDir, '.ssr', 'entry-server.mjs'), RENDERER);
   t = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });

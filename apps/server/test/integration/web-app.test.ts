@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -10,14 +9,12 @@ import type { TBoxListResponse, TBoxSummary } from '@farha/contracts/catalog';
 import { boxes } from '../../src/db/schema/index.ts';
 import { invalidateCatalogCache } from '../../src/modules/catalog/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
+import { builtIndexHtml, newWebDist } from '../web-dist-fixtures.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 // A built web app as Vite writes it (hashed bundle pre-compressed beside it), in a folder of the test's own.
-const INDEX_HTML = `<!doctype html>
-<html lang="fr" dir="ltr">
-  <head>
-    <meta charset="UTF-8" />
+const INDEX_HTML = builtIndexHtml(`    <meta charset="UTF-8" />
     <meta
       name="description"
       content="Farha : coffrets cadeaux d'expériences en Algérie."
@@ -27,13 +24,7 @@ const INDEX_HTML = `<!doctype html>
     <meta name="twitter:card" content="summary" />
     <title>Farha — Coffrets cadeaux d'expériences en Algérie</title>
     <script src="/preferences.js"></script>
-    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+`);
 // The pages' preferences as public/preferences.js is written: its comment lines are not sent.
 const PREFERENCES = `// Saved theme before the first paint.\ndocument.documentElement.dataset.theme = localStorage.getItem('farha-theme') ?? 'light';\n`;
 const BUNDLE = `console.log(${JSON.stringify('Farha '.repeat(400))});\n`;
@@ -43,9 +34,8 @@ let distDir: string;
 let active: TBoxSummary[];
 
 beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-web-dist-'));
+  distDir = newWebDist('farha-web-dist-', INDEX_HTML);
   fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   const bundle = path.join(distDir, 'assets', 'index-Ab12Cd34.js');
   fs.writeFileSync(bundle, BUNDLE);
   fs.writeFileSync(`${bundle}.br`, brotliCompressSync(BUNDLE));
