@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES } from '@farha/contracts/partner';
 import { authTokens, emailOutbox, partners, users, vouchers } from '../../src/db/schema/index.ts';
 import { DEMO_CUSTOMER_EMAIL } from '../../src/db/seed/demo-accounts.ts';
 import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
@@ -228,14 +229,8 @@ describe('team and invitations (spec 02 §2, §6)', () => {
 
 describe('settings and exports (spec 02 §2)', () => {
   it('saves the notification preferences', async () => {
-    expect((await get('/api/partner/settings/notifications', staff)).json()).toEqual({
-      newVouchers: true,
-      payouts: true,
-      systemAlerts: true,
-      marketing: false,
-      sms: false,
-      emailFrequency: 'instant',
-    });
+    // The seeded partner has the defaults.
+    expect((await get('/api/partner/settings/notifications', staff)).json()).toEqual(DEFAULT_PARTNER_NOTIFICATION_PREFERENCES);
     const prefs = { newVouchers: false, payouts: true, systemAlerts: true, marketing: true, sms: true, emailFrequency: 'weekly' };
     const denied = await send('PUT', '/api/partner/settings/notifications', staff, prefs);
     expect(denied.statusCode).toBe(403);
