@@ -4,14 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BOX_VALIDITY_CHOICES, OFFER_CATEGORIES, PRODUCT_LINES, STOREFRONT_CATEGORIES } from '@farha/contracts/catalog';
 import { ROLES } from '@farha/contracts/roles';
-import {
-  DEMO_PARTNER2_SLUG,
-  DEMO_PARTNER_SLUG,
-  DEMO_VOUCHER_BOX_SLUG,
-  SEED_BOXES,
-  SEED_OFFERS,
-  SEED_PARTNERS,
-} from '../../src/db/seed/catalog-data.ts';
+import { DEMO_PARTNER2_SLUG, DEMO_PARTNER_SLUG, DEMO_VOUCHER_BOX_SLUG, SEED_BOXES, SEED_OFFERS, SEED_PARTNERS } from '../../src/db/seed/catalog-data.ts';
 import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
 import { seedId } from '../../src/db/seed/ids.ts';
