@@ -1,13 +1,15 @@
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import { formatDate, formatDzd } from '@farha/contracts/money';
 import { algiersDay } from '@farha/contracts/time';
 import type { Db, Queryable } from '../../db/client.ts';
-import { companies, companyInvoiceCounters, companyInvoices, companyOrders } from '../../db/schema/index.ts';
+import { companies, companyInvoiceCounters, companyInvoices, companyOrderLines, companyOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bidiText } from '../../lib/pdf-bidi.ts';
 import { farhaPdf } from '../../lib/pdf-document.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { wakeOutbox } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
+import { cancelAndRefundVoucher, latestOfLineage } from '../vouchers/index.ts';
 import { orderNumber, orderBoxTotals } from './order-facts.ts';
 
 type Kind = 'invoice' | 'credit_note';
@@ -42,10 +44,22 @@ export async function issueInvoice(tx: Queryable, order: { id: string; companyId
 /**
  * A refund is a credit note (avoir) against the invoice, never an edit of it: at most what the invoice
  * still carries after earlier credit notes. The order row is locked so that two credit notes cannot both
- * take the last dinars.
+ * take the last dinars. `voucherIds` names the vouchers it credits (a line's voucher, e.g. an employee who
+ * left): each is cancelled through the vouchers' one cancel-and-refund (docs/product/refunds.md §4), the one
+ * it was exchanged for if it was; the company's own share is paid back by this credit note (its amount split
+ * over the credited vouchers by unit price, told to the company's buyer), what someone else paid on the
+ * lineage (an extension) gets its refund for finance's queue. Without `voucherIds` the credit note is a
+ * document only, as before. `publicUrl` is the site's address, for the refund e-mails' link.
  */
-export async function issueCreditNote(db: Db, orderId: string, input: { amount: number; reason: string }, actor: AuditActor, now: Date) {
-  return db.transaction(async (tx) => {
+export async function issueCreditNote(
+  db: Db,
+  orderId: string,
+  input: { amount: number; reason: string; voucherIds?: string[] | undefined },
+  actor: AuditActor,
+  now: Date,
+  publicUrl = '',
+) {
+  const note = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(companyOrders).where(eq(companyOrders.id, orderId)).for('update');
     if (!order) throw new AppError('COMPANY_ORDER_NOT_FOUND');
     const [invoice] = await tx.select().from(companyInvoices).where(and(eq(companyInvoices.orderId, orderId), eq(companyInvoices.kind, 'invoice')));
@@ -63,6 +77,7 @@ export async function issueCreditNote(db: Db, orderId: string, input: { amount: 
       .insert(companyInvoices)
       .values({ kind: 'credit_note', ...number, companyId: order.companyId, orderId, amount: input.amount, invoiceId: invoice.id, reason: input.reason, issuedBy: actor.userId, issuedAt: now })
       .returning();
+    const cancelled = await cancelCreditedVouchers(tx, { orderId, number: note!.number, amount: input.amount, reason: input.reason, voucherIds: input.voucherIds ?? [] }, actor, now, publicUrl);
     await recordAudit(tx, {
       actor,
       action: 'company.credit_note',
@@ -71,11 +86,64 @@ export async function issueCreditNote(db: Db, orderId: string, input: { amount: 
       summary: `${note!.number} (${formatDzd(input.amount)}) : ${input.reason}`,
       params: { number: note!.number, amount: input.amount },
       before: null,
-      after: { number: note!.number, amount: input.amount, invoice: invoice.number },
+      after: { number: note!.number, amount: input.amount, invoice: invoice.number, ...(cancelled.length ? { vouchers: cancelled } : {}) },
       now,
     });
     return note!;
   });
+  if (input.voucherIds?.length) wakeOutbox();
+  return note;
+}
+
+/** `total` cut into whole dinars in proportion to `weights`, on cumulative sums: the parts add up to exactly `total`. */
+function splitByWeight(total: number, weights: number[]): number[] {
+  const all = weights.reduce((sum, w) => sum + BigInt(w), 0n);
+  if (all === 0n) return weights.map((_, i) => (i === 0 ? total : 0));
+  let cumulative = 0n;
+  return weights.map((w) => {
+    const before = (cumulative * BigInt(total)) / all;
+    cumulative += BigInt(w);
+    return Number((cumulative * BigInt(total)) / all - before);
+  });
+}
+
+/** The credited vouchers, each one a voucher of this order's lines, cancelled in order; answers their codes. */
+async function cancelCreditedVouchers(
+  tx: Queryable,
+  note: { orderId: string; number: string; amount: number; reason: string; voucherIds: string[] },
+  actor: AuditActor,
+  now: Date,
+  publicUrl: string,
+): Promise<string[]> {
+  const ids = [...new Set(note.voucherIds)].sort();
+  if (ids.length === 0) return [];
+  const lines = await tx
+    .select({ voucherId: companyOrderLines.voucherId, unitPrice: companyOrderLines.unitPrice })
+    .from(companyOrderLines)
+    .where(and(eq(companyOrderLines.orderId, note.orderId), inArray(companyOrderLines.voucherId, ids)));
+  if (lines.length !== ids.length) throw new AppError('VOUCHER_NOT_FOUND', { field: 'voucherIds' });
+  const priceOf = new Map(lines.map((l) => [l.voucherId, l.unitPrice]));
+  const parts = splitByWeight(note.amount, ids.map((id) => priceOf.get(id) ?? 0));
+  const codes: string[] = [];
+  for (const [i, id] of ids.entries()) {
+    const current = await latestOfLineage(tx, id);
+    if (!current) throw new AppError('VOUCHER_NOT_FOUND', { field: 'voucherIds' });
+    const why = `Avoir ${note.number} : ${note.reason}`;
+    const { voucher } = await cancelAndRefundVoucher(tx, {
+      voucherId: current.id,
+      by: 'finance',
+      actorUserId: actor.userId,
+      reason: why,
+      refund: { reason: why, reasonCode: null },
+      refusal: 'REFUND_NOT_UNUSED',
+      credited: parts[i],
+      dropReason: `Avoir ${note.number}`,
+      now,
+      publicUrl,
+    });
+    codes.push(voucher.code);
+  }
+  return codes;
 }
 
 export function invoiceDto(row: typeof companyInvoices.$inferSelect, company: { id: string; name: string }) {

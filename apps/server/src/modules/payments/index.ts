@@ -5,7 +5,7 @@ export { reconcilePendingPayments } from './reconcile.ts';
 export { orderRoutes, WEBHOOK_LIMITS, webhookRoutes } from './routes.ts';
 export { sandboxPageRoutes } from './sandbox-page.ts';
 export { createCompanyCheckout, createServiceOrder } from './service.ts';
-export { createFreeExchangeOrder, markOrderFulfilled, markOrdersRefunded, recordRefunds, type RefundRequest } from './order-changes.ts';
+export { createFreeExchangeOrder, lockOrders, markOrderFulfilled, markOrdersRefunded, markOrdersRefundedWhenPaidBack, recordRefunds, refundsRecorded, type RefundRequest } from './order-changes.ts';
 export { signWebhook } from './signature.ts';
 export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';
 export { chargeOf, refundShare } from './charge.ts';

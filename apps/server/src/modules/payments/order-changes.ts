@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { orders, refunds } from '../../db/schema/index.ts';
 
 /**
  * The changes other domains make to orders and refunds (issue 22: payments is their only writer), in the
- * caller's transaction: the vouchers domain fulfils, exchanges and refunds, the support desk settles a
- * dispute by a refund. pretix's order services play this part: every audience calls them.
+ * caller's transaction: the vouchers domain fulfils, exchanges, and cancels and refunds for every audience
+ * (its cancelAndRefundVoucher, docs/product/refunds.md §1). pretix's order services play this part: every audience calls them.
  */
 
 /** A free exchange (spec 01 §9): every voucher has its order, here one of 0 DA paid at once. */
@@ -41,7 +41,8 @@ export type RefundRequest = {
   amount: number;
   /** French fallback; the web words `reasonCode` and `reasonParams` in the reader's language (ADR 009). */
   reason: string;
-  reasonCode: string;
+  /** Null where no code says it yet (a credit note's lineage orders): the web shows `reason`. */
+  reasonCode: string | null;
   reasonParams?: Record<string, unknown>;
   requestedBy?: string | null;
 };
@@ -50,4 +51,41 @@ export type RefundRequest = {
 export async function recordRefunds(tx: Queryable, requests: RefundRequest[], now: Date): Promise<void> {
   if (requests.length === 0) return;
   await tx.insert(refunds).values(requests.map((request) => ({ ...request, status: 'pending', createdAt: now })));
+}
+
+/**
+ * The orders a cancel-and-refund pays back, locked in one order (by id) until the caller's transaction ends:
+ * two refunds touching the same order (two vouchers of one company order) wait for each other, and each reads
+ * what the other recorded (docs/product/refunds.md §1).
+ */
+export async function lockOrders(tx: Queryable, orderIds: string[]): Promise<(typeof orders.$inferSelect)[]> {
+  if (orderIds.length === 0) return [];
+  return tx.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update');
+}
+
+/** What was already asked back from these orders (pending or paid refunds; a failed one returned nothing), per order and voucher. */
+export async function refundsRecorded(tx: Queryable, orderIds: string[]): Promise<{ orderId: string; voucherId: string | null; amount: number }[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select({ orderId: refunds.orderId, voucherId: refunds.voucherId, amount: refunds.amount })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), ne(refunds.status, 'failed')));
+}
+
+/**
+ * Of these orders, those whose pending and paid refunds now cover their whole amount become refunded (an
+ * order paid back in part stays paid). One statement: the sums are read where the rows are written.
+ */
+export async function markOrdersRefundedWhenPaidBack(tx: Queryable, orderIds: string[], now: Date): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(orders)
+    .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(orders.id, orderIds),
+        ne(orders.status, 'refunded'),
+        sql`${orders.amount} <= (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} <> 'failed')`,
+      ),
+    );
 }

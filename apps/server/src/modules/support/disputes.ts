@@ -12,12 +12,11 @@ import {
   type TResolveDisputeRequest,
 } from '@farha/contracts/support';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxOffers, boxes, disputeEvents, disputes, offers, orders, partnerTransactions, partners, reservations, supportTickets, ticketMessages, users, vouchers } from '../../db/schema/index.ts';
+import { boxOffers, boxes, disputeEvents, disputes, offers, partnerTransactions, partners, reservations, supportTickets, ticketMessages, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { foldedContains } from '../../lib/search-fold.ts';
-import { dropPendingVoucherEmails, enqueueEmail, wakeOutbox } from '../notifications/index.ts';
-import { markOrdersRefunded, recordRefunds } from '../payments/index.ts';
-import { applyExtension, type Caller, lockVoucher, transitionVoucher, visibleVoucherRow } from '../vouchers/index.ts';
+import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+import { applyExtension, type Caller, cancelAndRefundVoucher, lockVoucher, refundableAmount, visibleVoucherRow } from '../vouchers/index.ts';
 import { disputeTitle, type DisputeTitleSource } from '@farha/contracts/dispute-title';
 import { disputeUpdateEmail } from './emails.ts';
 
@@ -226,10 +225,11 @@ async function insertDispute(
       .limit(1);
     if (active) throw new AppError('DISPUTE_ALREADY_OPEN');
     [box] = await tx.select({ name: boxes.name, nameAr: boxes.nameAr, price: boxes.price }).from(boxes).where(eq(boxes.id, locked.boxId));
-    const [order] = locked.orderId ? await tx.select({ amount: orders.amount }).from(orders).where(eq(orders.id, locked.orderId)) : [];
     partnerId = await partnerOfVoucher(tx, locked.id, locked.boxId);
     title = `${DISPUTE_TYPE_LABELS[input.type]} — ${box?.name ?? locked.code}`;
-    amount = order?.amount ?? box?.price ?? 0;
+    // At stake: what a refund would pay back, the whole lineage (docs/product/refunds.md §3); the box's price when nothing was paid.
+    const refundable = await refundableAmount(tx, locked);
+    amount = refundable > 0 ? refundable : (box?.price ?? 0);
   }
   const [row] = await tx
     .insert(disputes)
@@ -396,8 +396,10 @@ export async function listDisputes(
 export const getDispute = (db: Queryable, id: string) => oneDispute(db, eq(disputes.id, id));
 
 /**
- * Resolution by an agent, only while neither resolved nor closed. refund: the voucher is cancelled by the
- * state machine (actor `dispute`) and a pending refund goes to finance; voucher_extension: the voucher's
+ * Resolution by an agent, only while neither resolved nor closed. refund: the one cancel-and-refund of the
+ * vouchers module (actor `dispute`, docs/product/refunds.md §3): the voucher cancelled, a pending refund per
+ * order of its lineage for finance, the buyer e-mailed; the amount resolved is what was really asked back
+ * (never more than the lineage paid). voucher_extension: the voucher's
  * expiry moves by `days` through the customer module's extension; rejected: nothing changes on the voucher.
  */
 export async function resolveDispute(deps: DisputeDeps, agentId: string, id: string, input: TResolveDisputeRequest): Promise<TDispute> {
@@ -410,49 +412,36 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
     const named = await titleSourceOf(tx, d);
     if (input.resolution !== 'rejected') {
       if (!d.voucherId) throw new AppError('DISPUTE_NO_VOUCHER');
-      const voucher = (await lockVoucher(tx, d.voucherId))!;
       if (input.resolution === 'refund') {
-        amount = input.amount ?? d.amount;
-        const cancelled = await transitionVoucher(tx, {
-          voucherId: voucher.id,
-          to: 'CANCELLED',
+        // The one cancel-and-refund (docs/product/refunds.md §3): the whole lineage, the agent's amount (all it paid
+        // by default) spread over its orders; the buyer gets the refund e-mail.
+        const outcome = await cancelAndRefundVoucher(tx, {
+          voucherId: d.voucherId,
           by: 'dispute',
           actorUserId: agentId,
           reason: `Litige résolu : remboursement (${input.notes})`,
+          refund: {
+            reason: `Litige : ${d.title}`,
+            reasonCode: 'dispute',
+            // Decision 009: the codes the admin's refund queue words the dispute's title from, in French or
+            // Arabic (as the web's disputeTitle does); `title` stays for a type the web does not know.
+            reasonParams: {
+              type: d.type,
+              title: d.title,
+              ...(named.boxName ? { boxName: named.boxName } : {}),
+              ...(named.boxNameAr ? { boxNameAr: named.boxNameAr } : {}),
+            },
+          },
+          amount: input.amount,
+          refusal: 'DISPUTE_REFUND_IMPOSSIBLE',
+          dropReason: 'Voucher remboursé (litige)',
           now: deps.now,
+          publicUrl: deps.publicUrl,
         });
-        if (!cancelled) throw new AppError('DISPUTE_REFUND_IMPOSSIBLE');
-        if (voucher.orderId) {
-          await recordRefunds(
-            tx,
-            [
-              {
-                orderId: voucher.orderId,
-                voucherId: voucher.id,
-                amount,
-                reason: `Litige : ${d.title}`,
-                reasonCode: 'dispute',
-                // Decision 009: the codes the admin's refund queue words the dispute's title from, in French or
-                // Arabic (as the web's disputeTitle does); `title` stays for a type the web does not know.
-                reasonParams: {
-                  type: d.type,
-                  title: d.title,
-                  ...(named.boxName ? { boxName: named.boxName } : {}),
-                  ...(named.boxNameAr ? { boxNameAr: named.boxNameAr } : {}),
-                },
-                requestedBy: agentId,
-              },
-            ],
-            deps.now,
-          );
-          // Paid back whole, the order is refunded, as after the buyer's own refund (sales and history count it so);
-          // a partial refund leaves it as it was.
-          const [order] = await tx.select({ amount: orders.amount }).from(orders).where(eq(orders.id, voucher.orderId));
-          if (order && amount >= order.amount) await markOrdersRefunded(tx, [voucher.orderId], deps.now);
-        }
-        await dropPendingVoucherEmails(tx, voucher.id, 'Voucher remboursé (litige)');
+        amount = outcome.amount;
       } else {
         if (!input.days) throw new AppError('DISPUTE_DAYS_REQUIRED', { field: 'days' });
+        const voucher = (await lockVoucher(tx, d.voucherId))!;
         const [person] = await tx.select().from(users).where(eq(users.id, d.customerId));
         const extended = await applyExtension(tx, deps, {
           voucher,

@@ -18,7 +18,8 @@ import { getSettings } from '../settings/index.ts';
 import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions.ts';
-import { lineageFacts, PAID_ORDER_STATUSES, refundableAmount } from './lineage.ts';
+import { lineageFacts, PAID_ORDER_STATUSES } from './lineage.ts';
+import { refundableAmount } from './refund.ts';
 
 export type Caller = { userId: string; email: string };
 /**

@@ -14,13 +14,13 @@ import { boxes, reviews, users, voucherEvents } from '../../db/schema/index.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordReview } from '../catalog/index.ts';
-import { createFreeExchangeOrder, createServiceOrder, markOrdersRefunded, type PaymentProviders, recordRefunds } from '../payments/index.ts';
-import { dropPendingVoucherEmails, enqueueEmail, refundRecordedEmail, wakeOutbox } from '../notifications/index.ts';
+import { createFreeExchangeOrder, createServiceOrder, type PaymentProviders } from '../payments/index.ts';
+import { wakeOutbox } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { isVoucherHolder } from './ownership.ts';
-import { transitionVoucher } from './transition.ts';
 import { refundDeadlineOf } from './actions.ts';
-import { exchangeBlocked, PAID_ORDER_STATUSES, paidOrdersOfLineage, rootPurchaseOrder, voucherLineage } from './lineage.ts';
+import { exchangeBlocked, PAID_ORDER_STATUSES, rootPurchaseOrder, voucherLineage } from './lineage.ts';
+import { cancelAndRefundVoucher } from './refund.ts';
 import { applyExtension, lockVoucher, performExchange } from './voucher-life.ts';
 import { FREE_EXTENSION_REASON, getClientVoucher, visibleVoucherRow, type Caller, type ReservationsOf } from './holder.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -227,59 +227,33 @@ export async function exchangeVoucher(
 }
 
 /**
- * spec 01 §1/§9: refund if unused within 14 days — the purchaser only; ISSUED, DELIVERED or EXTENDED →
- * CANCELLED, every order paid for the voucher refunded, one refunds row each (pending, for finance).
+ * The buyer's refund if unused within 14 days (docs/product/refunds.md §2): the purchaser only; ISSUED, DELIVERED
+ * or EXTENDED → CANCELLED through the one cancel-and-refund, which refunds every order paid for the lineage.
  */
 export async function refundVoucher(deps: Pick<LifeDeps, 'db' | 'publicUrl' | 'now' | 'reservationsOf'>, caller: Caller, voucherId: string) {
   const { db, now } = deps;
   const voucher = await visibleVoucherRow(db, caller, voucherId, now);
   if (voucher.purchaserId !== caller.userId) throw new AppError('REFUND_PURCHASER_ONLY');
-  const user = await callerRow(db, caller);
 
-  const amount = await db.transaction(async (tx) => {
-    const locked = (await lockVoucher(tx, voucher.id))!;
-    if (!isVoucherStatusIn('cancellable', locked.status)) throw new AppError('REFUND_NOT_UNUSED');
-    const lineage = await voucherLineage(tx, locked);
-    const purchase = await rootPurchaseOrder(tx, lineage);
-    if (!purchase || !(PAID_ORDER_STATUSES as readonly string[]).includes(purchase.status)) throw new AppError('REFUND_WINDOW');
-    if (now.getTime() > refundDeadlineOf(purchase.paidAt ?? purchase.createdAt).getTime()) throw new AppError('REFUND_WINDOW');
-
-    const paid = await paidOrdersOfLineage(tx, lineage);
-    const cancelled = await transitionVoucher(tx, {
-      voucherId: locked.id,
-      to: 'CANCELLED',
+  const { amount } = await db.transaction((tx) =>
+    cancelAndRefundVoucher(tx, {
+      voucherId: voucher.id,
       by: 'purchaser',
       actorUserId: caller.userId,
       reason: 'Remboursement demandé par l’acheteur (14 jours)',
+      refund: { reason: 'Coffret non utilisé, remboursement sous 14 jours', reasonCode: 'unused_box' },
+      refusal: 'REFUND_NOT_UNUSED',
+      // The window runs from the lineage's first purchase, checked under the lock.
+      check: async (_locked, lineage, q) => {
+        const purchase = await rootPurchaseOrder(q, lineage);
+        if (!purchase || !(PAID_ORDER_STATUSES as readonly string[]).includes(purchase.status)) throw new AppError('REFUND_WINDOW');
+        if (now.getTime() > refundDeadlineOf(purchase.paidAt ?? purchase.createdAt).getTime()) throw new AppError('REFUND_WINDOW');
+      },
+      dropReason: 'Voucher remboursé',
       now,
-    });
-    if (!cancelled) throw new AppError('REFUND_NOT_UNUSED');
-    await markOrdersRefunded(tx, paid.map((o) => o.id), now);
-    const toRefund = paid.filter((o) => o.amount > 0);
-    await recordRefunds(
-      tx,
-      toRefund.map((o) => ({
-        orderId: o.id,
-        voucherId: locked.id,
-        amount: o.amount,
-        reason: 'Coffret non utilisé, remboursement sous 14 jours',
-        reasonCode: 'unused_box',
-        requestedBy: caller.userId,
-      })),
-      now,
-    );
-    await dropPendingVoucherEmails(tx, locked.id, 'Voucher remboursé');
-    const total = toRefund.reduce((sum, o) => sum + o.amount, 0);
-    const [box] = await tx.select({ name: boxes.name, nameAr: boxes.nameAr }).from(boxes).where(eq(boxes.id, locked.boxId));
-    await enqueueEmail(tx, {
-      now,
-      to: user.email,
-      template: 'refund-recorded',
-      voucherId: locked.id,
-      render: (locale) => refundRecordedEmail({ locale, name: user.firstName, boxName: box?.name ?? 'Box inconnue', boxNameAr: box?.nameAr, code: locked.code, amount: total, dashboardUrl: `${deps.publicUrl}/client/history` }),
-    });
-    return total;
-  });
+      publicUrl: deps.publicUrl,
+    }),
+  );
   wakeOutbox();
   return {
     voucher: await getClientVoucher(deps, caller, voucher.id),

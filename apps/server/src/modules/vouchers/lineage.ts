@@ -101,8 +101,13 @@ export async function lineageFacts(
   return out;
 }
 
-/** What a refund of this voucher would pay back now: every order paid for its lineage (refundVoucher refunds each). */
-export async function refundableAmount(db: Queryable, voucher: VoucherRow): Promise<number> {
-  const paid = await paidOrdersOfLineage(db, await voucherLineage(db, voucher));
-  return paid.reduce((sum, order) => sum + Math.max(0, order.amount), 0);
+/** The voucher a lineage ends in now: this one, or the one it was exchanged for, and so on (a company line keeps its first voucher). */
+export async function latestOfLineage(db: Queryable, voucherId: string): Promise<VoucherRow | null> {
+  let [current] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId)).limit(1);
+  for (let depth = 0; current?.replacedByVoucherId && depth < 20; depth++) {
+    const [next] = await db.select().from(vouchers).where(eq(vouchers.id, current.replacedByVoucherId)).limit(1);
+    if (!next) break;
+    current = next;
+  }
+  return current ?? null;
 }

@@ -17,7 +17,8 @@ export const VOUCHER_TRANSITIONS: readonly Rule[] = [
   { from: ['REDEEMED'], to: 'SETTLED', by: ['finance'] },
   { from: GROUPS.exchangeable, to: 'EXCHANGED', by: ['holder'] },
   { from: GROUPS.extendable, to: 'EXTENDED', by: ['holder', 'support'] },
-  { from: GROUPS.cancellable, to: 'CANCELLED', by: ['purchaser', 'support', 'dispute'] },
+  // Refunded (docs/product/refunds.md §1): the buyer's 14 days, a dispute's resolution, finance's credit note to a company.
+  { from: GROUPS.cancellable, to: 'CANCELLED', by: ['purchaser', 'support', 'dispute', 'finance'] },
   { from: GROUPS.expirable, to: 'EXPIRED', by: ['system'] },
 ];
 
