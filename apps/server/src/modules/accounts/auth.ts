@@ -82,3 +82,20 @@ export async function setLocale(db: Db, userId: string, locale: 'fr' | 'ar'): Pr
   if (!row) throw new AppError('USER_NOT_FOUND');
   return row;
 }
+
+/** A successful login: its time, and the failed attempts counted since the last one start again from 0. */
+export async function recordSuccessfulLogin(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: now, failedLogins: 0 }).where(eq(users.id, userId));
+}
+
+/** The account behind a session, or null when it no longer exists. */
+export async function sessionUser(db: Db, userId: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}
+
+/** The language the account reads its e-mails in (French when the account is gone). */
+export async function userLocale(db: Db, userId: string): Promise<UserRow['locale']> {
+  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return user?.locale ?? 'fr';
+}

@@ -20,3 +20,4 @@ export {
   updatePersonalDetails,
 } from './account-changes.ts';
 export { turnOffSmsNotifications } from './profile.ts';
+export { recordSuccessfulLogin, sessionUser, userLocale } from './auth.ts';

@@ -3,3 +3,4 @@ export { fulfilCompanyPayment } from './orders.ts';
 export { checkRecipientRows, readRecipientFile } from './rows.ts';
 export { createIssuer, issuanceFigures, issueStep, runCompanyIssuance, startIssuance } from './issuance.ts';
 export { companiesOverview } from './overview.ts';
+export { isOrderIssued } from './orders.ts';

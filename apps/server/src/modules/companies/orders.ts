@@ -163,6 +163,12 @@ export async function recordTransfer(db: Db, orderId: string, input: { reference
   });
 }
 
+/** Whether every voucher of the order is issued (finance's transfer answers 200 then, 202 while it issues). */
+export async function isOrderIssued(db: Queryable, orderId: string): Promise<boolean> {
+  const [order] = await db.select({ status: companyOrders.status }).from(companyOrders).where(eq(companyOrders.id, orderId));
+  return order?.status === 'issued';
+}
+
 /**
  * The payments module's fulfilment of a paid `company` order, in the payment's transaction: the company
  * order starts issuing, nothing more (its vouchers come in batches once the payment commits, issue 32).

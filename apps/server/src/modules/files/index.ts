@@ -5,3 +5,4 @@ export { gifIsWhole, jpegIsWhole, pdfIsWhole, pngIsWhole, webpIsWhole } from './
 export { PDF_LIMITS, rewritePdf } from './pdf.ts';
 export { IMAGE_SIZES, MAX_IMAGE_PIXELS, saveResizedImage, SHARE_IMAGE, shareImageJpeg, type ImagePurpose } from './images.ts';
 export { type FileStorage, localDiskStorage } from './storage.ts';
+export type { StoredFile } from './service.ts';

@@ -83,6 +83,9 @@ export async function storeCheckedFile(
   return row!;
 }
 
+/** A stored file's row (its bytes are in the storage under `storageKey`). */
+export type StoredFile = typeof storedFiles.$inferSelect;
+
 export async function findFile(db: Queryable, id: string) {
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
   return row ?? null;

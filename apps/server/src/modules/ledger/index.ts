@@ -3,3 +3,4 @@ export { allTransactions, getTransaction, listTransactions, transactionBatches, 
 export { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from './payout-processing.ts';
 export { cycleCutoff, MONTHLY_PAYOUT_DAY, proposeDuePayouts } from './auto-payouts.ts';
 export { redemptionLedgerRows } from './redemption.ts';
+export { partnerPayouts } from './payouts.ts';

@@ -83,6 +83,12 @@ export function toPayoutDto(row: PayoutRow): TPayout {
   };
 }
 
+/** Every payout of a partner, newest request first (the payments tab's history, the data export). */
+export async function partnerPayouts(db: Queryable, partnerId: string): Promise<TPayout[]> {
+  const rows = await db.select().from(payouts).where(eq(payouts.partnerId, partnerId)).orderBy(desc(payouts.requestedAt), desc(payouts.id));
+  return rows.map(toPayoutDto);
+}
+
 export async function payoutOverview(db: Queryable, partner: PartnerRow, isOwner: boolean): Promise<TPayoutOverview> {
   const [available, history, [counts]] = await Promise.all([
     availableFor(db, partner.id),

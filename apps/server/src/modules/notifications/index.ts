@@ -13,3 +13,4 @@ export { assertTextable, isTextable, smsNumberProblem, smsToAccountOf, smsToPart
 export { confirmSmsConsent, sendSmsConsentCode } from './sms-consent.ts';
 export { expiryReminderSms, giftSms, partnerReservationRequestSms, reservationConfirmedSms, reservationDeclinedSms, reservationReminderSms, smsConsentCodeSms, smsDate, ticketAnsweredSms } from './sms-texts.ts';
 export { latestSms, smsOfUser, toSmsMessage } from './sms-views.ts';
+export { mailboxMessage, mailboxMessages } from './mailbox.ts';

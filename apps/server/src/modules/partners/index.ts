@@ -15,3 +15,4 @@ export { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updateP
 export { kycDocumentFile } from './kyc.ts';
 export { sendPrivateFile } from './kyc-routes.ts';
 export { partnerStepEmail, type PartnerStep } from './kyc-emails.ts';
+export { notificationPreferencesOf } from './notifications.ts';

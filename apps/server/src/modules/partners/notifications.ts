@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, ZNotificationPreferences } from '@farha/contracts/partner';
 import type { TNotificationParams, TNotificationPreferences, TPartnerNotification, TPartnerNotificationKind, TPartnerPermission } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { notifications, partnerMembers, partners, users } from '../../db/schema/index.ts';
@@ -58,6 +59,12 @@ export async function notifyUser(db: Queryable, userId: string, notification: Ne
     link: notification.link ?? null,
     createdAt: now,
   });
+}
+
+/** The partner's notification preferences as saved, the defaults filling what is missing (all of them when unreadable). */
+export function notificationPreferencesOf(partner: { notificationPreferences: unknown }): TNotificationPreferences {
+  const parsed = ZNotificationPreferences.safeParse({ ...DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, ...(partner.notificationPreferences as object) });
+  return parsed.success ? parsed.data : DEFAULT_PARTNER_NOTIFICATION_PREFERENCES;
 }
 
 /** spec 02 §2 settings tab (owner only): which e-mails the partner's members get, shared by them all. */

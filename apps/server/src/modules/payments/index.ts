@@ -10,3 +10,4 @@ export { signWebhook } from './signature.ts';
 export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';
 export { chargeOf, refundShare } from './charge.ts';
 export { listPayments } from './payments-list.ts';
+export { type SandboxCheckout, settleSandboxCheckout } from './providers/sandbox.ts';

@@ -1,4 +1,4 @@
 export { loadCalendar, loadDaySlots } from './availability.ts';
 export { partnerReservation, partnerReservations } from './partner-views.ts';
-export { acceptProposal, cancelOpenReservationsOfVoucher, cancelReservation, confirmReservation, createReservation, declineReservation, listReservationsForUser, proposeReservation, reservationsByVoucher, runReservationSmsReminders } from './service.ts';
+export { acceptProposal, assertPartnerInBox, cancelOpenReservationsOfVoucher, cancelReservation, confirmReservation, createReservation, declineReservation, listReservationsForUser, proposeReservation, reservationsByVoucher, runReservationSmsReminders } from './service.ts';
 export { closeRedeemedReservations } from './redemption.ts';

@@ -229,6 +229,21 @@ function voucherStateError(status: TVoucherStatus, expiresAt: Date, now: Date): 
 }
 
 /**
+ * The partner takes reservations for this box: it is active and has an active offer in the box (that
+ * offer, when given). OFFER_UNAVAILABLE otherwise, on the field the customer chose.
+ */
+export async function assertPartnerInBox(db: Queryable, boxId: string, partnerId: string, offerId?: string): Promise<void> {
+  const [found] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .innerJoin(partners, eq(partners.id, offers.partnerId))
+    .innerJoin(boxOffers, and(eq(boxOffers.offerId, offers.id), eq(boxOffers.boxId, boxId)))
+    .where(and(offerId ? eq(offers.id, offerId) : undefined, eq(offers.partnerId, partnerId), eq(offers.active, true), eq(partners.active, true)))
+    .limit(1);
+  if (!found) throw new AppError('OFFER_UNAVAILABLE', { field: offerId ? 'offerId' : 'partnerId' });
+}
+
+/**
  * spec 01 §2/§5/§8: reserves a slot with a partner of the voucher's box. The voucher becomes RESERVED and
  * the reservation 'pending' in one transaction; the voucher row is locked first and its change is
  * conditional, so two simultaneous requests for one voucher give one success.
@@ -254,14 +269,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
     throw new AppError('RESERVATION_AFTER_EXPIRY', { field: 'date' });
   }
 
-  const [offer] = await db
-    .select({ id: offers.id })
-    .from(offers)
-    .innerJoin(partners, eq(partners.id, offers.partnerId))
-    .innerJoin(boxOffers, and(eq(boxOffers.offerId, offers.id), eq(boxOffers.boxId, voucher.boxId)))
-    .where(and(eq(offers.id, input.offerId), eq(offers.partnerId, input.partnerId), eq(offers.active, true), eq(partners.active, true)))
-    .limit(1);
-  if (!offer) throw new AppError('OFFER_UNAVAILABLE', { field: 'offerId' });
+  await assertPartnerInBox(db, voucher.boxId, input.partnerId, input.offerId);
 
   const [customer] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
   const reservationId = await db.transaction(async (tx) => {

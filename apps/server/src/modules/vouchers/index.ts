@@ -22,3 +22,4 @@ export { loadVoucherDocument } from './documents.ts';
 export { renderVoucherPdf } from './pdf.ts';
 export type { VoucherDocument } from './documents.ts';
 export { deliverVoucherBySms, type VoucherSmsInput } from './sms.ts';
+export { ownedVoucherDocument, voucherDocumentByCode } from './public-page.ts';

@@ -1,41 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { ZVoucherIdParams } from '@farha/contracts/customer';
 import { ZApiError } from '@farha/contracts/errors';
-import {
-  RESERVATION_MESSAGES as M,
-  ZCalendar,
-  ZCalendarQuery,
-  ZCreateReservationRequest,
-  ZDaySlots,
-  ZReservationIdParams,
-  ZReservationList,
-  ZReservationResponse,
-  ZSlotsQuery,
-} from '@farha/contracts/reservations';
-import type { Queryable } from '../../db/client.ts';
-import { boxOffers, offers, partners } from '../../db/schema/index.ts';
+import { RESERVATION_MESSAGES as M, ZCalendar, ZCalendarQuery, ZCreateReservationRequest, ZDaySlots, ZReservationIdParams, ZReservationList, ZReservationResponse, ZSlotsQuery } from '@farha/contracts/reservations';
 import { requireAuth } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { visibleVoucherRow } from '../../modules/vouchers/index.ts';
-import { acceptProposal, cancelReservation, createReservation, listReservationsForUser, loadCalendar, loadDaySlots } from '../../modules/reservations/index.ts';
+import { acceptProposal, assertPartnerInBox, cancelReservation, createReservation, listReservationsForUser, loadCalendar, loadDaySlots } from '../../modules/reservations/index.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
-
-/** The partner takes reservations for this box: it has an active offer in it (that offer, if given). */
-async function assertPartnerInBox(db: Queryable, boxId: string, partnerId: string, offerId?: string) {
-  const [found] = await db
-    .select({ id: offers.id })
-    .from(offers)
-    .innerJoin(partners, eq(partners.id, offers.partnerId))
-    .innerJoin(boxOffers, and(eq(boxOffers.offerId, offers.id), eq(boxOffers.boxId, boxId)))
-    .where(
-      and(eq(offers.partnerId, partnerId), eq(offers.active, true), eq(partners.active, true), offerId ? eq(offers.id, offerId) : undefined),
-    )
-    .limit(1);
-  if (!found) throw new AppError('OFFER_UNAVAILABLE', { field: offerId ? 'offerId' : 'partnerId' });
-}
 
 /** Reservations of the customer's vouchers (issue 4), under /api/client (customer role). */
 export async function reservationRoutes(app: FastifyInstance): Promise<void> {

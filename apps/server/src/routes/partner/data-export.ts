@@ -1,20 +1,18 @@
-import { desc, eq } from 'drizzle-orm';
 import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, type TPayout } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
-import { payouts } from '../../db/schema/index.ts';
 import { getAvailability, listExceptions, listPartnerOffers, type PartnerCaller, partnerProfile } from '../../modules/partners/index.ts';
 import { formatDate } from '@farha/contracts/money';
 import { toCsv } from '../../lib/csv.ts';
-import { allTransactions, toPayoutDto } from '../../modules/ledger/index.ts';
+import { allTransactions, partnerPayouts } from '../../modules/ledger/index.ts';
 import { algiersDateTime } from '../../lib/algiers-time.ts';
 
 /** Settings tab "exporter mes données": everything the portal holds about the partner, as JSON. */
 export async function partnerDataExport(db: Queryable, caller: PartnerCaller, now: Date) {
-  const [profile, offers, transactions, payoutRows, availability, exceptions] = await Promise.all([
+  const [profile, offers, transactions, payouts, availability, exceptions] = await Promise.all([
     partnerProfile(db, caller, now),
     listPartnerOffers(db, caller.partner.id, { sort: 'newest' }, now),
     allTransactions(db, caller.partner.id, {}, now),
-    db.select().from(payouts).where(eq(payouts.partnerId, caller.partner.id)).orderBy(desc(payouts.requestedAt), desc(payouts.id)),
+    partnerPayouts(db, caller.partner.id),
     getAvailability(db, caller.partner.id),
     listExceptions(db, caller.partner.id, now),
   ]);
@@ -27,7 +25,7 @@ export async function partnerDataExport(db: Queryable, caller: PartnerCaller, no
     offers: offers.offers,
     availability: { ...availability, exceptions },
     transactions,
-    payouts: payoutRows.map(toPayoutDto),
+    payouts,
   };
 }
 

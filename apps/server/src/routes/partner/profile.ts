@@ -2,36 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
-import {
-  DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
-  PARTNER_MESSAGES,
-  ZActivityExportQuery,
-  ZInviteMember,
-  ZInviteMemberResponse,
-  ZMessageResponse,
-  ZNotificationPreferences,
-  ZPartnerProfile,
-  ZTeamMemberResponse,
-  ZUpdateBusinessProfile,
-  ZUpdateMemberPermissions,
-  ZUpdatePersonalProfile,
-} from '@farha/contracts/partner';
+import { PARTNER_MESSAGES, ZActivityExportQuery, ZInviteMember, ZInviteMemberResponse, ZMessageResponse, ZNotificationPreferences, ZPartnerProfile, ZTeamMemberResponse, ZUpdateBusinessProfile, ZUpdateMemberPermissions, ZUpdatePersonalProfile } from '@farha/contracts/partner';
 import { AppError } from '../../lib/errors.ts';
 import { changePassword, SESSION_COOKIE } from '../../modules/accounts/index.ts';
 import { ZChangePasswordRequest } from '@farha/contracts/account';
 import { attachment } from '../../lib/csv.ts';
 import { partnerDataExport, paymentsCsv } from './data-export.ts';
-import {
-  inviteMember,
-  partnerCaller,
-  partnerProfile,
-  removeMember,
-  requirePartnerOwner,
-  saveNotificationPreferences,
-  updateBusinessProfile,
-  updateMemberPermissions,
-  updatePersonalProfile,
-} from '../../modules/partners/index.ts';
+import { inviteMember, notificationPreferencesOf, partnerCaller, partnerProfile, removeMember, requirePartnerOwner, saveNotificationPreferences, updateBusinessProfile, updateMemberPermissions, updatePersonalProfile } from '../../modules/partners/index.ts';
 import { payoutOverview, transactionsCsvStream } from '../../modules/ledger/index.ts';
 import { algiersDay, algiersMonthRange } from '../../lib/algiers-time.ts';
 
@@ -134,11 +111,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['partner'], response: { 200: ZNotificationPreferences, ...errors } } },
     async (request) => {
       const caller = await partnerCaller(app.db, request);
-      const parsed = ZNotificationPreferences.safeParse({
-        ...DEFAULT_PARTNER_NOTIFICATION_PREFERENCES,
-        ...(caller.partner.notificationPreferences as object),
-      });
-      return parsed.success ? parsed.data : DEFAULT_PARTNER_NOTIFICATION_PREFERENCES;
+      return notificationPreferencesOf(caller.partner);
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { sandboxCheckouts } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -85,6 +85,27 @@ export async function expireIfOverdue(db: Db, id: string, now: Date) {
     return expired;
   }
   return row;
+}
+
+/** A checkout of the sandbox gateway, as its hosted page shows it and its webhook reports it. */
+export type SandboxCheckout = typeof sandboxCheckouts.$inferSelect;
+
+/**
+ * The customer's answer on the sandbox page: a pending checkout becomes paid, failed or canceled, once
+ * (null when it was no longer pending: another tab or the expiry came first).
+ */
+export async function settleSandboxCheckout(
+  db: Db,
+  id: string,
+  outcome: { status: 'paid' | 'failed' | 'canceled'; reason: string | null },
+  now: Date,
+): Promise<SandboxCheckout | null> {
+  const [updated] = await db
+    .update(sandboxCheckouts)
+    .set({ status: outcome.status, failureReason: outcome.reason, updatedAt: now })
+    .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'pending')))
+    .returning();
+  return updated ?? null;
 }
 
 /** PAYMENT_SECRET_KEY, or a random key kept in the database so every instance signs alike. */
