@@ -11,7 +11,12 @@ const serverModules = fs
   .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const serverOutside = ['./apps/server/src/routes', './apps/server/src/app.ts', './apps/server/src/server.ts', './apps/server/src/db', './apps/server/test', './apps/server/bench'];
+// The web app's features, found in their folder: each imports no other (style.md).
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverOutside = ['./apps/server/src/routes', './apps/server/src/app.ts', './apps/server/src/server.ts', './apps/server/src/db', './apps/server/test', './apps/server/bench', './apps/server/src/web-pages'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/screenshots/**', 'apps/server/src/db/migrations/**'] },
@@ -44,7 +49,7 @@ export default tseslint.config(
             { target: './apps/web/src/lib', from: './apps/web/src/app' },
             { target: './apps/web/src/config', from: './apps/web/src/app' },
             { target: './apps/server/src/lib', from: './apps/server/src/modules' },
-            ...['auth', 'storefront', 'checkout', 'mailbox', 'customer', 'partner', 'admin', 'support', 'errors'].map((f) => ({
+            ...webFeatures.map((f) => ({
               target: `./apps/web/src/features/${f}`,
               from: './apps/web/src/features',
               except: [`./${f}`],
@@ -78,6 +83,8 @@ export default tseslint.config(
             { target: './apps/server/src/lib', from: './apps/server/src/modules' },
             { target: './apps/server/src/lib', from: './apps/server/src/routes' },
             { target: './apps/server/src/modules', from: './apps/server/src/routes' },
+            { target: './apps/server/src/web-pages', from: './apps/server/src/routes' },
+            { target: ['./apps/server/src/lib', './apps/server/src/modules'], from: './apps/server/src/web-pages' },
             ...serverModules.map((name) => ({
               target: [...serverModules.filter((other) => other !== name).map((other) => `./apps/server/src/modules/${other}`), ...serverOutside],
               from: `./apps/server/src/modules/${name}`,
@@ -85,6 +92,40 @@ export default tseslint.config(
               message: `import from the ${name} module's entry (modules/${name}/index.ts), not its internals (ADR 004)`,
             })),
           ],
+        },
+      ],
+    },
+  },
+  {
+    // ADR 004 (issue 33): endpoints live in apps/server/src/routes/<area>/, never in a module.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'fastify-type-provider-zod', message: 'Endpoints live in apps/server/src/routes/<area>/ (ADR 004).' }] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|route)$/][arguments.0.type='Literal'][arguments.0.value=/^\\//]",
+          message: 'Endpoints live in apps/server/src/routes/<area>/, not in a module (ADR 004).',
+        },
+      ],
+    },
+  },
+  {
+    // ADR 004 (issue 33): a route validates and calls a module; the queries and the rules are the modules'.
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: "A route holds no query: call a module's function (ADR 004)." }],
+          patterns: [{ group: ['**/db/schema', '**/db/schema/**'], allowTypeImports: true, message: "A route holds no query: call a module's function (ADR 004)." }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name=/^(select|selectDistinct|insert|update|delete|execute)$/]:matches([object.property.name='db'], [object.name=/^(db|tx)$/])",
+          message: "A route holds no query: call a module's function (ADR 004).",
         },
       ],
     },

@@ -16,32 +16,19 @@ import { AppError, errorBody } from './lib/errors.ts';
 import { installApiCompression } from './lib/compress.ts';
 import { echoRequestId, genReqId, logAccess, loggerOptions } from './lib/logging.ts';
 import { canonicalHostRedirect, installErrorHandling, isCrossSiteRequest, rejectNulBytes } from './lib/http.ts';
-import { accountRoutes, authRoutes, createLoginThrottle, passwordResetRoutes, sessionPlugin } from './modules/accounts/index.ts';
-import { catalogRoutes, favouriteRoutes, landingRoutes } from './modules/catalog/index.ts';
-import { healthRoutes } from './modules/health/index.ts';
-import { siteStatusRoutes } from './modules/settings/index.ts';
-import { adminRoutes } from './modules/admin/index.ts';
-import { partnerKycRoutes, partnerRegistrationRoutes } from './modules/partners/index.ts';
-import { partnerRoutes } from './routes/partner/index.ts';
-import { invitationRoutes } from './routes/public/invitations.ts';
+import { createLoginThrottle, sessionPlugin } from './modules/accounts/index.ts';
 import { inlinePreferences, webAppRoutes } from './routes/public/web-app.ts';
-import { redemptionRoutes } from './routes/partner/scan.ts';
-import { clientDisputeRoutes, clientTicketRoutes, faqRoutes, partnerDisputeRoutes, supportRoutes } from './modules/support/index.ts';
-import { customerVoucherRoutes } from './routes/client/vouchers.ts';
-import { createPaymentProviders, customerHistoryRoutes, orderRoutes, sandboxPageRoutes, webhookRoutes } from './modules/payments/index.ts';
-import { reservationRoutes } from './routes/client/reservations.ts';
-import { requireRoles } from './lib/context.ts';
-import { ADMIN_ROLES, COMPANY_ROLES, PARTNER_ROLES, SUPPORT_ROLES } from '@farha/contracts/roles';
-import { companyAdminRoutes, companyRegistrationRoutes, companyRoutes, fulfilCompanyPayment } from './modules/companies/index.ts';
-import { fulfilPaidOrder, publicVoucherRoutes, voucherDocumentRoutes } from './modules/vouchers/index.ts';
+import { createPaymentProviders } from './modules/payments/index.ts';
+import { fulfilCompanyPayment } from './modules/companies/index.ts';
+import { fulfilPaidOrder } from './modules/vouchers/index.ts';
 import { startJobs, type Job } from './modules/jobs/index.ts';
 import { BACKUP_DIR_NAME, runScheduledBackup } from './db/scheduled-backup.ts';
-import { createMailer, createSmsProvider, mailboxRoutes, type Mailer, type SmsProvider } from './modules/notifications/index.ts';
-import { smsWebhookRoutes } from './routes/public/sms-webhooks.ts';
+import { createMailer, createSmsProvider, type Mailer, type SmsProvider } from './modules/notifications/index.ts';
 import multipart from '@fastify/multipart';
-import { fileRoutes, type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/files/index.ts';
+import { type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/files/index.ts';
 import { createMetrics, installMetrics } from './modules/metrics/index.ts';
-import { buyerSubject, recordEvent, trackingRoutes } from './modules/tracking/index.ts';
+import { buyerSubject, recordEvent } from './modules/tracking/index.ts';
+import { registerAreas, WEBHOOK_PREFIXES } from './routes/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -123,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   rejectNulBytes(app);
-  installMetrics(app, app.metrics, config.metricsToken);
+  installMetrics(app, app.metrics);
   installApiCompression(app);
   echoRequestId(app);
   logAccess(app, { clock: app.clock, slowRequestMs: config.slowRequestMs });
@@ -163,7 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/payments/webhooks/') || request.url.startsWith('/api/sms/')) return;
+    if (WEBHOOK_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     if (isCrossSiteRequest(request, config.publicUrl)) throw new AppError('CSRF');
   });
 
@@ -176,49 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await sessionPlugin(app);
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(siteStatusRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(passwordResetRoutes, { prefix: '/api/auth' });
-  await app.register(catalogRoutes, { prefix: '/api' });
-  await app.register(favouriteRoutes, { prefix: '/api' });
-  await app.register(landingRoutes, { prefix: '/api' });
-  await app.register(faqRoutes, { prefix: '/api' });
-  await app.register(invitationRoutes, { prefix: '/api' });
-  await app.register(partnerRegistrationRoutes, { prefix: '/api' });
-  await app.register(companyRegistrationRoutes, { prefix: '/api' });
-
-  // Role guards for whole prefixes (spec 01 §6, spec 02 §2): a handler cannot forget its check.
-  await app.register(fileRoutes, { prefix: '/api' });
-  await app.register(orderRoutes, { prefix: '/api' });
-  await app.register(trackingRoutes, { prefix: '/api' });
-  await app.register(voucherDocumentRoutes, { prefix: '/api' });
-  await app.register(publicVoucherRoutes, { prefix: '/api/public' });
-  await app.register(webhookRoutes, { prefix: '/api/payments/webhooks' });
-  await app.register(smsWebhookRoutes, { prefix: '/api/sms' });
-  await app.register(sandboxPageRoutes, { prefix: '/pay/sandbox' });
-
-  const areas = [
-    {
-      prefix: '/api/client',
-      roles: ['customer'] as const,
-      modules: [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes],
-    },
-    { prefix: '/api/partner', roles: PARTNER_ROLES, modules: [partnerRoutes, redemptionRoutes, partnerDisputeRoutes, partnerKycRoutes] },
-    { prefix: '/api/admin', roles: ADMIN_ROLES, modules: [adminRoutes, companyAdminRoutes] },
-    { prefix: '/api/company', roles: COMPANY_ROLES, modules: [companyRoutes] },
-    { prefix: '/api/support', roles: SUPPORT_ROLES, modules: [supportRoutes] },
-    { prefix: '/api/demo', roles: [...ADMIN_ROLES, 'support'] as const, modules: [mailboxRoutes] },
-  ];
-  for (const area of areas) {
-    await app.register(
-      async (scope) => {
-        scope.addHook('onRequest', requireRoles(area.roles));
-        for (const routes of area.modules) await scope.register(routes);
-      },
-      { prefix: area.prefix },
-    );
-  }
+  await registerAreas(app);
 
   await app.register(fastifyStatic, {
     root: path.join(ASSETS_DIR, 'images'),

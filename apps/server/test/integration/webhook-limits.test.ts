@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { boxes, paymentWebhookEvents } from '../../src/db/schema/index.ts';
-import { signWebhook, WEBHOOK_LIMITS } from '../../src/modules/payments/index.ts';
+import { signWebhook } from '../../src/modules/payments/index.ts';
+import { WEBHOOK_LIMITS } from '../../src/routes/webhooks/payments.ts';
 import { sharedTestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 

@@ -1,5 +1,3 @@
-export { accountRoutes, passwordResetRoutes } from './account-routes.ts';
-export { authRoutes } from './auth-routes.ts';
 export { toUserDto } from './auth.ts';
 export { sessionPlugin } from './session-plugin.ts';
 export { createSession, SESSION_COOKIE } from './sessions.ts';
@@ -8,7 +6,6 @@ export { requestPasswordReset } from './password-reset.ts';
 export { listUsers, reactivateUser, suspendUser } from './user-administration.ts';
 export { changePassword } from './password-change.ts';
 export { createAccount, sendPasswordLink, updateAccount } from './account-creation.ts';
-export { staffProfileRoutes } from './staff-profile-routes.ts';
 export { assertEnrolledIfRequired } from './two-factor.ts';
 export {
   acceptPartnerInvitation,
@@ -20,4 +17,11 @@ export {
   updatePersonalDetails,
 } from './account-changes.ts';
 export { turnOffSmsNotifications } from './profile.ts';
+export { getProfile, updateProfile } from './profile.ts';
+export { disableTwoFactor, enableTwoFactor, startTwoFactorSetup, twoFactorState } from './two-factor.ts';
+export { authenticate, recordFailedLogin, registerCustomer, setLocale } from './auth.ts';
+export { assertSecondFactor } from './two-factor.ts';
+export { deleteSession } from './sessions.ts';
+export { resetPassword, resetTokenProblem } from './password-reset.ts';
+export { exportAccountData } from './profile.ts';
 export { recordSuccessfulLogin, sessionUser, userLocale } from './auth.ts';

@@ -1,5 +1,7 @@
-export { landingRoutes } from './landing-routes.ts';
 export { getLanding, invalidateLandingCache } from './landing.ts';
-export { catalogRoutes, favouriteRoutes } from './routes.ts';
 export { findActiveBox, invalidateCatalogCache, listActiveBoxes, recordReview } from './service.ts';
-export { catalogAdminRoutes } from './admin-routes.ts';
+export { createBox, deleteBox, getAdminBox, listAdminBoxes, listAdminOffers, updateBox } from './admin-boxes.ts';
+export { getAdminLanding, landingHistory, publishLanding, rollbackLanding, saveLandingDraft } from './admin-landing.ts';
+export { subscribeToNewsletter } from './landing.ts';
+export { addFavourite, listFavouriteBoxIds, removeFavourite } from './favourites.ts';
+export { getBoxSerialized, listBoxesSerialized, listPartnersSerialized } from './service.ts';

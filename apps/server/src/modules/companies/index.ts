@@ -1,6 +1,10 @@
-export { companyAdminRoutes, companyRegistrationRoutes, companyRoutes } from './routes.ts';
 export { fulfilCompanyPayment } from './orders.ts';
 export { checkRecipientRows, readRecipientFile } from './rows.ts';
 export { createIssuer, issuanceFigures, issueStep, runCompanyIssuance, startIssuance } from './issuance.ts';
 export { companiesOverview } from './overview.ts';
+export { companyDocumentFile, listCompanyDocuments, uploadCompanyDocument } from './documents.ts';
+export { companyMe, inviteBuyer, listCompanies, membershipOf, registerCompany, reviewCompany } from './accounts.ts';
+export { issueCreditNote, listInvoices, renderCompanyDocument, type CompanyDocument } from './invoices.ts';
+export { callerOrder, listOrders, orderDto, placeOrder, recordTransfer } from './orders.ts';
+export { exportRecipientsCsv, listRecipients, moveRecipient, resendRecipient } from './recipients.ts';
 export { isOrderIssued } from './orders.ts';

@@ -1,11 +1,9 @@
 import http from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
-import { errorBody } from '../../lib/errors.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { queryTimings, Samples } from '../../lib/samples.ts';
 
@@ -100,21 +98,12 @@ export function createMetrics(db: Db, clock: Clock = systemClock): Metrics {
   return metrics;
 }
 
-/** Records every answer (route template, not the raw URL: bounded label values) and mounts /metrics when a token is set. */
-export function installMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+/** Records every answer (route template, not the raw URL: bounded label values); routes/metrics serves them. */
+export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
   const observe = (metrics as Metrics & { observe: (method: string, route: string, status: number, seconds: number) => void }).observe;
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-  });
-  if (!token) return;
-  const expected = Buffer.from(`Bearer ${token}`);
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send(errorBody('METRICS_TOKEN_REQUIRED'));
-    }
-    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
   });
 }
 

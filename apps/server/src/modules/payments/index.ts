@@ -1,13 +1,15 @@
 export type { PaidOrder } from './fulfilment.ts';
-export { customerHistoryRoutes } from './history-routes.ts';
 export { createPaymentProviders, type PaymentProviders } from './providers/registry.ts';
 export { reconcilePendingPayments } from './reconcile.ts';
-export { orderRoutes, WEBHOOK_LIMITS, webhookRoutes } from './routes.ts';
-export { sandboxPageRoutes } from './sandbox-page.ts';
 export { createCompanyCheckout, createServiceOrder } from './service.ts';
 export { createFreeExchangeOrder, lockOrders, markOrderFulfilled, markOrdersRefunded, markOrdersRefundedWhenPaidBack, recordRefunds, refundsRecorded, type RefundRequest } from './order-changes.ts';
 export { signWebhook } from './signature.ts';
 export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';
 export { chargeOf, refundShare } from './charge.ts';
 export { listPayments } from './payments-list.ts';
+export { recordWebhookEvent } from './webhook-events.ts';
+export { applyCheckoutStatus, createOrder, getOrderForPurchaser } from './service.ts';
+export { expireIfOverdue } from './providers/sandbox.ts';
+export { loadHistory } from './history.ts';
+export { invoiceNumber, loadInvoice, renderInvoicePdf } from './invoice.ts';
 export { type SandboxCheckout, settleSandboxCheckout } from './providers/sandbox.ts';

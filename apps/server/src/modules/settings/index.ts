@@ -1,7 +1,6 @@
 export { cachedSettings, clearSettingsCache, getSettings } from './service.ts';
 export { readAllSettings, updateSettings } from './administration.ts';
 export { assertPasswordLength } from './password-policy.ts';
-export { siteStatusRoutes } from './site-routes.ts';
 export { exportSettings, importSettings, RESET_CONFIRMATION_WORD, resetSettings } from './portability.ts';
 export { systemFigures } from './system-figures.ts';
 export { sharedSecret } from './shared-secret.ts';

@@ -1,8 +1,14 @@
-export { clientTicketRoutes, ownTicketRoutes, parseFields, readForm } from './client-routes.ts';
-export { faqRoutes } from './faq-routes.ts';
-export { supportRoutes } from './routes.ts';
 export { type AttachmentUrl, createTicket, findTicketAttachment, getTicket, listTickets, replyToTicket } from './tickets.ts';
-export { clientDisputeRoutes, partnerDisputeRoutes } from './support-routes.ts';
 export { addBusinessMinutes, BUSINESS_MINUTES_PER_WEEK, businessMinutesBetween } from './business-hours.ts';
 export { ticketSla } from './desk.ts';
 export { disputeUpdateEmail, ticketReplyEmail } from './emails.ts';
+export { listFaq, recordFaqView, voteFaq } from './faq.ts';
+export { partnerDiagnostics, searchPartners, searchUsers, userDiagnostics } from './diagnostics.ts';
+export { supportExtendVoucher, supportLiftLoginLock, supportPasswordReset, supportResendVoucher } from './user-actions.ts';
+export { createKb, deleteKb, listKb, updateKb } from './faq.ts';
+export { agentProfile, supportReport, updateAgentProfile } from './reports.ts';
+export { createCanned, deleteCanned, listCanned, updateCanned } from './canned.ts';
+export { assignTicket, getDeskTicket, listDeskTickets, replyAsAgent, supportOverview } from './desk.ts';
+export { customerDisputes, getDispute, listDisputes, openDispute, openDisputeFromTicket, partnerDisputes, resolveDispute, respondAsPartner } from './disputes.ts';
+export { rateTicket } from './ratings.ts';
+export { closeTicket, type TicketOwner, type UploadedFile } from './tickets.ts';

@@ -1,3 +1,3 @@
 export { activeSessions, buyerSubject, recordEvent, recordRedemption, trackingEnabled, type EventInput, type TrackedEvent } from './record.ts';
-export { trackingRoutes } from './routes.ts';
 export { deleteDailyRows, insertDailyRows, keepDailyFigure } from './daily.ts';
+export { sawSession, sessionHash } from './record.ts';

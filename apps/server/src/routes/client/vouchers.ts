@@ -1,21 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZClaimVoucherRequest,
-  ZClaimVoucherResponse,
-  ZClientVoucherDetail,
-  ZClientVoucherListQuery,
-  ZClientVoucherListResponse,
-  ZExchangeOptions,
-  ZExchangeVoucherRequest,
-  ZExtendVoucherRequest,
-  ZRefundResponse,
-  ZReviewRequest,
-  ZReviewResponse,
-  ZVoucherIdParams,
-  ZVoucherLifeResponse,
-  CUSTOMER_MESSAGES,
-} from '@farha/contracts/customer';
+import { ZClaimVoucherRequest, ZClaimVoucherResponse, ZClientVoucherDetail, ZClientVoucherListQuery, ZClientVoucherListResponse, ZExchangeOptions, ZExchangeVoucherRequest, ZExtendVoucherRequest, ZRefundResponse, ZReviewRequest, ZReviewResponse, ZVoucherIdParams, ZVoucherLifeResponse, CUSTOMER_MESSAGES } from '@farha/contracts/customer';
 import { ZApiError } from '@farha/contracts/errors';
 import { requireAuth } from '../../lib/context.ts';
 import { claimVoucher, exchangeOptions, exchangeVoucher, extendVoucher, getClientVoucherDetail, listClientVouchers, refundVoucher, reviewVoucher } from '../../modules/vouchers/index.ts';

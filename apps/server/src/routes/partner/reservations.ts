@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@farha/contracts/errors';
-import {
-  PARTNER_MESSAGES,
-  ZPartnerReservationList,
-  ZReservationActionResponse,
-  ZReservationInboxQuery,
-} from '@farha/contracts/partner';
+import { PARTNER_MESSAGES, ZPartnerReservationList, ZReservationActionResponse, ZReservationInboxQuery } from '@farha/contracts/partner';
 import { ZDeclineReservationRequest, ZProposeReservationRequest } from '@farha/contracts/reservations';
 import { AppError } from '../../lib/errors.ts';
 import { confirmReservation, declineReservation, partnerReservation, partnerReservations, proposeReservation } from '../../modules/reservations/index.ts';

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError } from '@farha/contracts/errors';
 import { PARTNER_MESSAGES, ZCreatePartnerTicket, ZSystemStatus } from '@farha/contracts/partner';
 import { ZTicketResponse } from '@farha/contracts/support';
-import { type AttachmentUrl, createTicket, ownTicketRoutes, parseFields, readForm } from '../../modules/support/index.ts';
+import { type AttachmentUrl, createTicket } from '../../modules/support/index.ts';
+import { parseFields, readForm } from '../shared/multipart.ts';
+import { ownTicketRoutes } from '../shared/tickets.ts';
 import { partnerCaller, type PartnerCaller, systemStatus } from '../../modules/partners/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_ROLES } from '@farha/contracts/roles';
+import { requireRoles } from '../../lib/context.ts';
+import { assertEnrolledIfRequired } from '../../modules/accounts/index.ts';
+import { adminRoutes } from './back-office.ts';
+import { catalogAdminRoutes } from './catalog.ts';
+import { companyAdminRoutes } from './companies.ts';
+import { staffProfileRoutes } from './staff-profile.ts';
+
+/**
+ * /api/admin: the back office. Admin roles only, then each handler checks its page's roles (ADMIN_PAGE_ROLES).
+ * With the setting security.require_2fa, an account without a second factor reaches only its profile (to
+ * enrol) and the menu: one hook for the whole area, the catalogue's and the companies' pages included.
+ */
+export async function adminArea(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireRoles(ADMIN_ROLES));
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (url.endsWith('/admin/navigation') || url.includes('/admin/profile')) return;
+    if (request.auth) await assertEnrolledIfRequired(app.db, request.auth);
+  });
+  await app.register(staffProfileRoutes, { prefix: '/profile' });
+  for (const routes of [adminRoutes, catalogAdminRoutes, companyAdminRoutes]) await app.register(routes);
+}

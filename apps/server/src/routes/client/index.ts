@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { requireRoles } from '../../lib/context.ts';
+import { accountRoutes } from './account.ts';
+import { clientDisputeRoutes } from './disputes.ts';
+import { customerHistoryRoutes } from './payments.ts';
+import { reservationRoutes } from './reservations.ts';
+import { clientTicketRoutes } from './tickets.ts';
+import { customerVoucherRoutes } from './vouchers.ts';
+
+/** /api/client: the customer's area (docs/product/accounts-and-roles.md). Customers only; each record is the caller's. */
+export async function clientArea(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireRoles(['customer']));
+  for (const routes of [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes]) {
+    await app.register(routes);
+  }
+}

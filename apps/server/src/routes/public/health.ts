@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZHealthResponse, ZReadyResponse } from '@farha/contracts/health';
+import { ZApiError } from '@farha/contracts/errors';
+import { AppError } from '../../lib/errors.ts';
+import { appliedMigrations, databaseAnswers, type Migrations, migrationsPending, shippedMigrations } from '../../modules/health/index.ts';
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const shipped = shippedMigrations();
+
+  // Liveness: cheap, one `select 1`.
+  r.get(
+    '/health',
+    { schema: { tags: ['platform'], response: { 200: ZHealthResponse, 503: ZApiError } } },
+    async () => {
+      try {
+        await databaseAnswers(app.db);
+      } catch {
+        throw new AppError('DATABASE_UNAVAILABLE');
+      }
+      return { status: 'ok' as const, database: app.dbKind };
+    },
+  );
+
+  // Readiness, for a load balancer or an orchestrator: the database answers and has every migration.
+  r.get(
+    '/health/ready',
+    { schema: { tags: ['platform'], response: { 200: ZReadyResponse, 503: ZApiError } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      let applied: Migrations | null;
+      try {
+        applied = await appliedMigrations(app.db);
+      } catch {
+        throw new AppError('DATABASE_UNAVAILABLE');
+      }
+      if (!applied || migrationsPending(applied, shipped)) throw new AppError('MIGRATIONS_PENDING');
+      return { status: 'ready' as const, database: app.dbKind, migrations: applied.count };
+    },
+  );
+}

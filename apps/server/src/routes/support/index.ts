@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { SUPPORT_ROLES } from '@farha/contracts/roles';
+import { requireRoles } from '../../lib/context.ts';
+import { supportDeskRoutes } from './desk.ts';
+import { offlineConflictRoutes } from './offline-conflicts.ts';
+
+/** /api/support: the agents' desk (issue 14). Support roles only. */
+export async function supportArea(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', requireRoles(SUPPORT_ROLES));
+  await app.register(supportDeskRoutes);
+  await app.register(offlineConflictRoutes);
+}
