@@ -194,7 +194,8 @@ export const ZAdminCompanyOrderQuery = z.object({
   status: z.enum([...COMPANY_ORDER_STATUSES, 'all'], { error: zodError('UNKNOWN_STATUS') }).default('all'),
 });
 export const ZRecordTransfer = z.object({ reference: requiredText(80, zodError('TRANSFER_REFERENCE')), amount: z.number().int().min(0) });
-export const ZCreditNoteRequest = z.object({ amount: z.number().int(), reason: requiredText(300) });
+/** A credit note on an issued order; the vouchers it names (of that order) are cancelled through the one cancel-and-refund (docs/product/refunds.md). */
+export const ZCreditNoteRequest = z.object({ amount: z.number().int(), reason: requiredText(300), voucherIds: z.array(z.uuid()).max(MAX_COMPANY_ROWS).optional() });
 export const ZCompanyReview = z.object({ decision: z.enum(['verify', 'reject']), reason: optionalText(300) });
 export const ZInvoiceRow = z.object({
   id: z.string(),

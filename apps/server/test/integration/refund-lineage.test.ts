@@ -211,7 +211,15 @@ describe("a company's vouchers", () => {
     const credited = lines[1]!;
     const actor = { userId: (await userByEmail(t.database.db, ACCOUNTS.finance)).id, email: ACCOUNTS.finance, role: 'finance' };
     const before = (await mailsTo(t.database.db, buyer.email, 'refund-recorded')).length;
-    const note = await issueCreditNote(t.database.db, (await companyOrderOf(credited.voucherId))!, { amount: credited.unitPrice, reason: 'Salarié parti', voucherIds: [credited.voucherId] }, actor, clock.now(), t.config.publicUrl);
+    // Finance names the voucher in the back office's credit note; a voucher of another order is refused first.
+    const finance = await t.login(ACCOUNTS.finance);
+    const url = `/api/admin/company-orders/${(await companyOrderOf(credited.voucherId))!}/credit-notes`;
+    const stranger = await post(finance, url, { amount: credited.unitPrice, reason: 'Salarié parti', voucherIds: [crypto.randomUUID()] });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.code).toBe('VOUCHER_NOT_FOUND');
+    const res = await post(finance, url, { amount: credited.unitPrice, reason: 'Salarié parti', voucherIds: [credited.voucherId] });
+    expect(res.statusCode, res.body).toBe(201);
+    const note = res.json() as { number: string };
     expect(note.number).toMatch(/^AV-/);
     expect((await voucherRow(credited.voucherId)).status).toBe('CANCELLED');
     const [event] = await t.database.db.select().from(voucherEvents).where(and(eq(voucherEvents.voucherId, credited.voucherId), eq(voucherEvents.toStatus, 'CANCELLED')));

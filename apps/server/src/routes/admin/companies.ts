@@ -95,7 +95,7 @@ export async function companyAdminRoutes(app: FastifyInstance): Promise<void> {
     '/company-orders/:id/credit-notes',
     { onRequest: staff, schema: { tags: ['admin'], params: ZId, body: ZCreditNoteRequest, response: { 201: z.object({ id: z.string(), number: z.string() }), ...errors } } },
     async (request, reply) => {
-      const note = await issueCreditNote(app.db, request.params.id, request.body, actorOf(request), app.clock.now());
+      const note = await issueCreditNote(app.db, request.params.id, request.body, actorOf(request), app.clock.now(), app.config.publicUrl);
       return reply.status(201).send({ id: note.id, number: note.number });
     },
   );
