@@ -128,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // One inline script, by its hash: the pages' preferences.js (routes/public/web-app.ts); the sandbox
+        // One inline script, by its hash: the pages' preferences.js (web-pages/preferences-script.ts); the sandbox
         // payment page loads /pay/sandbox/card.js.
         scriptSrc: ["'self'", ...(preferences ? [preferences.hash] : [])],
         connectSrc: ["'self'"],
