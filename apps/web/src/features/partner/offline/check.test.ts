@@ -1,5 +1,8 @@
 import { offlineStatusIndex } from '@farha/contracts/offline';
+import { ERRORS } from '@farha/contracts/plain/errors';
 import { describe, expect, it } from 'vitest';
+import ar from '../locales/ar.json';
+import fr from '../locales/fr.json';
 import { decideOffline, offlineLimitRefusal, scanTime } from './check';
 import type { OfflineMeta, OfflineVoucher, QueuedRedemption } from './store';
 
@@ -58,13 +61,21 @@ const decide = (input: Partial<Parameters<typeof decideOffline>[0]> = {}) =>
   decideOffline({ meta: meta(), voucher: voucher(), code: CODE, queue: [], now, ...input });
 
 describe('a scan without a network (issue 26)', () => {
+  it('does not call a voucher of a box the partner does not serve « Code voucher invalide » (issue 34)', () => {
+    // The list holds the partner's boxes only: a code absent from it may be unknown or of another box.
+    expect(decide({ voucher: undefined })).toEqual({ ok: false, reason: 'notInList' });
+    for (const bundle of [fr, ar]) expect(bundle.offline.refusals.notInList).toContain(bundle === fr ? ERRORS.PARTNER_NOT_AUTHORISED.fr.toLowerCase() : ERRORS.PARTNER_NOT_AUTHORISED.ar);
+    // A voucher of a box the list names without an offer of this partner: the online answer, word for word.
+    expect(decide({ voucher: voucher({ b: 5 }) })).toEqual({ ok: false, reason: 'PARTNER_NOT_AUTHORISED' });
+    expect(decide({ meta: meta({ boxes: [{ id: 'box-one', name: 'Rituel Bien-être', nameAr: null, offers: [] }] }) })).toEqual({ ok: false, reason: 'PARTNER_NOT_AUTHORISED' });
+  });
+
   it('accepts a redeemable voucher of the list with its box\'s one offer', () => {
     expect(decide()).toMatchObject({ ok: true, box: { id: 'box-one' }, offer: { id: massage.id } });
     expect(decide({ voucher: voucher({ s: offlineStatusIndex('RESERVED') }) }).ok).toBe(true);
   });
 
   it('refuses as online would: unknown code, expired, used elsewhere, already accepted on this phone', () => {
-    expect(decide({ voucher: undefined })).toEqual({ ok: false, reason: 'VOUCHER_INVALID' });
     expect(decide({ code: null })).toEqual({ ok: false, reason: 'VOUCHER_INVALID' });
     expect(decide({ voucher: voucher({ e: Math.floor(now.getTime() / 1000) - 1 }) })).toEqual({ ok: false, reason: 'VOUCHER_EXPIRED' });
     // Expired wins over used, as on the server.

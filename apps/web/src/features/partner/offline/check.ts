@@ -7,6 +7,8 @@ import type { OfflineMeta, OfflineVoucher, QueuedRedemption } from './store';
 /** Why the phone refuses a scan offline: the online answer's catalogue code, or a limit of its own. */
 export type OfflineRefusal =
   | 'VOUCHER_INVALID'
+  | 'PARTNER_NOT_AUTHORISED'
+  | 'notInList'
   | 'VOUCHER_EXPIRED'
   | 'VOUCHER_UNAVAILABLE'
   | 'OFFER_CHOICE_REQUIRED'
@@ -62,13 +64,17 @@ export function decideOffline(input: {
   const { meta, voucher, code, queue, now } = input;
   const early = offlineLimitRefusal(meta, queue, now);
   if (early && early !== 'queueValueFull') return { ok: false, reason: early };
-  if (!meta || !code || !voucher) return { ok: false, reason: 'VOUCHER_INVALID' };
+  if (!meta || !code) return { ok: false, reason: 'VOUCHER_INVALID' };
+  // Issue 34: the list holds the vouchers of the partner's boxes only, so a well-formed code that is not in
+  // it is either unknown or a box the partner does not serve; online tells which (« Code voucher invalide »
+  // or « Partenaire non autorisé pour ce coffret »), the phone says both rather than the first alone.
+  if (!voucher) return { ok: false, reason: 'notInList' };
   const status = offlineStatusAt(voucher.s);
   if (voucher.e * 1000 <= now.getTime() || status === 'EXPIRED') return { ok: false, reason: 'VOUCHER_EXPIRED' };
   if (!status || !isVoucherStatusIn('redeemable', status)) return { ok: false, reason: 'VOUCHER_UNAVAILABLE' };
   if (queue.some((entry) => entry.code === code && entry.state !== 'conflict')) return { ok: false, reason: 'VOUCHER_UNAVAILABLE' };
   const box = meta.boxes[voucher.b];
-  if (!box || box.offers.length === 0) return { ok: false, reason: 'VOUCHER_INVALID' };
+  if (!box || box.offers.length === 0) return { ok: false, reason: 'PARTNER_NOT_AUTHORISED' };
   let offer: TOfflineOffer | undefined;
   if (input.offerId) {
     offer = box.offers.find((o) => o.id === input.offerId);
