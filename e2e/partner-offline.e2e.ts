@@ -79,12 +79,12 @@ describe('the scanner without a network', () => {
     await page.getByTestId('scan-submit').click();
     await expectVisible(page.getByTestId('scan-failure'), 'the failure card');
     expect(await page.getByTestId('scan-error').textContent()).toContain('Voucher déjà utilisé ou non valide');
-    // An unknown code: the online message too.
+    // A code absent from the list (the partner's boxes only): unknown, or of a box the partner does not serve.
     await page.getByTestId('scan-reset').click();
     await page.goto('/partenaire/scanner?mode=manual');
     await page.getByTestId('scan-code-input').fill('FRH-AAAA-AAAA-AAAA');
     await page.getByTestId('scan-submit').click();
-    expect(await page.getByTestId('scan-error').textContent()).toContain('Code voucher invalide');
+    expect(await page.getByTestId('scan-error').textContent()).toContain('partenaire non autorisé pour ce coffret');
 
     // The phone closed and opened again, still offline: the queued redemption is there.
     await page.reload();
