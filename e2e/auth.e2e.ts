@@ -1,4 +1,4 @@
-// Accounts and sessions (issue 2, spec 01 §2 "Auth"): quick login, registration, login errors, logout.
+// Accounts and sessions (issue 2, docs/product/accounts-and-roles.md §4, §5): quick login, registration, login errors, logout.
 import { describe, expect, test } from 'vitest';
 import {
   currentUser,

@@ -31,7 +31,7 @@ describe('catalogue', () => {
 
     await page.getByTestId('new-box').click();
     const form = page.getByTestId('box-form');
-    // spec 02 §5: the form's own messages before anything is sent.
+    // docs/product/back-office.md §5: the form's own messages before anything is sent.
     await form.getByTestId('save-box').click();
     await expectVisible(form.getByText('Le nom du coffret est obligatoire'), 'the name rule');
     await expectVisible(form.getByText('Le prix doit être supérieur à 0'), 'the price rule');

@@ -1,4 +1,4 @@
-// Route guards and error pages (issue 2, spec 01 §2, spec 02 §2): protected routes, 403, 404.
+// Route guards and error pages (issue 2, docs/product/accounts-and-roles.md §2, §3): protected routes, 403, 404.
 import { describe, expect, test } from 'vitest';
 import { currentUser, DEMO_ACCOUNTS, DEMO_PASSWORD, loginAs, submitLoginForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';

@@ -1,4 +1,4 @@
-// The partner portal on a phone (spec 02 §2): every page, tab, card and form of the portal, screenshotted
+// The partner portal on a phone (docs/product/partners.md): every page, tab, card and form of the portal, screenshotted
 // at 390×844 with touch as e2e/screenshots/partner-mobile-*.png for a person to review, and checked for
 // what a person would notice at once: nothing wider than the screen (no sideways scrolling), and the
 // buttons and links big enough to tap. A few in Arabic (right to left) with a staff member of the demo

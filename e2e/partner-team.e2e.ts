@@ -1,4 +1,4 @@
-// Partner team (spec 02 §2 "Gestion Équipe", §6): the demo partner's owner invites a staff member with
+// Partner team (docs/product/partners.md §2, §6): the demo partner's owner invites a staff member with
 // the scanner permission; the invitation e-mail (demo mailbox) leads to the invitation page, where the
 // newcomer sets a password; on their phone they land in the partner portal, scan a fresh voucher by hand,
 // and find the pages of the permissions they were not given closed to them.

@@ -1,4 +1,4 @@
-// The app shell (issue 2, spec 01 §2 "Layout"): theme, French/Arabic, top-bar search, and screenshots
+// The app shell (issue 2, docs/product/storefront.md §2): theme, French/Arabic, top-bar search, and screenshots
 // of the public pages for a person to review.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

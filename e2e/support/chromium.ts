@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium (architecture.md: never `npx playwright install`). CHROMIUM_PATH overrides it. */
+/** Debian's Chromium (never `npx playwright install`). CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** How our Chromium runs, for the journeys and the Lighthouse bench: no sandbox, GPU, sync or first-run screens. */

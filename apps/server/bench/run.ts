@@ -165,7 +165,7 @@ if (process.env.BENCH_ONLY === 'catalogue') {
 }
 
 phase('purchases');
-// 3. Redemption: 50 partner scanners at their counters at once, each on its own vouchers (spec 01 §4).
+// 3. Redemption: 50 partner scanners at their counters at once, each on its own vouchers (docs/product/vouchers.md §12).
 {
   const SCANNERS = 50;
   const SCANS_EACH = 20;

@@ -214,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    // architecture.md "Demo mode": on with the embedded database, off on PostgreSQL unless asked for.
+    // docs/product/accounts-and-roles.md §13: on with the embedded database, off on PostgreSQL unless asked for.
     demoMode,
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,

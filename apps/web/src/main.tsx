@@ -48,7 +48,7 @@ try {
   }
 } catch (error) {
   console.error(error);
-  // spec 01 §2 "Startup": plain markup, since the app itself could not start.
+  // docs/product/storefront.md §2: plain markup, since the app itself could not start.
   document.body.innerHTML =
     '<p role="alert" style="margin:20vh auto;max-width:32rem;padding:0 1rem;text-align:center;font:1rem system-ui">' +
     "Erreur d'initialisation de l'application</p>";

@@ -7,7 +7,7 @@ import { DISPLAY_CURRENCIES } from './plain/account.ts';
 // The zod-free constants live in ./plain/account.ts, which the storefront's header imports (no zod there).
 export * from './plain/account.ts';
 
-/** spec 01 §5 and §8 profile and password messages, and the reset flow's. */
+/** The profile's, password's and reset flow's messages (docs/product/accounts-and-roles.md §8, §12). */
 export const ACCOUNT_MESSAGES = {
   PROFILE_SAVED: 'Profil mis à jour avec succès !',
   PASSWORD_SAVED: 'Mot de passe modifié avec succès !',
@@ -39,7 +39,7 @@ const ZTimezone = z
     { error: zodError('UNKNOWN_TIMEZONE') },
   );
 
-/** spec 01 §2 profile preferences, with their defaults. */
+/** The profile's preferences, with their defaults (docs/product/accounts-and-roles.md §12). */
 export const ZPreferences = z.object({
   emailNotifications: z.boolean().default(true),
   smsNotifications: z.boolean().default(false),
@@ -103,7 +103,7 @@ export type TProfileResponse = z.infer<typeof ZProfileResponse>;
 
 const passwordField = z.string({ error: zodError('PASSWORD_FIELDS_REQUIRED') }).min(1, { error: zodError('PASSWORD_FIELDS_REQUIRED') });
 
-/** POST /api/client/password, /api/partner/password, … (spec 01 §5, spec 02 §5). Other sessions of the user are closed. */
+/** POST /api/client/password, /api/partner/password, … (docs/product/accounts-and-roles.md §8). Other sessions of the user are closed. */
 export const ZChangePasswordRequest = z
   .object({
     currentPassword: passwordField,

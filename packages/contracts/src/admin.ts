@@ -205,7 +205,7 @@ export const ZAdminPartnerActionResponse = z.object({ partner: ZAdminPartner, me
 export const ZKycUploadResponse = z.object({ document: ZKycDocument, kyc: ZKycState, message: z.string() });
 export const ZKycSubmitResponse = z.object({ kyc: ZKycState, message: z.string() });
 
-/** "Devenir partenaire" (spec 02 §7): the business, its first contact (the owner account) and their consent. */
+/** "Devenir partenaire" (docs/product/partners.md §3): the business, its first contact (the owner account) and their consent. */
 export const ZPartnerRegistration = z.object({
   businessName: requiredText(120),
   category: z.enum(OFFER_CATEGORIES, { error: zodError('UNKNOWN_CATEGORY') }),
@@ -345,14 +345,14 @@ export const ZAdminDashboard = z.object({
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
 
 // ---------------------------------------------------------------------------------------------------
-// Settings (superadmin): spec 02 §3 sections, §5 choices, §9 defaults
+// Settings (superadmin): docs/product/back-office.md §7
 
 export const PASSWORD_MIN_LENGTH_CHOICES = [6, 8, 12, 16] as const;
 export const ZSettingsSections = z.object({
   platform: z.object({
     maintenance_mode: z.boolean(),
     max_concurrent_users: z.number().int().min(1).max(10_000_000),
-    /** Milliseconds (spec 02 §5: edited in minutes, stored in ms). */
+    /** Milliseconds (docs/product/back-office.md §7: edited in minutes, stored in ms). */
     session_timeout: z.number().int().min(60_000).max(86_400_000),
     rate_limit_per_minute: z.number().int().min(1).max(100_000),
     /** Contact channels shown on every page and e-mail; '' = none (no phone line is invented). */

@@ -5,7 +5,7 @@ import { PRODUCT_LINES } from './catalog.ts';
 /** Issue 13: pages the storefront reports (first-party, no third-party script). */
 export const TRACKED_PAGES = ['home', 'catalogue', 'box', 'checkout'] as const;
 
-/** The funnel of spec 01 §9 as Farha can observe it, in order. */
+/** The funnel of docs/product/back-office.md §8 as Farha can observe it, in order. */
 export const FUNNEL_STEPS = ['visit', 'catalogue_view', 'box_view', 'checkout_started', 'payment_started', 'purchase'] as const;
 export type TFunnelStep = (typeof FUNNEL_STEPS)[number];
 

@@ -15,7 +15,7 @@ export const ZEmail = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: zodError('INVALID_EMAIL') });
 
 /**
- * spec 01 §5 ('Format de téléphone invalide'), issue 25: a phone number of Algeria (0555 12 34 56) or of
+ * docs/product/accounts-and-roles.md §12 ('Format de téléphone invalide'), issue 25: a phone number of Algeria (0555 12 34 56) or of
  * any country (+33 6 12 34 56 78), stored in E.164 (+213555123456).
  */
 const phoneText = z

@@ -5,7 +5,7 @@ import { ZLandingConfig, type TLandingConfig } from './landing.ts';
 
 /**
  * Back office II (issue 13): the catalogue (boxes and the partner offers they bundle) and the landing
- * page's draft, publication and history, for superadmin and catalog_admin (spec 02 §2).
+ * page's draft, publication and history, for superadmin and catalog_admin (docs/product/back-office.md §5, §6).
  */
 
 export const CATALOG_ADMIN_MESSAGES = {
@@ -150,7 +150,7 @@ export const ZBoxEconomics = z.object({
 });
 export type TBoxEconomics = z.infer<typeof ZBoxEconomics>;
 
-/** architecture.md money rules applied to a box: price against the offers' face values and commission. */
+/** docs/product/money.md §3 applied to a box: price against the offers' face values and commission. */
 export function boxEconomics(price: number, offers: readonly { faceValue: number; commissionBp: number }[]): TBoxEconomics {
   if (offers.length === 0) {
     return { price, offerCount: 0, faceValueMin: 0, faceValueMax: 0, faceValueAverage: 0, commissionMin: 0, commissionMax: 0, marginMin: price, marginMax: price, offersAbovePrice: 0 };
@@ -242,12 +242,12 @@ export const ZUploadedImage = z.object({
 export type TUploadedImage = z.infer<typeof ZUploadedImage>;
 
 // ---------------------------------------------------------------------------------------------------
-// Landing page (spec 02 §2 Landing configuration, §5 ranges)
+// Landing page (docs/product/back-office.md §6)
 
 const imageField = (value: string) => value === '' || isOwnImage(value);
 const gradient = /^(linear|radial)-gradient\([#\w\s,.%()-]+\)$/i;
 
-/** The landing configuration as the back office may save it: spec 02 §5 ranges, images uploaded to Farha. */
+/** The landing configuration as the back office may save it: the ranges of docs/product/back-office.md §6, images uploaded to Farha. */
 export const ZLandingDraft = ZLandingConfig.superRefine((config, ctx) => {
   const interval = config.hero.autoRotateInterval;
   if (interval < 2000 || interval > 10_000 || interval % 500 !== 0) {

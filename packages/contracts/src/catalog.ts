@@ -190,7 +190,7 @@ export const ZPartnerListResponse = z.object({
 });
 export type TPartnerListResponse = z.infer<typeof ZPartnerListResponse>;
 
-// Favourites (spec 01 §6: favouriting needs login)
+// Favourites (docs/product/storefront.md §6: favouriting needs login)
 
 export const ZFavouriteList = z.object({ boxIds: z.array(z.string()) });
 export type TFavouriteList = z.infer<typeof ZFavouriteList>;

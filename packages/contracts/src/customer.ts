@@ -4,7 +4,7 @@ import { ZPaymentMethod } from './checkout.ts';
 import { ZReservation } from './reservations.ts';
 import { VOUCHER_STATUS_GROUPS, ZVoucherStatus } from './vouchers.ts';
 
-/** The customer area's own messages (spec 01 §8 where it has one, plain French otherwise). */
+/** The customer area's own messages (docs/product/vouchers.md §7, §9, §10, §14). */
 export const CUSTOMER_MESSAGES = {
   CLAIMED: 'Coffret ajouté à votre espace',
   EXTENDED: 'Validité prolongée avec succès !',
@@ -13,13 +13,13 @@ export const CUSTOMER_MESSAGES = {
   REVIEW_SAVED: 'Merci pour votre avis !',
 } as const;
 
-/** spec 01 §9 and architecture.md: refund 14 days, free extension 30 days in the last 30, expired ≤ 90 days. */
+/** docs/product/vouchers.md §9, §11: refund 14 days, free extension 30 days in the last 30, expired ≤ 90 days. */
 export const REFUND_WINDOW_DAYS = 14;
 export const FREE_EXTENSION_WINDOW_DAYS = 30;
 export const EXTENSION_AFTER_EXPIRY_DAYS = 90;
 export const PAID_EXTENSION_MONTHS = 6;
 
-/** Dashboard tabs (spec 01 §2) and the statuses in each (architecture.md adds EXTENDED and EXCHANGED). */
+/** Dashboard tabs and the statuses in each (docs/product/vouchers.md §15). */
 export const VOUCHER_TABS = {
   actifs: VOUCHER_STATUS_GROUPS.usable,
   utilises: VOUCHER_STATUS_GROUPS.used,
@@ -264,7 +264,7 @@ export const ZReviewResponse = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Purchase history (spec 01 §2 "History", §3 history item, §9 filters)
+// Purchase history (docs/product/storefront.md §10)
 
 export const HISTORY_STATUSES = ['completed', 'refunded', 'disputed'] as const;
 export const HISTORY_PERIODS = ['7d', '30d', '3m', '1y'] as const;
@@ -295,7 +295,7 @@ export const ZHistoryItem = z.object({
   voucherId: z.string().nullable(),
   voucherCode: z.string().nullable(),
   voucherStatus: ZVoucherStatus.nullable(),
-  /** spec 01 §4: CANCELLED or refunded → refunded, an open dispute → disputed, anything else → completed. */
+  /** docs/product/storefront.md §10: CANCELLED or refunded → refunded, an open dispute → disputed, anything else → completed. */
   status: z.enum(HISTORY_STATUSES),
   paymentMethod: ZPaymentMethod,
   /** The payment gateway's checkout id. */

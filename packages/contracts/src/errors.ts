@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The catalogue and its helpers live in ./plain/errors.ts, which the web app's first load imports without zod.
 export * from './plain/errors.ts';
 
-/** architecture.md "Errors": `{ error: { code, message, field?, params? } }`, message in the spec's French. */
+/** docs/product/errors.md §3: `{ error: { code, message, field?, params? } }`, message in the catalogue's French. */
 export const ZApiError = z.object({
   error: z.object({
     code: z.string(),

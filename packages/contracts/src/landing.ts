@@ -3,7 +3,7 @@ import { zodError } from './errors.ts';
 import { ZLocale } from './auth.ts';
 
 /**
- * spec 01 §3 "Landing configuration": the homepage content (hero, benefits, testimonials, partners,
+ * The landing configuration (docs/product/storefront.md §3): the homepage content (hero, benefits, testimonials, partners,
  * newsletter, FAQ, theme). The back office publishes one; without it the defaults below are served.
  */
 // The constants, defaults and the one-language view live in ./plain/landing.ts, which the web app's first

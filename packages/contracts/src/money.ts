@@ -1,6 +1,6 @@
 import { TIMEZONE } from './time.ts';
 
-/** architecture.md "Money": integer DZD, commission in basis points. */
+/** docs/product/money.md §1, §2: integer DZD, commission in basis points. */
 export function commissionOf(grossDzd: number, basisPoints: number): { commission: number; net: number } {
   if (!Number.isInteger(grossDzd) || !Number.isInteger(basisPoints)) {
     throw new TypeError('Money is integer DZD and commission integer basis points');

@@ -9,7 +9,7 @@ import { VOUCHER_STATUSES, type TVoucherStatus } from './plain/vouchers.ts';
  * redemptions it accepts offline; the server redeems them later through the same path as a live scan.
  */
 
-/** How often the phone asks for a delta while online (spec 01 §13: "offline sync 60 s"). */
+/** How often the phone asks for a delta while online (docs/product/offline.md §3). */
 export const OFFLINE_SYNC_INTERVAL_MS = 60_000;
 /** Offline redemptions sent in one request at most. */
 export const OFFLINE_BATCH_MAX = 50;

@@ -6,40 +6,40 @@ import { OFFER_CATEGORIES } from './catalog.ts';
 import { RESERVATION_ANSWER_FIELDS, ZDay, ZReservationStatus } from './reservations.ts';
 import { TICKET_PRIORITIES } from './support.ts';
 
-// Partner portal (spec 02 §2–§9). Amounts are integer DZD; instants are ISO strings (UTC); days are
+// Partner portal (docs/product/partners.md, docs/product/payouts.md). Amounts are integer DZD; instants are ISO strings (UTC); days are
 // YYYY-MM-DD in Africa/Algiers.
 
 const REQUIRED = zodError('VALIDATION');
 
-/** The partner portal's messages (spec 02 §5, §8) and the ones the real server adds. */
+/** The partner portal's messages (docs/product/partners.md, docs/product/payouts.md) and the ones the real server adds. */
 export const PARTNER_MESSAGES = {
-  // Payouts (spec 02 §5, §8)
+  // Payouts (docs/product/payouts.md §3)
   PAYOUT_REQUESTED: 'Demande de règlement soumise avec succès !',
   PAYOUT_DELAY: 'Traitement sous 2-3 jours ouvrés',
-  // Offers (spec 02 §5)
+  // Offers (docs/product/partners.md §8)
   OFFER_DELETED: 'Offre supprimée',
   // Reservations and availability
   RESERVATION_CONFIRMED: 'Réservation confirmée',
   RESERVATION_DECLINED: 'Réservation refusée',
   RESERVATION_PROPOSED: 'Nouveau créneau proposé au client',
   AVAILABILITY_SAVED: 'Disponibilités enregistrées',
-  // Profile (spec 02 §8)
+  // Profile (docs/product/partners.md §7)
   PROFILE_UPDATED: 'Profil mis à jour avec succès !',
   BUSINESS_UPDATED: 'Informations business mis à jour avec succès !',
   PASSWORD_CHANGED: 'Mot de passe modifié avec succès !',
-  // Team (spec 02 §2, §8)
+  // Team (docs/product/partners.md §6)
   INVITATION_SENT: 'Invitation envoyée à {email} !',
   MEMBER_REMOVED: "Membre retiré de l'équipe",
   PERMISSIONS_UPDATED: 'Permissions mises à jour',
   INVITATION_ACCEPTED: 'Bienvenue dans l’équipe !',
   // Settings
   PREFERENCES_SAVED: 'Préférences enregistrées',
-  // Support (spec 02 §5, §8)
+  // Support (docs/product/support.md §3)
   TICKET_CREATED: '✅ Ticket créé ! Support partenaire vous contactera sous 1h pour les urgences.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
-// Permissions (spec 02 §6; enforced by the server)
+// Permissions (docs/product/partners.md §2; enforced by the server)
 
 export const PARTNER_PERMISSIONS = ['scanner', 'view_transactions', 'manage_offers', 'manage_reservations'] as const;
 export const ZPartnerPermission = z.enum(PARTNER_PERMISSIONS, { error: zodError('UNKNOWN_PERMISSION') });
@@ -102,7 +102,7 @@ export type TPartnerNotificationList = z.infer<typeof ZPartnerNotificationList>;
 export const ZMarkNotificationsRead = z.object({ ids: z.array(z.uuid()).max(200).optional() });
 
 // ---------------------------------------------------------------------------------------------------
-// Dashboard (spec 02 §2)
+// Dashboard (docs/product/partners.md §11)
 
 export const MINIMUM_PAYOUT_DZD = 1000;
 
@@ -151,7 +151,7 @@ export const ZPartnerDashboard = z.object({
 export type TPartnerDashboard = z.infer<typeof ZPartnerDashboard>;
 
 // ---------------------------------------------------------------------------------------------------
-// Transactions (spec 02 §2, §3, §4)
+// Transactions (docs/product/payouts.md §1, docs/product/partners.md §12)
 
 export const TRANSACTION_STATUSES = ['validated', 'pending', 'disputed', 'settled'] as const;
 export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -162,7 +162,7 @@ export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
   disputed: 'Litige',
   settled: 'Réglé',
 };
-/** today: since midnight (Algiers); week: last 7 days; month: last 30 days (spec 02 §2). */
+/** today: since midnight (Algiers); week: last 7 days; month: last 30 days (docs/product/partners.md §12). */
 export const TRANSACTION_PERIODS = ['today', 'week', 'month'] as const;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
@@ -215,7 +215,7 @@ export const ZPartnerTransactionList = z.object({
 export type TPartnerTransactionList = z.infer<typeof ZPartnerTransactionList>;
 
 // ---------------------------------------------------------------------------------------------------
-// Payouts (spec 02 §2, §3, §4, §5)
+// Payouts (docs/product/payouts.md)
 
 export const PAYOUT_STATUSES = ['requested', 'processing', 'paid', 'failed'] as const;
 export type TPayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -284,7 +284,7 @@ export const ZPayoutRequestResponse = z.object({ payout: ZPayout, message: z.str
 export type TPayoutRequestResponse = z.infer<typeof ZPayoutRequestResponse>;
 
 // ---------------------------------------------------------------------------------------------------
-// Offers (spec 02 §2, §3, §5)
+// Offers (docs/product/partners.md §8)
 
 export const OFFER_SORTS = ['revenue', 'popularity', 'scans', 'newest'] as const;
 
@@ -502,7 +502,7 @@ export const ZAvailabilityExceptionInput = z
 export const ZAvailabilityExceptionList = z.object({ exceptions: z.array(ZAvailabilityException) });
 
 // ---------------------------------------------------------------------------------------------------
-// Profile, password, team, invitations (spec 02 §2, §3, §5)
+// Profile, password, team, invitations (docs/product/partners.md §6, §7)
 
 export const KYC_STATUS_LABELS: Record<'pending' | 'verified' | 'rejected', string> = {
   pending: 'En attente',
@@ -562,7 +562,7 @@ export const ZPartnerProfile = z.object({
     email: z.string(),
     phone: z.string().nullable(),
     memberRole: z.enum(['owner', 'staff']),
-    /** 'Propriétaire' or 'Staff' (spec 02 §4 partner title). */
+    /** 'Propriétaire' or 'Staff' (docs/product/partners.md §1). */
     accountType: z.string(),
     permissions: z.array(ZPartnerPermission),
     createdAt: z.string(),
@@ -593,7 +593,7 @@ export const ZUpdateBusinessProfile = z.object({
 });
 export type TUpdateBusinessProfile = z.input<typeof ZUpdateBusinessProfile>;
 
-/** spec 02 §5: the server answers the spec's three messages, in this order. */
+/** The answer of a profile step: its success message (docs/product/partners.md §7). */
 export const ZMessageResponse = z.object({ message: z.string() });
 
 export const ZInviteMember = z.object({
@@ -602,7 +602,7 @@ export const ZInviteMember = z.object({
   lastName: z.string().trim().max(100).optional(),
   /** Optional: the member's mobile, stored in E.164 (issue 25). */
   phone: ZOptionalPhone.optional(),
-  /** spec 02 §2: default permission scanner. */
+  /** docs/product/partners.md §6: default permission scanner. */
   permissions: z.array(ZPartnerPermission).max(4).default(['scanner']),
 });
 export type TInviteMember = z.input<typeof ZInviteMember>;
@@ -628,7 +628,7 @@ export const ZAcceptInvitation = z.object({
 export type TAcceptInvitation = z.infer<typeof ZAcceptInvitation>;
 
 // ---------------------------------------------------------------------------------------------------
-// Settings tab (spec 02 §2, §3)
+// Settings tab (docs/product/partners.md §7)
 
 export const EMAIL_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export const ZNotificationPreferences = z.object({
@@ -653,7 +653,7 @@ export const ZActivityExportQuery = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Support: tickets and system status (spec 02 §2, §3, §5, §9)
+// Support: tickets and system status (docs/product/support.md §3, docs/product/partners.md §14)
 
 export const PARTNER_TICKET_CATEGORIES = ['scanner', 'paiements', 'compte', 'equipe', 'technique'] as const;
 export const PARTNER_TICKET_CATEGORY_LABELS: Record<(typeof PARTNER_TICKET_CATEGORIES)[number], string> = {
@@ -696,7 +696,7 @@ export const ZServiceStatus = z.object({
   detailCode: z.string(),
   detailParams: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
   lastCheck: z.string(),
-  /** Measured response time in seconds (spec 02 §3), when there is one. */
+  /** Measured response time in seconds (docs/product/partners.md §14), when there is one. */
   responseTime: z.number().nullable(),
 });
 export const ZSystemStatus = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorText, ZApiError, zodError, type TErrorCode, type TErrorLocale } from './errors.ts';
 
-/** spec 01 §8 "Scan validation" and spec 02 §8: the codes a scan can fail with (texts in the error catalogue). */
+/** docs/product/vouchers.md §12: the codes a scan can fail with (texts in the error catalogue). */
 export const REDEMPTION_ERROR_CODES = [
   'VOUCHER_INVALID',
   'VOUCHER_EXPIRED',
@@ -14,7 +14,7 @@ export const REDEMPTION_ERROR_CODES = [
 ] as const satisfies readonly TErrorCode[];
 export type TRedemptionErrorCode = (typeof REDEMPTION_ERROR_CODES)[number];
 
-/** spec 02 §2 failure card: the possible causes listed under the error. */
+/** docs/product/partners.md §10, the failure card: the possible causes listed under the error. */
 export const REDEMPTION_FAILURE_CAUSES = [
   'Code erroné ou expiré',
   'Voucher déjà utilisé',

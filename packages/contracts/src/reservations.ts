@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { ZPhone } from './auth.ts';
 
-/** spec 01 §8 "Reservation" messages, plus the rules the spec implies (48 h, guests, offer). */
+/** The reservations' success messages (docs/product/reservations.md §3, §6). */
 export const RESERVATION_MESSAGES = {
   SUCCESS: 'Réservation confirmée ! Le partenaire vous contactera pour finaliser.',
   CANCELLED: 'Réservation annulée. Votre coffret est de nouveau disponible.',
   PROPOSAL_ACCEPTED: 'Nouvelle date acceptée : votre réservation est confirmée.',
 } as const;
 
-/** spec 01 §9: reservation horizon, party size, changes at least 48 h ahead. */
+/** docs/product/reservations.md §3, §6: reservation horizon, party size, changes at least 48 h ahead. */
 export const RESERVATION_MAX_MONTHS = 6;
 export const RESERVATION_MIN_GUESTS = 1;
 export const RESERVATION_MAX_GUESTS = 8;
 export const RESERVATION_CANCEL_HOURS = 48;
-/** spec 01 §2: the form's time choices ('Flexible' = no fixed time; the partner calls back). */
+/** docs/product/reservations.md §1: the form's time choices ('Flexible' = no fixed time; the partner calls back). */
 export const RESERVATION_FLEXIBLE = 'Flexible';
 export const SAMPLE_RESERVATION_TIMES = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00', '17:00'] as const;
 
@@ -78,7 +78,7 @@ export const ZDaySlots = z.object({
   /** 'Flexible' may be chosen on any open day that is not in the past. */
   flexibleAvailable: z.boolean(),
   slots: z.array(ZSlot),
-  /** The partner has not set hours yet: spec 01 §9 sample hours are used. */
+  /** The partner has not set hours yet: the sample hours of docs/product/reservations.md §4 are used. */
   sampleHours: z.boolean(),
 });
 export type TDaySlots = z.infer<typeof ZDaySlots>;
@@ -97,7 +97,7 @@ export type TCalendar = z.infer<typeof ZCalendar>;
 // ---------------------------------------------------------------------------------------------------
 // Reservations
 
-/** POST /api/client/reservations (spec 01 §2 form; §5 rules). */
+/** POST /api/client/reservations (docs/product/reservations.md §3). */
 export const ZCreateReservationRequest = z.object({
   voucherId: z.uuid({ error: zodError('VOUCHER_NOT_FOUND') }),
   partnerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }),
@@ -161,7 +161,7 @@ export const ZReservation = z.object({
   guests: z.number().int(),
   phone: z.string(),
   ...RESERVATION_ANSWER_FIELDS,
-  /** The customer may still cancel (48 h rule, spec 01 §9). */
+  /** The customer may still cancel (48 h rule, docs/product/reservations.md §6). */
   canCancel: z.boolean(),
   /** Last moment to cancel (ISO), null when not applicable. */
   cancelDeadline: z.string().nullable(),

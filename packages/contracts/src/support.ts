@@ -61,7 +61,7 @@ export const ZFaqVoteResponse = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Tickets
 
-/** spec 02 §6 statuses; a closed ticket is read-only. The tickets badge counts everything not closed. */
+/** Ticket statuses (docs/product/support.md §3); a closed ticket is read-only. The tickets badge counts everything not closed. */
 export const TICKET_STATUSES = ['open', 'assigned', 'pending', 'resolved', 'closed'] as const;
 export const ZTicketStatus = z.enum(TICKET_STATUSES);
 export const TICKET_STATUS_LABELS: Record<(typeof TICKET_STATUSES)[number], string> = {
@@ -73,7 +73,7 @@ export const TICKET_STATUS_LABELS: Record<(typeof TICKET_STATUSES)[number], stri
 };
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const ZTicketPriority = z.enum(TICKET_PRIORITIES);
-/** spec 01 §4: customers choose low, medium or high. */
+/** docs/product/support.md §3: customers choose low, medium or high. */
 export const CUSTOMER_TICKET_PRIORITIES = ['low', 'medium', 'high'] as const;
 export const TICKET_PRIORITY_LABELS: Record<(typeof TICKET_PRIORITIES)[number], string> = {
   low: 'Basse',
@@ -95,7 +95,7 @@ export const CUSTOMER_TICKET_CATEGORY_LABELS: Record<(typeof CUSTOMER_TICKET_CAT
   autre: 'Autre',
 };
 
-/** Attachments: images or PDF, 10 MB each (spec 01 §5), 5 per message. */
+/** Attachments: images or PDF, 10 MB each (docs/product/support.md §3), 5 per message. */
 export const TICKET_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const TICKET_ATTACHMENT_MAX_FILES = 5;
 
@@ -191,13 +191,13 @@ export const SUPPORT_DESK_MESSAGES = {
   DISPUTE_RESOLVED: { fr: 'Litige résolu avec succès !', ar: 'تمت تسوية النزاع بنجاح!' },
 } as const;
 
-/** spec 02 §9 / issue 14: first response due within these minutes, by priority. */
+/** docs/product/support.md §5: first response due within these minutes, by priority. */
 export const TICKET_SLA_MINUTES: Record<(typeof TICKET_PRIORITIES)[number], number> = { urgent: 60, high: 240, medium: 1440, low: 1440 };
-/** spec 02 §9 response-time badges: green up to 30 min, yellow up to 120 min, red beyond. */
+/** docs/product/support.md §5, response-time badges: green up to 30 min, yellow up to 120 min, red beyond. */
 export function responseTimeTone(minutes: number): 'green' | 'yellow' | 'red' {
   return minutes <= 30 ? 'green' : minutes <= 120 ? 'yellow' : 'red';
 }
-/** The statuses an agent's reply can set (spec 02 §2 resolution select). */
+/** The statuses an agent's reply can set (docs/product/support.md §4, the resolution select). */
 export const DESK_REPLY_STATUSES = ['resolved', 'pending', 'closed'] as const;
 
 const pageFields = {
@@ -341,7 +341,7 @@ export const ZIdParams = z.object({ id: z.uuid({ error: zodError('NOT_FOUND') })
 export const ZMessageOnly = z.object({ message: z.string() });
 
 // ---------------------------------------------------------------------------------------------------
-// Disputes (spec 02 §2-§4)
+// Disputes (docs/product/support.md §6)
 
 export const DISPUTE_TYPES = ['partner_refuse', 'service_quality', 'voucher_invalid', 'billing', 'other'] as const;
 export const DISPUTE_TYPE_LABELS: Record<(typeof DISPUTE_TYPES)[number], string> = {
@@ -479,7 +479,7 @@ export const ZUserActionResponse = z.object({ message: z.string(), expiresAt: z.
 /** The kinds of `recentActivity` an agent's action leaves (the audit log's actions, dots as underscores). */
 export const SUPPORT_USER_ACTIONS = ['support.voucher_resend', 'support.password_reset', 'support.login_unlock', 'support.voucher_extend'] as const;
 
-/** spec 02 §9 health score bands. */
+/** docs/product/support.md §7: health score bands. */
 export function healthBand(score: number): 'excellent' | 'good' | 'attention' | 'critical' {
   return score >= 90 ? 'excellent' : score >= 70 ? 'good' : score >= 50 ? 'attention' : 'critical';
 }

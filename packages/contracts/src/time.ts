@@ -1,5 +1,5 @@
 /**
- * Farha's one time zone (architecture.md): "today", a calendar day and every time shown are Algiers'.
+ * Farha's one time zone (docs/product/money.md §12): "today", a calendar day and every time shown are Algiers'.
  * Days travel as `YYYY-MM-DD` strings; these helpers are the only place that turns an instant into one.
  */
 export const TIMEZONE = 'Africa/Algiers';

@@ -1,4 +1,4 @@
-/** Every route path of the web app (spec 01 §2, spec 02 §2). The web app's links and router read them
+/** Every route path of the web app (docs/product/storefront.md §1). The web app's links and router read them
  * (apps/web/src/config/paths.ts), and the server tells the app's pages from unknown paths (HTTP 404) with them. */
 export const WEB_PATHS = {
   home: '/',

@@ -88,7 +88,7 @@ describe('the voucher status groups', () => {
     expect(statusLists("[{ toStatus: 'ISSUED' }, { fromStatus: 'ISSUED', toStatus: 'DELIVERED' }]")).toHaveLength(0);
   });
 
-  it('keep a reserved voucher usable but not active (architecture.md state machine)', () => {
+  it('keep a reserved voucher usable but not active (docs/product/vouchers.md §4)', () => {
     expect(VOUCHER_STATUS_GROUPS.usable).toContain('RESERVED');
     expect(VOUCHER_STATUS_GROUPS.active).not.toContain('RESERVED');
     for (const group of Object.values(VOUCHER_STATUS_GROUPS)) for (const s of group) expect(VOUCHER_STATUSES).toContain(s);

@@ -46,7 +46,7 @@ export function algiersMonthRange(month: string): { start: Date; end: Date } {
   return { start: algiersInstant(first), end: algiersInstant(addMonths(first, 1)) };
 }
 
-/** Start of a transactions filter period (spec 02 §2: today, week = 7 days, month = 30 days). */
+/** Start of a transactions filter period (docs/product/partners.md §12: today, week = 7 days, month = 30 days). */
 export function periodStart(period: 'today' | 'week' | 'month', now: Date): Date {
   if (period === 'today') return algiersDayStart(now);
   return new Date(now.getTime() - (period === 'week' ? 7 : 30) * DAY_MS);

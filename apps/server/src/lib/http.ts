@@ -92,7 +92,7 @@ export async function readFileWithField(
   return { value, file };
 }
 
-/** architecture.md "Errors": every failure as `{ error: { code, message } }`, never a bare 500. */
+/** docs/product/errors.md §3: every failure as `{ error: { code, message } }`, never a bare 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.toJSON());

@@ -87,7 +87,7 @@ async function newPendingPartner() {
   return { partner: partner!, email, cookie: await t.login(email) };
 }
 
-describe('role × endpoint (issue 12, spec 02 §2)', () => {
+describe('role × endpoint (issue 12, docs/product/accounts-and-roles.md §3)', () => {
   const none = '00000000-0000-4000-8000-000000000000';
   const endpoints: GuardedEndpoint[] = [
     { method: 'GET', url: '/api/admin/dashboard', allowed: ['superadmin', 'finance', 'catalog_admin'] },

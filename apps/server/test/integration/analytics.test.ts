@@ -69,7 +69,7 @@ async function buy(customerCookie: string, session: string) {
   return orderId;
 }
 
-describe('role × endpoint (issue 13, spec 02 §2)', () => {
+describe('role × endpoint (issue 13, docs/product/accounts-and-roles.md §3)', () => {
   const endpoints: { method: 'GET' | 'POST'; url: string; allowed: Role[] | 'everyone'; body?: Record<string, unknown> }[] = [
     { method: 'GET', url: '/api/admin/analytics/funnel?days=30', allowed: ['superadmin', 'finance'] },
     { method: 'GET', url: '/api/admin/analytics/sales?days=90', allowed: ['superadmin', 'finance'] },
@@ -103,7 +103,7 @@ describe('role × endpoint (issue 13, spec 02 §2)', () => {
   });
 });
 
-describe('the funnel from real use (spec 01 §9)', () => {
+describe('the funnel from real use (docs/product/back-office.md §8)', () => {
   it('counts visit, catalogue, box, checkout, payment and purchase from real requests; a reload counts once', async () => {
     await nextDay();
     const before = await funnelOf();

@@ -60,7 +60,7 @@ async function newBox(extra: Record<string, unknown> = {}): Promise<TAdminBox> {
 
 const publicList = async (q = '') => (await call('GET', `/api/boxes${q}`)).json() as { boxes: { id: string; name: string; price: number }[]; total: number };
 
-describe('role × endpoint (issue 13, spec 02 §2: catalogue for superadmin and catalog_admin)', () => {
+describe('role × endpoint (issue 13, docs/product/accounts-and-roles.md §3: catalogue for superadmin and catalog_admin)', () => {
   const none = '00000000-0000-4000-8000-000000000000';
   const allowed: Role[] = ['superadmin', 'catalog_admin'];
   const endpoints: GuardedEndpoint[] = [
@@ -313,7 +313,7 @@ describe('landing page: draft, preview, publish, history, rollback', () => {
     expect(res.json().error.message).toBe('Aucun preview à publier');
   });
 
-  it('checks the ranges of spec 02 §5 and refuses pictures from elsewhere', async () => {
+  it('checks the ranges of docs/product/back-office.md §6 and refuses pictures from elsewhere', async () => {
     const cases: [(c: TLandingConfig) => void, string][] = [
       [(c) => (c.hero.autoRotateInterval = 12_000), 'Intervalle de rotation : de 2 000 à 10 000 ms, par pas de 500'],
       [(c) => (c.hero.autoRotateInterval = 2_250), 'Intervalle de rotation : de 2 000 à 10 000 ms, par pas de 500'],

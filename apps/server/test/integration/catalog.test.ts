@@ -179,7 +179,7 @@ describe('GET /api/boxes', () => {
     const from = await list(`?minPrice=${mid}`);
     expect(from.total).toBe(all.boxes.filter((b) => b.price >= mid).length);
 
-    // spec 01 §5 ranges: 5 000 belongs to "moins de 5 000" and to "5 000 - 10 000".
+    // docs/product/storefront.md §4 ranges: 5 000 belongs to "moins de 5 000" and to "5 000 - 10 000".
     const under5000 = await list('?maxPrice=5000');
     expect(under5000.boxes.every((b) => b.price <= 5000)).toBe(true);
     expect(under5000.total).toBe(all.boxes.filter((b) => b.price <= 5000).length);
@@ -219,7 +219,7 @@ describe('GET /api/boxes', () => {
     expect(byDate.boxes.at(-1)!.id).toBe(oldest.id);
     const dates = byDate.boxes.map((b) => b.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
-    // spec 01 §9: new when created within 7 days.
+    // docs/product/storefront.md §4: new when created within 7 days.
     expect(byDate.boxes[0]!.isNew).toBe(true);
     expect(byDate.boxes.at(-1)!.isNew).toBe(false);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 
 
-// One endpoint per guarded prefix, and the roles that may use it (spec 01 §6, spec 02 §2).
+// One endpoint per guarded prefix, and the roles that may use it (docs/product/accounts-and-roles.md §2, §3).
 const ENDPOINTS: { url: string; allowed: Role[] }[] = [
   { url: '/api/client/vouchers', allowed: ['customer'] },
   { url: '/api/partner/me', allowed: ['partner_owner', 'partner_staff'] },
@@ -73,7 +73,7 @@ describe('role guards', () => {
   });
 });
 
-describe('the partner owner\'s routes: KYC, team, business profile, settings, data export (spec 02 §2, §5)', () => {
+describe('the partner owner\'s routes: KYC, team, business profile, settings, data export (docs/product/partners.md §2)', () => {
   const FORBIDDEN = "Vous n'avez pas les permissions nécessaires pour accéder à cette page.";
   const none = '00000000-0000-4000-8000-000000000000';
   // Bodies the schemas refuse: the role is checked before the body, so staff get 403 whatever they send.

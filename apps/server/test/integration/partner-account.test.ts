@@ -33,7 +33,7 @@ const send = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: 
   t.request({ method, url, ...(cookie ? { cookie } : {}), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 const FORBIDDEN = "Vous n'avez pas les permissions nécessaires pour accéder à cette page.";
 
-describe('profile (spec 02 §2, §5, §8)', () => {
+describe('profile (docs/product/partners.md §7)', () => {
   it('shows the business, the financial configuration, the owner and the team', async () => {
     const res = await get('/api/partner/profile', owner);
     expect(res.statusCode).toBe(200);
@@ -95,7 +95,7 @@ describe('profile (spec 02 §2, §5, §8)', () => {
   });
 });
 
-describe('team and invitations (spec 02 §2, §6)', () => {
+describe('team and invitations (docs/product/partners.md §6)', () => {
   let token = '';
   let memberId = '';
   let newStaff = '';
@@ -227,7 +227,7 @@ describe('team and invitations (spec 02 §2, §6)', () => {
   });
 });
 
-describe('settings and exports (spec 02 §2)', () => {
+describe('settings and exports (docs/product/partners.md §7, §12)', () => {
   it('saves the notification preferences', async () => {
     // The seeded partner has the defaults.
     expect((await get('/api/partner/settings/notifications', staff)).json()).toEqual(DEFAULT_PARTNER_NOTIFICATION_PREFERENCES);

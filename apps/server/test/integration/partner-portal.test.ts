@@ -76,7 +76,7 @@ async function withStaffPermissions<T>(permissions: string[], run: () => Promise
   }
 }
 
-describe('dashboard (spec 02 §2)', () => {
+describe('dashboard (docs/product/partners.md §11)', () => {
   it('starts empty, then counts real scans, revenue, payout, success rate and satisfaction', async () => {
     const empty = (await get('/api/partner/dashboard', owner)).json();
     expect(empty).toMatchObject({ scansToday: 0, monthRevenue: 0, pendingPayout: 0, successRate: null, lastValidations: [] });
@@ -120,7 +120,7 @@ describe('dashboard (spec 02 §2)', () => {
   });
 });
 
-describe('transactions (spec 02 §2)', () => {
+describe('transactions (docs/product/partners.md §12)', () => {
   it('lists the ledger with tiles, search, filters and detail, scoped to the partner', async () => {
     const { voucher, result } = await redeem(owner, 'Yasmine Djebbar');
     const all = (await get('/api/partner/transactions', owner)).json();
@@ -222,7 +222,7 @@ describe('transactions (spec 02 §2)', () => {
   });
 });
 
-describe('payouts (spec 02 §4, §5, §8)', () => {
+describe('payouts (docs/product/payouts.md §3, §4)', () => {
   const request = (cookie = owner) => t.request({ method: 'POST', url: '/api/partner/payouts', cookie });
 
   it("applies the server rules in the spec's order with its messages", async () => {
@@ -350,7 +350,7 @@ describe('payouts (spec 02 §4, §5, §8)', () => {
   });
 });
 
-describe('offers (spec 02 §2, §5)', () => {
+describe('offers (docs/product/partners.md §8)', () => {
   const valid = { title: 'Massage aux pierres chaudes', description: 'Soixante minutes de détente.', category: 'detente', faceValue: 7500 };
 
   it('lists the offers with statistics from real scans and the boxes they are in', async () => {

@@ -52,7 +52,7 @@ const scan = (cookie: string, payload: Record<string, unknown>) =>
 
 const USED = 'Voucher déjà utilisé ou non valide';
 
-describe('redeeming a voucher (spec 01 §4)', () => {
+describe('redeeming a voucher (docs/product/vouchers.md §12)', () => {
   it("redeems the demo customer's delivered voucher typed in lower case without dashes", async () => {
     const db = t.database.db;
     const [customer] = await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));

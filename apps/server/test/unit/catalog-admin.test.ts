@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boxEconomics, contrastRatio, themeContrast } from '@farha/contracts/catalog-admin';
 import { MemoCache } from '../../src/lib/memo-cache.ts';
 
-describe('box economics (architecture.md money rules)', () => {
+describe('box economics (docs/product/money.md §3)', () => {
   it('compares the price with the offers’ face values and the commission Farha keeps on each', () => {
     // 9 000 DA box; offers of 6 000 DA at 15 % and 12 000 DA at 10 %.
     const e = boxEconomics(9000, [

@@ -18,7 +18,7 @@ const partnerBySlug = new Map(SEED_PARTNERS.map((p) => [p.slug, p]));
 const partnersOfBox = (b: (typeof SEED_BOXES)[number]) => new Set(b.offerSlugs.map((s) => offerBySlug.get(s)?.partnerSlug));
 
 describe('seed catalogue', () => {
-  it('is as rich as architecture.md asks', () => {
+  it('is as rich as docs/product/storefront.md §13 says', () => {
     expect(SEED_BOXES.length).toBeGreaterThanOrEqual(25);
     expect(SEED_PARTNERS.length).toBeGreaterThanOrEqual(30);
     expect(SEED_OFFERS.length).toBeGreaterThanOrEqual(60);
@@ -135,7 +135,7 @@ describe('seed KYC documents', () => {
     expect(SEED_KYC_FILES.map((f) => f.type)).toEqual([...KYC_DOCUMENT_TYPES]);
     for (const f of SEED_KYC_FILES) {
       const data = fs.readFileSync(path.join(SEED_KYC_DIR, f.asset));
-      // The first bytes, as the upload checks read them (spec 02 §5: PDF, JPEG or PNG).
+      // The first bytes, as the upload checks read them (docs/product/partners.md §4: PDF, JPEG or PNG).
       const magic = { 'application/pdf': Buffer.from('%PDF-'), 'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }[f.contentType];
       expect(data.subarray(0, magic.length).equals(magic), f.asset).toBe(true);
       expect(data.length, f.asset).toBeLessThan(32 * 1024);

@@ -38,12 +38,12 @@ describe('voucher state machine', () => {
   });
 });
 
-// architecture.md's table, written out once more here on purpose: the groups of the contracts must say it.
+// The table of docs/product/vouchers.md §5, written out once more here on purpose: the groups of the contracts must say it.
 describe('the status groups the state machine is built from', () => {
   const sources = (to: TVoucherStatus, by: Parameters<typeof canTransition>[2]) => VOUCHER_STATUSES.filter((from) => canTransition(from, to, by)).sort();
   const sorted = (group: readonly TVoucherStatus[]) => [...group].sort();
 
-  it('are the sources of architecture.md transitions', () => {
+  it('are the sources of the transitions of docs/product/vouchers.md §5', () => {
     expect(sources('RESERVED', 'holder')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED']);
     expect(sources('REDEEMED', 'partner')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED', 'RESERVED']);
     expect(sources('EXCHANGED', 'holder')).toEqual(['DELIVERED', 'EXTENDED', 'ISSUED']);

@@ -42,7 +42,7 @@ function NavigationProgress() {
   );
 }
 
-/** spec 01 §4: when the session expires the user is logged out and sent to /auth (and back after login). */
+/** docs/product/accounts-and-roles.md §7: when the session expires the user is logged out and sent to /auth (and back after login). */
 function SessionExpiredRedirect() {
   const { sessionExpiredAt } = useAuth();
   const navigate = useNavigate();

@@ -205,7 +205,7 @@ const adminRoutes: RouteObject = {
       lazy: lazyComponent(() => import('./layouts/admin-layout'), 'AdminLayout'),
       children: [
         { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
-        // spec 02 §2: each page has its own roles (a finance user opening /admin/users gets /unauthorized).
+        // docs/product/accounts-and-roles.md §3: each page has its own roles (a finance user opening /admin/users gets /unauthorized).
         ...(Object.keys(adminPages) as TAdminPage[]).map(
           (page): RouteObject => ({
             path: paths.admin[page],

@@ -25,7 +25,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 
 interface RequireRoleProps {
   roles: readonly TRole[];
-  /** Where a logged-in user without one of the roles goes (spec 01 §2: /unauthorized). */
+  /** Where a logged-in user without one of the roles goes (docs/product/accounts-and-roles.md §2: /unauthorized). */
   fallback?: string;
   children?: ReactNode;
 }

@@ -13,7 +13,7 @@ export const to = {
   publicVoucher: (code: string) => `/v/${encodeURIComponent(code)}`,
 };
 
-/** spec 01 §2: the profile page of each role (/profile redirects there). */
+/** docs/product/storefront.md §2: the profile page of each role (/profile redirects there). */
 export function profilePathFor(role: TRole): string {
   if (role === 'customer') return paths.client.profile;
   if (isPartnerRole(role)) return paths.partner.profile;

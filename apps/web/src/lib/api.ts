@@ -25,7 +25,7 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const INVALID_RESPONSE = 'INVALID_RESPONSE';
 
 /**
- * Whether an error answer has the API's shape (architecture.md "Errors"). Checked by hand rather than with
+ * Whether an error answer has the API's shape (docs/product/errors.md §3). Checked by hand rather than with
  * the contracts' ZApiError: every page loads this file, and zod stays out of the storefront's first load.
  */
 export function isApiErrorBody(payload: unknown): payload is TApiError {
@@ -113,7 +113,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
         });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    // spec 01 §8: a failure to reach the server reads 'Erreur de connexion. Veuillez réessayer.'
+    // docs/product/errors.md §3: a failure to reach the server reads 'Erreur de connexion. Veuillez réessayer.'
     throw await failure(0, NETWORK_ERROR, 'LOGIN_FAILED');
   }
 

@@ -217,7 +217,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
-  // spec 01 §8
   if (!context) throw new Error('useAuth must be used within an AuthProvider');
   return context;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** spec 01 §9: a copy confirmation shows for 2 s. */
+/** docs/product/storefront.md §9: a copy confirmation shows for 2 s. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** Copies text; on plain-HTTP deployments (no Clipboard API) falls back to the selection-based copy. */

@@ -2,7 +2,7 @@ import type { TSiteStatus } from '@farha/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
-/** GET /api/site: maintenance mode and the password minimum length (spec 02 §3), checked every minute. */
+/** GET /api/site: maintenance mode and the password minimum length (docs/product/back-office.md §7), checked every minute. */
 export function useSiteStatus() {
   return useQuery({
     queryKey: ['site-status'],

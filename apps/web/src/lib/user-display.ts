@@ -1,6 +1,6 @@
 import type { TUser } from '@farha/contracts/auth';
 
-/** spec 01 §2: the first name, or the part of the e-mail before the @. */
+/** docs/product/storefront.md §2: the first name, or the part of the e-mail before the @. */
 export function displayName(user: Pick<TUser, 'firstName' | 'email'>): string {
   return user.firstName.trim() || user.email.split('@')[0] || user.email;
 }

@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** Sign-in, registration, profile, password and its reset (spec 01 §2, §5). */
+/** Sign-in, registration, profile, password and its reset (docs/product/accounts-and-roles.md). */
 export const ACCOUNT_ERRORS = {
   INVALID_EMAIL: { status: 400, fr: 'Adresse email invalide', ar: 'عنوان البريد الإلكتروني غير صالح' },
   EMAIL_INVALID: { status: 400, fr: "Format d'email invalide", ar: 'صيغة البريد الإلكتروني غير صالحة' },

@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** The back office: payouts, refunds, KYC, users, settings (spec 02 §6–§9). */
+/** The back office: payouts, refunds, KYC, users, settings (docs/product/back-office.md). */
 export const ADMIN_ERRORS = {
   PAYOUT_PROCESSING_ERROR: { status: 500, fr: 'Erreur traitement règlement', ar: 'خطأ في معالجة التسوية' },
   PAYOUT_REFERENCE_REQUIRED: { status: 400, fr: 'Indiquez la référence du virement', ar: 'أدخل مرجع التحويل' },

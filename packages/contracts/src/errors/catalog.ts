@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** The storefront: boxes, search and filters (spec 01 §1). */
+/** The storefront: boxes, search and filters; the catalogue and landing editors (docs/product/storefront.md §4, docs/product/back-office.md §5, §6). */
 export const CATALOG_ERRORS = {
   BOX_NOT_FOUND: { status: 404, fr: 'Coffret non trouvé', ar: 'العلبة غير موجودة' },
   BOX_LOAD_ERROR: { status: 500, fr: 'Erreur lors du chargement du coffret', ar: 'خطأ أثناء تحميل العلبة' },

@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** Buying a box: the order, its payment and the gateway (spec 01 §3). */
+/** Buying a box: the order, its payment and the gateway (docs/product/storefront.md §7, §8). */
 export const CHECKOUT_ERRORS = {
   TERMS: { status: 400, fr: 'Veuillez accepter les conditions générales', ar: 'يُرجى الموافقة على الشروط العامة' },
   CUSTOMERS_ONLY: { status: 403, fr: 'Seuls les clients peuvent acheter des coffrets', ar: 'شراء العلب متاح للعملاء فقط' },

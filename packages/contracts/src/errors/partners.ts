@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** The partner portal: profile, team, offers, availability, payouts (spec 02 §2–§9). */
+/** The partner portal: profile, team, offers, availability, payouts (docs/product/partners.md, docs/product/payouts.md). */
 export const PARTNER_ERRORS = {
   OWNER_ONLY: { status: 403, fr: 'Réservé au propriétaire du compte partenaire', ar: 'مخصَّص لمالك حساب الشريك' },
   PARTNER_NOT_FOUND: { status: 404, fr: 'Partenaire non trouvé', ar: 'الشريك غير موجود' },

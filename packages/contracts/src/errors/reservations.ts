@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** Booking an experience with a voucher, and the partner's answer (spec 01 §2, spec 02 §4). */
+/** Booking an experience with a voucher, and the partner's answer (docs/product/reservations.md). */
 export const RESERVATION_ERRORS = {
   VOUCHER_NOT_RESERVABLE: { status: 409, fr: 'Voucher non valide pour réservation', ar: 'الهدية غير صالحة للحجز' },
   VOUCHER_ALREADY_RESERVED: { status: 409, fr: 'Voucher déjà réservé', ar: 'الهدية محجوزة مسبقًا' },

@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** Tickets, knowledge base, the agents’ desk and disputes (spec 01 §2, spec 02 §5, §10). */
+/** Tickets, knowledge base, the agents’ desk and disputes (docs/product/support.md). */
 export const SUPPORT_ERRORS = {
   TICKET_NOT_FOUND: { status: 404, fr: 'Ticket introuvable', ar: 'التذكرة غير موجودة' },
   AGENT_NOT_FOUND: { status: 404, fr: 'Agent support introuvable', ar: 'وكيل الدعم غير موجود' },

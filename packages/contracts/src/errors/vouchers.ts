@@ -1,6 +1,6 @@
 import type { TErrorSection } from './section.ts';
 
-/** A voucher's life: claim, resend, extend, exchange, refund, review, and the partner's scan (spec 01 §2, §4, §9; spec 02 §2). */
+/** A voucher's life: claim, resend, extend, exchange, refund, review, and the partner's scan (docs/product/vouchers.md). */
 export const VOUCHER_ERRORS = {
   VOUCHER_INVALID: { status: 404, fr: 'Code voucher invalide', ar: 'رمز القسيمة غير صالح' },
   VOUCHER_NOT_FOUND: { status: 404, fr: 'Voucher not found', ar: 'الهدية غير موجودة' },

@@ -15,7 +15,7 @@ export const LANDING_MESSAGES = {
   NEWSLETTER_ALREADY: 'Vous êtes déjà inscrit(e) à la newsletter',
 } as const;
 
-/** spec 01 §9: hero rotation. */
+/** docs/product/storefront.md §3: hero rotation. */
 export const DEFAULT_HERO_ROTATION_MS = 5000;
 
 export type TLocalizedText = { fr: string; ar: string };
@@ -69,7 +69,7 @@ function bilingual(fr: TLandingContent, ar: TLandingContent): TLandingConfig {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Defaults (spec 01 §1 marketing claims, §2 homepage, §9 constants). The partner grid is left empty:
+// Defaults (docs/product/storefront.md §3). The partner grid is left empty:
 // the server fills it with real partners.
 
 const THEME: TLandingContent['theme'] = { primary: '#b5451b', secondary: '#e9a23b', accent: '#1f6f5c' };

@@ -18,7 +18,7 @@ export const SUPPORT_ROLES = ['support', 'superadmin'] as const satisfies readon
 /** Issue 27: a company's people. The admin opened the account and invites colleagues; buyers order. */
 export const COMPANY_ROLES = ['company_admin', 'company_buyer'] as const satisfies readonly TRole[];
 
-/** spec 01 §2 "Layout": role badge labels. */
+/** docs/product/accounts-and-roles.md §1: role badge labels. */
 export const ROLE_LABELS: Record<TRole, string> = {
   customer: 'Client',
   partner_owner: 'Partenaire',
@@ -31,7 +31,7 @@ export const ROLE_LABELS: Record<TRole, string> = {
   company_buyer: 'Acheteur entreprise',
 };
 
-/** spec 01 §6: session lifetimes by role, in hours. */
+/** docs/product/accounts-and-roles.md §1, §7: session lifetimes by role, in hours. */
 export const SESSION_HOURS: Record<TRole, number> = {
   superadmin: 4,
   finance: 4,
@@ -46,7 +46,7 @@ export const SESSION_HOURS: Record<TRole, number> = {
 /** "Se souvenir de moi" keeps a customer logged in for 30 days. */
 export const REMEMBER_ME_DAYS = 30;
 
-/** spec 02 §2: admin pages and the roles allowed on each. */
+/** docs/product/accounts-and-roles.md §3: admin pages and the roles allowed on each. */
 export const ADMIN_PAGE_ROLES = {
   dashboard: ['superadmin', 'finance', 'catalog_admin'],
   profile: ['superadmin', 'finance', 'catalog_admin'],
@@ -81,7 +81,7 @@ export function isSupportRole(role: TRole): boolean {
   return (SUPPORT_ROLES as readonly TRole[]).includes(role);
 }
 
-/** spec 01 §2: where a user lands after login. */
+/** docs/product/accounts-and-roles.md §1: where a user lands after login. */
 export function landingPathFor(role: TRole): string {
   if (role === 'customer') return '/client/dashboard';
   if (isPartnerRole(role)) return '/partenaire/dashboard';

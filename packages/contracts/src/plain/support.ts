@@ -3,7 +3,7 @@
 
 /**
  * The desk's business hours (issue 14): SLA budgets and response times count only the minutes from 09:00
- * to 18:00 (technical support hours of spec 02 §9), Sunday (0) to Thursday (4), in Algiers (UTC+1). The
+ * to 18:00 (docs/product/support.md §5), Sunday (0) to Thursday (4), in Algiers (UTC+1). The
  * pages that tell customers and partners when someone answers say these same hours.
  */
 export const SUPPORT_BUSINESS_HOURS = { days: [0, 1, 2, 3, 4], openHour: 9, closeHour: 18, utcOffsetMinutes: 60 } as const;

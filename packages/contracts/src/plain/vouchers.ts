@@ -13,7 +13,7 @@ export const VOUCHER_STATUSES = [
 ] as const;
 export type TVoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
-/** spec 01 §4 */
+/** docs/product/vouchers.md §3 */
 export const VOUCHER_STATUS_LABELS: Record<TVoucherStatus, string> = {
   ISSUED: 'Émis',
   DELIVERED: 'Actif',
@@ -26,7 +26,7 @@ export const VOUCHER_STATUS_LABELS: Record<TVoucherStatus, string> = {
   EXPIRED: 'Expiré',
 };
 
-// architecture.md "Voucher state machine": a reservation returns a voucher to its "previous active status".
+// docs/product/vouchers.md §5: a reservation returns a voucher to its "previous active status".
 const ACTIVE = ['ISSUED', 'DELIVERED', 'EXTENDED'] as const satisfies readonly TVoucherStatus[];
 const USABLE = [...ACTIVE, 'RESERVED'] as const satisfies readonly TVoucherStatus[];
 const USED = ['REDEEMED', 'SETTLED'] as const satisfies readonly TVoucherStatus[];
@@ -34,11 +34,11 @@ const USED = ['REDEEMED', 'SETTLED'] as const satisfies readonly TVoucherStatus[
 /**
  * The one definition of every group of voucher statuses: the server's state machine, its queries and the
  * web app build on these (a test refuses a list of statuses written anywhere else). The groups named for an
- * action are the sources of its transition in architecture.md's state machine; the server's unit test
+ * action are the sources of its transition in the state machine of docs/product/vouchers.md §5; the server's unit test
  * checks that they are.
  */
 export const VOUCHER_STATUS_GROUPS = {
-  /** Unused, not reserved, not ended: what a reservation returns to; spec 01 §4's "Reserve" offer. */
+  /** Unused, not reserved, not ended: what a reservation returns to; the dashboard's "Reserve" offer (docs/product/vouchers.md §15). */
   active: ACTIVE,
   /** Still usable: active or booked (the dashboard's "Actifs" tab, the breakage forecast). */
   usable: USABLE,
@@ -74,16 +74,16 @@ export function isVoucherStatusIn(group: TVoucherStatusGroup, status: string): b
 }
 
 export const VOUCHER_CODE_PREFIX = 'FRH';
-/** architecture.md: no 0/O, 1/I look-alikes. */
+/** docs/product/vouchers.md §2: no 0/O, 1/I look-alikes. */
 export const VOUCHER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ3789';
 
-/** architecture.md: the QR encodes PUBLIC_URL/v/<code>, which a phone camera opens (the web app's voucher page). */
+/** docs/product/vouchers.md §2: the QR encodes PUBLIC_URL/v/<code>, which a phone camera opens (the web app's voucher page). */
 export function voucherPublicUrl(publicUrl: string, code: string): string {
   return `${publicUrl}/v/${code}`;
 }
 
 /**
- * architecture.md "Voucher code": a code typed in any case, with or without the prefix, dashes or spaces,
+ * docs/product/vouchers.md §2: a code typed in any case, with or without the prefix, dashes or spaces,
  * or the `PUBLIC_URL/v/<code>` URL the QR encodes; returns the canonical `FRH-XXXX-XXXX-XXXX`, or null when
  * it cannot be a Farha code (another URL, a wrong length, a letter outside the alphabet). The server, the
  * partner's scanner and the customer's "add a code" form all read codes through it.

@@ -35,10 +35,10 @@ export const partners = pgTable(
     iban: text('iban'),
     bankName: text('bank_name'),
     settlementCycle: text('settlement_cycle').notNull().default('J+14'),
-    /** architecture.md: commission in basis points, 1500 = 15 %. */
+    /** docs/product/money.md §2: commission in basis points, 1500 = 15 %. */
     commissionBp: integer('commission_bp').notNull().default(1500),
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Notification preferences of spec 02 §3. */
+    /** Notification preferences (docs/product/partners.md §7). */
     notificationPreferences: jsonb('notification_preferences').notNull().default({}),
     active: boolean('active').notNull().default(false),
     createdAt: createdAt(),

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from '
 import { createdAt, id, oneOf, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
-/** Homepage content (spec 01 §3 landing configuration): drafts, one published, archived versions. */
+/** Homepage content (the landing configuration, docs/product/back-office.md §6): drafts, one published, archived versions. */
 // owner: catalog
 export const landingConfigs = pgTable(
   'landing_configs',
@@ -24,7 +24,7 @@ export const landingConfigs = pgTable(
   ],
 );
 
-/** spec 02 §3 system config, one row per section (platform, payments, notifications, security, features). */
+/** The system settings (docs/product/back-office.md §7), one row per section (platform, payments, notifications, security, features). */
 // owner: settings
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),

@@ -18,7 +18,7 @@ export const users = pgTable(
     locale: text('locale').$type<'fr' | 'ar'>().notNull().default('fr'),
     role: text('role').$type<TRole>().notNull().default('customer'),
     status: text('status').$type<(typeof ACCOUNT_STATUSES)[number]>().notNull().default('active'),
-    /** spec 01 §2 profile preferences: notifications, theme, display currency, timezone. */
+    /** The profile's preferences (docs/product/accounts-and-roles.md §12): notifications, theme, display currency, timezone. */
     preferences: jsonb('preferences').notNull().default({}),
     lastLoginAt: ts('last_login_at'),
     /** Wrong passwords since the last successful login (shown to superadmin, issue 12). */

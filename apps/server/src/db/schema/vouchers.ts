@@ -66,7 +66,7 @@ export const vouchers = pgTable(
   ],
 );
 
-/** architecture.md: every status change writes one row (who, when, from, to, why). */
+/** docs/product/vouchers.md §1: every status change writes one row (who, when, from, to, why). */
 // owner: vouchers
 export const voucherEvents = pgTable(
   'voucher_events',

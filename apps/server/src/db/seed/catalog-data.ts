@@ -1,5 +1,5 @@
 /**
- * Demo catalogue (architecture.md "Seed catalogue"): 30 partners in 16 wilayas, 64 offers, 25 boxes.
+ * Demo catalogue (docs/product/storefront.md §13): 30 partners in 16 wilayas, 64 offers, 25 boxes.
  * Every entity has a stable slug; seed.ts derives its primary key from it, so seeding is idempotent.
  * Money is integer DZD. Invariants are checked by test/unit/seed-data.test.ts.
  */

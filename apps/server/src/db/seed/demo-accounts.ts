@@ -1,6 +1,6 @@
 import type { TRole } from '@farha/contracts/roles';
 
-/** architecture.md "Demo mode": one account per role, all with this password, shown on the login page. */
+/** docs/product/accounts-and-roles.md §13: one account per role, all with this password, shown on the login page. */
 export const DEMO_PASSWORD = 'demo1234';
 
 export type DemoAccount = {

@@ -10,7 +10,7 @@ import { seedId } from './ids.ts';
  * Issue 22: a plausible past for the demo's back office, so that a newcomer sees what the dashboard, the
  * analytics, the breakage and the support reports are for. Six months of purchases up to the seed's `now`
  * (and, before them, the vouchers that expired unused in those months), each voucher walked through the
- * state machine of architecture.md with its voucher_events: ISSUED → DELIVERED, then REDEEMED at a demo
+ * state machine (docs/product/vouchers.md §5) with its voucher_events: ISSUED → DELIVERED, then REDEEMED at a demo
  * partner with its ledger row (commission = round(gross × bp / 10000)), SETTLED when the payout holding
  * its transaction was paid, EXPIRED after expires_at, or CANCELLED by a refund within 14 days. Support
  * tickets with replies and ratings, disputes in each state and the funnel's daily figures complete it.
@@ -369,7 +369,7 @@ export function planHistory(now: number, boxes: Box[], staff: Staff) {
       const v = newVoucher(boughtAt, pickBox(), pickCustomer());
       const age = (now - boughtAt) / DAY;
       if (age > 2 && rng.chance(0.03)) {
-        // Refunded by the purchaser within the 14 days (spec 01 §1).
+        // Refunded by the purchaser within the 14 days.
         const at = boughtAt + rng.between(0.5, Math.min(13, age - 0.5)) * DAY;
         v.status = 'CANCELLED';
         v.cancelledBy = 'purchaser';

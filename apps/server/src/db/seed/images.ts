@@ -1,5 +1,5 @@
 /**
- * Illustrations of the seed catalogue, drawn in code (architecture.md "Look and feel": made in the repo,
+ * Illustrations of the seed catalogue, drawn in code (docs/product/storefront.md §13: made in the repo,
  * never fetched): one scene per box (hammam, couscous, Tassili arches, Casbah roofs…), one picture per
  * offer category and a monogram logo per partner. The committed files under apps/server/assets/images
  * come from here; regenerate them with `npx tsx apps/server/src/db/seed/images.ts`.

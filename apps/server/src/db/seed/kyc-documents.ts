@@ -5,7 +5,7 @@ import { ASSETS_DIR } from '../../paths.ts';
 export const SEED_KYC_DIR = path.join(ASSETS_DIR, 'kyc');
 
 /**
- * The three documents spec 02 §5 asks of a partner, one file each. The seed stores a copy per verified demo
+ * The three documents docs/product/partners.md §4 asks of a partner, one file each. The seed stores a copy per verified demo
  * partner, as that partner's uploads, named `<file>-<partner slug>.<ext>`.
  */
 export const SEED_KYC_FILES = [

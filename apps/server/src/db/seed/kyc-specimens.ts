@@ -1,6 +1,6 @@
 /**
  * The KYC documents of the demo partners the seed marks as verified: three small specimen files made in
- * the repo (architecture.md "Look and feel": never fetched), committed under apps/server/assets/kyc and
+ * the repo (docs/product/storefront.md §13: never fetched), committed under apps/server/assets/kyc and
  * stored by the seed as the partners' uploads. Marked SPÉCIMEN, with no real person's or company's data.
  * Regenerate them with `npx tsx apps/server/src/db/seed/kyc-specimens.ts`.
  */

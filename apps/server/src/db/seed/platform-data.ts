@@ -1,11 +1,11 @@
 import { DEFAULT_SUPPORT_EMAIL } from '@farha/contracts/support';
 
 /**
- * Rows seeded in every installation, demo or not: system settings (spec 02 §3 and §9 defaults) and the
- * customer and partner FAQ (spec 01 §9, spec 02 §9).
+ * Rows seeded in every installation, demo or not: system settings (the defaults of docs/product/back-office.md §7) and the
+ * customer and partner FAQ (docs/product/support.md §2).
  */
 
-/** One row per section of the admin settings page; values are the spec 02 §9 defaults. */
+/** One row per section of the admin settings page; values are the defaults of docs/product/back-office.md §7. */
 export const DEFAULT_SYSTEM_SETTINGS = {
   platform: {
     maintenance_mode: false,
@@ -37,7 +37,7 @@ export const DEFAULT_SYSTEM_SETTINGS = {
     retry_attempts: 3,
   },
   security: {
-    /** Stored as the spec's config default; registration and password change enforce 6 (spec 01 §9). */
+    /** The minimum length of every password a person chooses (docs/product/accounts-and-roles.md §8). */
     password_min_length: 8,
     require_2fa: false,
     session_encryption: true,
@@ -76,7 +76,7 @@ export type SeedFaq = {
 };
 
 export const SEED_FAQ: SeedFaq[] = [
-  // Customers (spec 01 §2 support centre: five entries).
+  // Customers (docs/product/support.md §2: five entries).
   {
     slug: 'client-livraison',
     audience: 'customer',
@@ -137,7 +137,7 @@ export const SEED_FAQ: SeedFaq[] = [
     answerAr:
       'نعم: كل علبة غير مستخدمة يُسترد مبلغها كاملًا إذا طلبتم ذلك خلال 14 يومًا من الشراء، من « علبي » أو عبر الدعم. يُعاد المبلغ إلى وسيلة الدفع الخاصة بكم خلال 3 إلى 5 أيام عمل.',
   },
-  // Partners (spec 02 §9; categories are the partner ticket categories).
+  // Partners (docs/product/support.md §2; categories are the partner ticket categories).
   {
     slug: 'partenaire-reglements',
     audience: 'partner',

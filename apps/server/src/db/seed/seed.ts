@@ -235,7 +235,7 @@ async function seedCatalog(tx: Tx, now: Date): Promise<void> {
     .values(
       [...partnerIds].map((id) => ({
         partnerId: id,
-        // The partners start with the spec's sample hours (spec 01 §9), the ones shown while none are saved.
+        // The partners start with the spec's sample hours (docs/product/reservations.md §4), the ones shown while none are saved.
         ...SAMPLE_AVAILABILITY,
         updatedAt: now,
       })),
@@ -295,7 +295,7 @@ async function seedCatalog(tx: Tx, now: Date): Promise<void> {
 }
 
 /**
- * The verified demo partners' KYC documents (spec 02 §5: trade register, identity document, bank details),
+ * The verified demo partners' KYC documents (docs/product/partners.md §4: trade register, identity document, bank details),
  * as the owner's upload would have left them: a stored file each (the specimens of assets/kyc, copied into
  * the file storage) and its kyc_documents row, submitted and reviewed six weeks before the seed.
  */

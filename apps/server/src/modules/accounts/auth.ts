@@ -22,7 +22,7 @@ export function toUserDto(row: UserRow): TUser {
   };
 }
 
-/** The profile's display currency (spec 01 §2 preferences), DZD when unset or unreadable. */
+/** The profile's display currency (docs/product/money.md §6), DZD when unset or unreadable. */
 function displayCurrencyOf(preferences: unknown): TUser['displayCurrency'] {
   const currency = preferences && typeof preferences === 'object' ? (preferences as { currency?: unknown }).currency : undefined;
   return currency === 'EUR' || currency === 'USD' ? currency : 'DZD';
@@ -51,7 +51,7 @@ export async function recordFailedLogin(db: Db, email: string, now: Date): Promi
     .where(eq(users.email, email.trim().toLowerCase()));
 }
 
-/** spec 01 §5: registration always creates a customer. */
+/** docs/product/accounts-and-roles.md §4: registration always creates a customer. */
 export async function registerCustomer(db: Db, input: TRegisterRequest, now: Date): Promise<UserRow> {
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
     throw new AppError('PASSWORD_MISMATCH', { field: 'confirmPassword' });

@@ -18,7 +18,7 @@ function supportPathFor(role: TRole): string {
 }
 
 /**
- * The one password change, for every role (spec 01 §5, spec 02 §5): the schema has checked that the three
+ * The one password change, for every role (docs/product/accounts-and-roles.md §8): the schema has checked that the three
  * fields are there and that the new ones match; then the length of the setting security.password_min_length,
  * then the current password. The other sessions of the account are closed, this one stays, and the account's
  * address is told (the "password changed" e-mail), in the same transaction.

@@ -62,7 +62,7 @@ export async function getProfile(db: Db, userId: string): Promise<TProfile> {
 
 
 /**
- * spec 01 §2/§5 profile. A new e-mail must be free; gifts addressed to the old e-mail and not yet held
+ * The profile (docs/product/accounts-and-roles.md §12). A new e-mail must be free; gifts addressed to the old e-mail and not yet held
  * by anyone stay with the account (they are attached to it as held).
  */
 export async function updateProfile(db: Db, userId: string, input: TUpdateProfile, now: Date): Promise<TProfile> {

@@ -9,7 +9,7 @@ import { newToken, sha256 } from '../../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'farha_session';
 
-/** spec 01 §6: lifetime by role; "Se souvenir de moi" gives a customer 30 days. */
+/** docs/product/accounts-and-roles.md §7: lifetime by role; "Se souvenir de moi" gives a customer 30 days. */
 export function sessionLifetimeMs(role: TRole, remember: boolean): number {
   if (remember && role === 'customer') return REMEMBER_ME_DAYS * DAY_MS;
   return SESSION_HOURS[role] * HOUR_MS;
@@ -66,7 +66,7 @@ export const LAST_SEEN_EVERY_MS = 60_000;
 
 /**
  * When a session ends: its lifetime, or sooner when left idle for the setting `platform.session_timeout`
- * (spec 02 §3). "Se souvenir de moi" sessions are exempt from the idle rule: keeping the customer signed in
+ * (docs/product/accounts-and-roles.md §7). "Se souvenir de moi" sessions are exempt from the idle rule: keeping the customer signed in
  * for 30 days is what they asked for.
  */
 export function sessionEnd(session: { expiresAt: Date; lastSeenAt: Date; remember: string }, idleMs: number): Date {

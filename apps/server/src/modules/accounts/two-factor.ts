@@ -9,7 +9,7 @@ import { matchTotpStep, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
 import { recordAudit } from '../audit/index.ts';
 import { cachedSettings } from '../settings/index.ts';
 
-/** The back office's roles (spec 02 §2): the setting security.require_2fa applies to them. */
+/** The back office's roles (docs/product/accounts-and-roles.md §9): the setting security.require_2fa applies to them. */
 export const isBackOfficeRole = (role: TRole) => (ADMIN_ROLES as readonly TRole[]).includes(role);
 
 async function loadUser(db: Queryable, userId: string) {

@@ -38,7 +38,7 @@ function toRow(u: UserRow, f: { openSessions: number; vouchersCount: number; tot
 }
 
 /**
- * spec 02 §2 user management, server side: search (e-mail prefix or name), role and status filters,
+ * User management, server side (docs/product/back-office.md §3): search (e-mail prefix or name), role and status filters,
  * newest first, offset pages — measured by `npm run bench:scale` at 100,000 users.
  */
 export async function listUsers(
@@ -126,7 +126,7 @@ export async function reactivateUser(db: Db, userId: string, action: StaffAction
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw new AppError('USER_NOT_FOUND');
-    // spec 02 §4: reactivate moves any other status to active.
+    // docs/product/accounts-and-roles.md §10: reactivate moves any other status to active.
     if (before.status === 'active') throw new AppError('USER_NOT_SUSPENDED');
     await tx.update(users).set({ status: 'active', updatedAt: action.now }).where(eq(users.id, userId));
     await recordAudit(tx, {

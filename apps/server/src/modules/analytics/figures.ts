@@ -16,7 +16,7 @@ export function periodOf(now: Date, days: number): { from: string; to: string } 
 }
 
 /**
- * The funnel of spec 01 §9 over the period, from the events Farha recorded (analytics_daily, counted on
+ * The funnel (docs/product/back-office.md §8) over the period, from the events Farha recorded (analytics_daily, counted on
  * write). Each step counts subjects reaching it once a day: browser sessions (salted hash) for the pages,
  * orders for payment started and purchase. conversionRate = this step / the previous one (first: 100 %);
  * totalConversion = purchases / visits.

@@ -29,7 +29,7 @@ export function peakWindow(instants: Date[]): string | null {
   return `${best}h-${best + 2}h`;
 }
 
-/** spec 02 §2 dashboard, every figure from the ledger, scan attempts, reviews and notifications. */
+/** The partner's dashboard (docs/product/partners.md §11), every figure from the ledger, scan attempts, reviews and notifications. */
 export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now: Date): Promise<TPartnerDashboard> {
   const partnerId = caller.partner.id;
   const dayStart = algiersDayStart(now);
@@ -78,7 +78,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
   ]);
 
   const isOwner = caller.memberRole === 'owner';
-  // Money is for those who may see transactions (spec 02 §6 view_transactions).
+  // Money is for those who may see transactions (docs/product/partners.md §2, view_transactions).
   const money = <T>(value: T): T | null => (hasPermission(caller, 'view_transactions') ? value : null);
   const reviewCount = Number(rating?.n ?? 0);
   return {

@@ -12,7 +12,7 @@ import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { invalidateLandingCache } from './landing.ts';
 
 /**
- * spec 02 §4 "Landing config: draft preview then publish": one draft row (saved from the editor), one
+ * docs/product/back-office.md §6 (draft, preview, publish): one draft row (saved from the editor), one
  * published row (what `GET /api/landing` serves) and the archived rows of earlier publications, which
  * are the history a rollback picks from.
  */

@@ -7,7 +7,7 @@ import { storefrontChanged } from '../../lib/storefront-version.ts';
 import { loadCatalogEntries, withBox, type CatalogSnapshot } from './listing.ts';
 
 /**
- * architecture.md: the catalogue is read far more than it is written, so its computed forms live in
+ * docs/product/storefront.md §4: the catalogue is read far more than it is written, so its computed forms live in
  * process memory, per database handle (tests run several apps in one process), until a catalogue write
  * calls `invalidateCatalogCache()` or, as a safety net for writes made by another server instance,
  * until a short time-to-live passes. A review changes one box's rating only: the cached catalogue is

@@ -60,7 +60,7 @@ async function loadPublished(db: Queryable): Promise<PublishedConfig> {
 }
 
 /**
- * spec 01 §2: the published landing configuration, or the defaults (with real partners in the grid), in
+ * docs/product/storefront.md §3: the published landing configuration, or the defaults (with real partners in the grid), in
  * the visitor's language: each text in Arabic for `ar` when it has one, else in French.
  */
 export async function getLanding(ctx: { db: Queryable; now: Date }, locale: TLocale): Promise<TLandingResponse> {

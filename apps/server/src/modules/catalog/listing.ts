@@ -179,7 +179,7 @@ export function withBox(snapshot: CatalogSnapshot, boxId: string, entry: Catalog
 
 const byName = (a: TBoxSummary, b: TBoxSummary) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
 
-/** spec 01 §9 sorts; ties are broken by name so that the order is stable. */
+/** The catalogue's sorts (docs/product/storefront.md §4); ties are broken by name so that the order is stable. */
 export function bySort(sort: NonNullable<TBoxListFilters['sort']>): (a: TBoxSummary, b: TBoxSummary) => number {
   switch (sort) {
     case 'price-asc':

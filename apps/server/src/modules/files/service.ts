@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** spec 01 §5 / spec 02 §5: attachments and images are images or PDF, up to 10 MB. */
+/** Attachments and images are images or PDF, up to 10 MB (docs/product/support.md §3, docs/product/partners.md §4). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const ATTACHMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;

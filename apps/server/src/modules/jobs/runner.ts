@@ -10,7 +10,7 @@ import { runAnalyticsRollup } from '../analytics/index.ts';
 export type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
 /**
- * In-process workers over database tables (architecture.md "jobs"). Each job claims its rows so that any
+ * In-process workers over database tables. Each job claims its rows so that any
  * number of instances can run them; here we only make sure one run of a job at a time per process.
  */
 export function startJobs(

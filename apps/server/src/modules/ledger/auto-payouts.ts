@@ -7,7 +7,7 @@ import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestPayout } from './payouts.ts';
 
-/** The monthly cycle's proposals are made from this day of the month (spec 02 §5: "monthly on the 5th"). */
+/** The monthly cycle's proposals are made from this day of the month (docs/product/payouts.md §6). */
 export const MONTHLY_PAYOUT_DAY = 5;
 
 /**

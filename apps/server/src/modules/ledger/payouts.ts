@@ -37,7 +37,7 @@ export async function pendingPayoutNet(db: Queryable, partnerId: string): Promis
   return Number(row?.net ?? 0);
 }
 
-/** architecture.md "Payouts": available = net of the partner's validated transactions in no payout. */
+/** docs/product/payouts.md §2: available = net of the partner's validated transactions in no payout. */
 export async function availableFor(db: Queryable, partnerId: string): Promise<Available> {
   const [row] = await db
     .select({
@@ -53,7 +53,7 @@ export async function availableFor(db: Queryable, partnerId: string): Promise<Av
   return { gross: Number(row?.gross ?? 0), commission: Number(row?.commission ?? 0), net: Number(row?.net ?? 0), count: Number(row?.count ?? 0) };
 }
 
-/** spec 02 §5 server rules, in this order; null when a request would be accepted. */
+/** The rules of docs/product/payouts.md §3, in this order; null when a request would be accepted. */
 export function payoutRefusal(partner: Pick<PartnerRow, 'kycStatus' | 'iban'>, availableNet: number) {
   if (partner.kycStatus !== 'verified') return 'KYC_NOT_VERIFIED' as const;
   if (!partner.iban?.trim()) return 'IBAN_MISSING' as const;
@@ -132,7 +132,7 @@ function newReference(now: Date): string {
 }
 
 /**
- * A partner's payout request (spec 02 §4, §5): the rules in the spec's order, then one transaction that
+ * A partner's payout request (docs/product/payouts.md §3): the rules in their order, then one transaction that
  * locks the partner row — two concurrent requests queue there, so a validation never lands in two payouts.
  */
 export async function requestPayout(
@@ -282,7 +282,7 @@ async function announce(tx: Queryable, payout: PayoutRow, action: FinanceAction,
   }
 }
 
-/** Finance approves a requested payout: it is being processed (spec 02 §4 'En cours'). */
+/** Finance approves a requested payout: it is being processed (docs/product/payouts.md §4, « En cours »). */
 export async function approvePayout(db: Db, payoutId: string, action: FinanceAction): Promise<TPayout> {
   const row = await db.transaction(async (tx) => {
     const updated = await changePayoutStatus(tx, payoutId, ['requested'], { status: 'processing', processedAt: action.now });
@@ -295,7 +295,7 @@ export async function approvePayout(db: Db, payoutId: string, action: FinanceAct
 
 /**
  * Finance marks a payout paid: its transactions become settled and their vouchers REDEEMED → SETTLED
- * (architecture.md state machine, by finance).
+ * (docs/product/payouts.md §5; the state machine's move by finance).
  */
 export async function markPaid(db: Db, payoutId: string, action: FinanceAction & { reference?: string }): Promise<TPayout> {
   const row = await db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ export type TransactionFilters = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Always scoped to one partner; the filters of spec 02 §2 on top. */
+/** Always scoped to one partner; the filters of docs/product/partners.md §12 on top. */
 function whereOf(partnerId: string, filters: TransactionFilters, now: Date): SQL {
   const parts: (SQL | undefined)[] = [eq(partnerTransactions.partnerId, partnerId)];
   if (filters.status) parts.push(eq(partnerTransactions.status, filters.status));

@@ -5,7 +5,7 @@ import { cachedSettings } from '../settings/index.ts';
 const BATCH = 10;
 const STALE_LOCK_MS = 5 * 60_000;
 
-/** Attempts of one message: the first, then the setting notifications.retry_attempts retries (spec 02 §3). */
+/** Attempts of one message: the first, then the setting notifications.retry_attempts retries (docs/product/back-office.md §7). */
 export async function maxAttempts(db: Queryable): Promise<number> {
   return 1 + (await cachedSettings(db, 'notifications')).retry_attempts;
 }

@@ -18,7 +18,7 @@ export type Mailer = {
   close: () => void;
 };
 
-/** architecture.md "e-mail": real SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
+/** Real SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);

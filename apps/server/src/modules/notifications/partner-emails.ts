@@ -1,7 +1,7 @@
 import { hello, infoEmail, lang, rich, strong, type Locale } from './html.ts';
 import type { EmailContent } from './templates.ts';
 
-/** The invitation of a staff member (spec 02 §2 team tab): a link to set their password, 7 days. */
+/** The invitation of a staff member (docs/product/partners.md §6): a link to set their password, 7 days. */
 export function invitationEmail(input: {
   locale?: Locale;
   partnerName: string;

@@ -26,7 +26,7 @@ export type SmsProvider = {
   send: (sms: OutgoingSms) => Promise<{ providerId: string }>;
 };
 
-/** architecture.md "text messages", ADR 013: JSON files under DATA_DIR/sms unless SMS_PROVIDER=twilio. */
+/** ADR 013, docs/product/texts.md §7: JSON files under DATA_DIR/sms unless SMS_PROVIDER=twilio. */
 export function createSmsProvider(config: Pick<Config, 'smsProvider' | 'twilio' | 'dataDir' | 'publicUrl'>): SmsProvider {
   if (config.smsProvider === 'twilio' && config.twilio) return twilioProvider(config.twilio, `${config.publicUrl}/api/sms/twilio/status`);
   return fileProvider(path.join(config.dataDir, 'sms'));

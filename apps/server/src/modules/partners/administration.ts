@@ -40,7 +40,7 @@ function toAdminPartner(
 
 const selection = { partner: partners, ownerEmail: users.email, offersCount, redemptions, revenueTotal };
 
-/** spec 02 §2 partner management: search by name or e-mail, KYC filter, submitted KYC first. */
+/** Partner management (docs/product/back-office.md §4): search by name or e-mail, KYC filter, submitted KYC first. */
 export async function listPartners(
   db: Queryable,
   query: { kyc?: 'pending' | 'verified' | 'rejected'; q?: string; page: number; pageSize: number },
@@ -94,7 +94,7 @@ type StaffAction = { actor: AuditActor; now: Date; publicUrl: string };
 
 const kycSnapshot = (p: PartnerRow) => ({ kycStatus: p.kycStatus, active: p.active, kycRejectionReason: p.kycRejectionReason });
 
-/** spec 02 §4: validation sets verified and active; rejection sets rejected and inactive, with its reason. */
+/** docs/product/partners.md §4: validation sets verified and active; rejection sets rejected and inactive, with its reason. */
 export async function decideKyc(
   db: Db,
   partnerId: string,

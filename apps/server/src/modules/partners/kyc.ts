@@ -13,7 +13,7 @@ import type { TNotificationParams } from '@farha/contracts/partner';
 type PartnerRow = typeof partners.$inferSelect;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
-/** spec 02 §5: KYC documents are PDF, JPEG or PNG, up to 10 MB (checkUpload checks the real bytes). */
+/** docs/product/partners.md §4: KYC documents are PDF, JPEG or PNG, up to 10 MB (checkUpload checks the real bytes). */
 export const KYC_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 /** Where a document is read: the partner's own route, or the back office's. */
@@ -74,7 +74,7 @@ export async function uploadKycDocument(
   });
 }
 
-/** spec 02 §5: submission needs the three types ('Documents manquants: …'); the status stays (or goes back to) pending. */
+/** docs/product/partners.md §4: submission needs the three types ('Documents manquants: …'); the status stays (or goes back to) pending. */
 export async function submitKyc(db: Db, input: { partnerId: string; now: Date; publicUrl: string }): Promise<PartnerRow> {
   const row = await db.transaction(async (tx) => {
     const [partner] = await tx.select().from(partners).where(eq(partners.id, input.partnerId)).for('update');

@@ -38,7 +38,7 @@ export async function membershipOf(db: Db, userId: string): Promise<Membership> 
   };
 }
 
-/** spec 02 §6: the owner has every permission; staff only those the owner gave them. */
+/** docs/product/partners.md §2: the owner has every permission; staff only those the owner gave them. */
 export function hasPermission(membership: Pick<Membership, 'memberRole' | 'permissions'>, permission: TPartnerPermission): boolean {
   return membership.memberRole === 'owner' || membership.permissions.includes(permission);
 }
@@ -66,8 +66,8 @@ export async function partnerCaller(
 }
 
 /**
- * onRequest guard of the owner's routes (KYC, team, business profile, settings, data export; spec 02 §2,
- * §5): another role gets the 403 before its body is read or validated, as the back office's per-page
+ * onRequest guard of the owner's routes (KYC, team, business profile, settings, data export;
+ * docs/product/partners.md §2): another role gets the 403 before its body is read or validated, as the back office's per-page
  * guards do. The handler's partnerCaller(…, 'owner') still checks the membership itself.
  */
 export const requirePartnerOwner = requireRoles(['partner_owner']);

@@ -67,7 +67,7 @@ export function notificationPreferencesOf(partner: { notificationPreferences: un
   return parsed.success ? parsed.data : DEFAULT_PARTNER_NOTIFICATION_PREFERENCES;
 }
 
-/** spec 02 §2 settings tab (owner only): which e-mails the partner's members get, shared by them all. */
+/** docs/product/partners.md §7, settings tab (owner only): which e-mails the partner's members get, shared by them all. */
 export async function saveNotificationPreferences(db: Queryable, partnerId: string, preferences: TNotificationPreferences, now: Date): Promise<void> {
   // Issue 32: turning the toggle on does not lift a « STOP » from the partner's numbers: only the number's
   // holder does (a « START » reply, or the code texted to it); smsToPartner skips a stopped number.

@@ -20,7 +20,7 @@ export const offerNotFound = () => new AppError('OFFER_NOT_FOUND');
 
 const fold = (s: string) => searchFold(s.normalize('NFD').replace(/\p{M}/gu, ''));
 
-/** The partner's offers with statistics from the ledger and reviews (spec 02 §2, §3). */
+/** The partner's offers with statistics from the ledger and reviews (docs/product/partners.md §8). */
 export async function listPartnerOffers(db: Queryable, partnerId: string, filters: OfferFilters, now: Date): Promise<TPartnerOfferList> {
   const monthStart = algiersMonthStart(now);
   const [rows, ledger, ratings, inBoxes] = await Promise.all([
@@ -177,7 +177,7 @@ export async function toggleOffer(db: Queryable, partnerId: string, offerId: str
   invalidateCatalogCache();
 }
 
-/** spec 02 §4 delete — only an offer never redeemed nor reserved; otherwise it can only be deactivated. */
+/** docs/product/partners.md §8, delete: only an offer never redeemed nor reserved; otherwise it can only be deactivated. */
 export async function deleteOffer(db: Queryable, partnerId: string, offerId: string): Promise<void> {
   const [offer] = await db
     .select({ id: offers.id })

@@ -102,7 +102,7 @@ export async function partnerProfile(db: Queryable, caller: PartnerCaller, now: 
   };
 }
 
-/** spec 02 §2 profile tab: every field required; the professional e-mail is the login e-mail. */
+/** docs/product/partners.md §7, personal tab: every field required; the professional e-mail is the login e-mail. */
 export async function updatePersonalProfile(db: Queryable, userId: string, input: TUpdatePersonalProfile, now: Date): Promise<void> {
   const [taken] = await db
     .select({ id: users.id })
@@ -121,7 +121,7 @@ export async function updatePersonalProfile(db: Queryable, userId: string, input
   }
 }
 
-/** spec 02 §2 business tab (owner only): name and address required; the storefront shows these. */
+/** docs/product/partners.md §7, business tab (owner only): name and address required; the storefront shows these. */
 export async function updateBusinessProfile(db: Queryable, partnerId: string, input: TUpdateBusinessProfile, now: Date): Promise<void> {
   const patch: Partial<typeof partners.$inferInsert> = { name: input.businessName, address: input.address, updatedAt: now };
   if (input.description !== undefined) patch.description = input.description;

@@ -11,8 +11,8 @@ import { tellPartner } from './kyc.ts';
 export type PartnerRegistration = Omit<TPartnerRegistration, 'consent'>;
 
 /**
- * spec 02 §7 partner registration, when the setting partner_self_registration is on: a partner_owner
- * account and a pending, inactive partner (spec 02 §4) with the default commission and cycle J+14 (§9).
+ * docs/product/partners.md §3: partner registration, when the setting partner_self_registration is on: a partner_owner
+ * account and a pending, inactive partner with the default commission and cycle J+14.
  */
 export async function registerPartner(db: Db, input: PartnerRegistration, ctx: { now: Date; publicUrl: string }) {
   const features = await getSettings(db, 'features');

@@ -13,7 +13,7 @@ export type ComputedSlot = { time: string; capacity: number; booked: number; rem
 export type ComputedDay = { date: string; closed: boolean; sampleHours: boolean; slots: ComputedSlot[] };
 
 /**
- * spec 01 §9 sample availability, used while a partner has set no hours: 09:00 to 16:00 (last slot),
+ * docs/product/reservations.md §4: the sample availability, used while a partner has set no hours: 09:00 to 16:00 (last slot),
  * Saturday 09:00 and 10:00 only, Sunday closed, capacity 20.
  */
 export const SAMPLE_AVAILABILITY: AvailabilitySettings = {

@@ -18,7 +18,7 @@ function minutesAgo(then: Date, now: Date): string {
 }
 
 /**
- * spec 02 §2 "État Système": the real health of our own services, measured now — database round trip,
+ * docs/product/partners.md §14, « État Système »: the real health of our own services, measured now — database round trip,
  * e-mail outbox backlog and last delivery, the payment gateway configuration and the background jobs.
  */
 export async function systemStatus(db: Db, config: Config, now: Date): Promise<TSystemStatus> {

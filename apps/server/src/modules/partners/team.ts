@@ -29,7 +29,7 @@ async function memberDto(db: Queryable, partnerId: string, memberId: string): Pr
 }
 
 /**
- * spec 02 §2 team tab (owner only): a pending staff account, its membership and a single-use link valid
+ * docs/product/partners.md §6 (owner only): a pending staff account, its membership and a single-use link valid
  * 7 days (only its SHA-256 is stored), e-mailed to the invitee. An address that already has an account
  * is refused — except a former staff member of no partner, who is invited again.
  */
@@ -119,7 +119,7 @@ export async function updateMemberPermissions(
   return memberDto(db, partnerId, memberId);
 }
 
-/** spec 02 §2 'Retirer': the membership goes, the account is suspended and its sessions end now. */
+/** docs/product/partners.md §6, « Retirer »: the membership goes, the account is suspended and its sessions end now. */
 export async function removeMember(db: Db, partnerId: string, memberId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [member] = await tx

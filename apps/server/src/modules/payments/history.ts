@@ -34,7 +34,7 @@ function periodStart(period: Filters['period'], now: Date): Date | null {
   }
 }
 
-/** spec 01 §2 "History" from the caller's real purchase orders. Summary over all; items filtered. */
+/** The purchase history (docs/product/storefront.md §10) from the caller's real purchase orders. Summary over all; items filtered. */
 export async function loadHistory(db: Queryable, userId: string, now: Date, filters: Filters): Promise<THistoryResponse> {
   const rows = await db
     .select({ order: orders, box: boxes })

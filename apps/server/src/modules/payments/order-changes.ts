@@ -8,7 +8,7 @@ import { orders, refunds } from '../../db/schema/index.ts';
  * (its cancelAndRefundVoucher, docs/product/refunds.md §1). pretix's order services play this part: every audience calls them.
  */
 
-/** A free exchange (spec 01 §9): every voucher has its order, here one of 0 DA paid at once. */
+/** A free exchange (docs/product/vouchers.md §10): every voucher has its order, here one of 0 DA paid at once. */
 export async function createFreeExchangeOrder(
   tx: Queryable,
   input: Pick<

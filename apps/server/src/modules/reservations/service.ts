@@ -61,7 +61,7 @@ export async function loadReservationRows(db: Queryable, where: SQL | undefined)
 }
 export type ReservationRow = Awaited<ReturnType<typeof loadReservationRows>>[number];
 
-/** The last moment a pending or confirmed reservation may be cancelled (spec 01 §9: 48 h ahead). */
+/** The last moment a pending or confirmed reservation may be cancelled (docs/product/reservations.md §6: 48 h ahead). */
 export function cancelDeadline(reservation: { requestedDate: string; requestedTime: string | null }): Date {
   return new Date(slotStart(reservation.requestedDate, reservation.requestedTime).getTime() - CANCEL_NOTICE_MS);
 }
@@ -244,7 +244,7 @@ export async function assertPartnerInBox(db: Queryable, boxId: string, partnerId
 }
 
 /**
- * spec 01 §2/§5/§8: reserves a slot with a partner of the voucher's box. The voucher becomes RESERVED and
+ * docs/product/reservations.md §3: reserves a slot with a partner of the voucher's box. The voucher becomes RESERVED and
  * the reservation 'pending' in one transaction; the voucher row is locked first and its change is
  * conditional, so two simultaneous requests for one voucher give one success.
  */
@@ -338,7 +338,7 @@ export async function createReservation(deps: ReservationDeps, caller: Caller, i
   return toReservationDto(row!, now);
 }
 
-/** Gives the voucher back its status from before the reservation (architecture.md: RESERVED → previous). */
+/** Gives the voucher back its status from before the reservation (docs/product/vouchers.md §5: RESERVED → previous). */
 async function releaseVoucher(
   db: Queryable,
   voucherId: string,
@@ -349,7 +349,7 @@ async function releaseVoucher(
 ) {
   const [voucher] = await db.select().from(vouchers).where(eq(vouchers.id, voucherId)).limit(1);
   if (!voucher || voucher.status !== 'RESERVED') return null;
-  // architecture.md: back to its previous active status.
+  // docs/product/vouchers.md §5: back to its previous active status.
   const previous = isVoucherStatusIn('active', voucher.statusBeforeReservation ?? '')
     ? voucher.statusBeforeReservation!
     : 'DELIVERED';

@@ -78,7 +78,7 @@ async function writeAll(db: Db, next: TSettingsSections | null, step: Step, acti
 }
 
 /**
- * Import (spec 02 §3, issue 12): a file exported here, checked whole (every section, every field, the same
+ * Import (docs/product/back-office.md §7, issue 12): a file exported here, checked whole (every section, every field, the same
  * bounds as a save, minimum below maximum) before anything is written; a bad file changes nothing.
  */
 export async function importSettings(db: Db, file: unknown, step: Step) {

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
 import { storefrontChanged } from '../../lib/storefront-version.ts';
 
-/** spec 02 §3 system config sections with the defaults of spec 02 §9. */
+/** The system settings' sections and their defaults (docs/product/back-office.md §7). */
 export const SETTINGS_SCHEMAS = {
   platform: z.object({
     maintenance_mode: z.boolean().default(false),
@@ -66,7 +66,7 @@ export const SETTINGS_SCHEMAS = {
     partner_self_registration: z.boolean().default(false),
     real_time_notifications: z.boolean().default(true),
     analytics_tracking: z.boolean().default(true),
-    /** Issue 26: partner phones accept scans offline, within the three limits below (spec 01 §13 offlineMode). */
+    /** Issue 26: partner phones accept scans offline, within the three limits below (docs/product/offline.md §2). */
     offline_mode: z.boolean().default(true),
     offline_max_snapshot_age_minutes: z.number().int().min(1).max(10_080).default(1440),
     offline_max_queued_redemptions: z.number().int().min(0).max(1000).default(50),

@@ -3,7 +3,7 @@ import type { TSystemFigures } from '@farha/contracts/admin';
 import { rowsOf, type Db } from '../../db/client.ts';
 
 /**
- * The four tiles of the settings page (spec 02 §3), measured:
+ * The four tiles of the settings page (docs/product/back-office.md §7), measured:
  * - uptime: seconds since this server instance started;
  * - active users: distinct accounts with a session seen in the last 15 minutes (sessions.last_seen_at,
  *   written at most once a minute per session);

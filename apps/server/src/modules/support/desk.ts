@@ -32,7 +32,7 @@ import { ticketDisputes } from './disputes.ts';
 import { loadThread } from './tickets.ts';
 
 /**
- * The agents' desk (issue 14): every customer and partner ticket in one queue, with the spec 02 §9 SLA
+ * The agents' desk (issue 14): every customer and partner ticket in one queue, with the SLA of docs/product/support.md §5
  * (first response due by priority) and response-time badges. Agents are the support and superadmin roles.
  */
 export type DeskDeps = { db: Db; now: Date; publicUrl: string };
@@ -56,7 +56,7 @@ function baseQuery(db: Queryable) {
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 /**
- * The SLA of spec 02 §9: first response due `TICKET_SLA_MINUTES[priority]` business minutes (Sunday to
+ * The SLA of docs/product/support.md §5: first response due `TICKET_SLA_MINUTES[priority]` business minutes (Sunday to
  * Thursday, 09:00-18:00 Algiers) after the ticket opened; the response time counts business minutes too.
  */
 export function ticketSla(ticket: { priority: string; createdAt: Date; firstResponseAt: Date | null; resolvedAt: Date | null }, now: Date) {

@@ -32,7 +32,7 @@ import { disputeSummaryColumns } from './disputes.ts';
 
 /**
  * User and partner diagnostics for the agents (issue 14): every figure is read from the database; the
- * health score starts at 100 and loses points for real signals (spec 02 §9 bands).
+ * health score starts at 100 and loses points for real signals (docs/product/support.md §7).
  */
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;

@@ -21,7 +21,7 @@ import { disputeTitle, type DisputeTitleSource } from '@farha/contracts/dispute-
 import { disputeUpdateEmail } from './emails.ts';
 
 /**
- * Disputes (spec 02 §2-§4, issue 14): a customer opens one on a voucher, the partner concerned answers,
+ * Disputes (docs/product/support.md §6, issue 14): a customer opens one on a voucher, the partner concerned answers,
  * an agent resolves it (refund through the finance refunds, extension through the voucher state machine,
  * or rejection). Every step is a dispute_events row: the timeline.
  */

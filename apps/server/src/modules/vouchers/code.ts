@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { VOUCHER_CODE_ALPHABET, VOUCHER_CODE_PREFIX } from '@farha/contracts/vouchers';
 
-/** architecture.md "Voucher code": FRH-XXXX-XXXX-XXXX, 12 characters drawn with crypto (≈57 bits). */
+/** docs/product/vouchers.md §2: FRH-XXXX-XXXX-XXXX, 12 characters drawn with crypto (≈57 bits). */
 export function generateVoucherCode(): string {
   const groups: string[] = [];
   for (let g = 0; g < 3; g++) {

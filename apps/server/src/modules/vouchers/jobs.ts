@@ -94,7 +94,7 @@ export async function runExpiryReminders(deps: JobDeps): Promise<number> {
 }
 
 /**
- * architecture.md "→ EXPIRED by system when expires_at passed (setting voucher_auto_expiry)". Each voucher
+ * docs/product/vouchers.md §8: → EXPIRED by the system once expires_at passed (setting voucher_auto_expiry). Each voucher
  * moves in its own transaction through the state machine's conditional update, so concurrent runs
  * expire it once; reservations still waiting on it are cancelled. Returns how many expired.
  */

@@ -55,7 +55,7 @@ function requireMethod(method: TPaymentMethod | undefined): TPaymentMethod {
 }
 
 /**
- * architecture.md "ISSUED, DELIVERED, EXPIRED (≤ 90 days) → EXTENDED by holder". Free: once per voucher,
+ * docs/product/vouchers.md §9: ISSUED, DELIVERED, EXTENDED or EXPIRED (≤ 90 days) → EXTENDED by the holder. Free: once per voucher,
  * 30 days (setting), only in the last 30 days before expiry or after it. Paid: 6 months at the settings'
  * price, through the checkout; applied when the gateway says paid.
  */
@@ -160,8 +160,8 @@ export async function exchangeOptions(deps: Pick<LifeDeps, 'db' | 'now'>, caller
 }
 
 /**
- * architecture.md "ISSUED, DELIVERED, EXTENDED → EXCHANGED by holder; a new voucher is issued; price
- * difference paid". A box of equal or lower price is exchanged now (no change is given back); a dearer
+ * docs/product/vouchers.md §10: ISSUED, DELIVERED, EXTENDED → EXCHANGED by the holder; a new voucher is issued; the price
+ * difference is paid. A box of equal or lower price is exchanged now (no change is given back); a dearer
  * one costs the difference through the checkout and is exchanged once paid.
  */
 export async function exchangeVoucher(

@@ -34,7 +34,7 @@ export const voucherMailHooks: MailHooks = {
   attachments: voucherAttachments,
   async sent(tx, row, now) {
     if (row.template !== 'voucher' || !row.voucherId) return;
-    // architecture.md: ISSUED → DELIVERED once the mail server accepted the message.
+    // docs/product/vouchers.md §5: ISSUED → DELIVERED once the mail server accepted the message.
     const delivered = await transitionVoucher(tx, {
       voucherId: row.voucherId,
       to: 'DELIVERED',

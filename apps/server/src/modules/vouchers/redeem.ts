@@ -20,7 +20,7 @@ import { recordAttempt, storedAnswer, type ScanAnswer } from './scan-attempts.ts
 import { ERRORS } from '@farha/contracts/errors';
 import { errorBody } from '../../lib/errors.ts';
 
-/** architecture.md state machine: the statuses a partner scan may redeem. */
+/** docs/product/vouchers.md §5: the statuses a partner scan may redeem. */
 export const REDEEMABLE_STATUSES: readonly TVoucherStatus[] = allowedSources('REDEEMED', 'partner');
 
 export function failure(code: TRedemptionErrorCode, offers?: TRedemptionOfferChoice[]): ScanAnswer {
@@ -82,7 +82,7 @@ export function redemptionQueue(db: Db, writes: RedemptionWrites): (input: Redee
 }
 
 /**
- * Redeems a batch of scans (spec 01 §4, architecture.md "Redemption value"). A batch that meets a
+ * Redeems a batch of scans (docs/product/vouchers.md §12). A batch that meets a
  * conflict only one-by-one handling can settle (the ledger or a nonce taken by another instance, a
  * deadlock on PostgreSQL) is undone and its scans run one at a time; a scan that fails then fails alone.
  */
@@ -120,7 +120,7 @@ type Claim = {
 };
 
 /**
- * The checks of spec 01 §4 in its order for every scan, then one transaction: the conditional status
+ * The checks of docs/product/vouchers.md §12 in their order for every scan, then one transaction: the conditional status
  * changes (each voucher only from the status it was read in, so a voucher redeemed meanwhile — here or
  * by another instance — is refused), their voucher_events rows, the ledger rows and every attempt with
  * its answer. A retried nonce gets its first answer back instead of a new run.
@@ -311,19 +311,19 @@ async function lookup(db: Db, inputs: RedeemInput[], codes: (string | null)[]) {
   };
 }
 
-/** spec 01 §4's checks, in its order, for one scan: its failure, or what it would redeem. */
+/** The checks of docs/product/vouchers.md §12, in their order, for one scan: its failure, or what it would redeem. */
 function decide(input: RedeemInput, rows: VoucherRow[]): { answer: ScanAnswer } | Omit<Claim, 'index'> {
   const { partner } = input;
   const validAt = input.scannedAt ?? input.now;
   const voucher = rows[0];
   if (!voucher) return { answer: failure('VOUCHER_INVALID') };
-  // spec 01 §4: an expired voucher is refused whatever its status says.
+  // docs/product/vouchers.md §12: an expired voucher is refused whatever its status says.
   if (new Date(voucher.expiresAt).getTime() <= validAt.getTime() || voucher.status === 'EXPIRED') return { answer: failure('VOUCHER_EXPIRED') };
 
   const choices: TRedemptionOfferChoice[] = rows
     .filter((r) => r.offerId !== null && r.offerPartnerId === partner.id)
     .map((r) => ({ id: r.offerId!, title: r.offerTitle!, titleAr: r.offerTitleAr, faceValue: r.faceValue! }));
-  // Authorised = an active partner with an active offer in the voucher's box (architecture.md).
+  // Authorised = an active partner with an active offer in the voucher's box (docs/product/vouchers.md §12).
   if (choices.length === 0 || !partner.active) return { answer: failure('PARTNER_NOT_AUTHORISED') };
   if (!REDEEMABLE_STATUSES.includes(voucher.status)) return { answer: failure('VOUCHER_UNAVAILABLE') };
 

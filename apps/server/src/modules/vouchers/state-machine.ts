@@ -1,6 +1,6 @@
 import { VOUCHER_STATUS_GROUPS, type TVoucherStatus } from '@farha/contracts/vouchers';
 
-/** Who asks for a change (architecture.md "Voucher state machine", column "by"). */
+/** Who asks for a change (docs/product/vouchers.md §5, column "by"). */
 export type VoucherActor = 'system' | 'holder' | 'purchaser' | 'partner' | 'finance' | 'support' | 'dispute';
 
 type Rule = { from: readonly TVoucherStatus[]; to: TVoucherStatus; by: readonly VoucherActor[] };

@@ -33,7 +33,7 @@ function actorOf(request: FastifyRequest): AuditActor {
 }
 
 /**
- * The back office's own pages under /api/admin (issue 12): a thin audience layer. Each route checks its page's roles (spec 02 §2), validates
+ * The back office's own pages under /api/admin (issue 12): a thin audience layer. Each route checks its page's roles (docs/product/accounts-and-roles.md §3), validates
  * with the contracts and calls a domain entry (ledger, partners, accounts, analytics, audit).
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {

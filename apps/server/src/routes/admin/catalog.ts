@@ -23,7 +23,7 @@ function actorOf(request: FastifyRequest): AuditActor {
 
 /**
  * /api/admin: the catalogue tab (boxes, the offers they bundle, their pictures) and the landing page's
- * draft, publication and history (issue 13). superadmin and catalog_admin only (spec 02 §2); finance
+ * draft, publication and history (issue 13). superadmin and catalog_admin only (docs/product/back-office.md §1); finance
  * is refused on the server, not only hidden in the menu.
  */
 export async function catalogAdminRoutes(app: FastifyInstance): Promise<void> {

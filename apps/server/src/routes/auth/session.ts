@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZAuthResponse, ...errors } },
       // Per address and minute: the setting platform.rate_limit_per_minute while security.api_rate_limiting is
-      // on (spec 02 §3), on top of the failed-attempt throttle (which stays whatever the settings say).
+      // on (docs/product/accounts-and-roles.md §6), on top of the failed-attempt throttle (which stays whatever the settings say).
       config: {
         rateLimit: {
           max: async () => {
@@ -74,7 +74,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const now = app.clock.now();
       const { email, password } = request.body;
-      // architecture.md: login attempts rate-limited (failed ones, per address and e-mail).
+      // docs/product/accounts-and-roles.md §6: login attempts rate-limited (failed ones, per address and e-mail).
       await throttle.take(request.ip, email, now);
       let user;
       try {
@@ -126,7 +126,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/demo', { schema: { tags: ['auth'], response: { 200: ZDemoInfo } } }, async () => {
-    // architecture.md "Demo mode": nothing demo-only is reachable when it is off.
+    // docs/product/accounts-and-roles.md §13: nothing demo-only is reachable when it is off.
     if (!app.config.demoMode) return { demoMode: false, accounts: [] };
     return { demoMode: true, password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ ...a })) };
   });

@@ -9,7 +9,7 @@ import { exportAccountData, getProfile, updateProfile } from '../../modules/acco
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
 
-/** Profile, password and data export of spec 01 §2, under /api/client (customer role). */
+/** Profile, password and data export (docs/product/accounts-and-roles.md §12), under /api/client (customer role). */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -8,7 +8,7 @@ import { invoiceNumber, loadInvoice, renderInvoicePdf } from '../../modules/paym
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-/** Purchase history and invoices (spec 01 §2 "History"), under /api/client (customer role). */
+/** Purchase history and invoices (docs/product/storefront.md §10), under /api/client (customer role). */
 export async function customerHistoryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -11,7 +11,7 @@ import { ownTicketRoutes } from '../shared/tickets.ts';
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 415: ZApiError };
 
 
-/** The customer's support tickets (spec 01 §2 "Support centre"), under /api/client (customer role). */
+/** The customer's support tickets (docs/product/support.md §3), under /api/client (customer role). */
 export async function clientTicketRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = (request: FastifyRequest) => ({ userId: requireAuth(request).userId, partnerId: null });

@@ -15,7 +15,7 @@ const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError,
 const MISSING_FILE = () => new AppError('FILE_MISSING', { field: 'file' });
 
 /**
- * /api/partner/kyc (spec 02 §5): the owner's alone (spec 02 §2: partner_owner only), who uploads the three
+ * /api/partner/kyc (docs/product/partners.md §4): the owner's alone (partner_owner only, §2), who uploads the three
  * documents, submits them and reads them back; only this partner's documents are ever found (queries scoped
  * by its id).
  */

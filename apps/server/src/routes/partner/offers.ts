@@ -18,7 +18,7 @@ function offerId(raw: string): string {
   return raw;
 }
 
-/** spec 02 §2 Mes Offres (permission manage_offers); writes refresh the public catalogue. */
+/** « Mes Offres » (docs/product/partners.md §8; permission manage_offers); writes refresh the public catalogue. */
 export async function offerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

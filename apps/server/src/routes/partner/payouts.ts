@@ -7,7 +7,7 @@ import { payoutOverview, requestPayout } from '../../modules/ledger/index.ts';
 
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-/** spec 02 §2 Règlements: overview for view_transactions, request for the owner only. */
+/** « Règlements » (docs/product/payouts.md §3, §9): overview for view_transactions, request for the owner only. */
 export async function payoutRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

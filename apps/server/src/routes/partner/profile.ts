@@ -19,7 +19,7 @@ const memberId = (raw: string) => {
   return raw;
 };
 
-/** spec 02 §2 profile tabs: personal, business (owner), team (owner), settings and exports. */
+/** The profile's tabs (docs/product/partners.md §6, §7): personal, business (owner), team (owner), settings and exports. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -132,7 +132,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Exports that download (spec 02 §2 settings tab).
+  // Exports that download (docs/product/partners.md §12).
   r.get('/exports/data.json', { onRequest: requirePartnerOwner, schema: { tags: ['partner'] } }, async (request, reply) => {
     const caller = await partnerCaller(app.db, request, 'owner');
     const now = app.clock.now();

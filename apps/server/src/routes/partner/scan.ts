@@ -50,7 +50,7 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
         }
         return reply.status(answer.status as 200).send(answer.body as never);
       } catch (error) {
-        // spec 01 §8: 'Erreur système lors de la validation' rather than a bare 500.
+        // docs/product/vouchers.md §12: 'Erreur système lors de la validation' rather than a bare 500.
         request.log.error({ err: error }, 'redemption failed');
         const answer = failure('REDEMPTION_SYSTEM');
         return reply.status(500).send(answer.body as never);

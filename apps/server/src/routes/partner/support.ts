@@ -12,7 +12,7 @@ const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError,
 const partnerAttachmentUrl: AttachmentUrl = (ticketId, attachmentId) => `/api/partner/tickets/${ticketId}/attachments/${attachmentId}`;
 
 /**
- * spec 02 §2 partner support: the partner's tickets (every member sees the partner's tickets; same
+ * The partner's support (docs/product/support.md §3): the partner's tickets (every member sees the partner's tickets; same
  * tables, service and routes as the customer tickets, partner_id set) and the system status tab.
  */
 export async function partnerSupportRoutes(app: FastifyInstance): Promise<void> {

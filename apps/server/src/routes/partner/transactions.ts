@@ -12,7 +12,7 @@ import { getTransaction, listTransactions, transactionsCsvStream } from '../../m
 const errors = { 400: ZApiError, 403: ZApiError, 404: ZApiError };
 const notFound = () => new AppError('TRANSACTION_NOT_FOUND');
 
-/** spec 02 §2 Transactions: the partner's ledger (permission view_transactions). */
+/** Transactions (docs/product/partners.md §12): the partner's ledger (permission view_transactions). */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

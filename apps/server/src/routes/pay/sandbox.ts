@@ -18,7 +18,7 @@ export const SANDBOX_TEST_CARDS: Record<string, { status: 'failed'; reason: stri
 const METHOD_LABELS: Record<string, string> = { cib: 'CIB', edahabia: 'EDAHABIA', visa: 'Visa', mastercard: 'Mastercard' };
 const isCard = (method: string) => method === 'visa' || method === 'mastercard';
 
-/** spec 01 §5 card rules, checked by the gateway page (card data never reaches our API). */
+/** The card rules (docs/product/storefront.md §8), checked by the gateway page (card data never reaches our API). */
 export function checkCard(form: Record<string, string | undefined>): string | null {
   const number = (form.cardNumber ?? '').replace(/\s/g, '');
   const expiry = (form.expiry ?? '').trim();

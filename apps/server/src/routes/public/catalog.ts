@@ -10,7 +10,7 @@ import { getBoxSerialized, listBoxesSerialized, listPartnersSerialized } from '.
 
 const errors = { 400: ZApiError, 404: ZApiError };
 
-/** The public catalogue: boxes, a box, partners (spec 01 §2). */
+/** The public catalogue: boxes, a box, partners (docs/product/storefront.md §4, §5). */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = () => ({ db: app.db, now: app.clock.now() });
@@ -36,7 +36,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
 const ZFavouriteParams = z.object({ boxId: z.string().max(100) });
 
-/** Favourites of the signed-in user (spec 01 §6: favouriting needs login), any role. */
+/** Favourites of the signed-in user (docs/product/storefront.md §6), any role. */
 export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authErrors = { 401: ZApiError, 404: ZApiError };

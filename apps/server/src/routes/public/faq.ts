@@ -7,7 +7,7 @@ import { listFaq, recordFaqView, voteFaq } from '../../modules/support/index.ts'
 
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 429: ZApiError };
 
-/** The FAQ of the support centres (spec 01 §2, spec 02 §2): public reading, votes for signed-in users. */
+/** The FAQ of the support centres (docs/product/support.md §2): public reading, votes for signed-in users. */
 export async function faqRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

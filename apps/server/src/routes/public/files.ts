@@ -12,7 +12,7 @@ const NOT_FOUND = () => new AppError('FILE_NOT_FOUND');
 
 /**
  * Serves stored files. Catalogue pictures are public; a partner's KYC document only to its uploader and
- * to the staff who validate partners (spec 02 §2: superadmin and finance); any other file only to its
+ * to the staff who validate partners (docs/product/partners.md §4: superadmin and finance); any other file only to its
  * owner and to back-office/support staff. Modules that share a private file more widely (a ticket's attachment with
  * the ticket's participants) check that themselves and stream with `sendStoredFile`.
  */

@@ -4,7 +4,7 @@ import { ZApiError } from '@farha/contracts/errors';
 import { ZLandingQuery, ZLandingResponse, ZNewsletterRequest, ZNewsletterResponse } from '@farha/contracts/landing';
 import { getLanding, subscribeToNewsletter } from '../../modules/catalog/index.ts';
 
-/** Homepage content and the newsletter sign-up (spec 01 §2 Homepage). */
+/** Homepage content and the newsletter sign-up (docs/product/storefront.md §3). */
 export async function landingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -21,12 +21,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     '/orders',
     { schema: { tags: ['checkout'], body: ZCreateOrderRequest, response: { 201: ZCreateOrderResponse, ...errors } } },
     async (request, reply) => {
-      // spec 02 §3 maintenance mode: no new order (back office and partner scans keep working).
+      // docs/product/storefront.md §12, maintenance mode: no new order (back office and partner scans keep working).
       if ((await cachedSettings(app.db, 'platform')).maintenance_mode) {
         throw new AppError('MAINTENANCE');
       }
       const auth = requireAuth(request);
-      // spec 01 §6: only customers buy.
+      // docs/product/storefront.md §7: only customers buy.
       if (auth.role !== 'customer') throw new AppError('CUSTOMERS_ONLY');
       // ADR 017: no « Envoyer aussi par SMS » when no text would reach a phone (a file outside the demo).
       if (request.body.sendSms && !offersSms(app.config)) throw new AppError('SMS_UNAVAILABLE', { field: 'sendSms' });

@@ -7,7 +7,7 @@ import { currentRates } from '../../modules/settings/index.ts';
 import { cachedSettings } from '../../modules/settings/index.ts';
 
 /**
- * GET /api/site: what every visitor's browser must know of the settings (spec 02 §3): maintenance mode (the
+ * GET /api/site: what every visitor's browser must know of the settings (docs/product/back-office.md §7): maintenance mode (the
  * storefront shows its maintenance page), the password minimum length (the forms' hint) and the contact channels;
  * ADR 017: whether payments are test ones (the banner on every page) and whether checkout may offer texts.
  */

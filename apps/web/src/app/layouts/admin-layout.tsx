@@ -14,7 +14,7 @@ import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
 import { UserIdentity } from './parts/user-identity';
 
-/** spec 02 §2 "Admin portal layout": the menu, in this order. */
+/** The admin portal's layout (docs/product/back-office.md §1): the menu, in this order. */
 const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
   { page: 'dashboard', icon: LayoutDashboard },
   { page: 'users', icon: Users },

@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { displayName } from '@/lib/user-display';
 import { LogoutButton } from './parts/logout-button';
 
-/** spec 01 §2 "Customer area": Mes Coffrets, profile, history, support, Accueil, Acheter, logout. */
+/** The customer area (docs/product/storefront.md §14): Mes Coffrets, profile, history, support, Accueil, Acheter, logout. */
 export function CustomerLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();

@@ -28,7 +28,7 @@ import { telHref, useSupportContact } from '@/lib/site';
 import { BackofficeShell, type ShellNavSection } from './parts/backoffice-shell';
 import { UserIdentity } from './parts/user-identity';
 
-/** spec 02 §2 "Partner portal layout". */
+/** The partner portal's layout (docs/product/partners.md §1, §2). */
 export function PartnerLayout() {
   const { t } = useTranslation();
   const { t: tp } = usePartnerTranslation();
@@ -37,7 +37,7 @@ export function PartnerLayout() {
   const online = useOnline();
   usePartnerApp();
   const title = user.role === 'partner_owner' ? t('partner.title.owner') : t('partner.title.staff');
-  // spec 02 §6: a staff member's menu leads to the pages of their permissions only (the owner has them
+  // docs/product/partners.md §2: a staff member's menu leads to the pages of their permissions only (the owner has them
   // all); until GET /api/partner/me answers, every page is listed (each page checks again).
   const allowed = (permission: TPartnerPermission) => !me.data || can(me.data, permission);
   const mayScan = allowed('scanner');
@@ -73,7 +73,7 @@ export function PartnerLayout() {
       sections={sections}
       sidebarFooter={
         <div className="grid gap-3">
-          {/* spec 02 §2: the status card ('Actif • KYC Vérifié') from GET /api/partner/me. */}
+          {/* docs/product/partners.md §1: the status card ('Actif • KYC Vérifié') from GET /api/partner/me. */}
           <PartnerStatusCard />
           <PartnerHelpCard />
         </div>

@@ -8,7 +8,7 @@ import { useSiteStatus } from '@/lib/site-status';
 import { PublicHeader } from './parts/public-header';
 import { SiteFooter } from './parts/site-footer';
 
-/** spec 01 §2 "Layout": fixed top bar; the homepage is full width, other pages sit in a centred container. */
+/** docs/product/storefront.md §2: fixed top bar; the homepage is full width, other pages sit in a centred container. */
 export function PublicLayout() {
   const site = useSiteStatus();
   const { user } = useAuth();

@@ -21,7 +21,7 @@ import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
 import { UserIdentity } from './parts/user-identity';
 
-/** spec 02 §2 "Support portal"; the tickets badge is the real count of unassigned open tickets. */
+/** The support portal (docs/product/support.md §4); the tickets badge is the real count of unassigned open tickets. */
 export function SupportLayout() {
   const { t } = useTranslation();
   const nav = paths.supportPortal;

@@ -10,7 +10,7 @@ interface CopyCodeButtonProps {
   variant?: 'labelled' | 'icon';
 }
 
-/** Copies a voucher code; the tick shows for 2 s (spec 01 §9). */
+/** Copies a voucher code; the tick shows for 2 s (docs/product/storefront.md §9). */
 export function CopyCodeButton({ code, labels, variant = 'labelled' }: CopyCodeButtonProps) {
   const { copied, copy } = useCopy(() => toast.error(labels.failed));
   const label = copied ? labels.copied : labels.copy;

@@ -18,7 +18,7 @@ const VOUCHER_VARIANTS: Record<TVoucherStatus, BadgeProps['variant']> = {
   EXPIRED: 'destructive',
 };
 
-/** spec 01 §4: the voucher's status in words (Émis, Actif, Réservé…). */
+/** docs/product/vouchers.md §3: the voucher's status in words (Émis, Actif, Réservé…). */
 export function VoucherStatusBadge({ status, label, className }: { status: TVoucherStatus; label: string; className?: string }) {
   return (
     <Badge variant={VOUCHER_VARIANTS[status]} data-testid="voucher-status" data-status={status} className={className}>

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { HelpCentreTexts } from './texts';
 
-/** spec 01 §5: images or PDF, up to 10 MB each. */
+/** docs/product/support.md §3: images or PDF, up to 10 MB each. */
 export function isAcceptedAttachment(file: File): boolean {
   return file.type.startsWith('image/') || file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 }

@@ -98,7 +98,7 @@ export function TicketList({ tickets, onOpen, texts }: { tickets: TTicketSummary
   );
 }
 
-/** Closing a ticket from its conversation, for the audiences that may (spec 01 §5). */
+/** Closing a ticket from its conversation, for the audiences that may (docs/product/support.md §3). */
 export interface CloseTicketTexts {
   close: string;
   confirm: string;

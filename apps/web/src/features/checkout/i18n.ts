@@ -8,7 +8,7 @@ import fr from './locales/fr.json';
 /** The checkout feature's strings live in their own namespace, registered when the feature loads. */
 const NS = 'checkout';
 
-// The voucher status labels are the contracts' French (spec 01 §4), as the server words them.
+// The voucher status labels are the contracts' French (docs/product/vouchers.md §3), as the server words them.
 const frResources = { ...fr, voucherStatus: VOUCHER_STATUS_LABELS as Record<TVoucherStatus, string> };
 // Type check: ar.json must translate every key that French has.
 const arResources: typeof frResources = ar;

@@ -20,7 +20,7 @@ import fr from './locales/fr.json';
 /** The partner portal's strings: the namespace 'partner', registered when the feature loads. */
 const NS = 'partner';
 
-// The server's success messages and the status labels are the contracts' French (spec 02 §4, §8): the
+// The server's success messages and the status labels are the contracts' French: the
 // French side takes them from there, ar.json translates each of them. Errors: the error catalogue.
 // The shared support module's answers that the partner support tab shows.
 const SUPPORT_TEXTS = {

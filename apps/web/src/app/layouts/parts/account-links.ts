@@ -9,7 +9,7 @@ export interface AccountLink {
   icon: LucideIcon;
 }
 
-/** spec 01 §2 "Layout" and §6: the user menu's entries for a role. */
+/** docs/product/accounts-and-roles.md §2: the user menu's entries for a role. */
 export function accountLinks(role: TRole, t: TFunction): AccountLink[] {
   const links: AccountLink[] = [];
   if (role === 'customer') links.push({ to: paths.client.dashboard, label: t('account.myBoxes'), icon: Gift });
@@ -19,7 +19,7 @@ export function accountLinks(role: TRole, t: TFunction): AccountLink[] {
   if (isAdminRole(role)) {
     links.push({ to: paths.admin.dashboard, label: t('account.administration'), icon: LayoutDashboard });
   }
-  // superadmin may open the support portal too (spec 02 §2).
+  // superadmin may open the support portal too (docs/product/accounts-and-roles.md §1).
   if (isSupportRole(role)) {
     links.push({ to: paths.supportPortal.dashboard, label: t('account.supportPortal'), icon: LifeBuoy });
   }

@@ -34,7 +34,7 @@ const LABELLED = [
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);
 
-/** spec 02 §2: breadcrumb of the current path, with the labels of the known segments. */
+/** docs/product/back-office.md §1: breadcrumb of the current path, with the labels of the known segments. */
 export function Breadcrumb({ rootTo }: { rootTo: string }) {
   const { t } = useTranslation();
   const segments = useLocation().pathname.split('/').filter(Boolean);

@@ -20,7 +20,7 @@ import { ExpandableSearch } from './search-box';
 // Only signed-in visitors see it: its dropdown's code stays out of a visitor's first page load.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
-/** spec 01 §2: the bar takes its scrolled style after 10 px. */
+/** docs/product/storefront.md §2: the bar takes its scrolled style after 10 px. */
 function useScrolledPast(offset: number): boolean {
   // A hydrated page starts as the server drew it (not scrolled); the effect looks right after.
   const [scrolled, setScrolled] = useState(() => !isHydrating() && window.scrollY > offset);

@@ -1,7 +1,7 @@
 import type { TFunction } from '@/lib/i18n-react';
 import { paths } from '@/config/paths';
 
-/** spec 01 §2 "Layout": Accueil, Catalogue, Partenaires. */
+/** docs/product/storefront.md §2: Accueil, Catalogue, Partenaires. */
 export function publicNavLinks(t: TFunction) {
   return [
     { to: paths.home, label: t('nav.home'), end: true },

@@ -10,7 +10,7 @@ import { displayName } from '@/lib/user-display';
 import { accountLinks } from './account-links';
 import { UserAvatar } from './user-avatar';
 
-/** spec 01 §2: first name (or e-mail prefix), role badge, e-mail, the role's entries and logout. */
+/** docs/product/storefront.md §2: first name (or e-mail prefix), role badge, e-mail, the role's entries and logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();

@@ -40,7 +40,7 @@ export function useBreakageForecast() {
   return useQuery({ queryKey: analyticsKeys.forecast, queryFn: ({ signal }) => api.get('/api/admin/analytics/breakage-forecast', { schema: ZBreakageForecast, signal }) });
 }
 
-/** Today's figures, performance and system status: refreshed every 30 s (spec 02 §6). */
+/** Today's figures, performance and system status: refreshed every 30 s (docs/product/back-office.md §8). */
 export function useLiveAnalytics() {
   return useQuery({
     queryKey: analyticsKeys.live,

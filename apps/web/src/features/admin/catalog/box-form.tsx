@@ -50,11 +50,11 @@ function initial(box: TAdminBox | null): Values {
         offers: box.offers,
         active: box.active,
       }
-    : // spec 02 §9: validity 365 days, exchange once, active.
+    : // docs/product/back-office.md §5: validity 365 days, exchange once, active.
       { name: '', description: '', nameAr: '', descriptionAr: '', price: '', validityDays: 365, exchangeOnce: true, category: '', imageUrl: null, offers: [], active: true };
 }
 
-/** spec 02 §5 box form rules, checked before the server checks them again. */
+/** The box form's rules (docs/product/back-office.md §5), checked before the server checks them again. */
 function validate(values: Values, t: CatalogT): Errors {
   const errors: Errors = {};
   if (!values.name.trim()) errors.name = t('form.nameRequired');

@@ -24,7 +24,7 @@ type Frame = keyof typeof FRAMES;
 const SECTIONS = ['hero', 'benefits', 'testimonials', 'partners', 'newsletter', 'faq', 'theme'] as const;
 type Section = (typeof SECTIONS)[number];
 
-/** spec 02 §2 Landing configuration: every section, a server draft, preview frames, publish, history. */
+/** The landing page editor (docs/product/back-office.md §6): every section, a server draft, preview frames, publish, history. */
 export function LandingEditor() {
   const { t, locale } = useCatalogT();
   const landing = useAdminLanding();

@@ -17,7 +17,7 @@ import { formatDay, formatRecentDateTime } from '@/lib/dates';
 
 const PERIODS = ['7', '30', '90'] as const;
 
-/** /admin/analytics (spec 02 §6, superadmin and finance): Farha's own events, sales, breakage and health. */
+/** /admin/analytics (docs/product/back-office.md §8, superadmin and finance): Farha's own events, sales, breakage and health. */
 export function AdminAnalyticsPage() {
   const { t, locale } = useAnalyticsTranslation();
   const { t: tApp } = useTranslation();

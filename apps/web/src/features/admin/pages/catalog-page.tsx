@@ -6,7 +6,7 @@ import { BoxGrid } from '../catalog/box-grid';
 import { useCatalogT } from '../catalog/i18n';
 import { LandingEditor } from '../landing/landing-editor';
 
-/** /admin/catalog (spec 02 §2, superadmin and catalog_admin): the boxes tab and the landing page tab. */
+/** /admin/catalog (docs/product/back-office.md §5, §6; superadmin and catalog_admin): the boxes tab and the landing page tab. */
 export function AdminCatalogPage() {
   const { t } = useCatalogT();
   useDocumentTitle(t('title'));

@@ -22,13 +22,13 @@ import { formatDay } from '@/lib/dates';
 
 type Kpi = TAdminDashboard['kpis'][keyof TAdminDashboard['kpis']];
 
-/** spec 02 §9 trend thresholds: activation above 80, breakage below 15, growth above 0. */
+/** docs/product/back-office.md §2, trend thresholds: activation above 80, breakage below 15, growth above 0. */
 const GOOD: Partial<Record<keyof TAdminDashboard['kpis'], (v: number) => boolean>> = {
   activationRate: (v) => v > 80,
   breakageRate: (v) => v < 15,
 };
 
-/** Quick actions: the pages the signed-in role may open (spec 02 §2). */
+/** Quick actions: the pages the signed-in role may open (docs/product/accounts-and-roles.md §3). */
 const QUICK_ACTIONS = [
   { page: 'payouts', to: `${paths.admin.payouts}?status=requested`, icon: Banknote },
   { page: 'partners', to: `${paths.admin.partners}?kyc=pending`, icon: BadgeCheck },
@@ -49,7 +49,7 @@ function Growth({ kpi, t, locale }: { kpi: Kpi; t: AdminT; locale: 'fr' | 'ar' }
   );
 }
 
-/** /admin/dashboard (spec 02 §2, every admin role): the database's KPIs, the queues, recent activity. */
+/** /admin/dashboard (docs/product/back-office.md §2, every admin role): the database's KPIs, the queues, recent activity. */
 export function AdminDashboardPage() {
   const { t, locale } = useAdminTranslation();
   const { t: ta } = useAnalyticsTranslation();

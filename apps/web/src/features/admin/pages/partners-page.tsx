@@ -21,7 +21,7 @@ import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 type KycFilter = 'all' | 'pending' | 'verified' | 'rejected';
 const KYC_VARIANT = { pending: 'secondary', verified: 'soft', rejected: 'destructive' } as const;
 
-/** /admin/partners (spec 02 §2, superadmin and finance): search, KYC filter, the file of each partner. */
+/** /admin/partners (docs/product/back-office.md §4, superadmin and finance): search, KYC filter, the file of each partner. */
 export function AdminPartnersPage() {
   const { t, locale } = useAdminTranslation();
   useDocumentTitle(t('partners.title'));

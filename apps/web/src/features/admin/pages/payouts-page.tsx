@@ -103,7 +103,7 @@ export function AdminPayoutsPage() {
     prompt.setError(null);
     action.mutate(input, {
       onSuccess: (answer) => {
-        // The payout leaves this view for the one of its new status: say where it went (spec 02 §5's queue).
+        // The payout leaves this view for the one of its new status: say where it went (docs/product/payouts.md §7).
         const movedTo = MOVED_TO[input.action];
         setFlash({ kind: 'success', text: adminMessage(answer.message), movedTo: status === movedTo || status === 'all' ? undefined : movedTo });
         after?.();

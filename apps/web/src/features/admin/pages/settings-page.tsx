@@ -22,7 +22,7 @@ import { SETTING_DISPLAY_SCALE as SCALE } from '../lib/setting-units';
 type Section = keyof TSettingsSections;
 const SECTIONS: Section[] = ['platform', 'payments', 'notifications', 'security', 'features'];
 
-/** /admin/settings (spec 02 §2, §3, superadmin): the five sections, persisted, with the unsaved badge. */
+/** /admin/settings (docs/product/back-office.md §7, superadmin): the five sections, persisted, with the unsaved badge. */
 export function AdminSettingsPage() {
   const { t } = useAdminTranslation();
   useDocumentTitle(t('settings.title'));
@@ -273,7 +273,7 @@ function formatBytes(bytes: number, locale: 'fr' | 'ar'): string {
   return `${formatNumber(value, locale)} ${(locale === 'ar' ? UNITS_AR : UNITS)[unit]}`;
 }
 
-/** spec 02 §3's four tiles, measured by the server (GET /api/admin/settings/system). */
+/** The four tiles of docs/product/back-office.md §7, measured by the server (GET /api/admin/settings/system). */
 function SystemTiles() {
   const { t, locale } = useAdminTranslation();
   const { t: tApp } = useTranslation();

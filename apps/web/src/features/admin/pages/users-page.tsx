@@ -22,7 +22,7 @@ import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 const STATUSES = ['active', 'suspended', 'pending'] as const;
 const selectClass = 'h-10 w-full rounded-md border border-input bg-card px-3 text-sm';
 
-/** /admin/users (spec 02 §2, superadmin): server-side search, filters and pages; suspend and reactivate. */
+/** /admin/users (docs/product/back-office.md §3, superadmin): server-side search, filters and pages; suspend and reactivate. */
 export function AdminUsersPage() {
   const { t, locale } = useAdminTranslation();
   useDocumentTitle(t('users.title'));

@@ -2,7 +2,7 @@ import { ZDemoInfo } from '@farha/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** Demo mode's quick-login accounts and shared password (architecture.md "Demo mode"). */
+/** Demo mode's quick-login accounts and shared password (docs/product/accounts-and-roles.md §13). */
 export function useDemoInfo() {
   return useQuery({
     queryKey: ['auth', 'demo'],

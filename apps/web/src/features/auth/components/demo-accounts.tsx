@@ -34,7 +34,7 @@ export function DemoAccounts() {
     try {
       await login({ email, password: info.password ?? '', remember: false });
     } catch {
-      setFailed(true); // spec 01 §8: 'Erreur de connexion rapide'
+      setFailed(true); // docs/product/accounts-and-roles.md §5: 'Erreur de connexion rapide'
     } finally {
       setPendingEmail(null);
     }

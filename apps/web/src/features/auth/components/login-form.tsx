@@ -51,7 +51,7 @@ export function LoginForm() {
         setAskCode(true);
         setCode('');
       }
-      // spec 01 §8: the server's 'Email ou mot de passe incorrect', or 'Erreur de connexion. Veuillez réessayer.'
+      // docs/product/accounts-and-roles.md §5: the server's 'Email ou mot de passe incorrect', or 'Erreur de connexion. Veuillez réessayer.'
       setFormError(errorMessage(error, 'LOGIN_FAILED'));
     }
   });

@@ -20,7 +20,7 @@ import { RegisterForm } from '../components/register-form';
 
 type Mode = 'login' | 'register';
 
-/** spec 01 §2 "Auth": login and registration tabs (`?mode=register` opens registration). */
+/** /auth (docs/product/accounts-and-roles.md §4, §5): login and registration tabs (`?mode=register` opens registration). */
 export function AuthPage() {
   const { t } = useTranslation();
   const { status, user } = useAuth();

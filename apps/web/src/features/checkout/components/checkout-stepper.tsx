@@ -6,7 +6,7 @@ import { useCheckoutTranslation } from '../i18n';
 export type CheckoutStep = 'details' | 'payment';
 const STEPS: CheckoutStep[] = ['details', 'payment'];
 
-/** spec 01 §2: the wizard's two steps, the current one marked. */
+/** docs/product/storefront.md §7: the wizard's two steps, the current one marked. */
 export function CheckoutStepper({ current }: { current: CheckoutStep }) {
   const { t } = useCheckoutTranslation();
   const currentIndex = STEPS.indexOf(current);

@@ -23,7 +23,7 @@ interface DetailsStepProps {
 
 const sectionTitle = 'text-base font-semibold';
 
-/** Step 1 (spec 01 §2, §5): recipient, sender and message, when to send the voucher and in which language. */
+/** Step 1 (docs/product/storefront.md §7): recipient, sender and message, when to send the voucher and in which language. */
 export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
   const { t } = useCheckoutTranslation();
   const {

@@ -6,7 +6,7 @@ import { useCheckoutTranslation } from '../i18n';
 import { BoxImage } from '@/components/domain/box-image';
 import { Price, RateNote } from '@/components/domain/price';
 
-/** spec 01 §2: the summary sidebar (image, name, price, validity) with the trust points. */
+/** docs/product/storefront.md §7: the summary sidebar (image, name, price, validity) with the trust points. */
 export function OrderSummary({ box }: { box: TCheckoutBox }) {
   const { t } = useCheckoutTranslation();
   const { t: tShared } = useTranslation();

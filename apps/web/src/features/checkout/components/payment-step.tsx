@@ -27,7 +27,7 @@ interface PaymentStepProps {
 }
 
 /**
- * Step 2 (spec 01 §2, §5): the method and the terms only. Card details are typed on the gateway's
+ * Step 2 (docs/product/storefront.md §7): the method and the terms only. Card details are typed on the gateway's
  * secure page, never in this app.
  */
 export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, priceDzd }: PaymentStepProps) {

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useCheckoutTranslation } from '../i18n';
 
-/** spec 01 §4 "processing": shown from the click on Payer until the browser leaves for the gateway. */
+/** docs/product/storefront.md §7, "processing": shown from the click on Payer until the browser leaves for the gateway. */
 export function ProcessingState() {
   const { t } = useCheckoutTranslation();
   return (

@@ -43,7 +43,7 @@ export const DETAIL_FIELDS = [
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
- * spec 01 §5 on the client, with the contracts' own field rules and messages; the server checks
+ * docs/product/storefront.md §7 on the client, with the contracts' own field rules and messages; the server checks
  * everything again. `today` is the current day in Algiers.
  */
 export function checkoutFormSchema(today: string) {

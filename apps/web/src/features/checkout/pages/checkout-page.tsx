@@ -38,7 +38,7 @@ import type { CheckoutLocationState } from '../lib/links';
 import { errorKey } from '@farha/contracts/plain/errors';
 
 /**
- * spec 01 §2 "Checkout": /checkout?box=<id> (or the box in navigation state). A two-step wizard,
+ * docs/product/storefront.md §7: /checkout?box=<id> (or the box in navigation state). A two-step wizard,
  * then the gateway's secure page, which sends the buyer back to /checkout/return.
  */
 export function CheckoutPage() {

@@ -51,7 +51,7 @@ function CheckoutReturn() {
     if (!data) return;
     if (PAID.has(data.status)) void navigate(checkoutLinks.success(data.id), { replace: true });
     else if (FAILED.has(data.status)) {
-      // spec 01 §4: a payment error returns to the payment step, the details kept (sessionStorage).
+      // docs/product/storefront.md §7: a payment error returns to the payment step, the details kept (sessionStorage).
       const state: CheckoutLocationState = {
         paymentError: { reason: data.failureReason, cancelled: data.status === 'canceled' },
       };

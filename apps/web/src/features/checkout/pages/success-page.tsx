@@ -33,7 +33,7 @@ const FOLLOW_UP_MS = 30_000;
 
 const isScheduled = (order: TOrder) => order.deliverAt !== null && Date.parse(order.deliverAt) > Date.now();
 
-/** /success?order=<id> (spec 01 §2 "Success screen"): the purchaser's voucher, ready to share. */
+/** /success?order=<id> (docs/product/storefront.md §9): the purchaser's voucher, ready to share. */
 export function SuccessPage() {
   return (
     <RequireAuth>

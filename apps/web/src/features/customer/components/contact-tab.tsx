@@ -5,7 +5,7 @@ import { supportHoursRows, supportHoursText } from '@farha/contracts/plain/suppo
 import { telHref, useSupportContact } from '@/lib/site';
 import { useCustomerT } from '../i18n';
 
-/** Contact tab (spec 01 §2): conversation, phone, e-mail, head office, opening hours. Only real channels. */
+/** Contact tab (docs/product/support.md §2): conversation, phone, e-mail, head office, opening hours. Only real channels. */
 export function ContactTab({ onStartConversation }: { onStartConversation: () => void }) {
   const { t, locale } = useCustomerT();
   const contact = useSupportContact();

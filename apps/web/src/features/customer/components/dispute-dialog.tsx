@@ -33,7 +33,7 @@ function disputeMessage(source: unknown): string {
   return bilingualMessage(source, SUPPORT_DESK_MESSAGES, customerMessage);
 }
 
-/** spec 02 §4 disputes, opened by the customer from a voucher (issue 14). */
+/** Disputes (docs/product/support.md §6), opened by the customer from a voucher (issue 14). */
 export function DisputeDialog({ voucher, onOpenChange }: { voucher: TClientVoucher | null; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={voucher !== null} onOpenChange={onOpenChange}>

@@ -22,7 +22,7 @@ interface ExtendDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Free 30 days once in the last 30 days of validity, or 6 paid months through the checkout (architecture.md). */
+/** Free 30 days once in the last 30 days of validity, or 6 paid months through the checkout (docs/product/vouchers.md §9). */
 export function ExtendDialog({ voucher, extension, onOpenChange }: ExtendDialogProps) {
   return (
     <Dialog open={voucher !== null} onOpenChange={onOpenChange}>

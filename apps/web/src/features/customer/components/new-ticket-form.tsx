@@ -23,7 +23,7 @@ import { NativeSelect, SelectOptions } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorKey } from '@farha/contracts/plain/errors';
 
-// spec 01 §5: title and description non-blank, category and priority chosen (selects start empty).
+// docs/product/support.md §3: title and description non-blank, category and priority chosen (selects start empty).
 const ZTicketForm = z.object({
   title: ZCreateTicketRequest.shape.title,
   description: ZCreateTicketRequest.shape.description,
@@ -59,7 +59,7 @@ export function NewTicketForm({ onCreated }: { onCreated: (ticketId: string) => 
       setFiles([]);
       onCreated(result.ticket.id);
     } catch (error) {
-      // spec 01 §8: 'Erreur lors de la création du ticket', with the server's reason when it gives one.
+      // 'Erreur lors de la création du ticket', with the server's reason when it gives one.
       const reason = error instanceof ApiError && error.status < 500 && error.status !== 0 ? customerMessage(error) : null;
       setFormError(reason ? `${customerMessage(errorKey('TICKET_CREATE_ERROR'))} : ${reason}` : customerMessage(errorKey('TICKET_CREATE_ERROR')));
     }

@@ -8,7 +8,7 @@ interface PaymentMethodPickerProps {
   error?: string;
 }
 
-/** The four methods of spec 01 §2; the card itself is typed on the gateway's page, never here. */
+/** The four methods (docs/product/storefront.md §7); the card itself is typed on the gateway's page, never here. */
 export function PaymentMethodPicker({ value, onChange, error }: PaymentMethodPickerProps) {
   const { t } = useCustomerT();
   return (

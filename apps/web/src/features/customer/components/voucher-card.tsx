@@ -37,7 +37,7 @@ import { VoucherStatusBadge } from '@/components/domain/status-badges';
 
 export type VoucherDialogKind = 'reserve' | 'qr' | 'extend' | 'exchange' | 'refund' | 'review' | 'cancel-reservation' | 'dispute';
 
-/** spec 01 §2: under 30 days of validity left, the card warns. */
+/** docs/product/vouchers.md §15: under 30 days of validity left, the card warns. */
 const EXPIRY_WARNING_DAYS = 30;
 
 interface VoucherCardProps {

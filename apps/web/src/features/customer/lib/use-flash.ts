@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** spec 01 §8: the profile's success messages vanish after 3 s. */
+/** docs/product/accounts-and-roles.md §12: the profile's success messages vanish after 3 s. */
 export const FLASH_MS = 3000;
 
 /** A message shown for a few seconds, then gone. */

@@ -40,7 +40,7 @@ interface OpenDialog {
   voucherId: string;
 }
 
-/** /client/dashboard (spec 01 §2 "Mes Coffrets"). `?reserve=<voucher id or code>` opens that voucher's reservation. */
+/** /client/dashboard (docs/product/vouchers.md §15). `?reserve=<voucher id or code>` opens that voucher's reservation. */
 export function CustomerDashboardPage() {
   const { t } = useCustomerT();
   useDocumentTitle(t('dashboard.title'));
@@ -203,7 +203,7 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
         toast.success(customerMessage(result.message));
         close();
       },
-      // The server words the 48 h rule (spec 01 §9); the dialog closes so that the card shows fresh data.
+      // The server words the 48 h rule (docs/product/reservations.md §6); the dialog closes so that the card shows fresh data.
       onError: (error) => {
         toast.error(customerMessage(error, errorKey('CANCEL_ERROR')));
         close();

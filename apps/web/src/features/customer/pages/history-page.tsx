@@ -60,7 +60,7 @@ const STATUS_VARIANTS: Record<THistoryItem['status'], BadgeProps['variant']> = {
   disputed: 'destructive',
 };
 
-/** /client/history (spec 01 §2 "History"): real orders, their invoices and vouchers. Filters live in the URL. */
+/** /client/history (docs/product/storefront.md §10): real orders, their invoices and vouchers. Filters live in the URL. */
 export function CustomerHistoryPage() {
   const { t } = useCustomerT();
   useDocumentTitle(t('history.title'));

@@ -63,7 +63,7 @@ function timezoneLabel(t: CustomerT, zone: string): string {
 type ProfileFormValues = z.input<typeof ZUpdateProfileRequest>;
 type ProfileFormOutput = z.output<typeof ZUpdateProfileRequest>;
 
-/** /client/profile (spec 01 §2): identity, preferences, password, data export. */
+/** /client/profile (docs/product/accounts-and-roles.md §12): identity, preferences, password, data export. */
 export function CustomerProfilePage() {
   const { t } = useCustomerT();
   useDocumentTitle(t('profile.title'));

@@ -13,7 +13,7 @@ import { useCustomerT } from '../i18n';
 const TABS = ['faq', 'tickets', 'new', 'contact'] as const;
 type SupportTab = (typeof TABS)[number];
 
-/** /client/support (spec 01 §2 "Support centre"). `?tab=` picks the tab, `?ticket=` opens a ticket, `?faq=` an entry. */
+/** /client/support (docs/product/support.md §2). `?tab=` picks the tab, `?ticket=` opens a ticket, `?faq=` an entry. */
 export function CustomerSupportPage() {
   const { t } = useCustomerT();
   useDocumentTitle(t('support.title'));

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** spec 01 §2: the 403 page, with the user's e-mail and role and a way to switch account. */
+/** docs/product/accounts-and-roles.md §2: the 403 page, with the user's e-mail and role and a way to switch account. */
 export function ForbiddenPage() {
   const { t } = useTranslation();
   const { user, logout } = useAuth();

@@ -2,7 +2,7 @@ import { Wrench } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n-react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** spec 02 §3 maintenance mode: what the storefront shows instead of its pages while it is on. */
+/** docs/product/storefront.md §12, maintenance mode: what the storefront shows instead of its pages while it is on. */
 export function MaintenancePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('maintenance.title'));

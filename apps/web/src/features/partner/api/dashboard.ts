@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { useLocalizedSelect } from '@/lib/localized';
 import { partnerKeys } from './me';
 
-/** spec 02 §2: the dashboard refreshes every 30 seconds (and on 'Actualiser'). */
+/** docs/product/partners.md §11: the dashboard refreshes every 30 seconds (and on 'Actualiser'). */
 export const DASHBOARD_REFRESH_MS = 30_000;
 
 export function usePartnerDashboard() {

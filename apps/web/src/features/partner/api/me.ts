@@ -40,7 +40,7 @@ export function usePartnerMe() {
   });
 }
 
-/** spec 02 §6: the owner holds every permission; staff the ones the owner gave them. */
+/** docs/product/partners.md §2: the owner holds every permission; staff the ones the owner gave them. */
 export function can(me: TPartnerMe | undefined, permission: TPartnerPermission): boolean {
   if (!me) return false;
   return me.memberRole === 'owner' || me.permissions.includes(permission);

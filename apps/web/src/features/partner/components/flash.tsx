@@ -6,7 +6,7 @@ export interface Flash {
   text: string;
 }
 
-/** spec 02 §8: the profile's success and error banners disappear after 3 seconds. */
+/** docs/product/partners.md §7: the profile's success and error banners disappear after 3 seconds. */
 export const FLASH_MS = 3000;
 
 export function useFlash() {

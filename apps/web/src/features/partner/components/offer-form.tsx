@@ -42,7 +42,7 @@ function valuesOf(offer: TPartnerOffer | null): FormValues {
   };
 }
 
-/** Create or edit an offer (spec 02 §2, §5) with its live preview. */
+/** Create or edit an offer (docs/product/partners.md §8) with its live preview. */
 export function OfferFormDialog({ offer, open, onClose }: { offer: TPartnerOffer | null; open: boolean; onClose: () => void }) {
   const { t } = usePartnerTranslation();
   return (
@@ -74,7 +74,7 @@ function OfferForm({ offer, onDone }: { offer: TPartnerOffer | null; onDone: () 
     formState: { errors, isSubmitted },
   } = useForm<FormValues>({ resolver: zodResolver(ZOfferInput), defaultValues: valuesOf(offer) });
   const watched = useWatch({ control });
-  // spec 02 §5: a failed submit also says 'Veuillez remplir tous les champs obligatoires'.
+  // docs/product/partners.md §8: a failed submit also says 'Veuillez remplir tous les champs obligatoires'.
   const formError = serverError ?? (isSubmitted && Object.keys(errors).length > 0 ? errorKey('VALIDATION') : null);
 
   const onSubmit = handleSubmit(

@@ -19,7 +19,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   return <LoadFailed title={partnerMessage(error)} retry={retry} onRetry={onRetry} />;
 }
 
-/** spec 02 §6: a staff member without the page's permission. */
+/** docs/product/partners.md §2: a staff member without the page's permission. */
 export function NoPermission({ permissionLabel }: { permissionLabel: string }) {
   const { t } = usePartnerTranslation();
   return (

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { usePartnerMe } from '../api/me';
 import { usePartnerTranslation } from '../i18n';
 
-/** spec 02 §2: the sidebar's status card ('Actif • KYC Vérifié'), from GET /api/partner/me. */
+/** docs/product/partners.md §1: the sidebar's status card ('Actif • KYC Vérifié'), from GET /api/partner/me. */
 export function PartnerStatusCard() {
   const { t } = usePartnerTranslation();
   const me = usePartnerMe();

@@ -10,7 +10,7 @@ export interface ScanHistoryEntry {
   at: string;
 }
 
-/** spec 02 §9: the scanner lists the last 5 validations of the session. */
+/** docs/product/partners.md §10: the scanner lists the last 5 validations of the session. */
 export const SCAN_HISTORY_SIZE = 5;
 
 function read(key: string): ScanHistoryEntry[] {

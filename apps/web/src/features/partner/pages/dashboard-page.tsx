@@ -35,7 +35,7 @@ import { formatCount, formatDecimal, formatPercent } from '../lib/format';
 import { notificationText } from '../lib/notification-text';
 import { formatRecentDateTime, formatShortDateTime as formatDateTime, formatTime } from '@/lib/dates';
 
-/** /partenaire/dashboard (spec 02 §2 "Partner dashboard"): every figure from GET /api/partner/dashboard. */
+/** /partenaire/dashboard (docs/product/partners.md §11): every figure from GET /api/partner/dashboard. */
 export function PartnerDashboardPage() {
   const contact = useSupportContact();
   const supportPhone = contact.partnerHotline ?? contact.phone;

@@ -23,7 +23,7 @@ import { formatDate } from '@/lib/dates';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { errorTextOf } from '@/lib/i18n';
 
-/** /invitation?token=… : a team member invited by a partner owner sets a password and joins (spec 02 §2). */
+/** /invitation?token=… : a team member invited by a partner owner sets a password and joins (docs/product/partners.md §6). */
 export function InvitationPage() {
   const { t } = usePartnerTranslation();
   useDocumentTitle(t('invitation.title'));

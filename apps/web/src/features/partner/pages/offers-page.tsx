@@ -27,7 +27,7 @@ import { ToneBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
 import { formatCount, formatDecimal } from '../lib/format';
 
-/** /partenaire/offers, 'Mes Offres' (spec 02 §2, §3, §5). */
+/** /partenaire/offers, 'Mes Offres' (docs/product/partners.md §8). */
 export function PartnerOffersPage() {
   const { t } = usePartnerTranslation();
   useDocumentTitle(t('offers.title'));

@@ -29,7 +29,7 @@ function periodLabel(period: TPayout['period'], locale: PartnerLocale): string {
   return period.from === period.to ? from : `${from} – ${formatDay(period.to, locale)}`;
 }
 
-/** /partenaire/payouts, 'Règlements' (spec 02 §2, §4, §5, §8). */
+/** /partenaire/payouts, 'Règlements' (docs/product/payouts.md §3, §4, §9). */
 export function PartnerPayoutsPage() {
   const { t } = usePartnerTranslation();
   useDocumentTitle(t('payouts.title'));
@@ -153,7 +153,7 @@ function Payouts() {
                   <Button
                     size="lg"
                     className="w-full"
-                    // spec 02 §5: disabled below 1 000 DA; the server checks KYC, IBAN and the minimum again.
+                    // docs/product/payouts.md §3: disabled below 1 000 DA; the server checks KYC, IBAN and the minimum again.
                     disabled={belowMinimum || !isOwner || request.isPending}
                     onClick={() => setConfirming(true)}
                     data-testid="payout-request"

@@ -25,7 +25,7 @@ import { formatDate } from '@/lib/dates';
 const TABS = ['profile', 'business', 'team', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /partenaire/profile (spec 02 §2 "Partner profile"). */
+/** /partenaire/profile (docs/product/partners.md §7). */
 export function PartnerProfilePage() {
   const { t } = usePartnerTranslation();
   useDocumentTitle(t('profile.title'));
@@ -41,7 +41,7 @@ export function PartnerProfilePage() {
     );
   }
   if (profile.isError) {
-    // spec 02 §2: 'Erreur de chargement du profil'.
+    // docs/product/partners.md §7: 'Erreur de chargement du profil'.
     return <LoadError error={errorKey('PROFILE_LOAD_ERROR')} onRetry={() => void profile.refetch()} />;
   }
 
@@ -128,7 +128,7 @@ function ProfileHeader({ profile }: { profile: TPartnerProfile }) {
         <Percent aria-hidden className="size-5 text-primary" />
         <div>
           <p className="text-xs text-muted-foreground">{t('profile.commission')}</p>
-          {/* spec 02 §2: 0 decimals in the header, 1 in the business tab. */}
+          {/* docs/product/partners.md §7: 0 decimals in the header, 1 in the business tab. */}
           <p className="text-lg font-bold tabular-nums">{formatPercent(business.commissionPercent, locale, 0)}</p>
         </div>
       </div>

@@ -35,7 +35,7 @@ type Outcome =
   | { kind: 'choose'; code: string; offers: TRedemptionOfferChoice[] }
   | { kind: 'offline'; entry: QueuedRedemption };
 
-/** /partenaire/scanner (spec 02 §2 "Scanner"; `?mode=manual` opens the manual entry). */
+/** /partenaire/scanner (docs/product/partners.md §10; `?mode=manual` opens the manual entry). */
 export function PartnerScannerPage() {
   const { t } = usePartnerTranslation();
   useDocumentTitle(t('scanner.title'));

@@ -66,7 +66,7 @@ import { errorTextOf } from '@/lib/i18n';
 const TABS = ['faq', 'tickets', 'new', 'disputes', 'status', 'contact'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /partenaire/support (spec 02 §2 "Partner support"). */
+/** /partenaire/support (docs/product/support.md §2, §3). */
 export function PartnerSupportPage() {
   const { t } = usePartnerTranslation();
   useDocumentTitle(t('support.title'));
@@ -257,7 +257,7 @@ function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) 
   const [values, setValues] = useState<Required<TCreatePartnerTicket>>(EMPTY_TICKET);
   const [files, setFiles] = useState<File[]>([]);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  // spec 02 §5: the create button stays disabled while the subject or the description is empty.
+  // docs/product/support.md §3: the create button stays disabled while the subject or the description is empty.
   const blank = !values.title.trim() || !values.description.trim();
 
   function submit(event: FormEvent) {
@@ -276,7 +276,7 @@ function NewTicketTab({ onCreated }: { onCreated: (ticketId: string) => void }) 
           setFiles([]);
           window.setTimeout(() => onCreated(answer.ticket.id), 2500);
         },
-        // spec 02 §8: '❌ Erreur lors de la création du ticket' (and the reason when the server gave one).
+        // docs/product/support.md §3: '❌ Erreur lors de la création du ticket' (and the reason when the server gave one).
         onError: (error) =>
           setResult({
             kind: 'error',

@@ -37,7 +37,7 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-/** /partenaire/transactions (spec 02 §2 "Transactions"), from the real ledger. */
+/** /partenaire/transactions (docs/product/partners.md §12), from the real ledger. */
 export function PartnerTransactionsPage() {
   const { t } = usePartnerTranslation();
   useDocumentTitle(t('transactions.title'));

@@ -9,7 +9,7 @@ import { useTranslation } from '@/lib/i18n-react';
 import { useSearchParams } from 'react-router';
 import { api } from '@/lib/api';
 
-/** spec 01 §2: the homepage reads the published landing configuration, or the defaults if that fails. */
+/** docs/product/storefront.md §3: the homepage reads the published landing configuration, or the defaults if that fails. */
 export function useLanding(locale: TLocale) {
   const query = useQuery({
     queryKey: ['landing', locale],

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { useStorefrontT } from '../i18n';
 
-/** spec 01 §9 badges, from real data: NOUVEAU (created within 7 days), TOP VENTE (more than 10 offers). */
+/** The badges (docs/product/storefront.md §4), from real data: NOUVEAU (created within 7 days), TOP VENTE (more than 10 offers). */
 export function BoxBadges({ box, className }: { box: Pick<TBoxSummary, 'isNew' | 'bestSeller'>; className?: string }) {
   const { t } = useStorefrontT();
   if (!box.isNew && !box.bestSeller) return null;

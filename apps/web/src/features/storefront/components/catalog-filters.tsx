@@ -84,7 +84,7 @@ interface FilterPanelProps {
   onChange: (patch: Partial<CatalogParams>) => void;
 }
 
-/** spec 01 §2: radio groups for category, city and price range. */
+/** docs/product/storefront.md §4: radio groups for category, city and price range. */
 export function FilterPanel({ id, params, stats, cities, onChange }: FilterPanelProps) {
   const { t } = useStorefrontT();
   const lineLabel = useProductLineLabel();

@@ -2,7 +2,7 @@ import { EXPERIENCE_BAR_FULL } from '@farha/contracts/plain/catalog';
 import { cn } from '@/lib/cn';
 import { useStorefrontT } from '../i18n';
 
-/** spec 01 §2: offer_count / 20, capped at 100 %. */
+/** docs/product/storefront.md §4: offer_count / 20, capped at 100 %. */
 export function ExperienceBar({ count, className }: { count: number; className?: string }) {
   const { t, tp } = useStorefrontT();
   const percent = Math.min(100, Math.round((count / EXPERIENCE_BAR_FULL) * 100));

@@ -15,7 +15,7 @@ interface FavouriteButtonProps {
   className?: string;
 }
 
-/** spec 01 §6: favouriting needs login (a visitor goes to /auth and comes back). Saved to the account. */
+/** docs/product/storefront.md §6: favouriting needs login (a visitor goes to /auth and comes back). Saved to the account. */
 export function FavouriteButton({ box, variant = 'overlay', className }: FavouriteButtonProps) {
   const { t } = useStorefrontT();
   const { user } = useAuth();

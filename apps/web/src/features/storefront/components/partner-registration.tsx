@@ -30,7 +30,7 @@ const FIELDS = ['businessName', 'category', 'city', 'firstName', 'lastName', 'em
 type FieldName = (typeof FIELDS)[number];
 const isFormField = (name: string | undefined): name is FieldName => (FIELDS as readonly (string | undefined)[]).includes(name);
 
-/** The form's schema: the contract's, with the password policy's length of the settings (spec 02 §3). */
+/** The form's schema: the contract's, with the password policy's length of the settings (docs/product/accounts-and-roles.md §8). */
 function formSchema(minLength: number) {
   return ZPartnerRegistration.omit({ wilaya: true, category: true, consent: true }).extend({
     category: z.union([ZPartnerRegistration.shape.category, z.literal('')]).refine((value) => value !== '', { error: errorKey('VALIDATION') }),
@@ -45,7 +45,7 @@ type FormInput = z.input<ReturnType<typeof formSchema>>;
 type FormValues = z.output<ReturnType<typeof formSchema>>;
 
 /**
- * "Devenir partenaire" (spec 02 §7, issue 12): a business registers itself when the setting
+ * "Devenir partenaire" (docs/product/partners.md §3, issue 12): a business registers itself when the setting
  * partner_self_registration is on; the owner is then logged in and sent to the KYC documents.
  */
 export function PartnerRegistration() {

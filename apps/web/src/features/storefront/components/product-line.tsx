@@ -15,7 +15,7 @@ export function productLineIcon(line: TProductLine): LucideIcon {
   return LINE_ICONS[line] ?? Gift;
 }
 
-/** The product line's name in the interface language (spec 01 §3: nassim is Bien-être…). */
+/** The product line's name in the interface language (docs/product/storefront.md §4: nassim is Bien-être…). */
 export function useProductLineLabel(): (line: TProductLine) => string {
   const { t } = useTranslation();
   return (line) => t(`productLines.${line}`);

@@ -23,7 +23,7 @@ interface QuickViewDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** spec 01 §2 quick view: the box at a glance and where to use it. The dialog locks page scroll. */
+/** The quick view (docs/product/storefront.md §4): the box at a glance and where to use it. The dialog locks page scroll. */
 export function QuickViewDialog({ box, onOpenChange }: QuickViewDialogProps) {
   return (
     <Dialog open={box !== null} onOpenChange={onOpenChange}>

@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useStorefrontT } from '../i18n';
 
-/** Native share sheet when the device has one; otherwise the link is copied (spec 01 §2). */
+/** Native share sheet when the device has one; otherwise the link is copied (docs/product/storefront.md §5). */
 export function ShareButton({ title, className }: { title: string; className?: string }) {
   const { t } = useStorefrontT();
   const share = async () => {

@@ -1,7 +1,7 @@
 import type { TBoxSummary } from '@farha/contracts/catalog';
 import { paths } from '@/config/paths';
 
-/** Navigation state handed to /checkout (spec 01 §2: the checkout receives the selected box). */
+/** Navigation state handed to /checkout (docs/product/storefront.md §7: the checkout receives the selected box). */
 export interface CheckoutNavigationState {
   box: TBoxSummary;
 }

@@ -44,7 +44,7 @@ import { ShareButton } from '../components/share-button';
 import { useStorefrontT } from '../i18n';
 import { checkoutHref, checkoutState } from '../lib/checkout';
 
-/** spec 01 §2 Box detail (/box/{id}). */
+/** The box page (/box/{id}, docs/product/storefront.md §5). */
 export function BoxPage() {
   const { id } = useParams();
   const { t } = useStorefrontT();

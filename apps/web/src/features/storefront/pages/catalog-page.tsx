@@ -34,7 +34,7 @@ const QuickViewDialog = lazy(() => loadQuickView().then((module) => ({ default: 
 
 const SEARCH_DELAY_MS = 300;
 
-/** spec 01 §2 Catalogue. Search, filters and sort live in the URL (shareable, kept on reload). */
+/** The catalogue (docs/product/storefront.md §4). Search, filters and sort live in the URL (shareable, kept on reload). */
 export function CatalogPage() {
   const { t, tp } = useStorefrontT();
   useDocumentTitle(t('catalog.title'));

@@ -51,7 +51,7 @@ function usePublicVote() {
 const PUBLIC_FAQ: FaqApi = { useView: useFaqView, useVote: usePublicVote };
 
 /**
- * The public help centre (/support, spec 01 §2): the knowledge base of customers and partners (search,
+ * The public help centre (/support, docs/product/support.md §2): the knowledge base of customers and partners (search,
  * categories), the contact channels, and what the reader's account adds (`accountArea`: their tickets and a
  * new-ticket form, composed by the app shell from the customer and partner areas). Agents get their desk.
  */
@@ -190,7 +190,7 @@ export function HelpPage({ accountArea }: { accountArea?: ReactNode }) {
   );
 }
 
-/** spec 01 §2: conversation, phone, e-mail, head office and opening hours; only the channels that exist. */
+/** docs/product/support.md §2: conversation, phone, e-mail, head office and opening hours; only the channels that exist. */
 function ContactChannels() {
   const { t, locale } = useStorefrontT();
   const contact = useSupportContact();

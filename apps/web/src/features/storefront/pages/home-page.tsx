@@ -17,7 +17,7 @@ import {
 import { NewsletterBlock } from '../components/home/newsletter-block';
 import { useStorefrontT } from '../i18n';
 
-/** spec 01 §2 Homepage: its content comes from the landing configuration (defaults if it fails). */
+/** The homepage (docs/product/storefront.md §3): its content comes from the landing configuration (defaults if it fails). */
 export function HomePage() {
   const { t, locale } = useStorefrontT();
   useDocumentTitle(t('home.eyebrow'));

@@ -35,7 +35,7 @@ function search(params: Record<string, string | number>): string {
   return query.toString();
 }
 
-/** The sidebar badge and the dashboard (refreshed every 30 s, spec 02 §9). */
+/** The sidebar badge and the dashboard (refreshed every 30 s, docs/product/support.md §4). */
 export function useSupportOverview() {
   return useQuery({
     queryKey: deskKeys.overview,

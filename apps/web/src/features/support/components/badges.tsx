@@ -42,7 +42,7 @@ const TONE_CLASSES = {
   red: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
 };
 
-/** spec 02 §9: green ≤ 30 min, yellow ≤ 120 min, red beyond. */
+/** docs/product/support.md §5: green ≤ 30 min, yellow ≤ 120 min, red beyond. */
 export function ResponseTimeBadge({ minutes, answered }: { minutes: number; answered: boolean }) {
   const { t } = useDeskTranslation();
   const tone = responseTimeTone(minutes);

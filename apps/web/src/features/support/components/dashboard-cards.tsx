@@ -13,7 +13,7 @@ import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 const TICKETS = paths.supportPortal.tickets;
 
 /**
- * The support dashboard's figures and ticket lists (spec 02 §2), each card with its own placeholder while
+ * The support dashboard's figures and ticket lists (docs/product/support.md §4), each card with its own placeholder while
  * the overview loads. An overview that could not be loaded says so with a retry in their place, never a
  * row of zeros that reads as "no open ticket"; a failed refresh keeps the last figures on screen.
  */

@@ -19,7 +19,7 @@ import { NativeSelect, Textarea } from './controls';
 import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { TicketDisputes } from './ticket-disputes';
 
-/** spec 02 §2 ticket detail: the conversation, the reply box with the resolution select, the context panel. */
+/** The ticket's detail (docs/product/support.md §4): the conversation, the reply box with the resolution select, the context panel. */
 export function TicketDetailDialog({ ticketId, agents, onClose }: { ticketId: string | null; agents: { id: string; name: string }[]; onClose: () => void }) {
   const { t, locale } = useDeskTranslation();
   const { data: ticket, isLoading } = useDeskTicket(ticketId);

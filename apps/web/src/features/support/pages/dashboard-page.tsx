@@ -11,7 +11,7 @@ import { useDeskTranslation } from '../i18n';
 const TICKETS = paths.supportPortal.tickets;
 const DISPUTES = paths.supportPortal.disputes;
 
-/** spec 02 §2 support dashboard with the database's figures (issue 14). */
+/** The support dashboard (docs/product/support.md §4) with the database's figures (issue 14). */
 export function SupportDashboardPage() {
   const { t } = useDeskTranslation();
   const { user } = useAuth();

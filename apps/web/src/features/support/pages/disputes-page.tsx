@@ -20,7 +20,7 @@ import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { PortalList, useUrlFilters } from '../components/portal-ui';
 import { deskMessage, useDeskTranslation } from '../i18n';
 
-/** spec 02 §2 "Disputes": KPIs, filters, list, detail with timeline and resolution. */
+/** Disputes (docs/product/support.md §6): KPIs, filters, list, detail with timeline and resolution. */
 export function SupportDisputesPage() {
   const { t, locale } = useDeskTranslation();
   useDocumentTitle(t('disputes.title'));

@@ -13,7 +13,7 @@ import { PortalList, useUrlFilters } from '../components/portal-ui';
 import { TicketDetailDialog } from '../components/ticket-detail-dialog';
 import { useDeskTranslation } from '../i18n';
 
-/** spec 02 §2 "Tickets" (issue 14): KPIs, search, filters, the queue and the detail. */
+/** The desk (docs/product/support.md §4; issue 14): KPIs, search, filters, the queue and the detail. */
 export function SupportTicketsPage() {
   const { t, locale } = useDeskTranslation();
   useDocumentTitle(t('tickets.title'));

@@ -25,7 +25,7 @@ export function BusinessTab({ profile, onFlash }: { profile: TPartnerProfile; on
         <BusinessInfoCard profile={profile} onFlash={onFlash} canEdit={isOwner} />
       </div>
       <div className="space-y-6">
-        {/* spec 02 §5: the KYC file is the owner's; staff read its status on the partner status card. */}
+        {/* docs/product/partners.md §4: the KYC file is the owner's; staff read its status on the partner status card. */}
         {isOwner && <KycCard />}
         <Card>
           <CardHeader className="pb-3">

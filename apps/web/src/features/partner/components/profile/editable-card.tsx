@@ -9,7 +9,7 @@ import { partnerMessage, usePartnerTranslation } from '../../i18n';
 import type { Flash } from '../flash';
 
 /**
- * A profile card (spec 02 §8) that lists its facts and, after "Modifier", shows its form instead: the
+ * A profile card (docs/product/partners.md §7) that lists its facts and, after "Modifier", shows its form instead: the
  * title, the edit button (`<testId>-edit`, for those who `canEdit`), the form (`<testId>-form`) with its
  * fields then Cancel and Save (`<testId>-save`), and the facts as a description list.
  */

@@ -15,7 +15,7 @@ function kycMessage(source: unknown): string {
   return bilingualMessage(source, ADMIN_MESSAGES, partnerMessage);
 }
 
-/** spec 02 §5 KYC, the owner's alone: the three documents uploaded and submitted, and their state. */
+/** KYC (docs/product/partners.md §4), the owner's alone: the three documents uploaded and submitted, and their state. */
 export function KycCard() {
   const { t } = usePartnerTranslation();
   const kyc = useKyc();

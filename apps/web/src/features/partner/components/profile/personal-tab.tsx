@@ -91,7 +91,7 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // spec 02 §5, in this order (the server checks the same).
+    // docs/product/accounts-and-roles.md §8, in this order (the server checks the same).
     if (!values.currentPassword || !values.newPassword || !values.confirmPassword) {
       setError(errorTextOf('PASSWORD_FIELDS_REQUIRED'));
       return;

@@ -17,7 +17,7 @@ import { ToneBadge } from '../status-badges';
 
 type OnFlash = (kind: Flash['kind'], text: string) => void;
 
-/** spec 02 §2 'Gestion Équipe' (owner only). */
+/** 'Gestion Équipe' (docs/product/partners.md §6; owner only). */
 export function TeamTab({ profile, onFlash }: { profile: TPartnerProfile; onFlash: OnFlash }) {
   const { t } = usePartnerTranslation();
   const [inviting, setInviting] = useState(false);
@@ -31,7 +31,7 @@ export function TeamTab({ profile, onFlash }: { profile: TPartnerProfile; onFlas
     <Card>
       <CardHeader className="flex-col gap-3 space-y-0 sm:flex-row sm:items-center sm:justify-between">
         <CardTitle className="text-base" data-testid="team-title">
-          {/* spec 02 §2: N = staff count plus one (the owner). */}
+          {/* docs/product/partners.md §6: N = staff count plus one (the owner). */}
           {t('profile.team.title', { count: staff.length + 1 })}
         </CardTitle>
         <Button onClick={() => setInviting(true)} data-testid="invite-member">
@@ -160,7 +160,7 @@ function InviteDialog({ open, onClose, onFlash }: { open: boolean; onClose: () =
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [phone, setPhone] = useState('');
-  // spec 02 §2: default permission scanner.
+  // docs/product/partners.md §6: default permission scanner.
   const [permissions, setPermissions] = useState<TPartnerPermission[]>(['scanner']);
   const [error, setError] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);

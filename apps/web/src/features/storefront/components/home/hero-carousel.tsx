@@ -16,7 +16,7 @@ function isImage(background: string): boolean {
 const SAFE_GRADIENT = /^(linear|radial|conic)-gradient\([#(),.%\sa-z0-9-]+\)$/i;
 
 /**
- * spec 01 §2: three slides with arrows and dots, advancing on their own every `autoRotateInterval` ms
+ * docs/product/storefront.md §3: three slides with arrows and dots, advancing on their own every `autoRotateInterval` ms
  * (wrapping). The rotation pauses while the pointer or the keyboard focus is in the carousel, and does
  * not start for a visitor who asked the system for reduced motion (the arrows and dots still work).
  */

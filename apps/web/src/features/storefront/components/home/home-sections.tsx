@@ -61,7 +61,7 @@ export function StatsCards({ stats }: { stats: TLandingContent['hero']['stats'] 
   );
 }
 
-/** spec 01 §2: choose, pay securely, receive instantly, enjoy. */
+/** docs/product/storefront.md §3: choose, pay securely, receive instantly, enjoy. */
 export function StepsSection() {
   const { t } = useStorefrontT();
   const steps = [
@@ -297,7 +297,7 @@ export function FaqSection({ faq }: { faq: TLandingContent['faq'] }) {
   );
 }
 
-/** spec 01 §2: secure payment (SSL, PCI DSS), support (the desk's real hours, as the help centre says them), 14-day refund. */
+/** docs/product/storefront.md §3: secure payment (SSL, PCI DSS), support (the desk's real hours, as the help centre says them), 14-day refund. */
 export function TrustBadges() {
   const { t, locale } = useStorefrontT();
   const badges = [

@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-// Icon names a landing configuration may use (spec 01 §3: benefits and stats carry an icon).
+// Icon names a landing configuration may use (docs/product/storefront.md §3: benefits and figures carry an icon).
 const ICONS: Record<string, LucideIcon> = {
   gift: Gift,
   'map-pin': MapPin,

@@ -8,12 +8,12 @@ import { Input } from '@/components/ui/input';
 import { useSubscribeNewsletter } from '../../api/landing';
 import { storefrontError, useStorefrontT } from '../../i18n';
 
-/** How long the success message stays before the form is ready again (spec 01 §4). */
+/** How long the success message stays before the form is ready again (docs/product/storefront.md §3). */
 export const NEWSLETTER_SUCCESS_MS = 3000;
 
 type Status = 'idle' | 'loading' | 'success';
 
-/** spec 01 §2 newsletter block with its promo code; sign-ups are stored (duplicates handled). */
+/** The newsletter block (docs/product/storefront.md §3) with its promo code; sign-ups are stored (duplicates handled). */
 export function NewsletterBlock({ newsletter }: { newsletter: TLandingContent['newsletter'] }) {
   const strings = useStorefrontT();
   const { t, locale } = strings;
