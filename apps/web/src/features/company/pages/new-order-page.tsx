@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { checkFile, checkRows, useInvalidateCompany } from '../api';
 import { useCompanyT } from '../i18n';
+import { rowProblemText } from '../lib/row-problem';
 
 const TEMPLATE = 'nom;email;mobile;coffret;message;date;langue\nAmina Benali;amina.benali@exemple.dz;0550 12 34 56;Hammam & Spa;Bonne fête de l’Aïd !;;fr\n';
 const FIELDS = ['name', 'email', 'mobile', 'box', 'message', 'deliveryDate', 'language'] as const;
@@ -132,7 +133,7 @@ export function CompanyNewOrderPage() {
                       <ul className="list-disc ps-5 text-sm text-destructive">
                         {r.problems.map((p) => (
                           <li key={p.field + p.code}>
-                            {t(`newOrder.fields.${p.field as (typeof FIELDS)[number]}`)} : {p.message}
+                            {t(`newOrder.fields.${p.field as (typeof FIELDS)[number]}`)} : {rowProblemText(p, locale)}
                           </li>
                         ))}
                       </ul>
