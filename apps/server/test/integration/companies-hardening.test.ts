@@ -6,22 +6,13 @@ import { issuanceFigures, issueStep, runCompanyIssuance, startIssuance } from '.
 import { ACCOUNTS, buildTestApp, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 import { genuinePdf } from '../upload-fixtures.ts';
+import { multipart } from '../company-fixtures.ts';
 
 /** Issue 32: who sends a company's documents, one registration counter per address, registration that tells nothing. */
 const clock = testClock();
 let t: TestApp;
 const cookies = {} as Record<Role, string>;
 
-function multipart(filename: string, data: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----farha-test';
-  const payload = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 let box: typeof boxes.$inferSelect;
 let nifSeq = 0;

@@ -4,6 +4,7 @@ import { boxes, companyInvoices, emailOutbox, smsOutbox, vouchers } from '../../
 import { ACCOUNTS, buildTestApp, memoryMailer, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { day, testClock } from '../clock.ts';
 import { genuinePdf } from '../upload-fixtures.ts';
+import { multipart } from '../company-fixtures.ts';
 
 const clock = testClock();
 const mailer = memoryMailer();
@@ -16,16 +17,6 @@ let rival: string;
 const HEADER = 'nom;email;mobile;coffret;message;date;langue';
 const csvOf = (lines: string[]) => Buffer.from(`\uFEFF${HEADER}\n${lines.join('\n')}\n`, 'utf8');
 
-function multipart(filename: string, data: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----farha-test';
-  const payload = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const row = (i: number, patch: Record<string, string> = {}) => ({
   name: `Salarié ${i}`,
