@@ -31,13 +31,14 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useReservationWhen } from './reservation-panel';
 import { errorKey } from '@farha/contracts/plain/errors';
+import { reservationDoneText, reservationRefusalText } from '../lib/reservation-text';
 
 const GUEST_CHOICES = Array.from(
   { length: RESERVATION_MAX_GUESTS - RESERVATION_MIN_GUESTS + 1 },
   (_, i) => RESERVATION_MIN_GUESTS + i,
 );
 
-/** docs/product/reservations.md §3 on the client (the server checks everything again, slots included). */
+/** spec 01 §5 on the client (the server checks everything again, slots included). */
 function reservationSchema(today: string, lastDay: string, expiryDay: string, messages: { partner: string; offer: string }) {
   return z.object({
     partnerId: z.string().min(1, { error: messages.partner }),
@@ -58,7 +59,7 @@ interface ReservationDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The reservation form (docs/product/reservations.md §3): partner and offer of the box, date, a free slot or 'Flexible', guests, phone, notes. */
+/** spec 01 §2 reservation modal: partner and offer of the box, date, a free slot or 'Flexible', guests, phone, notes. */
 export function ReservationDialog({ voucher, onOpenChange }: ReservationDialogProps) {
   const { t } = useCustomerT();
   const [done, setDone] = useState<{ reservation: TReservation; message: string } | null>(null);
@@ -74,7 +75,7 @@ export function ReservationDialog({ voucher, onOpenChange }: ReservationDialogPr
       <DialogContent className="max-w-xl" data-testid="reservation-dialog">
         {voucher &&
           (done ? (
-            <ReservationDone reservation={done.reservation} message={done.message} onClose={() => onOpenChange(false)} />
+            <ReservationDone reservation={done.reservation} onClose={() => onOpenChange(false)} />
           ) : (
             <>
               <DialogHeader>
@@ -212,8 +213,10 @@ function ReservationForm({
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    const refusal = (error: unknown) =>
+      reservationRefusalText(error, { flexible: values.time === RESERVATION_FLEXIBLE, closed: closedDay, partner: partner?.name ?? '' }, t);
     if (closedDay) {
-      setFormError(t('common.errorPrefix', { message: customerMessage(errorKey('SLOT_UNAVAILABLE')) }));
+      setFormError(t('common.errorPrefix', { message: refusal(null) }));
       return;
     }
     try {
@@ -230,8 +233,8 @@ function ReservationForm({
       // The dialog itself shows the spec's success message (no toast on top of it).
       onDone(result);
     } catch (error) {
-      // docs/product/reservations.md §3: « Erreur : {message} ».
-      setFormError(t('common.errorPrefix', { message: customerMessage(error, errorKey('RESERVATION_SYSTEM_ERROR')) }));
+      // spec 01 §8 "Reservation alerts": 'Erreur: {message}'.
+      setFormError(t('common.errorPrefix', { message: refusal(error) ?? customerMessage(error, errorKey('RESERVATION_SYSTEM_ERROR')) }));
     }
   });
 
@@ -392,7 +395,7 @@ function TimeChoice({ value, label, sub, checked, disabled, register }: TimeChoi
   );
 }
 
-function ReservationDone({ reservation, message, onClose }: { reservation: TReservation; message: string; onClose: () => void }) {
+function ReservationDone({ reservation, onClose }: { reservation: TReservation; onClose: () => void }) {
   const { t, locale } = useCustomerT();
   const when = useReservationWhen();
   return (
@@ -400,7 +403,7 @@ function ReservationDone({ reservation, message, onClose }: { reservation: TRese
       <CircleCheck aria-hidden className="mx-auto size-12 text-success" />
       <DialogHeader className="items-center pe-0 text-center">
         <DialogTitle>{t('reserve.successTitle')}</DialogTitle>
-        <DialogDescription className="text-base text-foreground">{customerMessage(message)}</DialogDescription>
+        <DialogDescription className="text-base text-foreground">{reservationDoneText(reservation, t)}</DialogDescription>
       </DialogHeader>
       <div className="rounded-lg bg-muted p-3 text-sm">
         <p className="font-semibold">
