@@ -125,7 +125,9 @@ describe("a company's resend", () => {
   it("sends a voucher's e-mail again 3 times in 10 minutes, then the catalogue's 429", async () => {
     const order = await placeOrder([row('Renvoi', 1)]);
     const transfer = await t.request({ method: 'POST', url: `/api/admin/company-orders/${order.id}/transfer`, cookie: cookies.finance, payload: { reference: 'VIR-R1', amount: order.total } });
-    expect(transfer.statusCode, transfer.body).toBe(200);
+    // 200 when issued within the 2 s the answer waits, 202 on a loaded machine: the order is issued either way.
+    expect([200, 202], transfer.body).toContain(transfer.statusCode);
+    await untilIssued([order.id]);
     const [line] = (await t.request({ method: 'GET', url: `/api/company/orders/${order.id}/recipients`, cookie: cookies.company_buyer })).json().recipients;
     const statuses: number[] = [];
     let last;
