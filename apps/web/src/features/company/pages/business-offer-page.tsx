@@ -23,6 +23,7 @@ import { errorMessage, fieldMessageOf } from '@/lib/i18n';
 import { useSiteStatus } from '@/lib/site-status';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCompanyT } from '../i18n';
+import { isPartnerConsentMessage } from '../lib/consent';
 
 const FIELDS = ['name', 'legalForm', 'nif', 'nis', 'rc', 'articleImposition', 'address', 'wilaya', 'contactFirstName', 'contactLastName', 'contactEmail', 'contactPhone', 'password', 'consent'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -122,7 +123,10 @@ function RegistrationForm() {
     resolver: zodResolver(formSchema(minLength)),
     defaultValues: { name: '', legalForm: '', nif: '', nis: '', rc: '', articleImposition: '', address: '', wilaya: '', contactFirstName: '', contactLastName: '', contactEmail: '', contactPhone: '', password: '', consent: false },
   });
-  const fieldError = fieldErrorOf<FieldName>(errors);
+  const formFieldError = fieldErrorOf<FieldName>(errors);
+  // The consent is to the company conditions of sale, not the partners' ones the shared code names (issue 34).
+  const fieldError = (name: FieldName) =>
+    name === 'consent' && isPartnerConsentMessage(errors.consent?.message) ? t('offer.consentRequired') : formFieldError(name);
   const onSubmit = handleSubmit(async ({ legalForm, consent, ...values }) => {
     setFormError(null);
     setNotice(null);
