@@ -17,7 +17,7 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['partner'],
-        summary: 'Scan and redeem a voucher (spec 01 §4)',
+        summary: 'Scan and redeem a voucher (docs/product/vouchers.md §12)',
         body: ZRedeemRequest,
         response: {
           200: ZRedemptionSuccess,
