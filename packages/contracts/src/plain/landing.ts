@@ -124,7 +124,7 @@ const DEFAULT_FR: TLandingContent = {
     {
       icon: 'map-pin',
       title: 'Partout en Algérie',
-      description: "Hammams, restaurants, maisons d'hôtes et clubs sélectionnés dans 48 villes.",
+      description: "Hammams, restaurants, maisons d'hôtes et clubs sélectionnés dans {cities} villes.",
       color: 'primary',
     },
   ],
@@ -248,7 +248,7 @@ const DEFAULT_AR: TLandingContent = {
     {
       icon: 'map-pin',
       title: 'في كل أنحاء الجزائر',
-      description: 'حمّامات ومطاعم ودور ضيافة ونوادٍ مختارة في 48 مدينة.',
+      description: 'حمّامات ومطاعم ودور ضيافة ونوادٍ مختارة في {cities} مدينة.',
       color: 'primary',
     },
   ],

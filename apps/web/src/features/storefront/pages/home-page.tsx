@@ -46,7 +46,7 @@ export function HomePage() {
         <StepsSection />
       </div>
       <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
-        <BenefitsSection benefits={landing.benefits} />
+        <BenefitsSection benefits={landing.benefits} stats={landing.hero.stats} />
       </div>
       <div className="[contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
         <FeaturedBoxes boxes={boxes.data?.boxes ?? []} loading={boxes.isPending} error={boxes.isError} />

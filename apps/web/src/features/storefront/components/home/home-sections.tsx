@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useStorefrontT } from '../../i18n';
 import { checkoutHref, checkoutState } from '../../lib/checkout';
+import { withLandingFigures } from '../../lib/landing-figures';
 import { BoxCard, BoxCardSkeleton } from '../box-card';
 import { Stars } from '../rating';
 import { landingIcon, toneOf } from './landing-icon';
@@ -97,7 +98,7 @@ export function StepsSection() {
   );
 }
 
-export function BenefitsSection({ benefits }: { benefits: TLandingContent['benefits'] }) {
+export function BenefitsSection({ benefits, stats = [] }: { benefits: TLandingContent['benefits']; stats?: TLandingContent['hero']['stats'] }) {
   const { t } = useStorefrontT();
   if (benefits.length === 0) return null;
   return (
@@ -114,7 +115,7 @@ export function BenefitsSection({ benefits }: { benefits: TLandingContent['benef
                   <Icon aria-hidden className="size-6" />
                 </span>
                 <h3 className="text-lg font-bold">{benefit.title}</h3>
-                <p className="mt-1.5 text-sm text-muted-foreground text-pretty">{benefit.description}</p>
+                <p className="mt-1.5 text-sm text-muted-foreground text-pretty">{withLandingFigures(benefit.description, stats)}</p>
               </li>
             );
           })}
