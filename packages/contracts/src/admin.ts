@@ -35,6 +35,7 @@ export const ADMIN_MESSAGES = {
   SETTINGS_RESET: { fr: 'Paramètres réinitialisés aux valeurs par défaut', ar: 'تمت إعادة الإعدادات إلى القيم الافتراضية' },
   REFUND_PAID: { fr: 'Remboursement effectué', ar: 'تم تنفيذ الاسترداد' },
   REFUND_FAILED: { fr: 'Remboursement marqué en échec', ar: 'تم تسجيل فشل الاسترداد' },
+  REFUND_TRANSFER_RECORDED: { fr: 'Virement manuel enregistré : le client est prévenu', ar: 'تم تسجيل التحويل اليدوي: تم إعلام الزبون' },
 } as const satisfies Record<string, { fr: string; ar: string }>;
 
 export const ZPage = z.object({
@@ -97,6 +98,11 @@ export const ZAdminRefund = z.object({
   provider: z.string().nullable(),
   gatewayRefund: z.boolean(),
   /**
+   * Issue 34: the gateway refused to refund it (REFUND_GATEWAY, 502): finance sends a bank transfer and records
+   * it (POST /api/admin/refunds/:id/manual-transfer).
+   */
+  gatewayRefused: z.boolean(),
+  /**
    * Issue 24: what goes back to the card, in the currency it was charged in (an international card's euros
    * or dollars, the share of the charge this dinar refund is); dinars for CIB and EDAHABIA.
    */
@@ -121,6 +127,11 @@ export const ZAdminRefundList = z.object({
 });
 export type TAdminRefundList = z.infer<typeof ZAdminRefundList>;
 export const ZAdminRefundActionResponse = z.object({ refund: ZAdminRefund, message: z.string() });
+/** POST /api/admin/refunds/:id/manual-transfer (issue 34): the bank transfer finance made instead, by its reference. */
+export const ZRefundManualTransferInput = z.object({
+  reference: z.string({ error: zodError('REFUND_TRANSFER_REFERENCE_REQUIRED') }).trim().min(3, { error: zodError('REFUND_TRANSFER_REFERENCE_REQUIRED') }).max(80, { error: zodError('REFUND_TRANSFER_REFERENCE_REQUIRED') }),
+});
+export type TRefundManualTransferInput = z.infer<typeof ZRefundManualTransferInput>;
 
 // ---------------------------------------------------------------------------------------------------
 // Partners and KYC

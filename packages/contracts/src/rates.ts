@@ -34,6 +34,11 @@ export const ZSetRateRequest = z.object({
     .pipe(z.string().regex(/^\d{1,6}(\.\d{1,4})?$/, { error: zodError('RATE_INVALID') })),
   /** The day (YYYY-MM-DD, Africa/Algiers) after which the rate is stale. */
   staleAfter: z.string({ error: zodError('RATE_STALE_AFTER') }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: zodError('RATE_STALE_AFTER') }),
+  /**
+   * Issue 34: a rate more than 25 % away from the one in force is refused (RATE_CONFIRM_REQUIRED, 409) unless
+   * finance confirms it, after reading the warning, by sending it again with `confirm: true`.
+   */
+  confirm: z.boolean({ error: zodError('RATE_CONFIRM_INVALID') }).optional(),
 });
 export type TSetRateRequest = z.input<typeof ZSetRateRequest>;
 

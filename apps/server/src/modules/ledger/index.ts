@@ -4,3 +4,4 @@ export { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPay
 export { cycleCutoff, MONTHLY_PAYOUT_DAY, proposeDuePayouts } from './auto-payouts.ts';
 export { redemptionLedgerRows } from './redemption.ts';
 export { partnerPayouts } from './payouts.ts';
+export { announceRateToFinance, rateChangedEmail } from './rate-announcements.ts';

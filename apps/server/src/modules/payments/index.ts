@@ -4,7 +4,7 @@ export { reconcilePendingPayments } from './reconcile.ts';
 export { createCompanyCheckout, createServiceOrder } from './service.ts';
 export { createFreeExchangeOrder, lockOrders, markOrderFulfilled, markOrdersRefunded, markOrdersRefundedWhenPaidBack, recordRefunds, refundsRecorded, type RefundRequest } from './order-changes.ts';
 export { signWebhook } from './signature.ts';
-export { gatewayRefundable, listRefunds, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';
+export { gatewayRefundable, listRefunds, recordManualRefundTransfer, refundSettledEmail, refundThroughGateway, settleRefund } from './refund-processing.ts';
 export { chargeOf, refundShare } from './charge.ts';
 export { listPayments } from './payments-list.ts';
 export { recordWebhookEvent } from './webhook-events.ts';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type TAdminRefund, type TAdminRefundList } from '@farha/contracts/admin';
 import { formatDzd } from '@farha/contracts/money';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxes, orders, payments, refunds, users, vouchers } from '../../db/schema/index.ts';
+import { auditLog, boxes, orders, payments, refunds, users, vouchers } from '../../db/schema/index.ts';
 import type { PaymentProviders } from './providers/registry.ts';
 import { PaymentGatewayError } from './providers/types.ts';
 import { chargeOf, refundShare } from './charge.ts';
@@ -13,11 +13,15 @@ import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
+/** The audit action written when the gateway refuses a refund (issue 34): finance may then record a bank transfer. */
+export const GATEWAY_REFUSED = 'refund.gateway_refused';
+
 const selection = {
   refund: refunds,
   orderPaymentMethod: orders.paymentMethod,
   order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4 },
   provider: sql<string | null>`(select ${payments.provider} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'paid' limit 1)`,
+  gatewayRefused: sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.entityType} = 'refund' and ${auditLog.entityId} = ${refunds.id}::text and ${auditLog.action} = ${GATEWAY_REFUSED})`,
   customerEmail: users.email,
   customerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
   voucherCode: vouchers.code,
@@ -33,7 +37,7 @@ function refundCharged(order: OrderCharge, refundDzd: number): TAdminRefund['cha
   return { currency: charge.currency, amount: refundShare(charge, order.amount, refundDzd) };
 }
 
-function toDto(row: { refund: RefundRow; order: OrderCharge; orderPaymentMethod: string | null; provider: string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null; boxNameAr: string | null }): TAdminRefund {
+function toDto(row: { refund: RefundRow; order: OrderCharge; orderPaymentMethod: string | null; provider: string | null; gatewayRefused: boolean | string | null; customerEmail: string | null; customerName: string | null; voucherCode: string | null; boxName: string | null; boxNameAr: string | null }): TAdminRefund {
   const r = row.refund;
   return {
     id: r.id,
@@ -47,6 +51,7 @@ function toDto(row: { refund: RefundRow; order: OrderCharge; orderPaymentMethod:
     provider: row.provider,
     // Filled by the route, which knows the configured gateways (gatewayRefundable).
     gatewayRefund: false,
+    gatewayRefused: row.gatewayRefused === true || row.gatewayRefused === 't' || row.gatewayRefused === 'true',
     charged: refundCharged(row.order, r.amount),
     customer: row.customerEmail ? { email: row.customerEmail, name: row.customerName ?? '' } : null,
     voucherCode: row.voucherCode,
@@ -126,7 +131,7 @@ type FinanceStep = { actor: AuditActor; now: Date; publicUrl: string };
 export async function settleRefund(
   db: Db,
   refundId: string,
-  outcome: { paid: true; reference: string } | { paid: false; reason: string },
+  outcome: { paid: true; reference: string; via?: 'transfer' } | { paid: false; reason: string },
   step: FinanceStep,
 ): Promise<TAdminRefund> {
   await db.transaction(async (tx) => {
@@ -155,7 +160,11 @@ export async function settleRefund(
       entityType: 'refund',
       entityId: refundId,
       summary: `${customer?.email ?? updated.orderId} — ${formatDzd(updated.amount)}${outcome.paid ? ` — ${outcome.reference}` : ` — ${outcome.reason}`}`,
-      params: { customer: customer?.email ?? updated.orderId, amount: updated.amount, ...(outcome.paid ? { reference: outcome.reference } : { reason: outcome.reason }) },
+      params: {
+        customer: customer?.email ?? updated.orderId,
+        amount: updated.amount,
+        ...(outcome.paid ? { reference: outcome.reference, ...(outcome.via ? { via: outcome.via } : {}) } : { reason: outcome.reason }),
+      },
       before: { status: 'pending' },
       after: { status: updated.status, reference: updated.reference, failureReason: updated.failureReason },
       now: step.now,
@@ -206,10 +215,33 @@ export async function refundThroughGateway(db: Db, providers: PaymentProviders, 
     const amount = refundCharged(row.order, row.refund.amount).amount;
     ({ reference } = await provider.refund({ checkoutId: row.checkoutId, amount, idempotencyKey: row.refund.id }));
   } catch (error) {
-    if (error instanceof PaymentGatewayError) throw new AppError('REFUND_GATEWAY');
+    if (error instanceof PaymentGatewayError) {
+      // Issue 34: remembered, so that the queue offers the manual transfer instead of the same refusal again.
+      await recordAudit(db, {
+        actor: step.actor,
+        action: GATEWAY_REFUSED,
+        entityType: 'refund',
+        entityId: refundId,
+        summary: `${row.provider ?? ''} — ${formatDzd(row.refund.amount)} — ${error.message}`,
+        params: { provider: row.provider ?? '', amount: row.refund.amount },
+        before: { status: 'pending' },
+        after: { status: 'pending' },
+        now: step.now,
+      });
+      throw new AppError('REFUND_GATEWAY');
+    }
     throw error;
   }
   return settleRefund(db, refundId, { paid: true, reference }, step);
+}
+
+/**
+ * Issue 34: finance refunded by bank transfer a payment the gateway could not refund (or has no refund API
+ * for): the refund is recorded paid with the transfer's reference, audited as a transfer, and the customer
+ * e-mailed as for any paid refund.
+ */
+export async function recordManualRefundTransfer(db: Db, refundId: string, input: { reference: string }, step: FinanceStep): Promise<TAdminRefund> {
+  return settleRefund(db, refundId, { paid: true, reference: input.reference.trim(), via: 'transfer' }, step);
 }
 
 /** Whether finance can refund an order's payment through its gateway (else: manual bank refund). */

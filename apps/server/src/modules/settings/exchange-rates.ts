@@ -52,12 +52,24 @@ export function parseRate(text: string): number {
 }
 
 /**
+ * Issue 34: a new rate further than this share from the one before it (1 € = 1 500 DA after 150 DA) is a
+ * typing slip until finance confirms it (`confirm: true`).
+ */
+export const RATE_CONFIRM_SHARE = 0.25;
+
+/** Whether going from `beforeE4` to `afterE4` moves the rate by more than RATE_CONFIRM_SHARE. */
+export function rateJumpNeedsConfirmation(beforeE4: number, afterE4: number): boolean {
+  return Math.abs(afterE4 - beforeE4) > beforeE4 * RATE_CONFIRM_SHARE;
+}
+
+/**
  * Finance sets a rate (issue 24): a new row (the previous ones stay, the history), stale after the end of
- * `staleAfterDay` in Algiers, which must be between today and MAX_RATE_DAYS ahead; audited.
+ * `staleAfterDay` in Algiers, which must be between today and MAX_RATE_DAYS ahead; audited. Issue 34: a rate
+ * further than RATE_CONFIRM_SHARE from the one in force needs `confirm: true` (else RATE_CONFIRM_REQUIRED).
  */
 export async function setRate(
   db: Queryable,
-  input: { currency: TForeignCurrency; rate: string; staleAfter: string },
+  input: { currency: TForeignCurrency; rate: string; staleAfter: string; confirm?: boolean | undefined },
   step: { actor: AuditActor; now: Date },
 ): Promise<TExchangeRate> {
   const rateE4 = parseRate(input.rate);
@@ -68,6 +80,13 @@ export async function setRate(
   const staleAfter = new Date(algiersInstant(addDays(input.staleAfter, 1)).getTime() - 1);
   if (Number.isNaN(staleAfter.getTime())) throw new AppError('RATE_STALE_AFTER', { field: 'staleAfter' });
   const before = await latest(db, input.currency);
+  const jump = before !== undefined && rateJumpNeedsConfirmation(before.rateE4, rateE4);
+  if (jump && input.confirm !== true) {
+    throw new AppError('RATE_CONFIRM_REQUIRED', {
+      field: 'rate',
+      params: { currency: input.currency, current: formatRate(before.rateE4), proposed: formatRate(rateE4), share: Math.round(RATE_CONFIRM_SHARE * 100) },
+    });
+  }
   const [row] = await db
     .insert(exchangeRates)
     .values({ currency: input.currency, rateE4, staleAfter, setBy: step.actor.userId, createdAt: step.now })
@@ -78,7 +97,7 @@ export async function setRate(
     entityType: 'exchange_rate',
     entityId: row!.id,
     summary: `1 ${input.currency} = ${formatRate(rateE4)} DA (→ ${input.staleAfter})`,
-    params: { currency: input.currency, rate: formatRate(rateE4), staleAfter: input.staleAfter },
+    params: { currency: input.currency, rate: formatRate(rateE4), staleAfter: input.staleAfter, ...(jump ? { confirmed: 'true' } : {}) },
     before: before ? { rateE4: before.rateE4, staleAfter: before.staleAfter.toISOString() } : null,
     after: { rateE4, staleAfter: staleAfter.toISOString() },
     now: step.now,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdminIdParams, ZKycDocumentParams, ADMIN_MESSAGES, ZAdminDashboard, ZAdminPartnerActionResponse, ZAdminPartnerDetail, ZAdminPartnerList, ZAdminPartnerQuery, ZAdminPayoutActionResponse, ZAdminPayoutList, ZAdminPayoutQuery, ZAdminRefundActionResponse, ZAdminRefundList, ZAdminRefundQuery, ZAdminUserPage, ZAdminUserQuery, ZAuditPage, ZAuditQuery, ZDashboardQuery, ZKycDecisionInput, ZPartnerTermsInput, ZPayoutFailedInput, ZPayoutPaidInput, ZSettingsPatch, ZSettingsResponse, ZUserActionResponse, ZCreateUserInput, type TAdminRefund, ZSettingsResetInput, ZSystemFigures, ZUpdateUserInput } from '@farha/contracts/admin';
+import { ZAdminIdParams, ZKycDocumentParams, ADMIN_MESSAGES, ZAdminDashboard, ZAdminPartnerActionResponse, ZAdminPartnerDetail, ZAdminPartnerList, ZAdminPartnerQuery, ZAdminPayoutActionResponse, ZAdminPayoutList, ZAdminPayoutQuery, ZAdminRefundActionResponse, ZAdminRefundList, ZAdminRefundQuery, ZRefundManualTransferInput, ZAdminUserPage, ZAdminUserQuery, ZAuditPage, ZAuditQuery, ZDashboardQuery, ZKycDecisionInput, ZPartnerTermsInput, ZPayoutFailedInput, ZPayoutPaidInput, ZSettingsPatch, ZSettingsResponse, ZUserActionResponse, ZCreateUserInput, type TAdminRefund, ZSettingsResetInput, ZSystemFigures, ZUpdateUserInput } from '@farha/contracts/admin';
 import { ZAnalyticsPeriodQuery, ZBreakageForecast, ZFunnel, ZLiveAnalytics, ZSales } from '@farha/contracts/analytics';
 import { ZAdminNavigation } from '@farha/contracts/areas';
 import { ZApiError } from '@farha/contracts/errors';
@@ -13,9 +13,9 @@ import type { Queryable } from '../../db/client.ts';
 import { adminDashboard, breakageForecast, dailySeries, funnel, liveAnalytics, sales, smsPerDay, systemStatus } from '../../modules/analytics/index.ts';
 import { ZSmsAnalytics } from '@farha/contracts/sms';
 import { listAudit, type AuditActor } from '../../modules/audit/index.ts';
-import { approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../../modules/ledger/index.ts';
+import { announceRateToFinance, approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../../modules/ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
-import { gatewayRefundable, listPayments, listRefunds, refundThroughGateway, settleRefund } from '../../modules/payments/index.ts';
+import { gatewayRefundable, listPayments, listRefunds, recordManualRefundTransfer, refundThroughGateway, settleRefund } from '../../modules/payments/index.ts';
 import { exportSettings, importSettings, rateHistory, readAllSettings, resetSettings, setRate, systemFigures, updateSettings } from '../../modules/settings/index.ts';
 import { listOfflineConflicts } from '../../modules/vouchers/index.ts';
 import { ZAdminPaymentList, ZAdminPaymentsQuery, ZExchangeRate, ZRateHistory, ZRateHistoryQuery, ZSetRateRequest } from '@farha/contracts/rates';
@@ -158,7 +158,16 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/exchange-rates',
     { onRequest: rateStaff, schema: { tags: ['admin'], body: ZSetRateRequest, response: { 201: ZExchangeRate, ...errors } } },
-    async (request, reply) => reply.status(201).send(await app.db.transaction((tx) => setRate(tx, request.body, step(request)))),
+    async (request, reply) =>
+      reply.status(201).send(
+        await app.db.transaction(async (tx) => {
+          // Issue 34: a rate far from the one in force needs `confirm`; every change is e-mailed to finance.
+          const at = step(request);
+          const rate = await setRate(tx, request.body, at);
+          await announceRateToFinance(tx, rate, at);
+          return rate;
+        }),
+      ),
   );
 
   r.get(
@@ -191,6 +200,15 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       refund: await settleRefund(app.db, request.params.id, { paid: true, reference: request.body.reference }, step(request)),
       message: ADMIN_MESSAGES.REFUND_PAID.fr,
+    }),
+  );
+  // Issue 34: the bank transfer finance made for a refund the gateway refused.
+  r.post(
+    '/refunds/:id/manual-transfer',
+    { onRequest: refundStaff, schema: { tags: ['admin'], params: idParams, body: ZRefundManualTransferInput, response: { 200: ZAdminRefundActionResponse, ...errors } } },
+    async (request) => ({
+      refund: withGateway(await recordManualRefundTransfer(app.db, request.params.id, request.body, step(request))),
+      message: ADMIN_MESSAGES.REFUND_TRANSFER_RECORDED.fr,
     }),
   );
   r.post(
