@@ -1,27 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PAYOUT_STATUSES } from '@farha/contracts/partner';
 import { describe, expect, it } from 'vitest';
 import ar from './locales/ar.json';
 import fr from './locales/fr.json';
+import { literals, serverSources } from '../../testing/server-sources.ts';
 
 /*
  * Every e-mail template the server can send has a label in the demo mailbox, in French and in Arabic (issue 34:
  * `support-reply` shown raw). The templates are read from the server's sources, so that one added there fails here until named.
  */
-const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../server/src');
-
-function sources(dir: string): { file: string; text: string }[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith('.ts') ? [{ file: path.relative(serverSrc, full), text: fs.readFileSync(full, 'utf8') }] : [];
-  });
-}
-const files = sources(serverSrc);
+const files = serverSources();
 const read = (file: string) => files.find((f) => f.file === file)?.text ?? '';
-const literals = (text: string) => [...text.matchAll(/'([^'\n]+)'/g)].map((m) => m[1]!);
 
 // The parts of the templates the server builds from a kind (`reminder-${reminder.kind}` …).
 const kindsOf = {

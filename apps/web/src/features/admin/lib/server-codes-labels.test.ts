@@ -1,28 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import analyticsAr from '../analytics/locales/ar.json';
 import analyticsFr from '../analytics/locales/fr.json';
 import adminAr from '../locales/ar.json';
 import adminFr from '../locales/fr.json';
+import { literals, serverSources } from '../../../testing/server-sources.ts';
 
 /*
  * Every code the server can put on a staff screen has words in French and in Arabic (issue 34: raw
  * `system.jobNames.sms-outbox`, `company.transfer`). The codes are read from the
  * server's sources, so that a job or an audit action added there fails here until named.
  */
-const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../server/src');
-
-function sources(dir: string): { file: string; text: string }[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith('.ts') ? [{ file: path.relative(serverSrc, full), text: fs.readFileSync(full, 'utf8') }] : [];
-  });
-}
-const files = sources(serverSrc);
-const literals = (text: string) => [...text.matchAll(/'([^'\n]+)'/g)].map((m) => m[1]!);
+const files = serverSources();
 
 function jobNames(): string[] {
   const names = new Set<string>();
