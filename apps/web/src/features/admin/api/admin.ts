@@ -171,7 +171,8 @@ export function useAdminRefunds(query: string) {
 export function useRefundAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; action: 'paid'; reference: string } | { id: string; action: 'failed'; reason: string }) => {
+    // Issue 34: 'manual-transfer', the bank transfer finance made for a refund the gateway refused.
+    mutationFn: (input: { id: string; action: 'paid' | 'manual-transfer'; reference: string } | { id: string; action: 'failed'; reason: string }) => {
       const { id, action, ...body } = input;
       return api.post(`/api/admin/refunds/${id}/${action}`, body, { schema: ZAdminRefundActionResponse });
     },

@@ -115,6 +115,8 @@ export function auditSummary(entry: Pick<TAuditEntry, 'action' | 'summary' | 'pa
     case 'refund.paid':
     case 'refund.failed':
       return join([str('customer') && ltr(str('customer')!, locale), formatDzd(num('amount'), locale), reference, reason]);
+    case 'refund.gateway_refused':
+      return join([str('provider'), formatDzd(num('amount'), locale)]);
     case 'exchange_rate.set':
       return ltr(`1 ${str('currency') ?? ''} = ${str('rate') ?? ''} DA → ${str('staleAfter') ?? ''}`, locale);
     case 'support.voucher_resend':

@@ -2,7 +2,7 @@ import { createInstance } from '@/lib/i18n-core';
 import { describe, expect, it } from 'vitest';
 import ar from '../locales/ar.json';
 import fr from '../locales/fr.json';
-import { refundReason } from './refund-text';
+import { offersManualTransfer, refundChargedText, refundReason } from './refund-text';
 
 const i18n = createInstance();
 await i18n.init({ resources: { fr: { translation: fr }, ar: { translation: ar } }, lng: 'fr' });
@@ -39,5 +39,22 @@ describe('a refund’s reason in the reader’s language', () => {
   it('words the other codes, and shows the stored French reason of a row with no code', () => {
     expect(refundReason({ reason: 'x', reasonCode: 'unused_box', reasonParams: null }, ari, 'ar')).toBe('علبة غير مستعملة، استرداد خلال 14 يومًا');
     expect(refundReason({ reason: 'Geste commercial', reasonCode: null, reasonParams: null }, ari, 'ar')).toBe('Geste commercial');
+  });
+});
+
+describe('a refund to a card charged abroad, and the manual transfer (issue 34)', () => {
+  const charged = { currency: 'EUR' as const, amount: 1234 };
+  it('says « à rendre » while it waits, not once it is paid, in French and in Arabic', () => {
+    expect(refundChargedText({ status: 'pending', charged }, fri, '12,34 €')).toBe('Carte débitée en EUR : 12,34 € à rendre');
+    const paid = refundChargedText({ status: 'paid', charged }, fri, '12,34 €');
+    expect(paid).toBe('Carte débitée en EUR : 12,34 € rendus');
+    expect(paid).not.toContain('à rendre');
+    expect(refundChargedText({ status: 'paid', charged }, ari, '12,34 €')).not.toBe(refundChargedText({ status: 'pending', charged }, ari, '12,34 €'));
+  });
+
+  it('offers the manual transfer on a pending refund the gateway refused only', () => {
+    expect(offersManualTransfer({ status: 'pending', gatewayRefund: true, gatewayRefused: true })).toBe(true);
+    expect(offersManualTransfer({ status: 'pending', gatewayRefund: true, gatewayRefused: false })).toBe(false);
+    expect(offersManualTransfer({ status: 'paid', gatewayRefund: true, gatewayRefused: true })).toBe(false);
   });
 });

@@ -26,3 +26,19 @@ export function refundReason(refund: Pick<TAdminRefund, 'reason' | 'reasonCode' 
       return refund.reason;
   }
 }
+
+/**
+ * Issue 34: what went back to a card charged in euros or dollars. « à rendre » while the refund waits (or
+ * failed), « rendus » once it is paid: a paid refund no longer reads as money still owed.
+ */
+export function refundChargedText(refund: Pick<TAdminRefund, 'status' | 'charged'>, t: T, amount: string): string {
+  return t(refund.status === 'paid' ? 'refunds.chargedPaid' : 'refunds.charged', { currency: refund.charged.currency, amount });
+}
+
+/**
+ * Issue 34: a pending refund the gateway refused (or one no gateway can refund) is paid by a bank transfer
+ * that finance records with its reference (« Enregistrer un virement manuel »).
+ */
+export function offersManualTransfer(refund: Pick<TAdminRefund, 'status' | 'gatewayRefund' | 'gatewayRefused'>): boolean {
+  return refund.status === 'pending' && refund.gatewayRefund && refund.gatewayRefused;
+}

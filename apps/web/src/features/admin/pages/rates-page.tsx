@@ -1,4 +1,5 @@
 import { FOREIGN_CURRENCIES, formatRate, type TForeignCurrency } from '@farha/contracts/money';
+import type { TSetRateRequest } from '@farha/contracts/rates';
 import { addDays, algiersToday } from '@farha/contracts/time';
 import { Coins } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useExchangeRates, useSetExchangeRate } from '../api/admin';
 import { AdminPagedList } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
+import { asksRateConfirmation } from '../lib/rate-confirmation';
 
 /**
  * /admin/taux (issue 24, finance): the EUR and USD rates prices are shown and international cards charged at,
@@ -36,19 +38,27 @@ export function AdminRatesPage() {
   const [staleAfter, setStaleAfter] = useState(addDays(today, 7));
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string; field?: string } | null>(null);
 
+  // Issue 34: a rate far from the one in force comes back asking for confirmation; « Confirmer » resends it.
+  const [toConfirm, setToConfirm] = useState<{ request: TSetRateRequest; text: string } | null>(null);
+
+  const send = (request: TSetRateRequest) => {
+    setFlash(null);
+    setToConfirm(null);
+    save.mutate(request, {
+      onSuccess: (saved) => {
+        setRate('');
+        setFlash({ kind: 'success', text: t('rates.saved', { currency: saved.currency, rate: formatRate(saved.rateE4) }) });
+      },
+      onError: (error) => {
+        if (asksRateConfirmation(error)) setToConfirm({ request, text: adminMessage(error) });
+        else setFlash({ kind: 'error', text: adminMessage(error) });
+      },
+    });
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFlash(null);
-    save.mutate(
-      { currency, rate, staleAfter },
-      {
-        onSuccess: (saved) => {
-          setRate('');
-          setFlash({ kind: 'success', text: t('rates.saved', { currency: saved.currency, rate: formatRate(saved.rateE4) }) });
-        },
-        onError: (error) => setFlash({ kind: 'error', text: adminMessage(error) }),
-      },
-    );
+    send({ currency, rate, staleAfter });
   };
 
   return (
@@ -108,6 +118,22 @@ export function AdminRatesPage() {
           {flash && (
             <Alert className="mt-4" variant={flash.kind} data-testid={`rate-flash-${flash.kind}`}>
               {flash.text}
+            </Alert>
+          )}
+          {toConfirm && (
+            <Alert className="mt-4" variant="error" data-testid="rate-confirm">
+              <div className="space-y-3">
+                <p>{toConfirm.text}</p>
+                <p className="text-sm text-muted-foreground">{t('rates.confirmHint')}</p>
+                <div className="flex flex-wrap gap-2">
+                  <Button type="button" variant="destructive" disabled={save.isPending} onClick={() => send({ ...toConfirm.request, confirm: true })} data-testid="rate-confirm-button">
+                    {t('rates.confirm')}
+                  </Button>
+                  <Button type="button" variant="outline" onClick={() => setToConfirm(null)}>
+                    {t('rates.cancel')}
+                  </Button>
+                </div>
+              </div>
             </Alert>
           )}
         </CardContent>

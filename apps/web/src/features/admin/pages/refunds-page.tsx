@@ -1,6 +1,6 @@
 import { ADMIN_REFUND_FILTERS, type TAdminRefund } from '@farha/contracts/admin';
 import { formatDzd, formatForeign } from '@farha/contracts/money';
-import { CreditCard, Send, X } from 'lucide-react';
+import { CreditCard, Landmark, Send, X } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -9,16 +9,16 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { toQuery, useAdminRefunds, useGatewayRefund, useRefundAction } from '../api/admin';
-import { AdminPagedList, SettleDialog, StatusChips, usePrompt, useStatusPage } from '../components/parts';
+import { AdminPagedList, PromptDialog, SettleDialog, StatusChips, usePrompt, useStatusPage } from '../components/parts';
 import { adminMessage, useAdminTranslation } from '../i18n';
-import { refundReason } from '../lib/refund-text';
+import { offersManualTransfer, refundChargedText, refundReason } from '../lib/refund-text';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 
 const STATUS_VARIANT = { pending: 'secondary', paid: 'soft', failed: 'destructive' } as const;
 
 /** One refund owed: the customer, the amount (and what was charged abroad), why, and how it may be paid. */
-function RefundRow(props: { refund: TAdminRefund; busy: boolean; onGateway: () => void; onSettle: (kind: 'paid' | 'failed') => void }) {
-  const { refund: r, busy, onGateway, onSettle } = props;
+function RefundRow(props: { refund: TAdminRefund; busy: boolean; onGateway: () => void; onSettle: (kind: 'paid' | 'failed') => void; onManualTransfer: () => void }) {
+  const { refund: r, busy, onGateway, onSettle, onManualTransfer } = props;
   const { t, locale } = useAdminTranslation();
   const providerName = (provider: string) =>
     provider === 'sandbox' || provider === 'chargily' || provider === 'stripe' ? t(`refunds.providers.${provider}`) : provider;
@@ -33,7 +33,7 @@ function RefundRow(props: { refund: TAdminRefund; busy: boolean; onGateway: () =
           </div>
           {r.charged.currency !== 'DZD' && (
             <p className="text-sm font-medium" data-testid="refund-charged">
-              {t('refunds.charged', { currency: r.charged.currency, amount: formatForeign(r.charged.amount, r.charged.currency) })}
+              {refundChargedText(r, t, formatForeign(r.charged.amount, r.charged.currency))}
             </p>
           )}
           <p className="truncate text-sm text-muted-foreground" dir="ltr">
@@ -49,10 +49,20 @@ function RefundRow(props: { refund: TAdminRefund; busy: boolean; onGateway: () =
           </p>
           {r.reference && <p className="text-xs font-medium">{t('refunds.reference', { reference: r.reference })}</p>}
           {r.failureReason && <p className="text-xs text-destructive">{r.failureReason}</p>}
+          {offersManualTransfer(r) && (
+            <p className="text-xs text-destructive" data-testid="refund-gateway-refused">
+              {t('refunds.gatewayRefused')}
+            </p>
+          )}
         </div>
         {r.status === 'pending' && (
           <div className="flex flex-wrap gap-2 sm:flex-col">
-            {r.gatewayRefund ? (
+            {offersManualTransfer(r) ? (
+              <Button onClick={onManualTransfer} data-testid="refund-manual-transfer">
+                <Landmark aria-hidden />
+                {t('refunds.manualTransfer')}
+              </Button>
+            ) : r.gatewayRefund ? (
               <Button onClick={onGateway} disabled={busy} data-testid="refund-gateway">
                 <CreditCard aria-hidden />
                 {t('refunds.viaGateway')}
@@ -91,6 +101,7 @@ export function AdminRefundsPage() {
   };
   const [flash, setFlash] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const prompt = usePrompt<{ kind: 'paid' | 'failed'; refund: TAdminRefund }>();
+  const transfer = usePrompt<TAdminRefund>();
   const dialog = prompt.target;
   const counts = list.data?.counts ?? {};
 
@@ -124,6 +135,7 @@ export function AdminRefundsPage() {
             busy={gateway.isPending}
             onGateway={() => refundByGateway(r)}
             onSettle={(kind) => prompt.open({ kind, refund: r })}
+            onManualTransfer={() => transfer.open(r)}
           />
         )}
       </AdminPagedList>
@@ -147,6 +159,27 @@ export function AdminRefundsPage() {
               setFlash({ kind: 'success', text: adminMessage(answer.message) });
             },
             onError: (error) => prompt.setError(adminMessage(error)),
+          });
+        }}
+      />
+      <PromptDialog
+        {...transfer.dialogProps}
+        title={t('refunds.manualTransferTitle')}
+        text={transfer.target ? t('refunds.manualTransferText', { amount: formatDzd(transfer.target.amount, locale), customer: transfer.target.customer?.name ?? '' }) : ''}
+        inputLabel={t('refunds.referenceLabel')}
+        confirmLabel={t('refunds.manualTransferConfirm')}
+        pending={action.isPending}
+        onConfirm={(reference) => {
+          const refund = transfer.target;
+          if (!refund) return;
+          setFlash(null);
+          transfer.setError(null);
+          action.mutate({ id: refund.id, action: 'manual-transfer', reference }, {
+            onSuccess: (answer) => {
+              transfer.close();
+              setFlash({ kind: 'success', text: `${adminMessage(answer.message)} — ${t('refunds.reference', { reference: answer.refund.reference ?? '' })}` });
+            },
+            onError: (error) => transfer.setError(adminMessage(error)),
           });
         }}
       />
