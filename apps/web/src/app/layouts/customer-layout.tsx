@@ -44,7 +44,8 @@ export function CustomerLayout() {
             <Button asChild size="sm" className="me-1">
               <Link to={paths.catalog}>
                 <ShoppingBag aria-hidden />
-                {t('client.buy')}
+                {/* Icon only on narrow phones: the header's buttons need the room. */}
+                <span className="max-[399px]:sr-only">{t('client.buy')}</span>
               </Link>
             </Button>
             <ThemeToggle />

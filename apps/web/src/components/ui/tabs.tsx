@@ -5,13 +5,13 @@ import { useDirection } from '@/lib/use-direction';
 
 export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitive.Root>) {
   const dir = useDirection();
-  return <TabsPrimitive.Root dir={dir} className={cn('flex flex-col gap-4', className)} {...props} />;
+  return <TabsPrimitive.Root dir={dir} className={cn('flex min-w-0 flex-col gap-4', className)} {...props} />;
 }
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex h-11 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      className={cn('inline-flex h-11 max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground', className)}
       {...props}
     />
   );

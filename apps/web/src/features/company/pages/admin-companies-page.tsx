@@ -185,20 +185,22 @@ function InvoicesTab() {
   if (!list.data) return null;
   if (list.data.invoices.length === 0) return <p className="p-4 text-muted-foreground">{t('admin.empty')}</p>;
   return (
-    <table className="w-full text-sm" data-testid="admin-company-invoices">
-      <tbody>
-        {list.data.invoices.map((i) => (
-          <tr key={i.id} className="border-b">
-            <td className="p-2"><Badge variant={i.kind === 'invoice' ? 'soft' : 'accent'}>{t(`admin.${i.kind}`)}</Badge></td>
-            <td className="p-2 font-mono" dir="ltr">
-              <a className="text-primary hover:underline" href={`/api/admin/company-invoices/${i.id}/document.pdf?kind=${i.kind}&lang=${locale}`}>{i.number}</a>
-            </td>
-            <td className="p-2">{i.company.name}</td>
-            <td className="p-2">{formatDate(i.issuedAt, locale)}</td>
-            <td className="p-2 text-end tabular-nums">{i.kind === 'credit_note' ? '− ' : ''}{formatDzd(i.amount, locale)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid="admin-company-invoices">
+        <tbody>
+          {list.data.invoices.map((i) => (
+            <tr key={i.id} className="border-b">
+              <td className="p-2"><Badge variant={i.kind === 'invoice' ? 'soft' : 'accent'}>{t(`admin.${i.kind}`)}</Badge></td>
+              <td className="p-2 font-mono" dir="ltr">
+                <a className="text-primary hover:underline" href={`/api/admin/company-invoices/${i.id}/document.pdf?kind=${i.kind}&lang=${locale}`}>{i.number}</a>
+              </td>
+              <td className="p-2">{i.company.name}</td>
+              <td className="p-2">{formatDate(i.issuedAt, locale)}</td>
+              <td className="p-2 text-end tabular-nums">{i.kind === 'credit_note' ? '− ' : ''}{formatDzd(i.amount, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -96,7 +96,7 @@ export function CompanyNewOrderPage() {
             className="sr-only"
             data-testid="company-file"
           />
-          <Button type="button" onClick={() => fileRef.current?.click()} loading={busy === 'reading'}>
+          <Button type="button" onClick={() => fileRef.current?.click()} loading={busy === 'reading'} className="h-auto min-h-10 max-w-full shrink py-2 whitespace-normal">
             <FileSpreadsheet aria-hidden />
             {t('newOrder.file')}
           </Button>

@@ -101,7 +101,7 @@ function BoxDetailView({ box }: { box: TBoxDetail }) {
         </ol>
       </nav>
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1.5fr)_minmax(320px,1fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1.5fr)_minmax(320px,1fr)] lg:items-start">
         <div className="space-y-8">
           <div className="relative overflow-hidden rounded-3xl bg-muted shadow-sm">
             <div className="aspect-[4/3] sm:aspect-[16/10]">

@@ -114,11 +114,11 @@ export function CatalogPage() {
       ) : data && data.boxes.length === 0 ? (
         <EmptyCatalog onCategory={(category) => update({ q: '', city: null, price: null, category })} onClear={clearAll} />
       ) : (
-        <ul className={cn('grid gap-5 sm:grid-cols-2 lg:grid-cols-3', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
+        <ul className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
           {data?.boxes.map((box, index) => (
             // Cards below the first screen are laid out and painted when scrolled to (issue 23: a phone's
             // first load of twenty-five cards); `auto` keeps each card's real height once it has been drawn.
-            <li key={box.id} className={cn('flex', index >= 3 && '[content-visibility:auto] [contain-intrinsic-size:auto_34rem]')}>
+            <li key={box.id} className={cn('flex', index >= 3 && '[content-visibility:auto] [contain-intrinsic-height:auto_34rem]')}>
               <BoxCard
                 box={box}
                 className="w-full"

@@ -42,16 +42,16 @@ export function HomePage() {
       <HeroCarousel hero={landing.hero} />
       <StatsCards stats={landing.hero.stats} />
       {/* Below the first screen: laid out and painted only when scrolled near (a phone's first paint comes sooner). */}
-      <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
+      <div className="[contain-intrinsic-height:auto_48rem] [content-visibility:auto]">
         <StepsSection />
       </div>
-      <div className="[contain-intrinsic-size:auto_48rem] [content-visibility:auto]">
+      <div className="[contain-intrinsic-height:auto_48rem] [content-visibility:auto]">
         <BenefitsSection benefits={landing.benefits} stats={landing.hero.stats} />
       </div>
-      <div className="[contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
+      <div className="[contain-intrinsic-height:auto_60rem] [content-visibility:auto]">
         <FeaturedBoxes boxes={boxes.data?.boxes ?? []} loading={boxes.isPending} error={boxes.isError} />
       </div>
-      <div className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+      <div className="[contain-intrinsic-height:auto_40rem] [content-visibility:auto]">
         <TestimonialsSection testimonials={landing.testimonials} />
         <PartnerGrid partners={landing.partners} />
         <FaqSection faq={landing.faq} />

@@ -124,7 +124,7 @@ export function PartnersPage() {
               className="mb-5 break-inside-avoid rounded-3xl border border-border bg-card p-4 shadow-xs sm:p-5"
             >
               <div className="mb-3 flex items-center justify-between gap-2">
-                <h2 id={`city-${name}`} className="flex items-center gap-2 text-lg font-bold">
+                <h2 id={`city-${name}`} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-lg font-bold">
                   <span className="flex size-8 items-center justify-center rounded-full bg-accent/15 text-accent">
                     <MapPin aria-hidden className="size-4" />
                   </span>

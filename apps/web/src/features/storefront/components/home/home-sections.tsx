@@ -265,10 +265,10 @@ export function FaqSection({ faq }: { faq: TLandingContent['faq'] }) {
   const { t } = useStorefrontT();
   if (faq.length === 0) return null;
   return (
-    <section aria-labelledby="home-faq" className={cn(section, 'grid gap-10 py-16 sm:py-20 lg:grid-cols-[1fr_1.6fr]')}>
+    <section aria-labelledby="home-faq" className={cn(section, 'grid grid-cols-1 gap-10 py-16 sm:py-20 lg:grid-cols-[1fr_1.6fr]')}>
       <div className="space-y-5">
         <SectionHeading id="home-faq" eyebrow={t('home.faqEyebrow')} title={t('home.faqTitle')} align="start" />
-        <Button asChild variant="outline">
+        <Button asChild variant="outline" className="h-auto min-h-10 max-w-full py-2 whitespace-normal">
           <Link to={paths.help}>
             <MessageCircleQuestion aria-hidden />
             {t('home.faqMore')}
