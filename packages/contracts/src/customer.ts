@@ -305,6 +305,11 @@ export const ZHistoryItem = z.object({
   invoiceUrl: z.string(),
   /** Resend is offered for completed purchases whose voucher is still usable. */
   canResend: z.boolean(),
+  /**
+   * Issue 34: what a Visa or Mastercard was charged, in cents of euros or dollars (shown with the dinars);
+   * null for a payment in dinars (CIB, EDAHABIA).
+   */
+  charged: z.object({ currency: z.enum(['EUR', 'USD']), amount: z.number().int() }).nullable(),
 });
 export type THistoryItem = z.infer<typeof ZHistoryItem>;
 

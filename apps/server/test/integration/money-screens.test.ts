@@ -128,3 +128,19 @@ describe('a refund the gateway refused (issue 34)', () => {
     expect(queued).toMatchObject({ status: 'pending', gatewayRefused: false });
   });
 });
+
+describe('a card charged in euros shows that amount in the history (issue 34)', () => {
+  it('GET /api/client/history: the euros beside the dinars for a Visa order, null for CIB', async () => {
+    const db = t.database.db;
+    clock.advance(1000);
+    const visa = await giveVoucher(db, { now: clock.now() });
+    await db.update(orders).set({ paymentMethod: 'visa', chargedCurrency: 'EUR', chargedAmount: 5_334, exchangeRateE4: 1_500_000 }).where(eq(orders.id, visa.orderId!));
+    clock.advance(1000);
+    const cib = await giveVoucher(db, { now: clock.now() });
+    const res = await t.request({ method: 'GET', url: '/api/client/history', cookie: cookies.customer });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { id: string; price: number; charged: unknown }[];
+    expect(items.find((i) => i.id === visa.orderId)).toMatchObject({ charged: { currency: 'EUR', amount: 5_334 } });
+    expect(items.find((i) => i.id === cib.orderId)).toMatchObject({ charged: null });
+  });
+});

@@ -110,6 +110,11 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
         isVoucherStatusIn('resendable', voucher.status) &&
         voucher.expiresAt > now &&
         !(voucher.deliverAt && voucher.deliverAt > now),
+      // Issue 34: a card charged in euros or dollars shows that amount beside the dinars.
+      charged:
+        (order.chargedCurrency === 'EUR' || order.chargedCurrency === 'USD') && order.chargedAmount !== null
+          ? { currency: order.chargedCurrency, amount: order.chargedAmount }
+          : null,
       delivered: !!voucher?.deliveredAt,
     };
   });

@@ -7,7 +7,7 @@ import {
   type THistoryResponse,
 } from '@farha/contracts/customer';
 import { Price } from '@/components/domain/price';
-import { formatDzd } from '@farha/contracts/money';
+import { formatDzd, formatForeign } from '@farha/contracts/money';
 import {
   ChevronDown,
   CircleCheckBig,
@@ -314,6 +314,12 @@ function PurchaseCard({ item, open, onToggle }: { item: THistoryItem; open: bool
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
           <Price dzd={item.price} className="font-bold tabular-nums" />
+          {item.charged && (
+            // Issue 34: what the Visa or Mastercard was charged, with the dinars it stood for.
+            <span className="text-xs text-muted-foreground tabular-nums" data-testid="purchase-charged">
+              {t('history.charged', { amount: formatForeign(item.charged.amount, item.charged.currency), dzd: formatDzd(item.price, locale) })}
+            </span>
+          )}
           <span className="inline-flex items-center gap-1 text-xs text-muted-foreground print:hidden">
             <span className="sr-only sm:not-sr-only">{open ? t('history.hideDetails') : t('history.showDetails')}</span>
             <ChevronDown aria-hidden className={cn('size-4 transition-transform', open && 'rotate-180')} />
@@ -328,6 +334,12 @@ function PurchaseCard({ item, open, onToggle }: { item: THistoryItem; open: bool
             <Detail label={t('history.voucherCode')} value={item.voucherCode ?? t('history.none')} mono={item.voucherCode !== null} />
             <Detail label={t('history.paymentMethod')} value={t(`payment.methods.${item.paymentMethod}`)} />
             <Detail label={t('history.dateTime')} value={formatDateTime(item.date, locale)} />
+            {item.charged && (
+              <Detail
+                label={t('history.chargedLabel')}
+                value={t('history.chargedValue', { amount: formatForeign(item.charged.amount, item.charged.currency), dzd: formatDzd(item.price, locale) })}
+              />
+            )}
             <Detail
               label={t('history.recipient')}
               value={
