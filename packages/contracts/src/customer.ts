@@ -92,6 +92,8 @@ export const ZClientVoucher = z.object({
   refundDeadline: z.string().nullable(),
   /** Integer DZD a refund would pay back now (the purchase, exchange differences and paid extensions); null when none applies. */
   refundAmount: z.number().int().nullable(),
+  /** Issue 34: the part of refundAmount that goes back to a card charged in euros or dollars, in cents of that currency. */
+  refundCharged: z.array(z.object({ currency: z.enum(['EUR', 'USD']), amount: z.number().int() })),
   /** From when the free extension may be used (ISO); null once used or impossible. */
   freeExtensionFrom: z.string().nullable(),
 });

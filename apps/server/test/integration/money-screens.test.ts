@@ -143,4 +143,19 @@ describe('a card charged in euros shows that amount in the history (issue 34)', 
     expect(items.find((i) => i.id === visa.orderId)).toMatchObject({ charged: { currency: 'EUR', amount: 5_334 } });
     expect(items.find((i) => i.id === cib.orderId)).toMatchObject({ charged: null });
   });
+
+  it('GET /api/client/vouchers: the refund dialog’s amount in euros for the Visa voucher, none for CIB', async () => {
+    const db = t.database.db;
+    clock.advance(1000);
+    const visa = await giveVoucher(db, { now: clock.now() });
+    await db.update(orders).set({ paymentMethod: 'visa', chargedCurrency: 'EUR', chargedAmount: 5_334, exchangeRateE4: 1_500_000 }).where(eq(orders.id, visa.orderId!));
+    clock.advance(1000);
+    const cib = await giveVoucher(db, { now: clock.now() });
+    const res = await t.request({ method: 'GET', url: '/api/client/vouchers', cookie: cookies.customer });
+    expect(res.statusCode, res.body).toBe(200);
+    const cards = res.json().vouchers as { id: string; refundAmount: number | null; refundCharged: unknown }[];
+    expect(cards.find((c) => c.id === visa.id)).toMatchObject({ refundCharged: [{ currency: 'EUR', amount: 5_334 }] });
+    expect(cards.find((c) => c.id === visa.id)!.refundAmount).toBeGreaterThan(0);
+    expect(cards.find((c) => c.id === cib.id)).toMatchObject({ refundCharged: [] });
+  });
 });

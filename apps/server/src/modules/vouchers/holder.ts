@@ -19,7 +19,7 @@ import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions.ts';
 import { lineageFacts, PAID_ORDER_STATUSES } from './lineage.ts';
-import { refundableAmount } from './refund.ts';
+import { refundableAmount, refundableCharges } from './refund.ts';
 
 export type Caller = { userId: string; email: string };
 /**
@@ -162,6 +162,8 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
       refundDeadline: isPurchaser && purchasedAt ? refundDeadlineOf(purchasedAt).toISOString() : null,
       // The purchase and what was paid since (exchange difference, paid extension): what the refund dialog announces.
       refundAmount: actions.canRefund ? await refundableAmount(db, voucher) : null,
+      // Issue 34: and what goes back to a card charged in euros or dollars.
+      refundCharged: actions.canRefund ? await refundableCharges(db, voucher) : [],
       freeExtensionFrom: actions.canExtendFree || (isHolder && !freeUsed.has(voucher.id) && freeFrom > now) ? freeFrom.toISOString() : null,
     });
   }

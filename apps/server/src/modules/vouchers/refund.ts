@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dropPendingVoucherEmails, enqueueEmail, refundRecordedEmail } from '../notifications/index.ts';
-import { lockOrders, markOrdersRefundedWhenPaidBack, recordRefunds, refundsRecorded, type RefundRequest } from '../payments/index.ts';
+import { chargeOf, lockOrders, markOrdersRefundedWhenPaidBack, refundShare, recordRefunds, refundsRecorded, type RefundRequest } from '../payments/index.ts';
 import { PAID_ORDER_STATUSES, paidOrdersOfLineage, voucherLineage } from './lineage.ts';
 import { transitionVoucher, type VoucherRow } from './transition.ts';
 import { lockVoucher } from './voucher-life.ts';
@@ -102,6 +102,23 @@ export async function refundableAmount(db: Queryable, voucher: VoucherRow): Prom
   const lineage = await voucherLineage(db, voucher);
   const plan = await refundPlan(db, lineage, await paidOrdersOfLineage(db, lineage));
   return plan.reduce((sum, p) => sum + p.refundable, 0);
+}
+
+/**
+ * Issue 34: what a refund would send back now to cards charged in euros or dollars (each order's share of
+ * its charge, summed per currency): the refund dialog shows it beside the dinars. Empty when all was in dinars.
+ */
+export async function refundableCharges(db: Queryable, voucher: VoucherRow): Promise<{ currency: 'EUR' | 'USD'; amount: number }[]> {
+  const lineage = await voucherLineage(db, voucher);
+  const plan = await refundPlan(db, lineage, await paidOrdersOfLineage(db, lineage));
+  const sums = new Map<'EUR' | 'USD', number>();
+  for (const { order, refundable } of plan) {
+    const charge = chargeOf(order);
+    if (refundable <= 0 || charge.currency === 'DZD') continue;
+    const currency = charge.currency as 'EUR' | 'USD';
+    sums.set(currency, (sums.get(currency) ?? 0) + refundShare(charge, order.amount, refundable));
+  }
+  return [...sums].map(([currency, amount]) => ({ currency, amount }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TClientVoucher, TClientVoucherListResponse } from '@farha/contracts/customer';
 import { Price } from '@/components/domain/price';
-import { formatDzd } from '@farha/contracts/money';
+import { formatDzd, formatForeign } from '@farha/contracts/money';
 import { CalendarX2, Gift, PartyPopper, SearchX, ShoppingBag, Wallet, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -409,6 +409,12 @@ function Dashboard({ pages, tab, setTab, query, setQuery, searching, more }: Das
         destructive
         testId="refund-dialog"
       >
+        {/* Issue 34: a card charged in euros or dollars gets back that currency: said with the dinars. */}
+        {refunding?.refundCharged.map((c) => (
+          <p key={c.currency} className="text-sm font-medium" data-testid="refund-dialog-charged">
+            {t('refund.charged', { amount: formatForeign(c.amount, c.currency), dzd: formatDzd(refunding.refundAmount ?? refunding.faceValue, locale) })}
+          </p>
+        ))}
         {refunding?.refundDeadline && (
           <p className="text-sm text-muted-foreground">{t('refund.deadline', { date: formatDateTime(refunding.refundDeadline, locale) })}</p>
         )}
