@@ -15,6 +15,8 @@ import { buyVoucherViaApi, DEMO_PARTNER_BOX } from './support/orders.ts';
 const WIDTHS = [390, 360] as const;
 const LOCALES = ['fr', 'ar'] as const;
 const SCREENS_DIR = process.env.PHONE_SCREENS_DIR;
+/** A page still loading after this long is reported: measuring a spinner would prove nothing. */
+const LOAD_TIMEOUT_MS = 20_000;
 
 type Who = DemoAccountKey | 'visitor';
 
@@ -130,17 +132,25 @@ async function resolve(page: Page, who: Who, pattern: string): Promise<string | 
   return pattern;
 }
 
-/** Opens a page and waits until it is drawn, hydrated and has its data. */
-async function open(page: Page, target: string): Promise<void> {
+/** Opens a page and waits until it is drawn, hydrated and has its data; false if it is still loading after LOAD_TIMEOUT_MS. */
+async function open(page: Page, target: string): Promise<boolean> {
   await page.goto(target, { waitUntil: 'load' });
   await page
     .waitForFunction(() => !document.documentElement.hasAttribute('data-rendered') || document.documentElement.hasAttribute('data-hydrated'), undefined, {
       timeout: 10_000,
     })
     .catch(() => undefined);
-  // Data drawn: no placeholder left (a page whose data never comes is measured as it stands).
-  await page.waitForFunction(() => !document.querySelector('main .animate-pulse, main [aria-busy="true"]'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  // Drawn with its data: no loading spinner (the route's or the session's) and no placeholder left.
+  const loaded = await page
+    .waitForFunction(() => !document.querySelector('[role="status"] > .animate-spin, main .animate-pulse, main [aria-busy="true"]'), undefined, {
+      timeout: LOAD_TIMEOUT_MS,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
   await page.waitForTimeout(150);
+  return loaded;
   // Fonts and images change widths.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
@@ -202,8 +212,9 @@ async function journey(who: Who): Promise<string[]> {
         const target = await resolve(page, who, pattern);
         if (!target) continue;
         await page.setViewportSize({ width: WIDTHS[0], height: 844 });
-        await open(page, target);
+        const loaded = await open(page, target);
         const landed = new URL(page.url()).pathname;
+        if (!loaded) problems.push(`${who} ${locale} ${target}: still loading after ${LOAD_TIMEOUT_MS / 1000} s`);
         checked.pages += 1;
         if (SCREENS_DIR) {
           const name = `${who}-${locale}-${target.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`;

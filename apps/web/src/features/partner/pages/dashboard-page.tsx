@@ -148,8 +148,8 @@ export function PartnerDashboardPage() {
           )}
 
           <Card>
-            <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-3">
-              <CardTitle className="text-base">{t('dashboard.last.title')}</CardTitle>
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0 pb-3">
+              <CardTitle className="min-w-0 text-base">{t('dashboard.last.title')}</CardTitle>
               {maySeeMoney && (
                 <Button asChild variant="link" size="sm">
                   <Link to={paths.partner.transactions}>
