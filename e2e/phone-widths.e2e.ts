@@ -140,9 +140,9 @@ async function open(page: Page, target: string): Promise<boolean> {
       timeout: 10_000,
     })
     .catch(() => undefined);
-  // Drawn with its data: no loading spinner (the route's or the session's) and no placeholder left.
+  // Drawn with its data: a heading, no loading spinner (the route's or the session's) and no placeholder left.
   const loaded = await page
-    .waitForFunction(() => !document.querySelector('[role="status"] > .animate-spin, main .animate-pulse, main [aria-busy="true"]'), undefined, {
+    .waitForFunction(() => !!document.querySelector('h1') && !document.querySelector('[role="status"] > .animate-spin, main .animate-pulse, main [aria-busy="true"]'), undefined, {
       timeout: LOAD_TIMEOUT_MS,
     })
     .then(

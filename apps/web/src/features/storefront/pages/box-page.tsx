@@ -130,7 +130,7 @@ function BoxDetailView({ box }: { box: TBoxDetail }) {
               ) : (
                 <RatingSummary rating={box.rating} reviewCount={box.reviewCount} />
               )}
-              <div className="ms-auto flex gap-2">
+              <div className="ms-auto flex flex-wrap gap-2">
                 <FavouriteButton box={box} variant="outline" />
                 <ShareButton title={box.name} />
               </div>
