@@ -47,6 +47,9 @@ export const ZCreateOrderRequest = z.object({
   recipientPhone: ZOptionalPhone.optional(),
   /** « Envoyer aussi par SMS »: the voucher's text goes to recipientPhone on the delivery day. */
   sendSms: z.boolean().optional(),
+}).superRefine((order, ctx) => {
+  // Issue 34: « Envoyer aussi par SMS » needs the number, said on its field before anything else is checked.
+  if (order.sendSms && !order.recipientPhone) ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: zodError('SMS_PHONE_REQUIRED') });
 });
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 

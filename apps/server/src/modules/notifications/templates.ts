@@ -1,4 +1,5 @@
 import { formatForeign, formatRate } from '@farha/contracts/money';
+import { formatPhone } from '@farha/contracts/plain/phone';
 import { escapeHtml, footerText, infoEmail, lang, layout, type Locale } from './html.ts';
 
 export type EmailContent = { subject: string; html: string; text: string };
@@ -86,6 +87,8 @@ type ReceiptInput = {
   recipientName: string;
   recipientEmail: string;
   deliverAt: Date | null;
+  /** Issue 34: the mobile (E.164) the gift also goes to by text (« Envoyer aussi par SMS »); absent: e-mail only. */
+  smsTo?: string | null;
 };
 
 const METHOD_LABELS: Record<string, string> = { cib: 'CIB', edahabia: 'EDAHABIA', visa: 'Visa', mastercard: 'Mastercard' };
@@ -126,6 +129,9 @@ export function receiptEmail(input: ReceiptInput): EmailContent {
         [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
         [l.t({ fr: 'Destinataire', ar: 'المستلم' }), `${input.recipientName} <${input.recipientEmail}>`],
         [l.t({ fr: 'Envoi du voucher', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })],
+        ...(input.smsTo
+          ? [[l.t({ fr: 'Aussi par SMS', ar: 'أيضًا عبر رسالة قصيرة' }), l.t({ fr: `au ${formatPhone(input.smsTo)}, le même jour`, ar: `إلى \u2068${formatPhone(input.smsTo)}\u2069، في اليوم نفسه` })] as [string, string]]
+          : []),
       ],
     },
     'gift',

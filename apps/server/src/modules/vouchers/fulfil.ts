@@ -147,6 +147,7 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       recipientName: order.recipientName,
       recipientEmail: order.recipientEmail,
       deliverAt: order.deliverAt,
+      smsTo: order.recipientSms ? order.recipientPhone : null,
     }),
   });
 }

@@ -12,6 +12,7 @@ import type { CheckoutFormOutput, CheckoutFormValues } from '../lib/checkout-for
 import { formatDay } from '@/lib/dates';
 import { ChoiceCard } from './choice-card';
 import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from './payment-method-logo';
+import { SmsNote } from './sms-note';
 
 const isCardMethod = (method: string) => method === 'visa' || method === 'mastercard';
 
@@ -39,11 +40,13 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
     formState: { errors },
   } = form;
   const method = watch('paymentMethod');
-  const [recipientName, recipientEmail, deliveryMode, deliverAt] = watch([
+  const [recipientName, recipientEmail, deliveryMode, deliverAt, sendSms, recipientPhone] = watch([
     'recipientName',
     'recipientEmail',
     'deliveryMode',
     'deliverAt',
+    'sendSms',
+    'recipientPhone',
   ]);
   const methodError = errors.paymentMethod?.message;
   // Issue 24: Visa and Mastercard only when the settings and a gateway allow them.
@@ -69,6 +72,7 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
               ? t('payment.recapOn', { date: formatDay(deliverAt, locale) })
               : t('payment.recapNow')}
           </p>
+          <SmsNote sms={sendSms} phone={recipientPhone} className="text-muted-foreground" />
         </div>
         <Button type="button" variant="ghost" size="sm" onClick={onBack} data-testid="checkout-edit">
           <Pencil aria-hidden />

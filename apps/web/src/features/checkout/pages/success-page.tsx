@@ -23,6 +23,7 @@ import { ShareLinks } from '../components/share-links';
 import { VoucherCard } from '../components/voucher-card';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import { isolate } from '@/lib/bidi';
+import { SmsNote } from '../components/sms-note';
 import { clearDraft } from '../lib/draft-storage';
 import { checkoutLinks } from '../lib/links';
 
@@ -167,12 +168,14 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
         <Alert data-testid="delivery-notice" className="mx-auto max-w-3xl">
           <strong>{t('success.scheduled', { date: formatDate(order.deliverAt, locale) })}</strong>{' '}
           {t('success.scheduledTo', { email: isolate(order.recipientEmail) })}
+          <SmsNote sms={order.recipientSms} phone={order.recipientPhone} className="mt-1" />
         </Alert>
       ) : (
         <Alert variant="success" data-testid="delivery-notice" className="mx-auto max-w-3xl">
           {voucher.status === 'ISSUED'
             ? t('success.sendingTo', { email: isolate(order.recipientEmail) })
             : t('success.sentTo', { email: isolate(order.recipientEmail) })}
+          <SmsNote sms={order.recipientSms} phone={order.recipientPhone} className="mt-1" />
         </Alert>
       )}
 
