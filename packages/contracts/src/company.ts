@@ -187,7 +187,17 @@ export const ZAdminCompanyQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum([...COMPANY_STATUSES, 'all'], { error: zodError('UNKNOWN_STATUS') }).default('all'),
 });
-export const ZAdminCompanyPage = z.object({ companies: z.array(ZCompany), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/**
+ * Issue 34: what finance weighs before verifying a company: how many documents it uploaded (none: it cannot be
+ * verified), and the other companies whose registre du commerce (RC) is the same once spaces and punctuation are
+ * set aside — a re-used RC.
+ */
+export const ZAdminCompany = ZCompany.extend({
+  documentCount: z.number().int(),
+  duplicateOf: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(COMPANY_STATUSES) })),
+});
+export type TAdminCompany = z.infer<typeof ZAdminCompany>;
+export const ZAdminCompanyPage = z.object({ companies: z.array(ZAdminCompany), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export const ZAdminCompanyOrderQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

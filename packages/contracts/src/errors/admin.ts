@@ -8,6 +8,7 @@ export const ADMIN_ERRORS = {
   KYC_DOCUMENTS_MISSING: { status: 400, fr: 'Documents manquants: {documents}', ar: 'وثائق ناقصة: {documents}' },
   KYC_SUBMIT_ERROR: { status: 500, fr: 'Erreur soumission documents', ar: 'خطأ في إرسال الوثائق' },
   KYC_VALIDATION_ERROR: { status: 500, fr: 'Erreur validation KYC', ar: 'خطأ في التحقق من الهوية' },
+  COMPANY_DOCUMENTS_MISSING: { status: 409, fr: 'Cette entreprise n’a déposé aucun document (RC, NIF, statuts) : elle ne peut pas être vérifiée', ar: 'لم تودع هذه المؤسسة أي وثيقة (السجل التجاري، الرقم الجبائي، القانون الأساسي): لا يمكن التحقق منها' },
   KYC_REASON_REQUIRED: { status: 400, fr: 'Indiquez le motif du rejet', ar: 'أدخل سبب الرفض' },
   KYC_DOCUMENT_TYPE: { status: 400, fr: 'Type de document inconnu', ar: 'نوع وثيقة غير معروف' },
   KYC_DOCUMENT_NOT_FOUND: { status: 404, fr: 'Document introuvable', ar: 'الوثيقة غير موجودة' },

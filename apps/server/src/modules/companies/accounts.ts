@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
-import { type TCompany, type TCompanyMe, type TCompanyRegistration, toE164 } from '@farha/contracts/company';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type TAdminCompany, type TCompany, type TCompanyMe, type TCompanyRegistration, toE164 } from '@farha/contracts/company';
 import type { Db, Queryable } from '../../db/client.ts';
-import { companies, companyMembers, emailOutbox, users } from '../../db/schema/index.ts';
+import { companies, companyDocuments, companyMembers, emailOutbox, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuthContext } from '../../lib/context.ts';
@@ -213,13 +213,50 @@ export async function listCompanies(db: Queryable, query: { status: string; page
     db.select().from(companies).where(where).orderBy(desc(companies.createdAt), desc(companies.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(companies).where(where),
   ]);
-  return { companies: rows.map(companyDto), total: total!.n, page: query.page, pageSize: query.pageSize };
+  return { companies: await withReviewFacts(db, rows), total: total!.n, page: query.page, pageSize: query.pageSize };
+}
+
+/** Issue 34: an RC compared without its spaces, slashes, dashes and case (`16/00-1234567 B 19` = `1600 1234567B19`). */
+const rcKey = sql<string>`upper(regexp_replace(${companies.rc}, '[^0-9A-Za-z]', '', 'g'))`;
+const normaliseRc = (rc: string) => rc.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/** Issue 34: each company with the number of documents it uploaded and the other companies that share its RC. */
+async function withReviewFacts(db: Queryable, rows: Company[]): Promise<TAdminCompany[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((c) => c.id);
+  const keys = [...new Set(rows.map((c) => normaliseRc(c.rc)).filter(Boolean))];
+  const [docs, sharing] = await Promise.all([
+    db.select({ companyId: companyDocuments.companyId, n: count() }).from(companyDocuments).where(inArray(companyDocuments.companyId, ids)).groupBy(companyDocuments.companyId),
+    keys.length
+      ? db
+          .select({ id: companies.id, name: companies.name, status: companies.status, key: rcKey })
+          .from(companies)
+          .where(inArray(rcKey, keys))
+          .orderBy(asc(companies.createdAt), asc(companies.id))
+      : Promise.resolve([]),
+  ]);
+  const docCount = new Map(docs.map((d) => [d.companyId, d.n]));
+  return rows.map((c) => {
+    const key = normaliseRc(c.rc);
+    return {
+      ...companyDto(c),
+      documentCount: docCount.get(c.id) ?? 0,
+      duplicateOf: key ? sharing.filter((o) => o.key === key && o.id !== c.id).map(({ id, name, status }) => ({ id, name, status })) : [],
+    };
+  });
 }
 
 /** Finance verifies a company (it may order) or rejects it with a reason; the contact is told by e-mail. */
 export async function reviewCompany(db: Db, companyId: string, decision: { decision: 'verify' | 'reject'; reason: string | null }, actor: AuditActor, now: Date, publicUrl: string) {
   if (decision.decision === 'reject' && !decision.reason) throw new AppError('KYC_REASON_REQUIRED', { field: 'reason' });
   const updated = await db.transaction(async (tx) => {
+    // Issue 34: a company that uploaded nothing (no RC, NIF or statuts) cannot be verified.
+    if (decision.decision === 'verify') {
+      const [exists] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1).for('update');
+      if (!exists) throw new AppError('COMPANY_NOT_FOUND');
+      const [docs] = await tx.select({ n: count() }).from(companyDocuments).where(eq(companyDocuments.companyId, companyId));
+      if (!docs || docs.n === 0) throw new AppError('COMPANY_DOCUMENTS_MISSING');
+    }
     const [row] = await tx
       .update(companies)
       .set(

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminAction, useAdminCompanies, useAdminCompanyOrders, useAdminInvoices, useCompaniesOverview } from '../api';
+import { CompanyReviewFlags } from '../components/company-review-flags';
 import { OrderStatusBadge } from '../components/order-status';
 import { useCompanyT } from '../i18n';
 import { ZCompanyDocuments, type TCompanyOrder } from '@farha/contracts/company';
@@ -75,10 +76,11 @@ function CompaniesTab() {
           </div>
           <p className="text-sm" dir="ltr">NIF {c.nif} · NIS {c.nis} · RC {c.rc} · Art. {c.articleImposition}</p>
           <p className="text-sm text-muted-foreground">{c.contactName} · <span dir="ltr">{c.contactEmail} · {c.contactPhone}</span> · {formatDate(c.createdAt, locale)}</p>
+          <CompanyReviewFlags company={c} />
           <CompanyDocumentLinks companyId={c.id} />
           {c.status === 'pending' && (
             <div className="flex flex-wrap items-center gap-2">
-              <Button size="sm" onClick={() => review.mutate({ id: c.id, decision: 'verify' }, { onError: (e) => toast.error(errorMessage(e)) })}>{t('admin.verify')}</Button>
+              <Button size="sm" disabled={c.documentCount === 0} onClick={() => review.mutate({ id: c.id, decision: 'verify' }, { onError: (e) => toast.error(errorMessage(e)) })}>{t('admin.verify')}</Button>
               <Input className="max-w-xs" placeholder={t('admin.reason')} aria-label={t('admin.reason')} value={reasons[c.id] ?? ''} onChange={(e) => setReasons({ ...reasons, [c.id]: e.target.value })} />
               <Button size="sm" variant="outline" onClick={() => review.mutate({ id: c.id, decision: 'reject', reason: reasons[c.id] }, { onError: (e) => toast.error(errorMessage(e)) })}>{t('admin.reject')}</Button>
             </div>
