@@ -390,6 +390,8 @@ export const ZSettingsSections = z.object({
     seller_rc: z.string().trim().max(40),
     seller_article: z.string().trim().max(30),
     seller_rib: z.string().trim().max(40),
+    seller_bank: z.string().trim().max(80),
+    tva_rate_bp: z.number().int().min(0).max(10_000),
   }),
   notifications: z.object({
     email_provider: z.string().max(40),

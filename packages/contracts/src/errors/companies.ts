@@ -39,6 +39,11 @@ export const COMPANY_ERRORS = {
   RECIPIENT_NOT_MOVABLE: { status: 409, fr: 'Seul un bon pas encore remis peut changer de destinataire', ar: 'لا يمكن تغيير المستفيد إلا لقسيمة لم تُسلَّم بعد' },
   RECIPIENT_NOT_RESENDABLE: { status: 409, fr: 'Ce bon ne peut plus être renvoyé', ar: 'لا يمكن إعادة إرسال هذه القسيمة' },
   INVOICE_NOT_FOUND: { status: 404, fr: 'Facture introuvable', ar: 'الفاتورة غير موجودة' },
+  SELLER_IDENTITY_MISSING: {
+    status: 409,
+    fr: 'Pro forma et factures indisponibles : renseignez d’abord l’identité de Farha (raison sociale, adresse, NIF, NIS, RC, article d’imposition) et son compte bancaire (banque, RIB) dans les paramètres de paiement',
+    ar: 'الفواتير الشكلية والفواتير غير متاحة: أدخل أولًا هوية فرحة (الاسم التجاري، العنوان، الرقم الجبائي، الرقم الإحصائي، السجل التجاري، مادة الضريبة) وحسابها البنكي (البنك، رقم الحساب) في إعدادات الدفع',
+  },
   CREDIT_NOTE_AMOUNT: { status: 400, fr: "Le montant de l'avoir doit être entre 1 DA et le reste facturé ({max})", ar: 'يجب أن يكون مبلغ الإشعار الدائن بين 1 دج والمتبقي المفوتر ({max})' },
   IDEMPOTENCY_KEY: { status: 400, fr: "Clé d'idempotence manquante ou invalide", ar: 'مفتاح عدم التكرار مفقود أو غير صالح' },
 } as const satisfies TErrorSection;

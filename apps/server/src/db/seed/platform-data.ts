@@ -60,6 +60,21 @@ export const DEMO_EXCHANGE_RATES = [
   { currency: 'USD', rateE4: 1_350_000 },
 ] as const;
 
+/**
+ * Issue 34, demo only: a plausible legal identity and bank account of Farha, so that the demo's pro-formas
+ * and invoices can be issued (a real deployment's finance enters its own; until then none is issued).
+ */
+export const DEMO_SELLER_IDENTITY = {
+  seller_legal_name: 'Farha SARL',
+  seller_address: '12, rue Didouche Mourad, 16000 Alger-Centre, Alger',
+  seller_nif: '001816099123456',
+  seller_nis: '001816010012345',
+  seller_rc: '16/00-1234567 B 18',
+  seller_article: '16012345678',
+  seller_bank: 'BNA — Banque nationale d’Algérie, agence Didouche Mourad',
+  seller_rib: '001 00123 0300012345 67',
+} as const;
+
 export type SystemSettingKey = keyof typeof DEFAULT_SYSTEM_SETTINGS;
 
 export type SeedFaq = {

@@ -49,7 +49,7 @@ import {
 import { seedDemoHistory } from './demo-history.ts';
 import { seedId } from './ids.ts';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from './kyc-documents.ts';
-import { DEFAULT_SYSTEM_SETTINGS, DEMO_EXCHANGE_RATES, SEED_FAQ } from './platform-data.ts';
+import { DEFAULT_SYSTEM_SETTINGS, DEMO_EXCHANGE_RATES, DEMO_SELLER_IDENTITY, SEED_FAQ } from './platform-data.ts';
 
 /**
  * system_settings row recording which seed sections were applied (their version). A section runs again
@@ -64,7 +64,9 @@ const CATALOG_VERSION = 1;
 const KYC_VERSION = 1;
 /** 1: issue 24's demo EUR and USD rates, so that the demo shows and charges euros and dollars. */
 const RATES_VERSION = 1;
-type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number; fingerprint?: string };
+/** 1: issue 34's demo identity and bank account of Farha (its fields still empty only). */
+const SELLER_VERSION = 1;
+type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number; seller?: number; fingerprint?: string };
 
 /**
  * What a seed with these options writes, as a hash: the section versions, the default settings, the demo
@@ -73,7 +75,7 @@ type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number;
  */
 function seedFingerprint(options: { demo: boolean; storage?: FileStorage }): string {
   const inputs = {
-    versions: [FAQ_VERSION, CATALOG_VERSION, KYC_VERSION],
+    versions: [FAQ_VERSION, CATALOG_VERSION, KYC_VERSION, SELLER_VERSION],
     settings: DEFAULT_SYSTEM_SETTINGS,
     demo: options.demo,
     accounts: options.demo ? DEMO_ACCOUNTS.map((a) => [a.email, a.role]) : [],
@@ -129,6 +131,10 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date;
         await tx.insert(exchangeRates).values(DEMO_EXCHANGE_RATES.map((r) => ({ ...r, staleAfter: new Date(now.getTime() + 90 * 86_400_000), createdAt: now })));
         state.rates = RATES_VERSION;
       }
+      if ((state.seller ?? 0) < SELLER_VERSION) {
+        await seedSellerIdentity(tx, now);
+        state.seller = SELLER_VERSION;
+      }
       const ids = await seedDemoAccounts(tx, now);
       await seedDemoVoucher(tx, ids.customerId, now);
       await seedDemoHistory(tx, now);
@@ -162,6 +168,19 @@ async function seedSettings(tx: Tx, now: Date): Promise<void> {
         .where(eq(systemSettings.key, key));
     }
   }
+}
+
+/** The demo's identity of Farha, into the payments settings' fields that are still empty (finance's values stay). */
+async function seedSellerIdentity(tx: Tx, now: Date): Promise<void> {
+  const [row] = await tx.select().from(systemSettings).where(eq(systemSettings.key, 'payments'));
+  const current = (row?.value ?? {}) as Record<string, unknown>;
+  const filled = Object.fromEntries(Object.entries(DEMO_SELLER_IDENTITY).filter(([key]) => !(typeof current[key] === 'string' && (current[key] as string).trim())));
+  if (Object.keys(filled).length === 0) return;
+  const value = { ...current, ...filled };
+  await tx
+    .insert(systemSettings)
+    .values({ key: 'payments', value, updatedAt: now })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now } });
 }
 
 async function seedFaq(tx: Tx, now: Date): Promise<void> {

@@ -8,7 +8,7 @@ import { bidiText } from '../../lib/pdf-bidi.ts';
 import { farhaPdf } from '../../lib/pdf-document.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { wakeOutbox } from '../notifications/index.ts';
-import { getSettings } from '../settings/index.ts';
+import { assertSellerIdentity, formatTvaRate, getSettings, taxSplit } from '../settings/index.ts';
 import { cancelAndRefundVoucher, latestOfLineage } from '../vouchers/index.ts';
 import { orderNumber, orderBoxTotals } from './order-facts.ts';
 
@@ -193,6 +193,9 @@ const T = {
   subtotal: { fr: 'Sous-total', ar: 'المجموع الفرعي' },
   discount: { fr: 'Remise volume', ar: 'خصم الكمية' },
   total: { fr: 'Total TTC', ar: 'المجموع شامل الرسوم' },
+  ht: { fr: 'Total HT', ar: 'المجموع دون الرسوم' },
+  tva: { fr: 'TVA', ar: 'الرسم على القيمة المضافة' },
+  bank: { fr: 'Banque', ar: 'البنك' },
   credited: { fr: 'Montant de l’avoir', ar: 'مبلغ الإشعار الدائن' },
   box: { fr: 'Coffret cadeau', ar: 'علبة هدية' },
   dzd: { fr: 'Montants en dinars algériens (DZD).', ar: 'المبالغ بالدينار الجزائري.' },
@@ -230,6 +233,8 @@ export async function renderCompanyDocument(db: Queryable, doc: CompanyDocument,
   if (doc.kind === 'proforma' && found.order.status !== 'awaiting_transfer') throw new AppError('COMPANY_ORDER_STATE');
   const [original] = invoice?.invoiceId ? await db.select().from(companyInvoices).where(eq(companyInvoices.id, invoice.invoiceId)) : [];
   const seller = await getSettings(db, 'payments');
+  // Issue 34: no pro-forma without the account it asks to pay into, no document without Farha's identity.
+  assertSellerIdentity(seller, { account: doc.kind === 'proforma' });
   const { order, company } = found;
   const lines = await orderBoxTotals(db, order.id);
   const ar = locale === 'ar';
@@ -300,20 +305,28 @@ export async function renderCompanyDocument(db: Queryable, doc: CompanyDocument,
     text(label, { x: cols.name[0]!, y, width: cols.name[1]!, bold, size: bold ? 12 : 10 });
     y = text(value, { x: cols.amount[0]!, y, width: cols.amount[1]!, bold, size: bold ? 12 : 10 }) + 2;
   };
+  // Prices are TTC in whole dinars: HT and TVA are cut from the total at the rate in the settings (issue 34).
+  const taxes = (ttc: number, sign: string) => {
+    const split = taxSplit(ttc, seller.tva_rate_bp);
+    total(t('ht'), `${sign}${money(split.ht)}`);
+    total(`${t('tva')} (${formatTvaRate(seller.tva_rate_bp, locale)})`, `${sign}${money(split.tva)}`);
+    total(t('total'), `${sign}${money(split.ttc)}`, true);
+  };
   if (doc.kind === 'credit_note') {
-    total(t('total'), `- ${money(invoice!.amount)}`, true);
+    taxes(invoice!.amount, '- ');
   } else {
     if (order.discount > 0) {
       total(t('subtotal'), money(order.subtotal));
       total(`${t('discount')} (${(order.discountBp / 100).toLocaleString('fr-FR')} %)`, `- ${money(order.discount)}`);
     }
-    total(t('total'), money(order.total), true);
+    taxes(order.total, '');
   }
   y += 8;
   y = text(t('dzd'), { x: left, y, width, size: 9, color: MUTED });
   if (doc.kind === 'proforma') {
     y = text(t('payTo'), { x: left, y: y + 8, width, size: 10 });
-    y = text(id(t('rib'), seller.seller_rib), { x: left, y: y + 4, width, size: 11, bold: true });
+    y = text(id(t('bank'), seller.seller_bank), { x: left, y: y + 4, width, size: 10 });
+    y = text(id(t('rib'), seller.seller_rib), { x: left, y: y + 2, width, size: 11, bold: true });
     text(t('validity'), { x: left, y: y + 8, width, size: 9, color: MUTED });
   }
   text(t('footer'), { x: left, y: pdf.page.height - 80, width, size: 8.5, color: MUTED });

@@ -6,6 +6,7 @@ import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.
 import { AppError } from '../../lib/errors.ts';
 import { bidiText, hasArabic } from '../../lib/pdf-bidi.ts';
 import { farhaPdf } from '../../lib/pdf-document.ts';
+import { assertSellerIdentity, formatTvaRate, getSettings, taxSplit, type Settings } from '../settings/index.ts';
 
 const TERRACOTTA = '#b4532a';
 const INK = '#2b211c';
@@ -25,6 +26,8 @@ export type InvoiceData = {
   buyer: typeof users.$inferSelect;
   voucherCode: string | null;
   transactionId: string | null;
+  /** Issue 34: Farha's identity and the TVA rate, as the settings hold them (loadInvoice fills it). */
+  seller?: Settings<'payments'>;
 };
 
 /** `FRH-F-202611-1A2B3C4D`: month of payment and the order's id, so it is stable and unique. */
@@ -57,7 +60,10 @@ export async function loadInvoice(db: Queryable, userId: string, orderId: string
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid'])))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
-  return { ...row, voucherCode: voucher?.code ?? null, transactionId: payment?.checkoutId ?? null };
+  // Issue 34: no invoice without Farha's legal identity (NIF, NIS, RC, article) on it.
+  const seller = await getSettings(db, 'payments');
+  assertSellerIdentity(seller, { account: false });
+  return { ...row, voucherCode: voucher?.code ?? null, transactionId: payment?.checkoutId ?? null, seller };
 }
 
 // The standard PDF fonts only carry Windows-1252: other characters are dropped rather than garbled.
@@ -97,7 +103,16 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Vendeur', 48, 130);
   pdf.font('Helvetica').fillColor(MUTED).fontSize(10);
-  pdf.text('Farha', 48, 146).text('Alger, Algérie').text('bonjour@farha.dz');
+  const seller = data.seller;
+  if (seller) {
+    const id = (label: string, value: string) => `${label} : ${value || '—'}`;
+    line(seller.seller_legal_name, 'Farha', { x: 48, y: 146, width: 240, size: 10, color: MUTED });
+    for (const value of [seller.seller_address, id('NIF', seller.seller_nif), id('NIS', seller.seller_nis), id('RC', seller.seller_rc), id('Art. imp.', seller.seller_article)]) {
+      line(value, '', { x: 48, width: 240, size: 9, color: MUTED });
+    }
+  } else {
+    pdf.text('Farha', 48, 146).text('Alger, Algérie').text('bonjour@farha.dz');
+  }
 
   pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Client', 300, 130);
   pdf.font('Helvetica').fillColor(MUTED).fontSize(10);
@@ -112,7 +127,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ['Moyen de paiement', METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod],
   ];
   if (data.transactionId) meta.push(['Transaction', data.transactionId]);
-  let y = 230;
+  let y = Math.max(230, pdf.y + 16);
   for (const [label, value] of meta) {
     pdf.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, 48, y, { width: 140 });
     pdf.fillColor(INK).font('Helvetica-Bold').text(value, 190, y, { width: width - 142 });
@@ -136,6 +151,14 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y += 14;
   pdf.moveTo(48, y).lineTo(48 + width, y).lineWidth(1).stroke(TERRACOTTA);
   y += 12;
+  // Issue 34: prices are TTC; HT and TVA are cut from it at the settings' rate, as Algerian invoices show them.
+  const rateBp = seller?.tva_rate_bp ?? 1900;
+  const split = taxSplit(order.amount, rateBp);
+  for (const [label, value] of [['Total HT', split.ht], [`TVA (${formatTvaRate(rateBp)})`, split.tva]] as const) {
+    pdf.fillColor(INK).font('Helvetica').fontSize(11).text(pdfText(label), 58, y);
+    pdf.text(pdfText(formatDzd(value)), 48, y, { width: width - 10, align: 'right' });
+    y += 18;
+  }
   pdf.fillColor(INK).font('Helvetica-Bold').fontSize(13).text('Total TTC', 58, y);
   pdf.text(amount, 48, y, { width: width - 10, align: 'right' });
   y += 22;

@@ -38,6 +38,10 @@ export const SETTINGS_SCHEMAS = {
     seller_rc: z.string().default(''),
     seller_article: z.string().default(''),
     seller_rib: z.string().default(''),
+    /** Issue 34: the bank that holds seller_rib, printed beside it on the pro-forma. */
+    seller_bank: z.string().default(''),
+    /** Issue 34: the TVA rate in basis points (1900 = 19 %); prices are TTC, invoices show HT, TVA and TTC. */
+    tva_rate_bp: z.number().int().default(1900),
   }),
   notifications: z.object({
     email_provider: z.string().default('smtp'),
