@@ -106,7 +106,8 @@ async function customerFigures(db: Queryable, today: string, n: number) {
 }
 
 /**
- * GMV: DZD of the orders paid (and not refunded) on the Algiers days of the period (rollup metric `gmv`).
+ * GMV: DZD of the orders paid (and not refunded) on the Algiers days of the period, a company's order paid by
+ * transfer included (rollup metric `gmv`, issue 34).
  * Vouchers: vouchers issued on the Algiers days of the period, exchanges included (rollup metric `vouchers`).
  * Both summed from one read of the daily rollup over the two periods (up to yesterday) plus today's figures
  * from the raw tables — a few hundred rows whatever the number of vouchers.

@@ -8,8 +8,11 @@ import { deleteDailyRows, insertDailyRows } from '../tracking/index.ts';
 /**
  * The business figures of analytics_daily, per Algiers day and product line (the box's line):
  *
- * - `gmv`: orders paid that day and not refunded (purchases, extensions, exchanges); count = orders,
- *   amount = DZD charged. Same definition as the dashboard's GMV.
+ * - `gmv`: orders paid that day and not refunded (purchases, extensions, exchanges, a company's order paid
+ *   online); count = orders, amount = DZD charged. Issue 34: a company's order paid by transfer (no `orders`
+ *   row) counts too, on the day finance recorded the transfer, at its total after discount, under the product
+ *   line of its first recipient's box (as an online company payment is): the GMV then covers every voucher
+ *   the `vouchers` metric counts. Same definition as the dashboard's GMV.
  * - `vouchers`: vouchers issued that day (exchanges included); amount = face value.
  * - `redemptions`: vouchers redeemed (scanned) that day, whatever happened to them since; amount = face value.
  * - `breakage`: vouchers that expired unused, on the day they expired (EXPIRED, by expires_at); amount =
@@ -31,9 +34,18 @@ function rawFigures(from: string, to: string) {
   const start = startOf(from);
   const end = startOf(addDays(to, 1));
   return sql`
-    select ${dayOf('o.paid_at')} as day, 'gmv' as metric, b.category as product_line, count(*)::int as count, coalesce(sum(o.amount), 0)::bigint as amount
-      from orders o join boxes b on b.id = o.box_id
-      where o.paid_at >= ${start} and o.paid_at < ${end} and o.status in ('paid', 'fulfilled')
+    select paid.day as day, 'gmv' as metric, paid.product_line as product_line, count(*)::int as count, coalesce(sum(paid.amount), 0)::bigint as amount
+      from (
+        select ${dayOf('o.paid_at')} as day, b.category as product_line, o.amount::bigint as amount
+          from orders o join boxes b on b.id = o.box_id
+          where o.paid_at >= ${start} and o.paid_at < ${end} and o.status in ('paid', 'fulfilled')
+        union all
+        select ${dayOf('co.paid_at')}, b.category, co.total::bigint
+          from company_orders co
+          join company_order_lines l on l.order_id = co.id and l.line = (select min(f.line) from company_order_lines f where f.order_id = co.id)
+          join boxes b on b.id = l.box_id
+          where co.payment_order_id is null and co.paid_at >= ${start} and co.paid_at < ${end} and co.status in ('issuing', 'issued')
+      ) paid
       group by 1, 3
     union all
     select ${dayOf('v.created_at')}, 'vouchers', b.category, count(*)::int, coalesce(sum(v.face_value), 0)::bigint
