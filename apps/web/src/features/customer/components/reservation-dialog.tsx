@@ -38,7 +38,7 @@ const GUEST_CHOICES = Array.from(
   (_, i) => RESERVATION_MIN_GUESTS + i,
 );
 
-/** spec 01 §5 on the client (the server checks everything again, slots included). */
+/** docs/product/reservations.md §3 on the client (the server checks everything again, slots included). */
 function reservationSchema(today: string, lastDay: string, expiryDay: string, messages: { partner: string; offer: string }) {
   return z.object({
     partnerId: z.string().min(1, { error: messages.partner }),
@@ -59,7 +59,7 @@ interface ReservationDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** spec 01 §2 reservation modal: partner and offer of the box, date, a free slot or 'Flexible', guests, phone, notes. */
+/** The reservation form (docs/product/reservations.md §3): partner and offer of the box, date, a free slot or 'Flexible', guests, phone, notes. */
 export function ReservationDialog({ voucher, onOpenChange }: ReservationDialogProps) {
   const { t } = useCustomerT();
   const [done, setDone] = useState<{ reservation: TReservation; message: string } | null>(null);
@@ -233,7 +233,7 @@ function ReservationForm({
       // The dialog itself shows the spec's success message (no toast on top of it).
       onDone(result);
     } catch (error) {
-      // spec 01 §8 "Reservation alerts": 'Erreur: {message}'.
+      // docs/product/reservations.md §3: « Erreur : {message} ».
       setFormError(t('common.errorPrefix', { message: refusal(error) ?? customerMessage(error, errorKey('RESERVATION_SYSTEM_ERROR')) }));
     }
   });
