@@ -6,7 +6,7 @@ import { issuanceFigures, issueStep, runCompanyIssuance, startIssuance } from '.
 import { ACCOUNTS, buildTestApp, payOnSandbox, type Role, type TestApp } from '../helpers.ts';
 import { testClock } from '../clock.ts';
 import { genuinePdf } from '../upload-fixtures.ts';
-import { multipart } from '../company-fixtures.ts';
+import { companySignUp, multipart } from '../company-fixtures.ts';
 
 /** Issue 32: who sends a company's documents, one registration counter per address, registration that tells nothing. */
 const clock = testClock();
@@ -36,22 +36,7 @@ async function untilIssued(ids: string[], ms = 120_000) {
   }
 }
 
-const company = (email: string) => ({
-  name: `Atlas ${++nifSeq}`,
-  legalForm: 'SPA',
-  nif: `00021601234${String(5000 + nifSeq).padStart(4, '0')}`,
-  nis: '000216010101010',
-  rc: '16/00-7654321 B 10',
-  articleImposition: '16098765432',
-  address: '5 boulevard Zighoud Youcef, Alger',
-  wilaya: 'Alger',
-  contactFirstName: 'Leila',
-  contactLastName: 'Hamidi',
-  contactEmail: email,
-  contactPhone: '0550 11 22 33',
-  password: 'secret1234',
-  consent: true,
-});
+const company = (email: string) => companySignUp({ name: `Atlas ${++nifSeq}`, nif: `00021601234${String(5000 + nifSeq).padStart(4, '0')}`, contactEmail: email });
 
 beforeAll(async () => {
   t = await buildTestApp({ clock, listen: true, env: { REGISTRATION_LIMIT_PER_HOUR: '4' } });

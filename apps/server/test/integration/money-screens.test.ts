@@ -130,13 +130,19 @@ describe('a refund the gateway refused (issue 34)', () => {
 });
 
 describe('a card charged in euros shows that amount in the history (issue 34)', () => {
-  it('GET /api/client/history: the euros beside the dinars for a Visa order, null for CIB', async () => {
+  /** Two gifts of the customer: one paid by a Visa card charged 53,34 € (at 150 DA), one by CIB. */
+  async function visaAndCibGifts() {
     const db = t.database.db;
     clock.advance(1000);
     const visa = await giveVoucher(db, { now: clock.now() });
     await db.update(orders).set({ paymentMethod: 'visa', chargedCurrency: 'EUR', chargedAmount: 5_334, exchangeRateE4: 1_500_000 }).where(eq(orders.id, visa.orderId!));
     clock.advance(1000);
     const cib = await giveVoucher(db, { now: clock.now() });
+    return { visa, cib };
+  }
+
+  it('GET /api/client/history: the euros beside the dinars for a Visa order, null for CIB', async () => {
+    const { visa, cib } = await visaAndCibGifts();
     const res = await t.request({ method: 'GET', url: '/api/client/history', cookie: cookies.customer });
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json().items as { id: string; price: number; charged: unknown }[];
@@ -145,12 +151,7 @@ describe('a card charged in euros shows that amount in the history (issue 34)', 
   });
 
   it('GET /api/client/vouchers: the refund dialog’s amount in euros for the Visa voucher, none for CIB', async () => {
-    const db = t.database.db;
-    clock.advance(1000);
-    const visa = await giveVoucher(db, { now: clock.now() });
-    await db.update(orders).set({ paymentMethod: 'visa', chargedCurrency: 'EUR', chargedAmount: 5_334, exchangeRateE4: 1_500_000 }).where(eq(orders.id, visa.orderId!));
-    clock.advance(1000);
-    const cib = await giveVoucher(db, { now: clock.now() });
+    const { visa, cib } = await visaAndCibGifts();
     const res = await t.request({ method: 'GET', url: '/api/client/vouchers', cookie: cookies.customer });
     expect(res.statusCode, res.body).toBe(200);
     const cards = res.json().vouchers as { id: string; refundAmount: number | null; refundCharged: unknown }[];
