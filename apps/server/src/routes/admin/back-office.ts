@@ -12,7 +12,7 @@ import { createAccount, listUsers, reactivateUser, sendPasswordLink, suspendUser
 import type { Queryable } from '../../db/client.ts';
 import { adminDashboard, breakageForecast, dailySeries, funnel, liveAnalytics, sales, smsPerDay, systemStatus } from '../../modules/analytics/index.ts';
 import { ZSmsAnalytics } from '@farha/contracts/sms';
-import { listAudit, type AuditActor } from '../../modules/audit/index.ts';
+import { listAudit } from '../../modules/audit/index.ts';
 import { announceRateToFinance, approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../../modules/ledger/index.ts';
 import { attachment } from '../../lib/csv.ts';
 import { gatewayRefundable, listPayments, listRefunds, recordManualRefundTransfer, refundThroughGateway, settleRefund } from '../../modules/payments/index.ts';
@@ -22,15 +22,10 @@ import { ZAdminPaymentList, ZAdminPaymentsQuery, ZExchangeRate, ZRateHistory, ZR
 import { attachPartnerAccount, decideKyc, listPartners, partnerForAdmin, updatePartnerTerms } from '../../modules/partners/index.ts';
 import { kycDocumentFile } from '../../modules/partners/index.ts';
 import { sendPrivateFile } from '../shared/send-file.ts';
+import { actorOf } from '../shared/actor.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const idParams = ZAdminIdParams;
-
-/** The signed-in staff member, as the audit log records them. */
-function actorOf(request: FastifyRequest): AuditActor {
-  const auth = requireAuth(request);
-  return { userId: auth.userId, email: auth.email, role: auth.role };
-}
 
 /**
  * The back office's own pages under /api/admin (issue 12): a thin audience layer. Each route checks its page's roles (docs/product/accounts-and-roles.md §3), validates

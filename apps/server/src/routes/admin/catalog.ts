@@ -8,18 +8,13 @@ import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSingleFile } from '../../lib/http.ts';
-import type { AuditActor } from '../../modules/audit/index.ts';
 import { saveResizedImage } from '../../modules/files/index.ts';
 import { createBox, deleteBox, getAdminBox, listAdminBoxes, listAdminOffers, updateBox } from '../../modules/catalog/index.ts';
 import { getAdminLanding, landingHistory, publishLanding, rollbackLanding, saveLandingDraft } from '../../modules/catalog/index.ts';
+import { actorOf } from '../shared/actor.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const idParams = ZAdminIdParams;
-
-function actorOf(request: FastifyRequest): AuditActor {
-  const auth = requireAuth(request);
-  return { userId: auth.userId, email: auth.email, role: auth.role };
-}
 
 /**
  * /api/admin: the catalogue tab (boxes, the offers they bundle, their pictures) and the landing page's

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAdminCompanyOrderQuery, ZAdminCompanyPage, ZAdminCompanyQuery, ZCompaniesOverview, ZCompany, ZCompanyDocuments, ZCompanyOrderPage, ZCompanyReview, ZCreditNoteRequest, ZInvoicePage, ZRecordTransfer } from '@farha/contracts/company';
 import { ZAdminIdParams } from '@farha/contracts/admin';
 import { ZApiError, zodError } from '@farha/contracts/errors';
 import { ADMIN_PAGE_ROLES } from '@farha/contracts/roles';
-import { requireAuth, requireRoles } from '../../lib/context.ts';
+import { requireRoles } from '../../lib/context.ts';
 import { attachment } from '../../lib/csv.ts';
 import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
 import { sendPrivateFile } from '../shared/send-file.ts';
@@ -15,6 +15,7 @@ import { issueCreditNote, listInvoices, renderCompanyDocument, type CompanyDocum
 import { createIssuer } from '../../modules/companies/index.ts';
 import { isOrderIssued, listOrders, recordTransfer } from '../../modules/companies/index.ts';
 import { companiesOverview } from '../../modules/companies/index.ts';
+import { actorOf } from '../shared/actor.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZId = ZAdminIdParams;
@@ -43,10 +44,6 @@ export async function companyAdminRoutes(app: FastifyInstance): Promise<void> {
     if (every) clearInterval(every);
     await issuer.stop();
   });
-  const actorOf = (request: FastifyRequest) => {
-    const auth = requireAuth(request);
-    return { userId: auth.userId, email: auth.email, role: auth.role };
-  };
 
   r.get('/companies/overview', { onRequest: staff, schema: { tags: ['admin'], response: { 200: ZCompaniesOverview, ...errors } } }, async () => companiesOverview(app.db));
 
