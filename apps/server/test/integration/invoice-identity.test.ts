@@ -24,19 +24,28 @@ let orderId: string;
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const objects = new Map<string, { dict: string; stream: string | null }>();
-  for (const m of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = m[2]!;
-    const at = body.search(/stream\r?\n/);
+  // Objects are read one after the other, each stream by its /Length: a compressed stream's bytes may hold
+  // « endobj », or end on a carriage return, whatever the order's id and date made them.
+  const header = /(\d+) 0 obj\s*/g;
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const from = header.lastIndex;
+    const streamAt = raw.indexOf('stream', from);
+    const endAt = raw.indexOf('endobj', from);
     let stream: string | null = null;
-    if (at >= 0) {
-      const data = body.slice(body.indexOf('\n', at) + 1).replace(/\r?\nendstream\s*$/, '');
+    let dict = raw.slice(from, endAt);
+    if (streamAt >= 0 && streamAt < endAt) {
+      dict = raw.slice(from, streamAt);
+      const start = raw.indexOf('\n', streamAt) + 1;
+      const length = Number(dict.match(/\/Length (\d+)(?! \d+ R)/)?.[1] ?? NaN);
+      const data = Number.isFinite(length) ? raw.slice(start, start + length) : raw.slice(start, raw.indexOf('endstream', start));
       try {
         stream = zlib.inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
       } catch {
         stream = data;
       }
+      header.lastIndex = raw.indexOf('endobj', start + data.length);
     }
-    objects.set(m[1]!, { dict: at >= 0 ? body.slice(0, at) : body, stream });
+    objects.set(m[1]!, { dict, stream });
   }
   const unicodeOf = new Map<string, Map<string, string>>();
   for (const [id, o] of objects) {
