@@ -70,10 +70,28 @@ export const ZOrderVoucher = z.object({
   publicUrl: z.string(),
 });
 
+/** Issue 34: one gift of a basket order (docs/product/basket.md): a purchase order of its own, paid with the others. */
+export const ZOrderLine = z.object({
+  orderId: z.string(),
+  status: ZOrderStatus,
+  amount: z.number().int(),
+  box: z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), imageUrl: z.string().nullable(), category: z.string() }),
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  recipientPhone: z.string().nullable(),
+  recipientSms: z.boolean(),
+  deliverAt: z.string().nullable(),
+  voucher: ZOrderVoucher.nullable(),
+});
+export type TOrderLine = z.infer<typeof ZOrderLine>;
+
 export const ZOrder = z.object({
   id: z.string(),
-  /** 'extension' and 'exchange' orders pay for a change to `relatedVoucherId` (customer area). */
-  kind: z.enum(['purchase', 'extension', 'exchange']),
+  /**
+   * 'extension' and 'exchange' orders pay for a change to `relatedVoucherId` (customer area); a 'basket'
+   * pays for its `lines` at once (its box and recipient are the first line's).
+   */
+  kind: z.enum(['purchase', 'extension', 'exchange', 'basket']),
   relatedVoucherId: z.string().nullable(),
   status: ZOrderStatus,
   amount: z.number().int(),
@@ -94,6 +112,8 @@ export const ZOrder = z.object({
   /** Why the payment did not go through, in the provider's words or 'Erreur de paiement'. */
   failureReason: z.string().nullable(),
   voucher: ZOrderVoucher.nullable(),
+  /** A basket's gifts, in the basket's order; empty for any other kind. */
+  lines: z.array(ZOrderLine),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

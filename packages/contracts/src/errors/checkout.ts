@@ -38,5 +38,24 @@ export const CHECKOUT_ERRORS = {
     fr: 'Le montant en {currency} a changé avec le taux du jour : vérifiez le nouveau montant avant de payer',
     ar: 'تغيّر المبلغ بـ {currency} مع سعر اليوم: تحقّق من المبلغ الجديد قبل الدفع',
   },
+  // Issue 34: the basket (docs/product/basket.md).
+  BASKET_FULL: { status: 400, fr: 'Votre panier est plein : {max} coffrets au plus', ar: 'سلّتك ممتلئة: {max} علبة كحد أقصى' },
+  BASKET_EMPTY: { status: 400, fr: 'Votre panier est vide', ar: 'سلّتك فارغة' },
+  BASKET_LINE_NOT_FOUND: { status: 404, fr: 'Ce coffret n’est plus dans votre panier', ar: 'هذه العلبة لم تعد في سلّتك' },
+  BASKET_LINE_INCOMPLETE: {
+    status: 400,
+    fr: 'Cadeau {line} : renseignez le nom et l’e-mail du destinataire',
+    ar: 'الهدية {line}: أدخل اسم المستلم وبريده الإلكتروني',
+  },
+  BASKET_BOX_UNAVAILABLE: {
+    status: 409,
+    fr: '« {box} » n’est plus disponible : retirez-le du panier pour payer le reste',
+    ar: '«{box}» لم تعد متوفرة: احذفها من السلّة لدفع الباقي',
+  },
+  BASKET_TOTAL_CHANGED: {
+    status: 409,
+    fr: 'Le prix d’un coffret a changé : vérifiez le nouveau total ({total}) avant de payer',
+    ar: 'تغيّر سعر إحدى العلب: تحقّق من المجموع الجديد ({total}) قبل الدفع',
+  },
   CHECKOUT_NOT_FOUND: { status: 404, fr: 'Paiement introuvable', ar: 'الدفع غير موجود' },
 } as const satisfies TErrorSection;

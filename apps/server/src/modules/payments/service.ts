@@ -391,5 +391,6 @@ export async function getOrderForPurchaser(
           publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
         }
       : null,
+    lines: [],
   };
 }
