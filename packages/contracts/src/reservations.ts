@@ -83,14 +83,42 @@ export const ZDaySlots = z.object({
 });
 export type TDaySlots = z.infer<typeof ZDaySlots>;
 
-/** GET /api/client/vouchers/:id/calendar — which days are open, to grey out the others in a date picker. */
+/** The most days one calendar request covers (docs/product/reservations.md §4). */
+export const CALENDAR_MAX_DAYS = 62;
+/**
+ * GET /api/client/vouchers/:id/calendar — which days may be booked, for the date picker
+ * (docs/product/reservations.md §4): a bounded range of at most 62 days from `from`.
+ */
 export const ZCalendarQuery = z.object({
   partnerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }),
+  offerId: z.uuid({ error: zodError('OFFER_UNAVAILABLE') }).optional(),
   from: ZDay,
-  days: z.coerce.number().int().min(1).max(62).default(31),
+  days: z.coerce.number().int().min(1).max(CALENDAR_MAX_DAYS).default(31),
+  /** Party size: a day is `full` when no slot keeps this many places (default 1). */
+  guests: z.coerce
+    .number({ error: zodError('GUESTS') })
+    .int({ error: zodError('GUESTS') })
+    .min(RESERVATION_MIN_GUESTS, { error: zodError('GUESTS') })
+    .max(RESERVATION_MAX_GUESTS, { error: zodError('GUESTS') })
+    .optional(),
 });
+export type TCalendarQuery = z.input<typeof ZCalendarQuery>;
+/**
+ * A day of the calendar: `open` (a slot to come keeps the party's places), `closed` (weekly hours or an
+ * exceptional closure), `full` (open, but no slot left for the party), `outside` (past, beyond the 6 months
+ * or the voucher's expiry).
+ */
+export const CALENDAR_DAY_STATUSES = ['open', 'closed', 'full', 'outside'] as const;
+export type TCalendarDayStatus = (typeof CALENDAR_DAY_STATUSES)[number];
 export const ZCalendar = z.object({
-  days: z.array(z.object({ date: z.string(), open: z.boolean(), remaining: z.number().int() })),
+  /** The first and the last day the voucher may be booked for (today; the 6 months or its expiry). */
+  firstDay: z.string(),
+  lastDay: z.string(),
+  /** The partner has not set hours yet: the sample hours apply. */
+  sampleHours: z.boolean(),
+  days: z.array(
+    z.object({ date: z.string(), open: z.boolean(), status: z.enum(CALENDAR_DAY_STATUSES), remaining: z.number().int() }),
+  ),
 });
 export type TCalendar = z.infer<typeof ZCalendar>;
 

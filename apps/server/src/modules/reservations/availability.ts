@@ -2,7 +2,8 @@ import { and, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { availabilityExceptions, partnerAvailability, reservations } from '../../db/schema/index.ts';
 import { type AvailabilitySettings, computeDaySlots, type ComputedDay, type DayException, parseRanges } from '../partners/index.ts';
-import { addDays, algiersTimeOfDay, algiersToday } from '../../lib/algiers-time.ts';
+import { RESERVATION_MAX_MONTHS, type TCalendar } from '@farha/contracts/reservations';
+import { addDays, addMonths, algiersDay, algiersTimeOfDay, algiersToday } from '../../lib/algiers-time.ts';
 
 /** Reservations holding places in a slot: waiting for the partner or confirmed. */
 export const SLOT_HOLDING_STATUSES = ['pending', 'confirmed'] as const;
@@ -70,8 +71,16 @@ export async function loadDaySlots(
   return { ...day, flexibleAvailable: !day.closed && day.slots.some((s) => s.available) };
 }
 
-/** Open days and places left over a range of days, for a date picker. */
-export async function loadCalendar(db: Queryable, input: { partnerId: string; from: string; days: number; now: Date }) {
+/**
+ * Which days of a range may be booked, for the customer's date picker (docs/product/reservations.md §4):
+ * each day `open`, `closed` (weekly hours, an exceptional closure), `full` (no slot left for the party) or
+ * `outside` (before today, beyond the 6 months of §3 or the voucher's expiry). On the expiry day only the
+ * slots starting before the expiry count (§3.5).
+ */
+export async function loadCalendar(
+  db: Queryable,
+  input: { partnerId: string; from: string; days: number; now: Date; guests?: number; expiresAt?: Date },
+): Promise<TCalendar> {
   const to = addDays(input.from, input.days - 1);
   const availability = await loadAvailabilitySettings(db, input.partnerId);
   const exceptions = await db
@@ -82,12 +91,25 @@ export async function loadCalendar(db: Queryable, input: { partnerId: string; fr
   const booked = await bookedGuests(db, input.partnerId, input.from, to);
   const today = algiersToday(input.now);
   const nowTime = algiersTimeOfDay(input.now);
-  const days: { date: string; open: boolean; remaining: number }[] = [];
+  const horizon = addMonths(today, RESERVATION_MAX_MONTHS);
+  const expiryDay = input.expiresAt ? algiersDay(input.expiresAt) : null;
+  const lastDay = expiryDay && expiryDay < horizon ? expiryDay : horizon;
+  const expiryTime = input.expiresAt ? algiersTimeOfDay(input.expiresAt) : null;
+  const days: TCalendar['days'] = [];
   for (let i = 0; i < input.days; i++) {
     const date = addDays(input.from, i);
-    const day = computeDaySlots({ date, availability, exception: byDate.get(date) ?? null, booked: booked.get(date) ?? new Map(), today, nowTime });
-    const open = day.slots.filter((s) => s.available);
-    days.push({ date, open: open.length > 0, remaining: open.reduce((n, s) => n + s.remaining, 0) });
+    const day = computeDaySlots({
+      date,
+      availability,
+      exception: byDate.get(date) ?? null,
+      booked: booked.get(date) ?? new Map(),
+      today,
+      nowTime,
+      guests: input.guests,
+    });
+    const open = day.slots.filter((s) => s.available && !(date === expiryDay && expiryTime !== null && s.time >= expiryTime));
+    const status = date < today || date > lastDay ? 'outside' : day.closed ? 'closed' : open.length === 0 ? 'full' : 'open';
+    days.push({ date, open: status === 'open', status, remaining: status === 'open' ? open.reduce((n, s) => n + s.remaining, 0) : 0 });
   }
-  return { days };
+  return { firstDay: today, lastDay, sampleHours: availability === null, days };
 }

@@ -43,8 +43,9 @@ export async function reservationRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const now = app.clock.now();
       const voucher = await visibleVoucherRow(app.db, caller(request), request.params.id, now);
-      await assertPartnerInBox(app.db, voucher.boxId, request.query.partnerId);
-      return loadCalendar(app.db, { ...request.query, now });
+      const { partnerId, offerId, from, days, guests } = request.query;
+      await assertPartnerInBox(app.db, voucher.boxId, partnerId, offerId);
+      return loadCalendar(app.db, { partnerId, from, days, guests, now, expiresAt: voucher.expiresAt });
     },
   );
 
