@@ -24,14 +24,14 @@ async function list(query = ''): Promise<TBoxListResponse> {
 const names = (r: TBoxListResponse) => r.boxes.map((b) => b.name);
 
 /** Box ids with an active offer of an active partner in `city`, straight from the database. */
-async function boxIdsUsableIn(city: string): Promise<Set<string>> {
+async function boxIdsUsableIn(place: { city: string } | { wilaya: string }): Promise<Set<string>> {
   const rows = await t.database.db
     .selectDistinct({ id: boxes.id })
     .from(boxes)
     .innerJoin(boxOffers, eq(boxOffers.boxId, boxes.id))
     .innerJoin(offers, eq(offers.id, boxOffers.offerId))
     .innerJoin(partners, eq(partners.id, offers.partnerId))
-    .where(and(eq(boxes.active, true), eq(offers.active, true), eq(partners.active, true), eq(partners.city, city)));
+    .where(and(eq(boxes.active, true), eq(offers.active, true), eq(partners.active, true), 'city' in place ? eq(partners.city, place.city) : eq(partners.wilaya, place.wilaya)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -106,7 +106,14 @@ describe('GET /api/boxes', () => {
       .innerJoin(partners, eq(partners.id, offers.partnerId))
       .where(and(eq(boxes.active, true), eq(offers.active, true), eq(partners.active, true)))) as [{ partnersCount: number }];
     expect(body.stats.partnersCount).toBe(partnersCount);
-    expect(body.cities).toEqual([...new Set(all.boxes.flatMap((b) => b.cities))].sort((a, b) => a.localeCompare(b, 'fr')));
+    const wilayas = await t.database.db
+      .selectDistinct({ wilaya: partners.wilaya })
+      .from(boxOffers)
+      .innerJoin(boxes, eq(boxes.id, boxOffers.boxId))
+      .innerJoin(offers, eq(offers.id, boxOffers.offerId))
+      .innerJoin(partners, eq(partners.id, offers.partnerId))
+      .where(and(eq(boxes.active, true), eq(offers.active, true), eq(partners.active, true)));
+    expect(body.cities).toEqual(wilayas.map((w) => w.wilaya).sort((a, b) => a.localeCompare(b, 'fr')));
     expect(body.cities.length).toBeGreaterThanOrEqual(5);
   });
 
@@ -142,13 +149,13 @@ describe('GET /api/boxes', () => {
     expect(body.total).toBe(all.boxes.filter((b) => b.category === 'nassim').length);
   });
 
-  it('filters by city: only boxes with an active offer of an active partner there', async () => {
+  it('filters by wilaya: only boxes with an active offer of an active partner there, its towns and districts included', async () => {
     const all = await list();
     // A city where some boxes can be used and others cannot, so the filter has to do something.
     let city: string | undefined;
     let usable = new Set<string>();
     for (const candidate of all.cities) {
-      usable = await boxIdsUsableIn(candidate);
+      usable = await boxIdsUsableIn({ wilaya: candidate });
       if (usable.size > 0 && usable.size < all.boxes.length) {
         city = candidate;
         break;
@@ -158,10 +165,22 @@ describe('GET /api/boxes', () => {
     const body = await list(`?city=${encodeURIComponent(city!)}`);
     expect(new Set(body.boxes.map((b) => b.id))).toEqual(usable);
     expect(body.boxes.length).toBeLessThan(all.boxes.length);
-    expect(body.boxes.every((b) => b.cities.includes(city!))).toBe(true);
     // Case does not matter.
     expect((await list(`?city=${encodeURIComponent(city!.toUpperCase())}`)).total).toBe(usable.size);
     expect((await list('?city=Atlantis')).total).toBe(0);
+  });
+
+  it("offers Algiers once, as its wilaya, whose boxes include those of Hydra, El Biar and Zéralda", async () => {
+    const all = await list();
+    const towns = (await t.database.db.selectDistinct({ city: partners.city }).from(partners).where(and(eq(partners.wilaya, 'Alger'), eq(partners.active, true)))).map((r) => r.city);
+    expect(towns.length).toBeGreaterThan(1);
+    expect(all.cities).toContain('Alger');
+    for (const town of towns.filter((c) => c !== 'Alger')) expect(all.cities).not.toContain(town);
+    const algiers = await list('?city=Alger');
+    expect(new Set(algiers.boxes.map((b) => b.id))).toEqual(await boxIdsUsableIn({ wilaya: 'Alger' }));
+    // A district named in an older link still filters by itself.
+    const district = towns.find((c) => c !== 'Alger')!;
+    expect(new Set((await list(`?city=${encodeURIComponent(district)}`)).boxes.map((b) => b.id))).toEqual(await boxIdsUsableIn({ city: district }));
   });
 
   it('filters by price with inclusive bounds', async () => {

@@ -20,17 +20,21 @@ export type CatalogSnapshot = {
   boxes: TBoxSummary[];
   byId: Map<string, TBoxSummary>;
   stats: TCatalogStats;
+  /**
+   * The city filter's choices: the wilayas where the boxes can be used (« Alger » takes in Hydra, El Biar
+   * and Zéralda; docs/product/storefront.md §4), not the partners' towns and districts mixed together.
+   */
   cities: string[];
   /** Lower-cased, accent-free search text per box id. */
   searchText: Map<string, string>;
-  /** Folded city names per box id, for the city filter. */
+  /** Folded wilaya and town names per box id, for the city filter (a wilaya, or a town of an older link). */
   foldedCities: Map<string, Set<string>>;
   /** Sum of review ratings per box id (the average over the catalogue is recomputed from it). */
   ratingTotals: Map<string, number>;
 };
 
 /** One active box as the storefront lists it, with what the catalogue's totals need. */
-export type CatalogEntry = { summary: TBoxSummary; ratingTotal: number; partnerIds: string[] };
+export type CatalogEntry = { summary: TBoxSummary; ratingTotal: number; partnerIds: string[]; wilayas: string[] };
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -67,7 +71,7 @@ export async function loadCatalogEntries(db: Queryable, now: Date, boxId?: strin
       .where(boxId ? and(eq(boxes.active, true), eq(boxes.id, boxId)) : eq(boxes.active, true)),
     // Offers a voucher of the box can really be used for: active offer of an active partner.
     db
-      .select({ boxId: boxOffers.boxId, partnerId: partners.id, city: partners.city })
+      .select({ boxId: boxOffers.boxId, partnerId: partners.id, city: partners.city, wilaya: partners.wilaya })
       .from(boxOffers)
       .innerJoin(offers, eq(offers.id, boxOffers.offerId))
       .innerJoin(partners, eq(partners.id, offers.partnerId))
@@ -83,15 +87,16 @@ export async function loadCatalogEntries(db: Queryable, now: Date, boxId?: strin
       .groupBy(reviews.boxId),
   ]);
 
-  const offersByBox = new Map<string, { count: number; cities: Set<string>; partners: Set<string> }>();
+  const offersByBox = new Map<string, { count: number; cities: Set<string>; wilayas: Set<string>; partners: Set<string> }>();
   for (const row of usable) {
     let entry = offersByBox.get(row.boxId);
     if (!entry) {
-      entry = { count: 0, cities: new Set(), partners: new Set() };
+      entry = { count: 0, cities: new Set(), wilayas: new Set(), partners: new Set() };
       offersByBox.set(row.boxId, entry);
     }
     entry.count += 1;
     entry.cities.add(row.city.trim());
+    entry.wilayas.add(row.wilaya.trim());
     entry.partners.add(row.partnerId);
   }
   const ratingByBox = new Map(ratings.map((r) => [r.boxId, { total: Number(r.total), count: Number(r.count) }]));
@@ -104,6 +109,7 @@ export async function loadCatalogEntries(db: Queryable, now: Date, boxId?: strin
     return {
       ratingTotal: rating?.total ?? 0,
       partnerIds: [...(usage?.partners ?? [])],
+      wilayas: [...(usage?.wilayas ?? [])],
       summary: {
         ...toBoxFields(box),
         offerCount,
@@ -118,8 +124,8 @@ export async function loadCatalogEntries(db: Queryable, now: Date, boxId?: strin
   });
 }
 
-/** Partner ids per box, kept to recount the catalogue's partners when one box changes. */
-const partnersOf = new WeakMap<CatalogSnapshot, Map<string, string[]>>();
+/** Partner ids and wilayas per box, kept to recount the catalogue's partners and places when one box changes. */
+const placesOf = new WeakMap<CatalogSnapshot, Map<string, Pick<CatalogEntry, 'partnerIds' | 'wilayas'>>>();
 
 /** The snapshot of a set of entries: popularity order, totals, cities and search text. */
 export function buildSnapshot(entries: CatalogEntry[]): CatalogSnapshot {
@@ -130,7 +136,7 @@ export function buildSnapshot(entries: CatalogEntry[]): CatalogSnapshot {
   let reviewTotal = 0;
   let reviewCount = 0;
   for (const entry of entries) {
-    for (const city of entry.summary.cities) allCities.add(city);
+    for (const wilaya of entry.wilayas) allCities.add(wilaya);
     for (const partner of entry.partnerIds) allPartners.add(partner);
     categoryCounts.set(entry.summary.category, (categoryCounts.get(entry.summary.category) ?? 0) + 1);
     reviewTotal += entry.ratingTotal;
@@ -151,10 +157,10 @@ export function buildSnapshot(entries: CatalogEntry[]): CatalogSnapshot {
     },
     cities: [...allCities].sort(collator.compare),
     searchText: new Map(summaries.map((b) => [b.id, fold(`${b.name} ${b.description} ${b.nameAr ?? ''} ${b.descriptionAr ?? ''}`)])),
-    foldedCities: new Map(summaries.map((b) => [b.id, new Set(b.cities.map(fold))])),
+    foldedCities: new Map(entries.map((e) => [e.summary.id, new Set([...e.wilayas, ...e.summary.cities].map(fold))])),
     ratingTotals: new Map(entries.map((e) => [e.summary.id, e.ratingTotal])),
   };
-  partnersOf.set(snapshot, new Map(entries.map((e) => [e.summary.id, e.partnerIds])));
+  placesOf.set(snapshot, new Map(entries.map((e) => [e.summary.id, { partnerIds: e.partnerIds, wilayas: e.wilayas }])));
   return snapshot;
 }
 
@@ -167,11 +173,12 @@ export async function loadCatalogSnapshot(db: Queryable, now: Date): Promise<Cat
  * not read again from the database (issue 13: the cache follows each catalogue write box by box).
  */
 export function withBox(snapshot: CatalogSnapshot, boxId: string, entry: CatalogEntry | null): CatalogSnapshot {
-  const partnerIds = partnersOf.get(snapshot);
+  const places = placesOf.get(snapshot);
   const entries: CatalogEntry[] = [];
   for (const summary of snapshot.boxes) {
     if (summary.id === boxId) continue;
-    entries.push({ summary, ratingTotal: snapshot.ratingTotals.get(summary.id) ?? 0, partnerIds: partnerIds?.get(summary.id) ?? [] });
+    const kept = places?.get(summary.id);
+    entries.push({ summary, ratingTotal: snapshot.ratingTotals.get(summary.id) ?? 0, partnerIds: kept?.partnerIds ?? [], wilayas: kept?.wilayas ?? [] });
   }
   if (entry) entries.push(entry);
   return buildSnapshot(entries);
