@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { loginAs } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
+import { pickCalendarDay } from './support/calendar.ts';
 import { expectVisible } from './support/expect.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 
@@ -44,7 +45,15 @@ describe('reservations', () => {
     // A partner with one experience in the box: it is picked, and the select shows it.
     if (offerValues.length === 1) await expect.poll(() => offer.inputValue()).toBe(offerValues[0]);
     else await offer.selectOption(offerValues[0]!);
-    await dialog.locator('input[name="date"]').fill(nextWeekday());
+    // The calendar shows the venue's open days: a closed one (a Sunday of the demo hours) cannot be picked.
+    const day = nextWeekday();
+    await pickCalendarDay(dialog, day);
+    const closed = dialog.locator('[data-testid="reservation-calendar"] [data-status="closed"]').first();
+    await expectVisible(closed, 'a closed day in the calendar');
+    expect(await closed.getAttribute('aria-disabled')).toBe('true');
+    expect(await closed.getAttribute('aria-label')).toMatch(/, Fermé$/);
+    await closed.click({ force: true });
+    await expect.poll(() => dialog.locator(`[data-day="${day}"]`).locator('xpath=..').getAttribute('aria-selected')).toBe('true');
     const slots = dialog.getByTestId('reservation-times');
     await expectVisible(slots.getByText('10:00'), 'the 10:00 slot');
     await slots.getByText('10:00').click();

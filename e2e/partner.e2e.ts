@@ -7,6 +7,7 @@ import { PHONE, useBrowser } from './support/browser.ts';
 import { expectVisible } from './support/expect.ts';
 import { buyVoucherViaApi, DEMO_PARTNER_BOX, weekdayAhead } from './support/orders.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { pickCalendarDay } from './support/calendar.ts';
 
 const session = useBrowser(PHONE);
 
@@ -92,7 +93,7 @@ describe('reservations', () => {
     const offerOption = offerSelect.locator('option:not([value=""])');
     await offerOption.waitFor({ state: 'attached' });
     await expect.poll(() => offerSelect.inputValue()).toBe(await offerOption.getAttribute('value'));
-    await dialog.locator('input[name="date"]').fill(weekdayAhead());
+    await pickCalendarDay(dialog, weekdayAhead());
     const slot = dialog.getByTestId('reservation-times').getByText('14:00', { exact: true });
     await expectVisible(slot, 'the 14:00 slot');
     await slot.click();

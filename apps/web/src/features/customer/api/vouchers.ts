@@ -13,7 +13,7 @@ import {
   type TExtendVoucherRequest,
   type VOUCHER_LIST_TABS,
 } from '@farha/contracts/customer';
-import { ZDaySlots, ZReservationResponse, type TCreateReservationRequest } from '@farha/contracts/reservations';
+import { ZCalendar, ZDaySlots, ZReservationResponse, type TCreateReservationRequest } from '@farha/contracts/reservations';
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n-react';
 import { z } from 'zod';
@@ -32,6 +32,8 @@ export const customerKeys = {
   byRef: (ref: string) => ['customer', 'vouchers', 'ref', ref] as const,
   slots: (voucherId: string, partnerId: string, offerId: string, date: string, guests: number) =>
     ['customer', 'slots', voucherId, partnerId, offerId, date, guests] as const,
+  calendar: (voucherId: string, partnerId: string, offerId: string, month: string, guests: number) =>
+    ['customer', 'calendar', voucherId, partnerId, offerId, month, guests] as const,
   exchangeOptions: (voucherId: string) => ['customer', 'exchange-options', voucherId] as const,
 };
 
@@ -87,6 +89,23 @@ interface SlotsParams {
   date: string;
   /** A slot is available when at least this many places remain. */
   guests: number;
+}
+
+/**
+ * GET /api/client/vouchers/:id/calendar: each day of a month open, closed, full for the party or outside
+ * the booking window (docs/product/reservations.md §4).
+ */
+export function useOpenDays(params: { voucherId: string; partnerId: string; offerId: string; month: string; days: number; guests: number } | null) {
+  return useQuery({
+    queryKey: customerKeys.calendar(params?.voucherId ?? '', params?.partnerId ?? '', params?.offerId ?? '', params?.month ?? '', params?.guests ?? 1),
+    queryFn: ({ signal }) => {
+      const { voucherId, partnerId, offerId, month, days, guests } = params!;
+      const search = new URLSearchParams({ partnerId, offerId, from: `${month}-01`, days: String(days), guests: String(guests) });
+      return api.get(`/api/client/vouchers/${id(voucherId)}/calendar?${search}`, { schema: ZCalendar, signal });
+    },
+    enabled: params !== null,
+    staleTime: 15_000,
+  });
 }
 
 /** GET /api/client/vouchers/:id/slots: the partner's free slots that day. */

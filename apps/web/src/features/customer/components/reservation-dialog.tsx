@@ -30,6 +30,7 @@ import { formatDay } from '@/lib/dates';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useReservationWhen } from './reservation-panel';
+import { OpenDaysCalendar } from './open-days-calendar';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { reservationDoneText, reservationRefusalText } from '../lib/reservation-text';
 
@@ -195,6 +196,8 @@ function ReservationForm({
   // Another partner: its own offers (one is picked for the holder when there is only one).
   const onPartnerChange = () => {
     setValue('offerId', '', { shouldValidate: false });
+    // Another venue has other open days.
+    setValue('date', '', { shouldValidate: false });
     setValue('time', RESERVATION_FLEXIBLE);
   };
   // After the render that lists the partner's offers, so that the select can show the one picked.
@@ -286,10 +289,28 @@ function ReservationForm({
 
       <Field
         label={t('reserve.date')}
-        hint={t('reserve.dateHint', { date: formatDay(lastDay, locale) })}
+        hint={partnerId && offerId ? t('reserve.dateHint', { date: formatDay(lastDay, locale) }) : t('reserve.dateFirst')}
         error={fieldError(errors.date?.message)}
       >
-        {(control) => <Input {...control} {...register('date')} type="date" min={today} max={lastDay} className="sm:max-w-60" />}
+        {(control) =>
+          partnerId && offerId ? (
+            // docs/product/reservations.md §4: only the venue's open days, with a place left for the party, can be picked.
+            <OpenDaysCalendar
+              {...control}
+              voucherId={voucher.id}
+              partnerId={partnerId}
+              offerId={offerId}
+              partnerName={partner?.name ?? ''}
+              guests={partySize}
+              firstDay={today}
+              lastDay={lastDay}
+              value={date}
+              onChange={(day) => setValue('date', day, { shouldValidate: true })}
+            />
+          ) : (
+            <input type="hidden" {...register('date')} />
+          )
+        }
       </Field>
 
       <fieldset className="grid gap-2" data-testid="reservation-times">
