@@ -7,6 +7,8 @@ export const WEB_PATHS = {
   howItWorks: '/how-it-works',
   partners: '/partners',
   checkout: '/checkout',
+  /** Issue 34: the basket (docs/product/basket.md). */
+  basket: '/panier',
   /** Where the payment gateway sends the buyer back (`?order=<id>`). */
   checkoutReturn: '/checkout/return',
   success: '/success',

@@ -4,6 +4,9 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { usePageViews } from '@/lib/page-views';
+import { useBasketMerge } from '@/lib/basket';
+import { errorMessage } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
 import { paths, type AuthRedirectState } from '@/config/paths';
 import { TestPaymentsBanner } from './test-payments-banner';
 
@@ -14,6 +17,7 @@ import { TestPaymentsBanner } from './test-payments-banner';
 export function AppRoot() {
   const { t } = useTranslation();
   usePageViews();
+  useBasketMerge(onBasketMergeError);
   return (
     <>
       <a
@@ -29,6 +33,11 @@ export function AppRoot() {
       <ScrollRestoration />
     </>
   );
+}
+
+/** Issue 34: the visitor's basket could not join the account's; its lines stay in this browser for the next sign-in. */
+function onBasketMergeError(error: unknown) {
+  toast.error(errorMessage(error), { id: 'basket-merge' });
 }
 
 /** A thin bar at the top while a lazily loaded page is on its way. */

@@ -55,6 +55,7 @@ const storefrontRoutes: RouteObject[] = [
   },
   { path: paths.partners, lazy: lazyComponent(() => import('@/features/storefront/pages/partners-page'), 'PartnersPage') },
   { path: paths.businessOffer, lazy: lazyComponent(() => import('@/features/company/pages/business-offer-page'), 'BusinessOfferPage') },
+  { path: paths.basket, lazy: lazyComponent(() => import('@/features/basket/pages/basket-page'), 'BasketPage') },
   { path: paths.checkout, lazy: lazyComponent(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },
   {
     path: paths.checkoutReturn,

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { isHydrating } from '@/lib/hydration';
+import { BasketButton } from './basket-button';
 import { MobileNav } from './mobile-nav';
 import { publicNavLinks } from './public-nav';
 import { ExpandableSearch } from './search-box';
@@ -88,6 +89,7 @@ export function PublicHeader() {
           <ThemeToggle />
           <CurrencySwitch />
           <LocaleSwitch />
+          <BasketButton />
           {status === 'loading' ? (
             <Skeleton className="ms-1 h-9 w-9 rounded-full sm:w-28" />
           ) : user ? (

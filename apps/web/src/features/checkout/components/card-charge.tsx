@@ -1,30 +1,9 @@
-import { FOREIGN_CURRENCIES, convertDzd, formatDzd, formatForeign, type TForeignCurrency } from '@farha/contracts/money';
+import { FOREIGN_CURRENCIES, formatDzd, formatForeign } from '@farha/contracts/money';
 import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
-import { rateText, useDisplayCurrency, useExchangeRates, usableRate } from '@/lib/display-currency';
+import type { CardCharge } from '@/lib/card-charge';
 import { useCheckoutTranslation } from '../i18n';
-
-export type CardCharge = {
-  currency: TForeignCurrency;
-  setCurrency: (currency: TForeignCurrency) => void;
-  /** Cents the card is charged, null when the currency's rate is missing or stale. */
-  amount: number | null;
-  rateLabel: string | null;
-};
-
-/**
- * Issue 24: what an international card is charged — euros or dollars (the display currency's, EUR by
- * default), at finance's rate rounded up to the cent, as the server will compute it.
- */
-export function useCardCharge(priceDzd: number): CardCharge {
-  const { currency: display } = useDisplayCurrency();
-  const [chosen, setCurrency] = useState<TForeignCurrency | null>(null);
-  const currency = chosen ?? (display === 'USD' ? 'USD' : 'EUR');
-  const rate = usableRate(useExchangeRates().data?.rates, currency);
-  return { currency, setCurrency, amount: rate ? convertDzd(priceDzd, rate.rateE4) : null, rateLabel: rate ? rateText(rate) : null };
-}
 
 /** The currency picker and, before paying, the amount and currency the card will be charged. */
 export function CardChargeNotice({ charge, priceDzd }: { charge: CardCharge; priceDzd: number }) {

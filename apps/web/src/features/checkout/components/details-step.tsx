@@ -13,7 +13,7 @@ import { useSiteStatus } from '@/lib/site-status';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import { MAX_DELIVERY_DAYS_AHEAD } from '../lib/dates';
 import { PERSONAL_MESSAGE_MAX, type CheckoutFormOutput, type CheckoutFormValues } from '../lib/checkout-form';
-import { ChoiceCard } from './choice-card';
+import { ChoiceCard } from '@/components/domain/choice-card';
 
 interface DetailsStepProps {
   form: UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;

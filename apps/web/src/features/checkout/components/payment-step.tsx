@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, type TPaymentMethod } from '@farha/contracts/checkout';
 import { useSiteStatus } from '@/lib/site-status';
-import { CardChargeNotice, type CardCharge } from './card-charge';
+import type { CardCharge } from '@/lib/card-charge';
+import { CardChargeNotice } from './card-charge';
 import { ArrowLeft, Info, Lock, Pencil } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -10,8 +11,8 @@ import { Label } from '@/components/ui/label';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import type { CheckoutFormOutput, CheckoutFormValues } from '../lib/checkout-form';
 import { formatDay } from '@/lib/dates';
-import { ChoiceCard } from './choice-card';
-import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from './payment-method-logo';
+import { ChoiceCard } from '@/components/domain/choice-card';
+import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from '@/components/domain/payment-method-logo';
 import { SmsNote } from './sms-note';
 
 const isCardMethod = (method: string) => method === 'visa' || method === 'mastercard';

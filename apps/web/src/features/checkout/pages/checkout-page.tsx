@@ -22,7 +22,7 @@ import { CheckoutStepper, type CheckoutStep } from '../components/checkout-stepp
 import { DetailsStep } from '../components/details-step';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
-import { useCardCharge } from '../components/card-charge';
+import { useCardCharge } from '@/lib/card-charge';
 import { ProcessingState } from '../components/processing-state';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import {

@@ -55,7 +55,8 @@ function CheckoutReturn() {
       const state: CheckoutLocationState = {
         paymentError: { reason: data.failureReason, cancelled: data.status === 'canceled' },
       };
-      void navigate(checkoutLinks.checkout(data.box.id, 'payment'), { replace: true, state });
+      // Issue 34: a basket's payment goes back to the basket, its lines kept.
+      void navigate(data.kind === 'basket' ? paths.basket : checkoutLinks.checkout(data.box.id, 'payment'), { replace: true, state });
     }
   }, [data, navigate]);
 

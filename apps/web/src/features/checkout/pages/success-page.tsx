@@ -2,6 +2,7 @@ import type { TOrder } from '@farha/contracts/checkout';
 import { formatDate, formatDzd, formatForeign } from '@farha/contracts/money';
 import { isVoucherStatusIn } from '@farha/contracts/plain/vouchers';
 import { CircleX, Download, House, Printer, SearchX, Send, ShoppingBag } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -14,11 +15,13 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { basketQueryKey } from '@/lib/basket';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useOrder, useResendVoucher } from '../api/orders';
 import { CopyCodeButton } from '@/components/domain/copy-code-button';
-import { PAYMENT_METHOD_NAMES } from '../components/payment-method-logo';
+import { PAYMENT_METHOD_NAMES } from '@/components/domain/payment-method-logo';
 import '@/components/domain/print-alone.css';
+import { BasketOrderSuccess } from '../components/basket-order';
 import { ShareLinks } from '../components/share-links';
 import { VoucherCard } from '../components/voucher-card';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
@@ -50,7 +53,12 @@ function Success() {
   const order = useOrder(orderId, {
     // Until the voucher exists and (when sent now) its e-mail went out, within a short window.
     pollWhile: (data) =>
-      followUp && !!data && PAID.has(data.status) && (!data.voucher || (data.voucher.status === 'ISSUED' && !isScheduled(data))),
+      followUp &&
+      !!data &&
+      PAID.has(data.status) &&
+      (data.kind === 'basket'
+        ? data.lines.some((line) => !line.voucher) // issue 34: until every gift's voucher is issued
+        : !data.voucher || (data.voucher.status === 'ISSUED' && !isScheduled(data))),
   });
   const data = order.data;
   useDocumentTitle(t('success.title'));
@@ -65,6 +73,12 @@ function Success() {
   useEffect(() => {
     if (paidBoxId) clearDraft(paidBoxId);
   }, [paidBoxId]);
+  // Issue 34: a paid basket is emptied on the server; the header's count follows.
+  const queryClient = useQueryClient();
+  const paidBasket = !!data && data.kind === 'basket' && PAID.has(data.status);
+  useEffect(() => {
+    if (paidBasket) void queryClient.invalidateQueries({ queryKey: basketQueryKey });
+  }, [paidBasket, queryClient]);
 
   if (!orderId || (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400))) {
     return (
@@ -118,7 +132,7 @@ function Success() {
           </>
         )}
         <Button asChild>
-          <Link to={checkoutLinks.checkout(data.box.id, 'payment')}>{t('order.tryAgain')}</Link>
+          <Link to={data.kind === 'basket' ? paths.basket : checkoutLinks.checkout(data.box.id, 'payment')}>{t('order.tryAgain')}</Link>
         </Button>
       </Card>
     );
@@ -130,6 +144,7 @@ function Success() {
       </Alert>
     );
   }
+  if (data.kind === 'basket') return <BasketOrderSuccess order={data} />;
   if (!data.voucher) {
     return (
       <Card className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-14 text-center">

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { BoxBadges } from './box-badges';
 import { BoxCities } from './box-cities';
+import { AddToBasketButton } from '@/components/domain/add-to-basket-button';
 import { BoxImage } from '@/components/domain/box-image';
 import { BoxPrice } from './box-price';
 import { ExperienceBar } from './experience-bar';
@@ -60,8 +61,9 @@ export function BoxCard({ box, actions, className, eagerImage }: BoxCardProps) {
         </div>
         <BoxCities cities={box.cities} />
         <ExperienceBar count={box.offerCount} />
-        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-1">
           <BoxPrice price={box.price} className="text-xl" />
+          <AddToBasketButton box={box} size="sm" variant="soft" namedLabel />
         </div>
         <div className="grid grid-cols-2 gap-2">{actions}</div>
       </div>

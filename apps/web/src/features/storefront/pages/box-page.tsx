@@ -26,6 +26,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths, type AuthRedirectState } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { AddToBasketButton } from '@/components/domain/add-to-basket-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -231,6 +232,7 @@ function BuyCard({ box }: { box: TBoxDetail }) {
             <p className="text-center text-sm text-muted-foreground">{t('common.customersOnly')}</p>
           </div>
         )}
+        <AddToBasketButton box={box} size="lg" className="w-full" />
         <p className="text-center text-xs text-muted-foreground text-pretty">{t('box.buyHint')}</p>
       </div>
       <div className="space-y-3 border-t border-border bg-muted/50 p-5 sm:p-6">

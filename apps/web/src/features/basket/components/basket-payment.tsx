@@ -1,0 +1,185 @@
+import { PAYMENT_METHODS, type TPaymentMethod } from '@farha/contracts/checkout';
+import { FOREIGN_CURRENCIES, formatDzd, formatForeign } from '@farha/contracts/money';
+import { CreditCard, Info, Lock, LogIn } from 'lucide-react';
+import { ChoiceCard } from '@/components/domain/choice-card';
+import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from '@/components/domain/payment-method-logo';
+import { Price, RateNote } from '@/components/domain/price';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import type { CardCharge } from '@/lib/card-charge';
+import { cn } from '@/lib/cn';
+import { useSiteStatus } from '@/lib/site-status';
+import { useBasketT } from '../i18n';
+
+export const isCardMethod = (method: TPaymentMethod | null) => method === 'visa' || method === 'mastercard';
+
+interface BasketPaymentProps {
+  count: number;
+  total: number;
+  method: TPaymentMethod | null;
+  onMethod: (method: TPaymentMethod) => void;
+  methodError: string | null;
+  terms: boolean;
+  onTerms: (accepted: boolean) => void;
+  termsError: string | null;
+  cardCharge: CardCharge;
+  /** 'login' for a visitor (sent to sign in), 'pay' for a customer. */
+  action: 'login' | 'pay';
+  /** Why « Payer » waits (lines to complete, boxes to remove), or null. */
+  blocked: string | null;
+  processing: boolean;
+  onPay: () => void;
+}
+
+/**
+ * Issue 34: one payment for the whole basket — the method (CIB, EDAHABIA, or a card charged in euros or
+ * dollars, docs/product/money.md §8), the terms, the total, « Payer ».
+ */
+export function BasketPayment({ count, total, method, onMethod, methodError, terms, onTerms, termsError, cardCharge, action, blocked, processing, onPay }: BasketPaymentProps) {
+  const { t, tp, locale } = useBasketT();
+  const internationalCards = useSiteStatus().data?.internationalCards !== false;
+  const methods = PAYMENT_METHODS.filter((id) => internationalCards || !isCardMethod(id));
+  const card = isCardMethod(method);
+  const amount = card && cardCharge.amount !== null ? formatForeign(cardCharge.amount, cardCharge.currency) : formatDzd(total, locale);
+
+  return (
+    <section aria-labelledby="basket-payment-title" className="grid gap-5 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5" data-testid="basket-payment">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="basket-payment-title" className="text-lg font-bold">
+          {t('summary.title')}
+        </h2>
+        <span className="text-sm text-muted-foreground" data-testid="basket-count">
+          {tp('summary.count', count, { count })}
+        </span>
+      </div>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-y border-border py-3">
+        <span className="font-semibold">{t('summary.total')}</span>
+        <Price dzd={total} testId="basket-total" className="text-2xl font-extrabold text-primary-strong" />
+      </div>
+      <RateNote className="-mt-3" />
+
+      {action === 'pay' && (
+        <>
+          <fieldset className="grid gap-2.5" aria-describedby={methodError ? 'basket-method-error' : undefined}>
+            <legend className="mb-2 text-sm font-semibold">{t('summary.methodsLabel')}</legend>
+            {methods.map((id) => (
+              <ChoiceCard
+                key={id}
+                name="paymentMethod"
+                value={id}
+                checked={method === id}
+                onChange={() => onMethod(id)}
+                aria-label={PAYMENT_METHOD_NAMES[id]}
+                testId={`method-${id}`}
+                cardClassName="p-3"
+              >
+                <PaymentMethodLogo method={id} className="h-8 w-14" />
+                <span className="grid min-w-0 gap-0.5">
+                  <span className="font-semibold">{PAYMENT_METHOD_NAMES[id]}</span>
+                  <span className="text-xs text-muted-foreground">{t(`summary.methods.${id}`)}</span>
+                </span>
+              </ChoiceCard>
+            ))}
+            {methodError && (
+              <p id="basket-method-error" className="text-sm font-medium text-destructive">
+                {methodError}
+              </p>
+            )}
+            {method && !card && <p className="text-xs text-muted-foreground">{t('charge.dinars')}</p>}
+            {card && <BasketCardCharge charge={cardCharge} total={total} />}
+          </fieldset>
+
+          <div className="grid gap-1.5">
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id="basket-terms"
+                name="termsAccepted"
+                data-testid="terms"
+                checked={terms}
+                onCheckedChange={(checked) => onTerms(checked === true)}
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'basket-terms-error' : 'basket-terms-hint'}
+                className="mt-0.5"
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="basket-terms" className="cursor-pointer leading-snug">
+                  {t('summary.terms')}
+                </Label>
+                <p id="basket-terms-hint" className="text-xs text-muted-foreground">
+                  {t('summary.termsHint')}
+                </p>
+              </div>
+            </div>
+            {termsError && (
+              <p id="basket-terms-error" className="text-sm font-medium text-destructive">
+                {termsError}
+              </p>
+            )}
+          </div>
+        </>
+      )}
+
+      {action === 'login' && <p className="text-sm text-muted-foreground">{t('summary.loginHint')}</p>}
+      {blocked && action === 'pay' && (
+        <p className="text-sm font-medium text-destructive" data-testid="basket-blocked">
+          {blocked}
+        </p>
+      )}
+      <Button size="lg" className="w-full whitespace-normal text-center" onClick={onPay} loading={processing} data-testid="basket-pay">
+        {action === 'login' ? <LogIn aria-hidden /> : <Lock aria-hidden />}
+        {action === 'login' ? t('summary.loginToPay') : t('summary.pay', { amount })}
+      </Button>
+      <p className="flex items-start gap-2 text-xs text-muted-foreground">
+        <Info aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+        {t('summary.secure')}
+      </p>
+    </section>
+  );
+}
+
+/** The card's currency and the amount it will be charged (as the single box's checkout shows it). */
+function BasketCardCharge({ charge, total }: { charge: CardCharge; total: number }) {
+  const { t, locale } = useBasketT();
+  return (
+    <div className="grid gap-3 rounded-xl border border-border p-3" data-testid="card-charge">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="mb-2 text-sm font-semibold">{t('charge.currencyLabel')}</legend>
+        {FOREIGN_CURRENCIES.map((currency) => (
+          <label
+            key={currency}
+            className={cn(
+              'inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold has-focus-visible:outline-2 has-focus-visible:outline-ring',
+              charge.currency === currency ? 'border-primary bg-primary/10 text-primary-strong' : 'border-border',
+            )}
+          >
+            <input
+              type="radio"
+              name="chargeCurrency"
+              value={currency}
+              checked={charge.currency === currency}
+              onChange={() => charge.setCurrency(currency)}
+              className="sr-only"
+              data-testid={`charge-${currency}`}
+            />
+            {t(`charge.currencies.${currency}`)}
+          </label>
+        ))}
+      </fieldset>
+      {charge.amount !== null && charge.rateLabel ? (
+        <Alert data-testid="charge-amount">
+          <p className="flex items-center gap-2 font-semibold">
+            <CreditCard aria-hidden className="size-4 shrink-0" />
+            {t('charge.charged', { amount: formatForeign(charge.amount, charge.currency) })}
+          </p>
+          <p className="mt-1 text-muted-foreground">{t('charge.detail', { dinars: formatDzd(total, locale), rate: charge.rateLabel })}</p>
+        </Alert>
+      ) : (
+        <Alert variant="error" data-testid="charge-unavailable">
+          {t('charge.unavailable', { currency: charge.currency })}
+        </Alert>
+      )}
+    </div>
+  );
+}
