@@ -20,6 +20,7 @@ import { createLoginThrottle, sessionPlugin } from './modules/accounts/index.ts'
 import { inlinePreferences, webAppRoutes } from './routes/public/web-app.ts';
 import { createPaymentProviders } from './modules/payments/index.ts';
 import { fulfilCompanyPayment } from './modules/companies/index.ts';
+import { fulfilBasketPayment } from './modules/basket/index.ts';
 import { fulfilPaidOrder } from './modules/vouchers/index.ts';
 import { startJobs, type Job } from './modules/jobs/index.ts';
 import { BACKUP_DIR_NAME, runScheduledBackup } from './db/scheduled-backup.ts';
@@ -79,6 +80,8 @@ function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
 const fulfilAndRecordPurchase: typeof fulfilPaidOrder = async (db, ctx, order) => {
   // Issue 27: a company's one payment issues its order's vouchers (companies sits above payments and vouchers).
   if (order.kind === 'company') return fulfilCompanyPayment(db, ctx, order);
+  // Issue 34: a basket's one payment issues every gift's voucher (docs/product/basket.md §6).
+  if (order.kind === 'basket') return fulfilBasketPayment(db, ctx, order);
   const fulfilled = await fulfilPaidOrder(db, ctx, order);
   if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: buyerSubject(order.purchaserId, ctx.now), boxId: order.boxId, amount: order.amount, now: ctx.now });
   return fulfilled;

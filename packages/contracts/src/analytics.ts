@@ -6,7 +6,7 @@ import { PRODUCT_LINES } from './catalog.ts';
 export const TRACKED_PAGES = ['home', 'catalogue', 'box', 'checkout'] as const;
 
 /** The funnel of docs/product/back-office.md §8 as Farha can observe it, in order. */
-export const FUNNEL_STEPS = ['visit', 'catalogue_view', 'box_view', 'checkout_started', 'payment_started', 'purchase'] as const;
+export const FUNNEL_STEPS = ['visit', 'catalogue_view', 'box_view', 'basket_add', 'checkout_started', 'payment_started', 'purchase'] as const;
 export type TFunnelStep = (typeof FUNNEL_STEPS)[number];
 
 /** POST /api/analytics/page-views: an anonymous random id of the browser tab's session, never stored as sent. */

@@ -3,7 +3,7 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, tex
 import { createdAt, id, oneOf } from './columns.ts';
 
 /** Issue 13: the steps Farha records itself (first-party), in funnel order, then redemption. */
-export const ANALYTICS_EVENTS = ['visit', 'catalogue_view', 'box_view', 'checkout_started', 'payment_started', 'purchase', 'redemption'] as const;
+export const ANALYTICS_EVENTS = ['visit', 'catalogue_view', 'box_view', 'basket_add', 'checkout_started', 'payment_started', 'purchase', 'redemption'] as const;
 
 /**
  * One row per (Algiers day, event, subject): a subject reaches a step once a day. The subject is a salted

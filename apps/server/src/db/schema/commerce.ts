@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, requiredRef, ts, updatedAt } from './columns.ts';
 import { boxes } from './catalog.ts';
 import { users } from './users.ts';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded'] as const;
 /** `company`: one payment for a company's order of many vouchers (issue 27; its lines are the companies module's). */
-export const ORDER_KINDS = ['purchase', 'extension', 'exchange', 'company'] as const;
+/**
+ * `basket` (issue 34, docs/product/basket.md §5): one payment for a customer's basket; each gift is a
+ * `purchase` order of its own pointing at it (`basket_order_id`). Money is counted on the gifts, never on
+ * the basket itself (docs/product/basket.md §9).
+ */
+export const ORDER_KINDS = ['purchase', 'extension', 'exchange', 'company', 'basket'] as const;
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'expired'] as const;
 export const CHARGE_CURRENCIES = ['DZD', 'EUR', 'USD'] as const;
@@ -43,6 +48,12 @@ export const orders = pgTable(
     paymentMethod: text('payment_method').notNull(),
     /** For extension and exchange orders: the voucher concerned. */
     relatedVoucherId: uuid('related_voucher_id'),
+    /** Issue 34: a basket's gift points at the basket's order, which the gateway is paid for. */
+    basketOrderId: uuid('basket_order_id').references((): AnyPgColumn => orders.id),
+    /** Issue 34: the basket line the gift came from (removed once paid); no reference, the line goes. */
+    basketLineId: uuid('basket_line_id'),
+    /** Issue 34: the key of one press of « Payer » on a basket: the same key answers the same checkout. */
+    idempotencyKey: text('idempotency_key'),
     paidAt: ts('paid_at'),
     refundedAt: ts('refunded_at'),
     createdAt: createdAt(),
@@ -55,6 +66,10 @@ export const orders = pgTable(
     index('orders_box_idx').on(t.boxId),
     // Issue 13: the analytics rollup and today's figures read paid orders by day.
     index('orders_paid_at_idx').on(t.paidAt),
+    // Issue 34: a basket's gifts, in order; the same press of « Payer » once per purchaser.
+    index('orders_basket_idx').on(t.basketOrderId, t.createdAt, t.id).where(sql`${t.basketOrderId} is not null`),
+    index('orders_basket_line_idx').on(t.basketLineId).where(sql`${t.basketLineId} is not null`),
+    uniqueIndex('orders_idempotency_key').on(t.purchaserId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
     check('orders_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),

@@ -10,3 +10,5 @@ export * from './audit.ts';
 export * from './analytics.ts';
 export * from './companies.ts';
 export * from './sms.ts';
+export * from './basket.ts';
+export * from './promotions.ts';

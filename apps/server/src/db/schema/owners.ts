@@ -5,6 +5,7 @@ import type * as schema from './index.ts';
 type OwningModule =
   | 'accounts'
   | 'analytics'
+  | 'basket'
   | 'audit'
   | 'catalog'
   | 'companies'
@@ -13,6 +14,7 @@ type OwningModule =
   | 'notifications'
   | 'partners'
   | 'payments'
+  | 'promotions'
   | 'reservations'
   | 'settings'
   | 'support'
@@ -102,4 +104,10 @@ export const TABLE_OWNERS = {
   company_order_lines: 'companies',
   company_invoices: 'companies',
   company_invoice_counters: 'companies',
+  // basket.ts (issue 34)
+  basket_lines: 'basket',
+  // promotions.ts (issue 35)
+  promotions: 'promotions',
+  promo_codes: 'promotions',
+  promo_redemptions: 'promotions',
 } as const satisfies Record<TableName, OwningModule>;

@@ -15,7 +15,7 @@ const outerUserId = sql.raw('"users"."id"');
 const figures = (now: Date) => ({
   openSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${outerUserId} and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz)`,
   vouchersCount: sql<number>`(select count(*)::int from ${vouchers} where ${vouchers.purchaserId} = ${outerUserId})`,
-  totalSpent: sql<number>`(select coalesce(sum(${orders.amount}), 0)::int from ${orders} where ${orders.purchaserId} = ${outerUserId} and ${orders.status} in ('paid', 'fulfilled'))`,
+  totalSpent: sql<number>`(select coalesce(sum(${orders.amount}), 0)::int from ${orders} where ${orders.purchaserId} = ${outerUserId} and ${orders.status} in ('paid', 'fulfilled') and ${orders.kind} <> 'basket')`,
 });
 
 function toRow(u: UserRow, f: { openSessions: number; vouchersCount: number; totalSpent: number }): TAdminUserRow {

@@ -9,7 +9,7 @@ import { deleteDailyRows, insertDailyRows } from '../tracking/index.ts';
  * The business figures of analytics_daily, per Algiers day and product line (the box's line):
  *
  * - `gmv`: orders paid that day and not refunded (purchases, extensions, exchanges, a company's order paid
- *   online); count = orders, amount = DZD charged. Issue 34: a company's order paid by transfer (no `orders`
+ *   online; a basket counts as its gifts, never as itself, docs/product/basket.md §9); count = orders, amount = DZD charged. Issue 34: a company's order paid by transfer (no `orders`
  *   row) counts too, on the day finance recorded the transfer, at its total after discount, under the product
  *   line of its first recipient's box (as an online company payment is): the GMV then covers every voucher
  *   the `vouchers` metric counts. Same definition as the dashboard's GMV.
@@ -38,7 +38,7 @@ function rawFigures(from: string, to: string) {
       from (
         select ${dayOf('o.paid_at')} as day, b.category as product_line, o.amount::bigint as amount
           from orders o join boxes b on b.id = o.box_id
-          where o.paid_at >= ${start} and o.paid_at < ${end} and o.status in ('paid', 'fulfilled')
+          where o.paid_at >= ${start} and o.paid_at < ${end} and o.status in ('paid', 'fulfilled') and o.kind <> 'basket'
         union all
         select ${dayOf('co.paid_at')}, b.category, co.total::bigint
           from company_orders co

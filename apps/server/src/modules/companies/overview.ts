@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, notInArray, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { companies, companyInvoices, companyOrders, orders } from '../../db/schema/index.ts';
 
@@ -17,7 +17,7 @@ export async function companiesOverview(db: Queryable) {
     db
       .select({ total: sum(sql`${orders.amount}`).mapWith(Number) })
       .from(orders)
-      .where(and(inArray(orders.status, ['paid', 'fulfilled']), ne(orders.kind, 'company'))),
+      .where(and(inArray(orders.status, ['paid', 'fulfilled']), notInArray(orders.kind, ['company', 'basket']))),
   ]);
   const company = (companySales?.total ?? 0) - (credited?.total ?? 0);
   const allSales = company + (individualSales?.total ?? 0);

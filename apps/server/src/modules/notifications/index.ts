@@ -4,7 +4,7 @@ export { createMailer, type Mailer, type OutgoingMail } from './mailer.ts';
 export { accountLocale, dropPendingVoucherEmails, enqueueEmail, enqueueEmails, type MailHooks, type OutboxAttachments, processOutbox, wakeOutbox } from './outbox.ts';
 export { invitationEmail, payoutStatusEmail } from './partner-emails.ts';
 export { proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail } from './reservation-emails.ts';
-export { type EmailContent, receiptEmail, type Translated, voucherEmail } from './templates.ts';
+export { type EmailContent, basketReceiptEmail, receiptEmail, type Translated, voucherEmail } from './templates.ts';
 export { expiryReminderEmail, paidChangeRefundedEmail, refundRecordedEmail, voucherExtendedEmail } from './voucher-life-emails.ts';
 export { createSmsProvider, fileProvider, type OutgoingSms, type SmsProvider } from './sms-provider.ts';
 export { checkSmsLimits, dropPendingVoucherSms, enqueueLimitedSms, enqueueSms, isSmsOptedOut, type OpenSmsOrders, optInToSms, optOutOfSms, processSmsOutbox, recordSmsStatus, refuseSms, type SmsKind } from './sms-outbox.ts';

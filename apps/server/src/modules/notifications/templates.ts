@@ -137,3 +137,47 @@ export function receiptEmail(input: ReceiptInput): EmailContent {
     'gift',
   );
 }
+
+type BasketReceiptInput = Omit<ReceiptInput, 'boxName' | 'boxNameAr' | 'recipientName' | 'recipientEmail' | 'deliverAt' | 'smsTo'> & {
+  lines: { boxName: string; boxNameAr?: string | null; amount: number; recipientName: string; recipientEmail: string; deliverAt: Date | null; smsTo?: string | null }[];
+};
+
+/**
+ * Issue 34: the purchaser's one receipt for a basket paid at once (docs/product/basket.md §6): every gift with
+ * its box, price, recipient and day, then the total paid; in the purchaser's language.
+ */
+export function basketReceiptEmail(input: BasketReceiptInput): EmailContent {
+  const l = lang(input.locale ?? 'fr');
+  const count = input.lines.length;
+  const gifts = l.t({ fr: `${count} coffrets`, ar: `${count} علب` });
+  const rows: [string, string][] = [
+    [l.t({ fr: 'Commande', ar: 'الطلب' }), input.orderId.slice(0, 8).toUpperCase()],
+    [l.t({ fr: 'Montant payé', ar: 'المبلغ المدفوع' }), chargedText(l, input)],
+    [l.t({ fr: 'Moyen de paiement', ar: 'وسيلة الدفع' }), METHOD_LABELS[input.paymentMethod] ?? input.paymentMethod],
+    [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
+  ];
+  input.lines.forEach((line, i) => {
+    const box = l.pick(line.boxName, line.boxNameAr);
+    const when = line.deliverAt ? l.t({ fr: `le ${l.date(line.deliverAt)}`, ar: `يوم ${l.date(line.deliverAt)}` }) : l.t({ fr: 'immédiat', ar: 'فوري' });
+    const sms = line.smsTo ? l.t({ fr: `, aussi par SMS au ${formatPhone(line.smsTo)}`, ar: `، وأيضًا عبر رسالة قصيرة إلى \u2068${formatPhone(line.smsTo)}\u2069` }) : '';
+    rows.push([
+      l.t({ fr: `Cadeau ${i + 1}`, ar: `الهدية ${i + 1}` }),
+      `${box} — ${l.money(line.amount)} — ${line.recipientName} <${line.recipientEmail}> — ${when}${sms}`,
+    ]);
+  });
+  return infoEmail(
+    l,
+    {
+      subject: l.t({ fr: `Votre reçu Farha — ${gifts}`, ar: `إيصالكم من فرحة — ${gifts}` }),
+      greeting: l.t({ fr: `Merci ${input.purchaserName} !`, ar: `شكرًا ${input.purchaserName}!` }),
+      paragraphs: [
+        l.t({
+          fr: `Votre paiement est confirmé. Chaque destinataire reçoit son voucher à la date choisie.`,
+          ar: `تم تأكيد الدفع. يتلقّى كل مستلم قسيمته في التاريخ المختار.`,
+        }),
+      ],
+      rows,
+    },
+    'gift',
+  );
+}

@@ -43,6 +43,9 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
     .where(and(eq(orders.purchaserId, userId), eq(orders.kind, 'purchase'), inArray(orders.status, [...HISTORY_ORDER_STATUSES])))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const orderIds = rows.map((r) => r.order.id);
+  // Issue 34: a basket's gifts are listed one by one (the basket itself is not a purchase); their payment is the basket's.
+  const paidThrough = (order: typeof orders.$inferSelect) => order.basketOrderId ?? order.id;
+  const paymentOrderIds = [...new Set(rows.map((r) => paidThrough(r.order)))];
   const boxIds = [...new Set(rows.map((r) => r.box.id))];
 
   const [voucherRows, paymentRows, experienceRows] = await Promise.all([
@@ -51,7 +54,7 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
       ? db
           .select({ orderId: payments.orderId, checkoutId: payments.providerCheckoutId, status: payments.status })
           .from(payments)
-          .where(inArray(payments.orderId, orderIds))
+          .where(inArray(payments.orderId, paymentOrderIds))
           .orderBy(desc(payments.createdAt), desc(payments.id))
       : [],
     boxIds.length
@@ -101,7 +104,7 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
       voucherStatus: voucher?.status ?? null,
       status,
       paymentMethod: order.paymentMethod as TPaymentMethod,
-      transactionId: paymentOf.get(order.id)?.checkoutId ?? null,
+      transactionId: paymentOf.get(paidThrough(order))?.checkoutId ?? null,
       experiences: experiencesOf.get(box.id) ?? 0,
       invoiceUrl: `/api/client/orders/${order.id}/invoice.pdf`,
       canResend:

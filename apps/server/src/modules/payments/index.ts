@@ -13,3 +13,5 @@ export { expireIfOverdue } from './providers/sandbox.ts';
 export { loadHistory } from './history.ts';
 export { invoiceNumber, loadInvoice, renderInvoicePdf } from './invoice.ts';
 export { type SandboxCheckout, settleSandboxCheckout } from './providers/sandbox.ts';
+export { basketGifts, basketOrderWithKey, type BasketGift, type BasketPayment, createBasketOrders, findBasketCheckout, linesAlreadyPaid, markBasketGiftsPaid, openBasketCheckout } from './basket.ts';
+export { deliveryMoment } from './delivery-date.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { formatDate, formatDzd, formatForeign, formatRate } from '@farha/contracts/money';
 import { chargeOf } from './charge.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -18,7 +18,11 @@ const KIND_LABELS: Record<string, string> = {
   purchase: 'Coffret cadeau',
   extension: 'Prolongation de validité (6 mois)',
   exchange: 'Échange de coffret (différence de prix)',
+  basket: 'Panier de coffrets cadeaux',
 };
+
+/** Issue 34: one gift of a basket's invoice (docs/product/basket.md §7). */
+export type InvoiceLine = { boxName: string; amount: number; recipientName: string; recipientEmail: string; voucherCode: string | null; refunded: boolean };
 
 export type InvoiceData = {
   order: typeof orders.$inferSelect;
@@ -28,6 +32,8 @@ export type InvoiceData = {
   transactionId: string | null;
   /** Issue 34: Farha's identity and the TVA rate, as the settings hold them (loadInvoice fills it). */
   seller?: Settings<'payments'>;
+  /** Issue 34: a basket's gifts, in order (absent for any other order). */
+  lines?: InvoiceLine[];
 };
 
 /** `FRH-F-202611-1A2B3C4D`: month of payment and the order's id, so it is stable and unique. */
@@ -47,6 +53,9 @@ export async function loadInvoice(db: Queryable, userId: string, orderId: string
     .where(and(eq(orders.id, orderId), eq(orders.purchaserId, userId)))
     .limit(1);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
+  // Issue 34: a basket's gift has no invoice of its own: the basket's one payment has one invoice listing
+  // every gift (docs/product/basket.md §7), which a gift's invoice link gives.
+  if (row.order.basketOrderId) return loadInvoice(db, userId, row.order.basketOrderId);
   if (!(INVOICEABLE as readonly string[]).includes(row.order.status)) throw new AppError('INVOICE_UNAVAILABLE');
   const voucherId = row.order.kind === 'purchase' ? null : row.order.relatedVoucherId;
   const [voucher] = await db
@@ -63,7 +72,26 @@ export async function loadInvoice(db: Queryable, userId: string, orderId: string
   // Issue 34: no invoice without Farha's legal identity (NIF, NIS, RC, article) on it.
   const seller = await getSettings(db, 'payments');
   assertSellerIdentity(seller, { account: false });
-  return { ...row, voucherCode: voucher?.code ?? null, transactionId: payment?.checkoutId ?? null, seller };
+  const lines =
+    row.order.kind === 'basket'
+      ? (
+          await db
+            .select({ order: orders, boxName: boxes.name, code: vouchers.code })
+            .from(orders)
+            .innerJoin(boxes, eq(boxes.id, orders.boxId))
+            .leftJoin(vouchers, eq(vouchers.orderId, orders.id))
+            .where(eq(orders.basketOrderId, row.order.id))
+            .orderBy(asc(orders.createdAt), asc(orders.id))
+        ).map((g) => ({
+          boxName: g.boxName,
+          amount: g.order.amount,
+          recipientName: g.order.recipientName,
+          recipientEmail: g.order.recipientEmail,
+          voucherCode: g.code,
+          refunded: g.order.status === 'refunded',
+        }))
+      : undefined;
+  return { ...row, voucherCode: lines ? null : (voucher?.code ?? null), transactionId: payment?.checkoutId ?? null, seller, ...(lines ? { lines } : {}) };
 }
 
 // The standard PDF fonts only carry Windows-1252: other characters are dropped rather than garbled.
@@ -140,8 +168,23 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   pdf.text('Désignation', 58, y + 7, { width: width - 160 });
   pdf.text('Montant TTC', 48, y + 7, { width: width - 10, align: 'right' });
   y += 34;
-  pdf.font('Helvetica').fontSize(11).fillColor(INK).text(amount, 48, y, { width: width - 10, align: 'right' });
-  y = line(`${KIND_LABELS[order.kind] ?? 'Coffret'} — ${box.name}`, '', { x: 58, y, width: width - 170, size: 11, bold: true, color: INK }) + 4;
+  if (data.lines) {
+    // Issue 34: every gift of the basket, its recipient and voucher code (docs/product/basket.md §7).
+    for (const gift of data.lines) {
+      if (y > pdf.page.height - 200) {
+        pdf.addPage();
+        y = 60;
+      }
+      pdf.font('Helvetica').fontSize(11).fillColor(INK).text(pdfText(formatDzd(gift.amount)), 48, y, { width: width - 10, align: 'right' });
+      y = line(`${KIND_LABELS.purchase} — ${gift.boxName}`, '', { x: 58, y, width: width - 170, size: 11, bold: true, color: INK }) + 2;
+      y = line(`Pour ${gift.recipientName} <${gift.recipientEmail}>`, `Pour ${gift.recipientEmail}`, { x: 58, y, width: width - 170, size: 9.5, color: MUTED }) + 2;
+      if (gift.voucherCode) y = line(`Voucher ${gift.voucherCode}${gift.refunded ? ' (remboursé)' : ''}`, '', { x: 58, y, width: width - 170, size: 9.5, color: MUTED }) + 2;
+      y += 8;
+    }
+  }
+  pdf.font('Helvetica').fontSize(11).fillColor(INK);
+  if (!data.lines) pdf.text(amount, 48, y, { width: width - 10, align: 'right' });
+  if (!data.lines) y = line(`${KIND_LABELS[order.kind] ?? 'Coffret'} — ${box.name}`, '', { x: 58, y, width: width - 170, size: 11, bold: true, color: INK }) + 4;
   const details: [string, string][] = [];
   if (order.kind === 'purchase') details.push([`Pour ${order.recipientName} <${order.recipientEmail}>`, `Pour ${order.recipientEmail}`]);
   if (data.voucherCode) details.push([`Voucher ${data.voucherCode}`, '']);

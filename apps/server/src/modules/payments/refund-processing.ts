@@ -20,7 +20,8 @@ const selection = {
   refund: refunds,
   orderPaymentMethod: orders.paymentMethod,
   order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4 },
-  provider: sql<string | null>`(select ${payments.provider} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'paid' limit 1)`,
+  // Issue 34: a basket's gift was paid through the basket's order (docs/product/basket.md §8).
+  provider: sql<string | null>`(select ${payments.provider} from ${payments} where ${payments.orderId} = coalesce(${orders.basketOrderId}, ${orders.id}) and ${payments.status} = 'paid' limit 1)`,
   gatewayRefused: sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.entityType} = 'refund' and ${auditLog.entityId} = ${refunds.id}::text and ${auditLog.action} = ${GATEWAY_REFUSED})`,
   customerEmail: users.email,
   customerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
@@ -202,7 +203,8 @@ export async function refundThroughGateway(db: Db, providers: PaymentProviders, 
     .select({ refund: refunds, order: selection.order, provider: payments.provider, checkoutId: payments.providerCheckoutId })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .leftJoin(payments, and(eq(payments.orderId, refunds.orderId), eq(payments.status, 'paid')))
+    // Issue 34: a basket's gift is refunded on the basket's payment, its own amount only (docs/product/basket.md §8).
+    .leftJoin(payments, and(eq(payments.orderId, sql`coalesce(${orders.basketOrderId}, ${orders.id})`), eq(payments.status, 'paid')))
     .where(eq(refunds.id, refundId))
     .limit(1);
   if (!row) throw new AppError('REFUND_NOT_FOUND');

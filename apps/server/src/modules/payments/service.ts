@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or } from 'drizzle-orm';
 import { type TOrder } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
 import { voucherPublicUrl } from '@farha/contracts/vouchers';
@@ -33,6 +33,9 @@ type OrderInput = {
 };
 
 type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
+
+/** An order and, for a basket, its gifts: what a gateway's failure ends together (docs/product/basket.md §6). */
+const orderAndGifts = (orderId: string) => or(eq(orders.id, orderId), eq(orders.basketOrderId, orderId));
 
 
 
@@ -99,7 +102,7 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
  * Issue 32: the unpaid orders of the last day that will text `to`, and those `purchaserId` opened with a
  * text: what the SMS limits count besides the outbox (their texts are queued only once paid).
  */
-async function openSmsOrders(db: Queryable, to: string, purchaserId: string, now: Date): Promise<OpenSmsOrders> {
+export async function openSmsOrders(db: Queryable, to: string, purchaserId: string, now: Date): Promise<OpenSmsOrders> {
   const open = and(eq(orders.status, 'pending'), eq(orders.recipientSms, true), gt(orders.createdAt, new Date(now.getTime() - 86_400_000)));
   const toNumber = await db.select({ deliverAt: orders.deliverAt, createdAt: orders.createdAt }).from(orders).where(and(open, eq(orders.recipientPhone, to)));
   const [mine] = await db.select({ n: count() }).from(orders).where(and(open, eq(orders.purchaserId, purchaserId)));
@@ -107,7 +110,7 @@ async function openSmsOrders(db: Queryable, to: string, purchaserId: string, now
 }
 
 /** Creates the gateway checkout of a pending order; a gateway failure fails the order. */
-async function openCheckout(
+export async function openCheckout(
   ctx: Ctx,
   order: typeof orders.$inferSelect,
   options: { locale: 'fr' | 'ar'; description: string; returnUrl: string },
@@ -142,7 +145,7 @@ async function openCheckout(
     });
     return { orderId: order.id, checkoutUrl: checkout.checkoutUrl };
   } catch (error) {
-    await ctx.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, order.id));
+    await ctx.db.update(orders).set({ status: 'failed' }).where(and(orderAndGifts(order.id), eq(orders.status, 'pending')));
     throw new AppError(error instanceof PaymentGatewayError ? error.code : 'PAYMENT_ERROR', { status: 502 });
   }
 }
@@ -310,7 +313,7 @@ export async function applyCheckoutStatus(
       await tx
         .update(orders)
         .set({ status: ORDER_STATUS_FOR[event.status], updatedAt: ctx.now })
-        .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending')));
+        .where(and(orderAndGifts(payment.orderId), eq(orders.status, 'pending')));
       return 'applied' as const;
     }
 
@@ -358,6 +361,26 @@ export async function getOrderForPurchaser(
   const [voucher] = await ctx.db.select().from(vouchers).where(eq(vouchers.orderId, orderId)).limit(1);
   const [latestPayment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
   const { order, box } = row!;
+  // Issue 34: a basket's gifts, in the basket's order, each with its voucher once paid (docs/product/basket.md §6).
+  const gifts =
+    order.kind === 'basket'
+      ? await ctx.db
+          .select({ order: orders, box: boxes, voucher: vouchers })
+          .from(orders)
+          .innerJoin(boxes, eq(boxes.id, orders.boxId))
+          .leftJoin(vouchers, eq(vouchers.orderId, orders.id))
+          .where(eq(orders.basketOrderId, order.id))
+          .orderBy(asc(orders.createdAt), asc(orders.id))
+      : [];
+  const voucherDto = (v: typeof vouchers.$inferSelect) => ({
+    id: v.id,
+    code: v.code,
+    status: v.status,
+    expiresAt: v.expiresAt.toISOString(),
+    qrUrl: `/api/vouchers/${v.id}/qr.png`,
+    pdfUrl: `/api/vouchers/${v.id}/voucher.pdf`,
+    publicUrl: voucherPublicUrl(ctx.publicUrl, v.code),
+  });
   return {
     id: order.id,
     kind: order.kind as TOrder['kind'],
@@ -380,17 +403,18 @@ export async function getOrderForPurchaser(
       order.status === 'failed' || order.status === 'canceled' || order.status === 'expired'
         ? (latestPayment?.failureReason ?? errorText('PAYMENT_ERROR'))
         : null,
-    voucher: voucher
-      ? {
-          id: voucher.id,
-          code: voucher.code,
-          status: voucher.status,
-          expiresAt: voucher.expiresAt.toISOString(),
-          qrUrl: `/api/vouchers/${voucher.id}/qr.png`,
-          pdfUrl: `/api/vouchers/${voucher.id}/voucher.pdf`,
-          publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
-        }
-      : null,
-    lines: [],
+    voucher: voucher ? voucherDto(voucher) : null,
+    lines: gifts.map((g) => ({
+      orderId: g.order.id,
+      status: g.order.status as TOrder['status'],
+      amount: g.order.amount,
+      box: { id: g.box.id, name: g.box.name, nameAr: g.box.nameAr, imageUrl: g.box.imageUrl, category: g.box.category },
+      recipientName: g.order.recipientName,
+      recipientEmail: g.order.recipientEmail,
+      recipientPhone: g.order.recipientPhone,
+      recipientSms: g.order.recipientSms,
+      deliverAt: g.order.deliverAt?.toISOString() ?? null,
+      voucher: g.voucher ? voucherDto(g.voucher) : null,
+    })),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   TICKET_SLA_MINUTES,
@@ -213,7 +213,8 @@ async function requesterContext(db: Queryable, row: JoinedRow): Promise<TDeskTic
     .select({ id: orders.id, boxName: boxes.name, boxNameAr: boxes.nameAr, amount: orders.amount, status: orders.status, createdAt: orders.createdAt })
     .from(orders)
     .innerJoin(boxes, eq(boxes.id, orders.boxId))
-    .where(eq(orders.purchaserId, userId))
+    // A basket shows as its gifts (docs/product/basket.md §9).
+    .where(and(eq(orders.purchaserId, userId), ne(orders.kind, 'basket')))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(10);
   const voucherRows = await db

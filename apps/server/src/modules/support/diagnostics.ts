@@ -1,5 +1,5 @@
 import { isSmsOptedOut, smsOfUser } from '../notifications/index.ts';
-import { and, asc, desc, eq, gte, ilike, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, like, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   healthBand,
   type TSupportPartnerDetail,
@@ -127,7 +127,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
       .select({ id: orders.id, boxName: boxes.name, boxNameAr: boxes.nameAr, amount: orders.amount, status: orders.status, createdAt: orders.createdAt })
       .from(orders)
       .innerJoin(boxes, eq(boxes.id, orders.boxId))
-      .where(eq(orders.purchaserId, userId))
+      .where(and(eq(orders.purchaserId, userId), ne(orders.kind, 'basket')))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(10),
     db
@@ -148,7 +148,7 @@ export async function userDiagnostics(db: Queryable, userId: string, now: Date, 
     recentDisputes(db, eq(disputes.customerId, userId)),
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.id)).limit(10),
     Promise.all([
-      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.purchaserId, userId)),
+      db.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.purchaserId, userId), ne(orders.kind, 'basket'))),
       db.select({ n: sql<number>`count(*)::int` }).from(vouchers).where(mine),
       db
         .select({ n: sql<number>`count(*)::int` })

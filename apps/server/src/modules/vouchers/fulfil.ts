@@ -97,8 +97,12 @@ export async function issueGiftVoucherEmail(db: Queryable, ctx: { publicUrl: str
   await enqueueEmail(db, voucherEmailEnvelope(ctx, doc));
 }
 
-/** A paid order becomes a voucher (or an extension, an exchange); payments call it through `FulfilPaidOrder`. */
-export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Date }, order: PaidOrder) {
+/**
+ * A paid order becomes a voucher (or an extension, an exchange); payments call it through `FulfilPaidOrder`.
+ * Issue 34: a basket's gift is fulfilled the same way without its own receipt (`receipt: false`): the basket
+ * sends one receipt for every gift (docs/product/basket.md §6).
+ */
+export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Date }, order: PaidOrder, options: { receipt?: boolean } = {}) {
   // Issue 4: extensions and exchanges go through the same checkout and are applied here once paid.
   if (order.kind === 'extension') return applyPaidExtension(db, ctx, order);
   if (order.kind === 'exchange') return applyPaidExchange(db, ctx, order);
@@ -130,6 +134,7 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       requestedBy: order.purchaserId,
     });
   }
+  if (options.receipt === false) return voucher;
   await enqueueEmail(db, {
     now: ctx.now,
     to: purchaser!.email,
@@ -150,4 +155,5 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       smsTo: order.recipientSms ? order.recipientPhone : null,
     }),
   });
+  return voucher;
 }

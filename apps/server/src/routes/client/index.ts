@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireRoles } from '../../lib/context.ts';
 import { accountRoutes } from './account.ts';
+import { basketRoutes } from './basket.ts';
 import { clientDisputeRoutes } from './disputes.ts';
 import { customerHistoryRoutes } from './payments.ts';
 import { reservationRoutes } from './reservations.ts';
@@ -10,7 +11,7 @@ import { customerVoucherRoutes } from './vouchers.ts';
 /** /api/client: the customer's area (docs/product/accounts-and-roles.md). Customers only; each record is the caller's. */
 export async function clientArea(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireRoles(['customer']));
-  for (const routes of [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes]) {
+  for (const routes of [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes, basketRoutes]) {
     await app.register(routes);
   }
 }

@@ -1,0 +1,3 @@
+export { addBasketLine, getBasket, mergeBasket, removeBasketLine, updateBasketLine } from './lines.ts';
+export { checkoutBasket } from './checkout.ts';
+export { fulfilBasketPayment } from './fulfil.ts';
