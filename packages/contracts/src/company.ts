@@ -99,6 +99,15 @@ export const ZRecipientInput = z.object({
 });
 export type TRecipientInput = z.infer<typeof ZRecipientInput>;
 
+/**
+ * GET /api/company/orders/boxes: the active boxes a recipient row may name (docs/product/companies.md §3),
+ * by French name then id, for the order form's box select.
+ */
+export const ZCompanyBoxChoices = z.object({
+  boxes: z.array(z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), price: z.number().int() })),
+});
+export type TCompanyBoxChoices = z.infer<typeof ZCompanyBoxChoices>;
+
 export const ZRowProblem = z.object({ field: z.string(), code: z.string(), message: z.string() });
 export const ZCheckedRow = z.object({
   line: z.number().int(),

@@ -8,3 +8,4 @@ export { issueCreditNote, listInvoices, renderCompanyDocument, type CompanyDocum
 export { callerOrder, listOrders, orderDto, placeOrder, recordTransfer } from './orders.ts';
 export { exportRecipientsCsv, listRecipients, moveRecipient, resendRecipient } from './recipients.ts';
 export { isOrderIssued } from './orders.ts';
+export { companyBoxChoices, recipientTemplateCsv } from './template.ts';

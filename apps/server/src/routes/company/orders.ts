@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdminCompanyOrderQuery, ZAdminCompanyQuery, ZCheckResult, ZCheckRowsRequest, ZCompanyInvite, ZCompanyDocuments, ZCompanyMe, ZCompanyOrder, ZCompanyOrderPage, ZInvoicePage, ZIssueProgress, ZMoveRecipient, ZPlaceOrderRequest, ZRecipientInput, ZRecipientPage, ZRecipientQuery } from '@farha/contracts/company';
+import { ZAdminCompanyOrderQuery, ZAdminCompanyQuery, ZCheckResult, ZCheckRowsRequest, ZCompanyBoxChoices, ZCompanyInvite, ZCompanyDocuments, ZCompanyMe, ZCompanyOrder, ZCompanyOrderPage, ZInvoicePage, ZIssueProgress, ZMoveRecipient, ZPlaceOrderRequest, ZRecipientInput, ZRecipientPage, ZRecipientQuery } from '@farha/contracts/company';
 import { ZAdminIdParams } from '@farha/contracts/admin';
 import { ZApiError, zodError } from '@farha/contracts/errors';
 import { requireAuth } from '../../lib/context.ts';
@@ -16,7 +16,7 @@ import { companyMe, inviteBuyer, membershipOf } from '../../modules/companies/in
 import { listInvoices, renderCompanyDocument } from '../../modules/companies/index.ts';
 import { callerOrder, listOrders, orderDto, placeOrder } from '../../modules/companies/index.ts';
 import { exportRecipientsCsv, listRecipients, moveRecipient, resendRecipient } from '../../modules/companies/index.ts';
-import { checkRecipientRows, readRecipientFile } from '../../modules/companies/index.ts';
+import { checkRecipientRows, companyBoxChoices, readRecipientFile, recipientTemplateCsv } from '../../modules/companies/index.ts';
 import { RESEND_RATE_LIMIT } from '../../modules/vouchers/index.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -61,6 +61,22 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   r.get('/documents/:id/file', { schema: { tags: ['company'], params: ZId } }, async (request, reply) =>
     sendPrivateFile(app, reply, await companyDocumentFile(app.db, await companyId(request), request.params.id)),
   );
+
+  // docs/product/companies.md §3: the active boxes a row may name, for the order form's select (issue 34).
+  r.get('/orders/boxes', { schema: { tags: ['company'], response: { 200: ZCompanyBoxChoices, ...errors } } }, async (request) => {
+    await companyId(request);
+    return { boxes: await companyBoxChoices(app.db) };
+  });
+
+  // The recipients template, its example rows naming boxes that exist today (issue 34).
+  r.get('/orders/template', { schema: { tags: ['company'], response: { ...errors } } }, async (request, reply) => {
+    await companyId(request);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', attachment('destinataires-farha.csv'))
+      .send(await recipientTemplateCsv(app.db));
+  });
 
   r.post('/orders/check', { bodyLimit: ROWS_BODY_LIMIT, schema: { tags: ['company'], body: ZCheckRowsRequest, response: { 200: ZCheckResult, ...errors } } }, async (request) => {
     await companyId(request);
