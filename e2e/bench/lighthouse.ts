@@ -4,8 +4,13 @@
  * catalogue and a box page, printing the performance and accessibility scores and the bytes moved.
  * It first prints, file by file, the JS and CSS a fresh browser downloads on the first visit of `/` (bytes
  * as sent, brotli; issue 23's budget is 160 KB with the response headers): deterministic, unlike the scores.
+ * Each page is measured in French and in Arabic (the server draws a page in the language of the `farha.locale`
+ * cookie, which Lighthouse sends with every request), and each run prints Lighthouse's `benchmarkIndex` (its
+ * measure of the machine's CPU, higher is faster) beside the load average, so that runs on different machines,
+ * or the same machine at a busier hour, can be compared (issue 34).
  * A benchmark, not a test: the scores depend on the machine's load. Set BENCH_SKIP_BUILD=1 to reuse
- * apps/web/dist, BENCH_RUNS=n to keep the median of n runs per page.
+ * apps/web/dist, BENCH_RUNS=n to keep the median of n runs per page, BENCH_LOCALES=fr (or ar) for one
+ * language, BENCH_PAGES=/,/catalog,box for some of the pages.
  */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +38,14 @@ interface PageFigures {
   jsCssTransfer: number;
   jsCssResource: number;
   totalTransfer: number;
+  /** Lighthouse's measure of the machine's CPU during the run (`environment.benchmarkIndex`; higher is faster). */
+  benchmarkIndex: number;
+  /** The machine's load average over the last minute when the run ended. */
+  load: number;
 }
+
+type Locale = 'fr' | 'ar';
+const LOCALES: Locale[] = (process.env.BENCH_LOCALES ?? 'fr,ar').split(',').filter((l): l is Locale => l === 'fr' || l === 'ar');
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
@@ -85,14 +97,21 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   };
 }
 
-async function measure(url: string, port: number, attempt = 1): Promise<PageFigures> {
-  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+async function measure(url: string, port: number, locale: Locale, attempt = 1): Promise<PageFigures> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // The server draws the page in the language of this cookie (apps/server routes/public/web-app.ts).
+    extraHeaders: { Cookie: `farha.locale=${locale}` },
+  };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {
     // A loaded machine sometimes loses the trace (NO_NAVSTART, NO_FCP): Lighthouse itself says to run it again.
-    if (attempt < 3) return measure(url, port, attempt + 1);
+    if (attempt < 3) return measure(url, port, locale, attempt + 1);
     throw new Error(`${url}: ${lhr.runtimeError.message}`);
   }
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []);
@@ -106,6 +125,15 @@ async function measure(url: string, port: number, attempt = 1): Promise<PageFigu
     const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
     console.log(`  LCP element: ${lcpElement?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`);
     for (const r of jsCss) console.log(`  ${String(r.transferSize ?? 0).padStart(8)}  ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    // Where the main thread's time went: per script (evaluation, parsing) and the long tasks that make up TBT.
+    type Item = Record<string, unknown>;
+    const items = (id: string) => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []);
+    const short = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+    for (const item of items('mainthread-work-breakdown')) console.log(`  main thread: ${String(item.groupLabel).padEnd(28)} ${Math.round(Number(item.duration))} ms`);
+    for (const item of items('bootup-time')) {
+      console.log(`  script ${short(item.url).padEnd(40)} total ${Math.round(Number(item.total))} ms, evaluation ${Math.round(Number(item.scripting))} ms, parse ${Math.round(Number(item.scriptParseCompile))} ms`);
+    }
+    for (const item of items('long-tasks')) console.log(`  long task at ${Math.round(Number(item.startTime))} ms: ${Math.round(Number(item.duration))} ms ${short(item.url)}`);
   }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -117,6 +145,8 @@ async function measure(url: string, port: number, attempt = 1): Promise<PageFigu
     jsCssTransfer: sum(jsCss, 'transferSize'),
     jsCssResource: sum(jsCss, 'resourceSize'),
     totalTransfer: sum(requests, 'transferSize'),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    load: os.loadavg()[0] ?? 0,
   };
 }
 
@@ -136,31 +166,51 @@ async function main() {
     const list = (await (await fetch(`${server.url}/api/boxes`)).json()) as { boxes: { id: string }[] };
     const boxId = list.boxes[0]?.id;
     if (!boxId) throw new Error('The demo catalogue has no box');
-    const pages = { '/': '/', '/catalog': '/catalog', '/box/:id': `/box/${boxId}` };
+    const allPages = { '/': '/', '/catalog': '/catalog', box: `/box/${boxId}` };
+    const wanted = (process.env.BENCH_PAGES ?? '/,/catalog,box').split(',');
+    const pages = Object.entries(allPages).filter(([name]) => wanted.includes(name));
+    const loadAtStart = os.loadavg();
     const rows: string[] = [];
-    for (const [name, pagePath] of Object.entries(pages)) {
-      const all: PageFigures[] = [];
-      for (let i = 0; i < runs; i += 1) all.push(await measure(`${server.url}${pagePath}`, chromium.port));
-      const pick = (key: keyof PageFigures) => median(all.map((figures) => figures[key]));
-      const best = all.reduce((a, b) => (b.performance > a.performance ? b : a));
-      rows.push(
-        [
-          name.padEnd(10),
-          `perf ${String(pick('performance')).padStart(3)}`,
-          `a11y ${String(pick('accessibility')).padStart(3)}`,
-          `FCP ${(pick('fcpMs') / 1000).toFixed(1)} s`,
-          `LCP ${(pick('lcpMs') / 1000).toFixed(1)} s`,
-          `TBT ${pick('tbtMs')} ms`,
-          `CLS ${pick('cls')}`,
-          `JS+CSS ${kb(pick('jsCssTransfer'))} sent (${kb(pick('jsCssResource'))} unpacked)`,
-          `all ${kb(pick('totalTransfer'))} sent`,
-          ...(runs > 1 ? [`(best perf ${best.performance}, LCP ${(best.lcpMs / 1000).toFixed(1)} s; perf of each run ${all.map((f) => f.performance).join(' ')})`] : []),
-        ].join('  '),
-      );
-      const missed = TARGETS.filter((target) => !target.met(pick(target.key))).map((target) => target.label);
-      rows.push(`${''.padEnd(10)}issue 23's targets: ${missed.length === 0 ? 'all met' : `MISSED ${missed.join(', ')}`}`);
+    for (const [name, pagePath] of pages) {
+      for (const locale of LOCALES) {
+        const all: PageFigures[] = [];
+        for (let i = 0; i < runs; i += 1) {
+          const figures = await measure(`${server.url}${pagePath}`, chromium.port, locale);
+          all.push(figures);
+          console.log(
+            `  ${name} ${locale} run ${i + 1}: perf ${figures.performance}, TBT ${figures.tbtMs} ms, FCP ${(figures.fcpMs / 1000).toFixed(2)} s, ` +
+              `LCP ${(figures.lcpMs / 1000).toFixed(2)} s, benchmarkIndex ${figures.benchmarkIndex}, load ${figures.load.toFixed(2)}`,
+          );
+        }
+        const pick = (key: keyof PageFigures) => median(all.map((figures) => figures[key]));
+        const best = all.reduce((a, b) => (b.performance > a.performance ? b : a));
+        rows.push(
+          [
+            `${name} ${locale}`.padEnd(13),
+            `perf ${String(pick('performance')).padStart(3)}`,
+            `a11y ${String(pick('accessibility')).padStart(3)}`,
+            `FCP ${(pick('fcpMs') / 1000).toFixed(1)} s`,
+            `LCP ${(pick('lcpMs') / 1000).toFixed(1)} s`,
+            `TBT ${String(pick('tbtMs')).padStart(4)} ms`,
+            `CLS ${pick('cls')}`,
+            `benchmarkIndex ${pick('benchmarkIndex')}`,
+            `load ${pick('load').toFixed(1)}`,
+            `JS+CSS ${kb(pick('jsCssTransfer'))} sent (${kb(pick('jsCssResource'))} unpacked)`,
+            `all ${kb(pick('totalTransfer'))} sent`,
+            ...(runs > 1
+              ? [`(best perf ${best.performance}, LCP ${(best.lcpMs / 1000).toFixed(1)} s; perf of each run ${all.map((f) => f.performance).join(' ')}; TBT ${all.map((f) => f.tbtMs).join(' ')})`]
+              : []),
+          ].join('  '),
+        );
+        const missed = TARGETS.filter((target) => !target.met(pick(target.key))).map((target) => target.label);
+        rows.push(`${''.padEnd(13)}targets (issues 23 and 34): ${missed.length === 0 ? 'all met' : `MISSED ${missed.join(', ')}`}`);
+      }
     }
-    console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${CHROMIUM_PATH}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const loads = (values: number[]) => values.map((l) => l.toFixed(1)).join(' ');
+    console.log(
+      `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${CHROMIUM_PATH}, ${os.cpus().length} CPUs, ` +
+        `load average ${loads(loadAtStart)} at the start, ${loads(os.loadavg())} at the end`,
+    );
     for (const row of rows) console.log(row);
   } finally {
     await chromium.stop();

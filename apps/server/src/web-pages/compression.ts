@@ -6,6 +6,8 @@ const gzipAsync = promisify(zlib.gzip);
 
 /** How a page's HTML is compressed on its way. */
 export type HtmlEncoding = 'br' | 'gzip';
+/** How a page's body is kept ready to send: compressed as the browser takes it, or as it is (`identity`). */
+export type BodyEncoding = HtmlEncoding | 'identity';
 
 /** The encoding of the answer: brotli, else gzip, else none (an explicit `;q=0` refuses one). */
 export function negotiateEncoding(header: string | undefined): HtmlEncoding | null {
@@ -30,3 +32,11 @@ export const compressHtml = (html: string, encoding: HtmlEncoding): Promise<Buff
   encoding === 'br'
     ? brotliAsync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
     : gzipAsync(html, { level: 9 });
+
+/**
+ * A page's body as it is sent: compressed (see compressHtml), or, for a client that takes no compression, its
+ * UTF-8 bytes, encoded once rather than for every request (issue 34: a 114 KB homepage written from its string
+ * each time went at 0.08 of a bare route).
+ */
+export const encodeHtml = (html: string, encoding: BodyEncoding): Promise<Buffer> =>
+  encoding === 'identity' ? Promise.resolve(Buffer.from(html, 'utf8')) : compressHtml(html, encoding);

@@ -32,10 +32,12 @@ export interface PageAnswer {
   status: number;
   /** What chooses the page besides its URL: with a session or not, and language, no shared cache may mix them. */
   vary: string;
-  /** The page as it goes uncompressed. */
+  /** The page's HTML. */
   html: string;
-  /** The page compressed, when the browser takes it so. */
-  compressed: { encoding: HtmlEncoding; body: Promise<Buffer> } | null;
+  /** The compression of `body` (`content-encoding`), none when the browser takes none. */
+  encoding: HtmlEncoding | null;
+  /** The bytes to send: compressed as the browser takes it, or the HTML's UTF-8; kept with the page. */
+  body: Promise<Buffer>;
 }
 
 /**
@@ -55,8 +57,8 @@ export function createPageAnswers(server: PagesServer, options: { distDir: strin
   function renderedAnswer(request: PageRequest, page: RenderedPage): PageAnswer {
     const html = request.anonymous ? page.anonymousHtml : page.html;
     // The language and session cookies choose the page: no shared cache may mix them.
-    const compressed = request.encoding ? { encoding: request.encoding, body: renderedBody(page, request.anonymous, request.encoding) } : null;
-    return { status: page.status, vary: 'accept-encoding, cookie', html, compressed };
+    const body = renderedBody(page, request.anonymous, request.encoding ?? 'identity');
+    return { status: page.status, vary: 'accept-encoding, cookie', html, encoding: request.encoding, body };
   }
 
   async function answer(request: PageRequest): Promise<PageAnswer> {
@@ -99,7 +101,7 @@ export function createPageAnswers(server: PagesServer, options: { distDir: strin
     const html = pageHtml(template, head, preload, modules, boot);
     // With answers inside, the page differs with and without a session: no shared cache may mix the two.
     const vary = boot ? 'accept-encoding, cookie' : 'accept-encoding';
-    return { status, vary, html, compressed: request.encoding ? { encoding: request.encoding, body: encode(html, request.encoding) } : null };
+    return { status, vary, html, encoding: request.encoding, body: encode(html, request.encoding ?? 'identity') };
   }
 
   return { answer };

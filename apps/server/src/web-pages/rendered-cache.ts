@@ -1,5 +1,5 @@
 import { storefrontVersion } from '../lib/storefront-version.ts';
-import { compressHtml, type HtmlEncoding } from './compression.ts';
+import { type BodyEncoding, encodeHtml } from './compression.ts';
 
 /** Pages drawn on the server kept (path, query and language); the oldest half goes when full. */
 const RENDERED_CACHE_SIZE = 1000;
@@ -21,16 +21,19 @@ export interface RenderedPage {
   anonymousHtml: string;
   version: number;
   at: number;
-  /** Its compressed bodies, by session kind and encoding (compressed once, off the event loop). */
+  /**
+   * Its bodies as sent, by session kind and encoding: compressed once, off the event loop, or as they are for
+   * a client that takes no compression (`identity`), encoded once. Made when first asked for.
+   */
   encoded: Map<string, Promise<Buffer>>;
 }
 
-/** A drawn page's body for a visitor with or without a session, compressed once per kind and encoding. */
-export function renderedBody(page: RenderedPage, anonymous: boolean, encoding: HtmlEncoding): Promise<Buffer> {
+/** A drawn page's body for a visitor with or without a session, made once per kind and encoding. */
+export function renderedBody(page: RenderedPage, anonymous: boolean, encoding: BodyEncoding): Promise<Buffer> {
   const html = anonymous ? page.anonymousHtml : page.html;
   const key = `${anonymous ? 'anonymous' : 'session'} ${encoding}`;
   let body = page.encoded.get(key);
-  if (!body) page.encoded.set(key, (body = compressHtml(html, encoding)));
+  if (!body) page.encoded.set(key, (body = encodeHtml(html, encoding)));
   return body;
 }
 

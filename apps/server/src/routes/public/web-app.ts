@@ -61,9 +61,11 @@ export async function webAppRoutes(
       log: request.log,
     });
     reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', page.vary);
-    if (!page.compressed) return reply.send(page.html);
-    const { encoding, body } = page.compressed;
-    return body.then((bytes) => reply.header('content-encoding', encoding).send(bytes));
+    // The body kept with the page (web-pages/rendered-cache.ts, compressed-cache.ts): compressed, or as it is
+    // for a client that takes no compression, made once rather than for every request (issue 34).
+    const bytes = await page.body;
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.send(bytes);
   }
 
   return { sendPage };
