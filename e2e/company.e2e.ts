@@ -71,12 +71,32 @@ describe('gifts from companies', () => {
     );
     await loginAs(page, 'acheteur');
     await page.goto('/entreprise/commandes/nouvelle');
+
+    // Typed by hand (issue 34): the box and the language are chosen from lists, the box with its price.
+    await page.getByTestId('company-type-rows').click();
+    await page.getByTestId('entry-1-name').fill('Nadia Ferhat');
+    await page.getByTestId('entry-1-email').fill(`nadia-${id}@example.com`);
+    const boxSelect = page.getByTestId('entry-1-box');
+    const boxOption = boxSelect.locator('option', { hasText: box });
+    await boxOption.waitFor({ state: 'attached' });
+    expect(await boxOption.textContent()).toMatch(/·\s[\d\s\u202f]+DA$/);
+    await boxSelect.selectOption((await boxOption.getAttribute('value'))!);
+    const languages = await page.getByTestId('entry-1-language').locator('option').allTextContents();
+    expect(languages).toEqual(['Français', 'العربية']);
+    await page.getByTestId('entry-1-language').selectOption('ar');
+    await page.getByTestId('company-check-rows').click();
+    await expectVisible(page.getByText('Toutes les lignes sont correctes.'), 'the typed row correct');
+    await screenshot(page, 'company/fr-desktop-new-order-typed');
+
     await page.getByTestId('company-file').setInputFiles(file);
     const problem = page.getByTestId('company-problem');
     await expectVisible(problem, 'the wrong row');
     expect(await problem.textContent()).toContain('Ligne 3');
     expect(await problem.textContent()).toContain('E-mail invalide');
     await screenshot(page, 'company/fr-desktop-new-order-problem');
+    // The row's box and language show in their lists, picked from what the file says.
+    expect(await page.getByTestId('fix-3-box').locator('option:checked').textContent()).toContain(box);
+    expect(await page.getByTestId('fix-3-language').inputValue()).toBe('fr');
     await page.getByTestId('fix-3-email').fill(`yanis-${id}@example.com`);
     await page.getByTestId('company-recheck').click();
     await expectVisible(page.getByText('Toutes les lignes sont correctes.'), 'every row correct');

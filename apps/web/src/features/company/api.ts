@@ -2,6 +2,7 @@ import {
   ZAdminCompanyPage,
   ZCheckResult,
   ZCompaniesOverview,
+  ZCompanyBoxChoices,
   ZCompanyMe,
   ZCompanyOrder,
   ZCompanyOrderPage,
@@ -48,6 +49,9 @@ export const checkFile = (file: File) => {
   form.append('file', file, file.name);
   return postForm('/api/company/orders/file', form, ZCheckResult.extend({ input: ZRecipientInput.array() }));
 };
+/** The active boxes a recipient row may name, for the order form's select (issue 34). */
+export const useCompanyBoxes = () =>
+  useQuery({ queryKey: [...companyKeys.all, 'boxes'], queryFn: ({ signal }) => api.get('/api/company/orders/boxes', { schema: ZCompanyBoxChoices, signal }), staleTime: 60_000 });
 export const checkRows = (rows: TRecipientInput[]) => api.post('/api/company/orders/check', { rows }, { schema: ZCheckResult });
 
 export function useInvalidateCompany() {

@@ -1,23 +1,30 @@
-import { ZCompanyOrder, type TCheckResult, type TRecipientInput } from '@farha/contracts/company';
+import { ZCompanyOrder, type TCheckResult, type TCompanyBoxChoices, type TRecipientInput } from '@farha/contracts/company';
 import { formatDzd } from '@farha/contracts/money';
-import { Download, FileSpreadsheet, RefreshCw } from 'lucide-react';
+import { Download, FileSpreadsheet, ListChecks, PenLine, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/i18n';
+import { localized } from '@/lib/localized';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { checkFile, checkRows, useInvalidateCompany } from '../api';
+import { checkFile, checkRows, useCompanyBoxes, useInvalidateCompany } from '../api';
 import { useCompanyT } from '../i18n';
 import { rowProblemText } from '../lib/row-problem';
+import { boxOfRow, languageOfRow } from '../lib/row-choices';
 
-const TEMPLATE = 'nom;email;mobile;coffret;message;date;langue\nAmina Benali;amina.benali@exemple.dz;0550 12 34 56;Hammam & Spa;Bonne fête de l’Aïd !;;fr\n';
+/** The template's example rows name boxes on sale today: the server writes it (issue 34). */
+const TEMPLATE_URL = '/api/company/orders/template';
+const EMPTY_ROW: TRecipientInput = { name: '', email: '', mobile: '', box: '', message: '', deliveryDate: '', language: 'fr' };
 const FIELDS = ['name', 'email', 'mobile', 'box', 'message', 'deliveryDate', 'language'] as const;
 type Payment = 'transfer' | 'cib' | 'edahabia';
+type TRowProblem = TCheckResult['rows'][number]['problems'][number];
 
 /** `/entreprise/commandes/nouvelle` (issue 27): a file of recipients, every row checked at once, corrected in place, priced, paid. */
 export function CompanyNewOrderPage() {
@@ -28,6 +35,9 @@ export function CompanyNewOrderPage() {
   const fileId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [rows, setRows] = useState<TRecipientInput[] | null>(null);
+  // Rows from a file (only the wrong ones are shown to correct) or typed one by one (all shown).
+  const [mode, setMode] = useState<'file' | 'manual'>('file');
+  const boxes = useCompanyBoxes().data?.boxes ?? [];
   const [check, setCheck] = useState<TCheckResult | null>(null);
   const [busy, setBusy] = useState<'reading' | 'checking' | 'placing' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +51,7 @@ export function CompanyNewOrderPage() {
     setBusy('reading');
     try {
       const result = await checkFile(file);
+      setMode('file');
       setRows(result.input);
       setCheck(result);
     } catch (e) {
@@ -77,7 +88,21 @@ export function CompanyNewOrderPage() {
   };
   const edit = (line: number, field: (typeof FIELDS)[number], value: string) =>
     setRows((current) => current && current.map((row, i) => (i === line - 2 ? { ...row, [field]: value } : row)));
-  const template = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${TEMPLATE}`)}`;
+  const typeRows = () => {
+    setMode('manual');
+    setRows([{ ...EMPTY_ROW }]);
+    setCheck(null);
+    setError(null);
+  };
+  // Another row count: the last check no longer says what the order holds.
+  const addRow = () => {
+    setRows((current) => [...(current ?? []), { ...EMPTY_ROW }]);
+    setCheck(null);
+  };
+  const removeRow = (index: number) => {
+    setRows((current) => current && current.filter((_, i) => i !== index));
+    setCheck(null);
+  };
 
   return (
     <div className="grid gap-6">
@@ -101,10 +126,17 @@ export function CompanyNewOrderPage() {
             {t('newOrder.file')}
           </Button>
           <Button asChild variant="ghost" size="sm">
-            <a href={template} download="destinataires-farha.csv">
+            <a href={TEMPLATE_URL} download="destinataires-farha.csv" data-testid="company-template">
               <Download aria-hidden />
               {t('newOrder.template')}
             </a>
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <span className="text-muted-foreground">{t('newOrder.or')}</span>
+          <Button type="button" variant="outline" size="sm" onClick={typeRows} data-testid="company-type-rows">
+            <PenLine aria-hidden />
+            {t('newOrder.manual')}
           </Button>
         </div>
         {busy === 'reading' && (
@@ -117,6 +149,42 @@ export function CompanyNewOrderPage() {
         )}
       </section>
 
+      {rows && mode === 'manual' && (
+        <section className="grid gap-3 rounded-2xl border bg-card p-5" data-testid="company-manual">
+          <h2 className="text-lg font-bold">{t('newOrder.manualTitle')}</h2>
+          <ol className="grid gap-3">
+            {rows.map((row, index) => {
+              const line = index + 2;
+              const problems = check?.rows.find((r) => r.line === line)?.problems ?? [];
+              return (
+                <li key={index} className={cn('grid gap-2 rounded-xl border p-3', problems.length > 0 && 'border-destructive/40')} data-testid="company-entry">
+                  <div className="flex items-center justify-between gap-2">
+                    <p className="font-semibold">{t('newOrder.recipient', { number: index + 1 })}</p>
+                    {rows.length > 1 && (
+                      <Button type="button" variant="ghost" size="icon-sm" onClick={() => removeRow(index)} aria-label={t('newOrder.removeRow', { line: index + 1 })}>
+                        <Trash2 aria-hidden />
+                      </Button>
+                    )}
+                  </div>
+                  <RowProblems problems={problems} />
+                  <RowFields row={row} problems={problems} boxes={boxes} onEdit={(field, value) => edit(line, field, value)} testId={(field) => `entry-${index + 1}-${field}`} />
+                </li>
+              );
+            })}
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={addRow} data-testid="company-add-row">
+              <Plus aria-hidden />
+              {t('newOrder.addRow')}
+            </Button>
+            <Button type="button" onClick={() => void recheck()} loading={busy === 'checking'} data-testid="company-check-rows">
+              <ListChecks aria-hidden />
+              {t('newOrder.checkRows')}
+            </Button>
+          </div>
+        </section>
+      )}
+
       {rows && check && (
         <>
           <section className="grid gap-3" data-testid="company-check">
@@ -126,38 +194,29 @@ export function CompanyNewOrderPage() {
             ) : (
               <>
                 <Alert variant="error">{t('newOrder.problems', { count: check.invalid })}</Alert>
-                <ul className="grid gap-3">
-                  {check.rows.slice(0, 200).map((r) => (
-                    <li key={r.line} className="grid gap-2 rounded-2xl border border-destructive/30 bg-card p-4" data-testid="company-problem">
-                      <p className="font-semibold">{t('newOrder.line', { line: r.line })}</p>
-                      <ul className="list-disc ps-5 text-sm text-destructive">
-                        {r.problems.map((p) => (
-                          <li key={p.field + p.code}>
-                            {t(`newOrder.fields.${p.field as (typeof FIELDS)[number]}`)} : {rowProblemText(p, locale)}
-                          </li>
-                        ))}
-                      </ul>
-                      <div className="grid gap-2 sm:grid-cols-4">
-                        {FIELDS.map((field) => (
-                          <label key={field} className="grid gap-1 text-xs">
-                            <span className="text-muted-foreground">{t(`newOrder.fields.${field}`)}</span>
-                            <Input
-                              defaultValue={rows[r.line - 2]?.[field] ?? ''}
-                              aria-invalid={r.problems.some((p) => p.field === field) || undefined}
-                              onChange={(e) => edit(r.line, field, e.target.value)}
-                              dir={field === 'email' || field === 'mobile' || field === 'deliveryDate' ? 'ltr' : undefined}
-                              data-testid={`fix-${r.line}-${field}`}
-                            />
-                          </label>
-                        ))}
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-                <Button variant="outline" onClick={() => void recheck()} loading={busy === 'checking'} className="w-fit" data-testid="company-recheck">
-                  <RefreshCw aria-hidden />
-                  {t('newOrder.recheck')}
-                </Button>
+                {mode === 'file' && (
+                  <>
+                    <ul className="grid gap-3">
+                      {check.rows.slice(0, 200).map((r) => (
+                        <li key={r.line} className="grid gap-2 rounded-2xl border border-destructive/30 bg-card p-4" data-testid="company-problem">
+                          <p className="font-semibold">{t('newOrder.line', { line: r.line })}</p>
+                          <RowProblems problems={r.problems} />
+                          <RowFields
+                            row={rows[r.line - 2] ?? EMPTY_ROW}
+                            problems={r.problems}
+                            boxes={boxes}
+                            onEdit={(field, value) => edit(r.line, field, value)}
+                            testId={(field) => `fix-${r.line}-${field}`}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                    <Button variant="outline" onClick={() => void recheck()} loading={busy === 'checking'} className="w-fit" data-testid="company-recheck">
+                      <RefreshCw aria-hidden />
+                      {t('newOrder.recheck')}
+                    </Button>
+                  </>
+                )}
               </>
             )}
           </section>
@@ -199,6 +258,87 @@ export function CompanyNewOrderPage() {
           </section>
         </>
       )}
+    </div>
+  );
+}
+
+function RowProblems({ problems }: { problems: readonly TRowProblem[] }) {
+  const { t, locale } = useCompanyT();
+  if (problems.length === 0) return null;
+  return (
+    <ul className="list-disc ps-5 text-sm text-destructive">
+      {problems.map((p) => (
+        <li key={p.field + p.code}>
+          {t(`newOrder.fields.${p.field as (typeof FIELDS)[number]}`)} : {rowProblemText(p, locale)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A recipient row's fields (docs/product/companies.md §3): the box a select of the active boxes (name in
+ * the page's language, price), the language a select; a file's value that names neither stays shown, marked.
+ */
+function RowFields({
+  row,
+  problems,
+  boxes,
+  onEdit,
+  testId,
+}: {
+  row: TRecipientInput;
+  problems: readonly TRowProblem[];
+  boxes: TCompanyBoxChoices['boxes'];
+  onEdit: (field: (typeof FIELDS)[number], value: string) => void;
+  testId: (field: (typeof FIELDS)[number]) => string;
+}) {
+  const { t, locale } = useCompanyT();
+  const box = boxOfRow(row.box, boxes);
+  const language = languageOfRow(row.language);
+  return (
+    <div className="grid gap-2 sm:grid-cols-4">
+      {FIELDS.map((field) => {
+        const common = {
+          'aria-invalid': problems.some((p) => p.field === field) || undefined,
+          'data-testid': testId(field),
+        };
+        return (
+          <label key={field} className={cn('grid min-w-0 gap-1 text-xs', field === 'box' && 'sm:col-span-2')}>
+            <span className="text-muted-foreground">{t(`newOrder.fields.${field}`)}</span>
+            {field === 'box' ? (
+              <NativeSelect {...common} value={box?.id ?? row.box} onChange={(e) => onEdit('box', e.target.value)}>
+                {!box && (
+                  <option value={row.box}>{row.box.trim() ? t('newOrder.unknownBox', { box: row.box }) : t('newOrder.chooseBox')}</option>
+                )}
+                {boxes.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {t('newOrder.boxOption', { name: localized(b.name, b.nameAr, locale), price: formatDzd(b.price, locale) })}
+                  </option>
+                ))}
+              </NativeSelect>
+            ) : field === 'language' ? (
+              <NativeSelect {...common} value={language ?? row.language} onChange={(e) => onEdit('language', e.target.value)}>
+                {!language && <option value={row.language}>{t('newOrder.unknownLanguage', { language: row.language })}</option>}
+                <option value="fr" lang="fr">
+                  {t('newOrder.languages.fr')}
+                </option>
+                <option value="ar" lang="ar">
+                  {t('newOrder.languages.ar')}
+                </option>
+              </NativeSelect>
+            ) : (
+              <Input
+                {...common}
+                value={row[field]}
+                onChange={(e) => onEdit(field, e.target.value)}
+                type={field === 'email' ? 'email' : field === 'mobile' ? 'tel' : 'text'}
+                dir={field === 'email' || field === 'mobile' || field === 'deliveryDate' ? 'ltr' : undefined}
+              />
+            )}
+          </label>
+        );
+      })}
     </div>
   );
 }

@@ -56,8 +56,9 @@ export function OpenDaysCalendar(props: OpenDaysCalendarProps) {
   const weekdays = weekdayOrder().map((wd) => {
     // 2026-11-01 is a Sunday (weekday 0): the day `wd` later has weekday `wd`.
     const sample = new Date(Date.UTC(2026, 10, 1 + wd, 12));
-    const format = (weekday: 'long' | 'short') => new Intl.DateTimeFormat(intlLocale(locale), { weekday, timeZone: 'UTC' }).format(sample);
-    return { long: format('long'), short: format('short') };
+    const format = (weekday: 'long' | 'short' | 'narrow') => new Intl.DateTimeFormat(intlLocale(locale), { weekday, timeZone: 'UTC' }).format(sample);
+    // Arabic short names (« الأربعاء ») do not fit a 360 px phone's columns: their one-letter form there.
+    return { long: format('long'), short: format('short'), phone: locale === 'ar' ? format('narrow') : format('short') };
   });
 
   const status = (day: string): TCalendarDayStatus | 'loading' => {
@@ -147,7 +148,8 @@ export function OpenDaysCalendar(props: OpenDaysCalendarProps) {
           <tr>
             {weekdays.map((wd) => (
               <th key={wd.long} scope="col" abbr={wd.long} className="truncate pb-1 text-[0.6875rem] font-medium text-muted-foreground">
-                {wd.short}
+                <span className="sm:hidden">{wd.phone}</span>
+                <span className="hidden sm:inline">{wd.short}</span>
               </th>
             ))}
           </tr>
