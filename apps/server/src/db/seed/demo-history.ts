@@ -586,7 +586,7 @@ function planTickets(rng: Rng, now: number, customers: Customer[], staff: Staff)
   return tickets;
 }
 
-type FunnelDay = { day: string; visit: number; catalogue_view: number; box_view: number; checkout_started: number; payment_started: number; purchase: number; purchaseAmount: number; redemption: number; redemptionAmount: number };
+type FunnelDay = { day: string; visit: number; catalogue_view: number; box_view: number; basket_add: number; checkout_started: number; payment_started: number; purchase: number; purchaseAmount: number; redemption: number; redemptionAmount: number };
 
 /**
  * The funnel's daily figures (analytics_daily `event:*`, what the tracking counts) up to yesterday: the
@@ -615,6 +615,9 @@ function planFunnel(rng: Rng, now: number, vouchers: VoucherPlan[]): FunnelDay[]
     const payment = purchase + Math.round(purchase * rng.between(0.08, 0.3)) + rng.int(2);
     const checkout = payment + Math.round(payment * rng.between(0.25, 0.6)) + rng.int(3);
     const box = checkout + Math.round(checkout * rng.between(3, 5)) + 5 + rng.int(10);
+    // Issue 34: the « Panier » step (docs/product/basket.md §10), between the box views and the checkouts; drawn
+    // without the generator so that the rest of the history stays as it was.
+    const basket = checkout + Math.round((box - checkout) * (0.2 + ((purchase * 7 + box) % 10) / 100));
     const catalogue = box + Math.round(box * rng.between(0.2, 0.45));
     const visit = catalogue + Math.round(catalogue * rng.between(0.4, 0.8));
     days.push({
@@ -622,6 +625,7 @@ function planFunnel(rng: Rng, now: number, vouchers: VoucherPlan[]): FunnelDay[]
       visit,
       catalogue_view: catalogue,
       box_view: box,
+      basket_add: basket,
       checkout_started: checkout,
       payment_started: payment,
       purchase,
@@ -980,7 +984,7 @@ async function writeHistory(tx: Tx, plan: Plan): Promise<void> {
   );
 
   // The funnel's days, added to whatever the tracking already counted on them.
-  const steps = ['visit', 'catalogue_view', 'box_view', 'checkout_started', 'payment_started', 'purchase', 'redemption'] as const;
+  const steps = ['visit', 'catalogue_view', 'box_view', 'basket_add', 'checkout_started', 'payment_started', 'purchase', 'redemption'] as const;
   await insertRows(
     tx,
     'analytics_daily',
