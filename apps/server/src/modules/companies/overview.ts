@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, notInArray, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { companies, companyInvoices, companyOrders, orders } from '../../db/schema/index.ts';
 
