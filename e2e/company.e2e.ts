@@ -55,6 +55,40 @@ describe('gifts from companies', () => {
     await screenshot(phone, 'company/ar-phone-offer');
   });
 
+  test('a buyer types the recipients by hand, the box and the language chosen from lists (issue 34)', async () => {
+    const { page } = session;
+    const id = randomUUID().slice(0, 8);
+    const box = await page.request.get('/api/boxes').then(async (r) => ((await r.json()) as { boxes: { name: string }[] }).boxes[0]!.name);
+    await loginAs(page, 'acheteur');
+    await page.goto('/entreprise/commandes/nouvelle');
+    await page.getByTestId('company-type-rows').click();
+    await page.getByTestId('entry-1-name').fill('Nadia Ferhat');
+    await page.getByTestId('entry-1-email').fill(`nadia-${id}@example.com`);
+    const boxSelect = page.getByTestId('entry-1-box');
+    const boxOption = boxSelect.locator('option', { hasText: box });
+    await boxOption.waitFor({ state: 'attached' });
+    expect(await boxOption.textContent()).toMatch(/·\s[\d\s\u202f]+DA$/);
+    await boxSelect.selectOption((await boxOption.getAttribute('value'))!);
+    const languages = await page.getByTestId('entry-1-language').locator('option').allTextContents();
+    expect(languages).toEqual(['Français', 'العربية']);
+    await page.getByTestId('entry-1-language').selectOption('ar');
+    // A second recipient left empty is a row to correct; removed, the order is correct.
+    await page.getByTestId('company-add-row').click();
+    await page.getByTestId('company-check-rows').click();
+    await expectVisible(page.getByText('1 ligne(s) à corriger'), 'the empty row to correct');
+    expect(await page.getByTestId('company-entry').nth(1).textContent()).toContain('Nom du destinataire requis');
+    await page.getByRole('button', { name: 'Retirer la ligne 2' }).click();
+    await page.getByTestId('company-check-rows').click();
+    await expectVisible(page.getByText('Toutes les lignes sont correctes.'), 'the typed row correct');
+    await screenshot(page, 'company/fr-desktop-new-order-typed');
+
+    // The template's example boxes are boxes of the list.
+    const template = await (await page.request.get('/api/company/orders/template')).text();
+    const options = await boxSelect.locator('option').allTextContents();
+    const example = template.replace(/^\uFEFF/, '').split('\r\n')[1]!.split(';')[3]!;
+    expect(options.some((o) => o.startsWith(`${example} · `))).toBe(true);
+  });
+
   test('a buyer orders for many recipients, finance records the transfer, the buyer follows every voucher', async () => {
     const { page } = session;
     const id = randomUUID().slice(0, 8);
@@ -71,22 +105,6 @@ describe('gifts from companies', () => {
     );
     await loginAs(page, 'acheteur');
     await page.goto('/entreprise/commandes/nouvelle');
-
-    // Typed by hand (issue 34): the box and the language are chosen from lists, the box with its price.
-    await page.getByTestId('company-type-rows').click();
-    await page.getByTestId('entry-1-name').fill('Nadia Ferhat');
-    await page.getByTestId('entry-1-email').fill(`nadia-${id}@example.com`);
-    const boxSelect = page.getByTestId('entry-1-box');
-    const boxOption = boxSelect.locator('option', { hasText: box });
-    await boxOption.waitFor({ state: 'attached' });
-    expect(await boxOption.textContent()).toMatch(/·\s[\d\s\u202f]+DA$/);
-    await boxSelect.selectOption((await boxOption.getAttribute('value'))!);
-    const languages = await page.getByTestId('entry-1-language').locator('option').allTextContents();
-    expect(languages).toEqual(['Français', 'العربية']);
-    await page.getByTestId('entry-1-language').selectOption('ar');
-    await page.getByTestId('company-check-rows').click();
-    await expectVisible(page.getByText('Toutes les lignes sont correctes.'), 'the typed row correct');
-    await screenshot(page, 'company/fr-desktop-new-order-typed');
 
     await page.getByTestId('company-file').setInputFiles(file);
     const problem = page.getByTestId('company-problem');

@@ -21,6 +21,8 @@ import { boxOfRow, languageOfRow } from '../lib/row-choices';
 
 /** The template's example rows name boxes on sale today: the server writes it (issue 34). */
 const TEMPLATE_URL = '/api/company/orders/template';
+/** On a wide screen: name, e-mail, mobile, language on a line; the box (two columns), message and date on the next. */
+const ROW_FIELD_ORDER = ['name', 'email', 'mobile', 'language', 'box', 'message', 'deliveryDate'] as const;
 const EMPTY_ROW: TRecipientInput = { name: '', email: '', mobile: '', box: '', message: '', deliveryDate: '', language: 'fr' };
 const FIELDS = ['name', 'email', 'mobile', 'box', 'message', 'deliveryDate', 'language'] as const;
 type Payment = 'transfer' | 'cib' | 'edahabia';
@@ -298,7 +300,7 @@ function RowFields({
   const language = languageOfRow(row.language);
   return (
     <div className="grid gap-2 sm:grid-cols-4">
-      {FIELDS.map((field) => {
+      {ROW_FIELD_ORDER.map((field) => {
         const common = {
           'aria-invalid': problems.some((p) => p.field === field) || undefined,
           'data-testid': testId(field),
