@@ -6,6 +6,7 @@ import { CHECKOUT_ERRORS } from '../errors/checkout.ts';
 import { COMMON_ERRORS } from '../errors/common.ts';
 import { COMPANY_ERRORS } from '../errors/companies.ts';
 import { PARTNER_ERRORS } from '../errors/partners.ts';
+import { PROMOTION_ERRORS } from '../errors/promotions.ts';
 import { RESERVATION_ERRORS } from '../errors/reservations.ts';
 import type { TErrorSection } from '../errors/section.ts';
 import { SMS_ERRORS } from '../errors/sms.ts';
@@ -31,6 +32,7 @@ export const ERROR_SECTIONS = {
   admin: ADMIN_ERRORS,
   companies: COMPANY_ERRORS,
   sms: SMS_ERRORS,
+  promotions: PROMOTION_ERRORS,
 } as const satisfies Record<string, TErrorSection>;
 
 export const ERRORS = {
@@ -45,6 +47,7 @@ export const ERRORS = {
   ...ADMIN_ERRORS,
   ...COMPANY_ERRORS,
   ...SMS_ERRORS,
+  ...PROMOTION_ERRORS,
 } as const satisfies TErrorSection;
 export type TErrorCode = keyof typeof ERRORS;
 /** Values for the `{name}` placeholders of a message. */

@@ -11,3 +11,4 @@ export * from './analytics.ts';
 export * from './companies.ts';
 export * from './sms.ts';
 export * from './basket.ts';
+export * from './promotions.ts';

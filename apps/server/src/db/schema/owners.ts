@@ -14,6 +14,7 @@ type OwningModule =
   | 'notifications'
   | 'partners'
   | 'payments'
+  | 'promotions'
   | 'reservations'
   | 'settings'
   | 'support'
@@ -105,4 +106,8 @@ export const TABLE_OWNERS = {
   company_invoice_counters: 'companies',
   // basket.ts (issue 34)
   basket_lines: 'basket',
+  // promotions.ts (issue 35)
+  promotions: 'promotions',
+  promo_codes: 'promotions',
+  promo_redemptions: 'promotions',
 } as const satisfies Record<TableName, OwningModule>;

@@ -48,6 +48,7 @@ import {
 } from './demo-accounts.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { seedId } from './ids.ts';
+import { seedWelcomePromotion } from './promotions.ts';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from './kyc-documents.ts';
 import { DEFAULT_SYSTEM_SETTINGS, DEMO_EXCHANGE_RATES, DEMO_SELLER_IDENTITY, SEED_FAQ } from './platform-data.ts';
 
@@ -66,7 +67,9 @@ const KYC_VERSION = 1;
 const RATES_VERSION = 1;
 /** 1: issue 34's demo identity and bank account of Farha (its fields still empty only). */
 const SELLER_VERSION = 1;
-type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number; seller?: number; fingerprint?: string };
+/** 1: issue 35's BIENVENUE promotion, the homepage's newsletter code. */
+const PROMOTIONS_VERSION = 1;
+type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number; seller?: number; promotions?: number; fingerprint?: string };
 
 /**
  * What a seed with these options writes, as a hash: the section versions, the default settings, the demo
@@ -75,7 +78,7 @@ type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number;
  */
 function seedFingerprint(options: { demo: boolean; storage?: FileStorage }): string {
   const inputs = {
-    versions: [FAQ_VERSION, CATALOG_VERSION, KYC_VERSION, SELLER_VERSION],
+    versions: [FAQ_VERSION, CATALOG_VERSION, KYC_VERSION, SELLER_VERSION, PROMOTIONS_VERSION],
     settings: DEFAULT_SYSTEM_SETTINGS,
     demo: options.demo,
     accounts: options.demo ? DEMO_ACCOUNTS.map((a) => [a.email, a.role]) : [],
@@ -134,6 +137,10 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date;
       if ((state.seller ?? 0) < SELLER_VERSION) {
         await seedSellerIdentity(tx, now);
         state.seller = SELLER_VERSION;
+      }
+      if ((state.promotions ?? 0) < PROMOTIONS_VERSION) {
+        await seedWelcomePromotion(tx, now);
+        state.promotions = PROMOTIONS_VERSION;
       }
       const ids = await seedDemoAccounts(tx, now);
       await seedDemoVoucher(tx, ids.customerId, now);

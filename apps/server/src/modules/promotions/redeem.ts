@@ -1,0 +1,178 @@
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { foldPromoCode } from '@farha/contracts/promotions';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { orders, promoCodes, promoRedemptions, promotions, users, type PromoCodeRow, type PromotionRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { foldEmail, judge, type CustomerFacts, type EligibleLine, type QuoteLine } from './rules.ts';
+
+export type QuoteRequest = { code: string; customerId: string; email: string; lines: readonly QuoteLine[]; now: Date };
+
+/** What a code is worth on a basket (docs/product/promotions.md §2, §3, §4). */
+export type Quote = {
+  promotionId: string;
+  codeId: string;
+  code: string;
+  /** Integer dinars, never above the eligible amount. */
+  discount: number;
+  eligibleAmount: number;
+  subtotal: number;
+  eligibleLines: EligibleLine[];
+  /** The lines the quote was made for: a hold judges them again under the lock. */
+  lines: readonly QuoteLine[];
+};
+
+/** docs/product/promotions.md §4: orders that make a customer no longer a first-time buyer. */
+const PURCHASE_STATUSES = ['paid', 'fulfilled', 'refunded'] as const;
+const PURCHASE_KINDS = ['purchase', 'basket', 'company'] as const;
+
+/** The customer's history a promotion needs, and only that (two cheap index look-ups at most). */
+async function customerFacts(db: Queryable, promotion: PromotionRow, customerId: string, email: string): Promise<CustomerFacts> {
+  const folded = foldEmail(email);
+  const [used, paid] = await Promise.all([
+    promotion.oncePerCustomer
+      ? db
+          .select({ one: sql<number>`1` })
+          .from(promoRedemptions)
+          .where(
+            and(
+              eq(promoRedemptions.promotionId, promotion.id),
+              ne(promoRedemptions.status, 'released'),
+              or(eq(promoRedemptions.customerId, customerId), eq(promoRedemptions.emailFolded, folded)),
+            ),
+          )
+          .limit(1)
+      : [],
+    promotion.firstPurchaseOnly
+      ? db
+          .select({ one: sql<number>`1` })
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.purchaserId))
+          .where(
+            and(
+              inArray(orders.status, [...PURCHASE_STATUSES]),
+              inArray(orders.kind, [...PURCHASE_KINDS]),
+              or(eq(orders.purchaserId, customerId), eq(users.email, folded)),
+            ),
+          )
+          .limit(1)
+      : [],
+  ]);
+  return { usedBefore: used.length > 0, hasPaidOrder: paid.length > 0 };
+}
+
+/**
+ * What `code` takes off these lines for this customer now, or the catalogue's refusal (docs/product/promotions.md
+ * §4). Reads only; the checkout calls holdRedemption in its transaction to keep the use.
+ */
+export async function quoteDiscount(db: Queryable, request: QuoteRequest): Promise<Quote> {
+  const code = foldPromoCode(request.code);
+  const [row] = await db
+    .select({ code: promoCodes, promotion: promotions })
+    .from(promoCodes)
+    .innerJoin(promotions, eq(promotions.id, promoCodes.promotionId))
+    .where(eq(promoCodes.code, code))
+    .limit(1);
+  if (!row) throw new AppError('PROMO_UNKNOWN', { field: 'code' });
+  const facts = await customerFacts(db, row.promotion, request.customerId, request.email);
+  return toQuote(row.promotion, row.code, request.lines, facts, request.now);
+}
+
+function toQuote(promotion: PromotionRow, code: PromoCodeRow, lines: readonly QuoteLine[], facts: CustomerFacts, now: Date): Quote {
+  const judged = judge(promotion, code, lines, facts, now);
+  return { promotionId: promotion.id, codeId: code.id, code: code.code, ...judged, lines };
+}
+
+export type HeldRedemption = { redemptionId: string; promotionId: string; codeId: string; discount: number; eligibleLines: EligibleLine[] };
+
+/**
+ * docs/product/promotions.md §5: keeps one use of the quoted code, in the caller's transaction. The
+ * promotion's row, then the code's, are locked; every check of §4 runs again on what is there now (a use
+ * held by a concurrent checkout counts), then the redemption is written and the counters move with it. The
+ * discount held is the one judged under the lock (the quote's unless the promotion changed meanwhile).
+ */
+export async function holdRedemption(
+  tx: Tx,
+  quote: Pick<Quote, 'promotionId' | 'codeId' | 'lines'>,
+  context: { orderId?: string | null; customerId: string; email: string; now: Date },
+): Promise<HeldRedemption> {
+  const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, quote.promotionId)).for('update');
+  const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.id, quote.codeId)).for('update');
+  if (!promotion || !code || code.promotionId !== promotion.id) throw new AppError('PROMO_UNKNOWN', { field: 'code' });
+  const facts = await customerFacts(tx, promotion, context.customerId, context.email);
+  const judged = judge(promotion, code, quote.lines, facts, context.now);
+  const [held] = await tx
+    .insert(promoRedemptions)
+    .values({
+      codeId: code.id,
+      promotionId: promotion.id,
+      orderId: context.orderId ?? null,
+      customerId: context.customerId,
+      emailFolded: foldEmail(context.email),
+      discount: judged.discount,
+      partnerShareBp: promotion.partnerShareBp,
+      status: 'held',
+      createdAt: context.now,
+      updatedAt: context.now,
+    })
+    .returning({ id: promoRedemptions.id });
+  await tx
+    .update(promotions)
+    .set({ usedUses: sql`${promotions.usedUses} + 1`, usedDzd: sql`${promotions.usedDzd} + ${judged.discount}` })
+    .where(eq(promotions.id, promotion.id));
+  await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(eq(promoCodes.id, code.id));
+  return { redemptionId: held!.id, promotionId: promotion.id, codeId: code.id, discount: judged.discount, eligibleLines: judged.eligibleLines };
+}
+
+/** Ties a use held before the order existed to the order (one live code per order). */
+export async function attachRedemption(tx: Tx, redemptionId: string, orderId: string, now: Date): Promise<void> {
+  await tx
+    .update(promoRedemptions)
+    .set({ orderId, updatedAt: now })
+    .where(and(eq(promoRedemptions.id, redemptionId), eq(promoRedemptions.status, 'held')));
+}
+
+/** docs/product/promotions.md §5: the order is paid; its held use is now spent for good. Answers how many moved. */
+export async function confirmRedemption(tx: Tx, orderId: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(promoRedemptions)
+    .set({ status: 'confirmed', confirmedAt: now, updatedAt: now })
+    .where(and(eq(promoRedemptions.orderId, orderId), eq(promoRedemptions.status, 'held')))
+    .returning({ id: promoRedemptions.id });
+  return rows.length;
+}
+
+/**
+ * docs/product/promotions.md §5: the payment failed or expired; the use and its dinars go back to the
+ * promotion and the code. Under the same locks as a hold, and only from `held` (a second release, or one
+ * racing it, gives nothing back twice). Answers how many were released.
+ */
+export async function releaseRedemption(tx: Tx, orderId: string, now: Date): Promise<number> {
+  const live = await tx
+    .select({ id: promoRedemptions.id, promotionId: promoRedemptions.promotionId, codeId: promoRedemptions.codeId })
+    .from(promoRedemptions)
+    .where(and(eq(promoRedemptions.orderId, orderId), eq(promoRedemptions.status, 'held')));
+  let released = 0;
+  for (const r of live) {
+    await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, r.promotionId)).for('update');
+    await tx.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.id, r.codeId)).for('update');
+    const [row] = await tx
+      .update(promoRedemptions)
+      .set({ status: 'released', releasedAt: now, updatedAt: now })
+      .where(and(eq(promoRedemptions.id, r.id), eq(promoRedemptions.status, 'held')))
+      .returning({ discount: promoRedemptions.discount });
+    if (!row) continue;
+    await tx
+      .update(promotions)
+      .set({ usedUses: sql`${promotions.usedUses} - 1`, usedDzd: sql`${promotions.usedDzd} - ${row.discount}` })
+      .where(eq(promotions.id, r.promotionId));
+    await tx
+      .update(promoCodes)
+      .set({ usedCount: sql`${promoCodes.usedCount} - 1` })
+      .where(eq(promoCodes.id, r.codeId));
+    released += 1;
+  }
+  return released;
+}
