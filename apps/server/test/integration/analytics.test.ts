@@ -107,7 +107,7 @@ describe('the funnel from real use (docs/product/back-office.md §8)', () => {
   it('counts visit, catalogue, box, checkout, payment and purchase from real requests; a reload counts once', async () => {
     await nextDay();
     const before = await funnelOf();
-    expect(before.count).toEqual({ visit: 0, catalogue_view: 0, box_view: 0, checkout_started: 0, payment_started: 0, purchase: 0 });
+    expect(before.count).toEqual({ visit: 0, catalogue_view: 0, box_view: 0, basket_add: 0, checkout_started: 0, payment_started: 0, purchase: 0 });
 
     const buyer = sessionId();
     const browser = sessionId();
@@ -121,8 +121,9 @@ describe('the funnel from real use (docs/product/back-office.md §8)', () => {
     await buy(customer.cookie, buyer);
 
     const after = await funnelOf();
-    expect(after.count).toEqual({ visit: 2, catalogue_view: 2, box_view: 1, checkout_started: 1, payment_started: 1, purchase: 1 });
-    expect(after.steps.map((s) => s.conversionRate)).toEqual([100, 100, 50, 100, 100, 100]);
+    // Issue 34: a checkout has passed the « Panier » step (docs/product/basket.md §10).
+    expect(after.count).toEqual({ visit: 2, catalogue_view: 2, box_view: 1, basket_add: 1, checkout_started: 1, payment_started: 1, purchase: 1 });
+    expect(after.steps.map((s) => s.conversionRate)).toEqual([100, 100, 50, 100, 100, 100, 100]);
     expect(after.totalConversion).toBe(50);
 
     // Only a salted hash of the session is kept, never the id the browser sent, and no account.
@@ -158,7 +159,7 @@ describe('the funnel from real use (docs/product/back-office.md §8)', () => {
     await buy(customer.cookie, buyer);
 
     const funnel = await funnelOf();
-    expect(funnel.count).toEqual({ visit: 5, catalogue_view: 5, box_view: 4, checkout_started: 1, payment_started: 1, purchase: 1 });
+    expect(funnel.count).toEqual({ visit: 5, catalogue_view: 5, box_view: 4, basket_add: 1, checkout_started: 1, payment_started: 1, purchase: 1 });
     for (const [i, step] of funnel.steps.entries()) {
       if (i > 0) expect({ step: step.name, above: step.count > funnel.steps[i - 1]!.count }).toEqual({ step: step.name, above: false });
       expect(step.conversionRate).toBeLessThanOrEqual(100);

@@ -10,8 +10,9 @@ import { recordEvent, sawSession, sessionHash, trackingEnabled, type TrackedEven
  * lands on a box page from a search engine has seen a box of the catalogue), so each step counts the
  * sessions that reached at least it and can never exceed the one before.
  */
-const PAGE_STEPS = ['visit', 'catalogue_view', 'box_view', 'checkout_started'] as const satisfies readonly TrackedEvent[];
-const STEP_OF_PAGE: Record<'home' | 'catalogue' | 'box' | 'checkout', number> = { home: 0, catalogue: 1, box: 2, checkout: 3 };
+const PAGE_STEPS = ['visit', 'catalogue_view', 'box_view', 'basket_add', 'checkout_started'] as const satisfies readonly TrackedEvent[];
+/** Issue 34: a checkout has passed the « Panier » step, even bought at once from a box page (docs/product/basket.md §10). */
+const STEP_OF_PAGE: Record<'home' | 'catalogue' | 'box' | 'checkout', number> = { home: 0, catalogue: 1, box: 2, checkout: 4 };
 
 /**
  * POST /api/analytics/page-views (anyone, first-party): the storefront reports a page of the funnel, which
