@@ -190,6 +190,17 @@ describe('paying a basket at once', () => {
     expect(pdf.headers['content-disposition']).toContain(orderId.replace(/-/g, '').slice(0, 8).toUpperCase());
   });
 
+  it('three webhooks at once for one basket issue its vouchers once', async () => {
+    const c = await newCustomer(t, 'ensemble');
+    const total = await threeGifts(c);
+    const { orderId, checkoutUrl } = (await checkout(c, { expectedTotal: total })).json();
+    const outcomes = await Promise.all([1, 2, 3].map(() => webhook(checkoutUrl, 'paid', { amount: total, currency: 'dzd' })));
+    expect(outcomes.map((r) => r.json().outcome).sort()).toEqual(['applied', 'unchanged', 'unchanged']);
+    expect(await vouchersOf(orderId)).toHaveLength(3);
+    const receipts = (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, c.email))).filter((m) => m.template === 'receipt');
+    expect(receipts).toHaveLength(1);
+  });
+
   it('the same key twice, and twice at once, gives one order and one checkout', async () => {
     const c = await newCustomer(t, 'cle');
     const total = await threeGifts(c);
