@@ -30,6 +30,7 @@ const PUBLIC_PAGES = [
   P.partners,
   P.businessOffer,
   P.help,
+  P.basket,
   `${P.checkout}?box=:box`,
   P.checkoutReturn,
   P.success,

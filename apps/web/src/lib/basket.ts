@@ -3,7 +3,7 @@
 import type { TBasket, TBasketLine, TBasketLinePatch, TBasketMergeRequest } from '@farha/contracts/basket';
 import type { TRole } from '@farha/contracts/plain/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { api } from './api';
 import { useAuth } from './auth';
 
@@ -248,30 +248,51 @@ export function useBasket(): BasketState {
   const server = useServerBasket(owner === 'server');
   const localLines = useLocalBasketLines();
   const shownLocal = useMemo(() => localBasket(localLines), [localLines]);
-  const put = useCallback((basket: TBasket) => queryClient.setQueryData(basketQueryKey, basket), [queryClient]);
+  // The answer of a change is the basket now: a read started before it would bring back the old one.
+  const put = useCallback(
+    async (basket: TBasket) => {
+      await queryClient.cancelQueries({ queryKey: basketQueryKey });
+      queryClient.setQueryData(basketQueryKey, basket);
+    },
+    [queryClient],
+  );
 
   const addServer = useMutation({
     mutationFn: (box: BasketBoxSnapshot) => api.post<TBasket>('/api/client/basket/lines', { boxId: box.id }),
     onSuccess: put,
   });
 
+  // A tap while the session is still being checked waits for it: a customer's gift goes to the account.
+  const ownerNow = useRef(owner);
+  ownerNow.current = owner;
+  const settled = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    if (status !== 'loading') for (const resolve of settled.current.splice(0)) resolve();
+  }, [status]);
+  const statusNow = useRef(status);
+  statusNow.current = status;
+
+  const { mutateAsync: addToServer } = addServer;
   const add = useCallback(
     async (box: BasketBoxSnapshot) => {
+      if (statusNow.current === 'loading') await new Promise<void>((resolve) => settled.current.push(resolve));
+      const owner = ownerNow.current;
+      if (owner === 'none') return;
       if (owner === 'server') {
-        await addServer.mutateAsync(box);
+        await addToServer(box);
         return;
       }
       const next = addLocalLine(readLocalLines(), box, newLineId(), new Date());
       if (!next) throw new BasketFullError();
       writeLocalLines(next);
     },
-    [owner, addServer],
+    [addToServer],
   );
 
   const update = useCallback(
     async (lineId: string, patch: TBasketLinePatch) => {
       if (owner === 'server') {
-        put(await api.patch<TBasket>(`/api/client/basket/lines/${encodeURIComponent(lineId)}`, patch));
+        await put(await api.patch<TBasket>(`/api/client/basket/lines/${encodeURIComponent(lineId)}`, patch));
         return;
       }
       writeLocalLines(patchLocalLine(readLocalLines(), lineId, patch));
@@ -282,7 +303,7 @@ export function useBasket(): BasketState {
   const remove = useCallback(
     async (lineId: string) => {
       if (owner === 'server') {
-        put(await api.delete<TBasket>(`/api/client/basket/lines/${encodeURIComponent(lineId)}`));
+        await put(await api.delete<TBasket>(`/api/client/basket/lines/${encodeURIComponent(lineId)}`));
         return;
       }
       writeLocalLines(removeLocalLine(readLocalLines(), lineId));

@@ -13,12 +13,15 @@ export type CardCharge = {
 /**
  * Issue 24: what an international card is charged — euros or dollars (the display currency's, EUR by
  * default), at finance's rate rounded up to the cent, as the server will compute it. The single box's
- * checkout and the basket's (issue 34) both show it.
+ * checkout gives its price; the basket (issue 34) its gifts' prices, each converted and rounded on its own
+ * and then added up, as the server charges a basket (docs/product/basket.md §7).
  */
-export function useCardCharge(priceDzd: number): CardCharge {
+export function useCardCharge(priceDzd: number | readonly number[]): CardCharge {
   const { currency: display } = useDisplayCurrency();
   const [chosen, setCurrency] = useState<TForeignCurrency | null>(null);
   const currency = chosen ?? (display === 'USD' ? 'USD' : 'EUR');
   const rate = usableRate(useExchangeRates().data?.rates, currency);
-  return { currency, setCurrency, amount: rate ? convertDzd(priceDzd, rate.rateE4) : null, rateLabel: rate ? rateText(rate) : null };
+  const prices = typeof priceDzd === 'number' ? [priceDzd] : priceDzd;
+  const amount = rate ? prices.reduce((sum, price) => sum + convertDzd(price, rate.rateE4), 0) : null;
+  return { currency, setCurrency, amount, rateLabel: rate ? rateText(rate) : null };
 }

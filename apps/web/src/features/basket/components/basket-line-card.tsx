@@ -1,4 +1,5 @@
 import { ZBasketLineFields, type TBasketLine, type TBasketLinePatch } from '@farha/contracts/basket';
+import { formatPhone, toE164 } from '@farha/contracts/plain/phone';
 import { addDays } from '@farha/contracts/time';
 import { AlertTriangle, CheckCircle2, CircleDashed, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -45,7 +46,8 @@ function valuesOf(line: TBasketLine, locale: 'fr' | 'ar'): LineValues {
     recipientName: line.recipientName ?? '',
     recipientEmail: line.recipientEmail ?? '',
     recipientLocale: line.recipientLocale ?? locale,
-    recipientPhone: line.recipientPhone ?? '',
+    // Stored in E.164: shown as a person writes it (+213 555 12 34 56).
+    recipientPhone: line.recipientPhone ? (toE164(line.recipientPhone) ? formatPhone(toE164(line.recipientPhone)!) : line.recipientPhone) : '',
     sendSms: line.sendSms,
     senderName: line.senderName ?? '',
     personalMessage: line.personalMessage ?? '',
@@ -90,6 +92,8 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
   const pending = useRef<Partial<LineValues>>({});
   const timer = useRef<number | undefined>(undefined);
   const running = useRef<Promise<void>>(Promise.resolve());
+  // Bumped at each keystroke: a save that ends while newer typing waits does not say « Enregistré ».
+  const edits = useRef(0);
   const lineRef = useRef(line);
   lineRef.current = line;
   const name = localized(line.box.name, line.box.nameAr, locale);
@@ -100,6 +104,10 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
     pending.current = {};
     const fields = Object.keys(changed) as FieldName[];
     if (fields.length === 0) return running.current;
+    const edit = edits.current;
+    const settle = () => {
+      if (edit === edits.current) setSaveState((state) => (state === 'saving' ? 'idle' : state));
+    };
     const patch: Record<string, unknown> = {};
     const found: Partial<Record<FieldName, string>> = {};
     for (const field of fields) {
@@ -119,12 +127,14 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
       }
       return next;
     });
-    if (Object.keys(patch).length === 0) return running.current;
-    setSaveState('saving');
+    if (Object.keys(patch).length === 0) {
+      settle();
+      return running.current;
+    }
     const request = running.current.then(() => save(lineRef.current.id, patch as TBasketLinePatch));
     running.current = request.then(
       () => {
-        setSaveState('saved');
+        if (edit === edits.current) setSaveState('saved');
         setSaveError(null);
       },
       (error: unknown) => {
@@ -148,6 +158,9 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
   const change = <F extends FieldName>(field: F, value: LineValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     pending.current = { ...pending.current, [field]: value };
+    // « Enregistré » only once what was typed last is saved.
+    edits.current += 1;
+    setSaveState('saving');
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => void flush(), owner === 'server' ? SAVE_DELAY_MS : 0);
   };
@@ -267,12 +280,14 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
         </div>
 
         <p
-          className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', complete ? 'text-success' : 'text-muted-foreground')}
+          className={cn('flex flex-wrap items-start gap-x-3 gap-y-1 text-sm', complete ? 'text-success' : 'text-muted-foreground')}
           data-testid="basket-line-status"
           data-complete={complete || undefined}
         >
-          {complete ? <CheckCircle2 aria-hidden className="size-4 shrink-0" /> : <AlertTriangle aria-hidden className="size-4 shrink-0 text-secondary-foreground" />}
-          <span>{complete ? t('line.ready') : smsWithoutPhone ? t('line.smsNeedsPhone') : t('line.incomplete')}</span>
+          <span className="flex min-w-0 items-start gap-2">
+            {complete ? <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" /> : <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-secondary-foreground" />}
+            <span className="min-w-0">{complete ? t('line.ready') : smsWithoutPhone ? t('line.smsNeedsPhone') : t('line.incomplete')}</span>
+          </span>
           <span aria-live="polite" className="ms-auto text-xs text-muted-foreground" data-testid="basket-line-save">
             {saveState === 'saving' && (
               <>

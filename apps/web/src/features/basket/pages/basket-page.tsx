@@ -123,7 +123,7 @@ function BasketContent({ basket, state }: { basket: TBasket; state: ReturnType<t
   const [pageError, setPageError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const paymentError = ((location.state ?? null) as BasketLocationState | null)?.paymentError ?? null;
-  const cardCharge = useCardCharge(basket.total);
+  const cardCharge = useCardCharge(basket.lines.map((line) => line.box.price));
   const checkout = useBasketCheckout();
   const flushes = useRef(new Map<string, () => Promise<void>>());
   const isVisitor = state.owner === 'local' || status !== 'authenticated';
