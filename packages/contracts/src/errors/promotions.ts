@@ -2,7 +2,7 @@ import type { TErrorSection } from './section.ts';
 
 /**
  * Promotions and promo codes (issue 35, docs/product/promotions.md): the buyer's refusals, in the order the
- * checks run (§4), then the back office's.
+ * checks run (docs/product/promotions.md §4), then the back office's.
  */
 export const PROMOTION_ERRORS = {
   // ---- A code typed at checkout (docs/product/promotions.md §4) ------------------------------------

@@ -10,7 +10,7 @@ import { users } from './users.ts';
  * Issue 35: promotions, their codes and each use of a code (docs/product/promotions.md). Amounts are integer
  * dinars; a percentage is in basis points (2000 = 20 %). The limits and budgets are held by the database as
  * well as by the code: the counters below are changed only under the promotion's row lock, in the same
- * transaction as the redemption they count, and CHECKs refuse a counter beyond its limit (§5).
+ * transaction as the redemption they count, and CHECKs refuse a counter beyond its limit (docs/product/promotions.md §5).
  */
 // owner: promotions
 export const promotions = pgTable(

@@ -180,7 +180,7 @@ export async function createPromotion(db: Db, input: z.output<typeof ZPromotionI
 }
 
 /**
- * PATCH /api/admin/promotions/:id: the fields given, the merged promotion held to the rules of §1, §3, §5;
+ * PATCH /api/admin/promotions/:id: the fields given, the merged promotion held to docs/product/promotions.md §1, §3, §8;
  * an ended promotion is read-only and a limit never goes below what is already used.
  */
 export async function updatePromotion(db: Db, id: string, patch: z.output<typeof ZPromotionPatch>, step: Step) {

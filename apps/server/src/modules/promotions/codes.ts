@@ -98,7 +98,7 @@ export async function promotionCodesCsv(db: Queryable, promotionId: string): Pro
             cursor ? sql`(${promoCodes.createdAt}, ${promoCodes.code}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.code})` : undefined,
           ),
         )
-        .orderBy(asc(promoCodes.createdAt), asc(promoCodes.code))
+        .orderBy(asc(promoCodes.createdAt), asc(promoCodes.code), asc(promoCodes.id)) // the code is unique already
         .limit(CSV_PAGE);
       if (rows.length === 0) return;
       yield rows.map((r) => [r.code, r.singleUse ? 'oui' : 'non', r.usedCount, algiersDateTime(r.createdAt)]);
@@ -117,7 +117,7 @@ export async function publicCodes(db: Queryable, promotionIds: string[]): Promis
     .select({ promotionId: promoCodes.promotionId, code: promoCodes.code })
     .from(promoCodes)
     .where(and(inArray(promoCodes.promotionId, promotionIds), eq(promoCodes.singleUse, false)))
-    .orderBy(asc(promoCodes.createdAt), asc(promoCodes.code));
+    .orderBy(asc(promoCodes.createdAt), asc(promoCodes.code), asc(promoCodes.id));
   const map = new Map<string, string>();
   for (const r of rows) if (!map.has(r.promotionId)) map.set(r.promotionId, r.code);
   return map;

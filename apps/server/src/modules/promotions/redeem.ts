@@ -61,8 +61,9 @@ async function customerFacts(db: Queryable, promotion: PromotionRow, customerId:
 }
 
 /**
- * What `code` takes off these lines for this customer now, or the catalogue's refusal (docs/product/promotions.md
- * §4). Reads only; the checkout calls holdRedemption in its transaction to keep the use.
+ * What `code` takes off these lines for this customer now, or the catalogue's refusal
+ * (docs/product/promotions.md §4). Reads only: the checkout then calls holdRedemption in its transaction to
+ * keep the use. Inside a transaction, pass the transaction (PGlite has one connection).
  */
 export async function quoteDiscount(db: Queryable, request: QuoteRequest): Promise<Quote> {
   const code = foldPromoCode(request.code);
@@ -86,7 +87,7 @@ export type HeldRedemption = { redemptionId: string; promotionId: string; codeId
 
 /**
  * docs/product/promotions.md §5: keeps one use of the quoted code, in the caller's transaction. The
- * promotion's row, then the code's, are locked; every check of §4 runs again on what is there now (a use
+ * promotion's row, then the code's, are locked; every check of docs/product/promotions.md §4 runs again on what is there now (a use
  * held by a concurrent checkout counts), then the redemption is written and the counters move with it. The
  * discount held is the one judged under the lock (the quote's unless the promotion changed meanwhile).
  */

@@ -72,7 +72,7 @@ export function judge(promotion: PromotionRow, code: PromoCodeRow, lines: readon
 
   const discount = discountOf(promotion.kind, promotion.value, eligibleAmount);
   if (discount <= 0) throw new AppError('PROMO_NOT_APPLICABLE', { field: 'code' });
-  // A budget in dinars is never exceeded: a discount that would go past it is refused, not cut (§5).
+  // A budget in dinars is never exceeded: a discount that would go past it is refused, not cut (docs/product/promotions.md §4, step 11).
   if (promotion.budgetDzd !== null && promotion.usedDzd + discount > promotion.budgetDzd) throw new AppError('PROMO_EXHAUSTED', { field: 'code' });
   const parts = allocate(
     discount,

@@ -34,8 +34,8 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 const idParams = ZAdminIdParams;
 
 /**
- * /api/admin/promotions (issue 35): marketing's promotions, their codes and figures (docs/product/promotions.md
- * §7, §8). The catalogue's people run them: superadmin and catalog_admin, on every endpoint; finance reads
+ * /api/admin/promotions (issue 35): marketing's promotions, their codes and figures
+ * (docs/product/promotions.md §7, §8). The catalogue's people run them: superadmin and catalog_admin, on every endpoint; finance reads
  * the discount's cost in analytics, not here.
  */
 export async function promotionAdminRoutes(app: FastifyInstance): Promise<void> {
