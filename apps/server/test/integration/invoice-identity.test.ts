@@ -2,7 +2,8 @@ import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatDzd } from '@farha/contracts/money';
-import { boxes, orders, users } from '../../src/db/schema/index.ts';
+import { boxes, orders, users, vouchers } from '../../src/db/schema/index.ts';
+import { settleSandboxCheckout, signWebhook } from '../../src/modules/payments/index.ts';
 import { DEMO_SELLER_IDENTITY } from '../../src/db/seed/platform-data.ts';
 import { taxSplit } from '../../src/modules/settings/index.ts';
 import { ACCOUNTS, buildTestApp, memoryMailer, type Role, type TestApp } from '../helpers.ts';
@@ -233,5 +234,36 @@ describe("the customer's invoice", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('SELLER_IDENTITY_MISSING');
     expect((await setPayments({ seller_article: DEMO_SELLER_IDENTITY.seller_article })).statusCode).toBe(200);
+  });
+});
+
+describe('the invoice of a basket (issue 34, docs/product/basket.md §7)', () => {
+  it('lists every gift with its recipient and voucher code, then HT, TVA and TTC of the total; a gift’s link gives it', async () => {
+    const [a, b] = (await t.database.db.select().from(boxes).where(eq(boxes.active, true)).orderBy(boxes.price, boxes.id).limit(2)) as [typeof box, typeof box];
+    for (const [i, gift] of [a, b].entries()) {
+      const res = await t.request({ method: 'POST', url: '/api/client/basket/lines', cookie: cookies.customer, payload: { boxId: gift.id, recipientName: `Invité ${i + 1}`, recipientEmail: `invite${i + 1}@example.dz` } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const total = a.price + b.price;
+    const res = await t.request({ method: 'POST', url: '/api/client/basket/checkout', cookie: cookies.customer, payload: { paymentMethod: 'cib', termsAccepted: true, expectedTotal: total, idempotencyKey: 'facture-panier-1' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId: basketId, checkoutUrl } = res.json() as { orderId: string; checkoutUrl: string };
+    const checkoutId = checkoutUrl.split('/').pop()!;
+    await settleSandboxCheckout(t.database.db, checkoutId, { status: 'paid', reason: null }, clock.now());
+    const raw = JSON.stringify({ id: `evt_${checkoutId}`, entity: 'event', type: 'checkout.paid', data: { id: checkoutId, status: 'paid', amount: total, currency: 'dzd' } });
+    const hook = await t.request({ method: 'POST', url: '/api/payments/webhooks/sandbox', payload: raw, headers: { 'content-type': 'application/json', signature: signWebhook(raw, await t.app.payments.sandbox.webhookSecret()) } });
+    expect(hook.json().outcome).toBe('applied');
+    const gifts = await t.database.db.select().from(orders).where(eq(orders.basketOrderId, basketId)).orderBy(orders.createdAt, orders.id);
+    const codes = await t.database.db.select().from(vouchers).where(inArray(vouchers.orderId, gifts.map((g) => g.id)));
+    const pdf = await t.request({ method: 'GET', url: `/api/client/orders/${gifts[1]!.id}/invoice.pdf`, cookie: cookies.customer });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`Commande\n${basketId}`);
+    for (const i of [1, 2]) expect(text).toContain(`Pour Invité ${i} <invite${i}@example.dz>`);
+    for (const v of codes) expect(text).toContain(`Voucher ${v.code}`);
+    const split = taxSplit(total, 1900);
+    expect(text).toContain(`Total HT\n${fold(formatDzd(split.ht))}`);
+    expect(text).toContain(`TVA (19 %)\n${fold(formatDzd(split.tva))}`);
+    expect(text).toContain(`Total TTC\n${fold(formatDzd(total))}`);
   });
 });
