@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { foldPromoCode } from '@farha/contracts/promotions';
-import type { Queryable, Tx } from '../../db/client.ts';
+import { rowsOf, type Queryable, type Tx } from '../../db/client.ts';
+import { orderedId } from '../../lib/ordered-id.ts';
 import { orders, promoCodes, promoRedemptions, promotions, users, type PromoCodeRow, type PromotionRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { foldEmail, judge, type CustomerFacts, type EligibleLine, type QuoteLine } from './rules.ts';
@@ -25,39 +26,26 @@ export type Quote = {
 const PURCHASE_STATUSES = ['paid', 'fulfilled', 'refunded'] as const;
 const PURCHASE_KINDS = ['purchase', 'basket', 'company'] as const;
 
-/** The customer's history a promotion needs, and only that (two cheap index look-ups at most). */
+/**
+ * The customer's history a promotion needs, and only that: one statement of two index look-ups at most
+ * (none when the promotion has neither rule).
+ */
 async function customerFacts(db: Queryable, promotion: PromotionRow, customerId: string, email: string): Promise<CustomerFacts> {
+  if (!promotion.oncePerCustomer && !promotion.firstPurchaseOnly) return { usedBefore: false, hasPaidOrder: false };
   const folded = foldEmail(email);
-  const [used, paid] = await Promise.all([
-    promotion.oncePerCustomer
-      ? db
-          .select({ one: sql<number>`1` })
-          .from(promoRedemptions)
-          .where(
-            and(
-              eq(promoRedemptions.promotionId, promotion.id),
-              ne(promoRedemptions.status, 'released'),
-              or(eq(promoRedemptions.customerId, customerId), eq(promoRedemptions.emailFolded, folded)),
-            ),
-          )
-          .limit(1)
-      : [],
-    promotion.firstPurchaseOnly
-      ? db
-          .select({ one: sql<number>`1` })
-          .from(orders)
-          .innerJoin(users, eq(users.id, orders.purchaserId))
-          .where(
-            and(
-              inArray(orders.status, [...PURCHASE_STATUSES]),
-              inArray(orders.kind, [...PURCHASE_KINDS]),
-              or(eq(orders.purchaserId, customerId), eq(users.email, folded)),
-            ),
-          )
-          .limit(1)
-      : [],
-  ]);
-  return { usedBefore: used.length > 0, hasPaidOrder: paid.length > 0 };
+  // Each side of an "or" on its own index (customer, e-mail; purchaser through the account of the e-mail).
+  const used = promotion.oncePerCustomer
+    ? sql`(exists (select 1 from ${promoRedemptions} r where r.promotion_id = ${promotion.id} and r.status <> 'released' and r.customer_id = ${customerId})
+        or exists (select 1 from ${promoRedemptions} r where r.promotion_id = ${promotion.id} and r.status <> 'released' and r.email_folded = ${folded}))`
+    : sql`false`;
+  const statuses = sql.join(PURCHASE_STATUSES.map((x) => sql`${x}`), sql`, `);
+  const kinds = sql.join(PURCHASE_KINDS.map((x) => sql`${x}`), sql`, `);
+  const paid = promotion.firstPurchaseOnly
+    ? sql`exists (select 1 from ${orders} o where o.purchaser_id in (select ${customerId}::uuid union all select u.id from ${users} u where u.email = ${folded})
+          and o.status in (${statuses}) and o.kind in (${kinds}))`
+    : sql`false`;
+  const [row] = await rowsOf<{ used: boolean; paid: boolean }>(db, sql`select ${used} as used, ${paid} as paid`);
+  return { usedBefore: Boolean(row?.used), hasPaidOrder: Boolean(row?.paid) };
 }
 
 /**
@@ -101,30 +89,16 @@ export async function holdRedemption(
   if (!promotion || !code || code.promotionId !== promotion.id) throw new AppError('PROMO_UNKNOWN', { field: 'code' });
   const facts = await customerFacts(tx, promotion, context.customerId, context.email);
   const judged = judge(promotion, code, quote.lines, facts, context.now);
-  const [held] = await tx
-    .insert(promoRedemptions)
-    .values({
-      codeId: code.id,
-      promotionId: promotion.id,
-      orderId: context.orderId ?? null,
-      customerId: context.customerId,
-      emailFolded: foldEmail(context.email),
-      discount: judged.discount,
-      partnerShareBp: promotion.partnerShareBp,
-      status: 'held',
-      createdAt: context.now,
-      updatedAt: context.now,
-    })
-    .returning({ id: promoRedemptions.id });
-  await tx
-    .update(promotions)
-    .set({ usedUses: sql`${promotions.usedUses} + 1`, usedDzd: sql`${promotions.usedDzd} + ${judged.discount}` })
-    .where(eq(promotions.id, promotion.id));
-  await tx
-    .update(promoCodes)
-    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-    .where(eq(promoCodes.id, code.id));
-  return { redemptionId: held!.id, promotionId: promotion.id, codeId: code.id, discount: judged.discount, eligibleLines: judged.eligibleLines };
+  // The use and the counters that count it, in one statement (the CHECKs of the schema refuse an overspend).
+  const id = orderedId();
+  await tx.execute(sql`with added as (
+      insert into ${promoRedemptions} (id, code_id, promotion_id, order_id, customer_id, email_folded, discount, partner_share_bp, status, created_at, updated_at)
+      values (${id}, ${code.id}, ${promotion.id}, ${context.orderId ?? null}, ${context.customerId}, ${foldEmail(context.email)}, ${judged.discount},
+        ${promotion.partnerShareBp}, 'held', ${context.now.toISOString()}::timestamptz, ${context.now.toISOString()}::timestamptz)
+      returning 1),
+    counted as (update ${promotions} set used_uses = used_uses + 1, used_dzd = used_dzd + ${judged.discount} where id = ${promotion.id} returning 1)
+    update ${promoCodes} set used_count = used_count + 1 where id = ${code.id}`);
+  return { redemptionId: id, promotionId: promotion.id, codeId: code.id, discount: judged.discount, eligibleLines: judged.eligibleLines };
 }
 
 /** Ties a use held before the order existed to the order (one live code per order). */
