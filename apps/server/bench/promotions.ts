@@ -52,15 +52,25 @@ const code = tag.toUpperCase();
 await db.insert(promoCodes).values({ promotionId: promotion!.id, code, singleUse: false, createdAt: now });
 
 const lines = [{ boxId: box!.id, category: box!.category, price: box!.price }];
-const took: number[] = [];
+// Two figures per order: what the code adds to the checkout's own transaction (the quote, then the hold's
+// statements inside it), and the same with a transaction of its own (its begin and commit included).
+const added: number[] = [];
+const alone: number[] = [];
 for (const buyer of buyers) {
   const started = performance.now();
   const quote = await quoteDiscount(db, { code, customerId: buyer.id, email: buyer.email, lines, now });
-  await db.transaction((tx) => holdRedemption(tx, quote, { customerId: buyer.id, email: buyer.email, now }));
-  took.push(performance.now() - started);
+  const quoted = performance.now() - started;
+  await db.transaction(async (tx) => {
+    const holding = performance.now();
+    await holdRedemption(tx, quote, { customerId: buyer.id, email: buyer.email, now });
+    added.push(quoted + performance.now() - holding);
+  });
+  alone.push(performance.now() - started);
 }
-took.sort((a, b) => a - b);
-const pct = (p: number) => took[Math.min(took.length - 1, Math.ceil((p / 100) * took.length) - 1)]!;
+const pct = (list: number[], p: number) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(2);
+};
 
 const generation = await db
   .insert(promotions)
@@ -72,7 +82,8 @@ const generationMs = performance.now() - started;
 
 const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
 console.log(`Promo codes (issue 35), ${database.kind}, ${os.cpus().length} CPUs, load average ${load}`);
-console.log(`  quote + hold, ${took.length} orders by new customers: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${took.at(-1)!.toFixed(2)} ms (goal p95 < 5 ms)`);
+console.log(`  quote + hold added to the checkout's transaction, ${added.length} orders by new customers: p50 ${pct(added, 50)} ms, p95 ${pct(added, 95)} ms (goal p95 < 5 ms)`);
+console.log(`  the same in a transaction of its own (begin and commit): p50 ${pct(alone, 50)} ms, p95 ${pct(alone, 95)} ms`);
 console.log(`  ${made.generated} unique single-use codes generated in ${(generationMs / 1000).toFixed(2)} s, ${made.retried} drawn again after a collision (goal < 10 s)`);
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
