@@ -1,19 +1,8 @@
 import { ZBasketLineFields, ZBasketMergeRequest } from '@farha/contracts/basket';
 import { describe, expect, it } from 'vitest';
-import {
-  addLocalLine,
-  basketOwnerOf,
-  lineIsComplete,
-  LOCAL_BASKET_MAX_LINES,
-  localBasket,
-  mergeRequestOf,
-  parseLocalBasket,
-  patchLocalLine,
-  removeLocalLine,
-  serializeLocalBasket,
-  type BasketBoxSnapshot,
-  type LocalBasketLine,
-} from './basket';
+import { basketOwnerOf, LOCAL_BASKET_MAX_LINES, parseLocalBasket, serializeLocalBasket, type BasketBoxSnapshot, type LocalBasketLine } from './basket';
+import { addLocalLine, lineIsComplete, localBasket, patchLocalLine, removeLocalLine } from './basket-lines';
+import { mergeRequestOf } from './basket-merge';
 
 const hammam: BasketBoxSnapshot = { id: '2b0b7d0e-5f6a-4c33-9d0e-1f0f3a9c1a11', name: 'Hammam et gommage', nameAr: 'حمام وتقشير', imageUrl: '/img/h.webp', category: 'nassim', price: 6500 };
 const diner: BasketBoxSnapshot = { id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Dîner au bord de mer', nameAr: null, imageUrl: null, category: 'itri', price: 12000 };

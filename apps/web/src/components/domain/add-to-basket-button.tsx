@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBasket } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { BasketFullError, LOCAL_BASKET_MAX_LINES, useBasket, type BasketBoxSnapshot } from '@/lib/basket';
+import { useAuth } from '@/lib/auth';
+import { LOCAL_BASKET_MAX_LINES, useBasketOwner, type BasketBoxSnapshot } from '@/lib/basket';
 import { errorMessage } from '@/lib/i18n';
 import { useTranslation } from '@/lib/i18n-react';
 import { toast } from '@/lib/toast';
@@ -17,25 +19,39 @@ interface AddToBasketButtonProps extends Pick<ButtonProps, 'variant' | 'size' | 
 /**
  * Issue 34: « Ajouter au panier » on the catalogue's cards and the box page. A visitor's line stays in this
  * browser, a customer's goes to the account; staff have no basket and see no button. The toast leads to it.
+ * What adding does (lib/basket-lines.ts) loads on the first tap, off the storefront's first load.
  */
 export function AddToBasketButton({ box, namedLabel = false, variant = 'outline', size, className }: AddToBasketButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const basket = useBasket();
+  const queryClient = useQueryClient();
+  const { status } = useAuth();
+  const owner = useBasketOwner();
   const [adding, setAdding] = useState(false);
-  if (basket.owner === 'none') return null;
+  // A tap while the session is still being checked waits for it: a customer's gift goes to the account.
+  const now = useRef({ status, owner });
+  now.current = { status, owner };
+  const settled = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    if (status !== 'loading') for (const resolve of settled.current.splice(0)) resolve();
+  }, [status]);
+  if (owner === 'none') return null;
 
   const onClick = async () => {
     setAdding(true);
+    const basket = import('@/lib/basket-lines');
     try {
-      await basket.add(box);
+      if (now.current.status === 'loading') await new Promise<void>((resolve) => settled.current.push(resolve));
+      const { addToBasket } = await basket;
+      await addToBasket(now.current.owner, box, queryClient);
       toast.success(t('basket.added'), {
         id: 'basket-added',
         description: box.name,
         action: { label: t('basket.view'), onClick: () => void navigate(paths.basket) },
       });
     } catch (error) {
-      toast.error(error instanceof BasketFullError ? t('basket.full', { max: LOCAL_BASKET_MAX_LINES }) : errorMessage(error), { id: 'basket-added' });
+      const full = error instanceof Error && error.name === 'BasketFullError';
+      toast.error(full ? t('basket.full', { max: LOCAL_BASKET_MAX_LINES }) : errorMessage(error), { id: 'basket-added' });
     } finally {
       setAdding(false);
     }

@@ -2,7 +2,7 @@ import { ShoppingBasket } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
-import { useBasket } from '@/lib/basket';
+import { useBasketCount } from '@/lib/basket';
 import { useTranslation } from '@/lib/i18n-react';
 
 /**
@@ -11,7 +11,7 @@ import { useTranslation } from '@/lib/i18n-react';
  */
 export function BasketButton() {
   const { t } = useTranslation();
-  const { owner, count } = useBasket();
+  const { owner, count } = useBasketCount();
   if (owner === 'none') return null;
   const label = t('basket.headerCount', { count });
   return (
