@@ -164,6 +164,13 @@ describe('the basket', () => {
     const page = await phone.newPage();
     await addFromCatalogue(page, 3);
     await addFromCatalogue(page, 4);
+    // The card with its « Ajouter au panier » on the phone, and the box page's buttons.
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.getByTestId('box-card').nth(4).screenshot({ path: path.join(SHOTS_DIR, 'phone-fr-catalogue-card.png'), animations: 'disabled' });
+    await page.goto(`/box/${await page.getByTestId('box-card').nth(4).getAttribute('data-box-id')}`);
+    const boxAdd = page.locator('main').getByRole('button', { name: 'Ajouter au panier', exact: true });
+    await boxAdd.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'phone-fr-box-page.png'), animations: 'disabled' });
 
     const measure = async (who: string, locale: 'fr' | 'ar') => {
       await page.evaluate((l) => {
