@@ -155,6 +155,8 @@ export async function exportAccountData(db: Db, userId: string, now: Date) {
       personalMessage: o.personalMessage,
       deliverAt: iso(o.deliverAt),
       relatedVoucherId: o.relatedVoucherId,
+      // docs/product/basket.md §9: a gift of a basket names the basket order that holds its payment.
+      basketOrderId: o.basketOrderId,
       createdAt: iso(o.createdAt),
       paidAt: iso(o.paidAt),
       refundedAt: iso(o.refundedAt),
