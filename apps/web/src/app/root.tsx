@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { usePageViews } from '@/lib/page-views';
-import { useBasketMerge } from '@/lib/basket';
+import { useBasketMerge } from '@/lib/basket-merge-hook';
 import { errorMessage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { paths, type AuthRedirectState } from '@/config/paths';

@@ -2,6 +2,8 @@ import type { TBasket, TBasketLine, TBasketLinePatch } from '@farha/contracts/ba
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api } from './api';
+import { errorMessage, i18n } from './i18n';
+import { toast } from './toast';
 import {
   basketQueryKey,
   LOCAL_BASKET_MAX_LINES,
@@ -63,7 +65,8 @@ export function removeLocalLine(lines: readonly LocalBasketLine[], id: string): 
 
 /** The visitor's lines as a basket, in the server's shape: the page draws both alike. */
 export function localBasket(lines: readonly LocalBasketLine[]): TBasket {
-  const shown = lines.map((line) => ({ ...line, complete: lineIsComplete(line) }));
+  // A visitor's box is on sale as far as this browser knows; the server says otherwise at sign-in.
+  const shown = lines.map((line) => ({ ...line, box: { ...line.box, available: true }, complete: lineIsComplete(line) }));
   return { lines: shown, total: shown.reduce((sum, line) => sum + line.box.price, 0), count: shown.length, maxLines: LOCAL_BASKET_MAX_LINES };
 }
 
@@ -91,6 +94,16 @@ export async function addToBasket(owner: BasketOwner, box: BasketBoxSnapshot, qu
   const next = addLocalLine(readLocalLines(), box, newLineId(), new Date());
   if (!next) throw new BasketFullError();
   writeLocalLines(next);
+}
+
+/** « Ajouter au panier » tapped: the gift added, and a toast that says so and leads to the basket (or why not). */
+export async function addFromButton(owner: BasketOwner, box: BasketBoxSnapshot, queryClient: QueryClient, openBasket: () => void): Promise<void> {
+  try {
+    await addToBasket(owner, box, queryClient);
+    toast.success(i18n.t('basket.added'), { id: 'basket-added', description: box.name, action: { label: i18n.t('basket.view'), onClick: openBasket } });
+  } catch (error) {
+    toast.error(error instanceof BasketFullError ? i18n.t('basket.full', { max: LOCAL_BASKET_MAX_LINES }) : errorMessage(error), { id: 'basket-added' });
+  }
 }
 
 export interface BasketState {

@@ -1,6 +1,7 @@
 import { BASKET_MAX_LINES, ZBasketLineFields, type TBasket, type TBasketMergeRequest } from '@farha/contracts/basket';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from './api';
-import type { BasketLineFields, LocalBasketLine } from './basket';
+import { basketQueryKey, readLocalLines, writeLocalLines, type BasketLineFields, type LocalBasketLine } from './basket';
 
 /** Issue 34 (docs/product/basket.md §3): the visitor's lines joining the account's basket at sign-in. */
 
@@ -29,8 +30,15 @@ export function mergeRequestOf(lines: readonly LocalBasketLine[], accepts: (fiel
   };
 }
 
-/** POST /api/client/basket/merge with the visitor's lines; the account's basket as it is now. */
-export function mergeVisitorBasket(lines: readonly LocalBasketLine[]): Promise<TBasket> {
+/** POST /api/client/basket/merge with the visitor's lines, then the account's basket shown and the local copy cleared. */
+export async function mergeVisitorBasket(queryClient: QueryClient): Promise<void> {
+  const lines = readLocalLines();
   const request = mergeRequestOf(lines, (field) => (value) => ZBasketLineFields.shape[field].safeParse(value).success);
-  return api.post<TBasket>('/api/client/basket/merge', request);
+  const basket = await api.post<TBasket>('/api/client/basket/merge', request);
+  // Only the lines sent: one added meanwhile (another tab) stays for the next sign-in.
+  const sent = new Set(lines.map((line) => line.id));
+  writeLocalLines(readLocalLines().filter((line) => !sent.has(line.id)));
+  // A read of the basket started before the merge would bring back the basket without these lines.
+  await queryClient.cancelQueries({ queryKey: basketQueryKey });
+  queryClient.setQueryData(basketQueryKey, basket);
 }

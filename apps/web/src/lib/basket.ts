@@ -2,8 +2,8 @@
 // (the merge loads the contracts' schemas when it has something to send).
 import type { TBasket, TBasketLine } from '@farha/contracts/basket';
 import type { TRole } from '@farha/contracts/plain/roles';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { api } from './api';
 import { useAuth } from './auth';
 
@@ -40,8 +40,7 @@ export function parseLocalBasket(raw: string | null): LocalBasketLine[] {
     if (!Array.isArray(lines)) return [];
     return (lines as Partial<LocalBasketLine>[])
       .filter((line) => typeof line?.id === 'string' && typeof line.box?.id === 'string')
-      .map((line) => ({ ...line, box: { ...line.box!, available: true } }) as LocalBasketLine)
-      .slice(0, LOCAL_BASKET_MAX_LINES);
+      .slice(0, LOCAL_BASKET_MAX_LINES) as LocalBasketLine[];
   } catch {
     return [];
   }
@@ -127,41 +126,4 @@ export function useBasketCount(): { owner: BasketOwner; count: number } {
   const server = useServerBasket(owner === 'server');
   const local = useLocalBasketLines();
   return { owner, count: owner === 'server' ? (server.data?.count ?? 0) : owner === 'local' ? local.length : 0 };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The merge at sign-in
-
-let mergingFor: string | null = null;
-
-/**
- * Once a customer is signed in (login, registration, or a session found on load), the visitor's lines of
- * this browser go into their basket, then the local copy is cleared (lib/basket-merge.ts, loaded only when
- * there is something to merge). Once per user and page; a merge that failed is tried again at the next
- * sign-in, the lines kept.
- */
-export function useBasketMerge(onError: (error: unknown) => void): void {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const userId = user?.role === 'customer' ? user.id : null;
-  useEffect(() => {
-    if (!userId || mergingFor === userId) return;
-    const lines = readLocalLines();
-    if (lines.length === 0) return;
-    mergingFor = userId;
-    import('./basket-merge')
-      .then(({ mergeVisitorBasket }) => mergeVisitorBasket(lines))
-      .then(async (basket) => {
-        // Only the lines sent: one added meanwhile (another tab) stays for the next sign-in.
-        const sent = new Set(lines.map((line) => line.id));
-        writeLocalLines(readLocalLines().filter((line) => !sent.has(line.id)));
-        // A read of the basket started before the merge would bring back the basket without these lines.
-        await queryClient.cancelQueries({ queryKey: basketQueryKey });
-        queryClient.setQueryData(basketQueryKey, basket);
-      })
-      .catch((error: unknown) => {
-        mergingFor = null;
-        onError(error);
-      });
-  }, [userId, queryClient, onError]);
 }

@@ -5,10 +5,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { LOCAL_BASKET_MAX_LINES, useBasketOwner, type BasketBoxSnapshot } from '@/lib/basket';
-import { errorMessage } from '@/lib/i18n';
+import { useBasketOwner, type BasketBoxSnapshot } from '@/lib/basket';
 import { useTranslation } from '@/lib/i18n-react';
-import { toast } from '@/lib/toast';
 
 interface AddToBasketButtonProps extends Pick<ButtonProps, 'variant' | 'size' | 'className'> {
   box: BasketBoxSnapshot;
@@ -39,19 +37,10 @@ export function AddToBasketButton({ box, namedLabel = false, variant = 'outline'
 
   const onClick = async () => {
     setAdding(true);
-    const basket = import('@/lib/basket-lines');
     try {
+      const basket = import('@/lib/basket-lines');
       if (now.current.status === 'loading') await new Promise<void>((resolve) => settled.current.push(resolve));
-      const { addToBasket } = await basket;
-      await addToBasket(now.current.owner, box, queryClient);
-      toast.success(t('basket.added'), {
-        id: 'basket-added',
-        description: box.name,
-        action: { label: t('basket.view'), onClick: () => void navigate(paths.basket) },
-      });
-    } catch (error) {
-      const full = error instanceof Error && error.name === 'BasketFullError';
-      toast.error(full ? t('basket.full', { max: LOCAL_BASKET_MAX_LINES }) : errorMessage(error), { id: 'basket-added' });
+      await (await basket).addFromButton(now.current.owner, box, queryClient, () => void navigate(paths.basket));
     } finally {
       setAdding(false);
     }

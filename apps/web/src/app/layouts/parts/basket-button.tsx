@@ -22,7 +22,7 @@ export function BasketButton() {
           <span
             aria-hidden
             data-testid="header-basket-count"
-            className="absolute -end-0.5 top-0.5 flex h-[1.15rem] min-w-[1.15rem] items-center justify-center rounded-full bg-primary px-1 text-[0.7rem] font-bold leading-none text-primary-foreground tabular-nums"
+            className="absolute -end-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs font-bold text-primary-foreground tabular-nums"
           >
             {count}
           </span>
