@@ -185,7 +185,7 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
       className={cn('min-w-0 overflow-hidden rounded-2xl border bg-card shadow-sm', unavailable || checkoutError ? 'border-destructive/60' : 'border-border')}
     >
       <header className="flex items-start gap-3 border-b border-border p-4 sm:gap-4">
-        <Link to={to.box(line.box.id)} className="block size-16 shrink-0 overflow-hidden rounded-xl bg-muted sm:size-20" tabIndex={-1} aria-hidden>
+        <Link to={to.box(line.box.id)} className="block size-16 shrink-0 overflow-hidden rounded-xl bg-muted" tabIndex={-1} aria-hidden>
           <BoxImage src={line.box.imageUrl} className="size-full object-cover" illustrationClassName="w-10" />
         </Link>
         <div className="min-w-0 flex-1 space-y-1">
@@ -200,7 +200,7 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
         <Button
           variant="ghost"
           size="sm"
-          className="-me-1 shrink-0 text-muted-foreground hover:text-destructive"
+          className="shrink-0 text-muted-foreground hover:text-destructive"
           onClick={() => remove(line)}
           loading={removing}
           aria-label={t('line.removeNamed', { name })}
@@ -256,7 +256,7 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
             {(control) => <Input {...control} {...text('recipientPhone')} type="tel" inputMode="tel" autoComplete="off" dir="ltr" placeholder="0555 12 34 56" />}
           </Field>
           {smsOffered && (
-            <div className="flex items-start gap-3 sm:mt-8">
+            <div className="flex items-start gap-3 sm:self-center">
               <Checkbox
                 id={`${headingId}-sms`}
                 name="sendSms"

@@ -58,7 +58,7 @@ export function BasketPayment({ count, total, method, onMethod, methodError, ter
         <span className="font-semibold">{t('summary.total')}</span>
         <Price dzd={total} testId="basket-total" className="text-2xl font-extrabold text-primary-strong" />
       </div>
-      <RateNote className="-mt-3" />
+      <RateNote />
 
       {action === 'pay' && (
         <>
@@ -75,7 +75,7 @@ export function BasketPayment({ count, total, method, onMethod, methodError, ter
                 testId={`method-${id}`}
                 cardClassName="p-3"
               >
-                <PaymentMethodLogo method={id} className="h-8 w-14" />
+                <PaymentMethodLogo method={id} />
                 <span className="grid min-w-0 gap-0.5">
                   <span className="font-semibold">{PAYMENT_METHOD_NAMES[id]}</span>
                   <span className="text-xs text-muted-foreground">{t(`summary.methods.${id}`)}</span>

@@ -80,7 +80,7 @@ function BasketOrderLine({ line, index }: { line: TOrderLine; index: number }) {
     <Card className="overflow-hidden" data-testid="basket-order-line">
       <div className="grid gap-4 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:p-5">
         <div className="flex min-w-0 gap-3 sm:gap-4">
-          <div className="size-16 shrink-0 overflow-hidden rounded-xl bg-muted sm:size-20">
+          <div className="size-16 shrink-0 overflow-hidden rounded-xl bg-muted">
             <BoxImage src={line.box.imageUrl} className="size-full object-cover" illustrationClassName="w-10" />
           </div>
           <div className="min-w-0 space-y-1.5">
@@ -103,13 +103,13 @@ function BasketOrderLine({ line, index }: { line: TOrderLine; index: number }) {
           </div>
         </div>
         {voucher ? (
-          <div className="grid justify-items-center gap-2 sm:justify-items-end">
+          <div className="flex justify-center sm:items-start">
             <img
               src={voucher.qrUrl}
               alt={t('voucher.qrAlt', { code: voucher.code })}
               width={128}
               height={128}
-              className="size-32 rounded-xl border border-border bg-white p-1.5"
+              className="size-32 rounded-xl border border-border bg-white p-2"
               data-testid="voucher-qr"
             />
           </div>
@@ -120,7 +120,7 @@ function BasketOrderLine({ line, index }: { line: TOrderLine; index: number }) {
         )}
       </div>
       {voucher && (
-        <div className="flex flex-wrap items-center gap-3 border-t border-border bg-muted/40 p-4 sm:px-5">
+        <div className="flex flex-wrap items-center gap-3 border-t border-border bg-muted/50 p-4">
           <p dir="ltr" className="font-mono text-lg font-bold tracking-wider break-all" data-testid="voucher-code">
             {voucher.code}
           </p>
