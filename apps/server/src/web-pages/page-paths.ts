@@ -12,6 +12,7 @@ export const PRIVATE_PREFIXES = [
   `${WEB_PATHS.admin.root}/`,
   `${WEB_PATHS.supportPortal.root}/`,
   WEB_PATHS.checkout,
+  WEB_PATHS.basket,
   WEB_PATHS.success,
   WEB_PATHS.auth,
   WEB_PATHS.invitation,

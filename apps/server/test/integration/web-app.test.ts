@@ -221,7 +221,7 @@ describe('search engines and shared links', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const lines = res.body.split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const prefix of ['/api/', '/admin/', '/client/', '/partenaire/', '/support/', '/checkout', '/auth']) {
+    for (const prefix of ['/api/', '/admin/', '/client/', '/partenaire/', '/support/', '/checkout', '/panier', '/auth']) {
       expect(lines).toContain(`Disallow: ${prefix}`);
     }
     expect(lines).not.toContain('Disallow: /support');
