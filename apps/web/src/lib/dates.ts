@@ -35,6 +35,17 @@ export function formatDay(
   }).format(date);
 }
 
+/** `novembre 2026`: a calendar month (YYYY-MM), without a time-zone shift. */
+export function formatMonth(month: string, locale: TLocale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+}
+
+/** The name of a weekday (0 = Sunday … 6 = Saturday) in the reader's language: `samedi`, `sam.`, `S`. */
+export function formatWeekday(weekday: number, locale: TLocale, style: 'long' | 'short' | 'narrow'): string {
+  // 2026-11-01 is a Sunday: the day `weekday` later has that weekday.
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 1 + weekday, 12)));
+}
+
 /** `24 décembre 2026 à 14:05`, in Algiers. */
 export function formatDateTime(value: string | Date, locale: TLocale): string {
   return inAlgiers(value, locale, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });

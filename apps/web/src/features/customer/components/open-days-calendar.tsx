@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatDay } from '@/lib/dates';
+import { formatDay, formatMonth, formatWeekday } from '@/lib/dates';
 import { useDirection } from '@/lib/use-direction';
 import { useOpenDays } from '../api/vouchers';
 import { useCustomerT } from '../i18n';
@@ -26,8 +26,6 @@ interface OpenDaysCalendarProps {
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
 }
-
-const intlLocale = (locale: string) => (locale === 'ar' ? 'ar-DZ' : 'fr-FR');
 
 /**
  * The reservation's date picker (docs/product/reservations.md §4): a month grid where only the days the
@@ -52,11 +50,9 @@ export function OpenDaysCalendar(props: OpenDaysCalendarProps) {
   const firstMonth = monthOf(firstDay);
   const lastMonth = monthOf(lastDay);
 
-  const monthTitle = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+  const monthTitle = formatMonth(month, locale);
   const weekdays = weekdayOrder().map((wd) => {
-    // 2026-11-01 is a Sunday (weekday 0): the day `wd` later has weekday `wd`.
-    const sample = new Date(Date.UTC(2026, 10, 1 + wd, 12));
-    const format = (weekday: 'long' | 'short' | 'narrow') => new Intl.DateTimeFormat(intlLocale(locale), { weekday, timeZone: 'UTC' }).format(sample);
+    const format = (style: 'long' | 'short' | 'narrow') => formatWeekday(wd, locale, style);
     // Arabic short names (« الأربعاء ») do not fit a 360 px phone's columns: their one-letter form there.
     return { long: format('long'), short: format('short'), phone: locale === 'ar' ? format('narrow') : format('short') };
   });
