@@ -1,15 +1,14 @@
 import { PAYMENT_METHODS, type TPaymentMethod } from '@farha/contracts/checkout';
-import { FOREIGN_CURRENCIES, formatDzd, formatForeign } from '@farha/contracts/money';
-import { CreditCard, Info, Lock, LogIn } from 'lucide-react';
+import { formatDzd, formatForeign } from '@farha/contracts/money';
+import { Info, Lock, LogIn } from 'lucide-react';
+import { CardChargeNotice } from '@/components/domain/card-charge-notice';
 import { ChoiceCard } from '@/components/domain/choice-card';
 import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from '@/components/domain/payment-method-logo';
 import { Price, RateNote } from '@/components/domain/price';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import type { CardCharge } from '@/lib/card-charge';
-import { cn } from '@/lib/cn';
 import { useSiteStatus } from '@/lib/site-status';
 import { useBasketT } from '../i18n';
 
@@ -88,7 +87,7 @@ export function BasketPayment({ count, total, method, onMethod, methodError, ter
               </p>
             )}
             {method && !card && <p className="text-xs text-muted-foreground">{t('charge.dinars')}</p>}
-            {card && <BasketCardCharge charge={cardCharge} total={total} />}
+            {card && <CardChargeNotice charge={cardCharge} priceDzd={total} t={t} locale={locale} />}
           </fieldset>
 
           <div className="grid gap-1.5">
@@ -136,50 +135,5 @@ export function BasketPayment({ count, total, method, onMethod, methodError, ter
         {t('summary.secure')}
       </p>
     </section>
-  );
-}
-
-/** The card's currency and the amount it will be charged (as the single box's checkout shows it). */
-function BasketCardCharge({ charge, total }: { charge: CardCharge; total: number }) {
-  const { t, locale } = useBasketT();
-  return (
-    <div className="grid gap-3 rounded-xl border border-border p-3" data-testid="card-charge">
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="mb-2 text-sm font-semibold">{t('charge.currencyLabel')}</legend>
-        {FOREIGN_CURRENCIES.map((currency) => (
-          <label
-            key={currency}
-            className={cn(
-              'inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold has-focus-visible:outline-2 has-focus-visible:outline-ring',
-              charge.currency === currency ? 'border-primary bg-primary/10 text-primary-strong' : 'border-border',
-            )}
-          >
-            <input
-              type="radio"
-              name="chargeCurrency"
-              value={currency}
-              checked={charge.currency === currency}
-              onChange={() => charge.setCurrency(currency)}
-              className="sr-only"
-              data-testid={`charge-${currency}`}
-            />
-            {t(`charge.currencies.${currency}`)}
-          </label>
-        ))}
-      </fieldset>
-      {charge.amount !== null && charge.rateLabel ? (
-        <Alert data-testid="charge-amount">
-          <p className="flex items-center gap-2 font-semibold">
-            <CreditCard aria-hidden className="size-4 shrink-0" />
-            {t('charge.charged', { amount: formatForeign(charge.amount, charge.currency) })}
-          </p>
-          <p className="mt-1 text-muted-foreground">{t('charge.detail', { dinars: formatDzd(total, locale), rate: charge.rateLabel })}</p>
-        </Alert>
-      ) : (
-        <Alert variant="error" data-testid="charge-unavailable">
-          {t('charge.unavailable', { currency: charge.currency })}
-        </Alert>
-      )}
-    </div>
   );
 }

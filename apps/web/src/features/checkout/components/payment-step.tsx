@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS, type TPaymentMethod } from '@farha/contracts/checkout';
 import { useSiteStatus } from '@/lib/site-status';
 import type { CardCharge } from '@/lib/card-charge';
-import { CardChargeNotice } from './card-charge';
+import { CardChargeNotice } from '@/components/domain/card-charge-notice';
 import { ArrowLeft, Info, Lock, Pencil } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -117,7 +117,7 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
             {isCardMethod(method) ? t('payment.cardNote') : `${t('payment.localNote')} ${t('charge.dinars')}`}
           </Alert>
         )}
-        {method && isCardMethod(method) && <CardChargeNotice charge={cardCharge} priceDzd={priceDzd} />}
+        {method && isCardMethod(method) && <CardChargeNotice charge={cardCharge} priceDzd={priceDzd} t={t} locale={locale} />}
       </fieldset>
 
       <div className="grid gap-2">

@@ -1,13 +1,26 @@
-import { FOREIGN_CURRENCIES, formatDzd, formatForeign } from '@farha/contracts/money';
+import type { TLocale } from '@farha/contracts/auth';
+import { FOREIGN_CURRENCIES, formatDzd, formatForeign, type TForeignCurrency } from '@farha/contracts/money';
 import { CreditCard } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
 import type { CardCharge } from '@/lib/card-charge';
-import { useCheckoutTranslation } from '../i18n';
 
-/** The currency picker and, before paying, the amount and currency the card will be charged. */
-export function CardChargeNotice({ charge, priceDzd }: { charge: CardCharge; priceDzd: number }) {
-  const { t, locale } = useCheckoutTranslation();
+/** The words the notice needs, from the namespace of the page that shows it (the checkout's or the basket's). */
+type CardChargeKey = 'charge.currencyLabel' | `charge.currencies.${TForeignCurrency}` | 'charge.charged' | 'charge.detail' | 'charge.unavailable';
+
+interface CardChargeNoticeProps {
+  charge: CardCharge;
+  /** Integer DZD: the box's price, or the basket's total. */
+  priceDzd: number;
+  t(key: CardChargeKey, options?: Record<string, unknown>): string;
+  locale: TLocale;
+}
+
+/**
+ * The currency picker and, before paying, the amount and currency the card will be charged: the single
+ * box's checkout and the basket (docs/product/money.md §8, docs/product/basket.md §7).
+ */
+export function CardChargeNotice({ charge, priceDzd, t, locale }: CardChargeNoticeProps) {
   return (
     <div className="grid gap-3 rounded-xl border border-border p-4" data-testid="card-charge">
       <fieldset className="flex flex-wrap items-center gap-2">
