@@ -68,13 +68,7 @@ async function renderNow(url: string, locale: TLocale, api: ApiAnswer): Promise<
           </Hydrated>
         </AppProviders>
       </StrictMode>,
-      {
-        onError: (error) => void (failure ??= error),
-        // Every part in place in the HTML: React would otherwise send a large Suspense boundary's content
-        // after the page, swapped in by an inline script the Content-Security-Policy forbids (the parts
-        // hydrated when seen, lib/hydrate-when-seen.tsx, are such boundaries).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-      },
+      { onError: (error) => void (failure ??= error) },
     );
     // A part that failed would be drawn by the browser instead, unlike the server's: the whole page is then.
     if (failure) throw failure instanceof Error ? failure : new Error(String(failure));

@@ -4,14 +4,12 @@
  */
 export const TIMEZONE = 'Africa/Algiers';
 
-// en-CA writes dates as YYYY-MM-DD. Made at its first use, not when the module loads: the first formatter
-// with a time zone loads the zone's data, which cost a phone's first visit of the storefront (issue 34).
-let algiersDayFormat: Intl.DateTimeFormat | undefined;
+// en-CA writes dates as YYYY-MM-DD.
+const ALGIERS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The calendar day (`YYYY-MM-DD`) in Algiers at an instant. */
 export function algiersDay(instant: Date | string): string {
-  algiersDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return algiersDayFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+  return ALGIERS_DAY.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
 /** Today in Algiers (`YYYY-MM-DD`): the day the server compares delivery and reservation dates with. */

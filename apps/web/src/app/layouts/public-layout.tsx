@@ -5,7 +5,6 @@ import { useAuth } from '@/lib/auth';
 import { useStorefrontThemeStyle } from '@/features/storefront/api/landing';
 import { cn } from '@/lib/cn';
 import { useSiteStatus } from '@/lib/site-status';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen';
 import { PublicHeader } from './parts/public-header';
 import { SiteFooter } from './parts/site-footer';
 
@@ -31,10 +30,7 @@ export function PublicLayout() {
       >
         {inMaintenance ? <MaintenancePage /> : <Outlet />}
       </main>
-      {/* Below every page's first screen: hydrated apart, when seen or touched (issue 34). */}
-      <HydrateWhenSeen>
-        <SiteFooter />
-      </HydrateWhenSeen>
+      <SiteFooter />
     </div>
   );
 }

@@ -32,7 +32,6 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBox, useMyVouchersForBox, type OwnedVoucher } from '../api/catalog';
 import { BoxBadges } from '../components/box-badges';
@@ -158,19 +157,15 @@ function BoxDetailView({ box }: { box: TBoxDetail }) {
             <BuyCard box={box} />
           </div>
 
-          {/* Below the first screen: hydrated when seen or touched (issue 34). */}
-          <HydrateWhenSeen className="space-y-8">
-            <OffersSection box={box} />
-            <HowToSection />
-            <ReviewsSection box={box} />
-          </HydrateWhenSeen>
+          <OffersSection box={box} />
+          <HowToSection />
+          <ReviewsSection box={box} />
         </div>
 
-        {/* A wide screen's buy card (hidden on a phone, so never hydrated there unless shown). */}
-        <HydrateWhenSeen as="aside" className="hidden space-y-4 lg:sticky lg:top-24 lg:block">
+        <aside className="hidden space-y-4 lg:sticky lg:top-24 lg:block">
           <BuyCard box={box} />
           {owned.length > 0 && <MyVouchers vouchers={owned} />}
-        </HydrateWhenSeen>
+        </aside>
         {owned.length > 0 && (
           <div className="lg:hidden">
             <MyVouchers vouchers={owned} />

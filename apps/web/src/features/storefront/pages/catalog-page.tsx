@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBoxes } from '../api/catalog';
 import { BoxCard, BoxCardSkeleton } from '../components/box-card';
@@ -119,12 +118,7 @@ export function CatalogPage() {
           {data?.boxes.map((box, index) => (
             // Cards below the first screen are laid out and painted when scrolled to (issue 23: a phone's
             // first load of twenty-five cards); `auto` keeps each card's real height once it has been drawn.
-            // Each card is hydrated when seen or touched, not with the page (issue 34).
-            <HydrateWhenSeen
-              as="li"
-              key={box.id}
-              className={cn('flex', index >= 3 && '[content-visibility:auto] [contain-intrinsic-height:auto_34rem]')}
-            >
+            <li key={box.id} className={cn('flex', index >= 3 && '[content-visibility:auto] [contain-intrinsic-height:auto_34rem]')}>
               <BoxCard
                 box={box}
                 className="w-full"
@@ -151,7 +145,7 @@ export function CatalogPage() {
                   </>
                 }
               />
-            </HydrateWhenSeen>
+            </li>
           ))}
         </ul>
       )}

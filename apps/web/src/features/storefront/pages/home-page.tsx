@@ -1,6 +1,5 @@
 import { HOME_FEATURED_BOXES } from '@farha/contracts/plain/catalog';
 import { useSearchParams } from 'react-router';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBoxes } from '../api/catalog';
 import { useLanding, useLandingPreview } from '../api/landing';
@@ -42,26 +41,23 @@ export function HomePage() {
     <div className="bg-background">
       <HeroCarousel hero={landing.hero} />
       <StatsCards stats={landing.hero.stats} />
-      {/* Below the first screen: laid out and painted only when scrolled near (a phone's first paint comes
-          sooner), and hydrated only when seen or touched (issue 34: the first screen answers taps sooner). */}
-      <HydrateWhenSeen className="[contain-intrinsic-height:auto_48rem] [content-visibility:auto]">
+      {/* Below the first screen: laid out and painted only when scrolled near (a phone's first paint comes sooner). */}
+      <div className="[contain-intrinsic-height:auto_48rem] [content-visibility:auto]">
         <StepsSection />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen className="[contain-intrinsic-height:auto_48rem] [content-visibility:auto]">
+      </div>
+      <div className="[contain-intrinsic-height:auto_48rem] [content-visibility:auto]">
         <BenefitsSection benefits={landing.benefits} stats={landing.hero.stats} />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen className="[contain-intrinsic-height:auto_60rem] [content-visibility:auto]">
+      </div>
+      <div className="[contain-intrinsic-height:auto_60rem] [content-visibility:auto]">
         <FeaturedBoxes boxes={boxes.data?.boxes ?? []} loading={boxes.isPending} error={boxes.isError} />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen className="[contain-intrinsic-height:auto_40rem] [content-visibility:auto]">
+      </div>
+      <div className="[contain-intrinsic-height:auto_40rem] [content-visibility:auto]">
         <TestimonialsSection testimonials={landing.testimonials} />
         <PartnerGrid partners={landing.partners} />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen className="[contain-intrinsic-height:auto_40rem] [content-visibility:auto]">
         <FaqSection faq={landing.faq} />
         <NewsletterBlock newsletter={landing.newsletter} />
         <TrustBadges />
-      </HydrateWhenSeen>
+      </div>
     </div>
   );
 }
