@@ -171,8 +171,16 @@ describe('landing page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     await expect.poll(() => status.textContent()).toContain('Enregistré');
     await page.getByTestId('publish-landing').click();
-    await guest.goto('/');
-    await expectVisible(guest.getByRole('heading', { name: 'Offrez des moments de joie' }), 'the default hero again');
+    // The click's answer is not awaited above: the homepage is read again until the publication has landed.
+    await expect
+      .poll(
+        async () => {
+          await guest.goto('/');
+          return guest.getByRole('heading', { name: 'Offrez des moments de joie' }).count();
+        },
+        { timeout: 20_000, message: 'the default hero again' },
+      )
+      .toBeGreaterThan(0);
   }, 150_000); // editor, three visitors (desktop, phone, Arabic), a reset and two publications
 
   // The bilingual editor on a phone, in French and in Arabic (right to left): screenshots for a person to

@@ -5,6 +5,7 @@
 // PHONE_SCREENS_DIR=<folder> also saves a screenshot of each page at 390 px (for a person to look at).
 import fs from 'node:fs';
 import path from 'node:path';
+import { addDays, algiersToday } from '@farha/contracts/time';
 import { WEB_PATHS } from '@farha/contracts/web-paths';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -35,6 +36,12 @@ const PUBLIC_PAGES = [
   P.checkoutReturn,
   P.success,
   P.publicVoucher,
+  P.giftCardBalance,
+  P.giftCard,
+  // Issue 37: the organiser's form (a visitor is sent to log in), a pot's page by its link, a contribution's return.
+  `${P.groupGiftNew}?box=:box`,
+  P.groupGift,
+  P.groupGiftThanks,
   P.unauthorized,
   P.auth,
   P.authReset,
@@ -54,7 +61,7 @@ const PAGES_OF: Record<Who, string[]> = {
   staff: partnerPages,
   admin: [...adminPages(Object.keys(P.admin).filter((k) => k !== 'root') as (keyof typeof P.admin)[]), P.demoMailbox, P.home, P.catalog],
   finance: [...adminPages(['dashboard', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments', 'companies', 'profile']), P.demoMailbox],
-  catalogue: [...adminPages(['dashboard', 'catalog', 'profile']), P.demoMailbox],
+  catalogue: [...adminPages(['dashboard', 'catalog', 'promotions', 'profile']), P.demoMailbox],
   support: [...supportPages, P.demoMailbox, P.help, P.home],
   entreprise: [...companyPages, P.home, P.catalog, P.businessOffer],
   acheteur: companyPages,
@@ -113,6 +120,32 @@ async function resolve(page: Page, who: Who, pattern: string): Promise<string | 
     // The demo company's first order (none on a fresh database unless another journey placed one).
     const key = `order-${who}`;
     if (!(key in params)) params[key] = (await firstLink(page, P.company.orders, /^\/entreprise\/commandes\/(?!nouvelle$)[^/]+$/)) ?? '';
+    return params[key] || null;
+  }
+  if (pattern === P.groupGift) {
+    // A pot started by a fresh customer (a demo account starts none): its page is anybody's with the link.
+    if (!params.pot) {
+      const organiser = await phoneContext();
+      try {
+        const organiserPage = await organiser.newPage();
+        await registerCustomerViaApi(organiserPage, newCustomerDetails());
+        const day = addDays(algiersToday(new Date()), 14);
+        const created = await organiserPage.request.post('/api/client/group-gifts', {
+          headers: { origin: new URL(baseURL).origin },
+          data: { boxId: params.box, recipientName: 'Yasmine Haddad', recipientEmail: 'yasmine.phone@example.dz', closesOn: day, deliverOn: day, shareMode: 'equal', shareCount: 4, message: 'Pour le mariage de Yasmine, participons tous à ce beau cadeau !' },
+        });
+        if (!created.ok()) throw new Error(`POST /api/client/group-gifts answered ${created.status()}: ${await created.text()}`);
+        params.pot = ((await created.json()) as { groupGift: { token: string } }).groupGift.token;
+      } finally {
+        await organiser.close();
+      }
+    }
+    return `/cagnotte/${params.pot}`;
+  }
+  if (pattern === P.client.groupGift) {
+    // The role's own first pot, if it has one.
+    const key = `pot-${who}`;
+    if (!(key in params)) params[key] = (await firstLink(page, P.client.groupGifts, /^\/client\/cagnottes\/[^/]+$/)) ?? '';
     return params[key] || null;
   }
   if (pattern === P.publicVoucher) {

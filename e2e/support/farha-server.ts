@@ -86,7 +86,7 @@ export async function startFarhaServer(): Promise<FarhaServer> {
   delete env.DATABASE_URL;
 
   // `node --import tsx` rather than `npx tsx`: one process to signal, no npx start-up cost.
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(process.env.E2E_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.E2E_CPU_PROF}`] : []), '--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

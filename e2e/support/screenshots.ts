@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { REPO_ROOT } from './farha-server.ts';
 
 /** Ignored by git (.gitignore); a person looks at them after a run. */
@@ -25,6 +25,38 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = fals
 
 // Settling is bounded: a page that keeps polling still gets its screenshot.
 const SETTLE_TIMEOUT_MS = 8_000;
+/** A signed-in page holds its push stream open (issue 36): Playwright's `networkidle` would never come. */
+const STREAM = /\/api\/stream(\?|$)/;
+const QUIET_MS = 500;
+
+/**
+ * Waits until no request but the push stream has been in flight for 500 ms (at most `timeout`): `networkidle`
+ * without the stream. A request already under way when it is called is not seen; the callers have waited for
+ * what the page shows, and `screenshot` for its images and fonts.
+ */
+async function networkQuiet(page: Page, timeout: number): Promise<void> {
+  const pending = new Set<Request>();
+  const start = (request: Request) => {
+    if (!STREAM.test(request.url())) pending.add(request);
+  };
+  const end = (request: Request) => void pending.delete(request);
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    const deadline = Date.now() + timeout;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      if (pending.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= QUIET_MS) return;
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}
 
 /**
  * Saves e2e/screenshots/<name>.png once the page has settled: lazy images loaded (a full-page shot shows
@@ -41,6 +73,6 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
     };
     await Promise.race([settled(), new Promise((resolve) => setTimeout(resolve, timeout))]);
   }, SETTLE_TIMEOUT_MS);
-  await page.waitForLoadState('networkidle', { timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
+  await networkQuiet(page, SETTLE_TIMEOUT_MS);
   return saveScreenshot(page, name, { fullPage });
 }

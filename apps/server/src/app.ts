@@ -21,6 +21,8 @@ import { inlinePreferences, webAppRoutes } from './routes/public/web-app.ts';
 import { createPaymentProviders } from './modules/payments/index.ts';
 import { fulfilCompanyPayment } from './modules/companies/index.ts';
 import { fulfilBasketPayment } from './modules/basket/index.ts';
+import { expireGiftCards, fulfilGiftCardOrder, remindGiftCards } from './modules/giftcards/index.ts';
+import { closeGroupGifts, fulfilGroupContribution, payGroupGiftRefunds } from './modules/groupgifts/index.ts';
 import { fulfilPaidOrder } from './modules/vouchers/index.ts';
 import { startJobs, type Job } from './modules/jobs/index.ts';
 import { BACKUP_DIR_NAME, runScheduledBackup } from './db/scheduled-backup.ts';
@@ -30,6 +32,8 @@ import { type FileStorage, localDiskStorage, MAX_UPLOAD_BYTES } from './modules/
 import { createMetrics, installMetrics } from './modules/metrics/index.ts';
 import { buyerSubject, recordEvent } from './modules/tracking/index.ts';
 import { registerAreas, WEBHOOK_PREFIXES } from './routes/index.ts';
+import { purgeRealtimeEvents, startRealtimeHub } from './modules/realtime/index.ts';
+import { runChatFallback } from './modules/support/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -50,6 +54,41 @@ export type BuildOptions = {
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export { ASSETS_DIR };
+
+/** Issue 35: gift cards past their expiry lose what is left, hourly (docs/product/gift-cards.md §7). */
+function giftCardExpiryJob(app: FastifyInstance): Job {
+  return { name: 'gift-card-expiry', everyMs: 60 * 60_000, run: () => expireGiftCards(app.db, app.clock.now()) };
+}
+
+/** Issue 35: the recipient of a card with a balance is reminded once before its expiry, hourly check (docs/product/gift-cards.md §7). */
+function giftCardReminderJob(app: FastifyInstance): Job {
+  return { name: 'gift-card-reminders', everyMs: 60 * 60_000, run: () => remindGiftCards(app.db, { now: app.clock.now(), publicUrl: app.config.publicUrl }) };
+}
+
+/**
+ * Issue 37: group gifts past their closing day await their organiser's choice, those past the choice deadline are
+ * refunded, and their refunds are paid through the gateway, every minute (docs/product/group-gifts.md §5, §6).
+ */
+function groupGiftClosingJob(app: FastifyInstance): Job {
+  return {
+    name: 'group-gift-closing',
+    everyMs: 60_000,
+    run: async () => {
+      const deps = { db: app.db, providers: app.payments, publicUrl: app.config.publicUrl, now: app.clock.now() };
+      return (await closeGroupGifts(deps)) + (await payGroupGiftRefunds(deps));
+    },
+  };
+}
+
+/** Issue 36: pushed events older than a day are deleted, hourly (docs/product/realtime.md §4). */
+function realtimePurgeJob(app: FastifyInstance): Job {
+  return { name: 'realtime-purge', everyMs: 60 * 60_000, run: () => purgeRealtimeEvents(app.db, app.clock.now()) };
+}
+
+/** Issue 36: a live chat nobody accepted within the wait limit becomes an e-mail ticket, every 30 s (docs/product/live-chat.md §3). */
+function chatFallbackJob(app: FastifyInstance): Job {
+  return { name: 'chat-fallback', everyMs: 30_000, run: () => runChatFallback({ db: app.db, now: app.clock.now(), publicUrl: app.config.publicUrl }) };
+}
 
 /** The embedded database's scheduled backup (DATA_DIR/backups), checked every 10 minutes. */
 function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
@@ -82,6 +121,13 @@ const fulfilAndRecordPurchase: typeof fulfilPaidOrder = async (db, ctx, order) =
   if (order.kind === 'company') return fulfilCompanyPayment(db, ctx, order);
   // Issue 34: a basket's one payment issues every gift's voucher (docs/product/basket.md §6).
   if (order.kind === 'basket') return fulfilBasketPayment(db, ctx, order);
+  // Issue 35: a gift card bought becomes a card with its balance (docs/product/gift-cards.md §3).
+  if (order.kind === 'gift_card') {
+    await fulfilGiftCardOrder(db, ctx, order);
+    return;
+  }
+  // Issue 37: a contribution paid goes into its pot, which buys the gift once full (docs/product/group-gifts.md §3).
+  if (order.kind === 'group_contribution') return fulfilGroupContribution(db, ctx, order);
   const fulfilled = await fulfilPaidOrder(db, ctx, order);
   if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: buyerSubject(order.purchaserId, ctx.now), boxId: order.boxId, amount: order.amount, now: ctx.now });
   return fulfilled;
@@ -108,6 +154,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('payments', createPaymentProviders(config, database.db, app.clock, fulfilAndRecordPurchase, options.fetchImpl));
   app.decorate('metrics', createMetrics(database.db, app.clock));
   app.decorate('loginThrottle', createLoginThrottle(database.db));
+  // Issue 36, ADR 019: this instance's one listener of the pushed events, fanned out to its streams.
+  app.decorate('realtime', await startRealtimeHub({ db: database.db, kind: database.kind, log: app.log }));
+  app.addHook('onClose', async () => app.realtime.close());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -187,7 +236,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (config.jobs) {
-    const jobs = startJobs(app, { mailer: options.mailer ?? createMailer(config), sms: options.sms ?? createSmsProvider(config) }, scheduledBackupJobs(app, database));
+    const jobs = startJobs(app, { mailer: options.mailer ?? createMailer(config), sms: options.sms ?? createSmsProvider(config) }, [...scheduledBackupJobs(app, database), giftCardExpiryJob(app), giftCardReminderJob(app), groupGiftClosingJob(app), realtimePurgeJob(app), chatFallbackJob(app)]);
     app.addHook('onClose', async () => jobs.stop());
   }
 

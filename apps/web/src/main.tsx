@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Hydrated } from './app/hydrated';
 import { AppRouter, createAppRouter } from './app/router';
-import { receivedState, setHydrating, SSR_STATE_ID } from './lib/hydration';
+import { receivedState, setHydrating, SSR_STATE_ID, yieldToBrowser } from './lib/hydration';
 
 const container = document.getElementById('root');
 // A public page drawn by the server (entry-server.tsx) comes with the data it was drawn with.
@@ -17,11 +17,16 @@ try {
   if (!container) throw new Error('#root is missing from index.html');
   if (ssrState) {
     setHydrating(true);
+    // The page is on screen already: each step below is a task of its own (evaluating the app's modules, the
+    // page's data, the router, then hydration in slices), so that a phone answers a tap between them (issue 34).
+    await yieldToBrowser();
     const client = createQueryClient();
     // The server's page is up to date when sent (its cache is dropped when the data changes): its data is
     // fresh from now, so that hydration asks the API nothing again.
     hydrate(client, receivedState(JSON.parse(ssrState) as DehydratedState, Date.now()));
+    await yieldToBrowser();
     const router = await createAppRouter(true);
+    await yieldToBrowser();
     // In a transition, hydration yields to the browser every few milliseconds instead of holding the main
     // thread for the whole page (a phone's taps and scrolls are answered meanwhile: issue 23's blocking time).
     startTransition(() => {

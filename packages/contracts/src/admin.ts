@@ -79,9 +79,11 @@ export const ZAdminRefundQuery = ZPage.extend({ status: z.enum(ADMIN_REFUND_FILT
 /**
  * Why money is owed back (issue 15: the web words it per language): an unused box within 14 days, a dispute
  * (`{ type, title, boxName, boxNameAr }`: the web words its title from the type and the box's names;
- * older rows carry only the French `title`), a paid extension or exchange that could no longer be applied.
+ * older rows carry only the French `title`), a paid extension or exchange that could no longer be applied, a
+ * basket's gift paid by a second payment of the same lines (issue 34, docs/product/basket.md §8).
  */
-export const REFUND_REASON_CODES = ['unused_box', 'dispute', 'extension_impossible', 'exchange_impossible'] as const;
+/** Issue 37: `group_gift`, a contribution to a group gift paid back (docs/product/group-gifts.md §6). */
+export const REFUND_REASON_CODES = ['unused_box', 'dispute', 'extension_impossible', 'exchange_impossible', 'duplicate_payment', 'group_gift'] as const;
 export type TRefundReasonCode = (typeof REFUND_REASON_CODES)[number];
 
 export const ZAdminRefund = z.object({
@@ -392,6 +394,18 @@ export const ZSettingsSections = z.object({
     seller_rib: z.string().trim().max(40),
     seller_bank: z.string().trim().max(80),
     tva_rate_bp: z.number().int().min(0).max(10_000),
+    /** Issue 35 (docs/product/gift-cards.md §1): the gift card's range, validity, goodwill ceiling and reminder. */
+    gift_card_min_amount: z.number().int().min(1).max(10_000_000),
+    gift_card_max_amount: z.number().int().min(1).max(10_000_000),
+    gift_card_validity_months: z.number().int().min(1).max(60),
+    gift_card_goodwill_max: z.number().int().min(1).max(10_000_000),
+    gift_card_reminder_days: z.number().int().min(1).max(365),
+    /** Issue 37 (docs/product/group-gifts.md §1): group gifts' smallest contribution, choice days and limits. */
+    group_gift_min_contribution: z.number().int().min(1).max(10_000_000),
+    group_gift_choice_days: z.number().int().min(1).max(60),
+    group_gift_max_open_per_user: z.number().int().min(1).max(100),
+    group_gift_max_contributions_per_email: z.number().int().min(1).max(100),
+    group_gift_max_amount: z.number().int().min(1).max(10_000_000),
   }),
   notifications: z.object({
     email_provider: z.string().max(40),
@@ -431,6 +445,15 @@ export const ZSettingsSections = z.object({
     offline_max_queued_redemptions: z.number().int(),
     offline_max_queued_value: z.number().int(),
   }),
+  /** Issue 36 (docs/product/live-chat.md §2): the live chat's maximum per adviser, wait limit and hours (Algiers, whole hours). */
+  support: z.object({
+    chat_max_per_agent: z.number().int().min(1).max(20),
+    chat_wait_limit_seconds: z.number().int().min(30).max(3600),
+    chat_customer_from_hour: z.number().int().min(0).max(24),
+    chat_customer_to_hour: z.number().int().min(0).max(24),
+    chat_partner_from_hour: z.number().int().min(0).max(24),
+    chat_partner_to_hour: z.number().int().min(0).max(24),
+  }),
 });
 export type TSettingsSections = z.infer<typeof ZSettingsSections>;
 /** PATCH: any subset of sections, each with any subset of its fields. */
@@ -441,6 +464,7 @@ export const ZSettingsPatch = z
     notifications: ZSettingsSections.shape.notifications.partial(),
     security: ZSettingsSections.shape.security.partial(),
     features: ZSettingsSections.shape.features.partial(),
+    support: ZSettingsSections.shape.support.partial(),
   })
   .partial();
 export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;

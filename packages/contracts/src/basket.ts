@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { zodError } from './errors.ts';
 import { optionalText } from './text.ts';
 import { ZLocale, ZOptionalPhone } from './auth.ts';
-import { ZPaymentMethod } from './checkout.ts';
+import { ZOptionalGiftCardCode, ZPaymentMethod } from './checkout.ts';
 import { ZForeignCurrency } from './rates.ts';
+import { ZOptionalPromoCode } from './promotions.ts';
 
 /**
  * Issue 34: the basket (docs/product/basket.md). A customer's basket lives on the server, kept across
@@ -96,10 +97,17 @@ export const ZBasketCheckoutRequest = z.object({
   chargeCurrency: ZForeignCurrency.optional(),
   /** Cents the checkout showed for an international card: refused (CHARGE_CHANGED) when the rate moved since. */
   expectedChargeAmount: z.number().int().positive().optional(),
-  /** Integer DZD the buyer saw: refused (BASKET_TOTAL_CHANGED) when a price changed since. */
+  /**
+   * Integer DZD the buyer saw, the prices before any code: refused (BASKET_TOTAL_CHANGED) when a price changed
+   * since.
+   */
   expectedTotal: z.number().int().nonnegative(),
   termsAccepted: z.literal(true, { error: zodError('TERMS') }),
   /** One per press of « Payer »: the same key gives the same checkout, so a basket is never charged twice. */
   idempotencyKey: z.string().min(8, { error: zodError('IDEMPOTENCY_KEY') }).max(100, { error: zodError('IDEMPOTENCY_KEY') }),
+  /** Issue 35: a « Code promo », shared over the gifts (docs/product/promotions.md §11, docs/product/basket.md §11). */
+  promoCode: ZOptionalPromoCode,
+  /** Issue 35: a « Carte cadeau », paying what the code leaves up to its balance (docs/product/gift-cards.md §4). */
+  giftCardCode: ZOptionalGiftCardCode,
 });
 export type TBasketCheckoutRequest = z.input<typeof ZBasketCheckoutRequest>;

@@ -4,6 +4,7 @@ import { requiredText } from './text.ts';
 import { ZEmail, ZLocale, ZOptionalPhone } from './auth.ts';
 import { ZVoucherStatus } from './vouchers.ts';
 import { ZCharge, ZForeignCurrency } from './rates.ts';
+import { ZOptionalPromoCode } from './promotions.ts';
 
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: zodError('PAYMENT_METHOD_REQUIRED') });
@@ -18,6 +19,17 @@ const optionalText = (max: number) =>
     .max(max, { error: zodError('TEXT_TOO_LONG', { max }) })
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/**
+ * Issue 35: a « Carte cadeau » code on a checkout's request (docs/product/gift-cards.md §4), as typed: absent or
+ * blank means none; the server folds it (`normalizeGiftCardCode`) and answers GIFT_CARD_UNKNOWN for anything
+ * that is no card's code.
+ */
+export const ZOptionalGiftCardCode = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v.trim() || undefined))
+  .refine((v) => v === undefined || v.length <= 64, { error: zodError('GIFT_CARD_UNKNOWN') });
 
 export const ZCreateOrderRequest = z.object({
   boxId: z.uuid({ error: zodError('BOX_NOT_FOUND') }),
@@ -47,6 +59,16 @@ export const ZCreateOrderRequest = z.object({
   recipientPhone: ZOptionalPhone.optional(),
   /** « Envoyer aussi par SMS »: the voucher's text goes to recipientPhone on the delivery day. */
   sendSms: z.boolean().optional(),
+  /**
+   * Issue 35: a « Code promo » (docs/product/promotions.md §11): its use is held with the order and the card
+   * is charged the price less its discount; refused with the catalogue's PROMO_* code.
+   */
+  promoCode: ZOptionalPromoCode,
+  /**
+   * Issue 35: a « Carte cadeau » (docs/product/gift-cards.md §4): after the promo code, it pays what is left up
+   * to its balance, the gateway the rest; a card paying everything pays the order at once (no gateway).
+   */
+  giftCardCode: ZOptionalGiftCardCode,
 }).superRefine((order, ctx) => {
   // Issue 34: « Envoyer aussi par SMS » needs the number, said on its field before anything else is checked.
   if (order.sendSms && !order.recipientPhone) ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: zodError('SMS_PHONE_REQUIRED') });
@@ -75,6 +97,10 @@ export const ZOrderLine = z.object({
   orderId: z.string(),
   status: ZOrderStatus,
   amount: z.number().int(),
+  /** Issue 35: this gift's part of the basket's promo discount (integer DZD; amount = price − discount − giftCardAmount). */
+  discount: z.number().int(),
+  /** Issue 35: this gift's part of what the gift card paid (integer DZD). */
+  giftCardAmount: z.number().int(),
   box: z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), imageUrl: z.string().nullable(), category: z.string() }),
   recipientName: z.string(),
   recipientEmail: z.string(),
@@ -94,7 +120,14 @@ export const ZOrder = z.object({
   kind: z.enum(['purchase', 'extension', 'exchange', 'basket']),
   relatedVoucherId: z.string().nullable(),
   status: ZOrderStatus,
+  /** Integer DZD charged by the gateway: the price less `discount` less `giftCardAmount`. */
   amount: z.number().int(),
+  /** Issue 35: the promo code's discount (integer DZD, 0 without a code) and the code, upper case. */
+  discount: z.number().int(),
+  promoCode: z.string().nullable(),
+  /** Issue 35: what a gift card paid (integer DZD, 0 without one) and its code's last four signs (`CC-…-WXYZ`). */
+  giftCardAmount: z.number().int(),
+  giftCardCode: z.string().nullable(),
   /** Issue 24: what the card was charged (dinars for CIB and EDAHABIA). */
   charge: ZCharge,
   paymentMethod: ZPaymentMethod,
@@ -116,6 +149,31 @@ export const ZOrder = z.object({
   lines: z.array(ZOrderLine),
 });
 export type TOrder = z.infer<typeof ZOrder>;
+
+/**
+ * POST /api/client/gift-card-quote (issue 35, docs/product/gift-cards.md §4): what a « Carte cadeau » would pay
+ * of the single box (`boxId`) or of the caller's basket, after the promo code applied, if any. Reads only:
+ * the card is held when the order is written.
+ */
+export const ZGiftCardQuoteRequest = z.object({
+  giftCardCode: z.string({ error: zodError('GIFT_CARD_UNKNOWN') }).trim().min(1, { error: zodError('GIFT_CARD_UNKNOWN') }).max(64, { error: zodError('GIFT_CARD_UNKNOWN') }),
+  boxId: z.uuid({ error: zodError('BOX_NOT_FOUND') }).optional(),
+  promoCode: ZOptionalPromoCode,
+});
+export type TGiftCardQuoteRequest = z.input<typeof ZGiftCardQuoteRequest>;
+export const ZGiftCardQuote = z.object({
+  /** The card's code, canonical (`CC-XXXX-XXXX-XXXX`). */
+  code: z.string(),
+  /** Integer DZD: the card's balance now, the prices, the promo's discount, what the card pays, what the gateway is charged. */
+  balance: z.number().int(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  giftCardAmount: z.number().int(),
+  total: z.number().int(),
+  /** Each line (the basket's gifts oldest first; one for a single box): what the gateway is charged for it. */
+  lines: z.array(z.object({ boxId: z.string(), price: z.number().int(), discount: z.number().int(), giftCardAmount: z.number().int(), amount: z.number().int() })),
+});
+export type TGiftCardQuote = z.infer<typeof ZGiftCardQuote>;
 
 export const ZPublicVoucher = z.object({
   code: z.string(),

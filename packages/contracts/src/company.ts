@@ -114,7 +114,8 @@ export const ZCheckedRow = z.object({
   input: ZRecipientInput,
   problems: z.array(ZRowProblem),
 });
-export const ZBoxTotal = z.object({ boxId: z.string(), name: z.string(), unitPrice: z.number().int(), quantity: z.number().int(), amount: z.number().int() });
+/** `nameAr`: the box's Arabic name, null where the catalogue has none (issue 34: the Arabic quote names boxes in Arabic). */
+export const ZBoxTotal = z.object({ boxId: z.string(), name: z.string(), nameAr: z.string().nullable(), unitPrice: z.number().int(), quantity: z.number().int(), amount: z.number().int() });
 export const ZCompanyQuote = z.object({
   lines: z.number().int(),
   byBox: z.array(ZBoxTotal),
@@ -122,6 +123,11 @@ export const ZCompanyQuote = z.object({
   discountBp: z.number().int(),
   discount: z.number().int(),
   total: z.number().int(),
+  /**
+   * Issue 35 (docs/product/promotions.md §13): a promotion's code open to companies, judged on the valid rows; its
+   * discount comes after the volume discount (total = subtotal − discount − promo.discount). Absent without a code.
+   */
+  promo: z.object({ code: z.string(), discount: z.number().int() }).optional(),
 });
 export type TCompanyQuote = z.infer<typeof ZCompanyQuote>;
 /** Every row checked at once: the rows with problems (line numbers as in the file) and the quote of the valid ones. */
@@ -131,7 +137,11 @@ export const ZCheckResult = z.object({
   quote: ZCompanyQuote,
 });
 export type TCheckResult = z.infer<typeof ZCheckResult>;
-export const ZCheckRowsRequest = z.object({ rows: z.array(ZRecipientInput).min(1, { error: zodError('COMPANY_NO_ROWS') }).max(MAX_COMPANY_ROWS, { error: zodError('COMPANY_TOO_MANY_ROWS', { max: MAX_COMPANY_ROWS }) }) });
+export const ZCheckRowsRequest = z.object({
+  rows: z.array(ZRecipientInput).min(1, { error: zodError('COMPANY_NO_ROWS') }).max(MAX_COMPANY_ROWS, { error: zodError('COMPANY_TOO_MANY_ROWS', { max: MAX_COMPANY_ROWS }) }),
+  /** Issue 35: a promo code a promotion opens to companies (docs/product/promotions.md §13); a refusal is its PROMO_* error on `promoCode`. */
+  promoCode: z.string().trim().max(64, { error: zodError('PROMO_CODE_FORMAT') }).optional(),
+});
 
 export const ZPlaceOrderRequest = ZCheckRowsRequest.extend({
   payment: z.enum(['transfer', 'cib', 'edahabia']),
@@ -149,6 +159,9 @@ export const ZCompanyOrder = z.object({
   issued: z.number().int(),
   subtotal: z.number().int(),
   discount: z.number().int(),
+  /** Issue 35: the promo code's discount and its code (0 and null without one). */
+  promoDiscount: z.number().int(),
+  promoCode: z.string().nullable(),
   total: z.number().int(),
   transferReference: z.string().nullable(),
   createdAt: z.string(),
@@ -178,6 +191,8 @@ export const ZRecipient = z.object({
   email: z.string().nullable(),
   mobile: z.string().nullable(),
   box: z.string(),
+  /** Issue 34: the box's Arabic name, null where the catalogue has none. */
+  boxAr: z.string().nullable(),
   deliverOn: z.string().nullable(),
   language: z.enum(['fr', 'ar']),
   voucherCode: z.string().nullable(),

@@ -189,6 +189,12 @@ export const ZPartnerTransaction = z.object({
   commission: z.number().int(),
   /** Commission rate applied, in basis points (1500 = 15 %). */
   commissionBp: z.number().int(),
+  /**
+   * Issue 35 (docs/product/promotions.md §9): the partner's part of a shared promotion's discount, integer DZD,
+   * off the net (amount = commission + promoShare + netAmount), and that promotion's code; 0 and null otherwise.
+   */
+  promoShare: z.number().int(),
+  promoCode: z.string().nullable(),
   netAmount: z.number().int(),
   status: ZTransactionStatus,
   statusLabel: z.string(),
@@ -203,6 +209,8 @@ export const ZTransactionSummary = z.object({
   count: z.number().int(),
   turnover: z.number().int(),
   commissions: z.number().int(),
+  /** Issue 35: the partners' parts of shared discounts (turnover = commissions + promoShares + net). */
+  promoShares: z.number().int(),
   net: z.number().int(),
 });
 export const ZPartnerTransactionList = z.object({
@@ -235,6 +243,8 @@ export const ZPayout = z.object({
   statusLabel: z.string(),
   grossAmount: z.number().int(),
   commissionAmount: z.number().int(),
+  /** Issue 35: its transactions' parts of shared promotions' discounts (docs/product/promotions.md §9). */
+  promoShareAmount: z.number().int(),
   feesAmount: z.number().int(),
   netAmount: z.number().int(),
   transactionCount: z.number().int(),
@@ -251,6 +261,8 @@ export const ZPayoutOverview = z.object({
   available: z.object({
     gross: z.number().int(),
     commission: z.number().int(),
+    /** Issue 35: the parts of shared promotions' discounts in what is available. */
+    promoShare: z.number().int(),
     net: z.number().int(),
     count: z.number().int(),
     minimum: z.number().int(),

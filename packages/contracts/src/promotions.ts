@@ -15,6 +15,12 @@ export const PROMOTION_STATUSES = ['draft', 'active', 'paused', 'ended'] as cons
 export type TPromotionStatus = (typeof PROMOTION_STATUSES)[number];
 export const PROMOTION_FUNDERS = ['farha', 'shared'] as const;
 export type TPromotionFunder = (typeof PROMOTION_FUNDERS)[number];
+/**
+ * docs/product/promotions.md §13: whether company orders may take the promotion's codes — `none` (customers
+ * only, the default), `all` verified companies, or the `chosen` company accounts (`companyIds`).
+ */
+export const PROMOTION_COMPANY_SCOPES = ['none', 'all', 'chosen'] as const;
+export type TPromotionCompanyScope = (typeof PROMOTION_COMPANY_SCOPES)[number];
 export const PROMO_REDEMPTION_STATUSES = ['held', 'confirmed', 'released'] as const;
 export type TPromoRedemptionStatus = (typeof PROMO_REDEMPTION_STATUSES)[number];
 /** docs/product/promotions.md §7: the back office's buttons and where each leads. */
@@ -103,6 +109,9 @@ const promotionFields = {
   fundedBy: z.enum(PROMOTION_FUNDERS, { error: zodError('VALIDATION_FIELD', { field: 'fundedBy' }) }),
   /** The partners' share of each discount when `shared`, basis points; 0 when Farha pays. */
   partnerShareBp: z.number({ error: zodError('PROMOTION_PARTNER_SHARE') }).int({ error: zodError('PROMOTION_PARTNER_SHARE') }),
+  /** docs/product/promotions.md §13: whether company orders take its codes, and which companies when `chosen`. */
+  companies: z.enum(PROMOTION_COMPANY_SCOPES, { error: zodError('VALIDATION_FIELD', { field: 'companies' }) }),
+  companyIds: z.array(z.uuid({ error: zodError('PROMOTION_COMPANY_NOT_FOUND') })).max(200, { error: zodError('PROMOTION_COMPANY_NOT_FOUND') }),
 };
 
 export type TPromotionRules = {
@@ -115,6 +124,8 @@ export type TPromotionRules = {
   endsAt: string | null;
   fundedBy: TPromotionFunder;
   partnerShareBp: number;
+  companies?: TPromotionCompanyScope;
+  companyIds?: readonly string[];
 };
 
 /**
@@ -131,6 +142,7 @@ export function promotionRuleError(p: TPromotionRules): { code: TErrorCode; path
   if (start && end && end.getTime() <= start.getTime()) return { code: 'PROMOTION_END_BEFORE_START', path: 'endsAt' };
   const shareOk = p.fundedBy === 'farha' ? p.partnerShareBp === 0 : p.partnerShareBp >= 1 && p.partnerShareBp <= 10_000;
   if (!shareOk) return { code: 'PROMOTION_PARTNER_SHARE', path: 'partnerShareBp' };
+  if (p.companies === 'chosen' && (p.companyIds ?? []).length === 0) return { code: 'PROMOTION_COMPANIES_EMPTY', path: 'companyIds' };
   return null;
 }
 
@@ -149,6 +161,8 @@ export const ZPromotionInput = z
     budgetUses: ZLimit.default(null),
     fundedBy: promotionFields.fundedBy.default('farha'),
     partnerShareBp: promotionFields.partnerShareBp.default(0),
+    companies: promotionFields.companies.default('none'),
+    companyIds: promotionFields.companyIds.default([]),
     /** One public code for everyone (BIENVENUE); single-use codes are generated afterwards. */
     code: ZPromoCode.optional(),
   })
@@ -212,6 +226,9 @@ export const ZPromotion = z.object({
   budgetUses: z.number().int().nullable(),
   fundedBy: z.enum(PROMOTION_FUNDERS),
   partnerShareBp: z.number().int(),
+  companies: z.enum(PROMOTION_COMPANY_SCOPES),
+  /** The chosen companies, with their names (empty unless `chosen`). */
+  companyIds: z.array(z.uuid()),
   status: z.enum(PROMOTION_STATUSES),
   /** Held and confirmed redemptions: what the limits and budgets count (docs/product/promotions.md §5). */
   usedUses: z.number().int(),
@@ -224,6 +241,21 @@ export const ZPromotion = z.object({
   updatedAt: z.string(),
 });
 export type TPromotion = z.output<typeof ZPromotion>;
+
+/** docs/product/promotions.md §13: the company accounts a promotion may name, by name (search), 20 a page. */
+export const ZPromotionCompanyQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TPromotionCompanyQuery = z.input<typeof ZPromotionCompanyQuery>;
+export const ZPromotionCompanyChoices = z.object({
+  companies: z.array(z.object({ id: z.uuid(), name: z.string(), status: z.string() })),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPromotionCompanyChoices = z.output<typeof ZPromotionCompanyChoices>;
 
 export const ZPromotionPage = z.object({
   promotions: z.array(ZPromotion),
@@ -265,3 +297,50 @@ export const PROMOTION_MESSAGES = {
 
 export const ZPromotionResponse = z.object({ promotion: ZPromotion, message: z.string() });
 export type TPromotionResponse = z.output<typeof ZPromotionResponse>;
+
+// ---- The checkout's « Code promo » (docs/product/promotions.md §11) -----------------------------------
+
+/**
+ * A code as a buyer types it at checkout: any case, spaces ignored (folded as stored). Anything that is no
+ * code at all is simply unknown (PROMO_UNKNOWN), as a well-formed code nobody made.
+ */
+export const ZBuyerPromoCode = z
+  .string({ error: zodError('PROMO_UNKNOWN') })
+  .transform(foldPromoCode)
+  .refine((v) => v.length > 0 && v.length <= 64, { error: zodError('PROMO_UNKNOWN') });
+
+/** On a checkout's request: absent or empty means no code. */
+export const ZOptionalPromoCode = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : foldPromoCode(v) || undefined))
+  .refine((v) => v === undefined || v.length <= 64, { error: zodError('PROMO_UNKNOWN') });
+
+/**
+ * POST /api/client/promo-quote: what a code takes off the single box's checkout (`boxId`) or, without a box,
+ * off the customer's basket as it is now. Reads only: the use is held when the order is created.
+ */
+export const ZPromoQuoteRequest = z.object({
+  code: ZBuyerPromoCode,
+  boxId: z.uuid({ error: zodError('BOX_NOT_FOUND') }).optional(),
+});
+export type TPromoQuoteRequest = z.input<typeof ZPromoQuoteRequest>;
+
+/** One gift of the quote: its price, its part of the discount (docs/product/promotions.md §2) and what it costs. */
+export const ZPromoQuoteLine = z.object({
+  boxId: z.string(),
+  price: z.number().int(),
+  discount: z.number().int(),
+  amount: z.number().int(),
+});
+export const ZPromoQuote = z.object({
+  /** The code as stored (upper case). */
+  code: z.string(),
+  /** Integer DZD: the prices before the code, the code's discount, and what is charged. */
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  /** In the checkout's order (the basket's lines oldest first; one line for a single box). */
+  lines: z.array(ZPromoQuoteLine),
+});
+export type TPromoQuote = z.infer<typeof ZPromoQuote>;

@@ -75,6 +75,12 @@ export const ZRedemptionSuccess = z.object({
   gross: z.number().int(),
   commission: z.number().int(),
   net: z.number().int(),
+  /**
+   * Issue 35 (docs/product/promotions.md §9): the partner's part of a shared promotion's discount, already off
+   * `net` (gross = commission + promoShare + net), and that promotion's code. Absent from answers stored before.
+   */
+  promoShare: z.number().int().optional(),
+  promoCode: z.string().nullish(),
   redeemedAt: z.string(),
   transactionId: z.string(),
 });

@@ -189,6 +189,7 @@ export const SUPPORT_DESK_MESSAGES = {
   DISPUTE_OPENED_BY_SUPPORT: { fr: 'Litige ouvert pour le client', ar: 'تم فتح نزاع لصالح العميل' },
   DISPUTE_RESPONDED: { fr: 'Réponse transmise au support', ar: 'تم إرسال ردكم إلى الدعم' },
   DISPUTE_RESOLVED: { fr: 'Litige résolu avec succès !', ar: 'تمت تسوية النزاع بنجاح!' },
+  GOODWILL_ISSUED: { fr: 'Carte cadeau envoyée au client', ar: 'تم إرسال بطاقة الهدية إلى العميل' },
 } as const;
 
 /** docs/product/support.md §5: first response due within these minutes, by priority. */
@@ -218,10 +219,11 @@ export type TDeskTicketQuery = z.infer<typeof ZDeskTicketQuery>;
 
 const ZPersonRef = z.object({ id: z.string(), name: z.string() });
 export const ZDeskRequester = z.object({
+  /** '' for a visitor's chat (issue 36: no account; name and e-mail as they gave them). */
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  kind: z.enum(['customer', 'partner']),
+  kind: z.enum(['customer', 'partner', 'visitor']),
   locale: z.enum(['fr', 'ar']),
   partnerId: z.string().nullable(),
   partnerName: z.string().nullable(),
@@ -447,6 +449,49 @@ export const ZResolveDisputeRequest = z.object({
 });
 export type TResolveDisputeRequest = z.infer<typeof ZResolveDisputeRequest>;
 
+// ---------------------------------------------------------------------------------------------------
+// Goodwill gift cards (issue 35, docs/product/gift-cards.md §9): issued by an agent from a ticket or a dispute.
+
+/** POST /api/support/tickets/:id/gift-cards and /api/support/disputes/:id/gift-cards. The server checks the amount (GOODWILL_AMOUNT). */
+export const ZGoodwillGiftCardRequest = z.object({
+  /** Whole dinars, 1 to the setting `payments.gift_card_goodwill_max`. */
+  amount: z.number({ error: zodError('VALIDATION') }),
+  /** Why (kept on the card and in the audit log; not sent to the customer). */
+  reason: requiredText(500),
+  /** A word to the customer, printed in the card's e-mail. */
+  message: optionalText(500),
+});
+export type TGoodwillGiftCardRequest = z.input<typeof ZGoodwillGiftCardRequest>;
+export const ZGoodwillGiftCard = z.object({
+  id: z.string(),
+  code: z.string(),
+  /** Integer DZD loaded, and what is left. */
+  amount: z.number().int(),
+  balance: z.number().int(),
+  status: z.enum(['active', 'expired', 'cancelled']),
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  reason: z.string(),
+  issuedBy: z.string(),
+  ticketId: z.string().nullable(),
+  disputeId: z.string().nullable(),
+  /** The last day (YYYY-MM-DD, Algiers) the card pays. */
+  lastValidDay: z.string(),
+  createdAt: z.string(),
+});
+export type TGoodwillGiftCard = z.infer<typeof ZGoodwillGiftCard>;
+export const ZGoodwillGiftCardQuery = z.object({ ...pageFields });
+/** A ticket's or a dispute's goodwill cards, oldest first, with the ceiling an agent may give. */
+export const ZGoodwillGiftCardList = z.object({
+  giftCards: z.array(ZGoodwillGiftCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  maxAmount: z.number().int(),
+});
+export type TGoodwillGiftCardList = z.infer<typeof ZGoodwillGiftCardList>;
+export const ZGoodwillGiftCardResponse = z.object({ giftCard: ZGoodwillGiftCard, message: z.string() });
+
 /** POST /api/client/tickets/:id/rate, once resolved or closed. */
 export const ZRateTicketRequest = z.object({ rating: z.number({ error: zodError('VALIDATION') }).int().min(1).max(5) });
 
@@ -635,6 +680,15 @@ export const ZSupportReport = z.object({
   perAgent: z.array(
     z.object({ id: z.string(), name: z.string(), assigned: z.number().int(), resolved: z.number().int(), medianFirstResponseMinutes: z.number().int().nullable(), averageRating: z.number().nullable() }),
   ),
+  /** Issue 36: the live chats started in the period (docs/product/live-chat.md §7); first answer goal: under 60 s. */
+  chats: z.object({
+    count: z.number().int(),
+    answered: z.number().int(),
+    missed: z.number().int(),
+    firstAnswer: z.object({ medianSeconds: z.number().int().nullable(), averageSeconds: z.number().int().nullable(), goalSeconds: z.number().int() }),
+    averageDurationSeconds: z.number().int().nullable(),
+    rating: z.object({ count: z.number().int(), average: z.number().nullable() }),
+  }),
 });
 export type TSupportReport = z.infer<typeof ZSupportReport>;
 

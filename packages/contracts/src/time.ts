@@ -2,14 +2,14 @@
  * Farha's one time zone (docs/product/money.md §12): "today", a calendar day and every time shown are Algiers'.
  * Days travel as `YYYY-MM-DD` strings; these helpers are the only place that turns an instant into one.
  */
-export const TIMEZONE = 'Africa/Algiers';
+import { dateFormat } from './intl.ts';
 
-// en-CA writes dates as YYYY-MM-DD.
-const ALGIERS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+export const TIMEZONE = 'Africa/Algiers';
 
 /** The calendar day (`YYYY-MM-DD`) in Algiers at an instant. */
 export function algiersDay(instant: Date | string): string {
-  return ALGIERS_DAY.format(typeof instant === 'string' ? new Date(instant) : instant);
+  // en-CA writes dates as YYYY-MM-DD. Built on first use, not when the module loads (intl.ts).
+  return dateFormat('en-CA', { timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
 /** Today in Algiers (`YYYY-MM-DD`): the day the server compares delivery and reservation dates with. */

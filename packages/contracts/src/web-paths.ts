@@ -14,6 +14,16 @@ export const WEB_PATHS = {
   success: '/success',
   /** The public voucher page, where a voucher's QR code points. */
   publicVoucher: '/v/:code',
+  /** Issue 35: a gift card's balance and movements by its code (docs/product/gift-cards.md §6). */
+  giftCardBalance: '/carte-cadeau/solde',
+  /** Issue 35: buy a gift card of any amount, and where the gateway sends its purchaser back (`?order=`). */
+  giftCard: '/carte-cadeau',
+  giftCardThanks: '/carte-cadeau/merci',
+  /** Issue 37: a group gift. The organiser's form (`?box=<id>` or `?amount=<dinars>`), the pot's public page by
+   * its secret token (not indexed), and where the gateway sends a contributor back (`?order=<id>`). */
+  groupGiftNew: '/cagnotte/nouvelle',
+  groupGift: '/cagnotte/:token',
+  groupGiftThanks: '/cagnotte/merci',
   /** Demo mode: every e-mail the system sent, for back-office users. */
   demoMailbox: '/demo/mailbox',
   help: '/support',
@@ -33,6 +43,9 @@ export const WEB_PATHS = {
     profile: '/client/profile',
     history: '/client/history',
     support: '/client/support',
+    /** Issue 37: the organiser's group gifts (« Mes cagnottes ») and one of them. */
+    groupGifts: '/client/cagnottes',
+    groupGift: '/client/cagnottes/:id',
   },
 
   partner: {
@@ -63,6 +76,8 @@ export const WEB_PATHS = {
     payments: '/admin/paiements',
     audit: '/admin/audit',
     companies: '/admin/companies',
+    /** Issue 35: promotions and promo codes. */
+    promotions: '/admin/promotions',
   },
 
   /** Issue 27: a company's area (company_admin, company_buyer). */
@@ -79,6 +94,8 @@ export const WEB_PATHS = {
     root: '/support',
     dashboard: '/support/dashboard',
     tickets: '/support/tickets',
+    /** Issue 36: the live chats (docs/product/live-chat.md). */
+    chats: '/support/chats',
     disputes: '/support/disputes',
     users: '/support/users',
     partners: '/support/partners',

@@ -39,6 +39,9 @@ describe('the error catalogue', () => {
     expect(errorText('TEXT_TOO_LONG', 'ar', { max: 120 })).toContain('120');
     expect(errorText('KYC_DOCUMENTS_MISSING', 'fr', { documents: 'rc, nif' })).toBe('Documents manquants: rc, nif');
     expect(errorText('FORBIDDEN', 'ar')).toBe(ERRORS.FORBIDDEN.ar);
+    // The server says amounts in dinars in French (formatDzd): the Arabic message reads them in دج.
+    expect(errorText('GOODWILL_AMOUNT', 'ar', { max: '20\u00a0000 DA' })).toBe('بطاقة الهدية كبادرة تجارية عدد صحيح من الدنانير، من 1 دج إلى 20\u00a0000 دج');
+    expect(errorText('GOODWILL_AMOUNT', 'fr', { max: '20\u00a0000 DA' })).toContain('de 1 DA à 20\u00a0000 DA');
   });
 
   it('reads back the keys that schemas carry, and nothing else', () => {

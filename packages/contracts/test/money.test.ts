@@ -17,6 +17,13 @@ describe('money', () => {
     expect(formatDzd(500000, 'ar')).toBe('500\u00a0000 دج');
   });
 
+  it('groups dinars by hand exactly as Intl fr-DZ does (issue 34: no Intl formatter in the storefront\'s hydration)', () => {
+    const intl = (amount: number) => new Intl.NumberFormat('fr-DZ', { maximumFractionDigits: 0 }).format(amount).replace(/[\u00a0\u202f]/g, '\u00a0');
+    for (const amount of [0, 7, 999, 1000, 1250, 12_500, 100_000, 1_234_567, 2_147_483_647, -1, -1250, -999_999, 1e12]) {
+      expect(formatDzd(amount)).toBe(`${intl(amount)} DA`);
+    }
+  });
+
   it('formats dates in French, in Africa/Algiers', () => {
     expect(formatDate('2026-11-21T23:30:00Z')).toBe('22 novembre 2026');
   });

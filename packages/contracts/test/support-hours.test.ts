@@ -18,4 +18,15 @@ describe('the support hours every page says', () => {
       { label: 'الجمعة والسبت', value: 'مغلق' },
     ]);
   });
+
+  it("name the weekdays as Intl does (written out so that the homepage's hydration builds no Intl formatter: issue 34)", () => {
+    for (const [locale, intl] of [['fr', 'fr-FR'], ['ar', 'ar-DZ']] as const) {
+      const names = [0, 1, 2, 3, 4, 5, 6].map((day) => new Intl.DateTimeFormat(intl, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + day)));
+      const closed = supportHoursRows(locale, '-').find((row) => row.value === '-')!.label;
+      expect(supportHoursText(locale)).toContain(names[0]);
+      expect(supportHoursText(locale)).toContain(names[4]);
+      expect(closed.toLowerCase()).toContain(names[5]);
+      expect(closed).toContain(names[6]);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminArea } from './admin/index.ts';
 import { authArea } from './auth/index.ts';
+import { chatArea } from './chat/index.ts';
 import { clientArea } from './client/index.ts';
 import { companyArea } from './company/index.ts';
 import { demoArea } from './demo/index.ts';
@@ -8,6 +9,7 @@ import { metricsArea } from './metrics/index.ts';
 import { partnerArea } from './partner/index.ts';
 import { payArea } from './pay/index.ts';
 import { publicArea } from './public/index.ts';
+import { streamArea } from './stream/index.ts';
 import { supportArea } from './support/index.ts';
 import { webhookArea } from './webhooks/index.ts';
 
@@ -25,6 +27,10 @@ export const AREAS = [
   { prefix: '/api/company', plugin: companyArea },
   { prefix: '/api/support', plugin: supportArea },
   { prefix: '/api/demo', plugin: demoArea },
+  // Issue 36: the signed-in person's Server-Sent Events, whatever the role (ADR 019).
+  { prefix: '/api/stream', plugin: streamArea },
+  // Issue 36: the live chat's requester side (customers, partner members, visitors with the farha_chat cookie).
+  { prefix: '/api/chat', plugin: chatArea },
   { prefix: '/api', plugin: webhookArea },
   { prefix: '/pay', plugin: payArea },
   { prefix: '', plugin: metricsArea },

@@ -19,6 +19,8 @@ export const PRIVATE_PREFIXES = [
   WEB_PATHS.profile,
   '/v/',
   '/demo/',
+  // A group gift's page (issue 37): its link is a secret shared by its organiser, never a page to find.
+  '/cagnotte/',
 ];
 /** Public pages listed in the sitemap besides the boxes. */
 export const PUBLIC_PAGES = [WEB_PATHS.home, WEB_PATHS.catalog, WEB_PATHS.howItWorks, WEB_PATHS.partners, WEB_PATHS.help];

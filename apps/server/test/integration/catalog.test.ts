@@ -498,14 +498,22 @@ describe('GET /api/partners', () => {
     expect(body.partners.some((p) => p.boxCount > 0)).toBe(true);
   });
 
-  it('filters by city and category', async () => {
+  it('filters by wilaya (a district under its city, issue 34) and category', async () => {
     const all = (await t.request({ method: 'GET', url: '/api/partners' })).json() as TPartnerListResponse;
-    const city = all.cities[0]!;
-    const byCity = (
-      await t.request({ method: 'GET', url: `/api/partners?city=${encodeURIComponent(city)}` })
-    ).json() as TPartnerListResponse;
-    expect(byCity.partners.length).toBe(all.partners.filter((p) => p.city === city).length);
-    expect(byCity.cities).toEqual(all.cities);
+    // The city filter's choices are the wilayas: Algiers' districts are not cities beside « Oran ».
+    expect(all.cities).toEqual([...new Set(all.partners.map((p) => p.wilaya))].sort(new Intl.Collator('fr', { sensitivity: 'base' }).compare));
+    const districts = all.partners.filter((p) => p.wilaya === 'Alger' && p.city !== 'Alger').map((p) => p.city);
+    expect(districts.length).toBeGreaterThan(0);
+    for (const district of districts) expect(all.cities).not.toContain(district);
+    expect(all.cities).toEqual(expect.arrayContaining(['Alger', 'Oran']));
+
+    const byWilaya = (await t.request({ method: 'GET', url: '/api/partners?city=alger' })).json() as TPartnerListResponse;
+    expect(byWilaya.partners.length).toBe(all.partners.filter((p) => p.wilaya === 'Alger').length);
+    expect(byWilaya.partners.map((p) => p.city)).toEqual(expect.arrayContaining([districts[0]!]));
+    expect(byWilaya.cities).toEqual(all.cities);
+    // A district named in an older link still filters by itself.
+    const byDistrict = (await t.request({ method: 'GET', url: `/api/partners?city=${encodeURIComponent(districts[0]!)}` })).json() as TPartnerListResponse;
+    expect(byDistrict.partners.length).toBe(all.partners.filter((p) => p.city === districts[0]).length);
 
     const category = all.categories[0]!;
     const byCategory = (

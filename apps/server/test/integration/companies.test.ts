@@ -149,6 +149,9 @@ describe('a bulk order paid by transfer', () => {
     expect(body.rows[0].problems.map((p: { message: string }) => p.message)).toEqual(['Nom du destinataire requis']);
     expect(body.rows[1].problems.map((p: { field: string }) => p.field)).toEqual(['email', 'box', 'deliveryDate', 'language']);
     expect(body.quote).toMatchObject({ lines: 2, subtotal: box.price + otherBox.price, total: box.price + otherBox.price, discount: 0 });
+    // Issue 34: the quote names each box in French and in Arabic, for the Arabic page.
+    expect(body.quote.byBox.map((b: { boxId: string; nameAr: string | null }) => [b.boxId, b.nameAr]).sort()).toEqual([[box.id, box.nameAr], [otherBox.id, otherBox.nameAr]].sort());
+    expect(box.nameAr).toBeTruthy();
   });
 
   it('reads an Excel file too, and refuses other files', async () => {
@@ -227,6 +230,8 @@ describe('a bulk order paid by transfer', () => {
     expect(order.invoiceNumber).toBe(`FA-${day(0).slice(0, 4)}-000001`);
     const recipients = (await t.request({ method: 'GET', url: `/api/company/orders/${orderId}/recipients`, cookie: cookies.company_buyer })).json();
     expect(recipients.recipients.map((r: { voucherCode: string | null }) => r.voucherCode)).toEqual([expect.stringMatching(/^FRH-/), expect.stringMatching(/^FRH-/), expect.stringMatching(/^FRH-/)]);
+    // Issue 34: each recipient's box with its Arabic name, for the Arabic page.
+    expect(recipients.recipients[0]).toMatchObject({ box: box.name, boxAr: box.nameAr });
     const ids = recipients.recipients.map((r: { voucherCode: string }) => r.voucherCode);
     const [issued] = await t.database.db.select({ n: count() }).from(vouchers).where(inArray(vouchers.code, ids));
     expect(issued!.n).toBe(3);

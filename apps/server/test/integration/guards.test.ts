@@ -41,8 +41,8 @@ describe('role guards', () => {
     const pages = async (role: Role) =>
       (await t.request({ method: 'GET', url: '/api/admin/navigation', cookie: cookies[role] })).json().pages;
     expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments', 'companies']);
-    expect(await pages('catalog_admin')).toEqual(['dashboard', 'profile', 'catalog']);
-    expect(await pages('superadmin')).toHaveLength(13);
+    expect(await pages('catalog_admin')).toEqual(['dashboard', 'profile', 'catalog', 'promotions']);
+    expect(await pages('superadmin')).toHaveLength(14);
   });
 
   it('tells each partner user which partner they belong to', async () => {

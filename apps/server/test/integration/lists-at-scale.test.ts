@@ -249,14 +249,14 @@ describe("the partner's totals from monthly buckets", () => {
     await db.delete(partnerTransactions).where(eq(partnerTransactions.id, ids[2]!));
 
     const raw = async (status: string | null, since: Date | null) => {
-      const [row] = await rowsOf<{ count: number; turnover: number; commissions: number; net: number }>(
+      const [row] = await rowsOf<{ count: number; turnover: number; commissions: number; promo_shares: number; net: number }>(
         db,
         sql`select count(*)::int as count, coalesce(sum(gross_amount), 0)::int as turnover, coalesce(sum(commission_amount), 0)::int as commissions,
-              coalesce(sum(net_amount), 0)::int as net
+              coalesce(sum(promo_share), 0)::int as promo_shares, coalesce(sum(net_amount), 0)::int as net
             from partner_transactions where partner_id = ${PARTNER1_ID}
             ${status ? sql`and status = ${status}` : sql``} ${since ? sql`and created_at >= ${since.toISOString()}::timestamptz` : sql``}`,
       );
-      return { count: Number(row!.count), turnover: Number(row!.turnover), commissions: Number(row!.commissions), net: Number(row!.net) };
+      return { count: Number(row!.count), turnover: Number(row!.turnover), commissions: Number(row!.commissions), promoShares: Number(row!.promo_shares), net: Number(row!.net) };
     };
     const { periodStart } = await import('../../src/lib/algiers-time.ts');
     for (const status of [null, 'validated', 'settled']) {

@@ -206,14 +206,14 @@ describe('transactions (docs/product/partners.md §12)', () => {
     expect(raw.startsWith('\uFEFF')).toBe(true);
     const lines = raw.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date de validation;Code voucher;Client;E-mail client;Coffret;Prestation;Montant brut (DZD);Commission (DZD);Net partenaire (DZD);Statut;Réglé le;Référence règlement;Validé par',
+      'Date de validation;Code voucher;Client;E-mail client;Coffret;Prestation;Montant brut (DZD);Commission (DZD);Part de la réduction (DZD);Code promo;Net partenaire (DZD);Statut;Réglé le;Référence règlement;Validé par',
     );
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(';');
     const [y, m, d] = day(0).split('-');
     expect(cells[0]).toBe(`${d}/${m}/${y} 11:00`);
     expect(cells[2]).toBe('Yasmine Djebbar');
-    expect(cells.slice(6, 10)).toEqual(['9000', '1350', '7650', 'Validé']);
+    expect(cells.slice(6, 12)).toEqual(['9000', '1350', '0', '', '7650', 'Validé']);
 
     const everything = (await get('/api/partner/transactions.csv', owner)).rawPayload.toString('utf8');
     const total = (await get('/api/partner/transactions', owner)).json().total;

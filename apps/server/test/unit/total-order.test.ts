@@ -35,6 +35,10 @@ const UNIQUE_THERE: Record<string, string> = {
   'asc(boxOffers.offerId)': 'after the box id: (box_id, offer_id) is the key',
   'asc(companyMembers.userId)': "one company's members: (company_id, user_id) is the key",
   'asc(loginFailures.key)': 'the key is the primary key: the login counters locked in one order',
+  'asc(promoCodes.code)': 'a code is unique (promo_codes_code_key)',
+  'asc(giftCards.code)': 'a card\'s code is unique (gift_cards_code_key)',
+  'asc(chatSessions.ticketId)': "a chat session's primary key (issue 36)",
+  'desc(chatSessions.ticketId)': "a chat session's primary key (issue 36)",
 };
 
 const sources = (dir: string): string[] =>

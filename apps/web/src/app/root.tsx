@@ -8,6 +8,7 @@ import { useBasketMerge } from '@/lib/basket-merge-hook';
 import { errorMessage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { paths, type AuthRedirectState } from '@/config/paths';
+import { LiveChatMount } from './live-chat-mount';
 import { TestPaymentsBanner } from './test-payments-banner';
 
 /**
@@ -30,6 +31,7 @@ export function AppRoot() {
       <SessionExpiredRedirect />
       <Outlet />
       <TestPaymentsBanner />
+      <LiveChatMount />
       <ScrollRestoration />
     </>
   );

@@ -55,6 +55,27 @@ const storefrontRoutes: RouteObject[] = [
   },
   { path: paths.partners, lazy: lazyComponent(() => import('@/features/storefront/pages/partners-page'), 'PartnersPage') },
   { path: paths.businessOffer, lazy: lazyComponent(() => import('@/features/company/pages/business-offer-page'), 'BusinessOfferPage') },
+  { path: paths.giftCard, lazy: lazyComponent(() => import('@/features/gift-cards/pages/gift-card-page'), 'GiftCardPage') },
+  {
+    path: paths.giftCardThanks,
+    lazy: lazyComponent(() => import('@/features/gift-cards/pages/gift-card-thanks-page'), 'GiftCardThanksPage'),
+  },
+  {
+    path: paths.giftCardBalance,
+    lazy: lazyComponent(() => import('@/features/gift-cards/pages/gift-card-balance-page'), 'GiftCardBalancePage'),
+  },
+  // Issue 37: group gifts. The organiser's form needs a customer (a visitor logs in, then comes back); the pot's
+  // page and a contribution's return page need no account.
+  {
+    path: paths.groupGiftNew,
+    element: <RequireRole roles={['customer']} />,
+    children: [{ index: true, lazy: lazyComponent(() => import('@/features/group-gifts/pages/new-group-gift-page'), 'NewGroupGiftPage') }],
+  },
+  {
+    path: paths.groupGiftThanks,
+    lazy: lazyComponent(() => import('@/features/group-gifts/pages/group-gift-thanks-page'), 'GroupGiftThanksPage'),
+  },
+  { path: paths.groupGift, lazy: lazyComponent(() => import('@/features/group-gifts/pages/group-gift-page'), 'GroupGiftPage') },
   { path: paths.basket, lazy: lazyComponent(() => import('@/features/basket/pages/basket-page'), 'BasketPage') },
   { path: paths.checkout, lazy: lazyComponent(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage') },
   {
@@ -110,6 +131,14 @@ const customerRoutes: RouteObject = {
         {
           path: paths.client.support,
           lazy: lazyComponent(() => import('@/features/customer/pages/support-page'), 'CustomerSupportPage'),
+        },
+        {
+          path: paths.client.groupGifts,
+          lazy: lazyComponent(() => import('@/features/group-gifts/pages/my-group-gifts-page'), 'MyGroupGiftsPage'),
+        },
+        {
+          path: paths.client.groupGift,
+          lazy: lazyComponent(() => import('@/features/group-gifts/pages/my-group-gift-page'), 'MyGroupGiftPage'),
         },
         { path: '*', lazy: notFound },
       ],
@@ -196,6 +225,7 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   payments: lazyComponent(() => import('@/features/admin/pages/payments-page'), 'AdminPaymentsPage'),
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
   companies: lazyComponent(() => import('@/features/company/pages/admin-companies-page'), 'AdminCompaniesPage'),
+  promotions: lazyComponent(() => import('@/features/admin/promotions/promotions-page'), 'AdminPromotionsPage'),
 };
 
 const adminRoutes: RouteObject = {
@@ -234,6 +264,10 @@ const supportPortalRoutes: RouteObject = {
         {
           path: paths.supportPortal.tickets,
           lazy: lazyComponent(() => import('@/features/support/pages/tickets-page'), 'SupportTicketsPage'),
+        },
+        {
+          path: paths.supportPortal.chats,
+          lazy: lazyComponent(() => import('@/features/support/pages/chats-page'), 'SupportChatsPage'),
         },
         {
           path: paths.supportPortal.disputes,

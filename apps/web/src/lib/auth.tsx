@@ -1,7 +1,7 @@
 // Types only: every page loads this file and its answers are read without zod (lib/api.ts).
 import type { TAuthResponse, TLocale, TLoginRequest, TRegisterRequest, TUser } from '@farha/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { api, ApiError, onSessionExpired } from './api';
 import { changeLocale, currentLocale, errorMessage, storedLocale } from './i18n';
@@ -95,8 +95,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     void fetchSession().then((found) => {
       if (cancelled) return;
-      if (found) startSession(found);
-      else setStatus('anonymous');
+      // A transition: every page reads the session, and the redraw it causes right after a drawn page is
+      // hydrated yields to the browser instead of holding a phone's main thread for the whole page (issue 34).
+      startTransition(() => {
+        if (found) startSession(found);
+        else setStatus('anonymous');
+      });
     });
     return () => {
       cancelled = true;
@@ -219,6 +223,11 @@ export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
   if (!context) throw new Error('useAuth must be used within an AuthProvider');
   return context;
+}
+
+/** Whether someone is signed in; false outside an AuthProvider (a page drawn alone, as in a test). */
+export function useSignedIn(): boolean {
+  return useContext(AuthContext)?.user != null;
 }
 
 /** The logged-in user, for components rendered behind RequireAuth. */

@@ -55,8 +55,14 @@ export function serializeLocalBasket(lines: readonly LocalBasketLine[]): string 
 // The visitor's store (localStorage, shared by the tabs of this browser)
 
 const listeners = new Set<() => void>();
+/**
+ * The one empty basket: the server draws the page with it, and an empty stored basket reads as the same array,
+ * so that hydrating a visitor's page with nothing in the basket renders nothing again (React redraws the whole
+ * header, synchronously, when the store's value is another object: issue 34, a phone's blocking time).
+ */
+const NO_LINES: LocalBasketLine[] = [];
 let cachedRaw: string | null | undefined;
-let cachedLines: LocalBasketLine[] = [];
+let cachedLines: LocalBasketLine[] = NO_LINES;
 
 function readRaw(): string | null {
   try {
@@ -70,12 +76,11 @@ export function readLocalLines(): LocalBasketLine[] {
   const raw = readRaw();
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedLines = parseLocalBasket(raw);
+    const lines = parseLocalBasket(raw);
+    cachedLines = lines.length > 0 ? lines : NO_LINES;
   }
   return cachedLines;
 }
-
-const NO_LINES: LocalBasketLine[] = [];
 
 export function writeLocalLines(lines: readonly LocalBasketLine[]): void {
   try {

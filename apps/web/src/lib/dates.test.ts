@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatRecentDateTime, formatShortDateTime, formatTime } from './dates';
+import { formatDay, formatPeriodEnd, formatPeriodStart, formatRecentDateTime, formatShortDateTime, formatTime } from './dates';
 
 describe('dates and times, said once for the whole web app', () => {
   it('says an instant in Algiers time (UTC+1), whatever the machine’s zone', () => {
@@ -33,5 +33,19 @@ describe('dates and times, said once for the whole web app', () => {
     };
     walk(root);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("a period's bounds, as its reader counts them", () => {
+  it('says an end at midnight in Algiers as the last day it includes, and any other end as its moment', () => {
+    // 1 February 2027 00:00 in Algiers (UTC+1) is the first instant refused: the period runs through 31 January.
+    expect(formatPeriodEnd('2027-01-31T23:00:00.000Z', 'fr')).toEqual({ text: '31 janv. 2027', inclusive: true });
+    expect(formatPeriodEnd('2027-01-31T23:00:00.000Z', 'ar').inclusive).toBe(true);
+    expect(formatPeriodEnd('2027-02-01T13:00:00.000Z', 'fr')).toEqual({ text: '1 févr. 2027, 14:00', inclusive: false });
+  });
+
+  it('says a start at midnight in Algiers as its day alone', () => {
+    expect(formatPeriodStart('2026-11-28T23:00:00.000Z', 'fr')).toBe('29 nov. 2026');
+    expect(formatPeriodStart('2026-11-29T08:30:00.000Z', 'fr')).toBe('29 nov. 2026, 09:30');
   });
 });

@@ -6,6 +6,8 @@
  * instead of i18next's 50 KB on every page's first load (issue 23's budget).
  */
 
+import { pluralForm } from './plural';
+
 export type TranslateOptions = Record<string, unknown>;
 /** A string by its dotted key (`nav.home`), in the instance's language or the one it was fixed to. */
 export type TranslateFunction = (key: string, options?: TranslateOptions) => string;
@@ -38,7 +40,6 @@ export class I18n {
   private fallback = 'fr';
   private readonly store = new Map<string, Map<string, Bundle>>();
   private readonly listeners = new Set<Listener>();
-  private readonly plurals = new Map<string, Intl.PluralRules>();
 
   constructor(options: I18nOptions = {}) {
     this.init(options);
@@ -130,12 +131,7 @@ export class I18n {
   }
 
   private pluralForm(lng: string, count: number): Intl.LDMLPluralRule {
-    let rules = this.plurals.get(lng);
-    if (!rules) {
-      rules = new Intl.PluralRules(lng);
-      this.plurals.set(lng, rules);
-    }
-    return rules.select(count);
+    return pluralForm(lng, count);
   }
 }
 

@@ -2,6 +2,7 @@ import type { TLocale } from '@farha/contracts/auth';
 import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n-react';
 import { i18n, registerArabic, type ArabicLoader } from './i18n';
+import { pluralForm } from './plural';
 
 // `expiry.daysLeft_one` / `_other` are one key for `t` (lib/i18n-core.ts picks the plural form from `count`).
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -69,14 +70,13 @@ export function registerNamespace<T extends object>(ns: string, fr: T, ar: objec
     return useMemo(() => {
       const getFixedT = instance.getFixedT.bind(instance) as unknown as (lng: string, ns: string) => LooseT;
       const fixed = getFixedT(locale, ns);
-      const rules = new Intl.PluralRules(locale);
       const exists = instance.exists.bind(instance) as unknown as (key: string, options: TranslateOptions) => boolean;
       return {
         locale,
         t: (key, options) => fixed(key, options),
         tp: (key, count, options) => {
           // French has one/other; Arabic may add zero, two, few and many forms (else `other`).
-          const form = rules.select(count);
+          const form = pluralForm(locale, count);
           const exact = `${key}.${form}`;
           const chosen = form === 'one' || exists(exact, { lng: locale, ns }) ? exact : `${key}.other`;
           return fixed(chosen, { count, ...options });

@@ -23,6 +23,22 @@ export const ADMIN_ERRORS = {
   PARTNER_REGISTER_FAILED: { status: 409, fr: "Erreur lors de l'inscription", ar: 'خطأ أثناء التسجيل' },
   SETTINGS_SAVE_ERROR: { status: 500, fr: 'Erreur de sauvegarde', ar: 'خطأ في الحفظ' },
   SETTINGS_AMOUNTS: { status: 400, fr: 'Le montant minimum doit être inférieur au maximum', ar: 'يجب أن يكون الحد الأدنى أقل من الحد الأقصى' },
+  /** docs/product/gift-cards.md §1: the gift card settings hold together. */
+  SETTINGS_GIFT_CARD_AMOUNTS: {
+    status: 400,
+    fr: 'Le montant minimum d’une carte cadeau doit être inférieur à son maximum',
+    ar: 'يجب أن يكون الحد الأدنى لمبلغ بطاقة الهدية أقل من حدها الأقصى',
+  },
+  SETTINGS_GIFT_CARD_GOODWILL: {
+    status: 400,
+    fr: 'Le plafond d’un geste commercial ne peut pas dépasser le montant maximum d’une carte cadeau',
+    ar: 'لا يمكن أن يتجاوز سقف البادرة التجارية الحد الأقصى لمبلغ بطاقة الهدية',
+  },
+  SETTINGS_GIFT_CARD_REMINDER: {
+    status: 400,
+    fr: 'Le rappel avant expiration doit partir avant le début de la validité : moins de jours que la durée de validité',
+    ar: 'يجب أن يُرسل التذكير قبل انتهاء الصلاحية بأيام أقل من مدة صلاحية البطاقة',
+  },
   REFUND_NOT_FOUND: { status: 404, fr: 'Remboursement introuvable', ar: 'الاسترداد غير موجود' },
   REFUND_TRANSITION: { status: 409, fr: 'Ce remboursement a déjà été traité', ar: 'تمت معالجة هذا الاسترداد مسبقا' },
   ROLE_NOT_CREATABLE: { status: 409, fr: 'Ce rôle ne se crée pas ici', ar: 'لا يمكن إنشاء هذا الدور هنا' },

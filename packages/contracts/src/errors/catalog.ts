@@ -22,4 +22,6 @@ export const CATALOG_ERRORS = {
   BOX_PRICE_INTEGER: { status: 400, fr: 'Le prix est un nombre entier de dinars', ar: 'السعر عدد صحيح من الدنانير' },
   BOX_PRICE_TOO_HIGH: { status: 400, fr: 'Prix trop élevé', ar: 'السعر مرتفع جدًا' },
   LANDING_DISCOUNT: { status: 400, fr: 'Réduction : de 0 à 100 %', ar: 'التخفيض: من 0 إلى 100 %' },
+  /** Issue 35: the newsletter's code must be a promotion's public code (docs/product/promotions.md §10). */
+  LANDING_PROMO_CODE_UNKNOWN: { status: 400, fr: 'Aucune promotion n’a ce code public', ar: 'لا يوجد عرض ترويجي بهذا الرمز العام' },
 } as const satisfies TErrorSection;

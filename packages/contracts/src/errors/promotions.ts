@@ -14,6 +14,7 @@ export const PROMOTION_ERRORS = {
   PROMO_ALREADY_USED: { status: 409, fr: 'Ce code promo a déjà été utilisé', ar: 'سبق استخدام رمز الترويج هذا' },
   PROMO_FIRST_PURCHASE: { status: 409, fr: 'Ce code est réservé à un premier achat', ar: 'هذا الرمز مخصص لأول عملية شراء' },
   PROMO_NOT_APPLICABLE: { status: 409, fr: 'Ce code ne s’applique pas à ce coffret', ar: 'لا ينطبق هذا الرمز على هذه العلبة' },
+  PROMO_NOT_FOR_COMPANIES: { status: 409, fr: 'Ce code promo n’est pas ouvert aux commandes de votre entreprise', ar: 'رمز الترويج هذا غير مفتوح لطلبات مؤسستكم' },
   PROMO_MIN_AMOUNT: { status: 409, fr: 'Ce code promo demande un achat d’au moins {min}', ar: 'يتطلب رمز الترويج هذا شراءً بقيمة {min} على الأقل' },
 
   // ---- The back office (docs/product/promotions.md §8) ----------------------------------------------
@@ -27,6 +28,8 @@ export const PROMOTION_ERRORS = {
   PROMOTION_END_BEFORE_START: { status: 400, fr: 'La fin doit être postérieure au début', ar: 'يجب أن تكون النهاية بعد البداية' },
   PROMOTION_SCOPE_EMPTY: { status: 400, fr: 'Choisissez au moins une gamme ou un coffret', ar: 'اختر فئة أو علبة واحدة على الأقل' },
   PROMOTION_BOX_NOT_FOUND: { status: 400, fr: 'Coffret introuvable dans le catalogue', ar: 'العلبة غير موجودة في الكتالوج' },
+  PROMOTION_COMPANY_NOT_FOUND: { status: 400, fr: 'Entreprise introuvable parmi les comptes entreprise', ar: 'المؤسسة غير موجودة ضمن حسابات المؤسسات' },
+  PROMOTION_COMPANIES_EMPTY: { status: 400, fr: 'Choisissez au moins une entreprise', ar: 'اختر مؤسسة واحدة على الأقل' },
   PROMOTION_PARTNER_SHARE: { status: 400, fr: 'Part des partenaires : de 0,01 à 100 % quand la réduction est partagée, 0 sinon', ar: 'حصة الشركاء: من 0,01 إلى 100 % عندما يكون التخفيض مشتركًا، و0 خلاف ذلك' },
   PROMOTION_STATUS_CHANGE: { status: 409, fr: 'Impossible de passer cette promotion de « {from} » à « {to} »', ar: 'لا يمكن نقل هذا العرض الترويجي من « {from} » إلى « {to} »' },
   PROMOTION_ENDED: { status: 409, fr: 'Cette promotion est terminée : elle ne peut plus être modifiée', ar: 'انتهى هذا العرض الترويجي: لم يعد من الممكن تعديله' },

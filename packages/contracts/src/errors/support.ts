@@ -26,4 +26,15 @@ export const SUPPORT_ERRORS = {
   SUPPORT_RESET_LIMIT: { status: 429, fr: 'Trois liens de réinitialisation ont déjà été envoyés dans l’heure : réessayez plus tard', ar: 'تم إرسال ثلاثة روابط لإعادة التعيين خلال الساعة: أعد المحاولة لاحقًا' },
   SUPPORT_EXTENSION_DAYS: { status: 400, fr: 'Indiquez une prolongation de 1 à 365 jours', ar: 'حدد تمديدًا من 1 إلى 365 يومًا' },
   SUPPORT_EXTENSION_IMPOSSIBLE: { status: 409, fr: 'Prolongation impossible : ce voucher a été utilisé, échangé, remboursé ou annulé', ar: 'لا يمكن التمديد: هذه القسيمة مستخدمة أو مستبدلة أو مستردة أو ملغاة' },
+  /** docs/product/gift-cards.md §9: a goodwill gift card, whole dinars up to the setting `payments.gift_card_goodwill_max`. */
+  GOODWILL_AMOUNT: {
+    status: 400,
+    fr: 'Une carte cadeau de geste commercial est un nombre entier de dinars, de 1 DA à {max}',
+    ar: 'بطاقة الهدية كبادرة تجارية عدد صحيح من الدنانير، من 1 دج إلى {max}',
+  },
+  GOODWILL_PARTNER_TICKET: {
+    status: 409,
+    fr: 'Une carte cadeau de geste commercial va au client d’un ticket, pas à un partenaire',
+    ar: 'تُمنح بطاقة الهدية كبادرة تجارية لعميل التذكرة، لا لشريك',
+  },
 } as const satisfies TErrorSection;

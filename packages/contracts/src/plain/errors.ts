@@ -2,9 +2,12 @@
 import { ACCOUNT_ERRORS } from '../errors/accounts.ts';
 import { ADMIN_ERRORS } from '../errors/admin.ts';
 import { CATALOG_ERRORS } from '../errors/catalog.ts';
+import { CHAT_ERRORS } from '../errors/chat.ts';
 import { CHECKOUT_ERRORS } from '../errors/checkout.ts';
 import { COMMON_ERRORS } from '../errors/common.ts';
 import { COMPANY_ERRORS } from '../errors/companies.ts';
+import { GIFT_CARD_ERRORS } from '../errors/gift-cards.ts';
+import { GROUP_GIFT_ERRORS } from '../errors/group-gifts.ts';
 import { PARTNER_ERRORS } from '../errors/partners.ts';
 import { PROMOTION_ERRORS } from '../errors/promotions.ts';
 import { RESERVATION_ERRORS } from '../errors/reservations.ts';
@@ -33,6 +36,9 @@ export const ERROR_SECTIONS = {
   companies: COMPANY_ERRORS,
   sms: SMS_ERRORS,
   promotions: PROMOTION_ERRORS,
+  giftCards: GIFT_CARD_ERRORS,
+  groupGifts: GROUP_GIFT_ERRORS,
+  chat: CHAT_ERRORS,
 } as const satisfies Record<string, TErrorSection>;
 
 export const ERRORS = {
@@ -48,6 +54,9 @@ export const ERRORS = {
   ...COMPANY_ERRORS,
   ...SMS_ERRORS,
   ...PROMOTION_ERRORS,
+  ...GIFT_CARD_ERRORS,
+  ...GROUP_GIFT_ERRORS,
+  ...CHAT_ERRORS,
 } as const satisfies TErrorSection;
 export type TErrorCode = keyof typeof ERRORS;
 /** Values for the `{name}` placeholders of a message. */
@@ -62,7 +71,15 @@ export function isErrorCode(code: unknown): code is TErrorCode {
 export function errorText(code: TErrorCode, locale: TErrorLocale = 'fr', params?: TErrorParams): string {
   const template: string = ERRORS[code][locale];
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : localParam(String(params[name]), locale)));
+}
+
+/** A dinar amount as the server says it in its (French) params: `20 000 DA`, groups split by a no-break space. */
+const DINARS_PARAM = /^(-?\d{1,3}(?:\u00a0\d{3})*) DA$/;
+
+/** A param in the message's language: an amount the server wrote in dinars reads `20 000 دج` in Arabic. */
+function localParam(value: string, locale: TErrorLocale): string {
+  return locale === 'ar' ? value.replace(DINARS_PARAM, '$1 دج') : value;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The zod-free part of ../landing.ts (see ./README.md): its constants, the built-in homepage content and the
 // one-language view of a bilingual configuration.
 import type { TLocale } from '../auth.ts';
+import { formatDzd } from '../money.ts';
 import type { TLandingConfig, TLandingContent } from '../landing.ts';
 
 /**
@@ -14,6 +15,44 @@ export const LANDING_MESSAGES = {
   NEWSLETTER_SUBSCRIBED: 'Merci ! Vous êtes inscrit(e) à la newsletter.',
   NEWSLETTER_ALREADY: 'Vous êtes déjà inscrit(e) à la newsletter',
 } as const;
+
+/**
+ * A promotion's discount as the homepage and its e-mail say it: `20 %`, `12,5 %` (basis points), or an
+ * amount in dinars (docs/product/promotions.md §1).
+ */
+export function formatPromotionDiscount(kind: 'percent' | 'fixed', value: number, locale: TLocale): string {
+  if (kind === 'percent') return `${String(value / 100).replace('.', ',')}\u00a0%`;
+  return formatDzd(value, locale);
+}
+
+/**
+ * docs/product/storefront.md §3, docs/product/promotions.md §10: the newsletter's title and subtitle may name
+ * the promotion of its code with these tokens; the server fills them from the promotion (its discount, its
+ * last valid day), so that the homepage never promises a figure or a date the code does not keep.
+ */
+export const NEWSLETTER_TOKENS = { code: '{code}', discount: '{discount}', until: '{until}' } as const;
+
+/**
+ * docs/product/promotions.md §10: the newsletter's texts when its code's promotion cannot be used now (paused,
+ * ended, not started): a text that names the code or its discount gives way to this one, and no code is shown.
+ */
+export const NEWSLETTER_WITHOUT_OFFER: Record<TLocale, string> = {
+  fr: 'Inscrivez-vous pour recevoir nos idées cadeaux, nos nouveautés et nos offres.',
+  ar: 'اشتركوا لتصلكم أفكار هدايانا وجديدنا وعروضنا.',
+};
+
+/** Whether a newsletter text names its promotion (one of the tokens). */
+export const namesNewsletterOffer = (text: string): boolean => Object.values(NEWSLETTER_TOKENS).some((token) => text.includes(token));
+
+/** The newsletter's texts with their tokens filled (a token without a value is left out with its clause). */
+export function fillNewsletterTokens(text: string, values: { code: string; discount: string | null; until: string | null }): string {
+  let out = text.replaceAll(NEWSLETTER_TOKENS.code, values.code);
+  out = values.discount === null ? out : out.replaceAll(NEWSLETTER_TOKENS.discount, values.discount);
+  // No end date: « (valable jusqu'au {until}, usage unique) » loses its date clause, not the sentence.
+  if (values.until === null) out = out.replace(/[^(),،.]*\{until\}[^(),،.]*[,،]?\s*/g, '').replace(/\(\s*\)/g, '').replace(/\s+([).])/g, '$1');
+  else out = out.replaceAll(NEWSLETTER_TOKENS.until, values.until);
+  return out;
+}
 
 /** docs/product/storefront.md §3: hero rotation. */
 export const DEFAULT_HERO_ROTATION_MS = 5000;
@@ -162,7 +201,7 @@ const DEFAULT_FR: TLandingContent = {
     enabled: true,
     title: 'Recevez nos idées cadeaux',
     subtitle:
-      "Inscrivez-vous et profitez de 20 % de réduction sur votre premier coffret avec le code BIENVENUE (valable jusqu'au 31 janvier, usage unique).",
+      "Inscrivez-vous et profitez de {discount} de réduction sur votre premier coffret avec le code {code} (valable jusqu'au {until}, usage unique).",
     promoCode: 'BIENVENUE',
     discount: 20,
   },
@@ -282,7 +321,7 @@ const DEFAULT_AR: TLandingContent = {
   newsletter: {
     enabled: true,
     title: 'تلقّوا أفكار هدايانا',
-    subtitle: 'اشتركوا واستفيدوا من تخفيض 20 % على علبتكم الأولى بالرمز BIENVENUE (صالح حتى 31 جانفي، لاستعمال واحد).',
+    subtitle: 'اشتركوا واستفيدوا من تخفيض {discount} على علبتكم الأولى بالرمز {code} (صالح حتى {until}، لاستعمال واحد).',
     promoCode: 'BIENVENUE',
     discount: 20,
   },
@@ -323,5 +362,10 @@ export function defaultLandingConfig(): TLandingConfig {
 
 /** The built-in homepage content in one language (a fresh copy: callers may fill it). */
 export function defaultLandingContent(locale: TLocale = 'fr'): TLandingContent {
-  return structuredClone(locale === 'ar' ? DEFAULT_AR : DEFAULT_FR);
+  const content = structuredClone(locale === 'ar' ? DEFAULT_AR : DEFAULT_FR);
+  // Without the server (the storefront's fallback), no date is known: the clause that names it is left out.
+  const values = { code: content.newsletter.promoCode, discount: formatPromotionDiscount('percent', content.newsletter.discount * 100, locale), until: null };
+  content.newsletter.title = fillNewsletterTokens(content.newsletter.title, values);
+  content.newsletter.subtitle = fillNewsletterTokens(content.newsletter.subtitle, values);
+  return content;
 }

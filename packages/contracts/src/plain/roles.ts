@@ -65,6 +65,8 @@ export const ADMIN_PAGE_ROLES = {
   audit: ['superadmin'],
   /** Issue 27: companies, their orders, transfers waiting, invoices and credit notes. */
   companies: ['superadmin', 'finance'],
+  /** Issue 35: marketing's promotions and promo codes (docs/product/promotions.md §8). */
+  promotions: ['superadmin', 'catalog_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminPage = keyof typeof ADMIN_PAGE_ROLES;
 

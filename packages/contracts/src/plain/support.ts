@@ -13,14 +13,20 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@farha.dz';
 
 type Locale = 'fr' | 'ar';
 
-/** A weekday's name (0 = Sunday) in the reader's language: "dimanche", "الأحد". */
-function weekday(day: number, locale: Locale): string {
-  // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + day));
-}
+/**
+ * The weekdays' names (0 = Sunday) in the reader's language, as Intl's fr-FR and ar-DZ write them
+ * (support-hours.test.ts compares them): written out rather than asked of Intl, whose first date formatter
+ * loads the locale's data in the middle of the homepage's hydration (about 90 ms of a phone's time; issue 34).
+ */
+const WEEKDAYS: Record<Locale, readonly string[]> = {
+  fr: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
+  ar: ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
+};
+
+const weekday = (day: number, locale: Locale): string => WEEKDAYS[locale][day]!;
 
 const hour = (h: number, locale: Locale) => (locale === 'ar' ? `${h}:00` : `${h} h`);
-const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase('fr-FR') + text.slice(1);
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Runs of consecutive days, the week read from the first open day (Sunday: "vendredi et samedi" stay one run). */
 function runs(days: readonly number[]): number[][] {

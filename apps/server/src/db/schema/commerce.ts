@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, oneOf, requiredRef, ts, updatedAt } from './columns.ts';
 import { boxes } from './catalog.ts';
 import { users } from './users.ts';
@@ -11,11 +11,22 @@ export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'cancel
  * `purchase` order of its own pointing at it (`basket_order_id`). Money is counted on the gifts, never on
  * the basket itself (docs/product/basket.md §9).
  */
-export const ORDER_KINDS = ['purchase', 'extension', 'exchange', 'company', 'basket'] as const;
+/** `gift_card` (issue 35, docs/product/gift-cards.md §3): a gift card bought; it names no box (`box_id` null). */
+/**
+ * Issue 37 (docs/product/group-gifts.md §3): `group_contribution`, one person's money into a pot (no box, paid
+ * through the gateway); `group_gift`, what the pot buys once full (a box, or no box for a gift card), paid by the
+ * pot (method `group_gift`, no gateway). Money is counted on the group_gift orders, never on the contributions.
+ */
+export const ORDER_KINDS = ['purchase', 'extension', 'exchange', 'company', 'basket', 'gift_card', 'group_contribution', 'group_gift'] as const;
+/** Issue 37: the method of an order the pot pays (docs/product/group-gifts.md §3). */
+export const GROUP_GIFT_METHOD = 'group_gift';
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'expired'] as const;
 export const CHARGE_CURRENCIES = ['DZD', 'EUR', 'USD'] as const;
 export const PAYMENT_PROVIDERS = ['sandbox', 'chargily', 'stripe'] as const;
+
+/** A uuid the database allows null (gift cards) while the code reads a string: see `orders.boxId`. */
+const boxIdColumn = customType<{ data: string; driverData: string; notNull: true; default: true }>({ dataType: () => 'uuid' });
 
 // owner: payments
 export const orders = pgTable(
@@ -24,9 +35,25 @@ export const orders = pgTable(
     id: id(),
     kind: text('kind').notNull().default('purchase'),
     purchaserId: requiredRef('purchaser_id', () => users.id),
-    boxId: requiredRef('box_id', () => boxes.id),
+    /**
+     * The box ordered. Null only on a gift card's order (kind `gift_card`, CHECK `orders_box_check`,
+     * docs/product/gift-cards.md §3). Typed as always present: every reader of a box's order either reads
+     * kinds that have one (purchase, basket gift, exchange, company) or joins boxes, which leaves gift cards out.
+     */
+    boxId: boxIdColumn('box_id').references(() => boxes.id),
     /** Integer DZD: the order's value (a card charged in euros or dollars keeps it too). */
     amount: integer('amount').notNull(),
+    /**
+     * Issue 35: the promo code's discount, integer DZD (docs/product/promotions.md §11): `amount` is what is
+     * charged, the box's price less this; a basket's gifts share the basket's discount exactly.
+     */
+    discount: integer('discount').notNull().default(0),
+    /**
+     * Issue 35: what gift cards paid of this order, integer DZD (docs/product/gift-cards.md §4): `amount` is then
+     * what the gateway charges, the price less the discount less this (0 when a card pays everything); a
+     * basket's gifts share the basket's part exactly. The card's movements say which card.
+     */
+    giftCardAmount: integer('gift_card_amount').notNull().default(0),
     currency: text('currency').notNull().default('DZD'),
     /** Issue 24: what the card is charged in — DZD (CIB, EDAHABIA), or EUR / USD for an international card. */
     chargedCurrency: text('charged_currency').notNull().default('DZD'),
@@ -72,8 +99,11 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.purchaserId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
-    check('orders_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('orders_method_check', oneOf(t.paymentMethod, [...PAYMENT_METHODS, GROUP_GIFT_METHOD])),
     check('orders_amount_check', sql`${t.amount} >= 0`),
+    check('orders_discount_check', sql`${t.discount} >= 0`),
+    check('orders_gift_card_amount_check', sql`${t.giftCardAmount} >= 0`),
+    check('orders_box_check', sql`${t.boxId} is not null or ${t.kind} in ('gift_card', 'group_contribution', 'group_gift')`),
     check('orders_currency_check', sql`${t.currency} = 'DZD'`),
     check('orders_charged_currency_check', oneOf(t.chargedCurrency, CHARGE_CURRENCIES)),
     check('orders_charged_amount_check', sql`${t.chargedAmount} is null or ${t.chargedAmount} > 0`),

@@ -90,6 +90,14 @@ export const companyOrders = pgTable(
     discountBp: integer('discount_bp').notNull().default(0),
     discount: integer('discount').notNull().default(0),
     total: integer('total').notNull(),
+    /**
+     * Issue 35 (docs/product/promotions.md §13): a promotion's code open to companies, its discount (integer DZD,
+     * after the volume discount: total = subtotal − discount − promo_discount) and its use (held with the order,
+     * confirmed when paid or when the transfer is recorded, given back when the order is canceled).
+     */
+    promoCode: text('promo_code'),
+    promoDiscount: integer('promo_discount').notNull().default(0),
+    promoRedemptionId: uuid('promo_redemption_id'),
     transferReference: text('transfer_reference'),
     /** The payments module's order for an online payment. */
     paymentOrderId: uuid('payment_order_id').references(() => orders.id),
@@ -112,7 +120,10 @@ export const companyOrders = pgTable(
     uniqueIndex('company_orders_payment_order_key').on(t.paymentOrderId),
     check('company_orders_status_check', oneOf(t.status, COMPANY_ORDER_STATUSES)),
     check('company_orders_payment_check', oneOf(t.payment, ['transfer', 'cib', 'edahabia'])),
-    check('company_orders_amounts_check', sql`${t.total} >= 0 and ${t.discount} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount}`),
+    check(
+      'company_orders_amounts_check',
+      sql`${t.total} >= 0 and ${t.discount} >= 0 and ${t.promoDiscount} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} - ${t.promoDiscount}`,
+    ),
   ],
 );
 

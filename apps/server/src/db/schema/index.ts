@@ -12,3 +12,7 @@ export * from './companies.ts';
 export * from './sms.ts';
 export * from './basket.ts';
 export * from './promotions.ts';
+export * from './giftcards.ts';
+export * from './groupgifts.ts';
+export * from './realtime.ts';
+export * from './chat.ts';

@@ -10,11 +10,14 @@ type OwningModule =
   | 'catalog'
   | 'companies'
   | 'files'
+  | 'giftcards'
+  | 'groupgifts'
   | 'ledger'
   | 'notifications'
   | 'partners'
   | 'payments'
   | 'promotions'
+  | 'realtime'
   | 'reservations'
   | 'settings'
   | 'support'
@@ -110,4 +113,15 @@ export const TABLE_OWNERS = {
   promotions: 'promotions',
   promo_codes: 'promotions',
   promo_redemptions: 'promotions',
+  // giftcards.ts (issue 35)
+  gift_cards: 'giftcards',
+  gift_card_movements: 'giftcards',
+  // groupgifts.ts (issue 37)
+  group_gifts: 'groupgifts',
+  group_gift_contributions: 'groupgifts',
+  // realtime.ts (issue 36)
+  realtime_events: 'realtime',
+  // chat.ts (issue 36)
+  chat_sessions: 'support',
+  chat_agents: 'support',
 } as const satisfies Record<TableName, OwningModule>;

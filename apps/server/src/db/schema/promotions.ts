@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PROMO_REDEMPTION_STATUSES, PROMOTION_FUNDERS, PROMOTION_KINDS, PROMOTION_SCOPES, PROMOTION_STATUSES } from '@farha/contracts/promotions';
+import { PROMO_REDEMPTION_STATUSES, PROMOTION_COMPANY_SCOPES, PROMOTION_FUNDERS, PROMOTION_KINDS, PROMOTION_SCOPES, PROMOTION_STATUSES } from '@farha/contracts/promotions';
 import type { TProductLine } from '@farha/contracts/catalog';
 import { createdAt, id, oneOf, requiredRef, threadId, ts, updatedAt } from './columns.ts';
 import { orders } from './commerce.ts';
@@ -36,6 +36,9 @@ export const promotions = pgTable(
     budgetUses: integer('budget_uses'),
     fundedBy: text('funded_by').$type<(typeof PROMOTION_FUNDERS)[number]>().notNull().default('farha'),
     partnerShareBp: integer('partner_share_bp').notNull().default(0),
+    /** Issue 35: company orders may take its codes — none, all companies, or the chosen ones (docs/product/promotions.md §13). */
+    companies: text('companies').$type<(typeof PROMOTION_COMPANY_SCOPES)[number]>().notNull().default('none'),
+    companyIds: uuid('company_ids').array().notNull().default(sql`'{}'::uuid[]`),
     status: text('status').$type<(typeof PROMOTION_STATUSES)[number]>().notNull().default('draft'),
     /** Held and confirmed redemptions, their count and their dinars (docs/product/promotions.md §5). */
     usedUses: integer('used_uses').notNull().default(0),
@@ -52,6 +55,7 @@ export const promotions = pgTable(
     check('promotions_scope_check', oneOf(t.scope, PROMOTION_SCOPES)),
     check('promotions_status_check', oneOf(t.status, PROMOTION_STATUSES)),
     check('promotions_funded_by_check', oneOf(t.fundedBy, PROMOTION_FUNDERS)),
+    check('promotions_companies_check', sql`${oneOf(t.companies, PROMOTION_COMPANY_SCOPES)} and (${t.companies} <> 'chosen' or cardinality(${t.companyIds}) > 0)`),
     check(
       'promotions_value_check',
       sql`(${t.kind} = 'percent' and ${t.value} between 1 and 10000) or (${t.kind} = 'fixed' and ${t.value} between 1 and 10000000)`,
@@ -129,6 +133,9 @@ export const promoRedemptions = pgTable(
     index('promo_redemptions_customer_idx').on(t.promotionId, t.customerId).where(sql`${t.status} <> 'released'`),
     index('promo_redemptions_email_idx').on(t.promotionId, t.emailFolded).where(sql`${t.status} <> 'released'`),
     index('promo_redemptions_code_idx').on(t.codeId, t.status),
+    // Finance's figures over a period (docs/product/promotions.md §14): uses paid by day, uses held by day.
+    index('promo_redemptions_confirmed_idx').on(t.confirmedAt, t.promotionId).where(sql`${t.status} = 'confirmed'`),
+    index('promo_redemptions_created_idx').on(t.createdAt, t.promotionId),
     // One code per order (issue 35): an order holds at most one live redemption.
     uniqueIndex('promo_redemptions_order_key').on(t.orderId).where(sql`${t.orderId} is not null and ${t.status} <> 'released'`),
     check('promo_redemptions_status_check', oneOf(t.status, PROMO_REDEMPTION_STATUSES)),

@@ -16,7 +16,12 @@ export const supportTickets = pgTable(
   'support_tickets',
   {
     id: id(),
-    userId: requiredRef('user_id', () => users.id),
+    /** The requester's account; null for a visitor's chat (issue 36), who is `requester_name` and `requester_email`. */
+    userId: uuid('user_id').references(() => users.id),
+    requesterName: text('requester_name'),
+    requesterEmail: text('requester_email'),
+    /** How it was opened: the form, or a live chat (issue 36: its live state is a row of chat_sessions). */
+    channel: text('channel').notNull().default('form'),
     /** Set for tickets opened from the partner portal. */
     partnerId: uuid('partner_id').references(() => partners.id),
     title: text('title').notNull(),
@@ -41,6 +46,8 @@ export const supportTickets = pgTable(
     check('tickets_status_check', oneOf(t.status, TICKET_STATUSES)),
     check('tickets_priority_check', oneOf(t.priority, TICKET_PRIORITIES)),
     check('tickets_satisfaction_check', sql`${t.satisfaction} is null or ${t.satisfaction} between 1 and 5`),
+    check('tickets_channel_check', oneOf(t.channel, ['form', 'chat'])),
+    check('tickets_requester_check', sql`${t.userId} is not null or ${t.requesterEmail} is not null`),
   ],
 );
 
@@ -50,7 +57,8 @@ export const ticketMessages = pgTable(
   {
     id: threadId(),
     ticketId: requiredRef('ticket_id', () => supportTickets.id, { onDelete: 'cascade' }),
-    authorId: requiredRef('author_id', () => users.id),
+    /** null for a visitor's message in a chat (author_kind 'visitor'). */
+    authorId: uuid('author_id').references(() => users.id),
     authorKind: text('author_kind').notNull(),
     body: text('body').notNull(),
     /** An agents' note: never shown to the requester (issue 14). */
@@ -59,7 +67,8 @@ export const ticketMessages = pgTable(
   },
   (t) => [
     index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt),
-    check('ticket_messages_kind_check', oneOf(t.authorKind, ['user', 'support'])),
+    check('ticket_messages_kind_check', oneOf(t.authorKind, ['user', 'support', 'visitor'])),
+    check('ticket_messages_author_check', sql`${t.authorId} is not null or ${t.authorKind} = 'visitor'`),
   ],
 );
 

@@ -151,6 +151,8 @@ export const payouts = pgTable(
     status: text('status').notNull().default('requested'),
     grossAmount: integer('gross_amount').notNull(),
     commissionAmount: integer('commission_amount').notNull(),
+    /** Issue 35: the sum of its transactions' parts of shared promotions' discounts (docs/product/promotions.md §9). */
+    promoShareAmount: integer('promo_share_amount').notNull().default(0),
     feesAmount: integer('fees_amount').notNull().default(0),
     netAmount: integer('net_amount').notNull(),
     transactionCount: integer('transaction_count').notNull(),
@@ -171,7 +173,7 @@ export const payouts = pgTable(
     index('payouts_partner_idx').on(t.partnerId, t.requestedAt),
     index('payouts_status_idx').on(t.status),
     check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
-    check('payouts_amounts_check', sql`${t.grossAmount} >= 0 and ${t.commissionAmount} >= 0 and ${t.netAmount} >= 0`),
+    check('payouts_amounts_check', sql`${t.grossAmount} >= 0 and ${t.commissionAmount} >= 0 and ${t.netAmount} >= 0 and ${t.promoShareAmount} >= 0`),
   ],
 );
 
@@ -189,6 +191,14 @@ export const partnerTransactions = pgTable(
     commissionBp: integer('commission_bp').notNull(),
     commissionAmount: integer('commission_amount').notNull(),
     netAmount: integer('net_amount').notNull(),
+    /**
+     * Issue 35 (docs/product/promotions.md §9): the partner's part of a shared promotion's discount on this
+     * voucher, integer DZD, taken off what the partner earns: gross = commission + net + promo_share. 0 for a
+     * voucher bought without a code or with a code Farha funds.
+     */
+    promoShare: integer('promo_share').notNull().default(0),
+    /** The code of that promotion, as the buyer's order used it (upper case); null when promo_share is 0. */
+    promoCode: text('promo_code'),
     status: text('status').notNull().default('validated'),
     payoutId: uuid('payout_id').references(() => payouts.id),
     settledAt: ts('settled_at'),
@@ -207,7 +217,11 @@ export const partnerTransactions = pgTable(
     // Only paid-out rows are looked up by payout: a new scan adds no entry here.
     index('partner_transactions_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`),
     check('partner_transactions_status_check', oneOf(t.status, TRANSACTION_STATUSES)),
-    check('partner_transactions_money_check', sql`${t.grossAmount} = ${t.commissionAmount} + ${t.netAmount} and ${t.grossAmount} >= 0`),
+    check(
+      'partner_transactions_money_check',
+      sql`${t.grossAmount} = ${t.commissionAmount} + ${t.netAmount} + ${t.promoShare} and ${t.grossAmount} >= 0 and ${t.netAmount} >= 0 and ${t.promoShare} >= 0`,
+    ),
+    check('partner_transactions_promo_check', sql`${t.promoShare} = 0 or ${t.promoCode} is not null`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { assertPasswordLength } from '../settings/index.ts';
+import { ADMIN_FIGURES_AUDIENCE, publish } from '../realtime/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -58,7 +59,9 @@ export async function registerCustomer(db: Db, input: TRegisterRequest, now: Dat
   }
   await assertPasswordLength(db, input.password);
   const passwordHash = await hashPassword(input.password);
-  const [created] = await db
+  // Issue 36: the new customer counts in the back office's figures at commit (docs/product/realtime.md §6).
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
     .insert(users)
     .values({
       email: input.email,
@@ -73,6 +76,9 @@ export async function registerCustomer(db: Db, input: TRegisterRequest, now: Dat
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
+    if (row) await publish(tx, { topic: 'admin.figures', audience: ADMIN_FIGURES_AUDIENCE, payload: { change: 'customer_registered' }, now });
+    return row;
+  });
   if (!created) throw new AppError('REGISTER_FAILED', { field: 'email' });
   return created;
 }

@@ -94,7 +94,7 @@ async function chargesOf(db: Queryable, from: string, to: string): Promise<Pick<
                coalesce(sum(coalesce(charged_amount, amount)), 0)::bigint as charged,
                coalesce(sum(amount) filter (where payment_method in ('visa', 'mastercard')), 0)::bigint as cards
         from orders
-        where paid_at >= ${algiersInstant(from).toISOString()} and paid_at < ${algiersInstant(addDays(to, 1)).toISOString()} and amount > 0 and kind <> 'basket'
+        where paid_at >= ${algiersInstant(from).toISOString()} and paid_at < ${algiersInstant(addDays(to, 1)).toISOString()} and amount > 0 and kind not in ('basket', 'group_gift')
         group by charged_currency order by charged_currency`,
   );
   const gmv = rows.reduce((sum, r) => sum + Number(r.gmv), 0);

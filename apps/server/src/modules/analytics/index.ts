@@ -4,3 +4,6 @@ export { breakageForecast, dailySeries, funnel, sales } from './figures.ts';
 export { liveAnalytics, systemStatus, ALERT_THRESHOLDS } from './live.ts';
 export { liveFigures, refreshRollup, runAnalyticsRollup, ROLLUP_METRICS } from './rollup.ts';
 export { smsPerDay } from './sms.ts';
+export { promotionReport, promotionReportCsv } from './promotions-report.ts';
+export { giftCardReport, giftCardReportCsv, giftCardMovementsCsv } from './gift-cards-report.ts';
+export { daysOf, percentOf, reportPeriod } from './report-period.ts';

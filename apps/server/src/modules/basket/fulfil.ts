@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { TRefundReasonCode } from '@farha/contracts/admin';
 import type { Db } from '../../db/client.ts';
 import { boxes, users } from '../../db/schema/index.ts';
 import { basketReceiptEmail, enqueueEmail } from '../notifications/index.ts';
-import { chargeOf, linesAlreadyPaid, markBasketGiftsPaid, type PaidOrder, recordRefunds, markOrdersRefundedWhenPaidBack } from '../payments/index.ts';
+import { chargeOf, creditOrderGiftCards, linesAlreadyPaid, orderGiftCardLabel, orderPromoCode, markBasketGiftsPaid, type PaidOrder, recordRefunds, markOrdersRefundedWhenPaidBack } from '../payments/index.ts';
 import { buyerSubject, recordEvent } from '../tracking/index.ts';
 import { fulfilPaidOrder } from '../vouchers/index.ts';
 import { lockBasket, removePaidLines } from './lines.ts';
@@ -29,9 +30,11 @@ export async function fulfilBasketPayment(db: Db, ctx: { publicUrl: string; now:
     }
   }
   if (twice.length) {
+    // Issue 35 (docs/product/gift-cards.md §5): a gift paid twice gives its gift card part back to the card.
+    for (const gift of twice) await creditOrderGiftCards(db, gift, gift.giftCardAmount, ctx.now);
     await recordRefunds(
       db,
-      twice.map((g) => ({ orderId: g.id, voucherId: null, amount: g.amount, reason: 'Coffret du panier déjà payé par un autre paiement', reasonCode: null })),
+      twice.map((g) => ({ orderId: g.id, voucherId: null, amount: g.amount, reason: 'Coffret du panier déjà payé par un autre paiement', reasonCode: 'duplicate_payment' satisfies TRefundReasonCode })),
       ctx.now,
     );
     await markOrdersRefundedWhenPaidBack(db, twice.map((g) => g.id), ctx.now);
@@ -44,6 +47,10 @@ export async function fulfilBasketPayment(db: Db, ctx: { publicUrl: string; now:
   const boxOf = new Map(boxRows.map((b) => [b.id, b]));
   const paidDzd = issued.reduce((sum, g) => sum + g.amount, 0);
   const charge = chargeOf(basket);
+  const discount = issued.reduce((sum, g) => sum + g.discount, 0);
+  const promoCode = discount > 0 ? await orderPromoCode(db, basket.id) : null;
+  const giftCardPaid = issued.reduce((sum, g) => sum + g.giftCardAmount, 0);
+  const giftCardCode = giftCardPaid > 0 ? await orderGiftCardLabel(db, basket.id) : null;
   await enqueueEmail(db, {
     now: ctx.now,
     to: purchaser!.email,
@@ -57,10 +64,15 @@ export async function fulfilBasketPayment(db: Db, ctx: { publicUrl: string; now:
         charge: twice.length ? { ...charge, amount: issued.reduce((sum, g) => sum + chargeOf(g).amount, 0) } : charge,
         paymentMethod: basket.paymentMethod,
         paidAt: ctx.now,
+        // Issue 35: the gifts' parts of the code's discount (docs/product/basket.md §11).
+        discount: discount > 0 ? { code: promoCode, amount: discount } : null,
+        // Issue 35: what the gift card paid (docs/product/gift-cards.md §4).
+        giftCard: giftCardPaid > 0 ? { code: giftCardCode, amount: giftCardPaid } : null,
         lines: issued.map((g) => ({
           boxName: boxOf.get(g.boxId)!.name,
           boxNameAr: boxOf.get(g.boxId)!.nameAr,
-          amount: g.amount,
+          // Each gift at its price; the discount has its own row (and the gift card's part, issue 35).
+          amount: g.amount + g.discount + g.giftCardAmount,
           recipientName: g.recipientName,
           recipientEmail: g.recipientEmail,
           deliverAt: g.deliverAt,

@@ -1,3 +1,3 @@
 export { addBasketLine, getBasket, mergeBasket, removeBasketLine, updateBasketLine } from './lines.ts';
-export { checkoutBasket } from './checkout.ts';
+export { checkoutBasket, quoteBasketGiftCard, quoteBasketPromo } from './checkout.ts';
 export { fulfilBasketPayment } from './fulfil.ts';

@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { landingConfigs, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { findPublicPromotion } from '../promotions/index.ts';
 import { invalidateLandingCache } from './landing.ts';
 
 /**
@@ -53,6 +54,7 @@ export const DRAFT_SESSION_MS = 30 * 60_000;
  * after the previous one); a restore of the defaults (`reset`) is audited every time (`landing.reset`).
  */
 export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Step, options: { reset?: boolean } = {}) {
+  await assertNewsletterCode(db, config);
   const row = await db.transaction(async (tx) => {
     // The draft as it was, locked: two saves of one editor at once make one session, not two.
     const [previous] = await tx
@@ -97,6 +99,15 @@ export async function saveLandingDraft(db: Db, config: TLandingConfig, step: Ste
   return { draft: config, draftUpdatedAt: row.updatedAt.toISOString(), message: CATALOG_ADMIN_MESSAGES.LANDING_DRAFT_SAVED.fr };
 }
 
+/**
+ * docs/product/promotions.md §10: the newsletter's code is a promotion's public code, so that the homepage
+ * never hands out a code the checkout does not know (an empty code: the block shows none).
+ */
+async function assertNewsletterCode(db: Queryable, config: TLandingConfig): Promise<void> {
+  const code = config.newsletter.promoCode.trim();
+  if (code && !(await findPublicPromotion(db, code))) throw new AppError('LANDING_PROMO_CODE_UNKNOWN', { field: 'newsletter.promoCode' });
+}
+
 /** Archives the published row (if any) so that `next` can take its place. */
 async function archivePublished(tx: Queryable, now: Date) {
   await tx
@@ -111,6 +122,8 @@ export async function publishLanding(db: Db, step: Step) {
     const [draft] = await tx.select().from(landingConfigs).where(eq(landingConfigs.status, 'draft')).for('update');
     const config = draft ? parse(draft.config) : null;
     if (!draft || !config) throw new AppError('LANDING_NO_DRAFT');
+    // A draft saved before its promotion's code changed is checked again when it goes live.
+    await assertNewsletterCode(tx, config);
     // Lock the published row too, so that two publications run one after the other.
     await tx.select({ id: landingConfigs.id }).from(landingConfigs).where(eq(landingConfigs.status, 'published')).for('update');
     await archivePublished(tx, step.now);
@@ -183,6 +196,7 @@ export async function rollbackLanding(db: Db, versionId: string, step: Step) {
       .where(and(eq(landingConfigs.id, versionId), inArray(landingConfigs.status, ['published', 'archived'])));
     const config = version ? parse(version.config) : null;
     if (!version || !config) throw new AppError('LANDING_VERSION_NOT_FOUND');
+    await assertNewsletterCode(tx, config);
     await tx.select({ id: landingConfigs.id }).from(landingConfigs).where(eq(landingConfigs.status, 'published')).for('update');
     await archivePublished(tx, step.now);
     const [row] = await tx

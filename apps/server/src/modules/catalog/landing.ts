@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   defaultLandingConfig,
+  fillNewsletterTokens,
+  formatPromotionDiscount,
   LANDING_MESSAGES,
+  namesNewsletterOffer,
+  NEWSLETTER_WITHOUT_OFFER,
   resolveLanding,
   ZLandingConfig,
   type TLandingConfig,
@@ -10,10 +14,14 @@ import {
   type TNewsletterResponse,
 } from '@farha/contracts/landing';
 import type { TLocale } from '@farha/contracts/auth';
-import type { Queryable } from '../../db/client.ts';
+import { formatDate } from '@farha/contracts/money';
+import { WEB_PATHS } from '@farha/contracts/web-paths';
+import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, landingConfigs, newsletterSubscriptions, offers, partners, reviews } from '../../db/schema/index.ts';
 import { listPublicPartners } from './service.ts';
 import { MemoCache } from '../../lib/memo-cache.ts';
+import { enqueueEmail, newsletterWelcomeEmail, wakeOutbox } from '../notifications/index.ts';
+import { findPublicPromotion, isPromotionLive, type PublicPromotion } from '../promotions/index.ts';
 import { storefrontChanged } from '../../lib/storefront-version.ts';
 
 /** Partners shown in the homepage grid when the configuration lists none. */
@@ -69,6 +77,7 @@ export async function getLanding(ctx: { db: Queryable; now: Date }, locale: TLoc
   const config = resolveLanding(published ? published.config : defaultLandingConfig(), locale);
   // The live figures (six counts over the catalogue) are computed at most once a minute per language.
   if (config.hero.stats.length === 0) config.hero.stats = structuredClone(await cache.get(`hero:${locale}`, () => liveHeroStats(ctx.db, locale), ctx.now.getTime()));
+  config.newsletter = await newsletterOfPromotion(ctx, config.newsletter, locale);
   if (config.partners.length === 0) {
     const partners = await listPublicPartners(ctx);
     config.partners = [...partners]
@@ -82,6 +91,50 @@ export async function getLanding(ctx: { db: Queryable; now: Date }, locale: TLoc
       }));
   }
   return { ...config, source: published ? 'published' : 'default', updatedAt: published?.updatedAt ?? null };
+}
+
+/** The last day a promotion's code works, in Algiers: the end is the first instant refused. */
+const lastValidDay = (endsAt: Date | null, locale: TLocale) => (endsAt ? formatDate(new Date(endsAt.getTime() - 1), locale) : null);
+
+/**
+ * docs/product/promotions.md §10, docs/product/storefront.md §3: the newsletter's discount and end date are
+ * its promotion's (the `{discount}`, `{until}` and `{code}` of its texts); without such a promotion, the
+ * configured percentage and no date.
+ */
+async function newsletterOfPromotion(
+  ctx: { db: Queryable; now: Date },
+  newsletter: TLandingContent['newsletter'],
+  locale: TLocale,
+): Promise<TLandingContent['newsletter']> {
+  const promotion = newsletter.promoCode ? await cacheFor(ctx.db).get(`promotion:${newsletter.promoCode}`, () => findPublicPromotion(ctx.db, newsletter.promoCode), ctx.now.getTime()) : null;
+  // A paused, ended or not yet started promotion: the homepage promises nothing its code would refuse.
+  if (promotion && !isPromotionLive(promotion, ctx.now)) {
+    const plain = (text: string) => (namesNewsletterOffer(text) ? NEWSLETTER_WITHOUT_OFFER[locale] : text);
+    const title = plain(newsletter.title);
+    const subtitle = plain(newsletter.subtitle);
+    return { ...newsletter, promoCode: '', title, subtitle: subtitle === title ? '' : subtitle };
+  }
+  const discount = promotion?.kind === 'percent' ? Math.round(promotion.value / 100) : newsletter.discount;
+  const values = {
+    code: promotion?.code ?? newsletter.promoCode,
+    discount: promotion ? formatPromotionDiscount(promotion.kind, promotion.value, locale) : formatPromotionDiscount('percent', newsletter.discount * 100, locale),
+    until: promotion ? lastValidDay(promotion.endsAt, locale) : null,
+  };
+  return {
+    ...newsletter,
+    promoCode: values.code,
+    discount,
+    title: fillNewsletterTokens(newsletter.title, values),
+    subtitle: fillNewsletterTokens(newsletter.subtitle, values),
+  };
+}
+
+/** The newsletter's code as the homepage shows it now (the published configuration's, or the defaults'). */
+async function newsletterPromotion(db: Queryable): Promise<PublicPromotion | null> {
+  const published = await loadPublished(db);
+  const newsletter = (published ? published.config : defaultLandingConfig()).newsletter;
+  if (!newsletter.enabled || !newsletter.promoCode) return null;
+  return findPublicPromotion(db, newsletter.promoCode);
 }
 
 const STAT_LABELS = {
@@ -120,23 +173,53 @@ async function liveHeroStats(db: Queryable, locale: TLocale): Promise<TLandingCo
   ];
 }
 
-/** Newsletter sign-up; an address already on the list is a success that adds nothing. */
+/**
+ * Newsletter sign-up; an address already on the list is a success that adds nothing. A new address gets the
+ * homepage's code by e-mail, in its language, when that code's promotion is live (active, started, not
+ * ended: docs/product/promotions.md §10); the e-mail is queued with the subscription, so a second sign-up
+ * (which adds no row) never sends a second one.
+ */
 export async function subscribeToNewsletter(
-  db: Queryable,
+  db: Db,
   input: { email: string; locale?: TLocale | undefined },
-  now: Date,
-): Promise<TNewsletterResponse & { created: boolean }> {
-  const inserted = await db
-    .insert(newsletterSubscriptions)
-    .values({ email: input.email, locale: input.locale ?? 'fr', createdAt: now })
-    .onConflictDoNothing({ target: newsletterSubscriptions.email })
-    .returning({ id: newsletterSubscriptions.id });
-  const created = inserted.length > 0;
+  ctx: { now: Date; publicUrl: string },
+): Promise<TNewsletterResponse & { created: boolean; emailed: boolean }> {
+  const locale = input.locale ?? 'fr';
+  const { created, emailed } = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(newsletterSubscriptions)
+      .values({ email: input.email, locale, createdAt: ctx.now })
+      .onConflictDoNothing({ target: newsletterSubscriptions.email })
+      .returning({ id: newsletterSubscriptions.id });
+    if (inserted.length === 0) return { created: false, emailed: false };
+    const promotion = await newsletterPromotion(tx);
+    if (!promotion || !isPromotionLive(promotion, ctx.now)) return { created: true, emailed: false };
+    await enqueueEmail(tx, {
+      to: input.email,
+      template: 'newsletter-welcome',
+      // The language the visitor signed up in (an account's own language wins).
+      locale,
+      now: ctx.now,
+      render: (l) =>
+        newsletterWelcomeEmail({
+          locale: l,
+          code: promotion.code,
+          kind: promotion.kind,
+          value: promotion.value,
+          endsAt: promotion.endsAt,
+          firstPurchaseOnly: promotion.firstPurchaseOnly,
+          catalogUrl: `${ctx.publicUrl}${WEB_PATHS.catalog}`,
+        }),
+    });
+    return { created: true, emailed: true };
+  });
+  if (emailed) wakeOutbox();
   return {
     subscribed: true,
     alreadySubscribed: !created,
     message: created ? LANDING_MESSAGES.NEWSLETTER_SUBSCRIBED : LANDING_MESSAGES.NEWSLETTER_ALREADY,
     created,
+    emailed,
   };
 }
 

@@ -9,6 +9,11 @@ import { boxes, boxOffers, offers, partners } from '../../db/schema/index.ts';
 import { asOfferCategory } from './detail.ts';
 import { fold } from './listing.ts';
 
+/** A partner's wilaya; its town where no wilaya was recorded. */
+function wilayaOf(p: { city: string; wilaya: string | null }): string {
+  return p.wilaya?.trim() || p.city.trim();
+}
+
 export type PartnerDirectory = { partners: TPublicPartner[]; cities: string[]; categories: TPartnerListResponse['categories'] };
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
@@ -53,7 +58,7 @@ export async function loadPartnerDirectory(db: Queryable): Promise<PartnerDirect
         name: p.name,
         description: p.description,
         city: p.city.trim(),
-        wilaya: p.wilaya,
+        wilaya: wilayaOf(p),
         category: asOfferCategory(p.category),
         businessType: p.businessType,
         logoUrl: p.logoUrl,
@@ -67,7 +72,9 @@ export async function loadPartnerDirectory(db: Queryable): Promise<PartnerDirect
   for (const p of list) if (p.category) categoryCounts.set(p.category, (categoryCounts.get(p.category) ?? 0) + 1);
   return {
     partners: list,
-    cities: [...new Set(list.map((p) => p.city))].sort(collator.compare),
+    // Issue 34: the wilayas, as the catalogue's filter (docs/product/storefront.md §4): « Alger » takes in Hydra
+    // and Sidi Yahia, which are not cities beside « Oran ».
+    cities: [...new Set(list.map((p) => p.wilaya))].sort(collator.compare),
     categories: OFFER_CATEGORIES.filter((c) => categoryCounts.has(c)).map((category) => ({
       category,
       count: categoryCounts.get(category) ?? 0,
@@ -82,7 +89,8 @@ export function filterPartners(
   const city = filters.city ? fold(filters.city) : undefined;
   return {
     partners: directory.partners.filter(
-      (p) => (!city || fold(p.city) === city) && (!filters.category || p.category === filters.category),
+      // A wilaya, or a town or district named in an older link.
+      (p) => (!city || fold(p.wilaya) === city || fold(p.city) === city) && (!filters.category || p.category === filters.category),
     ),
     cities: directory.cities,
     categories: directory.categories,

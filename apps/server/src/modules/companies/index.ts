@@ -1,5 +1,6 @@
 export { fulfilCompanyPayment } from './orders.ts';
 export { checkRecipientRows, readRecipientFile } from './rows.ts';
+export { quoteCompanyPromo } from './promo.ts';
 export { createIssuer, issuanceFigures, issueStep, runCompanyIssuance, startIssuance } from './issuance.ts';
 export { companiesOverview } from './overview.ts';
 export { companyDocumentFile, listCompanyDocuments, uploadCompanyDocument } from './documents.ts';

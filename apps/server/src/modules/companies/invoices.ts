@@ -192,6 +192,7 @@ const T = {
   amount: { fr: 'Montant', ar: 'المبلغ' },
   subtotal: { fr: 'Sous-total', ar: 'المجموع الفرعي' },
   discount: { fr: 'Remise volume', ar: 'خصم الكمية' },
+  promo: { fr: 'Réduction', ar: 'تخفيض' },
   total: { fr: 'Total TTC', ar: 'المجموع شامل الرسوم' },
   ht: { fr: 'Total HT', ar: 'المجموع دون الرسوم' },
   tva: { fr: 'TVA', ar: 'الرسم على القيمة المضافة' },
@@ -315,10 +316,12 @@ export async function renderCompanyDocument(db: Queryable, doc: CompanyDocument,
   if (doc.kind === 'credit_note') {
     taxes(invoice!.amount, '- ');
   } else {
+    if (order.discount > 0 || order.promoDiscount > 0) total(t('subtotal'), money(order.subtotal));
     if (order.discount > 0) {
-      total(t('subtotal'), money(order.subtotal));
       total(`${t('discount')} (${(order.discountBp / 100).toLocaleString('fr-FR')} %)`, `- ${money(order.discount)}`);
     }
+    // Issue 35 (docs/product/promotions.md §13): the promo code's line, after the volume discount.
+    if (order.promoDiscount > 0) total(`${t('promo')} ${order.promoCode ?? ''}`.trim(), `- ${money(order.promoDiscount)}`);
     taxes(order.total, '');
   }
   y += 8;

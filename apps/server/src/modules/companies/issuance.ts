@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { boxes, companies, companyOrderLines, companyOrders, vouchers } from '../../db/schema/index.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { boxes, companies, companyMembers, companyOrderLines, companyOrders, vouchers } from '../../db/schema/index.ts';
 import { algiersInstant } from '../../lib/algiers-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
+import { publishEach } from '../realtime/index.ts';
 import { cachedBoxOffers, issueGiftVouchers, queueGiftVoucherEmails } from '../vouchers/index.ts';
 import { companyEmail } from './emails.ts';
 import { issueInvoice } from './invoices.ts';
@@ -34,6 +35,15 @@ const CONFLICT_RETRIES = 4;
 const BUSY_WAIT_MS = 5_000;
 const BUSY_PAUSE_MS = 50;
 
+/**
+ * Issue 36 (docs/product/realtime.md §6): the order's page of each member of the company (who may all read it)
+ * follows the order's status and progress bar by push, in the transaction of the change.
+ */
+async function publishOrderProgress(tx: Queryable, order: { id: string; companyId: string; status: string; issued: number }, now: Date): Promise<void> {
+  const members = await tx.select({ userId: companyMembers.userId }).from(companyMembers).where(eq(companyMembers.companyId, order.companyId)).orderBy(asc(companyMembers.userId));
+  await publishEach(tx, 'company.order', members.map((m) => ({ audience: { userId: m.userId }, payload: { orderId: order.id, status: order.status, issued: order.issued } })), now);
+}
+
 /** What a batch did: more to do, the order is issued, nothing (not issuing), or the order's row is held by another. */
 export type StepOutcome = 'more' | 'done' | 'skip' | 'busy';
 
@@ -62,6 +72,7 @@ export async function startIssuance(
     })
     .where(and(eq(companyOrders.id, orderId), inArray(companyOrders.status, 'transferReference' in paid ? ['awaiting_transfer'] : ['awaiting_payment', 'canceled'])))
     .returning();
+  if (order) await publishOrderProgress(tx, order, now);
   return order ?? null;
 }
 
@@ -121,6 +132,7 @@ export async function issueStep(db: Db, orderId: string, ctx: Ctx, batch = ISSUE
         .update(companyOrders)
         .set({ issued: sql`${companyOrders.issued} + ${lines.length}`, issueError: null, updatedAt: ctx.now })
         .where(eq(companyOrders.id, orderId));
+      await publishOrderProgress(tx, { ...order, issued: order.issued + lines.length }, ctx.now);
       return 'more' as const;
     }
 
@@ -151,6 +163,7 @@ export async function issueStep(db: Db, orderId: string, ctx: Ctx, batch = ISSUE
       .update(companyOrders)
       .set({ status: 'issued', issuedAt: ctx.now, issued: order.recipients, issueError: null, issueRetryAt: null, updatedAt: ctx.now })
       .where(eq(companyOrders.id, orderId));
+    await publishOrderProgress(tx, { ...order, status: 'issued', issued: order.recipients }, ctx.now);
     await enqueueEmail(tx, {
       now: ctx.now,
       to: company!.contactEmail,

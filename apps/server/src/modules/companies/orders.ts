@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { TCompanyOrder, TRecipientInput } from '@farha/contracts/company';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { companies, companyInvoices, companyMembers, companyOrderLines, companyOrders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { createCompanyCheckout, type PaidOrder, type PaymentProviders } from '../payments/index.ts';
+import { attachRedemption, confirmRedemptionById, releaseRedemptionById } from '../promotions/index.ts';
+import { holdCompanyPromo } from './promo.ts';
 import { orderingCompany } from './accounts.ts';
 import { startIssuance } from './issuance.ts';
 import { orderNumber } from './order-facts.ts';
@@ -31,6 +33,8 @@ export async function orderDto(db: Queryable, order: Order, company?: { id: stri
     issued: order.issued,
     subtotal: order.subtotal,
     discount: order.discount,
+    promoDiscount: order.promoDiscount,
+    promoCode: order.promoCode,
     total: order.total,
     transferReference: order.transferReference,
     createdAt: order.createdAt.toISOString(),
@@ -54,7 +58,7 @@ export async function placeOrder(
   db: Db,
   providers: PaymentProviders,
   user: { userId: string; locale: 'fr' | 'ar' },
-  input: { rows: TRecipientInput[]; payment: 'transfer' | 'cib' | 'edahabia'; idempotencyKey: string },
+  input: { rows: TRecipientInput[]; payment: 'transfer' | 'cib' | 'edahabia'; idempotencyKey: string; promoCode?: string | undefined },
   ctx: Ctx,
 ): Promise<TCompanyOrder> {
   const company = await orderingCompany(db, user.userId);
@@ -68,6 +72,10 @@ export async function placeOrder(
   if (checked.invalid > 0) throw new AppError('COMPANY_ROWS_INVALID', { params: { count: checked.invalid } });
   const { quote, valid } = checked;
   const order = await db.transaction(async (tx) => {
+    // Issue 35 (docs/product/promotions.md §13): a code open to companies, its use held with the order.
+    const promo = input.promoCode?.trim()
+      ? await holdCompanyPromo(tx as unknown as Tx, { userId: user.userId, companyId: company.id, code: input.promoCode, valid, quote, now: ctx.now })
+      : null;
     const [created] = await tx
       .insert(companyOrders)
       .values({
@@ -80,13 +88,20 @@ export async function placeOrder(
         subtotal: quote.subtotal,
         discountBp: quote.discountBp,
         discount: quote.discount,
-        total: quote.total,
+        promoCode: promo?.code ?? null,
+        promoDiscount: promo?.discount ?? 0,
+        promoRedemptionId: promo?.redemptionId ?? null,
+        total: quote.total - (promo?.discount ?? 0),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
       .onConflictDoNothing()
       .returning();
-    if (!created) return null;
+    if (!created) {
+      // The same key won by a concurrent request: this one's use goes back, its order is that one.
+      if (promo) await releaseRedemptionById(tx as unknown as Tx, promo.redemptionId, ctx.now);
+      return null;
+    }
     for (let i = 0; i < valid.length; i += LINE_CHUNK) {
       await tx.insert(companyOrderLines).values(
         valid.slice(i, i + LINE_CHUNK).map((l) => ({
@@ -104,9 +119,15 @@ export async function placeOrder(
       );
     }
     return created;
+  }).catch(async (error: unknown) => {
+    // A retried request whose first one holds the code (« once per customer », a single-use code) is refused
+    // by the code's rules: when the first order is there by now, it is this one's answer.
+    const found = await same();
+    if (found) return 'same' as const;
+    throw error;
   });
   // A concurrent request with the same key won the insert: its order is this one.
-  if (!order) return orderDto(db, (await same())!);
+  if (!order || order === 'same') return orderDto(db, (await same())!);
   if (input.payment === 'transfer') return orderDto(db, order);
   const checkout = await createCompanyCheckout(
     { db, providers, publicUrl: ctx.publicUrl, now: ctx.now },
@@ -122,14 +143,23 @@ export async function placeOrder(
       returnUrl: `${ctx.publicUrl}/entreprise/commandes/${order.id}`,
     },
   ).catch(async (error: unknown) => {
-    await db.update(companyOrders).set({ status: 'canceled', updatedAt: ctx.now }).where(eq(companyOrders.id, order.id));
+    await db.transaction(async (tx) => {
+      await tx.update(companyOrders).set({ status: 'canceled', updatedAt: ctx.now }).where(eq(companyOrders.id, order.id));
+      // docs/product/promotions.md §5: the order never reached the gateway, its code's use goes back.
+      if (order.promoRedemptionId) await releaseRedemptionById(tx as unknown as Tx, order.promoRedemptionId, ctx.now);
+    });
     throw error;
   });
-  const [linked] = await db
-    .update(companyOrders)
-    .set({ paymentOrderId: checkout.orderId, checkoutUrl: checkout.checkoutUrl, updatedAt: ctx.now })
-    .where(eq(companyOrders.id, order.id))
-    .returning();
+  const linked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companyOrders)
+      .set({ paymentOrderId: checkout.orderId, checkoutUrl: checkout.checkoutUrl, updatedAt: ctx.now })
+      .where(eq(companyOrders.id, order.id))
+      .returning();
+    // The use belongs to the payment order from now on: the payment confirms it, or gives it back (§5).
+    if (order.promoRedemptionId) await attachRedemption(tx as unknown as Tx, order.promoRedemptionId, checkout.orderId, ctx.now);
+    return [row];
+  }).then(([row]) => row);
   return orderDto(db, linked!);
 }
 
@@ -146,6 +176,8 @@ export async function recordTransfer(db: Db, orderId: string, input: { reference
   if (input.amount !== order.total) throw new AppError('TRANSFER_AMOUNT', { field: 'amount', params: { amount: input.amount } });
   return db.transaction(async (tx) => {
     const started = await startIssuance(tx, orderId, { transferReference: input.reference }, ctx.now);
+    // Issue 35 (docs/product/promotions.md §13): the transfer received, the code's use is spent for good.
+    if (started?.promoRedemptionId) await confirmRedemptionById(tx as unknown as Tx, started.promoRedemptionId, ctx.now);
     if (started) {
       await recordAudit(tx, {
         actor,

@@ -24,6 +24,7 @@ const columns = {
   email: companyOrderLines.email,
   mobile: companyOrderLines.mobile,
   box: boxes.name,
+  boxAr: boxes.nameAr,
   deliverOn: companyOrderLines.deliverOn,
   language: companyOrderLines.locale,
   voucherCode: vouchers.code,

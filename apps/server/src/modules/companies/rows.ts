@@ -93,7 +93,7 @@ export async function checkRecipientRows(
 export async function quoteLines(db: Queryable, lines: readonly Pick<ValidLine, 'box'>[]): Promise<TCompanyQuote> {
   const byBox = new Map<string, TCompanyQuote['byBox'][number]>();
   for (const { box } of lines) {
-    const entry = byBox.get(box.id) ?? { boxId: box.id, name: box.name, unitPrice: box.price, quantity: 0, amount: 0 };
+    const entry = byBox.get(box.id) ?? { boxId: box.id, name: box.name, nameAr: box.nameAr, unitPrice: box.price, quantity: 0, amount: 0 };
     entry.quantity += 1;
     entry.amount += box.price;
     byBox.set(box.id, entry);

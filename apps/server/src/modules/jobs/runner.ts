@@ -6,6 +6,8 @@ import { type Mailer, processOutbox, processSmsOutbox, type SmsProvider } from '
 import { runExpiryReminders, runVoucherExpiry, voucherMailHooks } from '../vouchers/index.ts';
 import { cancelOpenReservationsOfVoucher, runReservationSmsReminders } from '../reservations/index.ts';
 import { runAnalyticsRollup } from '../analytics/index.ts';
+import { withGiftCardAttachments } from '../giftcards/index.ts';
+import { withGroupCardAttachments } from '../groupgifts/index.ts';
 
 export type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
@@ -21,7 +23,7 @@ export function startJobs(
   const { mailer, sms } = senders;
   const deps = { db: app.db, clock: app.clock, publicUrl: app.config.publicUrl, log: app.log };
   const jobs: Job[] = [
-    { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer, hooks: voucherMailHooks }) },
+    { name: 'outbox', everyMs: 2_000, run: () => processOutbox({ ...deps, mailer, hooks: withGroupCardAttachments(withGiftCardAttachments(voucherMailHooks)) }) },
     { name: 'sms-outbox', everyMs: 2_000, run: () => processSmsOutbox({ ...deps, sms }) },
     { name: 'reservation-sms-reminders', everyMs: 10 * 60_000, run: () => runReservationSmsReminders(deps) },
     { name: 'reconcile-payments', everyMs: 60_000, run: () => reconcilePendingPayments({ ...deps, providers: app.payments }) },

@@ -18,12 +18,13 @@ import { enqueueEmail, payoutStatusEmail, wakeOutbox } from '../notifications/in
 import { transitionVoucher } from '../vouchers/index.ts';
 import { maskIban, notifyPartnerMembers } from '../partners/index.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
+import { ADMIN_FIGURES_AUDIENCE, publish } from '../realtime/index.ts';
 import { errorText } from '@farha/contracts/errors';
 
 type PartnerRow = typeof partners.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
 
-export type Available = { gross: number; commission: number; net: number; count: number };
+export type Available = { gross: number; commission: number; promoShare: number; net: number; count: number };
 
 /**
  * What the partner is waiting to receive: the net of its payouts requested or being processed. The portal's
@@ -43,6 +44,7 @@ export async function availableFor(db: Queryable, partnerId: string): Promise<Av
     .select({
       gross: sql<number>`coalesce(sum(${partnerTransactions.grossAmount}), 0)::int`,
       commission: sql<number>`coalesce(sum(${partnerTransactions.commissionAmount}), 0)::int`,
+      promoShare: sql<number>`coalesce(sum(${partnerTransactions.promoShare}), 0)::int`,
       net: sql<number>`coalesce(sum(${partnerTransactions.netAmount}), 0)::int`,
       count: sql<number>`count(*)::int`,
     })
@@ -50,7 +52,13 @@ export async function availableFor(db: Queryable, partnerId: string): Promise<Av
     .where(
       and(eq(partnerTransactions.partnerId, partnerId), eq(partnerTransactions.status, 'validated'), isNull(partnerTransactions.payoutId)),
     );
-  return { gross: Number(row?.gross ?? 0), commission: Number(row?.commission ?? 0), net: Number(row?.net ?? 0), count: Number(row?.count ?? 0) };
+  return {
+    gross: Number(row?.gross ?? 0),
+    commission: Number(row?.commission ?? 0),
+    promoShare: Number(row?.promoShare ?? 0),
+    net: Number(row?.net ?? 0),
+    count: Number(row?.count ?? 0),
+  };
 }
 
 /** The rules of docs/product/payouts.md §3, in this order; null when a request would be accepted. */
@@ -71,6 +79,7 @@ export function toPayoutDto(row: PayoutRow): TPayout {
     statusLabel: PAYOUT_STATUS_LABELS[status],
     grossAmount: row.grossAmount,
     commissionAmount: row.commissionAmount,
+    promoShareAmount: row.promoShareAmount,
     feesAmount: row.feesAmount,
     netAmount: row.netAmount,
     transactionCount: row.transactionCount,
@@ -155,6 +164,7 @@ export async function requestPayout(
         id: partnerTransactions.id,
         gross: partnerTransactions.grossAmount,
         commission: partnerTransactions.commissionAmount,
+        promoShare: partnerTransactions.promoShare,
         net: partnerTransactions.netAmount,
         createdAt: partnerTransactions.createdAt,
       })
@@ -169,7 +179,8 @@ export async function requestPayout(
       )
       .orderBy(asc(partnerTransactions.createdAt), asc(partnerTransactions.id))
       .for('update');
-    const sum = (k: 'gross' | 'commission' | 'net') => candidates.reduce((s, c) => s + c[k], 0);
+    // Issue 35: the net summed is what the partner earns, shared discounts already off (docs/product/promotions.md §9).
+    const sum = (k: 'gross' | 'commission' | 'promoShare' | 'net') => candidates.reduce((s, c) => s + c[k], 0);
     const refusal = payoutRefusal(partner, sum('net'));
     if (refusal) throw new AppError(refusal);
 
@@ -180,6 +191,7 @@ export async function requestPayout(
         status: 'requested',
         grossAmount: sum('gross'),
         commissionAmount: sum('commission'),
+        promoShareAmount: sum('promoShare'),
         feesAmount: 0,
         netAmount: sum('net'),
         transactionCount: candidates.length,
@@ -212,6 +224,8 @@ export async function requestPayout(
       },
       { now, permission: 'view_transactions' },
     );
+    // Issue 36: finance's queue on the admin dashboard (docs/product/realtime.md §6).
+    await publish(tx, { topic: 'admin.figures', audience: ADMIN_FIGURES_AUDIENCE, payload: { change: 'payout_requested' }, now });
     return created!;
   });
   return toPayoutDto(payout);
@@ -258,6 +272,9 @@ async function announce(tx: Queryable, payout: PayoutRow, action: FinanceAction,
     },
     { now: action.now, permission: 'view_transactions' },
   );
+  // Issue 36: the payout queues of the admin dashboard (docs/product/realtime.md §6); the partner's members
+  // learn of it by their notification.
+  await publish(tx, { topic: 'admin.figures', audience: ADMIN_FIGURES_AUDIENCE, payload: { change: 'payout_updated' }, now: action.now });
   const [partner] = await tx
     .select({ name: partners.name, prefs: partners.notificationPreferences, ownerEmail: users.email, ownerStatus: users.status })
     .from(partners)

@@ -88,6 +88,8 @@ function toDto(row: Row): TPartnerTransaction {
     amount: t.grossAmount,
     commission: t.commissionAmount,
     commissionBp: t.commissionBp,
+    promoShare: t.promoShare,
+    promoCode: t.promoCode,
     netAmount: t.netAmount,
     status,
     statusLabel: TRANSACTION_STATUS_LABELS[status],
@@ -101,12 +103,19 @@ function toDto(row: Row): TPartnerTransaction {
 /** Count and sums of the matching rows (a search: the partner's matches through partner_transactions_partner_search_idx). */
 async function summaryOf(db: Queryable, where: SQL): Promise<Totals> {
   const [summary] = await summaryQuery(db).where(where);
-  return {
-    count: Number(summary?.count ?? 0),
-    turnover: Number(summary?.turnover ?? 0),
-    commissions: Number(summary?.commissions ?? 0),
-    net: Number(summary?.net ?? 0),
-  };
+  return totalsOf(summary);
+}
+
+/**
+ * Issue 35: every row keeps gross = commission + promo_share + net (a CHECK), so the partners' part of shared
+ * discounts is what the sums leave: the monthly table needs no column of its own.
+ */
+function totalsOf(row: { count?: unknown; turnover?: unknown; commissions?: unknown; net?: unknown } | undefined): Totals {
+  const count = Number(row?.count ?? 0);
+  const turnover = Number(row?.turnover ?? 0);
+  const commissions = Number(row?.commissions ?? 0);
+  const net = Number(row?.net ?? 0);
+  return { count, turnover, commissions, promoShares: turnover - commissions - net, net };
 }
 
 /** Count and sums: one table (the search has its own column). */
@@ -121,7 +130,7 @@ function summaryQuery(db: Queryable) {
     .from(partnerTransactions);
 }
 
-type Totals = { count: number; turnover: number; commissions: number; net: number };
+type Totals = { count: number; turnover: number; commissions: number; promoShares: number; net: number };
 
 /** The first instant of the UTC month after `instant` (the months table's buckets). */
 function nextMonthStart(instant: Date): Date {
@@ -155,7 +164,7 @@ async function monthlyTotals(db: Queryable, partnerId: string, filters: Transact
         coalesce(sum(commission), 0)::bigint as commissions, coalesce(sum(net), 0)::bigint as net
       from (${months}${head}) parts`,
   );
-  return { count: Number(row?.count ?? 0), turnover: Number(row?.turnover ?? 0), commissions: Number(row?.commissions ?? 0), net: Number(row?.net ?? 0) };
+  return totalsOf(row);
 }
 
 export async function listTransactions(
@@ -223,6 +232,9 @@ export const TRANSACTION_CSV_HEADER = [
   'Prestation',
   'Montant brut (DZD)',
   'Commission (DZD)',
+  // Issue 35 (docs/product/promotions.md §9): a shared promotion's part of the discount, and its code.
+  'Part de la réduction (DZD)',
+  'Code promo',
   'Net partenaire (DZD)',
   'Statut',
   'Réglé le',
@@ -239,6 +251,8 @@ const csvRow = (t: TPartnerTransaction) => [
   t.offer.title,
   t.amount,
   t.commission,
+  t.promoShare,
+  t.promoCode ?? '',
   t.netAmount,
   t.statusLabel,
   t.settledAt ? algiersDateTime(new Date(t.settledAt)) : '',

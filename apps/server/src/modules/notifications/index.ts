@@ -3,6 +3,7 @@ export { asLocale, type Bilingual, escapeHtml, hello, infoEmail, lang, type Lang
 export { createMailer, type Mailer, type OutgoingMail } from './mailer.ts';
 export { accountLocale, dropPendingVoucherEmails, enqueueEmail, enqueueEmails, type MailHooks, type OutboxAttachments, processOutbox, wakeOutbox } from './outbox.ts';
 export { invitationEmail, payoutStatusEmail } from './partner-emails.ts';
+export { newsletterWelcomeEmail } from './newsletter-emails.ts';
 export { proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail } from './reservation-emails.ts';
 export { type EmailContent, basketReceiptEmail, receiptEmail, type Translated, voucherEmail } from './templates.ts';
 export { expiryReminderEmail, paidChangeRefundedEmail, refundRecordedEmail, voucherExtendedEmail } from './voucher-life-emails.ts';

@@ -10,7 +10,8 @@ import type { EmailContent } from './templates.ts';
 import { afterFailure, claimDue } from './attempts.ts';
 import { dropPendingVoucherSms } from './sms-outbox.ts';
 
-export type OutboxAttachments = { voucherId?: string; qr?: boolean; pdf?: boolean };
+/** What a message carries: a voucher's QR and PDF, a gift card's PDF (docs/product/gift-cards.md §3), or a group card (docs/product/group-gifts.md §7). */
+export type OutboxAttachments = { voucherId?: string; giftCardId?: string; groupGiftId?: string; qr?: boolean; pdf?: boolean };
 
 
 type Envelope = {
@@ -137,7 +138,7 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
   try {
     const mail: OutgoingMail = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text };
     const wanted = row.attachments as OutboxAttachments;
-    if (wanted.voucherId && (wanted.qr || wanted.pdf)) mail.attachments = await deps.hooks.attachments(deps.db, wanted, deps.publicUrl, asLocale(row.locale));
+    if ((wanted.voucherId || wanted.giftCardId || wanted.groupGiftId) && (wanted.qr || wanted.pdf)) mail.attachments = await deps.hooks.attachments(deps.db, wanted, deps.publicUrl, asLocale(row.locale));
     const { messageId } = await deps.mailer.send(mail);
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {

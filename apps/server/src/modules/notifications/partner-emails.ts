@@ -20,7 +20,7 @@ export function invitationEmail(input: {
       paragraphs: [
         l.locale === 'ar'
           ? rich`يدعوكم ${strong(input.inviterName)} للانضمام إلى فريق ${strong(input.partnerName)} في فضاء شركاء فرحة، للتحقق من قسائم الزبائن.`
-          : rich`${strong(input.inviterName)} vous invite à rejoindre l'équipe de ${strong(input.partnerName)} sur le portail partenaire Farha, pour valider les vouchers des clients.`,
+          : rich`${strong(input.inviterName)} vous invite à rejoindre l'équipe de ${strong(input.partnerName)} sur le portail partenaire Farha, pour valider les bons cadeaux des clients.`,
         l.t({
           fr: `Choisissez votre mot de passe avec le bouton ci-dessous. Ce lien est valable jusqu'au ${until} et ne sert qu'une fois.`,
           ar: `اختاروا كلمة المرور بالزر أدناه. هذا الرابط صالح حتى ${until} ولا يُستعمل إلا مرة واحدة.`,

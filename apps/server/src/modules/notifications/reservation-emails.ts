@@ -39,7 +39,7 @@ function customerRows(r: ReservationFacts, l: Lang, offer: string): [string, str
     [l.t({ fr: 'Expérience', ar: 'التجربة' }), offer],
     [l.t({ fr: 'Date', ar: 'التاريخ' }), when(l, r.date, r.time)],
     [l.t({ fr: 'Participants', ar: 'عدد المشاركين' }), String(r.guests)],
-    [l.t({ fr: 'Code du voucher', ar: 'رمز القسيمة' }), r.code],
+    [l.t({ fr: 'Code du bon cadeau', ar: 'رمز القسيمة' }), r.code],
   ];
   if (r.partnerPhone) rows.splice(2, 0, [l.t({ fr: 'Téléphone', ar: 'الهاتف' }), r.partnerPhone]);
   return rows;
@@ -54,7 +54,7 @@ function partnerRows(r: ReservationFacts, l: Lang, offer: string, box: string): 
     [l.t({ fr: 'Coffret', ar: 'العلبة' }), box],
     [l.t({ fr: 'Date', ar: 'التاريخ' }), when(l, r.date, r.time)],
     [l.t({ fr: 'Participants', ar: 'عدد المشاركين' }), String(r.guests)],
-    [l.t({ fr: 'Code du voucher', ar: 'رمز القسيمة' }), r.code],
+    [l.t({ fr: 'Code du bon cadeau', ar: 'رمز القسيمة' }), r.code],
   ];
   if (r.notes) rows.push([l.t({ fr: 'Remarques', ar: 'ملاحظات' }), r.notes]);
   return rows;

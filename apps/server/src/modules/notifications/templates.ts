@@ -36,7 +36,7 @@ export function voucherEmail(input: VoucherEmailInput): EmailContent {
     until: l.t({ fr: 'Valable jusqu’au', ar: 'صالحة حتى' }),
     cta: l.t({ fr: 'Voir mon coffret et réserver', ar: 'عرض هديتي والحجز' }),
     where: l.t({ fr: 'Où vivre votre expérience', ar: 'أين تعيش تجربتك' }),
-    pdf: l.t({ fr: 'Votre voucher est aussi joint à ce message en PDF, prêt à imprimer.', ar: 'القسيمة مرفقة أيضًا بهذه الرسالة بصيغة PDF جاهزة للطباعة.' }),
+    pdf: l.t({ fr: 'Votre bon cadeau est aussi joint à ce message en PDF, prêt à imprimer.', ar: 'القسيمة مرفقة أيضًا بهذه الرسالة بصيغة PDF جاهزة للطباعة.' }),
   };
   const offered = (who: string, what: string) => l.t({ fr: `${who} vous offre le coffret ${what}.`, ar: `${who} يهديك علبة ${what}.` });
   const body = `
@@ -89,7 +89,26 @@ type ReceiptInput = {
   deliverAt: Date | null;
   /** Issue 34: the mobile (E.164) the gift also goes to by text (« Envoyer aussi par SMS »); absent: e-mail only. */
   smsTo?: string | null;
+  /** Issue 35: a promo code's discount (integer DZD) and the code; `amount` is then what was paid after it. */
+  discount?: { code: string | null; amount: number } | null;
+  /** Issue 35: what a gift card paid (integer DZD) and its masked code; `amount` is then what the gateway took. */
+  giftCard?: { code: string | null; amount: number } | null;
 };
+
+/** Issue 35 (docs/product/promotions.md §11): the receipt's « Réduction BIENVENUE » row, before the amount paid. */
+function discountRows(l: ReturnType<typeof lang>, discount: ReceiptInput['discount'], giftCard?: ReceiptInput['giftCard']): [string, string][] {
+  const rows: [string, string][] = [];
+  if (discount && discount.amount > 0) {
+    const label = discount.code ? l.t({ fr: `Réduction ${discount.code}`, ar: `تخفيض ${discount.code}` }) : l.t({ fr: 'Réduction', ar: 'تخفيض' });
+    rows.push([label, `\u2212${l.money(discount.amount)}`]);
+  }
+  // Issue 35 (docs/product/gift-cards.md §4): the « Carte cadeau » row, what the card paid.
+  if (giftCard && giftCard.amount > 0) {
+    const label = giftCard.code ? l.t({ fr: `Carte cadeau ${giftCard.code}`, ar: `بطاقة هدية ${giftCard.code}` }) : l.t({ fr: 'Carte cadeau', ar: 'بطاقة هدية' });
+    rows.push([label, `\u2212${l.money(giftCard.amount)}`]);
+  }
+  return rows;
+}
 
 const METHOD_LABELS: Record<string, string> = { cib: 'CIB', edahabia: 'EDAHABIA', visa: 'Visa', mastercard: 'Mastercard' };
 
@@ -113,22 +132,23 @@ export function receiptEmail(input: ReceiptInput): EmailContent {
       paragraphs: [
         deliverOn
           ? l.t({
-              fr: `Votre paiement est confirmé. Le voucher sera envoyé à ${input.recipientName} le ${deliverOn}.`,
+              fr: `Votre paiement est confirmé. Le bon cadeau sera envoyé à ${input.recipientName} le ${deliverOn}.`,
               ar: `تم تأكيد الدفع. ستُرسل القسيمة إلى ${input.recipientName} يوم ${deliverOn}.`,
             })
           : l.t({
-              fr: `Votre paiement est confirmé. Le voucher vient d’être envoyé à ${input.recipientName}.`,
+              fr: `Votre paiement est confirmé. Le bon cadeau vient d’être envoyé à ${input.recipientName}.`,
               ar: `تم تأكيد الدفع. أُرسلت القسيمة للتو إلى ${input.recipientName}.`,
             }),
       ],
       rows: [
         [l.t({ fr: 'Commande', ar: 'الطلب' }), input.orderId.slice(0, 8).toUpperCase()],
         [l.t({ fr: 'Coffret', ar: 'العلبة' }), box],
+        ...discountRows(l, input.discount, input.giftCard),
         [l.t({ fr: 'Montant payé', ar: 'المبلغ المدفوع' }), chargedText(l, input)],
         [l.t({ fr: 'Moyen de paiement', ar: 'وسيلة الدفع' }), METHOD_LABELS[input.paymentMethod] ?? input.paymentMethod],
         [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
         [l.t({ fr: 'Destinataire', ar: 'المستلم' }), `${input.recipientName} <${input.recipientEmail}>`],
-        [l.t({ fr: 'Envoi du voucher', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })],
+        [l.t({ fr: 'Envoi du bon cadeau', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })],
         ...(input.smsTo
           ? [[l.t({ fr: 'Aussi par SMS', ar: 'أيضًا عبر رسالة قصيرة' }), l.t({ fr: `au ${formatPhone(input.smsTo)}, le même jour`, ar: `إلى \u2068${formatPhone(input.smsTo)}\u2069، في اليوم نفسه` })] as [string, string]]
           : []),
@@ -152,6 +172,7 @@ export function basketReceiptEmail(input: BasketReceiptInput): EmailContent {
   const gifts = l.t({ fr: `${count} coffrets`, ar: `${count} علب` });
   const rows: [string, string][] = [
     [l.t({ fr: 'Commande', ar: 'الطلب' }), input.orderId.slice(0, 8).toUpperCase()],
+    ...discountRows(l, input.discount, input.giftCard),
     [l.t({ fr: 'Montant payé', ar: 'المبلغ المدفوع' }), chargedText(l, input)],
     [l.t({ fr: 'Moyen de paiement', ar: 'وسيلة الدفع' }), METHOD_LABELS[input.paymentMethod] ?? input.paymentMethod],
     [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
@@ -172,7 +193,7 @@ export function basketReceiptEmail(input: BasketReceiptInput): EmailContent {
       greeting: l.t({ fr: `Merci ${input.purchaserName} !`, ar: `شكرًا ${input.purchaserName}!` }),
       paragraphs: [
         l.t({
-          fr: `Votre paiement est confirmé. Chaque destinataire reçoit son voucher à la date choisie.`,
+          fr: `Votre paiement est confirmé. Chaque destinataire reçoit son bon cadeau à la date choisie.`,
           ar: `تم تأكيد الدفع. يتلقّى كل مستلم قسيمته في التاريخ المختار.`,
         }),
       ],

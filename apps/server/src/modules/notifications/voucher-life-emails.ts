@@ -68,6 +68,8 @@ export function voucherExtendedEmail(input: VoucherMail & {
 
 export function refundRecordedEmail(input: VoucherMail & {
   amount: number;
+  /** Issue 35: the part of `amount` put back on a gift card at once (docs/product/gift-cards.md §5). */
+  giftCard?: number | undefined;
   dashboardUrl: string;
 }): EmailContent {
   const l = lang(input.locale ?? 'fr');
@@ -89,6 +91,9 @@ export function refundRecordedEmail(input: VoucherMail & {
       [l.t({ fr: 'Coffret', ar: 'العلبة' }), box],
       [l.t({ fr: 'Code annulé', ar: 'الرمز الملغى' }), input.code],
       [l.t({ fr: 'Montant remboursé', ar: 'المبلغ المسترد' }), l.money(input.amount)],
+      ...(input.giftCard && input.giftCard > 0
+        ? [[l.t({ fr: 'Dont recrédité sur votre carte cadeau', ar: 'منه أُعيد إلى بطاقة الهدية' }), l.money(input.giftCard)] as [string, string]]
+        : []),
     ],
     cta: { label: l.t({ fr: 'Voir mon historique', ar: 'عرض سجلي' }), url: input.dashboardUrl },
   });

@@ -7,6 +7,7 @@ import { checkUpload, storeCheckedFile } from '../files/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { notifyPartnerMembers } from './notifications.ts';
+import { ADMIN_FIGURES_AUDIENCE, publish } from '../realtime/index.ts';
 import { partnerStepEmail, type PartnerStep } from './kyc-emails.ts';
 import type { TNotificationParams } from '@farha/contracts/partner';
 
@@ -90,6 +91,8 @@ export async function submitKyc(db: Db, input: { partnerId: string; now: Date; p
       .where(eq(partners.id, partner.id))
       .returning();
     await tellPartner(tx, updated!, { kind: 'kyc_submitted' }, input);
+    // Issue 36: the KYC queue of the admin dashboard (docs/product/realtime.md §6).
+    await publish(tx, { topic: 'admin.figures', audience: ADMIN_FIGURES_AUDIENCE, payload: { change: 'kyc_submitted' }, now: input.now });
     return updated!;
   });
   wakeOutbox();

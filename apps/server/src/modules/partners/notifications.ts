@@ -3,6 +3,7 @@ import { DEFAULT_PARTNER_NOTIFICATION_PREFERENCES, ZNotificationPreferences } fr
 import type { TNotificationParams, TNotificationPreferences, TPartnerNotification, TPartnerNotificationKind, TPartnerPermission } from '@farha/contracts/partner';
 import type { Queryable } from '../../db/client.ts';
 import { notifications, partnerMembers, partners, users } from '../../db/schema/index.ts';
+import { publish, publishEach } from '../realtime/index.ts';
 
 /**
  * `kind` and `params` are what the web words in the reader's language; `title` and `body` are the French
@@ -34,7 +35,7 @@ export async function notifyPartnerMembers(
       ),
     );
   if (members.length === 0) return 0;
-  await db.insert(notifications).values(
+  const added = await db.insert(notifications).values(
     members.map((m) => ({
       userId: m.userId,
       kind: notification.kind,
@@ -44,13 +45,15 @@ export async function notifyPartnerMembers(
       link: notification.link ?? null,
       createdAt: options.now,
     })),
-  );
+  ).returning({ id: notifications.id, userId: notifications.userId });
+  // Issue 36: each member's bell learns of it at commit (docs/product/realtime.md §6).
+  await publishEach(db, 'partner.notification', added.map((row) => ({ audience: { userId: row.userId }, payload: { notificationId: row.id } })), options.now);
   return members.length;
 }
 
 /** Adds a notification to one user's feed (the partner's owner, told of a reservation), in the caller's transaction. */
 export async function notifyUser(db: Queryable, userId: string, notification: NewNotification, now: Date): Promise<void> {
-  await db.insert(notifications).values({
+  const [added] = await db.insert(notifications).values({
     userId,
     kind: notification.kind,
     params: notification.params,
@@ -58,7 +61,8 @@ export async function notifyUser(db: Queryable, userId: string, notification: Ne
     body: notification.body ?? '',
     link: notification.link ?? null,
     createdAt: now,
-  });
+  }).returning({ id: notifications.id });
+  await publish(db, { topic: 'partner.notification', audience: { userId }, payload: { notificationId: added?.id ?? null }, now });
 }
 
 /** The partner's notification preferences as saved, the defaults filling what is missing (all of them when unreadable). */

@@ -94,8 +94,9 @@ export async function loadHistory(db: Queryable, userId: string, now: Date, filt
       id: order.id,
       date: (order.paidAt ?? order.createdAt).toISOString(),
       box: { id: box.id, name: box.name, nameAr: box.nameAr, imageUrl: box.imageUrl, category: box.category },
-      price: order.amount,
-      originalPrice: order.amount,
+      // Issue 35: what was paid by every means, the gift card's part included (docs/product/gift-cards.md §4).
+      price: order.amount + order.giftCardAmount,
+      originalPrice: order.amount + order.giftCardAmount,
       recipient: { name: order.recipientName, email: order.recipientEmail },
       senderName: order.senderName,
       personalMessage: order.personalMessage,

@@ -13,5 +13,16 @@ export { expireIfOverdue } from './providers/sandbox.ts';
 export { loadHistory } from './history.ts';
 export { invoiceNumber, loadInvoice, renderInvoicePdf } from './invoice.ts';
 export { type SandboxCheckout, settleSandboxCheckout } from './providers/sandbox.ts';
-export { basketGifts, basketOrderWithKey, type BasketGift, type BasketPayment, createBasketOrders, findBasketCheckout, linesAlreadyPaid, markBasketGiftsPaid, openBasketCheckout } from './basket.ts';
+export { basketGifts, basketOrderWithKey, type BasketGift, type BasketPayment, createBasketOrders, findBasketCheckout, payBasketByGiftCard, linesAlreadyPaid, markBasketGiftsPaid, openBasketCheckout } from './basket.ts';
 export { deliveryMoment } from './delivery-date.ts';
+export { orderPromoCode, orderPromoCodes, quoteBoxPromo, quotePromo } from './promo.ts';
+// Issue 35: the gift cards' purchase goes through the box's checkout (docs/product/gift-cards.md §3).
+export { planCharge } from './charge.ts';
+export { checkoutEvent, openCheckout, openSmsOrders } from './service.ts';
+export { insertGiftCardOrder } from './gift-card-order.ts';
+// Issue 35: a gift card pays all or part of an order (docs/product/gift-cards.md §4, §5).
+export { creditOrderGiftCards, giftCardParts, giftCardQuote, orderGiftCardOpen, quoteBoxGiftCard } from './gift-card-payment.ts';
+export { type GiftCardLedger, orderGiftCardCode as orderGiftCardLabel, useGiftCardLedger } from './gift-card-ledger.ts';
+// Issue 37: a group gift's contributions and the gift its pot buys (docs/product/group-gifts.md §3, §6).
+export { GROUP_GIFT_REFUND, insertContributionOrder, insertPotPaidOrder, refundContributionOrder } from './group-gift-order.ts';
+export { GATEWAY_REFUSED } from './refund-processing.ts';

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { formatDate, formatDzd, formatForeign, formatRate } from '@farha/contracts/money';
 import { chargeOf } from './charge.ts';
+import { orderPromoCode } from './promo.ts';
+import { orderGiftCardCode } from './gift-card-ledger.ts';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, orders, payments, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,7 +24,7 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 /** Issue 34: one gift of a basket's invoice (docs/product/basket.md §7). */
-export type InvoiceLine = { boxName: string; amount: number; recipientName: string; recipientEmail: string; voucherCode: string | null; refunded: boolean };
+export type InvoiceLine = { boxName: string; amount: number; discount: number; giftCardAmount: number; recipientName: string; recipientEmail: string; voucherCode: string | null; refunded: boolean };
 
 export type InvoiceData = {
   order: typeof orders.$inferSelect;
@@ -34,6 +36,10 @@ export type InvoiceData = {
   seller?: Settings<'payments'>;
   /** Issue 34: a basket's gifts, in order (absent for any other order). */
   lines?: InvoiceLine[];
+  /** Issue 35: the promo code the order was bought with, when it has a discount (docs/product/promotions.md §11). */
+  promoCode?: string | null;
+  /** Issue 35: the masked code of the gift card that paid part of the order (docs/product/gift-cards.md §4). */
+  giftCardCode?: string | null;
 };
 
 /** `FRH-F-202611-1A2B3C4D`: month of payment and the order's id, so it is stable and unique. */
@@ -85,13 +91,17 @@ export async function loadInvoice(db: Queryable, userId: string, orderId: string
         ).map((g) => ({
           boxName: g.boxName,
           amount: g.order.amount,
+          discount: g.order.discount,
+          giftCardAmount: g.order.giftCardAmount,
           recipientName: g.order.recipientName,
           recipientEmail: g.order.recipientEmail,
           voucherCode: g.code,
           refunded: g.order.status === 'refunded',
         }))
       : undefined;
-  return { ...row, voucherCode: lines ? null : (voucher?.code ?? null), transactionId: payment?.checkoutId ?? null, seller, ...(lines ? { lines } : {}) };
+  const promoCode = row.order.discount > 0 ? await orderPromoCode(db, row.order.id) : null;
+  const giftCardCode = row.order.giftCardAmount > 0 ? await orderGiftCardCode(db, row.order.id) : null;
+  return { ...row, voucherCode: lines ? null : (voucher?.code ?? null), transactionId: payment?.checkoutId ?? null, seller, promoCode, giftCardCode, ...(lines ? { lines } : {}) };
 }
 
 // The standard PDF fonts only carry Windows-1252: other characters are dropped rather than garbled.
@@ -108,6 +118,12 @@ function pdfText(value: string, fallback = ''): string {
   return cleaned || fallback;
 }
 
+/** Issue 35: the invoice's gift card line (French, as the invoice). */
+export const giftCardLabel = (code: string | null) => (code ? `Payé par carte cadeau ${code}` : 'Payé par carte cadeau');
+
+/** The invoice's discount line (French, as the invoice). */
+export const discountLabel = (code: string | null) => (code ? `Réduction ${code}` : 'Réduction');
+
 /** A one-page A4 invoice: seller Farha, buyer, item, amount TTC in DZD, date, payment method, number. */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { order, box, buyer } = data;
@@ -121,7 +137,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     pdf.text(pdfText(value, fallback), at.x, at.y ?? pdf.y, { width: at.width });
     return pdf.y;
   };
-  const amount = pdfText(formatDzd(order.amount));
+  // Issue 35: a gift card is a means of payment: TTC is what was paid by every means (gateway and card).
+  const amount = pdfText(formatDzd(order.amount + order.giftCardAmount));
   const paidAt = order.paidAt ?? order.createdAt;
 
   pdf.rect(0, 0, pdf.page.width, 100).fill(TERRACOTTA);
@@ -175,7 +192,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
         pdf.addPage();
         y = 60;
       }
-      pdf.font('Helvetica').fontSize(11).fillColor(INK).text(pdfText(formatDzd(gift.amount)), 48, y, { width: width - 10, align: 'right' });
+      // Issue 35: each gift at its price; the code's discount is one line below them (docs/product/promotions.md §11).
+      pdf.font('Helvetica').fontSize(11).fillColor(INK).text(pdfText(formatDzd(gift.amount + gift.discount + gift.giftCardAmount)), 48, y, { width: width - 10, align: 'right' });
       y = line(`${KIND_LABELS.purchase} — ${gift.boxName}`, '', { x: 58, y, width: width - 170, size: 11, bold: true, color: INK }) + 2;
       y = line(`Pour ${gift.recipientName} <${gift.recipientEmail}>`, `Pour ${gift.recipientEmail}`, { x: 58, y, width: width - 170, size: 9.5, color: MUTED }) + 2;
       if (gift.voucherCode) y = line(`Voucher ${gift.voucherCode}${gift.refunded ? ' (remboursé)' : ''}`, '', { x: 58, y, width: width - 170, size: 9.5, color: MUTED }) + 2;
@@ -183,7 +201,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     }
   }
   pdf.font('Helvetica').fontSize(11).fillColor(INK);
-  if (!data.lines) pdf.text(amount, 48, y, { width: width - 10, align: 'right' });
+  if (!data.lines) pdf.text(pdfText(formatDzd(order.amount + order.discount + order.giftCardAmount)), 48, y, { width: width - 10, align: 'right' });
   if (!data.lines) y = line(`${KIND_LABELS[order.kind] ?? 'Coffret'} — ${box.name}`, '', { x: 58, y, width: width - 170, size: 11, bold: true, color: INK }) + 4;
   const details: [string, string][] = [];
   if (order.kind === 'purchase') details.push([`Pour ${order.recipientName} <${order.recipientEmail}>`, `Pour ${order.recipientEmail}`]);
@@ -191,12 +209,19 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   for (const [text, fallback] of details) {
     y = line(text, fallback, { x: 58, y, width: width - 170, size: 9.5, color: MUTED }) + 2;
   }
+  if (order.discount > 0) {
+    // Issue 35: « Réduction BIENVENUE -x DA »; HT, TVA and TTC are those of what was paid.
+    y += 6;
+    pdf.fillColor(INK).font('Helvetica').fontSize(11).text(pdfText(discountLabel(data.promoCode ?? null)), 58, y, { width: width - 170 });
+    pdf.text(pdfText(`-${formatDzd(order.discount)}`), 48, y, { width: width - 10, align: 'right' });
+    y += 16;
+  }
   y += 14;
   pdf.moveTo(48, y).lineTo(48 + width, y).lineWidth(1).stroke(TERRACOTTA);
   y += 12;
   // Issue 34: prices are TTC; HT and TVA are cut from it at the settings' rate, as Algerian invoices show them.
   const rateBp = seller?.tva_rate_bp ?? 1900;
-  const split = taxSplit(order.amount, rateBp);
+  const split = taxSplit(order.amount + order.giftCardAmount, rateBp);
   for (const [label, value] of [['Total HT', split.ht], [`TVA (${formatTvaRate(rateBp)})`, split.tva]] as const) {
     pdf.fillColor(INK).font('Helvetica').fontSize(11).text(pdfText(label), 58, y);
     pdf.text(pdfText(formatDzd(value)), 48, y, { width: width - 10, align: 'right' });
@@ -211,6 +236,15 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     charge.currency === 'DZD' || charge.rateE4 === null
       ? 'Montant payé en dinars algériens (DZD).'
       : `Montant en dinars algériens (DZD) ; carte débitée de ${formatForeign(charge.amount, charge.currency).replace(/\s?(€|\$US)$/, '')} ${charge.currency} au taux de 1 ${charge.currency} = ${formatRate(charge.rateE4)} DA (arrondi au centime supérieur).`;
+  if (order.giftCardAmount > 0) {
+    // Issue 35 (docs/product/gift-cards.md §4): what the gift card paid, then what the gateway took.
+    pdf.fillColor(INK).font('Helvetica').fontSize(11).text(pdfText(giftCardLabel(data.giftCardCode ?? null)), 58, y, { width: width - 170 });
+    pdf.text(pdfText(`-${formatDzd(order.giftCardAmount)}`), 48, y, { width: width - 10, align: 'right' });
+    y += 18;
+    pdf.text(pdfText('Reste payé'), 58, y, { width: width - 170 });
+    pdf.text(pdfText(formatDzd(order.amount)), 48, y, { width: width - 10, align: 'right' });
+    y += 22;
+  }
   pdf.fillColor(MUTED).font('Helvetica').fontSize(9.5).text(pdfText(paidIn), 58, y, { width });
   if (order.status === 'refunded') {
     pdf.moveDown(0.6).fillColor(TERRACOTTA).font('Helvetica-Bold').fontSize(11);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { orders, refunds } from '../../db/schema/index.ts';
 
@@ -33,6 +34,35 @@ export async function markOrderFulfilled(tx: Queryable, orderId: string, now: Da
 export async function markOrdersRefunded(tx: Queryable, orderIds: string[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
   await tx.update(orders).set({ status: 'refunded', refundedAt: now, updatedAt: now }).where(inArray(orders.id, orderIds));
+  await markBasketsRefundedWhenAllGiftsAre(tx, orderIds, now);
+}
+
+/**
+ * Issue 34, docs/product/basket.md §8: a basket's order is paid back whole once none of its gifts is paid any
+ * more — the last paid gift refunded (or every gift of a second payment of the same lines): it becomes
+ * `refunded` with its date, as a single purchase refunded. A basket with a gift still paid or fulfilled stays
+ * `paid`. Called with the gifts' orders just refunded (or not: an order paid back in part), in their transaction.
+ */
+async function markBasketsRefundedWhenAllGiftsAre(tx: Queryable, giftOrderIds: string[], now: Date): Promise<void> {
+  const gift = alias(orders, 'gift');
+  const baskets = (await tx.selectDistinct({ id: gift.basketOrderId }).from(gift).where(inArray(gift.id, giftOrderIds)))
+    .map((row) => row.id)
+    .filter((id): id is string => id !== null);
+  if (baskets.length === 0) return;
+  // The basket's order locked first: two of its last gifts refunded at once each wait for the other, and the
+  // second sees the first's refund (each statement reads what is committed), so one of them marks it.
+  await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, baskets)).orderBy(asc(orders.id)).for('update');
+  await tx
+    .update(orders)
+    .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(orders.kind, 'basket'),
+        inArray(orders.status, ['paid', 'fulfilled']),
+        inArray(orders.id, baskets),
+        sql`not exists (select 1 from ${orders} as "sibling" where "sibling"."basket_order_id" = ${orders.id} and "sibling"."status" in ('paid', 'fulfilled'))`,
+      ),
+    );
 }
 
 export type RefundRequest = {
@@ -88,4 +118,5 @@ export async function markOrdersRefundedWhenPaidBack(tx: Queryable, orderIds: st
         sql`${orders.amount} <= (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} <> 'failed')`,
       ),
     );
+  await markBasketsRefundedWhenAllGiftsAre(tx, orderIds, now);
 }

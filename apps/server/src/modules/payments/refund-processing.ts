@@ -150,11 +150,14 @@ export async function settleRefund(
       if (!exists) throw new AppError('REFUND_NOT_FOUND');
       throw new AppError('REFUND_TRANSITION');
     }
-    const [customer] = await tx
-      .select({ email: users.email, firstName: users.firstName })
+    const [payer] = await tx
+      .select({ email: users.email, firstName: users.firstName, kind: orders.kind, orderEmail: orders.recipientEmail, orderName: orders.recipientName })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.purchaserId))
       .where(eq(orders.id, updated.orderId));
+    // Issue 37 (docs/product/group-gifts.md §6): a contribution to a group gift is paid back to its contributor,
+    // whose name and e-mail the order carries (a contributor may have no account).
+    const customer = payer && payer.kind === 'group_contribution' ? { email: payer.orderEmail, firstName: payer.orderName } : payer;
     await recordAudit(tx, {
       actor: step.actor,
       action: outcome.paid ? 'refund.paid' : 'refund.failed',

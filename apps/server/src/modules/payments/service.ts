@@ -12,8 +12,13 @@ import type { FulfilPaidOrder } from './fulfilment.ts';
 import type { PaymentProviders } from './providers/registry.ts';
 import { PaymentGatewayError, type CheckoutSnapshot, type CheckoutStatus } from './providers/types.ts';
 import { chargeColumns, chargeOf, planCharge, type Charge } from './charge.ts';
+import { attachPromo, holdPromo, orderPromoCode } from './promo.ts';
+import { confirmRedemption, releaseRedemption } from '../promotions/index.ts';
+import { confirmOrderGiftCards, orderGiftCardCode, releaseOrderGiftCards } from './gift-card-ledger.ts';
+import { holdOrderGiftCard } from './gift-card-payment.ts';
 import type { TForeignCurrency } from '@farha/contracts/money';
 import { errorText } from '@farha/contracts/errors';
+import { ADMIN_FIGURES_AUDIENCE, publish } from '../realtime/index.ts';
 
 type OrderInput = {
   boxId: string;
@@ -30,6 +35,10 @@ type OrderInput = {
   recipientPhone?: string | null | undefined;
   /** « Envoyer aussi par SMS ». */
   sendSms?: boolean | undefined;
+  /** Issue 35: a « Code promo », folded (docs/product/promotions.md §11). */
+  promoCode?: string | undefined;
+  /** Issue 35: a « Carte cadeau » as typed (docs/product/gift-cards.md §4). */
+  giftCardCode?: string | undefined;
 };
 
 type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
@@ -51,12 +60,8 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
   const deliverAt = deliveryMoment(input.deliverAt, ctx.now);
   if (deliverAt === undefined) throw new AppError('DELIVERY_DATE', { field: 'deliverAt' });
 
-  const { charge } = await planCharge(ctx, {
-    method: input.paymentMethod,
-    amountDzd: box.price,
-    currency: input.chargeCurrency,
-    expectedAmount: input.expectedChargeAmount,
-  });
+  // Without a code nor a card the charge is planned before the transaction, as it always was (nothing to hold).
+  const planned = input.promoCode || input.giftCardCode ? null : await planCharge(ctx, { method: input.paymentMethod, amountDzd: box.price, currency: input.chargeCurrency, expectedAmount: input.expectedChargeAmount });
   const recipientPhone = input.recipientPhone ?? null;
   if (input.sendSms) {
     if (!recipientPhone) throw new AppError('SMS_PHONE_REQUIRED', { field: 'recipientPhone' });
@@ -66,16 +71,32 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
   // Issue 25: the buyer hears of a limit before paying (the text itself is queued once paid, and checked
   // again then). Issue 32: the customer's open orders count too, and the order is recorded under the
   // number's lock, so that neither orders opened first and paid later nor two checkouts at once get past.
-  const [order] = await ctx.db.transaction(async (tx) => {
+  // Issue 35 (docs/product/promotions.md §11): a code's use is held in the same transaction as the order, its
+  // discount judged under the promotion's lock, and the card charged the price less it; any refusal writes nothing.
+  // Issue 35 (docs/product/gift-cards.md §4): then a gift card pays what is left up to its balance, under the
+  // card's lock, and the gateway is charged the rest; a card paying everything pays the order here and now.
+  const { order, paidAtOnce } = await ctx.db.transaction(async (tx) => {
     if (input.sendSms && recipientPhone) {
       await checkSmsLimits(tx, { to: recipientPhone, requestedBy: purchaser.userId, now: ctx.now, plannedAt: deliverAt, open: () => openSmsOrders(tx, recipientPhone, purchaser.userId, ctx.now) });
     }
-    return tx
+    const held = input.promoCode
+      ? await holdPromo(tx, { customerId: purchaser.userId, code: input.promoCode, lines: [{ boxId: box.id, category: box.category, price: box.price }], now: ctx.now })
+      : null;
+    const discount = held?.discount ?? 0;
+    const due = box.price - discount;
+    const txCtx = { db: tx as unknown as Db, providers: ctx.providers, now: ctx.now };
+    const chargeOpts = { method: input.paymentMethod, currency: input.chargeCurrency, expectedAmount: input.expectedChargeAmount };
+    // With a card, the charge is planned once the card's part is known (below): dinars until then.
+    const { charge } = input.giftCardCode
+      ? { charge: { currency: 'DZD', amount: due, rateE4: null } satisfies Charge }
+      : (planned ?? (await planCharge(txCtx, { ...chargeOpts, amountDzd: due })));
+    const inserted = await tx
       .insert(orders)
       .values({
         purchaserId: purchaser.userId,
         boxId: box.id,
-        amount: box.price,
+        amount: due,
+        discount,
         ...chargeColumns(charge),
         recipientName: input.recipientName,
         recipientEmail: input.recipientEmail,
@@ -90,11 +111,36 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
         updatedAt: ctx.now,
       })
       .returning();
+    const written = inserted[0]!;
+    if (held) await attachPromo(tx, held, written.id, ctx.now);
+    if (!input.giftCardCode) return { order: written, paidAtOnce: false };
+    const paid = await holdOrderGiftCard(tx, { code: input.giftCardCode, orderId: written.id, due, now: ctx.now });
+    const rest = due - paid;
+    if (rest > 0) {
+      const { charge: restCharge } = await planCharge(txCtx, { ...chargeOpts, amountDzd: rest });
+      const [partly] = await tx.update(orders).set({ amount: rest, giftCardAmount: paid, ...chargeColumns(restCharge) }).where(eq(orders.id, written.id)).returning();
+      return { order: partly!, paidAtOnce: false };
+    }
+    // The card pays everything: no gateway. The order is paid in this transaction, as a paid « webhook » would.
+    const [whole] = await tx
+      .update(orders)
+      .set({ amount: 0, giftCardAmount: paid, status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(orders.id, written.id))
+      .returning();
+    await confirmRedemption(tx, whole!.id, ctx.now);
+    await confirmOrderGiftCards(tx, whole!.id, ctx.now);
+    await ctx.providers.fulfil(tx as unknown as Db, ctx, whole!);
+    return { order: whole!, paidAtOnce: true };
   });
-  return openCheckout(ctx, order!, {
+  const returnUrl = `${ctx.publicUrl}/checkout/return?order=${order.id}`;
+  if (paidAtOnce) {
+    wakeOutbox();
+    return { orderId: order.id, checkoutUrl: returnUrl };
+  }
+  return openCheckout(ctx, order, {
     locale: input.recipientLocale ?? purchaser.locale,
     description: `Farha — ${box.name}`,
-    returnUrl: `${ctx.publicUrl}/checkout/return?order=${order!.id}`,
+    returnUrl,
   });
 }
 
@@ -145,7 +191,13 @@ export async function openCheckout(
     });
     return { orderId: order.id, checkoutUrl: checkout.checkoutUrl };
   } catch (error) {
-    await ctx.db.update(orders).set({ status: 'failed' }).where(and(orderAndGifts(order.id), eq(orders.status, 'pending')));
+    // docs/product/promotions.md §5, §11: the gateway never opened, the order fails and its code's use goes back.
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(orders).set({ status: 'failed' }).where(and(orderAndGifts(order.id), eq(orders.status, 'pending')));
+      await releaseRedemption(tx, order.id, ctx.now);
+      // docs/product/gift-cards.md §4: and its gift card's hold goes back on the card.
+      await releaseOrderGiftCards(tx, order.id, ctx.now);
+    });
     throw new AppError(error instanceof PaymentGatewayError ? error.code : 'PAYMENT_ERROR', { status: 502 });
   }
 }
@@ -290,7 +342,7 @@ export async function applyCheckoutStatus(
     const [found] = await tx
       .select({
         payment: payments,
-        order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4 },
+        order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4, purchaserId: orders.purchaserId },
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
@@ -307,13 +359,21 @@ export async function applyCheckoutStatus(
       .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'processing'])))
       .returning();
     if (!updated) return 'unchanged' as const;
+    // Issue 36: the buyer's return page learns the outcome at commit, by push (docs/product/realtime.md §6).
+    await publish(tx, { topic: 'order.payment', audience: { userId: found.order.purchaserId }, payload: { orderId: payment.orderId, status: event.status }, now: ctx.now });
     if (event.status === 'pending' || event.status === 'processing') return 'applied' as const;
+    // The back office's sales and payment success figures (admin dashboard, analytics' live tiles).
+    await publish(tx, { topic: 'admin.figures', audience: ADMIN_FIGURES_AUDIENCE, payload: { change: event.status === 'paid' ? 'payment_paid' : 'payment_failed' }, now: ctx.now });
 
     if (event.status !== 'paid') {
       await tx
         .update(orders)
         .set({ status: ORDER_STATUS_FOR[event.status], updatedAt: ctx.now })
         .where(and(orderAndGifts(payment.orderId), eq(orders.status, 'pending')));
+      // docs/product/promotions.md §5, §11: a failed, canceled or expired payment gives the code's use back.
+      await releaseRedemption(tx, payment.orderId, ctx.now);
+      // docs/product/gift-cards.md §4: and the gift card's hold goes back on the card, once.
+      await releaseOrderGiftCards(tx, payment.orderId, ctx.now);
       return 'applied' as const;
     }
 
@@ -323,6 +383,10 @@ export async function applyCheckoutStatus(
       .where(and(eq(orders.id, payment.orderId), inArray(orders.status, ['pending', 'failed', 'canceled', 'expired'])))
       .returning();
     if (!order) return 'unchanged' as const;
+    // docs/product/promotions.md §5, §11: paid, the code's held use is spent for good (a refund later keeps it).
+    await confirmRedemption(tx, order.id, ctx.now);
+    // docs/product/gift-cards.md §4: the card's hold is spent for good (one given back already is not taken again).
+    await confirmOrderGiftCards(tx, order.id, ctx.now);
     await ctx.fulfil(tx as unknown as Db, ctx, order);
     return 'applied' as const;
   });
@@ -387,6 +451,10 @@ export async function getOrderForPurchaser(
     relatedVoucherId: order.relatedVoucherId,
     status: order.status as TOrder['status'],
     amount: order.amount,
+    discount: order.discount,
+    promoCode: order.discount > 0 ? await orderPromoCode(ctx.db, order.id) : null,
+    giftCardAmount: order.giftCardAmount,
+    giftCardCode: order.giftCardAmount > 0 ? await orderGiftCardCode(ctx.db, order.id) : null,
     charge: chargeOf(order),
     paymentMethod: order.paymentMethod as TOrder['paymentMethod'],
     box: { id: box.id, name: box.name, nameAr: box.nameAr, imageUrl: box.imageUrl, category: box.category },
@@ -408,6 +476,8 @@ export async function getOrderForPurchaser(
       orderId: g.order.id,
       status: g.order.status as TOrder['status'],
       amount: g.order.amount,
+      discount: g.order.discount,
+      giftCardAmount: g.order.giftCardAmount,
       box: { id: g.box.id, name: g.box.name, nameAr: g.box.nameAr, imageUrl: g.box.imageUrl, category: g.box.category },
       recipientName: g.order.recipientName,
       recipientEmail: g.order.recipientEmail,

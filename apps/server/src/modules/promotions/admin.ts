@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   algiersLocalToInstant,
@@ -8,14 +8,16 @@ import {
   promotionRuleError,
   type TPromotion,
   type TPromotionAction,
+  type TPromotionCompanyChoices,
   type TPromotionPage,
   type TPromotionStats,
+  type ZPromotionCompanyQuery,
   type ZPromotionInput,
   type ZPromotionPatch,
   type ZPromotionQuery,
 } from '@farha/contracts/promotions';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxes, promoCodes, promoRedemptions, promotions, type PromotionRow } from '../../db/schema/index.ts';
+import { boxes, companies, promoCodes, promoRedemptions, promotions, type PromotionRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import { codeCounts, generateCodes, publicCodes } from './codes.ts';
@@ -44,6 +46,8 @@ function toPromotion(row: PromotionRow, publicCode: string | null, codeCount: nu
     budgetUses: row.budgetUses,
     fundedBy: row.fundedBy,
     partnerShareBp: row.partnerShareBp,
+    companies: row.companies,
+    companyIds: row.companyIds,
     status: row.status,
     usedUses: row.usedUses,
     usedDzd: row.usedDzd,
@@ -97,6 +101,35 @@ async function checkBoxes(db: Queryable, boxIds: readonly string[]): Promise<str
   return unique;
 }
 
+/** docs/product/promotions.md §13: `chosen` companies are company accounts of Farha. */
+async function checkCompanies(db: Queryable, companyIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(companyIds)];
+  if (unique.length === 0) return unique;
+  const found = await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, unique));
+  if (found.length !== unique.length) throw new AppError('PROMOTION_COMPANY_NOT_FOUND', { field: 'companyIds' });
+  return unique;
+}
+
+/**
+ * GET /api/admin/promotions/companies: the company accounts a promotion may name (docs/product/promotions.md §13),
+ * by name then id, those whose name holds `q` (case ignored).
+ */
+export async function promotionCompanyChoices(db: Queryable, query: z.output<typeof ZPromotionCompanyQuery>): Promise<TPromotionCompanyChoices> {
+  const q = query.q?.trim();
+  const where = q ? sql`${companies.name} ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: companies.id, name: companies.name, status: companies.status })
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(companies).where(where),
+  ]);
+  return { companies: rows, total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
 const instant = (local: string) => algiersLocalToInstant(local) ?? (() => { throw new AppError('PROMOTION_DATE_INVALID'); })();
 
 /** What the audit log keeps of a promotion. */
@@ -117,6 +150,8 @@ const auditView = (p: TPromotion) => ({
   budgetUses: p.budgetUses,
   fundedBy: p.fundedBy,
   partnerShareBp: p.partnerShareBp,
+  companies: p.companies,
+  companyIds: p.companyIds,
   status: p.status,
   publicCode: p.publicCode,
 });
@@ -131,6 +166,7 @@ export async function createPromotion(db: Db, input: z.output<typeof ZPromotionI
   try {
     const promotion = await db.transaction(async (tx) => {
       const boxIds = await checkBoxes(tx, input.scope === 'boxes' ? input.boxIds : []);
+      const companyIds = await checkCompanies(tx, input.companies === 'chosen' ? input.companyIds : []);
       const [row] = await tx
         .insert(promotions)
         .values({
@@ -150,6 +186,8 @@ export async function createPromotion(db: Db, input: z.output<typeof ZPromotionI
           budgetUses: input.budgetUses,
           fundedBy: input.fundedBy,
           partnerShareBp: input.partnerShareBp,
+          companies: input.companies,
+          companyIds,
           status: 'draft',
           createdBy: step.actor.userId,
           createdAt: step.now,
@@ -199,6 +237,8 @@ export async function updatePromotion(db: Db, id: string, patch: z.output<typeof
       endsAt: patch.endsAt === undefined ? before.endsAtAlgiers : patch.endsAt,
       fundedBy: patch.fundedBy ?? row.fundedBy,
       partnerShareBp: patch.partnerShareBp ?? (patch.fundedBy === 'farha' ? 0 : row.partnerShareBp),
+      companies: patch.companies ?? row.companies,
+      companyIds: patch.companyIds ?? row.companyIds,
     };
     const broken = promotionRuleError(merged);
     if (broken) throw new AppError(broken.code, { field: broken.path });
@@ -210,6 +250,7 @@ export async function updatePromotion(db: Db, id: string, patch: z.output<typeof
       if (limit !== undefined && limit !== null && limit < used) throw new AppError('PROMOTION_LIMIT_BELOW_USED', { params: { used } });
     }
     const boxIds = await checkBoxes(tx, merged.scope === 'boxes' ? merged.boxIds : []);
+    const companyIds = await checkCompanies(tx, merged.companies === 'chosen' ? merged.companyIds : []);
     const { startsAt, endsAt, ...fields } = patch;
     const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     await tx
@@ -218,6 +259,7 @@ export async function updatePromotion(db: Db, id: string, patch: z.output<typeof
         ...defined,
         productLines: merged.scope === 'product_lines' ? [...new Set(merged.productLines)] : [],
         boxIds,
+        companyIds,
         partnerShareBp: merged.partnerShareBp,
         ...(startsAt !== undefined ? { startsAt: instant(startsAt) } : {}),
         ...(endsAt !== undefined ? { endsAt: endsAt === null ? null : instant(endsAt) } : {}),

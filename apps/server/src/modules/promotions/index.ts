@@ -4,11 +4,12 @@
  * quoteDiscount, then holdRedemption in its transaction; the payment's outcome calls confirmRedemption or
  * releaseRedemption.
  */
-export { quoteDiscount, holdRedemption, attachRedemption, confirmRedemption, releaseRedemption } from './redeem.ts';
+export { quoteDiscount, holdRedemption, attachRedemption, confirmRedemption, confirmRedemptionById, releaseRedemption, releaseRedemptionById } from './redeem.ts';
 export type { Quote, QuoteRequest, HeldRedemption } from './redeem.ts';
 export type { QuoteLine, EligibleLine } from './rules.ts';
 export { discountOf, allocate } from './rules.ts';
 export { generateCodes, promotionCodesCsv } from './codes.ts';
+export { findPublicPromotion, isPromotionLive, type PublicPromotion } from './public-codes.ts';
 export {
   changePromotionStatus,
   createPromotion,
@@ -16,6 +17,7 @@ export {
   getPromotion,
   listPromotions,
   liveRedemptionsOf,
+  promotionCompanyChoices,
   promotionStats,
   updatePromotion,
 } from './admin.ts';

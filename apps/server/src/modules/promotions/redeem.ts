@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { foldPromoCode } from '@farha/contracts/promotions';
 import { rowsOf, type Queryable, type Tx } from '../../db/client.ts';
 import { orderedId } from '../../lib/ordered-id.ts';
@@ -6,7 +6,15 @@ import { orders, promoCodes, promoRedemptions, promotions, users, type PromoCode
 import { AppError } from '../../lib/errors.ts';
 import { foldEmail, judge, type CustomerFacts, type EligibleLine, type QuoteLine } from './rules.ts';
 
-export type QuoteRequest = { code: string; customerId: string; email: string; lines: readonly QuoteLine[]; now: Date };
+export type QuoteRequest = {
+  code: string;
+  customerId: string;
+  email: string;
+  lines: readonly QuoteLine[];
+  now: Date;
+  /** Issue 35: a company order's company (docs/product/promotions.md §13). */
+  companyId?: string | null;
+};
 
 /** What a code is worth on a basket (docs/product/promotions.md §2, §3, §4). */
 export type Quote = {
@@ -62,7 +70,7 @@ export async function quoteDiscount(db: Queryable, request: QuoteRequest): Promi
     .where(eq(promoCodes.code, code))
     .limit(1);
   if (!row) throw new AppError('PROMO_UNKNOWN', { field: 'code' });
-  const facts = await customerFacts(db, row.promotion, request.customerId, request.email);
+  const facts = { ...(await customerFacts(db, row.promotion, request.customerId, request.email)), companyId: request.companyId ?? null };
   return toQuote(row.promotion, row.code, request.lines, facts, request.now);
 }
 
@@ -82,12 +90,12 @@ export type HeldRedemption = { redemptionId: string; promotionId: string; codeId
 export async function holdRedemption(
   tx: Tx,
   quote: Pick<Quote, 'promotionId' | 'codeId' | 'lines'>,
-  context: { orderId?: string | null; customerId: string; email: string; now: Date },
+  context: { orderId?: string | null; customerId: string; email: string; now: Date; companyId?: string | null },
 ): Promise<HeldRedemption> {
   const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, quote.promotionId)).for('update');
   const [code] = await tx.select().from(promoCodes).where(eq(promoCodes.id, quote.codeId)).for('update');
   if (!promotion || !code || code.promotionId !== promotion.id) throw new AppError('PROMO_UNKNOWN', { field: 'code' });
-  const facts = await customerFacts(tx, promotion, context.customerId, context.email);
+  const facts = { ...(await customerFacts(tx, promotion, context.customerId, context.email)), companyId: context.companyId ?? null };
   const judged = judge(promotion, code, quote.lines, facts, context.now);
   // The use and the counters that count it, in one statement (the CHECKs of the schema refuse an overspend).
   const id = orderedId();
@@ -125,10 +133,32 @@ export async function confirmRedemption(tx: Tx, orderId: string, now: Date): Pro
  * racing it, gives nothing back twice). Answers how many were released.
  */
 export async function releaseRedemption(tx: Tx, orderId: string, now: Date): Promise<number> {
+  return releaseWhere(tx, eq(promoRedemptions.orderId, orderId), now);
+}
+
+/**
+ * Issue 35 (docs/product/promotions.md §13): a company order's use is held before any payment order exists (a
+ * bank transfer never has one): it is confirmed when the transfer is recorded, and given back by its id when
+ * the order is canceled.
+ */
+export async function releaseRedemptionById(tx: Tx, redemptionId: string, now: Date): Promise<number> {
+  return releaseWhere(tx, eq(promoRedemptions.id, redemptionId), now);
+}
+
+export async function confirmRedemptionById(tx: Tx, redemptionId: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(promoRedemptions)
+    .set({ status: 'confirmed', confirmedAt: now, updatedAt: now })
+    .where(and(eq(promoRedemptions.id, redemptionId), eq(promoRedemptions.status, 'held')))
+    .returning({ id: promoRedemptions.id });
+  return rows.length;
+}
+
+async function releaseWhere(tx: Tx, which: SQL, now: Date): Promise<number> {
   const live = await tx
     .select({ id: promoRedemptions.id, promotionId: promoRedemptions.promotionId, codeId: promoRedemptions.codeId })
     .from(promoRedemptions)
-    .where(and(eq(promoRedemptions.orderId, orderId), eq(promoRedemptions.status, 'held')));
+    .where(and(which, eq(promoRedemptions.status, 'held')));
   let released = 0;
   for (const r of live) {
     await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, r.promotionId)).for('update');

@@ -10,7 +10,12 @@ export type QuoteLine = { boxId: string; category: TProductLine | string; price:
 export type EligibleLine = { index: number; boxId: string; price: number; discount: number };
 
 /** What the customer's history says, read before judging (docs/product/promotions.md §4). */
-export type CustomerFacts = { usedBefore: boolean; hasPaidOrder: boolean };
+export type CustomerFacts = {
+  usedBefore: boolean;
+  hasPaidOrder: boolean;
+  /** Issue 35: the company a company order is for (docs/product/promotions.md §13); absent for a customer. */
+  companyId?: string | null | undefined;
+};
 
 export type Judged = { discount: number; eligibleAmount: number; subtotal: number; eligibleLines: EligibleLine[] };
 
@@ -58,6 +63,10 @@ export function judge(promotion: PromotionRow, code: PromoCodeRow, lines: readon
   if (promotion.status === 'paused') throw new AppError('PROMO_PAUSED', { field: 'code' });
   if (promotion.status === 'ended' || (promotion.endsAt && now.getTime() >= promotion.endsAt.getTime())) throw new AppError('PROMO_EXPIRED', { field: 'code' });
   if (now.getTime() < promotion.startsAt.getTime()) throw new AppError('PROMO_NOT_STARTED', { field: 'code', params: { start: algiersDateTime(promotion.startsAt) } });
+  // docs/product/promotions.md §13: a company order takes only a promotion open to all companies or to its own.
+  if (facts.companyId && !(promotion.companies === 'all' || (promotion.companies === 'chosen' && promotion.companyIds.includes(facts.companyId)))) {
+    throw new AppError('PROMO_NOT_FOR_COMPANIES', { field: 'code' });
+  }
   const usesLeft = Math.min(...[promotion.usageLimit, promotion.budgetUses].map((limit) => (limit === null ? Infinity : limit - promotion.usedUses)));
   if (usesLeft <= 0 || (promotion.budgetDzd !== null && promotion.usedDzd >= promotion.budgetDzd)) throw new AppError('PROMO_EXHAUSTED', { field: 'code' });
   if (code.singleUse && code.usedCount > 0) throw new AppError('PROMO_ALREADY_USED', { field: 'code' });

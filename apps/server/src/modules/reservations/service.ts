@@ -11,6 +11,7 @@ import { boxes, boxOffers, offers, partners, reservations, users, vouchers } fro
 import { HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyUser } from '../partners/index.ts';
+import { publish } from '../realtime/index.ts';
 import { type EmailContent, enqueueEmail, type Locale, proposalAcceptedPartnerEmail, reservationCancelledPartnerEmail, reservationConfirmedCustomerEmail, reservationDeclinedCustomerEmail, type ReservationFacts, reservationProposedCustomerEmail, reservationRequestedCustomerEmail, reservationRequestedPartnerEmail, wakeOutbox } from '../notifications/index.ts';
 import { isVoucherHolder, ownedVoucherCondition, transitionVoucher } from '../vouchers/index.ts';
 import { loadDaySlots } from './availability.ts';
@@ -192,6 +193,8 @@ async function mailPartner(
   feed: { kind: ReservationFeedKind; facts: ReservationFacts; title: string; body: string },
 ) {
   for (const to of await partnerAddresses(db, row.partner)) await enqueueEmail(db, { now, to, template, render });
+  // Issue 36: the inbox of the members who manage reservations changes without a reload (docs/product/realtime.md §6).
+  await publish(db, { topic: 'partner.reservation', audience: { partnerId: row.partner.id, permission: 'manage_reservations' }, payload: { reservationId: row.reservation.id, change: feed.kind }, now });
   if (row.partner.ownerUserId) {
     // The partner portal's notification feed (bell).
     await notifyUser(
@@ -439,6 +442,8 @@ async function partnerReservation(db: Queryable, partner: PartnerActor, id: stri
 
 async function mailCustomer(db: Queryable, now: Date, row: ReservationRow, template: string, render: Render) {
   await enqueueEmail(db, { now, to: row.reservation.customerEmail, template, voucherId: row.reservation.voucherId, render });
+  // Issue 36: a member's answer shows at once in the inboxes of the colleagues who manage reservations (docs/product/realtime.md §6).
+  await publish(db, { topic: 'partner.reservation', audience: { partnerId: row.partner.id, permission: 'manage_reservations' }, payload: { reservationId: row.reservation.id, change: template.replaceAll('-', '_') }, now });
 }
 
 export type PartnerReservationResult = typeof reservations.$inferSelect;

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { EVERYONE_AUDIENCE, publish } from '../realtime/index.ts';
 import { clearSettingsCache, getSettings, SETTINGS_SCHEMAS, type SettingsKey } from './service.ts';
 
 const SECTIONS = Object.keys(SETTINGS_SCHEMAS) as SettingsKey[];
@@ -16,6 +17,14 @@ export async function readAllSettings(db: Queryable): Promise<{ settings: TSetti
   const parsed = ZSettingsSections.safeParse(Object.fromEntries(sections));
   const settings = parsed.success ? parsed.data : (Object.fromEntries(sections) as unknown as TSettingsSections);
   return { settings, updatedAt: last?.at ? new Date(last.at).toISOString() : null };
+}
+
+/** docs/product/gift-cards.md §1: the gift card settings hold together (a save and an import alike). */
+export function assertGiftCardSettings(p: TSettingsSections['payments'], field?: string): void {
+  if (p.gift_card_min_amount >= p.gift_card_max_amount) throw new AppError('SETTINGS_GIFT_CARD_AMOUNTS', { field: field ?? 'payments.gift_card_min_amount' });
+  if (p.gift_card_goodwill_max > p.gift_card_max_amount) throw new AppError('SETTINGS_GIFT_CARD_GOODWILL', { field: field ?? 'payments.gift_card_goodwill_max' });
+  // A card is reminded within its validity (the shortest month counted as 28 days), never before it is even valid.
+  if (p.gift_card_reminder_days >= p.gift_card_validity_months * 28) throw new AppError('SETTINGS_GIFT_CARD_REMINDER', { field: field ?? 'payments.gift_card_reminder_days' });
 }
 
 /**
@@ -32,6 +41,7 @@ export async function updateSettings(db: Db, patch: TSettingsPatch, action: { ac
     if (next.payments.min_amount >= next.payments.max_amount) {
       throw new AppError('SETTINGS_AMOUNTS', { field: 'payments.min_amount' });
     }
+    assertGiftCardSettings(next.payments);
     for (const key of SECTIONS) {
       if (!patch[key] || JSON.stringify(current[key]) === JSON.stringify(next[key])) continue;
       // The audit names and shows only the fields whose value changed, not every field the form sent.
@@ -55,6 +65,8 @@ export async function updateSettings(db: Db, patch: TSettingsPatch, action: { ac
         now: action.now,
       });
     }
+    // Issue 36: every signed-in page reads GET /api/site again (maintenance, contact; docs/product/realtime.md §6).
+    await publish(tx, { topic: 'site.status', audience: EVERYONE_AUDIENCE, payload: { change: 'settings_saved' }, now: action.now });
   });
   clearSettingsCache();
   return readAllSettings(db);

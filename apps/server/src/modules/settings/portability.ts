@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
-import { readAllSettings } from './administration.ts';
+import { EVERYONE_AUDIENCE, publish } from '../realtime/index.ts';
+import { assertGiftCardSettings, readAllSettings } from './administration.ts';
 import { clearSettingsCache, SETTINGS_SCHEMAS, type SettingsKey } from './service.ts';
 
 export const SETTINGS_FILE_FORMAT = 'farha-settings';
@@ -31,12 +32,31 @@ const ZSettingsFile = z.object({
 type Step = { actor: AuditActor; now: Date };
 
 /** Fields added after SETTINGS_FILE_VERSION 1 was first written: a file exported before them gets their defaults. */
-const FIELDS_ADDED_LATER: Partial<Record<SettingsKey, string[]>> = { platform: ['support_email', 'support_phone', 'partner_hotline'] };
+const FIELDS_ADDED_LATER: Partial<Record<SettingsKey, string[]>> = {
+  platform: ['support_email', 'support_phone', 'partner_hotline'],
+  // Issue 35 (docs/product/gift-cards.md §1).
+  payments: [
+    'gift_card_min_amount',
+    'gift_card_max_amount',
+    'gift_card_validity_months',
+    'gift_card_goodwill_max',
+    'gift_card_reminder_days',
+    // Issue 37 (docs/product/group-gifts.md §1).
+    'group_gift_min_contribution',
+    'group_gift_choice_days',
+    'group_gift_max_open_per_user',
+    'group_gift_max_contributions_per_email',
+    'group_gift_max_amount',
+  ],
+  // Issue 36 (docs/product/live-chat.md §2): a section of its own, added whole.
+  support: ['chat_max_per_agent', 'chat_wait_limit_seconds', 'chat_customer_from_hour', 'chat_customer_to_hour', 'chat_partner_from_hour', 'chat_partner_to_hour'],
+};
 
 /** A file exported before a field existed gets that field's default; any other missing field still makes the file invalid. */
 function withNewFieldsDefaulted(file: unknown): unknown {
   if (!file || typeof file !== 'object' || !('settings' in file) || !file.settings || typeof file.settings !== 'object') return file;
-  const settings = file.settings as Record<string, unknown>;
+  // A section added later (issue 36: support) is absent from older files: it starts empty and gets its defaults.
+  const settings = { support: {}, ...(file.settings as Record<string, unknown>) };
   const filled = Object.fromEntries(
     Object.entries(settings).map(([key, values]) => {
       const added = FIELDS_ADDED_LATER[key as SettingsKey];
@@ -60,6 +80,8 @@ async function writeAll(db: Db, next: TSettingsSections | null, step: Step, acti
           .onConflictDoUpdate({ target: systemSettings.key, set: { value: next[key], updatedBy: step.actor.userId, updatedAt: step.now } });
       }
     }
+    // Issue 36: every signed-in page reads GET /api/site again (docs/product/realtime.md §6).
+    await publish(tx, { topic: 'site.status', audience: EVERYONE_AUDIENCE, payload: { change: action === 'settings.import' ? 'settings_imported' : 'settings_reset' }, now: step.now });
   });
   clearSettingsCache();
   const after = await readAllSettings(db);
@@ -92,6 +114,7 @@ export async function importSettings(db: Db, file: unknown, step: Step) {
   if (settings.payments.min_amount >= settings.payments.max_amount) {
     throw new AppError('SETTINGS_AMOUNTS', { field: 'file' });
   }
+  assertGiftCardSettings(settings.payments, 'file');
   return writeAll(db, settings, step, 'settings.import');
 }
 

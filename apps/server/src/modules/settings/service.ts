@@ -42,6 +42,25 @@ export const SETTINGS_SCHEMAS = {
     seller_bank: z.string().default(''),
     /** Issue 34: the TVA rate in basis points (1900 = 19 %); prices are TTC, invoices show HT, TVA and TTC. */
     tva_rate_bp: z.number().int().default(1900),
+    /**
+     * Issue 35 (docs/product/gift-cards.md §1): a gift card's amount range, its validity in months, the
+     * ceiling of a goodwill card and how many days before expiry its recipient is reminded.
+     */
+    gift_card_min_amount: z.number().int().default(2_000),
+    gift_card_max_amount: z.number().int().default(200_000),
+    gift_card_validity_months: z.number().int().min(1).max(60).default(12),
+    gift_card_goodwill_max: z.number().int().default(20_000),
+    gift_card_reminder_days: z.number().int().min(1).max(365).default(30),
+    /**
+     * Issue 37 (docs/product/group-gifts.md §1): a group gift's smallest contribution, the days its organiser has to
+     * choose when it closes short, the pots one customer may have open, the contributions one e-mail may make to
+     * one pot, and the most one pot may hold.
+     */
+    group_gift_min_contribution: z.number().int().min(1).default(500),
+    group_gift_choice_days: z.number().int().min(1).max(60).default(7),
+    group_gift_max_open_per_user: z.number().int().min(1).max(100).default(5),
+    group_gift_max_contributions_per_email: z.number().int().min(1).max(100).default(5),
+    group_gift_max_amount: z.number().int().min(1).default(500_000),
   }),
   notifications: z.object({
     email_provider: z.string().default('smtp'),
@@ -75,6 +94,19 @@ export const SETTINGS_SCHEMAS = {
     offline_max_snapshot_age_minutes: z.number().int().min(1).max(10_080).default(1440),
     offline_max_queued_redemptions: z.number().int().min(0).max(1000).default(50),
     offline_max_queued_value: z.number().int().min(0).default(300_000),
+  }),
+  /**
+   * Issue 36 (docs/product/live-chat.md §2): the live chat. Active chats an adviser may hold at once, how long a
+   * chat waits for an adviser before it becomes an e-mail ticket, and its hours every day in Algiers (whole hours,
+   * from included, to excluded): customers and visitors 08:00–22:00, partners 09:00–22:00.
+   */
+  support: z.object({
+    chat_max_per_agent: z.number().int().min(1).max(20).default(3),
+    chat_wait_limit_seconds: z.number().int().min(30).max(3600).default(120),
+    chat_customer_from_hour: z.number().int().min(0).max(24).default(8),
+    chat_customer_to_hour: z.number().int().min(0).max(24).default(22),
+    chat_partner_from_hour: z.number().int().min(0).max(24).default(9),
+    chat_partner_to_hour: z.number().int().min(0).max(24).default(22),
   }),
 } as const;
 

@@ -15,6 +15,7 @@ import { SUPPORT_ROLES } from '@farha/contracts/roles';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
   boxes,
+  chatSessions,
   disputes,
   orders,
   partners,
@@ -29,6 +30,7 @@ import { enqueueEmail, smsToPartner, smsToUser, ticketAnsweredSms, wakeOutbox } 
 import { ticketReplyEmail } from './emails.ts';
 import { addBusinessMinutes, businessMinutesBetween } from './business-hours.ts';
 import { ticketDisputes } from './disputes.ts';
+import { publishDeskChange } from './live.ts';
 import { loadThread } from './tickets.ts';
 
 /**
@@ -49,7 +51,8 @@ function baseQuery(db: Queryable) {
   return db
     .select({ ticket: supportTickets, requester, partner: { id: partners.id, name: partners.name }, agent: { id: agent.id, firstName: agent.firstName, lastName: agent.lastName } })
     .from(supportTickets)
-    .innerJoin(requester, eq(requester.id, supportTickets.userId))
+    // A visitor's chat (issue 36) has no account: the ticket's requester_name and requester_email stand in.
+    .leftJoin(requester, eq(requester.id, supportTickets.userId))
     .leftJoin(partners, eq(partners.id, supportTickets.partnerId))
     .leftJoin(agent, eq(agent.id, supportTickets.assignedTo));
 }
@@ -76,15 +79,17 @@ function toRow(row: JoinedRow, now: Date): TDeskTicketRow {
     category: t.category,
     priority: t.priority as TDeskTicketRow['priority'],
     status: t.status as TDeskTicketRow['status'],
-    requester: {
-      id: row.requester.id,
-      name: fullName(row.requester),
-      email: row.requester.email,
-      kind: t.partnerId ? 'partner' : 'customer',
-      locale: row.requester.locale,
-      partnerId: row.partner?.id ?? null,
-      partnerName: row.partner?.name ?? null,
-    },
+    requester: row.requester
+      ? {
+          id: row.requester.id,
+          name: fullName(row.requester),
+          email: row.requester.email,
+          kind: t.partnerId ? 'partner' : 'customer',
+          locale: row.requester.locale,
+          partnerId: row.partner?.id ?? null,
+          partnerName: row.partner?.name ?? null,
+        }
+      : { id: '', name: t.requesterName ?? '', email: t.requesterEmail ?? '', kind: 'visitor', locale: 'fr', partnerId: null, partnerName: null },
     assignee: row.agent?.id ? { id: row.agent.id, name: fullName(row.agent) } : null,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
@@ -104,8 +109,8 @@ function filters(query: Partial<TDeskTicketQuery>, agentId: string): SQL | undef
     where.push(
       or(
         ilike(supportTickets.title, like),
-        ilike(requester.email, like),
-        ilike(sql`${requester.firstName} || ' ' || ${requester.lastName}`, like),
+        ilike(sql`coalesce(${requester.email}, ${supportTickets.requesterEmail})`, like),
+        ilike(sql`coalesce(${requester.firstName} || ' ' || ${requester.lastName}, ${supportTickets.requesterName})`, like),
         ilike(sql`${supportTickets.id}::text`, like),
         ilike(partners.name, like),
       )!,
@@ -158,6 +163,12 @@ export async function deskKpis(db: Queryable, now: Date): Promise<TDeskKpis> {
   };
 }
 
+/** The language of a visitor's chat (their e-mails), or null when the ticket is no chat. */
+async function chatLocale(db: Queryable, ticketId: string): Promise<'fr' | 'ar' | null> {
+  const [row] = await db.select({ locale: chatSessions.locale }).from(chatSessions).where(eq(chatSessions.ticketId, ticketId)).limit(1);
+  return row ? (row.locale as 'fr' | 'ar') : null;
+}
+
 /** Agents a ticket can be given to: support roles whose account is active (not invited and never activated, not suspended). */
 const assignableAgent = and(inArray(users.role, [...SUPPORT_ROLES]), eq(users.status, 'active'));
 
@@ -175,7 +186,7 @@ export async function listDeskTickets(db: Queryable, agentRef: Agent, query: TDe
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(supportTickets)
-    .innerJoin(requester, eq(requester.id, supportTickets.userId))
+    .leftJoin(requester, eq(requester.id, supportTickets.userId))
     .leftJoin(partners, eq(partners.id, supportTickets.partnerId))
     .where(where);
   // Most urgent first among the open, then the most recently active.
@@ -206,7 +217,9 @@ async function joinedTicket(db: Queryable, id: string): Promise<JoinedRow> {
 }
 
 /** The requester's orders, vouchers, reservations or partner data (issue 14 context panel). */
-async function requesterContext(db: Queryable, row: JoinedRow): Promise<TDeskTicketDetail['context']> {
+export async function requesterContext(db: Queryable, row: Pick<JoinedRow, 'requester' | 'ticket'>): Promise<TDeskTicketDetail['context']> {
+  // A visitor (issue 36) has no orders, vouchers or reservations with Farha's account.
+  if (!row.requester) return { orders: [], vouchers: [], reservations: [], partner: null, openDisputes: 0 };
   const userId = row.requester.id;
   const partnerId = row.ticket.partnerId;
   const orderRows = await db
@@ -262,9 +275,9 @@ export async function getDeskTicket(db: Queryable, id: string, now: Date): Promi
     attachments: attachments.filter((a) => a.messageId === null).map(strip),
     messages: messages.map(({ message, firstName, lastName }) => ({
       id: message.id,
-      sender: message.authorKind as 'user' | 'support',
+      sender: message.authorKind === 'support' ? 'support' : 'user',
       internal: message.internal,
-      authorName: fullName({ firstName, lastName }),
+      authorName: firstName === null ? (row.ticket.requesterName ?? '') : fullName({ firstName, lastName: lastName ?? '' }),
       message: message.body,
       createdAt: message.createdAt.toISOString(),
       attachments: attachments.filter((a) => a.messageId === message.id).map(strip),
@@ -284,16 +297,19 @@ export async function assignTicket(deps: DeskDeps, caller: Agent, id: string, ag
     .where(and(eq(users.id, target), assignableAgent))
     .limit(1);
   if (!agentRow) throw new AppError('AGENT_NOT_FOUND');
-  const [updated] = await deps.db
-    .update(supportTickets)
-    .set({
-      assignedTo: target,
-      updatedAt: deps.now,
-      status: sql`case when ${supportTickets.status} = 'open' then 'assigned' else ${supportTickets.status} end`,
-    })
-    .where(eq(supportTickets.id, id))
-    .returning({ id: supportTickets.id });
-  if (!updated) throw new AppError('TICKET_NOT_FOUND');
+  await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(supportTickets)
+      .set({
+        assignedTo: target,
+        updatedAt: deps.now,
+        status: sql`case when ${supportTickets.status} = 'open' then 'assigned' else ${supportTickets.status} end`,
+      })
+      .where(eq(supportTickets.id, id))
+      .returning({ id: supportTickets.id, status: supportTickets.status });
+    if (!updated) throw new AppError('TICKET_NOT_FOUND');
+    await publishDeskChange(tx, { ticketId: id, change: 'ticket_assigned', status: updated.status, now: deps.now });
+  });
   return getDeskTicket(deps.db, id, deps.now);
 }
 
@@ -327,18 +343,22 @@ export async function replyAsAgent(deps: DeskDeps, caller: Agent, id: string, in
         updatedAt: deps.now,
       })
       .where(eq(supportTickets.id, id));
+    await publishDeskChange(tx, { ticketId: id, change: 'agent_replied', status, now: deps.now });
     if (input.internal) return;
-    const [person] = await tx.select().from(users).where(eq(users.id, ticket.userId));
+    // A visitor's chat that became a ticket (issue 36) is answered at the e-mail they gave, in the chat's language.
+    const [account] = ticket.userId ? await tx.select().from(users).where(eq(users.id, ticket.userId)) : [];
+    const visitorLocale = account ? null : await chatLocale(tx, ticket.id);
+    const person = account ?? { email: ticket.requesterEmail ?? '', locale: visitorLocale ?? 'fr', firstName: ticket.requesterName ?? '' };
     const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, caller.userId));
-    const link = `${deps.publicUrl}${ticket.partnerId ? '/partenaire/support' : '/client/support'}`;
+    const link = `${deps.publicUrl}${ticket.partnerId ? '/partenaire/support' : account ? '/client/support' : '/support'}`;
     await enqueueEmail(tx, {
       now: deps.now,
-      to: person!.email,
+      to: person.email,
       template: 'support-reply',
-      locale: person!.locale,
+      locale: person.locale,
       ...ticketReplyEmail({
-        locale: person!.locale,
-        name: person!.firstName,
+        locale: person.locale,
+        name: person.firstName,
         title: ticket.title,
         reference: ticket.id,
         message: input.message,
@@ -349,7 +369,7 @@ export async function replyAsAgent(deps: DeskDeps, caller: Agent, id: string, in
     // Issue 25: by SMS too, when the person's own preference (a partner's SMS toggle) allows it.
     const notice = { kind: 'ticket-answered' as const, now: deps.now, render: (locale: 'fr' | 'ar') => ticketAnsweredSms({ locale, subject: ticket.title, url: link }) };
     if (ticket.partnerId) await smsToPartner(tx, ticket.partnerId, notice);
-    else await smsToUser(tx, ticket.userId, notice);
+    else if (ticket.userId) await smsToUser(tx, ticket.userId, notice);
   });
   if (!input.internal) wakeOutbox();
   return getDeskTicket(deps.db, id, deps.now);

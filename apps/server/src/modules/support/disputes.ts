@@ -19,6 +19,7 @@ import { enqueueEmail, wakeOutbox } from '../notifications/index.ts';
 import { applyExtension, type Caller, cancelAndRefundVoucher, lockVoucher, refundableAmount, visibleVoucherRow } from '../vouchers/index.ts';
 import { disputeTitle, type DisputeTitleSource } from '@farha/contracts/dispute-title';
 import { disputeUpdateEmail } from './emails.ts';
+import { publishDisputeChange } from './live.ts';
 
 /**
  * Disputes (docs/product/support.md §6, issue 14): a customer opens one on a voucher, the partner concerned answers,
@@ -181,11 +182,12 @@ export async function openDisputeFromTicket(deps: DisputeDeps, agentId: string, 
     .where(eq(supportTickets.id, ticketId))
     .limit(1);
   if (!ticket) throw new AppError('TICKET_NOT_FOUND');
-  if (ticket.partnerId) throw new AppError('DISPUTE_PARTNER_TICKET');
-  const voucher = input.voucherId ? await visibleVoucherRow(deps.db, { userId: ticket.userId, email: ticket.email }, input.voucherId, deps.now) : null;
+  if (ticket.partnerId || !ticket.userId) throw new AppError('DISPUTE_PARTNER_TICKET');
+  const customerId = ticket.userId;
+  const voucher = input.voucherId ? await visibleVoucherRow(deps.db, { userId: customerId, email: ticket.email }, input.voucherId, deps.now) : null;
   const id = await deps.db.transaction(async (tx) => {
     const disputeId = await insertDispute(tx, deps, {
-      customerId: ticket.userId,
+      customerId,
       actorId: agentId,
       voucherId: voucher?.id ?? null,
       type: input.type,
@@ -249,10 +251,11 @@ async function insertDispute(
     })
     .returning({ id: disputes.id });
   await tx.insert(disputeEvents).values({ disputeId: row!.id, action: 'opened', actorId: input.actorId, notes: input.description, createdAt: deps.now });
+  await publishDisputeChange(tx, { disputeId: row!.id, ticketId: input.ticketId, change: 'dispute_opened', status: 'open', now: deps.now });
   const named: DisputeTitleSource = { type: input.type, title, boxName: box?.name ?? null, boxNameAr: box?.nameAr ?? null };
   if (locked) {
     await notifyPartner(tx, deps, partnerId, named, {
-      fr: `Un client a ouvert un litige sur le voucher ${locked.code}. Répondez-y depuis votre portail partenaire (Support > Litiges).`,
+      fr: `Un client a ouvert un litige sur le bon cadeau ${locked.code}. Répondez-y depuis votre portail partenaire (Support > Litiges).`,
       ar: `فتح أحد العملاء نزاعًا بشأن القسيمة ${locked.code}. يرجى الرد من بوابة الشريك.`,
     });
   }
@@ -321,6 +324,7 @@ export async function respondAsPartner(deps: DisputeDeps, caller: { userId: stri
     if (DONE.includes(d.status)) throw new AppError('DISPUTE_ALREADY_RESOLVED');
     await tx.update(disputes).set({ status: 'partner_response', updatedAt: deps.now }).where(eq(disputes.id, id));
     await tx.insert(disputeEvents).values({ disputeId: id, action: 'partner_response', actorId: caller.userId, notes: message, createdAt: deps.now });
+    await publishDisputeChange(tx, { disputeId: id, ticketId: d.ticketId, change: 'partner_responded', status: 'partner_response', now: deps.now });
   });
   return oneDispute(deps.db, eq(disputes.id, id));
 }
@@ -472,9 +476,10 @@ export async function resolveDispute(deps: DisputeDeps, agentId: string, id: str
       })
       .where(eq(disputes.id, id));
     await tx.insert(disputeEvents).values({ disputeId: id, action: 'resolved', actorId: agentId, notes: `${input.resolution} — ${input.notes}`, createdAt: deps.now });
+    await publishDisputeChange(tx, { disputeId: id, ticketId: d.ticketId, change: 'dispute_resolved', status: 'resolved', now: deps.now });
     const what = {
       refund: { fr: `Votre litige est résolu : un remboursement de ${formatDzd(amount ?? 0)} est en cours.`, ar: `تمت تسوية نزاعكم: استرداد ${formatDzd(amount ?? 0, 'ar')} قيد المعالجة.` },
-      voucher_extension: { fr: `Votre litige est résolu : votre voucher est prolongé de ${input.days ?? 0} jours.`, ar: `تمت تسوية نزاعكم: تم تمديد قسيمتكم ${input.days ?? 0} يومًا.` },
+      voucher_extension: { fr: `Votre litige est résolu : votre bon cadeau est prolongé de ${input.days ?? 0} jours.`, ar: `تمت تسوية نزاعكم: تم تمديد قسيمتكم ${input.days ?? 0} يومًا.` },
       rejected: { fr: `Votre litige a été examiné et n'a pas été retenu : ${input.notes}`, ar: `تمت دراسة نزاعكم ولم يتم قبوله: ${input.notes}` },
     }[input.resolution];
     await notifyCustomer(tx, deps, d.customerId, named, what, newExpiry);

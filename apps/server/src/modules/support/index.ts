@@ -12,3 +12,39 @@ export { assignTicket, getDeskTicket, listDeskTickets, replyAsAgent, supportOver
 export { customerDisputes, getDispute, listDisputes, openDispute, openDisputeFromTicket, partnerDisputes, resolveDispute, respondAsPartner } from './disputes.ts';
 export { rateTicket } from './ratings.ts';
 export { closeTicket, type TicketOwner, type UploadedFile } from './tickets.ts';
+export { disputeGoodwillCards, goodwillCardPdf, issueGoodwillFromDispute, issueGoodwillFromTicket, ticketGoodwillCards } from './goodwill.ts';
+// Issue 36: the live chat (docs/product/live-chat.md).
+export {
+  addChatMessage,
+  audienceOfRole,
+  type ChatCaller,
+  chatAvailability,
+  currentChat,
+  endChat,
+  hashChatToken,
+  rateChat,
+  requesterAttachment,
+  requesterAttachmentUrl,
+  requesterChat,
+  requesterMessages,
+  requesterRead,
+  requesterTyping,
+  runChatFallback,
+  sendTranscript,
+  startChat,
+  visitorChatOf,
+} from './chat.ts';
+export {
+  acceptChat,
+  agentEnd,
+  agentMessage,
+  agentRead,
+  agentTyping,
+  chatAgentList,
+  deskChat,
+  deskChatSummary,
+  deskMessages,
+  listDeskChats,
+  setChatPresence,
+  transferChat,
+} from './chat-desk.ts';

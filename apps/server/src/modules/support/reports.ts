@@ -2,7 +2,8 @@ import { and, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-o
 import { type TAgentProfile, type TSupportReport } from '@farha/contracts/support';
 import { SUPPORT_ROLES } from '@farha/contracts/roles';
 import type { Queryable } from '../../db/client.ts';
-import { disputes, supportTickets, users } from '../../db/schema/index.ts';
+import { chatSessions, disputes, supportTickets, users } from '../../db/schema/index.ts';
+import { CHAT_FIRST_ANSWER_GOAL_SECONDS } from '@farha/contracts/chat';
 import { AppError } from '../../lib/errors.ts';
 import { updatePersonalDetails } from '../accounts/index.ts';
 import { businessMinutesBetween } from './business-hours.ts';
@@ -112,6 +113,40 @@ export async function supportReport(db: Queryable, range: { from: string; to: st
       })
       .filter((a) => a.assigned > 0)
       .sort((a, b) => b.assigned - a.assigned),
+    chats: await chatFigures(db, from, end),
+  };
+}
+
+/**
+ * Issue 36 (docs/product/live-chat.md §7): the live chats queued in the period: how many, answered, missed (became
+ * e-mail tickets), the first answer in seconds from the queue (goal: under 60 s), the duration of the accepted
+ * ones that ended, and their ratings.
+ */
+async function chatFigures(db: Queryable, from: Date, end: Date): Promise<TSupportReport['chats']> {
+  const rows = await db
+    .select({
+      status: chatSessions.status,
+      queuedAt: chatSessions.queuedAt,
+      acceptedAt: chatSessions.acceptedAt,
+      firstAnswerAt: chatSessions.firstAnswerAt,
+      endedAt: chatSessions.endedAt,
+      satisfaction: supportTickets.satisfaction,
+    })
+    .from(chatSessions)
+    .innerJoin(supportTickets, eq(supportTickets.id, chatSessions.ticketId))
+    .where(and(gte(chatSessions.queuedAt, from), lt(chatSessions.queuedAt, end)));
+  const seconds = (a: Date, b: Date) => Math.max(0, Math.round((b.getTime() - a.getTime()) / 1000));
+  const firstAnswers = rows.filter((r) => r.firstAnswerAt).map((r) => seconds(r.queuedAt, r.firstAnswerAt!));
+  const durations = rows.filter((r) => r.acceptedAt && r.endedAt).map((r) => seconds(r.acceptedAt!, r.endedAt!));
+  const ratings = rows.filter((r) => r.status === 'ended').map((r) => r.satisfaction).filter((s): s is number => s !== null);
+  const avg = (values: number[]) => (values.length ? Math.round(average(values)!) : null);
+  return {
+    count: rows.length,
+    answered: firstAnswers.length,
+    missed: rows.filter((r) => r.status === 'missed').length,
+    firstAnswer: { medianSeconds: median(firstAnswers), averageSeconds: avg(firstAnswers), goalSeconds: CHAT_FIRST_ANSWER_GOAL_SECONDS },
+    averageDurationSeconds: avg(durations),
+    rating: { count: ratings.length, average: round1(average(ratings)) },
   };
 }
 

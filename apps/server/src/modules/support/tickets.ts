@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { storedFiles, supportTickets, ticketAttachments, ticketMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ATTACHMENT_TYPES, type CheckedFile, checkUpload, type FileStorage, storeCheckedFile } from '../files/index.ts';
+import { publishDeskChange } from './live.ts';
 
 /**
  * Support tickets seen from their owner's side: a customer's own tickets, or a partner's (partner_id
@@ -134,6 +135,7 @@ export async function createTicket(
       })
       .returning({ id: supportTickets.id });
     await storeFiles(deps, tx, owner, ticket!.id, null, files);
+    await publishDeskChange(tx, { ticketId: ticket!.id, change: 'ticket_created', status: 'open', now: deps.now });
     return ticket!.id;
   });
   return getTicket(deps.db, owner, id, attachmentUrl);
@@ -163,10 +165,12 @@ export async function replyToTicket(
       .values({ ticketId: id, authorId: owner.userId, authorKind: 'user', body: input.message, createdAt: deps.now })
       .returning({ id: ticketMessages.id });
     await storeFiles(deps, tx, owner, id, message!.id, files);
+    const reopened = ticket.status === 'resolved';
     await tx
       .update(supportTickets)
-      .set({ updatedAt: deps.now, ...(ticket.status === 'resolved' ? { status: 'open', resolvedAt: null } : {}) })
+      .set({ updatedAt: deps.now, ...(reopened ? { status: 'open', resolvedAt: null } : {}) })
       .where(eq(supportTickets.id, id));
+    await publishDeskChange(tx, { ticketId: id, change: 'requester_replied', status: reopened ? 'open' : ticket.status, now: deps.now });
   });
   return getTicket(deps.db, owner, id, attachmentUrl);
 }
@@ -178,10 +182,14 @@ export async function closeTicket(
   attachmentUrl: AttachmentUrl = customerAttachmentUrl,
 ): Promise<TTicketDetail> {
   const ticket = await ownTicket(deps.db, owner, id);
-  await deps.db
-    .update(supportTickets)
-    .set({ status: 'closed', resolvedAt: ticket.resolvedAt ?? deps.now, updatedAt: deps.now })
-    .where(and(eq(supportTickets.id, id), ne(supportTickets.status, 'closed')));
+  await deps.db.transaction(async (tx) => {
+    const closed = await tx
+      .update(supportTickets)
+      .set({ status: 'closed', resolvedAt: ticket.resolvedAt ?? deps.now, updatedAt: deps.now })
+      .where(and(eq(supportTickets.id, id), ne(supportTickets.status, 'closed')))
+      .returning({ id: supportTickets.id });
+    if (closed.length > 0) await publishDeskChange(tx, { ticketId: id, change: 'requester_closed', status: 'closed', now: deps.now });
+  });
   return getTicket(deps.db, owner, id, attachmentUrl);
 }
 
@@ -210,7 +218,8 @@ export async function loadThread(
   const messages = await db
     .select({ message: ticketMessages, firstName: users.firstName, lastName: users.lastName })
     .from(ticketMessages)
-    .innerJoin(users, eq(users.id, ticketMessages.authorId))
+    // A visitor's message in a chat (issue 36) has no author account: its name is the ticket's requester_name.
+    .leftJoin(users, eq(users.id, ticketMessages.authorId))
     .where(options.internal ? eq(ticketMessages.ticketId, ticketId) : and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.internal, false)))
     .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
   const files = await db

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { boxes, users } from '../../db/schema/index.ts';
 import { enqueueEmail, enqueueEmails, receiptEmail, voucherEmail } from '../notifications/index.ts';
-import { chargeOf, type PaidOrder } from '../payments/index.ts';
+import { chargeOf, orderGiftCardLabel, orderPromoCode, type PaidOrder } from '../payments/index.ts';
 import { boxOffersWithPartners, type VoucherDocument, voucherPublicUrl } from './documents.ts';
 import { type IssueVoucherInput, issueVoucher, issueVouchers } from './issue.ts';
 import { deliverVoucherBySms } from './sms.ts';
@@ -117,7 +117,9 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
     recipientLocale: order.recipientLocale,
     senderName: order.senderName,
     personalMessage: order.personalMessage,
-    faceValue: order.amount,
+    // Issue 35: a promo code lowers what is paid, never the voucher's value (docs/product/promotions.md §9).
+    // Nor does a gift card (issue 35, docs/product/gift-cards.md §4): it pays, like a bank card.
+    faceValue: order.amount + order.discount + order.giftCardAmount,
     deliverAt: order.deliverAt,
   });
   // Issue 25: « Envoyer aussi par SMS » — the same day as the e-mail. Issue 32: the limits checked at
@@ -135,6 +137,8 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
     });
   }
   if (options.receipt === false) return voucher;
+  const promoCode = order.discount > 0 ? await orderPromoCode(db, order.id) : null;
+  const giftCardCode = order.giftCardAmount > 0 ? await orderGiftCardLabel(db, order.id) : null;
   await enqueueEmail(db, {
     now: ctx.now,
     to: purchaser!.email,
@@ -153,6 +157,10 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
       recipientEmail: order.recipientEmail,
       deliverAt: order.deliverAt,
       smsTo: order.recipientSms ? order.recipientPhone : null,
+      // Issue 35: the code's discount line (docs/product/promotions.md §11).
+      discount: order.discount > 0 ? { code: promoCode, amount: order.discount } : null,
+      // Issue 35: what the gift card paid (docs/product/gift-cards.md §4).
+      giftCard: order.giftCardAmount > 0 ? { code: giftCardCode, amount: order.giftCardAmount } : null,
     }),
   });
   return voucher;

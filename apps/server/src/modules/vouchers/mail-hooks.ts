@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Locale, MailHooks, OutboxAttachments } from '../notifications/index.ts';
 import { markOrderFulfilled } from '../payments/index.ts';
+import { publish } from '../realtime/index.ts';
 import { loadVoucherDocument, voucherQrPng } from './documents.ts';
 import { renderVoucherPdf } from './pdf.ts';
 import { transitionVoucher } from './transition.ts';
@@ -43,6 +44,10 @@ export const voucherMailHooks: MailHooks = {
       now,
       patch: { deliveredAt: now },
     });
-    if (delivered?.orderId) await markOrderFulfilled(tx, delivered.orderId, now);
+    if (delivered?.orderId) {
+      await markOrderFulfilled(tx, delivered.orderId, now);
+      // Issue 36: the purchaser's success page stops waiting for the e-mail (docs/product/realtime.md §6).
+      await publish(tx, { topic: 'order.voucher', audience: { userId: delivered.purchaserId }, payload: { orderId: delivered.orderId, voucherId: delivered.id, status: 'DELIVERED' }, now });
+    }
   },
 };

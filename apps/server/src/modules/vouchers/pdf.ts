@@ -1,11 +1,10 @@
-import { bidiText, hasArabic } from '../../lib/pdf-bidi.ts';
-import { farhaPdf } from '../../lib/pdf-document.ts';
+import { farhaPdf, pageWriter, PDF_COLOURS } from '../../lib/pdf-document.ts';
 import { lang, type Locale } from '../notifications/index.ts';
 import { voucherPublicUrl, voucherQrPng, type VoucherDocument } from './documents.ts';
 
-const TERRACOTTA = '#b4532a';
-const INK = '#2b211c';
-const MUTED = '#6b5d55';
+const TERRACOTTA = PDF_COLOURS.terracotta;
+const INK = PDF_COLOURS.ink;
+const MUTED = PDF_COLOURS.muted;
 /** Where the offers list stops, to keep the voucher on one page. */
 const MAX_PLACES = 14;
 const MAX_PLACES_AR = 11;
@@ -23,26 +22,9 @@ export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string, 
   const qr = await voucherQrPng(publicUrl, voucher.code);
   const { pdf, bytes: done } = await farhaPdf({ title: `Farha — ${boxName}`, lang: locale });
 
-  const left = 48;
-  const width = pdf.page.width - 96;
-  const dir = ar ? 'rtl' : 'ltr';
-  /** One paragraph: Helvetica for French, Cairo (bidi) for Arabic or for Arabic words in a French voucher. */
-  const say = (text: string, style: { size: number; bold?: boolean; italic?: boolean; color?: string; x?: number; y?: number; width?: number }) => {
-    const x = style.x ?? left;
-    const w = style.width ?? width;
-    if (ar || hasArabic(text)) return bidiText(pdf, text, { x, y: style.y, width: w, dir, size: style.size, bold: style.bold, color: style.color ?? INK });
-    pdf
-      .font(style.bold ? 'Helvetica-Bold' : style.italic ? 'Helvetica-Oblique' : 'Helvetica')
-      .fontSize(style.size)
-      .fillColor(style.color ?? INK);
-    if (style.y !== undefined) pdf.text(text, x, style.y, { width: w });
-    else pdf.text(text, x, pdf.y, { width: w });
-    return pdf.y;
-  };
+  const { left, width, say, header } = pageWriter(pdf, ar);
 
-  pdf.rect(0, 0, pdf.page.width, 110).fill(TERRACOTTA);
-  say(ar ? 'فرحة Farha' : 'Farha', { size: 30, bold: true, color: '#ffffff', y: ar ? 26 : 34 });
-  say(l.t({ fr: "Coffret cadeau d'expériences", ar: 'علبة هدايا تجارب' }), { size: 12, color: '#ffffff', y: 72 });
+  header(l.t({ fr: "Coffret cadeau d'expériences", ar: 'علبة هدايا تجارب' }));
 
   say(boxName, { size: 22, bold: true, y: 140 });
   pdf.moveDown(0.3);
@@ -60,7 +42,7 @@ export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string, 
   const textX = ar ? left + 16 : 250;
   const textW = width - 210;
   pdf.image(qr, qrX, top + 15, { width: 160 });
-  say(l.t({ fr: 'Code du voucher', ar: 'رمز القسيمة' }), { size: 11, color: MUTED, x: textX, y: top + 30, width: textW });
+  say(l.t({ fr: 'Code du bon cadeau', ar: 'رمز القسيمة' }), { size: 11, color: MUTED, x: textX, y: top + 30, width: textW });
   pdf.fillColor(INK).font('Courier-Bold').fontSize(20).text(voucher.code, textX, top + 52, { width: textW, align: ar ? 'right' : 'left' });
   say(l.t({ fr: "Valable jusqu'au", ar: 'صالحة حتى' }), { size: 11, color: MUTED, x: textX, y: top + 95, width: textW });
   say(l.date(voucher.expiresAt), { size: 14, bold: true, x: textX, y: top + 112, width: textW });
@@ -90,7 +72,7 @@ export async function renderVoucherPdf(doc: VoucherDocument, publicUrl: string, 
   for (const step of [
     { fr: '1. Choisissez une expérience parmi les adresses ci-dessus.', ar: '1. اختاروا تجربة من بين العناوين أعلاه.' },
     { fr: '2. Réservez en ligne avec votre code (ou en scannant le QR code).', ar: '2. احجزوا عبر الإنترنت برمزكم (أو بمسح رمز QR).' },
-    { fr: '3. Présentez ce voucher au partenaire le jour J : il le scanne, et profitez !', ar: '3. قدّموا هذه القسيمة للشريك يوم الموعد: يمسحها، واستمتعوا!' },
+    { fr: '3. Présentez ce bon cadeau au partenaire le jour J : il le scanne, et profitez !', ar: '3. قدّموا هذه القسيمة للشريك يوم الموعد: يمسحها، واستمتعوا!' },
   ]) {
     say(l.t(step), { size: 10.5, color: MUTED });
   }

@@ -14,6 +14,7 @@ import { normalizeVoucherCode, type TVoucherStatus } from '@farha/contracts/vouc
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { boxes, boxOffers, offers, scanAttempts, vouchers, type partners } from '../../db/schema/index.ts';
 import { batched } from '../../lib/batch.ts';
+import { ADMIN_FIGURES_AUDIENCE, publish, publishEach } from '../realtime/index.ts';
 import { allowedSources } from './state-machine.ts';
 import { batchTransition } from './transition.ts';
 import { recordAttempt, storedAnswer, type ScanAnswer } from './scan-attempts.ts';
@@ -64,7 +65,10 @@ export type RedeemInput = {
  * statement (ADR 003), each written by the table's owner (issue 22): the scan route passes them in.
  */
 export type RedemptionWrites = {
-  /** The ledger's `redemptionLedgerRows`: from the redeemed scans, the rows written (id, voucher_id). */
+  /**
+   * The ledger's `redemptionLedgerRows`: from the redeemed scans, the rows written (id, voucher_id, and the
+   * net_amount, promo_share, promo_code it wrote: a shared promotion's part comes off the net, issue 35).
+   */
   ledgerRows: (scans: SQL) => SQL;
   /** The reservations' `closeRedeemedReservations`: the current reservations of the redeemed vouchers closed. */
   closeReservations: (redeemed: SQL) => SQL;
@@ -211,6 +215,13 @@ async function redeemTogether(db: Db, writes: RedemptionWrites, inputs: RedeemIn
       const lost = attempts.filter(({ index }) => !recorded.has(`${inputs[index]!.userId} ${inputs[index]!.nonce}`));
       // The same nonce was answered meanwhile by a concurrent retry: that answer stands, a redemption here is undone.
       if (lost.some(({ answer }) => answer.status === 200)) throw new Conflict('nonce');
+      // Issue 36: the scanning partners' dashboards (scans, success rate, revenue) and, for a redemption, the
+      // back office's figures learn of it at commit (docs/product/realtime.md §6); no code, no name.
+      const kept = attempts.filter(({ index }) => recorded.has(`${inputs[index]!.userId} ${inputs[index]!.nonce}`));
+      const now = inputs[0]!.now;
+      const scanned = [...new Set(kept.map(({ index }) => inputs[index]!.partner.id))];
+      await publishEach(tx, 'partner.figures', scanned.map((partnerId) => ({ audience: { partnerId }, payload: { change: 'scan' } })), now);
+      if (kept.some(({ answer }) => answer.status === 200)) await publish(tx, { topic: 'admin.figures', audience: ADMIN_FIGURES_AUDIENCE, payload: { change: 'voucher_redeemed' }, now });
       return lost.map(({ index }) => index);
     });
   } catch (error) {
@@ -382,7 +393,7 @@ async function redeemClaims(tx: Tx, writes: RedemptionWrites, inputs: RedeemInpu
     moved: 'redeemed',
     set: sql`redeemed_at = c.redeemed_at, redeemed_partner_id = c.partner_id, selected_offer_id = c.offer_id`,
   });
-  const done = await rowsOf<{ voucher_id: string; transaction_id: string | null }>(
+  const done = await rowsOf<{ voucher_id: string; transaction_id: string | null; net_amount: number | null; promo_share: number | null; promo_code: string | null }>(
     tx,
     sql`
     with c as (
@@ -399,11 +410,12 @@ async function redeemClaims(tx: Tx, writes: RedemptionWrites, inputs: RedeemInpu
       ${writes.closeReservations(sql`select c.voucher_id, c.partner_id, c.now from c join redeemed r on r.id = c.voucher_id
         where c.from_status = 'RESERVED' or r.status_before_reservation is not null`)}
     )
-    select r.id as voucher_id, l.id as transaction_id from redeemed r left join ledger l on l.voucher_id = r.id`,
+    select r.id as voucher_id, l.id as transaction_id, l.net_amount, l.promo_share, l.promo_code from redeemed r left join ledger l on l.voucher_id = r.id`,
   );
   // A redeemed voucher that already had a ledger row: the batch is undone (redeemVouchers).
   if (done.some((row) => row.transaction_id === null)) throw new Conflict('ledger');
   const transactionOf = new Map(done.map((row) => [row.voucher_id, row.transaction_id!]));
+  const ledgerOf = new Map(done.map((row) => [row.voucher_id, row]));
 
   claims.forEach((claim, i) => {
     const transactionId = transactionOf.get(claim.voucherId);
@@ -417,7 +429,10 @@ async function redeemClaims(tx: Tx, writes: RedemptionWrites, inputs: RedeemInpu
       partner: { name: input.partner.name, address: input.partner.address, city: input.partner.city },
       gross: row.gross,
       commission: row.commission,
-      net: row.net,
+      // What the ledger wrote: a shared promotion's part of the discount is off the net (docs/product/promotions.md §9).
+      net: Number(ledgerOf.get(claim.voucherId)?.net_amount ?? row.net),
+      promoShare: Number(ledgerOf.get(claim.voucherId)?.promo_share ?? 0),
+      promoCode: ledgerOf.get(claim.voucherId)?.promo_code ?? null,
       redeemedAt: row.redeemed_at,
       transactionId,
     };

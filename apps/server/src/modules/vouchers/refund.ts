@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { boxes, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dropPendingVoucherEmails, enqueueEmail, refundRecordedEmail } from '../notifications/index.ts';
-import { chargeOf, lockOrders, markOrdersRefundedWhenPaidBack, refundShare, recordRefunds, refundsRecorded, type RefundRequest } from '../payments/index.ts';
+import { chargeOf, creditOrderGiftCards, lockOrders, markOrdersRefundedWhenPaidBack, orderGiftCardOpen, refundShare, recordRefunds, refundsRecorded, type RefundRequest } from '../payments/index.ts';
 import { PAID_ORDER_STATUSES, paidOrdersOfLineage, voucherLineage } from './lineage.ts';
 import { transitionVoucher, type VoucherRow } from './transition.ts';
 import { lockVoucher } from './voucher-life.ts';
@@ -47,7 +47,8 @@ export type CancelAndRefundOutcome = {
   refunds: { orderId: string; amount: number }[];
 };
 
-type PlannedOrder = { order: OrderRow; refundable: number };
+/** `refundable`: what the order's gateway can still pay back; `card`: what a gift card paid of it (docs/product/gift-cards.md §5). */
+type PlannedOrder = { order: OrderRow; refundable: number; card: number };
 
 /**
  * A company's order pays for many vouchers (docs/product/refunds.md §5): each voucher's share of what was paid is its face value's share of
@@ -92,7 +93,8 @@ async function refundPlan(db: Queryable, lineage: VoucherRow[], paid: OrderRow[]
       const asked = ofOrder.filter((r) => r.voucherId && ids.has(r.voucherId)).reduce((sum, r) => sum + r.amount, 0);
       refundable = Math.min(refundable, share - asked);
     }
-    plan.push({ order, refundable: Math.max(0, refundable) });
+    // Issue 35: a card's part is put back on the card once, with the order's first refund.
+    plan.push({ order, refundable: Math.max(0, refundable), card: ofOrder.length === 0 ? orderGiftCardOpen(order) : 0 });
   }
   return plan;
 }
@@ -101,7 +103,7 @@ async function refundPlan(db: Queryable, lineage: VoucherRow[], paid: OrderRow[]
 export async function refundableAmount(db: Queryable, voucher: VoucherRow): Promise<number> {
   const lineage = await voucherLineage(db, voucher);
   const plan = await refundPlan(db, lineage, await paidOrdersOfLineage(db, lineage));
-  return plan.reduce((sum, p) => sum + p.refundable, 0);
+  return plan.reduce((sum, p) => sum + p.refundable + p.card, 0);
 }
 
 /**
@@ -153,9 +155,19 @@ export async function cancelAndRefundVoucher(tx: Queryable, request: CancelAndRe
   const rows: RefundRequest[] = [];
   const owed = new Map<string, number>();
   const owe = (userId: string, amount: number) => owed.set(userId, (owed.get(userId) ?? 0) + amount);
-  for (const { order, refundable } of plan) {
+  const onCard = new Map<string, number>();
+  for (const { order, refundable, card } of plan) {
     if (order.kind === 'company' && request.credited !== undefined) continue;
-    const amount = Math.min(refundable, left);
+    // Issue 35 (docs/product/gift-cards.md §5): what a gift card paid goes back on the card first, in this
+    // transaction; a card past its expiry takes nothing, and that part is refunded as the rest is.
+    const cardWanted = Math.min(card, left);
+    const credited = cardWanted > 0 ? await creditOrderGiftCards(tx, order, cardWanted, now) : 0;
+    left -= credited;
+    if (credited > 0) {
+      owe(order.purchaserId, credited);
+      onCard.set(order.purchaserId, (onCard.get(order.purchaserId) ?? 0) + credited);
+    }
+    const amount = Math.min(refundable + (cardWanted - credited), left);
     left -= amount;
     if (amount <= 0) continue;
     owe(order.purchaserId, amount);
@@ -184,7 +196,7 @@ export async function cancelAndRefundVoucher(tx: Queryable, request: CancelAndRe
       template: 'refund-recorded',
       voucherId: locked.id,
       render: (locale) =>
-        refundRecordedEmail({ locale, name: person.firstName, boxName: box?.name ?? 'Box inconnue', boxNameAr: box?.nameAr, code: locked.code, amount, dashboardUrl: `${request.publicUrl}/client/history` }),
+        refundRecordedEmail({ locale, name: person.firstName, boxName: box?.name ?? 'Box inconnue', boxNameAr: box?.nameAr, code: locked.code, amount, giftCard: onCard.get(person.id), dashboardUrl: `${request.publicUrl}/client/history` }),
     });
   }
   return { voucher: cancelled, amount: [...owed.values()].reduce((sum, n) => sum + n, 0), refunds: rows.map((r) => ({ orderId: r.orderId, amount: r.amount })) };

@@ -5,6 +5,8 @@ import { assertEnrolledIfRequired } from '../../modules/accounts/index.ts';
 import { adminRoutes } from './back-office.ts';
 import { catalogAdminRoutes } from './catalog.ts';
 import { companyAdminRoutes } from './companies.ts';
+import { financeReportRoutes } from './finance-reports.ts';
+import { groupGiftAdminRoutes } from './group-gifts.ts';
 import { promotionAdminRoutes } from './promotions.ts';
 import { staffProfileRoutes } from './staff-profile.ts';
 
@@ -21,5 +23,5 @@ export async function adminArea(app: FastifyInstance): Promise<void> {
     if (request.auth) await assertEnrolledIfRequired(app.db, request.auth);
   });
   await app.register(staffProfileRoutes, { prefix: '/profile' });
-  for (const routes of [adminRoutes, catalogAdminRoutes, companyAdminRoutes, promotionAdminRoutes]) await app.register(routes);
+  for (const routes of [adminRoutes, catalogAdminRoutes, companyAdminRoutes, promotionAdminRoutes, financeReportRoutes, groupGiftAdminRoutes]) await app.register(routes);
 }

@@ -6,6 +6,8 @@ import {
   ZPromotion,
   ZPromotionCodesRequest,
   ZPromotionCodesResponse,
+  ZPromotionCompanyChoices,
+  ZPromotionCompanyQuery,
   ZPromotionInput,
   ZPromotionPage,
   ZPromotionPatch,
@@ -25,6 +27,7 @@ import {
   getPromotion,
   listPromotions,
   promotionCodesCsv,
+  promotionCompanyChoices,
   promotionStats,
   updatePromotion,
 } from '../../modules/promotions/index.ts';
@@ -53,6 +56,12 @@ export async function promotionAdminRoutes(app: FastifyInstance): Promise<void> 
     '/promotions',
     { onRequest: staff, schema: { tags, body: ZPromotionInput, response: { 201: ZPromotionResponse, ...errors } } },
     async (request, reply) => reply.status(201).send(await createPromotion(app.db, request.body, step(request))),
+  );
+  // Issue 35 (docs/product/promotions.md §13): the company accounts the form may name.
+  r.get(
+    '/promotions/companies',
+    { onRequest: staff, schema: { tags, querystring: ZPromotionCompanyQuery, response: { 200: ZPromotionCompanyChoices, ...errors } } },
+    async (request) => promotionCompanyChoices(app.db, request.query),
   );
   r.get(
     '/promotions/:id',

@@ -16,7 +16,7 @@ import { companyMe, inviteBuyer, membershipOf } from '../../modules/companies/in
 import { listInvoices, renderCompanyDocument } from '../../modules/companies/index.ts';
 import { callerOrder, listOrders, orderDto, placeOrder } from '../../modules/companies/index.ts';
 import { exportRecipientsCsv, listRecipients, moveRecipient, resendRecipient } from '../../modules/companies/index.ts';
-import { checkRecipientRows, companyBoxChoices, readRecipientFile, recipientTemplateCsv } from '../../modules/companies/index.ts';
+import { checkRecipientRows, companyBoxChoices, quoteCompanyPromo, readRecipientFile, recipientTemplateCsv } from '../../modules/companies/index.ts';
 import { RESEND_RATE_LIMIT } from '../../modules/vouchers/index.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -79,9 +79,13 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/orders/check', { bodyLimit: ROWS_BODY_LIMIT, schema: { tags: ['company'], body: ZCheckRowsRequest, response: { 200: ZCheckResult, ...errors } } }, async (request) => {
-    await companyId(request);
-    const { valid: _valid, ...result } = await checkRecipientRows(app.db, request.body.rows, app.clock.now(), localeOf(request));
-    return result;
+    const company = await companyId(request);
+    const now = app.clock.now();
+    const { valid, ...result } = await checkRecipientRows(app.db, request.body.rows, now, localeOf(request));
+    // Issue 35 (docs/product/promotions.md §13): with a code, the valid rows' quote with its discount.
+    if (!request.body.promoCode?.trim() || result.invalid > 0 || valid.length === 0) return result;
+    const quote = await quoteCompanyPromo(app.db, { userId: requireAuth(request).userId, companyId: company, code: request.body.promoCode, valid, quote: result.quote, now });
+    return { ...result, quote };
   });
 
   r.post(

@@ -11,6 +11,8 @@ import { partnerRegistrationRoutes } from './partner-registration.ts';
 import { siteStatusRoutes } from './site-status.ts';
 import { trackingRoutes } from './tracking.ts';
 import { publicVoucherRoutes, voucherDocumentRoutes } from './vouchers.ts';
+import { publicGiftCardRoutes } from './gift-cards.ts';
+import { publicGroupGiftRoutes } from './group-gifts.ts';
 
 /**
  * /api: what anyone may call, signed in or not: the catalogue, the site's status, sign-ups, checkout, files
@@ -32,9 +34,13 @@ export async function publicArea(app: FastifyInstance): Promise<void> {
     orderRoutes,
     trackingRoutes,
     voucherDocumentRoutes,
+    // Issue 37: a group gift's pot by its link (docs/product/group-gifts.md §3).
+    publicGroupGiftRoutes,
   ]) {
     await app.register(routes);
   }
   // /api/public/vouchers/…: a voucher's public page, found by its code.
   await app.register(publicVoucherRoutes, { prefix: '/public' });
+  // /api/public/gift-cards/…: the range a gift card may be bought for, and a card's balance by its code (issue 35).
+  await app.register(publicGiftCardRoutes, { prefix: '/public' });
 }

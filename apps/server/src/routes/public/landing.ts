@@ -29,7 +29,7 @@ export async function landingRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { created, ...result } = await subscribeToNewsletter(app.db, request.body, app.clock.now());
+      const { created, emailed: _emailed, ...result } = await subscribeToNewsletter(app.db, request.body, { now: app.clock.now(), publicUrl: app.config.publicUrl });
       return reply.status(created ? 201 : 200).send(result);
     },
   );

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/plain/roles';
-import { Banknote, Building2, Coins, Receipt, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, Building2, Coins, Receipt, TicketPercent, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -25,6 +25,7 @@ const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
   { page: 'payments', icon: Receipt },
   { page: 'rates', icon: Coins },
   { page: 'catalog', icon: Package },
+  { page: 'promotions', icon: TicketPercent },
   { page: 'analytics', icon: ChartColumn },
   { page: 'settings', icon: Settings },
   { page: 'audit', icon: History },

@@ -1,4 +1,4 @@
-import { Gift, History, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-react';
+import { Gift, HandCoins, History, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -11,9 +11,10 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { displayName } from '@/lib/user-display';
+import { BasketButton } from './parts/basket-button';
 import { LogoutButton } from './parts/logout-button';
 
-/** The customer area (docs/product/storefront.md §14): Mes Coffrets, profile, history, support, Accueil, Acheter, logout. */
+/** The customer area (docs/product/storefront.md §14): Mes Coffrets, profile, history, Mes cagnottes (issue 37), support, Accueil, Acheter, logout. */
 export function CustomerLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -27,6 +28,7 @@ export function CustomerLayout() {
     { to: paths.client.dashboard, label: t('client.nav.dashboard'), icon: Gift },
     { to: paths.client.profile, label: t('client.nav.profile'), icon: UserRound },
     { to: paths.client.history, label: t('client.nav.history'), icon: History },
+    { to: paths.client.groupGifts, label: t('client.nav.groupGifts'), icon: HandCoins },
     { to: paths.client.support, label: t('client.nav.support'), icon: LifeBuoy },
   ];
 
@@ -35,7 +37,8 @@ export function CustomerLayout() {
       <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
           <Link to={paths.home} aria-label={t('nav.homeLink')} className="rounded-lg">
-            <Logo />
+            {/* Mark only on narrow phones: the header's buttons (with the basket's) need the room. */}
+            <Logo nameClassName="hidden min-[400px]:inline" />
           </Link>
           <p className="ms-3 hidden truncate text-sm text-muted-foreground md:block">
             {t('client.hello', { name: displayName(user) })}
@@ -48,6 +51,8 @@ export function CustomerLayout() {
                 <span className="max-[399px]:sr-only">{t('client.buy')}</span>
               </Link>
             </Button>
+            {/* Issue 34: the storefront's basket button, with its count, in the customer's area too. */}
+            <BasketButton />
             <ThemeToggle />
             <CurrencySwitch />
             <LocaleSwitch />

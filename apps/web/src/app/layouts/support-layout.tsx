@@ -4,6 +4,7 @@ import {
   Handshake,
   House,
   LayoutDashboard,
+  MessagesSquare,
   Scale,
   Ticket,
   UserRound,
@@ -16,6 +17,7 @@ import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { useMailboxNavSection } from '@/features/mailbox/components/mailbox-nav';
+import { useChatDeskSummary, useChatPresencePing } from '@/features/support/api/chats';
 import { useSupportOverview } from '@/features/support/api/desk';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
@@ -27,6 +29,9 @@ export function SupportLayout() {
   const nav = paths.supportPortal;
   const mailboxSection = useMailboxNavSection(); // demo mode only
   const unassigned = useSupportOverview().data?.kpis.unassigned ?? 0;
+  // Issue 36: the live chats' waiting count, their events and the adviser's presence, on every page of the desk.
+  const chats = useChatDeskSummary({ listen: true }).data;
+  useChatPresencePing(chats?.available ?? false);
   return (
     <BackofficeShell
       brandSuffix={t('supportPortal.title')}
@@ -36,6 +41,7 @@ export function SupportLayout() {
           items: [
             { to: nav.dashboard, label: t('supportPortal.nav.dashboard'), icon: LayoutDashboard },
             { to: nav.tickets, label: t('supportPortal.nav.tickets'), icon: Ticket, badge: unassigned },
+            { to: nav.chats, label: t('supportPortal.nav.chats'), icon: MessagesSquare, badge: chats?.waiting ?? 0 },
             { to: nav.disputes, label: t('supportPortal.nav.disputes'), icon: Scale },
             { to: nav.users, label: t('supportPortal.nav.users'), icon: Users },
             { to: nav.partners, label: t('supportPortal.nav.partners'), icon: Handshake },

@@ -13,6 +13,7 @@ import {
 } from '@farha/contracts/company';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useLiveQueries } from '@/lib/realtime';
 import { postForm } from '@/lib/upload';
 
 export const companyKeys = {
@@ -29,13 +30,29 @@ export const useCompanyMe = () => useQuery({ queryKey: companyKeys.me, queryFn: 
 export const useCompanyOrders = (page: number) =>
   useQuery({ queryKey: companyKeys.orders(page), queryFn: ({ signal }) => api.get(`/api/company/orders?page=${page}&pageSize=20`, { schema: ZCompanyOrderPage, signal }) });
 
-/** An order, polled every second while its vouchers are being issued (the progress bar). */
-export const useCompanyOrder = (id: string) =>
-  useQuery({
+/** Issue 36: the order's progress is pushed; it is asked for this often only while the stream is down. */
+const ORDER_FALLBACK_MS = 2_000;
+
+/**
+ * An order and its progress bar: its payment's outcome and each batch of vouchers issued are pushed to the
+ * company's members (docs/product/realtime.md §6); polled while its vouchers are being issued only while the
+ * stream is down.
+ */
+export function useCompanyOrder(id: string) {
+  const live = useLiveQueries(
+    {
+      'company.order': (progress) => (progress.orderId === id ? [companyKeys.order(id)] : []),
+      // The payment's own order (another id): only its purchaser receives it, and this page is theirs then.
+      'order.payment': () => [companyKeys.order(id)],
+    },
+    { onReady: [companyKeys.order(id)] },
+  );
+  return useQuery({
     queryKey: companyKeys.order(id),
     queryFn: ({ signal }) => api.get(`/api/company/orders/${id}`, { schema: ZCompanyOrder, signal }),
-    refetchInterval: (query) => (query.state.data && ['issuing', 'awaiting_payment'].includes(query.state.data.status) ? 1000 : false),
+    refetchInterval: (query) => (!live && query.state.data && ['issuing', 'awaiting_payment'].includes(query.state.data.status) ? ORDER_FALLBACK_MS : false),
   });
+}
 
 export const useRecipients = (id: string, page: number, status: string) =>
   useQuery({
@@ -52,7 +69,9 @@ export const checkFile = (file: File) => {
 /** The active boxes a recipient row may name, for the order form's select (issue 34). */
 export const useCompanyBoxes = () =>
   useQuery({ queryKey: [...companyKeys.all, 'boxes'], queryFn: ({ signal }) => api.get('/api/company/orders/boxes', { schema: ZCompanyBoxChoices, signal }), staleTime: 60_000 });
-export const checkRows = (rows: TRecipientInput[]) => api.post('/api/company/orders/check', { rows }, { schema: ZCheckResult });
+/** Issue 35: with a promo code a promotion opens to companies, the quote has its discount (docs/product/promotions.md §13). */
+export const checkRows = (rows: TRecipientInput[], promoCode?: string) =>
+  api.post('/api/company/orders/check', { rows, ...(promoCode ? { promoCode } : {}) }, { schema: ZCheckResult });
 
 export function useInvalidateCompany() {
   const client = useQueryClient();

@@ -16,6 +16,7 @@ const LABELLED = [
   'settings',
   'profile',
   'tickets',
+  'chats',
   'disputes',
   'scanner',
   'transactions',
@@ -30,6 +31,7 @@ const LABELLED = [
   'companies',
   'taux',
   'paiements',
+  'promotions',
 ] as const;
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);

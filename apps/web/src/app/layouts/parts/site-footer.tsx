@@ -9,7 +9,7 @@ import { useSupportContact } from '@/lib/site';
 export function SiteFooter() {
   const contact = useSupportContact();
   const { t } = useTranslation();
-  const linkClass = 'text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4';
+  const linkClass = 'inline-block py-0.5 text-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4';
   return (
     <footer className="border-t border-border bg-muted/50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1.2fr] lg:px-8">
@@ -40,6 +40,16 @@ export function SiteFooter() {
             <li>
               <Link to={paths.businessOffer} className={linkClass}>
                 {t('nav.business')}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.giftCard} className={linkClass}>
+                {t('nav.giftCard')}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.giftCardBalance} className={linkClass}>
+                {t('nav.giftCardBalance')}
               </Link>
             </li>
           </ul>

@@ -18,6 +18,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ZAdminPaymentList, ZExchangeRate, ZRateHistory, type TSetRateRequest } from '@farha/contracts/rates';
 import { api } from '@/lib/api';
 import { useLocalizedSelect } from '@/lib/localized';
+import { useAdminLive } from './live';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -36,11 +37,13 @@ export function toQuery(params: Record<string, string | number | undefined>): st
   return search.toString();
 }
 
+/** The dashboard's tiles: pushed, with a slow clock for the system status (./live.ts). */
 export function useAdminDashboard(days: number) {
+  const refetchInterval = useAdminLive([['admin', 'dashboard']]);
   return useQuery({
     queryKey: adminKeys.dashboard(days),
     queryFn: ({ signal }) => api.get(`/api/admin/dashboard?days=${days}`, { schema: ZAdminDashboard, signal }),
-    refetchInterval: 30_000,
+    refetchInterval,
   });
 }
 

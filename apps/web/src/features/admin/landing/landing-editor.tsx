@@ -17,6 +17,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { thumbnail, uploadCatalogImage, useAdminLanding, useLandingHistory, usePublishLanding, useSaveDraft } from '../catalog/api';
 import { catalogMessage, useCatalogT, type CatalogKey } from '../catalog/i18n';
+import { usePublicPromotions } from '../promotions/api';
+import { NewsletterPromotionFields, promotionOfCode, withNewsletterFigures } from './newsletter-promotion';
 
 
 const FRAMES = { desktop: 1280, tablet: 768, mobile: 390 } as const;
@@ -168,8 +170,11 @@ function Preview({ config }: { config: TLandingConfig }) {
   const iframe = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(800);
-  const latest = useRef(config);
-  latest.current = config;
+  // The frame shows the newsletter's figures as the homepage will: from the promotion of its code.
+  const promotions = usePublicPromotions();
+  const shown = useMemo(() => withNewsletterFigures(config, promotionOfCode(promotions.data, config.newsletter.promoCode)), [config, promotions.data]);
+  const latest = useRef(shown);
+  latest.current = shown;
 
   useEffect(() => {
     const el = box.current;
@@ -182,7 +187,7 @@ function Preview({ config }: { config: TLandingConfig }) {
   useEffect(() => {
     const timer = window.setTimeout(send, 150);
     return () => window.clearTimeout(timer);
-  }, [config]);
+  }, [shown]);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin === window.location.origin && (event.data as { type?: string })?.type === PREVIEW_READY) send();
@@ -420,17 +425,15 @@ function SectionEditor({ section, config, onChange }: { section: Section; config
             onChange={(v) => update((c) => void (c.newsletter.subtitle = v))}
             testId="newsletter-subtitle"
           />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <LabeledInput label={t('landing.fields.promoCode')} value={config.newsletter.promoCode} onChange={(v) => update((c) => void (c.newsletter.promoCode = v))} />
-            <LabeledInput
-              label={t('landing.fields.discount')}
-              type="number"
-              min={0}
-              max={100}
-              value={config.newsletter.discount}
-              onChange={(v) => update((c) => void (c.newsletter.discount = Number(v)))}
-            />
-          </div>
+          <NewsletterPromotionFields
+            newsletter={config.newsletter}
+            onChange={({ promoCode, discount }) =>
+              update((c) => {
+                c.newsletter.promoCode = promoCode;
+                c.newsletter.discount = discount;
+              })
+            }
+          />
         </div>
       );
     case 'faq':

@@ -35,6 +35,19 @@ describe('audit entries in the reader’s language', () => {
     expect(auditSummary({ action: 'settings.update', summary: 'min_amount, max_amount', params: null }, fri, 'fr')).not.toContain('min_amount');
   });
 
+  it('words a goodwill gift card given by support, and the gift card settings, in both languages (issue 35)', () => {
+    const goodwill = { action: 'support.gift_card_goodwill', summary: 'CC-AAAA-BBBB-CCCC 5 000 DA → nadia@example.dz : Retard', params: { code: 'CC-AAAA-BBBB-CCCC', amount: 5000, customer: 'nadia@example.dz', reason: 'Retard' } };
+    expect(auditActionLabel('support.gift_card_goodwill', fri)).toBe('Carte cadeau offerte par le support');
+    expect(auditActionLabel('support.gift_card_goodwill', ari)).toBe('بطاقة هدية مقدمة من الدعم');
+    expect(auditSummary(goodwill, fri, 'fr')).toMatch(/^CC-AAAA-BBBB-CCCC — 5\s000\sDA — nadia@example\.dz — .*Retard/);
+    const arabic = plain(auditSummary(goodwill, ari, 'ar'));
+    expect(arabic).toContain('CC-AAAA-BBBB-CCCC');
+    expect(arabic).not.toContain('DA —');
+    expect(auditFieldLabel('gift_card_reminder_days', fri)).toBe('Carte cadeau : rappel avant expiration (jours)');
+    expect(auditFieldLabel('gift_card_goodwill_max', ari)).toBe('بطاقة الهدية الممنوحة من الدعم: السقف (دج)');
+    expect(auditValue('gift_card_goodwill_max', 20_000, fri, 'fr')).toMatch(/^20\s000\sDA$/);
+  });
+
   it('shows the session timeout in minutes, as the settings page and its label say', () => {
     expect(auditFieldLabel('session_timeout', fri)).toBe('Expiration de session (minutes)');
     expect(auditValue('session_timeout', 3_600_000, fri, 'fr')).toBe('60');

@@ -28,7 +28,7 @@ export function auditFieldLabel(field: string, t: T): string {
 export function auditValue(field: string, value: unknown, t: T, locale: AdminLocale): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return t(value ? 'audit.values.yes' : 'audit.values.no');
-  if (typeof value === 'number' && (field === 'price' || field === 'netAmount' || field.endsWith('_amount') || field === 'extension_price')) {
+  if (typeof value === 'number' && (field === 'price' || field === 'netAmount' || field.endsWith('_amount') || field === 'extension_price' || field === 'gift_card_goodwill_max')) {
     return formatDzd(value, locale);
   }
   if (typeof value === 'string') {
@@ -123,6 +123,8 @@ export function auditSummary(entry: Pick<TAuditEntry, 'action' | 'summary' | 'pa
     case 'support.password_reset':
     case 'support.login_unlock':
       return ltr(str('subject') ?? '', locale);
+    case 'support.gift_card_goodwill':
+      return join([ltr(str('code') ?? '', locale), formatDzd(num('amount'), locale), str('customer') && ltr(str('customer')!, locale), reason]);
     case 'support.voucher_extend':
       return join([ltr(str('code') ?? '', locale), t('audit.summaries.extendDays', { count: num('days') }), str('reason')]);
     default:

@@ -40,6 +40,20 @@ describe('a refund’s reason in the reader’s language', () => {
     expect(refundReason({ reason: 'x', reasonCode: 'unused_box', reasonParams: null }, ari, 'ar')).toBe('علبة غير مستعملة، استرداد خلال 14 يومًا');
     expect(refundReason({ reason: 'Geste commercial', reasonCode: null, reasonParams: null }, ari, 'ar')).toBe('Geste commercial');
   });
+
+  it('words a basket paid twice (issue 34) in French and in Arabic', () => {
+    const twice = { reason: 'Coffret du panier déjà payé par un autre paiement', reasonCode: 'duplicate_payment' as const, reasonParams: null };
+    expect(refundReason(twice, fri, 'fr')).toBe('Coffret du panier déjà payé par un autre paiement (paiement en double)');
+    expect(refundReason(twice, ari, 'ar')).toBe('علبة من السلة دُفع ثمنها بدفعة أخرى (دفع مكرر)');
+  });
+
+  it('words a group gift contribution paid back (issue 37) by why, in French and in Arabic', () => {
+    const cancelled = { reason: 'Cagnotte annulée : participation remboursée', reasonCode: 'group_gift' as const, reasonParams: { why: 'cancelled' } };
+    expect(refundReason(cancelled, fri, 'fr')).toBe('Cagnotte annulée : participation remboursée');
+    expect(refundReason(cancelled, ari, 'ar')).toBe('صندوق جماعي أُلغي: استرجاع المساهمة');
+    expect(refundReason({ ...cancelled, reasonParams: { why: 'late' } }, ari, 'ar')).toBe('صندوق جماعي: مساهمة دُفعت بعد إغلاقه');
+    expect(refundReason({ ...cancelled, reasonParams: null }, ari, 'ar')).toBe('Cagnotte annulée : participation remboursée');
+  });
 });
 
 describe('a refund to a card charged abroad, and the manual transfer (issue 34)', () => {

@@ -22,6 +22,23 @@ export function refundReason(refund: Pick<TAdminRefund, 'reason' | 'reasonCode' 
       return t('refunds.reasonExtension');
     case 'exchange_impossible':
       return t('refunds.reasonExchange');
+    // Issue 34: a basket's gift paid by a second payment of the same lines (docs/product/basket.md §8).
+    case 'duplicate_payment':
+      return t('refunds.reasonDuplicatePayment');
+    // Issue 37: a contribution to a group gift paid back (docs/product/group-gifts.md).
+    case 'group_gift':
+      switch (p.why) {
+        case 'late':
+          return t('refunds.reasonGroupGiftLate');
+        case 'short':
+          return t('refunds.reasonGroupGiftShort');
+        case 'cancelled':
+          return t('refunds.reasonGroupGiftCancelled');
+        case 'refused':
+          return t('refunds.reasonGroupGiftRefused');
+        default:
+          return refund.reason;
+      }
     default:
       return refund.reason;
   }

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBreakageForecast, useFunnel, useLiveAnalytics, useSales, useSmsPerDay } from '../analytics/api';
 import { useAnalyticsTranslation } from '../analytics/i18n';
 import { DailyChart, DataTable, FunnelChart, LazyChart, SystemStatusCard, TableCard } from '../analytics/parts';
+import { GiftCardFigures, GroupGiftFigures, PromotionFigures } from '../analytics/finance-reports';
 import { FilterChips, formatNumber, KpiTile, LoadFailed } from '../components/parts';
 import { formatDay, formatRecentDateTime } from '@/lib/dates';
 
@@ -253,6 +254,12 @@ export function AdminAnalyticsPage() {
           )
         )}
       </TableCard>
+
+      {/* Issue 35: promo codes and gift cards over a period of their own (docs/product/promotions.md §14, gift-cards.md §10). */}
+      <PromotionFigures />
+      <GiftCardFigures />
+      {/* Issue 37: group gifts' pots, the money they hold and their share of sales (docs/product/group-gifts.md). */}
+      <GroupGiftFigures />
 
       {/* Technical performance and system status */}
       <div className="grid gap-6 lg:grid-cols-2">

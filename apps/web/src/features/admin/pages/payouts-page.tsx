@@ -48,7 +48,7 @@ function PayoutRow(props: { payout: TAdminPayout; busy: boolean; onApprove: () =
           {p.reference && <p className="text-xs font-medium" dir="auto">{t('payouts.reference', { reference: p.reference })}</p>}
           {p.failureReason && <p className="text-xs text-destructive">{p.failureReason}</p>}
         </div>
-        <dl className="grid grid-cols-3 gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1">
+        <dl className={`grid gap-2 text-sm tabular-nums lg:grid-cols-1 lg:gap-1 ${p.promoShareAmount > 0 ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
           <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3">
             <dt className="text-muted-foreground">{t('payouts.columns.gross')}</dt>
             <dd>{formatDzd(p.grossAmount, locale)}</dd>
@@ -57,6 +57,13 @@ function PayoutRow(props: { payout: TAdminPayout; busy: boolean; onApprove: () =
             <dt className="text-muted-foreground">{t('payouts.columns.commission')}</dt>
             <dd>− {formatDzd(p.commissionAmount, locale)}</dd>
           </div>
+          {p.promoShareAmount > 0 && (
+            // Issue 35: the partner's parts of shared promotions' discounts, off what it is paid (docs/product/promotions.md §9).
+            <div className="flex flex-col lg:flex-row lg:justify-between lg:gap-3" data-testid="payout-promo-share">
+              <dt className="text-muted-foreground">{t('payouts.columns.promoShare')}</dt>
+              <dd>− {formatDzd(p.promoShareAmount, locale)}</dd>
+            </div>
+          )}
           <div className="flex flex-col font-bold lg:flex-row lg:justify-between lg:gap-3">
             <dt>{t('payouts.columns.net')}</dt>
             <dd data-testid="payout-net">{formatDzd(p.netAmount, locale)}</dd>

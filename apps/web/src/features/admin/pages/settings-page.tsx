@@ -20,9 +20,9 @@ import { adminMessage, useAdminTranslation } from '../i18n';
 import { SETTING_DISPLAY_SCALE as SCALE } from '../lib/setting-units';
 
 type Section = keyof TSettingsSections;
-const SECTIONS: Section[] = ['platform', 'payments', 'notifications', 'security', 'features'];
+const SECTIONS: Section[] = ['platform', 'payments', 'notifications', 'security', 'features', 'support'];
 
-/** /admin/settings (docs/product/back-office.md §7, superadmin): the five sections, persisted, with the unsaved badge. */
+/** /admin/settings (docs/product/back-office.md §7, superadmin): the six sections, persisted, with the unsaved badge. */
 export function AdminSettingsPage() {
   const { t } = useAdminTranslation();
   useDocumentTitle(t('settings.title'));
@@ -133,7 +133,7 @@ export function AdminSettingsPage() {
         <Skeleton className="h-60" />
       ) : (
         <Tabs defaultValue="platform">
-          {/* Five tabs do not fit a phone: the row scrolls inside its own box (a wrapped row would slide under the panel). */}
+          {/* Six tabs do not fit a phone: the row scrolls inside its own box (a wrapped row would slide under the panel). */}
           <TabsList className="max-w-full justify-start overflow-x-auto">
             {SECTIONS.map((s) => (
               <TabsTrigger key={s} value={s} className="flex-none sm:flex-1">

@@ -1,7 +1,9 @@
 import { ZBasketLineFields, type TBasketLine, type TBasketLinePatch } from '@farha/contracts/basket';
+import { formatDzd } from '@farha/contracts/money';
 import { formatPhone, toE164 } from '@farha/contracts/plain/phone';
 import { addDays } from '@farha/contracts/time';
 import { AlertTriangle, CheckCircle2, CircleDashed, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { to } from '@/config/paths';
@@ -10,12 +12,14 @@ import { Price } from '@/components/domain/price';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DayInput } from '@/components/ui/day-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import type { BasketOwner } from '@/lib/basket';
+import { onPageExit, saveLineOnExit, useLocalPriceChange } from '@/lib/basket-lines';
 import { cn } from '@/lib/cn';
 import { errorMessage, errorTextOf, localizeMessage } from '@/lib/i18n';
 import { useTranslation } from '@/lib/i18n-react';
@@ -59,6 +63,22 @@ function valuesOf(line: TBasketLine, locale: 'fr' | 'ar'): LineValues {
 function fieldProblem(field: FieldName, value: unknown): string | null {
   const result = ZBasketLineFields.shape[field].safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'VALIDATION');
+}
+
+/** What a line's typed fields send: the valid ones (a visitor's line keeps everything), and the problems found. */
+function patchOf(changed: Partial<LineValues>, owner: BasketOwner, line: TBasketLine, shownLocale: LineValues['recipientLocale']) {
+  const patch: Record<string, unknown> = {};
+  const found: Partial<Record<FieldName, string>> = {};
+  for (const field of Object.keys(changed) as FieldName[]) {
+    const value = changed[field];
+    const problem = fieldProblem(field, value);
+    if (problem) found[field] = problem;
+    // A visitor's line keeps what was typed (it is checked again at sign-in); the server takes valid fields only.
+    if (!problem || owner === 'local') patch[field] = value;
+  }
+  // The e-mail's language shown by default is the page's: it is the line's as soon as anything is saved.
+  if (line.recipientLocale === null && !('recipientLocale' in patch)) patch.recipientLocale = shownLocale;
+  return { patch, found };
 }
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -108,17 +128,7 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
     const settle = () => {
       if (edit === edits.current) setSaveState((state) => (state === 'saving' ? 'idle' : state));
     };
-    const patch: Record<string, unknown> = {};
-    const found: Partial<Record<FieldName, string>> = {};
-    for (const field of fields) {
-      const value = changed[field];
-      const problem = fieldProblem(field, value);
-      if (problem) found[field] = problem;
-      // A visitor's line keeps what was typed (it is checked again at sign-in); the server takes valid fields only.
-      if (!problem || owner === 'local') patch[field] = value;
-    }
-    // The e-mail's language shown by default is the page's: it is the line's as soon as anything is saved.
-    if (lineRef.current.recipientLocale === null && !('recipientLocale' in patch)) patch.recipientLocale = values.recipientLocale;
+    const { patch, found } = patchOf(changed, owner, lineRef.current, values.recipientLocale);
     setProblems((current) => {
       const next = { ...current };
       for (const field of fields) {
@@ -155,6 +165,34 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
   flushRef.current = flush;
   useEffect(() => () => void flushRef.current(), []);
 
+  // Closing the tab, or leaving it for another app, within SAVE_DELAY_MS of the last keystroke: what waits is sent
+  // at once, in a request the browser completes after the page is gone (keepalive), not lost with the timer.
+  const queryClient = useQueryClient();
+  const localeRef = useRef(values.recipientLocale);
+  localeRef.current = values.recipientLocale;
+  useEffect(() => {
+    if (owner !== 'server') return;
+    return onPageExit(window, document, () => {
+      const changed = pending.current;
+      if (Object.keys(changed).length === 0) return;
+      window.clearTimeout(timer.current);
+      pending.current = {};
+      const { patch } = patchOf(changed, owner, lineRef.current, localeRef.current);
+      if (Object.keys(patch).length === 0) return;
+      const edit = edits.current;
+      const sent = saveLineOnExit(queryClient, lineRef.current.id, patch as TBasketLinePatch);
+      running.current = Promise.all([running.current, sent]).then(
+        () => {
+          if (edit === edits.current) setSaveState('saved');
+        },
+        (error: unknown) => {
+          setSaveState('failed');
+          setSaveError(errorMessage(error));
+        },
+      );
+    });
+  }, [owner, queryClient]);
+
   const change = <F extends FieldName>(field: F, value: LineValues[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     pending.current = { ...pending.current, [field]: value };
@@ -173,6 +211,8 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
   });
   const problemOf = (field: FieldName) => (problems[field] ? localizeMessage(problems[field]) : undefined);
   const unavailable = !line.box.available;
+  // Issue 34: a visitor's line priced when added shows today's price, and says it changed (docs/product/basket.md §4).
+  const priceWas = useLocalPriceChange(line.id);
   const smsWithoutPhone = values.sendSms && values.recipientPhone.trim() === '';
   const complete = line.complete && !smsWithoutPhone && Object.keys(problems).length === 0;
   const headingId = `basket-line-${line.id}`;
@@ -217,6 +257,11 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
             {errorTextOf('BASKET_BOX_UNAVAILABLE', { box: name })}
           </Alert>
         )}
+        {priceWas !== null && priceWas !== line.box.price && !unavailable && (
+          <Alert variant="info" data-testid="basket-line-price-changed">
+            {t('line.priceChanged', { was: formatDzd(priceWas, locale) })}
+          </Alert>
+        )}
         {checkoutError && !unavailable && (
           <Alert variant="error" data-testid="basket-line-error">
             {checkoutError}
@@ -250,7 +295,7 @@ export function BasketLineCard({ line, index, owner, today, smsOffered, checkout
             )}
           </Field>
           <Field label={t('fields.deliverAt')} labelSuffix={tc('common.optional')} hint={t('fields.deliverAtHint')} error={problemOf('deliverAt')} className="content-start">
-            {(control) => <Input {...control} {...text('deliverAt')} type="date" min={today} max={addDays(today, MAX_DELIVERY_DAYS_AHEAD)} />}
+            {(control) => <DayInput {...control} {...text('deliverAt')} min={today} max={addDays(today, MAX_DELIVERY_DAYS_AHEAD)} />}
           </Field>
           <Field label={t('fields.recipientPhone')} labelSuffix={tc('common.optional')} error={problemOf('recipientPhone')} className="content-start">
             {(control) => <Input {...control} {...text('recipientPhone')} type="tel" inputMode="tel" autoComplete="off" dir="ltr" placeholder="0555 12 34 56" />}

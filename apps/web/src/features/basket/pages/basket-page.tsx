@@ -16,6 +16,8 @@ import { useAuth } from '@/lib/auth';
 import { basketQueryKey } from '@/lib/basket';
 import { useBasket } from '@/lib/basket-lines';
 import { useCardCharge } from '@/lib/card-charge';
+import { usePromoCode } from '@/lib/promo-code';
+import { useGiftCardCode } from '@/lib/gift-card-code';
 import { errorMessage, errorTextOf, localizeMessage } from '@/lib/i18n';
 import { useSiteStatus } from '@/lib/site-status';
 import { toast } from '@/lib/toast';
@@ -124,7 +126,17 @@ function BasketContent({ basket, state }: { basket: TBasket; state: ReturnType<t
   const [pageError, setPageError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const paymentError = ((location.state ?? null) as BasketLocationState | null)?.paymentError ?? null;
-  const cardCharge = useCardCharge(basket.lines.map((line) => line.box.price));
+  // Issue 35: a « Code promo » on the basket, asked again whenever its lines or prices change; each gift's
+  // euros are planned on its price less its part of the discount, as the server charges them (docs/product/basket.md §11).
+  const linesKey = basket.lines.map((line) => `${line.id}:${line.box.price}:${line.box.available}`).join('|');
+  const promo = usePromoCode({ refreshKey: linesKey });
+  // Issue 35 (docs/product/gift-cards.md §4): a « Carte cadeau » pays what the code leaves, shared over the gifts;
+  // each gift's euros are planned on what is left of it, as the server charges them.
+  const giftCard = useGiftCardCode({ promoCode: promo.applied?.code ?? null, refreshKey: linesKey });
+  const cardPaysAll = giftCard.applied !== null && giftCard.applied.total === 0;
+  const cardCharge = useCardCharge(
+    giftCard.applied ? giftCard.applied.lines.map((line) => line.amount) : promo.applied ? promo.applied.lines.map((line) => line.amount) : basket.lines.map((line) => line.box.price),
+  );
   const checkout = useBasketCheckout();
   const flushes = useRef(new Map<string, () => Promise<void>>());
   const isVisitor = state.owner === 'local' || status !== 'authenticated';
@@ -175,7 +187,7 @@ function BasketContent({ basket, state }: { basket: TBasket; state: ReturnType<t
     await Promise.all([...flushes.current.values()].map((flush) => flush()));
     const current = queryClient.getQueryData<TBasket>(basketQueryKey) ?? basket;
     const card = isCardMethod(method);
-    if (card && cardCharge.amount === null) return;
+    if (card && !cardPaysAll && cardCharge.amount === null) return;
     setLineErrors({});
     checkout.mutate(
       {
@@ -184,13 +196,19 @@ function BasketContent({ basket, state }: { basket: TBasket; state: ReturnType<t
         termsAccepted: true,
         // One key per press of « Payer »: the same press never makes two checkouts.
         idempotencyKey: newIdempotencyKey(),
-        ...(card && cardCharge.amount !== null ? { chargeCurrency: cardCharge.currency, expectedChargeAmount: cardCharge.amount } : {}),
+        ...(promo.applied ? { promoCode: promo.applied.code } : {}),
+        ...(giftCard.applied ? { giftCardCode: giftCard.applied.code } : {}),
+        ...(card && !cardPaysAll && cardCharge.amount !== null ? { chargeCurrency: cardCharge.currency, expectedChargeAmount: cardCharge.amount } : {}),
       },
       {
         // A full navigation: the gateway's page is not part of this app.
         onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return; // the session-expired flow takes over
+          // The code ended or was used meanwhile: its message goes under the « Code promo » field.
+          if (promo.refusedAtPayment(error)) return;
+          // The card expired or was spent meanwhile: its message goes under the « Carte cadeau » field.
+          if (giftCard.refusedAtPayment(error)) return;
           const code = error instanceof ApiError ? error.code : null;
           if (code === 'CHARGE_CHANGED' || code === 'RATE_UNAVAILABLE') void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
           if (code === 'BASKET_TOTAL_CHANGED' || code === 'BASKET_BOX_UNAVAILABLE' || code === 'BASKET_EMPTY' || code === 'BASKET_LINE_NOT_FOUND') {
@@ -248,6 +266,8 @@ function BasketContent({ basket, state }: { basket: TBasket; state: ReturnType<t
         <BasketPayment
           count={basket.count}
           total={basket.total}
+          promo={isVisitor ? undefined : promo}
+          giftCard={isVisitor ? undefined : giftCard}
           method={method}
           onMethod={(next) => {
             setMethod(next);

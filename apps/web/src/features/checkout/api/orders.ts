@@ -19,12 +19,13 @@ export const orderQueryKey = (id: string) => ['checkout', 'order', id] as const;
 
 interface OrderQueryOptions {
   enabled?: boolean;
-  /** Poll every second while this returns true (the server checks with the gateway on each read). */
+  /** Poll every second (or `pollMs`) while this returns true (the server checks with the gateway on each read). */
   pollWhile?: (order: TOrder | undefined) => boolean;
+  pollMs?: number;
 }
 
 /** GET /api/orders/:id: the purchaser's own order, its status and, once paid, its voucher. */
-export function useOrder(id: string | null, { enabled = true, pollWhile }: OrderQueryOptions = {}) {
+export function useOrder(id: string | null, { enabled = true, pollWhile, pollMs = 1000 }: OrderQueryOptions = {}) {
   const select = useLocalizedSelect<TOrder>();
   return useQuery({
     queryKey: orderQueryKey(id ?? ''),
@@ -32,7 +33,7 @@ export function useOrder(id: string | null, { enabled = true, pollWhile }: Order
     enabled: enabled && id !== null,
     staleTime: 0,
     select,
-    refetchInterval: (query) => (pollWhile?.(query.state.data) ? 1000 : false),
+    refetchInterval: (query) => (pollWhile?.(query.state.data) ? pollMs : false),
   });
 }
 

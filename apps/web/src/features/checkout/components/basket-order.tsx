@@ -29,6 +29,8 @@ export function BasketOrderSuccess({ order }: { order: TOrder }) {
         </div>
         <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{t('basketSuccess.title')}</h1>
         <p className="max-w-xl text-lg text-muted-foreground text-pretty">{tp('basketSuccess.subtitle', count, { count })}</p>
+        {/* Issue 35: a basket its gift card paid whole took nothing from a bank card. */}
+        {(order.amount > 0 || order.giftCardAmount === 0) && (
         <p className="text-sm text-muted-foreground" data-testid="basket-paid">
           {t('success.paid', {
             amount:
@@ -38,6 +40,20 @@ export function BasketOrderSuccess({ order }: { order: TOrder }) {
             method: PAYMENT_METHOD_NAMES[order.paymentMethod],
           })}
         </p>
+        )}
+        {order.discount > 0 && (
+          // Issue 35: the code's discount, « Réduction BIENVENUE −x DA » (docs/product/promotions.md §11).
+          <p className="text-center text-sm font-semibold text-success" data-testid="success-discount">
+            {t('success.discount', { code: order.promoCode ?? '' }).trim()} <span className="whitespace-nowrap">−{formatDzd(order.discount, locale)}</span>
+          </p>
+        )}
+        {order.giftCardAmount > 0 && (
+          // Issue 35: what the gift card paid, « Carte cadeau CC-…-WXYZ −x DA » (docs/product/gift-cards.md §4).
+          <p className="text-center text-sm font-semibold text-success" data-testid="success-gift-card">
+            {t('success.giftCard')} {order.giftCardCode && <bdi dir="ltr">{order.giftCardCode}</bdi>}{' '}
+            <span className="whitespace-nowrap">−{formatDzd(order.giftCardAmount, locale)}</span>
+          </p>
+        )}
       </header>
 
       <ol className="grid gap-4">

@@ -5,6 +5,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '@/lib/i18n-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DayInput } from '@/components/ui/day-input';
 import { Label } from '@/components/ui/label';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -206,10 +207,10 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
             className="sm:max-w-[calc(50%-0.5rem)]"
           >
             {(control) => (
-              <Input
+              // The chosen day also read out in the page's language (issue 34).
+              <DayInput
                 {...control}
                 {...register('deliverAt')}
-                type="date"
                 min={today}
                 max={addDays(today, MAX_DELIVERY_DAYS_AHEAD)}
                 aria-required

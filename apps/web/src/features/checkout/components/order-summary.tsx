@@ -2,12 +2,23 @@ import { CalendarClock, Mail, QrCode, RotateCcw, Sparkles } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n-react';
 import { Card } from '@/components/ui/card';
 import type { TCheckoutBox } from '../api/checkout-box';
-import { useCheckoutTranslation } from '../i18n';
+import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import { BoxImage } from '@/components/domain/box-image';
 import { Price, RateNote } from '@/components/domain/price';
+import { PromoCodeField, PromoDiscountLine } from '@/components/domain/promo-code-field';
+import type { PromoCode } from '@/lib/promo-code';
+import { GiftCardField, GiftCardLine } from '@/components/domain/gift-card-field';
+import type { GiftCardCode } from '@/lib/gift-card-code';
 
-/** docs/product/storefront.md §7: the summary sidebar (image, name, price, validity) with the trust points. */
-export function OrderSummary({ box }: { box: TCheckoutBox }) {
+/**
+ * docs/product/storefront.md §7: the summary sidebar (image, name, price, validity) with the trust points.
+ * Issue 35: a customer's « Code promo » (`promo`), its discount line and the new total
+ * (docs/product/promotions.md §11).
+ */
+export function OrderSummary({ box, promo, giftCard }: { box: TCheckoutBox; promo?: PromoCode | undefined; giftCard?: GiftCardCode | undefined }) {
+  // Issue 35 (docs/product/gift-cards.md §4): a « Carte cadeau » pays what the code leaves; the total is the rest.
+  const card = giftCard?.applied ?? null;
+  const subtotal = card?.subtotal ?? promo?.applied?.subtotal ?? box.price;
   const { t } = useCheckoutTranslation();
   const { t: tShared } = useTranslation();
   return (
@@ -34,9 +45,28 @@ export function OrderSummary({ box }: { box: TCheckoutBox }) {
           </ul>
         </div>
       </div>
-      <div className="flex items-baseline justify-between gap-4 border-t border-border px-4 py-3 lg:mt-4 lg:px-5">
+      {promo && (
+        <div className="grid gap-3 border-t border-border px-4 py-3 lg:mt-4 lg:px-5">
+          <PromoCodeField promo={promo} t={t} message={(error) => checkoutMessage(error)} />
+          {giftCard && <GiftCardField giftCard={giftCard} t={t} message={(error) => checkoutMessage(error)} />}
+          {(promo.applied || card) && (
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+              <span>{t('summary.subtotal')}</span>
+              <Price dzd={subtotal} testId="checkout-subtotal" />
+            </div>
+          )}
+          {promo.applied && <PromoDiscountLine code={promo.applied.code} discount={promo.applied.discount} label={t('promo.discount', { code: promo.applied.code })} />}
+          {card && card.giftCardAmount > 0 && <GiftCardLine amount={card.giftCardAmount} label={t('giftCard.line')} />}
+          {card && card.total === 0 && (
+            <p className="text-xs text-muted-foreground" data-testid="gift-card-pays-all">
+              {t('giftCard.paysAll')}
+            </p>
+          )}
+        </div>
+      )}
+      <div className={`flex items-baseline justify-between gap-4 border-t border-border px-4 py-3 lg:px-5 ${promo ? '' : 'lg:mt-4'}`}>
         <span className="font-semibold">{t('summary.total')}</span>
-        <Price dzd={box.price} testId="checkout-total" className="text-xl font-extrabold text-primary-strong" />
+        <Price dzd={card?.total ?? promo?.applied?.total ?? box.price} testId="checkout-total" className="text-xl font-extrabold text-primary-strong" />
       </div>
       <RateNote className="px-4 pb-3 lg:px-5" />
       <ul className="hidden space-y-2.5 border-t border-border bg-muted/50 px-5 py-4 text-sm lg:block">

@@ -23,6 +23,8 @@ import { DetailsStep } from '../components/details-step';
 import { OrderSummary } from '../components/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { useCardCharge } from '@/lib/card-charge';
+import { usePromoCode } from '@/lib/promo-code';
+import { useGiftCardCode } from '@/lib/gift-card-code';
 import { ProcessingState } from '../components/processing-state';
 import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import {
@@ -130,7 +132,13 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
   const [paymentError, setPaymentError] = useState(initialPaymentError);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const createOrder = useCreateOrder();
-  const cardCharge = useCardCharge(box.price);
+  // Issue 35: a customer's « Code promo »; the card and the button say the price less its discount.
+  const promo = usePromoCode({ boxId: box.id });
+  // Issue 35 (docs/product/gift-cards.md §4): a « Carte cadeau » pays what the code leaves; the gateway the rest.
+  const giftCard = useGiftCardCode({ boxId: box.id, promoCode: promo.applied?.code ?? null });
+  const amountDzd = giftCard.applied?.total ?? promo.applied?.total ?? box.price;
+  const cardPaysAll = giftCard.applied !== null && amountDzd === 0;
+  const cardCharge = useCardCharge(amountDzd);
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isCustomer = user?.role === 'customer';
@@ -183,12 +191,18 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
     if (!isCustomer) return;
     // Issue 24: a card is charged the euros or dollars shown; the server refuses any other amount.
     const card = values.paymentMethod === 'visa' || values.paymentMethod === 'mastercard';
-    const charge = card && cardCharge.amount !== null ? { chargeCurrency: cardCharge.currency, expectedChargeAmount: cardCharge.amount } : {};
-    createOrder.mutate({ ...toOrderRequest(box.id, values), ...charge }, {
+    const charge = card && !cardPaysAll && cardCharge.amount !== null ? { chargeCurrency: cardCharge.currency, expectedChargeAmount: cardCharge.amount } : {};
+    const promoCode = promo.applied ? { promoCode: promo.applied.code } : {};
+    const giftCardCode = giftCard.applied ? { giftCardCode: giftCard.applied.code } : {};
+    createOrder.mutate({ ...toOrderRequest(box.id, values), ...charge, ...promoCode, ...giftCardCode }, {
       // A full navigation: the gateway's page is not part of this app.
       onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return; // the session-expired flow takes over
+        // The code ended or was used meanwhile: its message goes under the « Code promo » field.
+        if (promo.refusedAtPayment(error)) return;
+        // The card expired or was spent meanwhile: its message goes under the « Carte cadeau » field.
+        if (giftCard.refusedAtPayment(error)) return;
         // The rate changed or went stale since the page loaded: show the new amount before any new try.
         if (error instanceof ApiError && (error.code === 'CHARGE_CHANGED' || error.code === 'RATE_UNAVAILABLE')) {
           void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
@@ -211,13 +225,13 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
   const processing = createOrder.isPending || createOrder.isSuccess;
   const method = form.watch('paymentMethod');
   const chargedText =
-    (method === 'visa' || method === 'mastercard') && cardCharge.amount !== null ? formatForeign(cardCharge.amount, cardCharge.currency) : formatDzd(box.price, locale);
-  const payLabel = isVisitor ? t('checkout.loginToBuy') : t('payment.pay', { amount: chargedText });
+    (method === 'visa' || method === 'mastercard') && cardCharge.amount !== null ? formatForeign(cardCharge.amount, cardCharge.currency) : formatDzd(amountDzd, locale);
+  const payLabel = isVisitor ? t('checkout.loginToBuy') : cardPaysAll ? t('giftCard.payAll') : t('payment.pay', { amount: chargedText });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <aside className="lg:sticky lg:top-24 lg:order-last">
-        <OrderSummary box={box} />
+        <OrderSummary box={box} promo={isCustomer ? promo : undefined} giftCard={isCustomer ? giftCard : undefined} />
       </aside>
 
       <div className="min-w-0 space-y-5">
@@ -289,10 +303,10 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
                 <PaymentStep
                   form={form}
                   payLabel={payLabel}
-                  payDisabled={(Boolean(user) && !isCustomer) || ((method === 'visa' || method === 'mastercard') && cardCharge.amount === null)}
+                  payDisabled={(Boolean(user) && !isCustomer) || (!cardPaysAll && (method === 'visa' || method === 'mastercard') && cardCharge.amount === null)}
                   onBack={() => goTo('details')}
                   cardCharge={cardCharge}
-                  priceDzd={box.price}
+                  priceDzd={amountDzd}
                 />
               )}
             </form>

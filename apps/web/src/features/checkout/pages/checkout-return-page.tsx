@@ -9,20 +9,24 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { useLiveQueries } from '@/lib/realtime';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useOrder } from '../api/orders';
+import { orderQueryKey, useOrder } from '../api/orders';
 import { useCheckoutTranslation } from '../i18n';
 import { checkoutLinks, type CheckoutLocationState } from '../lib/links';
 
-/** How long the page polls the order before it offers a retry (the gateway usually answers in seconds). */
+/** How long the page waits for the order before it offers a retry (the gateway usually answers in seconds). */
 const POLL_WINDOW_MS = 30_000;
+/** Issue 36: the outcome is pushed; the page asks the server itself only while the stream is down, this often. */
+const FALLBACK_POLL_MS = 3_000;
 const PAID = new Set<TOrder['status']>(['paid', 'fulfilled', 'refunded']);
 const FAILED = new Set<TOrder['status']>(['failed', 'canceled', 'expired']);
 
 /**
  * /checkout/return?order=<id>: where the gateway sends the buyer back, paid or not. Only a signed
- * webhook or the server's own check with the gateway confirms a payment, so this page asks the
- * server (every second) until the order is settled one way or the other.
+ * webhook or the server's own check with the gateway confirms a payment: the server pushes the outcome
+ * on the stream (docs/product/realtime.md §6) and the page reads the order again then; while the stream
+ * is down it asks the server every few seconds. After the window, « Réessayer » checks with the gateway.
  */
 export function CheckoutReturnPage() {
   return (
@@ -38,7 +42,11 @@ function CheckoutReturn() {
   const orderId = useSearchParams()[0].get('order');
   const [windowStart, setWindowStart] = useState(() => Date.now());
   const [timedOut, setTimedOut] = useState(false);
-  const order = useOrder(orderId, { pollWhile: (data) => !timedOut && (!data || data.status === 'pending') });
+  const live = useLiveQueries(
+    { 'order.payment': (payment) => (payment.orderId === orderId ? [orderQueryKey(orderId)] : []) },
+    { enabled: orderId !== null, onReady: orderId ? [orderQueryKey(orderId)] : [] },
+  );
+  const order = useOrder(orderId, { pollMs: FALLBACK_POLL_MS, pollWhile: (data) => !live && !timedOut && (!data || data.status === 'pending') });
   useDocumentTitle(t('return.title'));
 
   useEffect(() => {

@@ -16,8 +16,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { basketQueryKey } from '@/lib/basket';
+import { useLiveQueries } from '@/lib/realtime';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useOrder, useResendVoucher } from '../api/orders';
+import { orderQueryKey, useOrder, useResendVoucher } from '../api/orders';
 import { CopyCodeButton } from '@/components/domain/copy-code-button';
 import { PAYMENT_METHOD_NAMES } from '@/components/domain/payment-method-logo';
 import '@/components/domain/print-alone.css';
@@ -34,6 +35,8 @@ const PAID = new Set<TOrder['status']>(['paid', 'fulfilled']);
 const FAILED = new Set<TOrder['status']>(['failed', 'canceled', 'expired']);
 /** How long the page keeps reading the order for the voucher to be issued and its e-mail accepted. */
 const FOLLOW_UP_MS = 30_000;
+/** Issue 36: the voucher's delivery is pushed; the page asks the server itself only while the stream is down, this often. */
+const FALLBACK_POLL_MS = 3_000;
 
 const isScheduled = (order: TOrder) => order.deliverAt !== null && Date.parse(order.deliverAt) > Date.now();
 
@@ -50,9 +53,20 @@ function Success() {
   const { t } = useCheckoutTranslation();
   const orderId = useSearchParams()[0].get('order');
   const [followUp, setFollowUp] = useState(true);
+  // Issue 36 (docs/product/realtime.md §6): the payment's outcome and the voucher's e-mail accepted are pushed to
+  // the purchaser (a basket's gifts are orders of their own: any delivery of the purchaser's reads this one again).
+  const live = useLiveQueries(
+    {
+      'order.payment': (payment) => (payment.orderId === orderId ? [orderQueryKey(orderId)] : []),
+      'order.voucher': () => (orderId ? [orderQueryKey(orderId)] : []),
+    },
+    { enabled: orderId !== null, onReady: orderId ? [orderQueryKey(orderId)] : [] },
+  );
   const order = useOrder(orderId, {
-    // Until the voucher exists and (when sent now) its e-mail went out, within a short window.
+    pollMs: FALLBACK_POLL_MS,
+    // While the stream is down: until the voucher exists and (when sent now) its e-mail went out, within a short window.
     pollWhile: (data) =>
+      !live &&
       followUp &&
       !!data &&
       PAID.has(data.status) &&
@@ -197,6 +211,8 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
         <div className="space-y-3">
           <VoucherCard order={order} voucher={voucher} codeActions={<CopyCodeButton code={voucher.code} labels={{ copy: t('success.copy'), copied: t('success.copied'), failed: t('success.copyFailed') }} />} />
+          {/* Issue 35: an order its gift card paid whole took nothing from a bank card. */}
+          {(order.amount > 0 || order.giftCardAmount === 0) && (
           <p className="text-center text-sm text-muted-foreground">
             {t('success.paid', {
               // Issue 24: a card charged in euros or dollars shows both amounts.
@@ -207,6 +223,20 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
               method: PAYMENT_METHOD_NAMES[order.paymentMethod],
             })}
           </p>
+          )}
+          {order.discount > 0 && (
+            // Issue 35: the code's discount, « Réduction BIENVENUE −x DA » (docs/product/promotions.md §11).
+            <p className="text-center text-sm font-semibold text-success" data-testid="success-discount">
+              {t('success.discount', { code: order.promoCode ?? '' }).trim()} <span className="whitespace-nowrap">−{formatDzd(order.discount, locale)}</span>
+            </p>
+          )}
+          {order.giftCardAmount > 0 && (
+            // Issue 35: what the gift card paid, « Carte cadeau CC-…-WXYZ −x DA » (docs/product/gift-cards.md §4).
+            <p className="text-center text-sm font-semibold text-success" data-testid="success-gift-card">
+              {t('success.giftCard')} {order.giftCardCode && <bdi dir="ltr">{order.giftCardCode}</bdi>}{' '}
+              <span className="whitespace-nowrap">−{formatDzd(order.giftCardAmount, locale)}</span>
+            </p>
+          )}
         </div>
 
         <aside className="space-y-5 print:hidden">

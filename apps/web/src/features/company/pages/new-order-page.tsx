@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/i18n';
 import { localized } from '@/lib/localized';
@@ -44,6 +44,11 @@ export function CompanyNewOrderPage() {
   const [busy, setBusy] = useState<'reading' | 'checking' | 'placing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [payment, setPayment] = useState<Payment>('transfer');
+  // Issue 35 (docs/product/promotions.md §13): a code typed, the one the last check took, and its refusal.
+  const [promoInput, setPromoInput] = useState('');
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const promoId = useId();
   // One key for this order: a retried request or a second click places the same order (issue 27).
   const [idempotencyKey] = useState(() => crypto.randomUUID());
 
@@ -62,24 +67,37 @@ export function CompanyNewOrderPage() {
       setBusy(null);
     }
   };
-  const recheck = async () => {
+  /** The rows checked again, with `code` when one is applied; a refused code is said under its field and dropped. */
+  const checkWith = async (code: string | null) => {
     if (!rows) return;
     setBusy('checking');
     setError(null);
+    setPromoError(null);
     try {
-      setCheck(await checkRows(rows));
+      try {
+        const result = await checkRows(rows, code ?? undefined);
+        setCheck(result);
+        // The code as the server keeps it (upper case, no spaces).
+        setPromoCode(code ? (result.quote.promo?.code ?? code) : null);
+      } catch (e) {
+        if (!(code && e instanceof ApiError && e.field === 'promoCode')) throw e;
+        setPromoError(errorMessage(e));
+        setPromoCode(null);
+        setCheck(await checkRows(rows));
+      }
     } catch (e) {
       setError(errorMessage(e));
     } finally {
       setBusy(null);
     }
   };
+  const recheck = () => checkWith(promoCode);
   const place = async () => {
     if (!rows) return;
     setBusy('placing');
     setError(null);
     try {
-      const order = await api.post('/api/company/orders', { rows, payment, idempotencyKey }, { schema: ZCompanyOrder });
+      const order = await api.post('/api/company/orders', { rows, payment, idempotencyKey, ...(promoCode ? { promoCode } : {}) }, { schema: ZCompanyOrder });
       await invalidate();
       if (order.checkoutUrl) window.location.assign(order.checkoutUrl);
       else await navigate(paths.company.order.replace(':id', order.id));
@@ -229,7 +247,8 @@ export function CompanyNewOrderPage() {
               <tbody>
                 {check.quote.byBox.map((b) => (
                   <tr key={b.boxId} className="border-b">
-                    <td className="py-2">{b.name}</td>
+                    {/* Issue 34: the box's Arabic name on an Arabic page, as the storefront shows it (lib/localized). */}
+                    <td className="py-2" dir="auto" data-testid="company-quote-box">{localized(b.name, b.nameAr, locale)}</td>
                     <td className="py-2 text-end tabular-nums">{b.quantity} × {formatDzd(b.unitPrice, locale)}</td>
                     <td className="py-2 text-end font-semibold tabular-nums">{formatDzd(b.amount, locale)}</td>
                   </tr>
@@ -237,14 +256,58 @@ export function CompanyNewOrderPage() {
               </tbody>
             </table>
             <dl className="grid gap-1 text-sm">
+              {(check.quote.discount > 0 || check.quote.promo) && (
+                <div className="flex justify-between"><dt>{t('newOrder.subtotal')}</dt><dd className="tabular-nums">{formatDzd(check.quote.subtotal, locale)}</dd></div>
+              )}
               {check.quote.discount > 0 && (
-                <>
-                  <div className="flex justify-between"><dt>{t('newOrder.subtotal')}</dt><dd className="tabular-nums">{formatDzd(check.quote.subtotal, locale)}</dd></div>
-                  <div className="flex justify-between text-success"><dt>{t('newOrder.discount', { percent: check.quote.discountBp / 100 })}</dt><dd className="tabular-nums">− {formatDzd(check.quote.discount, locale)}</dd></div>
-                </>
+                <div className="flex justify-between text-success"><dt>{t('newOrder.discount', { percent: check.quote.discountBp / 100 })}</dt><dd className="tabular-nums">− {formatDzd(check.quote.discount, locale)}</dd></div>
+              )}
+              {check.quote.promo && (
+                <div className="flex justify-between gap-3 text-success" data-testid="company-promo-line">
+                  <dt className="min-w-0">
+                    {t('newOrder.promoDiscount')} <bdi dir="ltr" className="font-mono">{check.quote.promo.code}</bdi>
+                  </dt>
+                  <dd className="shrink-0 tabular-nums">− {formatDzd(check.quote.promo.discount, locale)}</dd>
+                </div>
               )}
               <div className="flex justify-between text-lg font-extrabold"><dt>{t('newOrder.total')}</dt><dd className="tabular-nums" data-testid="company-total">{formatDzd(check.quote.total, locale)}</dd></div>
             </dl>
+            {check.invalid === 0 && (
+              <div className="grid gap-1">
+                <label htmlFor={promoId} className="text-sm font-semibold">
+                  {t('newOrder.promoCode')}
+                </label>
+                <div className="flex flex-wrap gap-2">
+                  <Input
+                    id={promoId}
+                    dir="ltr"
+                    autoCapitalize="characters"
+                    className="min-w-0 flex-1 basis-40"
+                    value={promoCode ?? promoInput}
+                    readOnly={promoCode !== null}
+                    onChange={(e) => setPromoInput(e.target.value)}
+                    aria-invalid={promoError ? true : undefined}
+                    aria-describedby={promoError ? `${promoId}-error` : undefined}
+                    maxLength={64}
+                    data-testid="company-promo-code"
+                  />
+                  {promoCode ? (
+                    <Button type="button" variant="outline" onClick={() => { setPromoInput(''); void checkWith(null); }} disabled={busy !== null} data-testid="company-promo-remove">
+                      {t('newOrder.promoRemove')}
+                    </Button>
+                  ) : (
+                    <Button type="button" variant="outline" onClick={() => void checkWith(promoInput.trim() || null)} disabled={!promoInput.trim()} loading={busy === 'checking'} data-testid="company-promo-apply">
+                      {t('newOrder.promoApply')}
+                    </Button>
+                  )}
+                </div>
+                {promoError && (
+                  <p id={`${promoId}-error`} className="text-sm font-medium text-destructive" data-testid="company-promo-error">
+                    {promoError}
+                  </p>
+                )}
+              </div>
+            )}
             <fieldset className="grid gap-2">
               <legend className="mb-1 font-semibold">{t('newOrder.payment')}</legend>
               {(['transfer', 'cib', 'edahabia'] as const).map((p) => (

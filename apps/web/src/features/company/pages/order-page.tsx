@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/i18n';
+import { localized } from '@/lib/localized';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCompanyOrder, useInvalidateCompany, useRecipients } from '../api';
@@ -32,6 +33,12 @@ export function CompanyOrderPage() {
   return (
     <div className="grid gap-6">
       <PageHeader eyebrow={<OrderStatusBadge status={o.status} />} title={t('order.title', { number: o.number })} description={`${formatDate(o.createdAt, locale)} · ${o.recipients} · ${formatDzd(o.total, locale)}`} />
+      {o.promoCode && o.promoDiscount > 0 && (
+        // Issue 35 (docs/product/promotions.md §13): the code's discount, already off the total above.
+        <p className="text-sm text-success" data-testid="company-order-promo">
+          {t('newOrder.promoDiscount')} <bdi dir="ltr" className="font-mono">{o.promoCode}</bdi> − {formatDzd(o.promoDiscount, locale)}
+        </p>
+      )}
       {o.status === 'issuing' && <IssueProgress issued={o.issued} total={o.recipients} />}
       <section className="flex flex-wrap gap-3" data-testid="company-documents">
         {o.status === 'awaiting_transfer' && (
@@ -126,7 +133,7 @@ function Recipients({ orderId }: { orderId: string }) {
                 <td className="p-2 tabular-nums text-muted-foreground">{r.line}</td>
                 <td className="p-2 font-medium">{r.name}</td>
                 <td className="p-2" dir="ltr">{r.email ?? r.mobile}</td>
-                <td className="p-2">{r.box}</td>
+                <td className="p-2" dir="auto">{localized(r.box, r.boxAr, locale)}</td>
                 <td className="p-2">{r.deliverOn ? formatDate(r.deliverOn, locale) : t('order.now')}</td>
                 <td className="p-2 font-mono text-xs" dir="ltr">{r.voucherCode ?? '—'}</td>
                 <td className="p-2">

@@ -1,5 +1,6 @@
 import { Mail, MapPin, MessagesSquare, Phone } from 'lucide-react';
 import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
+import { LiveChatButton } from '@/components/help-centre/live-chat-button';
 import { Button } from '@/components/ui/button';
 import { supportHoursRows, supportHoursText } from '@farha/contracts/plain/support';
 import { telHref, useSupportContact } from '@/lib/site';
@@ -20,9 +21,12 @@ export function ContactTab({ onStartConversation }: { onStartConversation: () =>
       <div className="grid gap-4 md:grid-cols-2">
         <ContactCard icon={MessagesSquare} title={t('support.contact.chat')}>
           <p className="text-sm text-muted-foreground">{t('support.contact.chatText')}</p>
-          <Button size="sm" onClick={onStartConversation}>
-            {t('support.contact.chatAction')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <LiveChatButton size="sm" label={t('support.contact.liveChat')} />
+            <Button size="sm" variant="outline" onClick={onStartConversation}>
+              {t('support.contact.chatAction')}
+            </Button>
+          </div>
         </ContactCard>
         <ContactCard icon={Phone} title={t('support.contact.phone')}>
           {contact.phone ? (

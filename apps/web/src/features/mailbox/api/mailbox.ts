@@ -15,7 +15,11 @@ export function useDemoMode() {
   });
 }
 
-/** spec: the list refreshes itself every 5 s, so a purchase's e-mails show up on their own. */
+/**
+ * spec: the list refreshes itself every 5 s, so a purchase's e-mails show up on their own. Issue 36: kept as
+ * polling (docs/product/realtime.md §7): a demo-mode tool that reads what the outbox sent to anyone; a push
+ * would be an event per e-mail of the site to every back-office stream, for a page that is rarely open.
+ */
 const REFRESH_MS = 5000;
 
 export function useMailbox(recipient: string, enabled: boolean) {

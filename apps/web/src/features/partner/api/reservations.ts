@@ -13,25 +13,31 @@ import type { ZAvailabilityExceptionInput } from '@farha/contracts/partner';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useLocalizedSelect } from '@/lib/localized';
+import { useRealtimeConnected } from '@/lib/realtime';
 import { partnerKeys } from './me';
 
 export type InboxTab = (typeof RESERVATION_INBOX_TABS)[number];
 
+/** The inbox's refresh while the stream (opened by the header's bell) is down; pushed otherwise (docs/product/realtime.md §6). */
+const INBOX_FALLBACK_MS = 60_000;
+
 export function useReservations(tab: InboxTab) {
   const select = useLocalizedSelect<TPartnerReservationList>();
+  const live = useRealtimeConnected();
   return useQuery({
     queryKey: [...partnerKeys.reservations, tab],
     queryFn: ({ signal }) =>
       api.get(`/api/partner/reservations?${new URLSearchParams({ status: tab })}`, { schema: ZPartnerReservationList, signal }),
     select,
     placeholderData: keepPreviousData,
-    refetchInterval: 60_000,
+    refetchInterval: live ? false : INBOX_FALLBACK_MS,
   });
 }
 
 /** The inbox of one tab, a page at a time ("Charger plus" asks for the next one). */
 export function useReservationPages(tab: InboxTab) {
   const select = useLocalizedSelect<InfiniteData<TPartnerReservationList, number>>();
+  const live = useRealtimeConnected();
   return useInfiniteQuery({
     queryKey: [...partnerKeys.reservations, tab, 'pages'],
     initialPageParam: 1,
@@ -42,7 +48,7 @@ export function useReservationPages(tab: InboxTab) {
       }),
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     select,
-    refetchInterval: 60_000,
+    refetchInterval: live ? false : INBOX_FALLBACK_MS,
   });
 }
 

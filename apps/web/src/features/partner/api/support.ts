@@ -71,7 +71,10 @@ export function useReplyTicket(id: string) {
   });
 }
 
-/** The real health of our services (GET /api/partner/status). */
+/**
+ * The real health of our services (GET /api/partner/status). Issue 36: kept as a one-minute clock
+ * (docs/product/realtime.md §7): the checks are measured when read, nothing happens to push.
+ */
 export function useSystemStatus() {
   return useQuery({
     queryKey: partnerKeys.status,

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { useMarkNotificationsRead, usePartnerDashboard } from '../api/dashboard';
+import { partnerKeys } from '../api/me';
+import { useLiveQueries } from '@/lib/realtime';
 import { usePartnerTranslation } from '../i18n';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
 import { notificationText } from '../lib/notification-text';
@@ -12,6 +14,17 @@ import { notificationText } from '../lib/notification-text';
 export function PartnerNotificationsBell({ className }: { className?: string }) {
   const { t, locale } = usePartnerTranslation();
   const dashboard = usePartnerDashboard();
+  // Issue 36: the portal's one stream, opened here (the bell is on every page of the portal): a notification
+  // refreshes the bell, a reservation made or changed refreshes the inbox, a scan the dashboard's figures
+  // (docs/product/realtime.md §6).
+  useLiveQueries(
+    {
+      'partner.notification': () => [partnerKeys.dashboard],
+      'partner.reservation': () => [partnerKeys.reservations, partnerKeys.dashboard],
+      'partner.figures': () => [partnerKeys.dashboard],
+    },
+    { onReady: [partnerKeys.dashboard, partnerKeys.reservations] },
+  );
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
   const items = dashboard.data?.notifications ?? [];

@@ -1,4 +1,5 @@
 import { formatDzd } from '@farha/contracts/money';
+import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { usePartnerTranslation } from '../i18n';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
@@ -12,9 +13,29 @@ export interface ReceiptData {
   offerTitle: string;
   gross: number;
   commission: number;
+  /** Issue 35: the partner's part of a shared promotion's discount (off the net) and its code. */
+  promoShare?: number | undefined;
+  promoCode?: string | null | undefined;
   net: number;
   at: string;
   partner: { name: string; address?: string; city?: string } | null;
+}
+
+/** « Part de la réduction » and the promotion's code, kept left to right inside an Arabic line. */
+export function PromoShareLabel({ label, code }: { label: string; code?: string | null | undefined }) {
+  return (
+    <>
+      {label}
+      {code && (
+        <>
+          {' '}
+          <bdi dir="ltr" className="font-mono" data-testid="promo-share-code">
+            {code}
+          </bdi>
+        </>
+      )}
+    </>
+  );
 }
 
 /** The address, with the city unless the address already names it. */
@@ -37,10 +58,14 @@ export function Receipt({ data }: { data: ReceiptData }) {
     [t('receipt.box'), data.boxName],
     [t('receipt.offer'), data.offerTitle],
   ];
-  const money: [string, string, boolean][] = [
-    [t('receipt.gross'), formatDzd(data.gross, locale), false],
-    [t('receipt.commission'), `− ${formatDzd(data.commission, locale)}`, false],
-    [t('receipt.net'), formatDzd(data.net, locale), true],
+  type MoneyRow = [key: string, label: ReactNode, value: string, strong: boolean];
+  const money: MoneyRow[] = [
+    ['gross', t('receipt.gross'), formatDzd(data.gross, locale), false],
+    ['commission', t('receipt.commission'), `− ${formatDzd(data.commission, locale)}`, false],
+    ...(data.promoShare
+      ? [['share', <PromoShareLabel key="share" label={t('receipt.promoShare')} code={data.promoCode} />, `− ${formatDzd(data.promoShare, locale)}`, false] satisfies MoneyRow]
+      : []),
+    ['net', t('receipt.net'), formatDzd(data.net, locale), true],
   ];
   return createPortal(
     <div data-print-receipt className="hidden font-sans text-[12px] leading-snug" data-testid="receipt">
@@ -63,8 +88,8 @@ export function Receipt({ data }: { data: ReceiptData }) {
         ))}
       </dl>
       <dl className="space-y-1 border-b border-dashed border-black py-2">
-        {money.map(([label, value, strong]) => (
-          <div key={label} className={`flex justify-between gap-3 ${strong ? 'text-[14px] font-bold' : ''}`}>
+        {money.map(([key, label, value, strong]) => (
+          <div key={key} className={`flex justify-between gap-3 ${strong ? 'text-[14px] font-bold' : ''}`}>
             <dt>{label}</dt>
             <dd className="tabular-nums">{value}</dd>
           </div>

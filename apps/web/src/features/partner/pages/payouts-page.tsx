@@ -120,6 +120,13 @@ function Payouts() {
                     <dt>{t('payouts.available.commission')}</dt>
                     <dd>− {formatDzd(available.commission, locale)}</dd>
                   </div>
+                  {available.promoShare > 0 && (
+                    // Issue 35: shared promotions' parts of their discounts (docs/product/promotions.md §9).
+                    <div className="flex justify-between gap-3 text-muted-foreground" data-testid="payout-available-promo-share">
+                      <dt>{t('payouts.available.promoShare')}</dt>
+                      <dd>− {formatDzd(available.promoShare, locale)}</dd>
+                    </div>
+                  )}
                   <div className="flex justify-between gap-3 border-t border-border pt-1.5 font-bold">
                     <dt>{t('payouts.available.net')}</dt>
                     <dd>{formatDzd(available.net, locale)}</dd>
@@ -198,6 +205,7 @@ function Payouts() {
                           gross: formatDzd(payout.grossAmount, locale),
                           commission: formatDzd(payout.commissionAmount, locale),
                         })}
+                        {payout.promoShareAmount > 0 && ` · ${t('payouts.history.promoShare', { amount: formatDzd(payout.promoShareAmount, locale) })}`}
                         {payout.feesAmount > 0 && ` · ${t('payouts.history.fees', { amount: formatDzd(payout.feesAmount, locale) })}`}
                       </p>
                       {payout.reference && (

@@ -8,6 +8,7 @@ import {
   LifeBuoy,
   Mail,
   MessageSquarePlus,
+  MessagesSquare,
   Phone,
   RefreshCw,
   Scale,
@@ -22,6 +23,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AttachmentPicker } from '@/components/help-centre/attachment-picker';
 import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
+import { LiveChatButton } from '@/components/help-centre/live-chat-button';
 import { useFaqView } from '@/components/help-centre/faq-api';
 import { FaqItem, type FaqApi } from '@/components/help-centre/faq';
 import { TicketDialog, TicketList, type TicketApi } from '@/components/help-centre/tickets';
@@ -447,7 +449,7 @@ function StatusTab() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2">
-        <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
           <div className="space-y-1">
             <CardTitle className="text-base">{t('support.status.title')}</CardTitle>
             {data && <CardDescription>{t('support.status.checkedAt', { time: formatTime(data.checkedAt, locale) })}</CardDescription>}
@@ -547,6 +549,10 @@ function ContactTab() {
             {contact.email}
           </a>
         </Button>
+      </ContactCard>
+      <ContactCard icon={MessagesSquare} title={t('support.contact.chat')}>
+        <p className="text-sm text-muted-foreground">{t('support.contact.chatText')}</p>
+        <LiveChatButton size="lg" className="w-full" label={t('support.contact.chatAction')} />
       </ContactCard>
       <ContactCard icon={Headset} title={t('support.contact.ticket')}>
         <p className="text-sm text-muted-foreground">{t('support.contact.ticketText')}</p>

@@ -1,6 +1,6 @@
 import type { TPartnerTransaction } from '@farha/contracts/partner';
 import { formatDzd } from '@farha/contracts/money';
-import { ArrowLeftRight, Banknote, ChevronLeft, ChevronRight, Download, Eye, HandCoins, Percent, Printer, Receipt as ReceiptIcon, SearchX } from 'lucide-react';
+import { ArrowLeftRight, Banknote, ChevronLeft, ChevronRight, Download, Eye, HandCoins, Percent, Printer, Receipt as ReceiptIcon, SearchX, TicketPercent } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -17,7 +17,7 @@ import { EmptyState } from '../components/empty-state';
 import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from '../components/page-states';
 import { RequirePartnerPermission } from '../components/permission-gate';
-import { Receipt } from '../components/receipt';
+import { PromoShareLabel, Receipt } from '../components/receipt';
 import { StatTile } from '../components/stat-tile';
 import { TransactionStatusBadge } from '../components/status-badges';
 import { partnerMessage, usePartnerTranslation } from '../i18n';
@@ -103,10 +103,14 @@ function Transactions() {
         }
       />
 
-      <section aria-label={t('transactions.summary')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section aria-label={t('transactions.summary')} className={`grid grid-cols-2 gap-3 ${data?.summary.promoShares ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
         <StatTile label={t('transactions.tiles.count')} value={data ? formatCount(data.summary.count, locale) : '—'} icon={ReceiptIcon} loading={list.isPending} />
         <StatTile label={t('transactions.tiles.turnover')} value={data ? formatDzd(data.summary.turnover, locale) : '—'} icon={Banknote} tone="accent" loading={list.isPending} />
         <StatTile label={t('transactions.tiles.commissions')} value={data ? formatDzd(data.summary.commissions, locale) : '—'} icon={Percent} tone="muted" loading={list.isPending} />
+        {/* Issue 35: shown once a shared promotion's part of a discount is in the ledger (docs/product/promotions.md §9). */}
+        {!!data?.summary.promoShares && (
+          <StatTile label={t('transactions.tiles.promoShares')} value={formatDzd(data.summary.promoShares, locale)} icon={TicketPercent} tone="muted" />
+        )}
         <StatTile label={t('transactions.tiles.net')} value={data ? formatDzd(data.summary.net, locale) : '—'} icon={HandCoins} tone="secondary" loading={list.isPending} />
       </section>
 
@@ -178,7 +182,13 @@ function Transactions() {
                       <p>{formatDateTime(row.scannedAt, locale)}</p>
                       <p>
                         {formatDzd(row.amount, locale)} − {formatDzd(row.commission, locale)}
+                        {row.promoShare > 0 && <> − {formatDzd(row.promoShare, locale)}</>}
                       </p>
+                      {row.promoShare > 0 && (
+                        <p data-testid="transaction-promo-share">
+                          <PromoShareLabel label={t('transactions.columns.promoShare')} code={row.promoCode} />
+                        </p>
+                      )}
                     </div>
                     <div className="text-end">
                       <p className="text-lg font-bold tabular-nums">{formatDzd(row.netAmount, locale)}</p>
@@ -202,6 +212,7 @@ function Transactions() {
                   <th className="px-4 py-3 text-start font-semibold">{t('transactions.columns.experience')}</th>
                   <th className="px-4 py-3 text-end font-semibold">{t('transactions.columns.amount')}</th>
                   <th className="px-4 py-3 text-end font-semibold">{t('transactions.columns.commission')}</th>
+                  <th className="px-4 py-3 text-end font-semibold">{t('transactions.columns.promoShare')}</th>
                   <th className="px-4 py-3 text-end font-semibold">{t('transactions.columns.net')}</th>
                   <th className="px-4 py-3 text-start font-semibold">{t('transactions.columns.status')}</th>
                   <th className="px-4 py-3 text-start font-semibold">{t('transactions.columns.date')}</th>
@@ -225,6 +236,22 @@ function Transactions() {
                     </td>
                     <td className="px-4 py-3 text-end tabular-nums">{formatDzd(row.amount, locale)}</td>
                     <td className="px-4 py-3 text-end tabular-nums text-muted-foreground">{formatDzd(row.commission, locale)}</td>
+                    <td className="px-4 py-3 text-end tabular-nums text-muted-foreground">
+                      {row.promoShare > 0 ? (
+                        <>
+                          <p>{formatDzd(row.promoShare, locale)}</p>
+                          {row.promoCode && (
+                            <p className="text-xs">
+                              <bdi dir="ltr" className="font-mono">
+                                {row.promoCode}
+                              </bdi>
+                            </p>
+                          )}
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                     <td className="px-4 py-3 text-end font-semibold tabular-nums">{formatDzd(row.netAmount, locale)}</td>
                     <td className="px-4 py-3">
                       <TransactionStatusBadge status={row.status} />
@@ -313,6 +340,14 @@ function TransactionDialog({ id, fallback, onClose }: { id: string | null; fallb
                   <dt>{t('transactions.detail.commission', { rate: formatPercent(row.commissionBp / 100, locale) })}</dt>
                   <dd>− {formatDzd(row.commission, locale)}</dd>
                 </div>
+                {row.promoShare > 0 && (
+                  <div className="flex justify-between gap-3 text-muted-foreground" data-testid="transaction-detail-promo-share">
+                    <dt className="min-w-0">
+                      <PromoShareLabel label={t('transactions.detail.promoShare')} code={row.promoCode} />
+                    </dt>
+                    <dd className="shrink-0">− {formatDzd(row.promoShare, locale)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between gap-3 border-t border-border pt-1.5 text-base font-bold">
                   <dt>{t('transactions.detail.net')}</dt>
                   <dd>{formatDzd(row.netAmount, locale)}</dd>
@@ -332,6 +367,8 @@ function TransactionDialog({ id, fallback, onClose }: { id: string | null; fallb
                 offerTitle: row.offer.title,
                 gross: row.amount,
                 commission: row.commission,
+                promoShare: row.promoShare,
+                promoCode: row.promoCode,
                 net: row.netAmount,
                 at: row.scannedAt,
                 partner: me.data ? { name: me.data.partner.name, city: me.data.partner.city } : null,

@@ -20,6 +20,7 @@ import {
   Sparkles,
   Star,
   Ticket,
+  Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -234,6 +235,18 @@ function BuyCard({ box }: { box: TBoxDetail }) {
         )}
         <AddToBasketButton box={box} size="lg" className="w-full" />
         <p className="text-center text-xs text-muted-foreground text-pretty">{t('box.buyHint')}</p>
+        {/* Issue 37: a pot many chip in for (a visitor logs in first, then comes back to the form). */}
+        {!user || user.role === 'customer' ? (
+          <div className="space-y-1.5 border-t border-border pt-4">
+            <Button asChild variant="outline" size="lg" className="w-full">
+              <Link to={`${paths.groupGiftNew}?${new URLSearchParams({ box: box.id })}`} data-testid="box-group-gift">
+                <Users aria-hidden />
+                {t('box.groupGift')}
+              </Link>
+            </Button>
+            <p className="text-center text-xs text-muted-foreground text-pretty">{t('box.groupGiftHint')}</p>
+          </div>
+        ) : null}
       </div>
       <div className="space-y-3 border-t border-border bg-muted/50 p-5 sm:p-6">
         <p className="text-sm font-bold">{t('box.trust.title')}</p>

@@ -5,6 +5,7 @@ import { Headset, LifeBuoy, LogIn, Mail, MapPin, MessagesSquare, Phone, Search }
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ContactCard, OpeningHours } from '@/components/help-centre/contact';
+import { LiveChatButton } from '@/components/help-centre/live-chat-button';
 import type { FaqApi, FaqTexts } from '@/components/help-centre/faq';
 import { FaqList } from '@/components/help-centre/faq-list';
 import { useFaqView } from '@/components/help-centre/faq-api';
@@ -207,6 +208,7 @@ function ContactChannels() {
       <div className="grid gap-4 md:grid-cols-2">
         <ContactCard icon={MessagesSquare} title={t('helpCentre.contact.chat')}>
           <p className="text-sm text-muted-foreground">{t('helpCentre.contact.chatText')}</p>
+          <LiveChatButton size="sm" label={t('helpCentre.contact.liveChat')} />
         </ContactCard>
         <ContactCard icon={Phone} title={t('helpCentre.contact.phone')}>
           {contact.phone ? (

@@ -12,10 +12,12 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePartners } from '../api/catalog';
 import { PartnerRegistration } from '../components/partner-registration';
 import { useStorefrontT } from '../i18n';
+import { partnersByWilaya } from '../lib/partner-groups';
 
-const collator = new Intl.Collator('fr', { sensitivity: 'base' });
-
-/** /partners: the real, verified partners, grouped by city and filterable by city and category. */
+/**
+ * /partners: the real, verified partners, grouped by wilaya and filterable by wilaya and category (issue 34: as the
+ * catalogue's filter, docs/product/storefront.md §4; a district such as Hydra shows under « Alger », on its card).
+ */
 export function PartnersPage() {
   const { t, tp } = useStorefrontT();
   useDocumentTitle(t('partners.title'));
@@ -33,12 +35,9 @@ export function PartnersPage() {
   };
 
   const data = query.data;
-  const partners = (data?.partners ?? []).filter(
-    (p) => (!city || p.city === city) && (!category || p.category === category),
-  );
-  const groups = new Map<string, TPublicPartner[]>();
-  for (const partner of partners) groups.set(partner.city, [...(groups.get(partner.city) ?? []), partner]);
-  const cities = [...groups.keys()].sort(collator.compare);
+  const { shown: partners, groups: byWilaya } = partnersByWilaya(data?.partners ?? [], { city, category });
+  const groups = new Map(byWilaya);
+  const cities = byWilaya.map(([name]) => name);
 
   return (
     <div className="space-y-8">
@@ -175,7 +174,12 @@ function PartnerCard({ partner }: { partner: TPublicPartner }) {
         <p className="flex items-center gap-1.5 text-xs font-semibold">
           <Gift aria-hidden className="size-3.5 text-primary" />
           {tp('partners.offers', partner.offerCount)} · {tp('partners.boxes', partner.boxCount)}
-          {partner.wilaya && partner.wilaya !== partner.city && <span className="font-normal text-muted-foreground">· {partner.wilaya}</span>}
+          {/* The town or district inside the wilaya the card is grouped under (Hydra, in Alger). */}
+          {partner.city && partner.city !== partner.wilaya && (
+            <span className="font-normal text-muted-foreground" data-testid="partner-town">
+              · {partner.city}
+            </span>
+          )}
         </p>
       </div>
     </li>

@@ -18,6 +18,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useLocalizedSelect } from '@/lib/localized';
+import { useLiveQueries, useRealtimeConnected } from '@/lib/realtime';
 
 export const deskKeys = {
   all: ['support-desk'] as const,
@@ -35,21 +36,48 @@ function search(params: Record<string, string | number>): string {
   return query.toString();
 }
 
-/** The sidebar badge and the dashboard (refreshed every 30 s, docs/product/support.md §4). */
-export function useSupportOverview() {
+/**
+ * Issue 36 (docs/product/realtime.md §6): a ticket opened, answered, assigned or closed is pushed; the queue and
+ * the KPIs are read every 30 s only while the stream is down. While it is open they are still read every
+ * 5 minutes: an SLA breached or a day that ends changes the figures without any event.
+ */
+const DESK_FALLBACK_MS = 30_000;
+const DESK_CLOCK_MS = 5 * 60_000;
+
+/**
+ * The sidebar badge and the dashboard (docs/product/support.md §4). `listen`: this caller holds the desk's
+ * stream (the support layout's sidebar, on every page of the desk); other callers share its pushes.
+ */
+export function useSupportOverview({ listen = true } = {}) {
+  const live = useLiveQueries(
+    {
+      'support.ticket': ({ ticketId }) => [deskKeys.overview, [...deskKeys.tickets, 'list'], [...deskKeys.tickets, 'detail', ticketId]],
+      // A dispute opened, answered by its partner or resolved, a goodwill card given: the KPIs, the disputes'
+      // list, the dispute and the ticket it concerns, their cards.
+      'support.dispute': ({ disputeId, ticketId }) => [
+        deskKeys.overview,
+        [...deskKeys.disputes, 'list'],
+        ...(disputeId ? [[...deskKeys.disputes, 'detail', disputeId]] : []),
+        ...(ticketId ? [[...deskKeys.tickets, 'detail', ticketId]] : []),
+        [...deskKeys.all, 'goodwill'],
+      ],
+    },
+    { enabled: listen, onReady: [deskKeys.overview, deskKeys.tickets, deskKeys.disputes] },
+  );
   return useQuery({
     queryKey: deskKeys.overview,
     queryFn: ({ signal }) => api.get('/api/support/overview', { schema: ZSupportOverview, signal }),
-    refetchInterval: 30_000,
+    refetchInterval: live ? DESK_CLOCK_MS : DESK_FALLBACK_MS,
   });
 }
 
 export function useDeskTickets(filters: TicketFilters) {
+  const live = useRealtimeConnected();
   return useQuery({
     queryKey: [...deskKeys.tickets, 'list', filters],
     queryFn: ({ signal }) => api.get(`/api/support/tickets?${search({ ...filters, pageSize: 20 })}`, { schema: ZDeskTicketList, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
+    refetchInterval: live ? DESK_CLOCK_MS : DESK_FALLBACK_MS,
   });
 }
 

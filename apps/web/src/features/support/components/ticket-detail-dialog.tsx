@@ -18,6 +18,7 @@ import { PriorityBadge, ResponseTimeBadge, TicketStatusBadge } from './badges';
 import { NativeSelect, Textarea } from './controls';
 import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { TicketDisputes } from './ticket-disputes';
+import { GoodwillGiftCards } from './goodwill-gift-cards';
 
 /** The ticket's detail (docs/product/support.md §4): the conversation, the reply box with the resolution select, the context panel. */
 export function TicketDetailDialog({ ticketId, agents, onClose }: { ticketId: string | null; agents: { id: string; name: string }[]; onClose: () => void }) {
@@ -52,8 +53,9 @@ export function TicketDetailDialog({ ticketId, agents, onClose }: { ticketId: st
                 {ticket.canReply ? <ReplyBox ticket={ticket} /> : <p className="text-sm text-muted-foreground">{t('detail.closed')}</p>}
               </div>
               <div className="space-y-3">
-                <ContextPanel ticket={ticket} />
+                <ContextPanel context={ticket.context} />
                 <TicketDisputes ticket={ticket} />
+                {ticket.requester.kind === 'customer' && <GoodwillGiftCards of={{ kind: 'tickets', id: ticket.id }} customerEmail={ticket.requester.email} />}
               </div>
             </div>
             <p className="sr-only">{formatDate(ticket.updatedAt, locale)}</p>
@@ -212,10 +214,10 @@ function ReplyBox({ ticket }: { ticket: TDeskTicketDetail }) {
   );
 }
 
-function ContextPanel({ ticket }: { ticket: TDeskTicketDetail }) {
+/** The requester's partner, vouchers, orders, reservations and disputes, beside a ticket and a live chat. */
+export function ContextPanel({ context: c }: { context: TDeskTicketDetail['context'] }) {
   const { t, locale } = useDeskTranslation();
   const { label } = usePortalTranslation();
-  const c = ticket.context;
   const section = 'space-y-1 text-sm';
   const heading = 'text-xs font-semibold uppercase tracking-wide text-muted-foreground';
   return (

@@ -16,7 +16,7 @@ export function SupportDashboardPage() {
   const { t } = useDeskTranslation();
   const { user } = useAuth();
   useDocumentTitle(t('dashboard.performance'));
-  const overview = useSupportOverview();
+  const overview = useSupportOverview({ listen: false }); // the layout's sidebar holds the desk's stream
   return (
     <div className="space-y-6">
       <PageHeader title={t('dashboard.greeting', { name: user?.firstName ?? '' })} description={t('dashboard.subtitle')} />

@@ -18,6 +18,7 @@ import { DisputeStatusBadge, PriorityBadge } from '../components/badges';
 import { Kpi, NativeSelect, Textarea } from '../components/controls';
 import { formatRecentDateTime as formatDateTime } from '@/lib/dates';
 import { PortalList, useUrlFilters } from '../components/portal-ui';
+import { GoodwillGiftCards } from '../components/goodwill-gift-cards';
 import { deskMessage, useDeskTranslation } from '../i18n';
 
 /** Disputes (docs/product/support.md §6): KPIs, filters, list, detail with timeline and resolution. */
@@ -134,6 +135,7 @@ function DisputeDialog({ id, onClose }: { id: string | null; onClose: () => void
                 ))}
               </ol>
             </section>
+            <GoodwillGiftCards of={{ kind: 'disputes', id: dispute.id }} customerEmail={dispute.customer.email} />
             {dispute.resolution ? (
               <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
                 <strong>{t(`disputeResolution.${dispute.resolution.type}`)}</strong>

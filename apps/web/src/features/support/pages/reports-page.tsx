@@ -1,5 +1,5 @@
 import type { TSupportReport } from '@farha/contracts/support';
-import { CheckCircle2, Clock, Download, MessageSquare, Star, Timer } from 'lucide-react';
+import { CheckCircle2, Clock, Download, MessageSquare, MessagesSquare, Star, Timer } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -7,13 +7,17 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSupportReport } from '../api/portal';
+import { formatWait } from '../chat-wait';
 import { Kpi } from '../components/controls';
 import { PortalQueryStates, useUrlFilters } from '../components/portal-ui';
 import { useDeskTranslation } from '../i18n';
+import { useDeskChatTranslation } from '../i18n-chat';
 import { portalMessage, usePortalTranslation, type PortalT } from '../i18n-portal';
 
 const algiersToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+type ChatT = ReturnType<typeof useDeskChatTranslation>['t'];
 
 function duration(minutes: number | null, t: PortalT): string {
   if (minutes === null) return t('reports.none');
@@ -21,7 +25,7 @@ function duration(minutes: number | null, t: PortalT): string {
 }
 
 /** The report as CSV: one section per table, semicolon-separated (Excel in French), UTF-8 with BOM. */
-function toCsv(r: TSupportReport, t: PortalT, label: (kind: 'category' | 'type', value: string) => string): string {
+function toCsv(r: TSupportReport, t: PortalT, label: (kind: 'category' | 'type', value: string) => string, chatT: ChatT): string {
   const cell = (v: string | number | null) => {
     const s = v === null ? '' : String(v);
     return /[";\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -48,6 +52,14 @@ function toCsv(r: TSupportReport, t: PortalT, label: (kind: 'category' | 'type',
     [],
     [t('reports.agent'), t('reports.assigned'), t('reports.resolvedCol'), t('reports.medianFirst'), t('reports.rating')],
     ...r.perAgent.map((a) => [a.name, a.assigned, a.resolved, a.medianFirstResponseMinutes, a.averageRating]),
+    [],
+    [chatT('reports.title'), ''],
+    [chatT('reports.count'), r.chats.count],
+    [chatT('reports.answered'), r.chats.answered],
+    [chatT('reports.missed'), r.chats.missed],
+    [`${chatT('reports.firstAnswer')} (s)`, r.chats.firstAnswer.medianSeconds],
+    [`${chatT('reports.duration')} (s)`, r.chats.averageDurationSeconds],
+    [chatT('reports.rating'), r.chats.rating.average],
   ];
   return `\uFEFF${rows.map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;
 }
@@ -57,6 +69,7 @@ export function SupportReportsPage() {
   const portal = usePortalTranslation();
   const { t, locale } = portal;
   const desk = useDeskTranslation();
+  const chat = useDeskChatTranslation();
   useDocumentTitle(t('reports.title'));
   const { params, set } = useUrlFilters();
   const today = algiersToday();
@@ -71,7 +84,7 @@ export function SupportReportsPage() {
   const label = (kind: 'category' | 'type', value: string) => (kind === 'type' ? desk.t(`disputeType.${value}`, { defaultValue: value }) : portal.label('status.category', value));
   const download = () => {
     if (!r) return;
-    const url = URL.createObjectURL(new Blob([toCsv(r, t, label)], { type: 'text/csv;charset=utf-8' }));
+    const url = URL.createObjectURL(new Blob([toCsv(r, t, label, chat.t)], { type: 'text/csv;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = `farha-support-${r.from}-${r.to}.csv`;
@@ -150,6 +163,7 @@ export function SupportReportsPage() {
                 )}
               </section>
             </div>
+            <ChatFigures chats={r.chats} />
             <div className="grid gap-4 lg:grid-cols-3">
               <section className="space-y-2 rounded-xl border border-border bg-card p-4">
                 <h2 className="flex items-center gap-2 font-semibold"><Star aria-hidden className="size-4 text-accent" />{t('reports.satisfaction')}</h2>
@@ -195,5 +209,52 @@ export function SupportReportsPage() {
         )}
       </PortalQueryStates>
     </div>
+  );
+}
+
+/** Issue 36: the live chats of the period (docs/product/live-chat.md): volume, first answer against its goal, duration, rating. */
+function ChatFigures({ chats }: { chats: TSupportReport['chats'] }) {
+  const { t } = useDeskChatTranslation();
+  const seconds = (value: number | null) => (value === null ? t('reports.none') : formatWait(value, t));
+  const first = chats.firstAnswer;
+  const overGoal = first.medianSeconds !== null && first.medianSeconds >= first.goalSeconds;
+  return (
+    <section className="space-y-3 rounded-xl border border-border bg-card p-4" data-testid="report-chats">
+      <h2 className="flex items-center gap-2 font-semibold">
+        <MessagesSquare aria-hidden className="size-4 text-primary" />
+        {t('reports.title')}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+        <div>
+          <dt className="text-muted-foreground">{t('reports.count')}</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="report-chats-count">{chats.count}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('reports.answered')}</dt>
+          <dd className="text-xl font-bold tabular-nums">{chats.answered}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('reports.missed')}</dt>
+          <dd className="text-xl font-bold tabular-nums">{chats.missed}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('reports.firstAnswer')}</dt>
+          <dd className={overGoal ? 'text-xl font-bold text-destructive' : 'text-xl font-bold'} data-testid="report-chats-first-answer">{seconds(first.medianSeconds)}</dd>
+          <dd className="text-xs text-muted-foreground">
+            {t('reports.goal', { seconds: first.goalSeconds })}
+            {first.averageSeconds !== null && ` · ${t('reports.firstAnswerAverage', { time: seconds(first.averageSeconds) })}`}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('reports.duration')}</dt>
+          <dd className="text-xl font-bold">{seconds(chats.averageDurationSeconds)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('reports.rating')}</dt>
+          <dd className="text-xl font-bold tabular-nums">{chats.rating.average === null ? t('reports.none') : `${chats.rating.average} / 5`}</dd>
+          <dd className="text-xs text-muted-foreground">{t('reports.ratings', { count: chats.rating.count })}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -32,7 +32,7 @@ export function EditableCard(props: {
   const Icon = props.icon;
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle className={Icon ? 'flex items-center gap-2 text-base' : 'text-base'}>
           {Icon && <Icon aria-hidden className="size-5 text-primary" />}
           {props.title}

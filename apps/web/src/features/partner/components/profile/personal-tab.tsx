@@ -136,7 +136,7 @@ function SecurityCard({ onFlash }: { onFlash: OnFlash }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle className="flex items-center gap-2 text-base">
           <Lock aria-hidden className="size-5 text-primary" />
           {t('profile.security.title')}

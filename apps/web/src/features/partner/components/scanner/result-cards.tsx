@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { usePartnerTranslation } from '../../i18n';
 import { formatShortDateTime as formatDateTime } from '@/lib/dates';
-import { Receipt } from '../receipt';
+import { PromoShareLabel, Receipt } from '../receipt';
 import { errorTextOf } from '@/lib/i18n';
 import { localized } from '@/lib/localized';
 
@@ -69,6 +69,15 @@ export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess
               <dt>{t('scanner.success.commission')}</dt>
               <dd>− {formatDzd(result.commission, locale)}</dd>
             </div>
+            {!!result.promoShare && (
+              // Issue 35: a shared promotion's part of the discount (docs/product/promotions.md §9).
+              <div className="flex justify-between gap-3 text-muted-foreground" data-testid="scan-promo-share">
+                <dt className="min-w-0">
+                  <PromoShareLabel label={t('scanner.success.promoShare')} code={result.promoCode} />
+                </dt>
+                <dd className="shrink-0">− {formatDzd(result.promoShare, locale)}</dd>
+              </div>
+            )}
             <div className="flex justify-between gap-3 border-t border-border pt-1.5 text-base font-bold">
               <dt>{t('scanner.success.net')}</dt>
               <dd data-testid="scan-net">{formatDzd(result.net, locale)}</dd>
@@ -95,6 +104,8 @@ export function ScanSuccessCard({ result, onNext }: { result: TRedemptionSuccess
           offerTitle: localized(result.offer.title, result.offer.titleAr, locale),
           gross: result.gross,
           commission: result.commission,
+          promoShare: result.promoShare,
+          promoCode: result.promoCode,
           net: result.net,
           at: result.redeemedAt,
           partner: result.partner,

@@ -1,0 +1,3 @@
+CREATE INDEX "promo_redemptions_confirmed_idx" ON "promo_redemptions" USING btree ("confirmed_at","promotion_id") WHERE "promo_redemptions"."status" = 'confirmed';--> statement-breakpoint
+CREATE INDEX "promo_redemptions_created_idx" ON "promo_redemptions" USING btree ("created_at","promotion_id");--> statement-breakpoint
+CREATE INDEX "gift_card_movements_created_idx" ON "gift_card_movements" USING btree ("created_at","id");

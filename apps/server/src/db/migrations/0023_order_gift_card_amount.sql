@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "gift_card_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_gift_card_amount_check" CHECK ("orders"."gift_card_amount" >= 0);
