@@ -271,9 +271,9 @@ export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
 export const ZUserActionResponse = z.object({ user: ZAdminUserRow, message: z.string() });
 
 /** Roles a superadmin creates from the users page (customers register themselves). */
-export const CREATABLE_ROLES = ['superadmin', 'finance', 'catalog_admin', 'support', 'partner_owner', 'partner_staff'] as const;
+export const CREATABLE_ROLES = ['superadmin', 'finance', 'catalog_admin', 'logistics', 'support', 'partner_owner', 'partner_staff'] as const;
 /** Roles edited on the users page: the back office's (a partner's role follows its membership). */
-export const STAFF_ROLES = ['superadmin', 'finance', 'catalog_admin', 'support'] as const;
+export const STAFF_ROLES = ['superadmin', 'finance', 'catalog_admin', 'logistics', 'support'] as const;
 const personName = z.string().trim().min(1, { error: zodError('NAME_REQUIRED') }).max(100);
 export const ZCreateUserInput = z
   .object({

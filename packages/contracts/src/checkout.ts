@@ -78,7 +78,8 @@ export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 export const ZCreateOrderResponse = z.object({ orderId: z.string(), checkoutUrl: z.string() });
 export type TCreateOrderResponse = z.infer<typeof ZCreateOrderResponse>;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded'] as const;
+/** Issue 38: `awaiting_confirmation` (a cash order before its code) and `cash_pending` (confirmed, cash not yet collected). */
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded', 'awaiting_confirmation', 'cash_pending'] as const;
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 
 export const ZOrderVoucher = z.object({

@@ -6,6 +6,7 @@ import { CHAT_ERRORS } from '../errors/chat.ts';
 import { CHECKOUT_ERRORS } from '../errors/checkout.ts';
 import { COMMON_ERRORS } from '../errors/common.ts';
 import { COMPANY_ERRORS } from '../errors/companies.ts';
+import { DELIVERY_ERRORS } from '../errors/delivery.ts';
 import { GIFT_CARD_ERRORS } from '../errors/gift-cards.ts';
 import { GROUP_GIFT_ERRORS } from '../errors/group-gifts.ts';
 import { PARTNER_ERRORS } from '../errors/partners.ts';
@@ -39,6 +40,7 @@ export const ERROR_SECTIONS = {
   giftCards: GIFT_CARD_ERRORS,
   groupGifts: GROUP_GIFT_ERRORS,
   chat: CHAT_ERRORS,
+  delivery: DELIVERY_ERRORS,
 } as const satisfies Record<string, TErrorSection>;
 
 export const ERRORS = {
@@ -57,6 +59,7 @@ export const ERRORS = {
   ...GIFT_CARD_ERRORS,
   ...GROUP_GIFT_ERRORS,
   ...CHAT_ERRORS,
+  ...DELIVERY_ERRORS,
 } as const satisfies TErrorSection;
 export type TErrorCode = keyof typeof ERRORS;
 /** Values for the `{name}` placeholders of a message. */

@@ -9,11 +9,13 @@ export const ROLES = [
   'support',
   'company_admin',
   'company_buyer',
+  // Issue 38: the warehouse people who prepare and ship the physical boxes (docs/product/delivery.md §7).
+  'logistics',
 ] as const;
 export type TRole = (typeof ROLES)[number];
 
 export const PARTNER_ROLES = ['partner_owner', 'partner_staff'] as const satisfies readonly TRole[];
-export const ADMIN_ROLES = ['superadmin', 'finance', 'catalog_admin'] as const satisfies readonly TRole[];
+export const ADMIN_ROLES = ['superadmin', 'finance', 'catalog_admin', 'logistics'] as const satisfies readonly TRole[];
 export const SUPPORT_ROLES = ['support', 'superadmin'] as const satisfies readonly TRole[];
 /** Issue 27: a company's people. The admin opened the account and invites colleagues; buyers order. */
 export const COMPANY_ROLES = ['company_admin', 'company_buyer'] as const satisfies readonly TRole[];
@@ -29,6 +31,7 @@ export const ROLE_LABELS: Record<TRole, string> = {
   superadmin: 'Admin',
   company_admin: 'Entreprise',
   company_buyer: 'Acheteur entreprise',
+  logistics: 'Logistique',
 };
 
 /** docs/product/accounts-and-roles.md §1, §7: session lifetimes by role, in hours. */
@@ -42,6 +45,7 @@ export const SESSION_HOURS: Record<TRole, number> = {
   customer: 24,
   company_admin: 8,
   company_buyer: 8,
+  logistics: 4,
 };
 /** "Se souvenir de moi" keeps a customer logged in for 30 days. */
 export const REMEMBER_ME_DAYS = 30;
@@ -67,6 +71,10 @@ export const ADMIN_PAGE_ROLES = {
   companies: ['superadmin', 'finance'],
   /** Issue 35: marketing's promotions and promo codes (docs/product/promotions.md §8). */
   promotions: ['superadmin', 'catalog_admin'],
+  /** Issue 38: the logistics board of physical boxes and their packaging stock (docs/product/delivery.md §7). */
+  shipments: ['superadmin', 'logistics'],
+  /** Issue 38: finance's reconciliation of the couriers' cash remittances (docs/product/delivery.md §8). */
+  remittances: ['superadmin', 'finance'],
 } as const satisfies Record<string, readonly TRole[]>;
 export type TAdminPage = keyof typeof ADMIN_PAGE_ROLES;
 
@@ -89,5 +97,6 @@ export function landingPathFor(role: TRole): string {
   if (isPartnerRole(role)) return '/partenaire/dashboard';
   if (role === 'support') return '/support/dashboard';
   if (isCompanyRole(role)) return '/entreprise/commandes';
+  if (role === 'logistics') return '/admin/shipments';
   return '/admin/dashboard';
 }

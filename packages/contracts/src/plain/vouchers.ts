@@ -10,6 +10,9 @@ export const VOUCHER_STATUSES = [
   'EXTENDED',
   'CANCELLED',
   'EXPIRED',
+  // Issue 38 (docs/product/delivery.md §5): a physical box's voucher until the box is delivered (and its cash
+  // collected). Last, so that the offline snapshot's status indexes of the others stay.
+  'AWAITING_DELIVERY',
 ] as const;
 export type TVoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
@@ -24,6 +27,7 @@ export const VOUCHER_STATUS_LABELS: Record<TVoucherStatus, string> = {
   EXTENDED: 'Prolongé',
   CANCELLED: 'Annulé',
   EXPIRED: 'Expiré',
+  AWAITING_DELIVERY: 'En attente de livraison',
 };
 
 // docs/product/vouchers.md §5: a reservation returns a voucher to its "previous active status".

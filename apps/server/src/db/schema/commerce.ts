@@ -4,7 +4,11 @@ import { createdAt, id, oneOf, requiredRef, ts, updatedAt } from './columns.ts';
 import { boxes } from './catalog.ts';
 import { users } from './users.ts';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded'] as const;
+/**
+ * Issue 38 (docs/product/delivery.md §3): a cash order is `awaiting_confirmation` until its code is typed, then
+ * `cash_pending` until the courier collects the cash (→ `paid`).
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'expired', 'refunded', 'awaiting_confirmation', 'cash_pending'] as const;
 /** `company`: one payment for a company's order of many vouchers (issue 27; its lines are the companies module's). */
 /**
  * `basket` (issue 34, docs/product/basket.md §5): one payment for a customer's basket; each gift is a
@@ -20,6 +24,9 @@ export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'cancel
 export const ORDER_KINDS = ['purchase', 'extension', 'exchange', 'company', 'basket', 'gift_card', 'group_contribution', 'group_gift'] as const;
 /** Issue 37: the method of an order the pot pays (docs/product/group-gifts.md §3). */
 export const GROUP_GIFT_METHOD = 'group_gift';
+/** Issue 38: « Paiement à la livraison » (a physical single box only, docs/product/delivery.md §3). */
+export const CASH_METHOD = 'cash';
+export const ORDER_FULFILMENTS = ['email', 'physical'] as const;
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const PAYMENT_STATUSES = ['pending', 'processing', 'paid', 'failed', 'canceled', 'expired'] as const;
 export const CHARGE_CURRENCIES = ['DZD', 'EUR', 'USD'] as const;
@@ -81,6 +88,13 @@ export const orders = pgTable(
     basketLineId: uuid('basket_line_id'),
     /** Issue 34: the key of one press of « Payer » on a basket: the same key answers the same checkout. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * Issue 38 (docs/product/delivery.md): `physical`, a box delivered by a courier (a `purchase` of one box);
+     * `amount` then includes `delivery_fee`, while the box's value (GMV, the partner's earnings) does not.
+     */
+    fulfilment: text('fulfilment').$type<(typeof ORDER_FULFILMENTS)[number]>().notNull().default('email'),
+    /** Integer DZD charged for the delivery (0 for e-mail, or a free delivery). */
+    deliveryFee: integer('delivery_fee').notNull().default(0),
     paidAt: ts('paid_at'),
     refundedAt: ts('refunded_at'),
     createdAt: createdAt(),
@@ -99,7 +113,10 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.purchaserId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),
-    check('orders_method_check', oneOf(t.paymentMethod, [...PAYMENT_METHODS, GROUP_GIFT_METHOD])),
+    check('orders_method_check', oneOf(t.paymentMethod, [...PAYMENT_METHODS, GROUP_GIFT_METHOD, CASH_METHOD])),
+    check('orders_fulfilment_check', oneOf(t.fulfilment, ORDER_FULFILMENTS)),
+    check('orders_delivery_fee_check', sql`${t.deliveryFee} >= 0 and (${t.fulfilment} = 'physical' or ${t.deliveryFee} = 0)`),
+    check('orders_cash_check', sql`${t.paymentMethod} <> 'cash' or (${t.fulfilment} = 'physical' and ${t.kind} = 'purchase')`),
     check('orders_amount_check', sql`${t.amount} >= 0`),
     check('orders_discount_check', sql`${t.discount} >= 0`),
     check('orders_gift_card_amount_check', sql`${t.giftCardAmount} >= 0`),

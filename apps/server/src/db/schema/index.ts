@@ -16,3 +16,4 @@ export * from './giftcards.ts';
 export * from './groupgifts.ts';
 export * from './realtime.ts';
 export * from './chat.ts';
+export * from './delivery.ts';

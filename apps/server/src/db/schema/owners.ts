@@ -9,6 +9,7 @@ type OwningModule =
   | 'audit'
   | 'catalog'
   | 'companies'
+  | 'delivery'
   | 'files'
   | 'giftcards'
   | 'groupgifts'
@@ -124,4 +125,11 @@ export const TABLE_OWNERS = {
   // chat.ts (issue 36)
   chat_sessions: 'support',
   chat_agents: 'support',
+  // delivery.ts (issue 38)
+  shipments: 'delivery',
+  shipment_events: 'delivery',
+  cod_confirmations: 'delivery',
+  box_packaging_stock: 'delivery',
+  courier_remittances: 'delivery',
+  courier_remittance_lines: 'delivery',
 } as const satisfies Record<TableName, OwningModule>;

@@ -24,6 +24,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'support@demo.farha.dz', role: 'support', label: 'Support', firstName: 'Walid', lastName: 'Cherif', phone: '+213 663 89 01 23' },
   { email: 'entreprise@demo.farha.dz', role: 'company_admin', label: 'Entreprise', firstName: 'Farid', lastName: 'Mansouri', phone: '+213 664 90 12 34' },
   { email: 'acheteur@demo.farha.dz', role: 'company_buyer', label: 'Acheteur entreprise', firstName: 'Selma', lastName: 'Rahmani', phone: '+213 553 01 23 45' },
+  // Issue 38: the warehouse that prepares and ships the physical boxes (docs/product/delivery.md §7).
+  { email: 'logistique@demo.farha.dz', role: 'logistics', label: 'Logistique', firstName: 'Hakim', lastName: 'Saadi', phone: '+213 665 12 90 34' },
 ];
 
 /** Issue 27: the demo company (verified), its admin and one buyer. */

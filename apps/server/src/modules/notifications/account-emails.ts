@@ -55,6 +55,7 @@ const ROLE_LABELS_AR: Record<TRole, string> = {
   superadmin: 'مسؤول',
   company_admin: 'مؤسسة',
   company_buyer: 'مشترٍ لدى مؤسسة',
+  logistics: 'اللوجستيك',
 };
 
 /** A back-office or partner account made by a superadmin (issue 12): the link sets the password. */

@@ -20,6 +20,10 @@ export const VOUCHER_TRANSITIONS: readonly Rule[] = [
   // Refunded (docs/product/refunds.md §1): the buyer's 14 days, a dispute's resolution, finance's credit note to a company.
   { from: GROUPS.cancellable, to: 'CANCELLED', by: ['purchaser', 'support', 'dispute', 'finance'] },
   { from: GROUPS.expirable, to: 'EXPIRED', by: ['system'] },
+  // Issue 38 (docs/product/delivery.md §5): a physical box's voucher (created AWAITING_DELIVERY) becomes usable
+  // when the courier delivers the box (and collected its cash), and is cancelled when the parcel comes back.
+  { from: ['AWAITING_DELIVERY'], to: 'DELIVERED', by: ['system'] },
+  { from: ['AWAITING_DELIVERY'], to: 'CANCELLED', by: ['system'] },
 ];
 
 export function allowedSources(to: TVoucherStatus, by: VoucherActor): TVoucherStatus[] {

@@ -16,6 +16,7 @@ const VOUCHER_VARIANTS: Record<TVoucherStatus, BadgeProps['variant']> = {
   EXCHANGED: 'outline',
   CANCELLED: 'destructive',
   EXPIRED: 'destructive',
+  AWAITING_DELIVERY: 'secondary',
 };
 
 /** docs/product/vouchers.md §3: the voucher's status in words (Émis, Actif, Réservé…). */

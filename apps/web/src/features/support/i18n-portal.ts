@@ -100,6 +100,8 @@ const fr = {
       canceled: 'Annulée',
       expired: 'Expirée',
       refunded: 'Remboursée',
+      awaiting_confirmation: 'En attente du code de confirmation',
+      cash_pending: 'Paiement à la livraison',
     } satisfies Record<(typeof ORDER_STATUSES)[number], string>,
     voucher: VOUCHER_STATUS_LABELS,
     reservation: RESERVATION_STATUS_LABELS,
@@ -134,6 +136,7 @@ const fr = {
     catalog_admin: 'Catalogue',
     support: 'Support',
     superadmin: 'Super admin',
+    logistics: 'Logistique',
   },
   offlineConflicts: {
     title: 'Conflits hors ligne',
@@ -350,7 +353,7 @@ const ar: ArabicBundle<typeof fr> = {
     support_voucher_extend: 'الدعم: تمديد القسيمة',
   },
   status: {
-    order: { pending: 'في انتظار الدفع', paid: 'مدفوع', fulfilled: 'مُسلَّم', failed: 'فشل الدفع', canceled: 'ملغى', expired: 'منتهي', refunded: 'مسترد' },
+    order: { pending: 'في انتظار الدفع', paid: 'مدفوع', fulfilled: 'مُسلَّم', failed: 'فشل الدفع', canceled: 'ملغى', expired: 'منتهي', refunded: 'مسترد', awaiting_confirmation: 'في انتظار رمز التأكيد', cash_pending: 'الدفع عند الاستلام' },
     voucher: {
       ISSUED: 'صادرة',
       DELIVERED: 'نشطة',
@@ -361,6 +364,7 @@ const ar: ArabicBundle<typeof fr> = {
       EXTENDED: 'ممددة',
       CANCELLED: 'ملغاة',
       EXPIRED: 'منتهية',
+      AWAITING_DELIVERY: 'في انتظار التسليم',
     },
     reservation: { pending: 'قيد الانتظار', confirmed: 'مؤكد', declined: 'مرفوض', cancelled: 'ملغى', proposed: 'تاريخ جديد مقترح', completed: 'منتهٍ' },
     transaction: { validated: 'مُصادق عليها', pending: 'قيد الانتظار', disputed: 'نزاع', settled: 'مسددة' },
@@ -427,6 +431,7 @@ const ar: ArabicBundle<typeof fr> = {
     catalog_admin: 'الكتالوج',
     support: 'الدعم',
     superadmin: 'مشرف عام',
+    logistics: 'اللوجستيك',
   },
   offlineConflicts: {
     title: 'تعارضات العمل دون اتصال',
