@@ -1,13 +1,13 @@
 import { bidiText, hasArabic, registerArabicFonts } from './pdf-bidi.ts';
 
 /**
- * An A4 Farha document (48 pt margins, Cairo registered for Arabic) and its bytes, which arrive once the
- * caller has drawn it and called `pdf.end()`.
+ * A Farha document (A4 with 48 pt margins unless told otherwise, e.g. the A6 card in a delivered box; Cairo
+ * registered for Arabic) and its bytes, which arrive once the caller has drawn it and called `pdf.end()`.
  */
-export async function farhaPdf({ title, lang }: { title: string; lang?: string }): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+export async function farhaPdf({ title, lang, size = 'A4', margin = 48 }: { title: string; lang?: string; size?: 'A4' | 'A6'; margin?: number }): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
   // pdfkit (and its fonts) is loaded with the first document, not at start-up.
   const { default: PDFDocument } = await import('pdfkit');
-  const pdf = new PDFDocument({ size: 'A4', margin: 48, ...(lang ? { lang } : {}), info: { Title: title, Author: 'Farha' } });
+  const pdf = new PDFDocument({ size, margin, ...(lang ? { lang } : {}), info: { Title: title, Author: 'Farha' } });
   registerArabicFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -28,9 +28,9 @@ export type ParagraphStyle = { size: number; bold?: boolean; italic?: boolean; c
  * French, in Cairo right to left for Arabic (or Arabic words in a French page), and answers where it ended;
  * `header` draws the terracotta band with « Farha » and the document's kind.
  */
-export function pageWriter(pdf: PDFKit.PDFDocument, ar: boolean) {
-  const left = 48;
-  const width = pdf.page.width - 96;
+export function pageWriter(pdf: PDFKit.PDFDocument, ar: boolean, margin = 48) {
+  const left = margin;
+  const width = pdf.page.width - 2 * margin;
   const dir = ar ? 'rtl' : 'ltr';
   const say = (text: string, style: ParagraphStyle): number => {
     const x = style.x ?? left;
