@@ -62,6 +62,11 @@ export const shipments = pgTable(
     /** The confirmed remittance that reconciled it. */
     remittanceId: uuid('remittance_id'),
     printedAt: ts('printed_at'),
+    /**
+     * Issue 38 (S2, migration 0030): when a hand-over asked the courier for a parcel and is waiting for its answer,
+     * so that a second press never creates a second parcel (docs/product/delivery.md §7); null otherwise.
+     */
+    handOverStartedAt: ts('hand_over_started_at'),
     handedOverAt: ts('handed_over_at'),
     deliveredAt: ts('delivered_at'),
     returnedAt: ts('returned_at'),

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "hand_over_started_at" timestamp with time zone;
