@@ -34,6 +34,7 @@ import { buyerSubject, recordEvent } from './modules/tracking/index.ts';
 import { registerAreas, WEBHOOK_PREFIXES } from './routes/index.ts';
 import { purgeRealtimeEvents, startRealtimeHub } from './modules/realtime/index.ts';
 import { runChatFallback } from './modules/support/index.ts';
+import { createCourier, expireUnconfirmedCodOrders, fulfilPhysicalOrder, pollCourierTracking } from './modules/delivery/index.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -90,6 +91,17 @@ function chatFallbackJob(app: FastifyInstance): Job {
   return { name: 'chat-fallback', everyMs: 30_000, run: () => runChatFallback({ db: app.db, now: app.clock.now(), publicUrl: app.config.publicUrl }) };
 }
 
+/**
+ * Issue 38: the parcels handed over and not arrived are asked to the courier every 10 minutes (webhooks get lost),
+ * and cash orders never confirmed by their code expire (docs/product/delivery.md §3, §4).
+ */
+function courierTrackingJob(app: FastifyInstance): Job {
+  return { name: 'courier-tracking', everyMs: 10 * 60_000, run: () => pollCourierTracking({ db: app.db, courier: app.courier, now: app.clock.now() }) };
+}
+function cashOrderExpiryJob(app: FastifyInstance): Job {
+  return { name: 'cash-order-expiry', everyMs: 10 * 60_000, run: () => expireUnconfirmedCodOrders(app.db, app.clock.now()) };
+}
+
 /** The embedded database's scheduled backup (DATA_DIR/backups), checked every 10 minutes. */
 function scheduledBackupJobs(app: FastifyInstance, database: Database): Job[] {
   const { dumpDataDir } = database;
@@ -128,8 +140,10 @@ const fulfilAndRecordPurchase: typeof fulfilPaidOrder = async (db, ctx, order) =
   }
   // Issue 37: a contribution paid goes into its pot, which buys the gift once full (docs/product/group-gifts.md §3).
   if (order.kind === 'group_contribution') return fulfilGroupContribution(db, ctx, order);
-  const fulfilled = await fulfilPaidOrder(db, ctx, order);
-  if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: buyerSubject(order.purchaserId, ctx.now), boxId: order.boxId, amount: order.amount, now: ctx.now });
+  // Issue 38: a physical box's voucher waits for its delivery (docs/product/delivery.md §5).
+  const fulfilled = order.fulfilment === 'physical' ? await fulfilPhysicalOrder(db, ctx, order) : await fulfilPaidOrder(db, ctx, order);
+  // The funnel's purchase is worth the box: a physical order's delivery fee is not a sale (docs/product/delivery.md §10).
+  if (order.kind === 'purchase') await recordEvent(db, { name: 'purchase', subject: buyerSubject(order.purchaserId, ctx.now), boxId: order.boxId, amount: order.amount - order.deliveryFee, now: ctx.now });
   return fulfilled;
 };
 
@@ -151,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? systemClock);
   app.decorate('storage', options.storage ?? localDiskStorage(config.dataDir));
+  app.decorate('courier', createCourier(config, app.clock, options.fetchImpl));
   app.decorate('payments', createPaymentProviders(config, database.db, app.clock, fulfilAndRecordPurchase, options.fetchImpl));
   app.decorate('metrics', createMetrics(database.db, app.clock));
   app.decorate('loginThrottle', createLoginThrottle(database.db));
@@ -236,7 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (config.jobs) {
-    const jobs = startJobs(app, { mailer: options.mailer ?? createMailer(config), sms: options.sms ?? createSmsProvider(config) }, [...scheduledBackupJobs(app, database), giftCardExpiryJob(app), giftCardReminderJob(app), groupGiftClosingJob(app), realtimePurgeJob(app), chatFallbackJob(app)]);
+    const jobs = startJobs(app, { mailer: options.mailer ?? createMailer(config), sms: options.sms ?? createSmsProvider(config) }, [...scheduledBackupJobs(app, database), giftCardExpiryJob(app), giftCardReminderJob(app), groupGiftClosingJob(app), realtimePurgeJob(app), chatFallbackJob(app), courierTrackingJob(app), cashOrderExpiryJob(app)]);
     app.addHook('onClose', async () => jobs.stop());
   }
 

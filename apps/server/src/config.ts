@@ -85,6 +85,18 @@ const ZEnv = z.object({
     .url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be an http:// or https:// address' })
     .default('https://api.stripe.com'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Issue 38 (docs/product/delivery.md §9): the courier of the physical boxes. */
+  COURIER: z.enum(['file', 'yalidine']).default('file'),
+  YALIDINE_API_ID: z.string().trim().min(1).max(200).optional(),
+  YALIDINE_API_TOKEN: z.string().trim().min(1).max(500).optional(),
+  YALIDINE_BASE_URL: z.url({ protocol: /^https?$/, error: 'YALIDINE_BASE_URL must be an http:// or https:// address' }).default('https://api.yalidine.app/v1'),
+  YALIDINE_FROM_WILAYA: z.coerce
+    .number({ error: 'YALIDINE_FROM_WILAYA must be a wilaya code (1 to 58)' })
+    .int({ error: 'YALIDINE_FROM_WILAYA must be a wilaya code (1 to 58)' })
+    .min(1, { error: 'YALIDINE_FROM_WILAYA must be a wilaya code (1 to 58)' })
+    .max(58, { error: 'YALIDINE_FROM_WILAYA must be a wilaya code (1 to 58)' })
+    .default(16),
+  YALIDINE_WEBHOOK_SECRET: z.string().min(16, { error: 'YALIDINE_WEBHOOK_SECRET must be at least 16 characters' }).optional(),
   JOBS: bool.default(true),
   TRUST_PROXY: trustProxy.optional(),
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -134,6 +146,9 @@ export type Config = {
   /** Issue 24: Stripe Checkout for Visa and Mastercard; null when STRIPE_SECRET_KEY is unset. */
   stripe: StripeConfig | null;
   webDistDir: string;
+  /** Issue 38: parcels as JSON files under DATA_DIR/courier (default), or through Yalidine's API. */
+  courier: 'file' | 'yalidine';
+  yalidine: YalidineConfig | undefined;
   jobs: boolean;
   /** Fastify's trustProxy: false (default), true, a hop count or the trusted addresses. */
   trustProxy: boolean | number | string[];
@@ -155,6 +170,9 @@ export type Config = {
   /** Issue 32: the seeds used before it: each vouches for the current key, so phones that pinned it accept the new one. */
   offlineSigningPreviousSeeds: string[];
 };
+
+/** Issue 38: Yalidine's API credentials, address, the wilaya parcels leave from, and its webhooks' secret. */
+export type YalidineConfig = { apiId: string; apiToken: string; baseUrl: string; fromWilaya: number; webhookSecret: string | undefined };
 
 /** Stripe's key, webhook signing secret and API address (STRIPE_API_URL split as the SDK takes it). */
 export type StripeConfig = { secretKey: string; webhookSecret: string; host: string; port: number; protocol: 'http' | 'https' };
@@ -205,6 +223,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         '(every page then says « Paiements de test : aucun paiement réel n\'est encaissé »), or DEMO_MODE=true',
     );
   }
+  if (e.COURIER === 'yalidine') {
+    const missing = [
+      !e.YALIDINE_API_ID && '  YALIDINE_API_ID: required when COURIER=yalidine',
+      !e.YALIDINE_API_TOKEN && '  YALIDINE_API_TOKEN: required when COURIER=yalidine',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
+  }
   const port = overrides.port ?? e.PORT;
   const stripe = stripeConfig(e);
   const config: Config = {
@@ -232,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     chargilyMode: e.CHARGILY_MODE,
     stripe,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    courier: e.COURIER,
+    yalidine:
+      e.COURIER === 'yalidine'
+        ? { apiId: e.YALIDINE_API_ID!, apiToken: e.YALIDINE_API_TOKEN!, baseUrl: e.YALIDINE_BASE_URL.replace(/\/$/, ''), fromWilaya: e.YALIDINE_FROM_WILAYA, webhookSecret: e.YALIDINE_WEBHOOK_SECRET }
+        : undefined,
     jobs: e.JOBS,
     trustProxy: e.TRUST_PROXY ?? false,
     registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,

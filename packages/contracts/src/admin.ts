@@ -83,7 +83,7 @@ export const ZAdminRefundQuery = ZPage.extend({ status: z.enum(ADMIN_REFUND_FILT
  * basket's gift paid by a second payment of the same lines (issue 34, docs/product/basket.md §8).
  */
 /** Issue 37: `group_gift`, a contribution to a group gift paid back (docs/product/group-gifts.md §6). */
-export const REFUND_REASON_CODES = ['unused_box', 'dispute', 'extension_impossible', 'exchange_impossible', 'duplicate_payment', 'group_gift'] as const;
+export const REFUND_REASON_CODES = ['unused_box', 'dispute', 'extension_impossible', 'exchange_impossible', 'duplicate_payment', 'group_gift', 'parcel_returned'] as const;
 export type TRefundReasonCode = (typeof REFUND_REASON_CODES)[number];
 
 export const ZAdminRefund = z.object({
@@ -454,6 +454,16 @@ export const ZSettingsSections = z.object({
     chat_partner_from_hour: z.number().int().min(0).max(24),
     chat_partner_to_hour: z.number().int().min(0).max(24),
   }),
+  /** Issue 38 (docs/product/delivery.md §2): physical boxes, cash on delivery and its code, packaging alert. */
+  delivery: z.object({
+    enabled: z.boolean(),
+    cod_enabled: z.boolean(),
+    cod_ceiling: z.number().int().min(0).max(10_000_000),
+    free_delivery_threshold: z.number().int().min(0).max(10_000_000),
+    cod_code_minutes: z.number().int().min(1).max(120),
+    packaging_low_threshold: z.number().int().min(0).max(100_000),
+    unconfirmed_hours: z.number().int().min(1).max(168),
+  }),
 });
 export type TSettingsSections = z.infer<typeof ZSettingsSections>;
 /** PATCH: any subset of sections, each with any subset of its fields. */
@@ -465,6 +475,7 @@ export const ZSettingsPatch = z
     security: ZSettingsSections.shape.security.partial(),
     features: ZSettingsSections.shape.features.partial(),
     support: ZSettingsSections.shape.support.partial(),
+    delivery: ZSettingsSections.shape.delivery.partial(),
   })
   .partial();
 export type TSettingsPatch = z.infer<typeof ZSettingsPatch>;

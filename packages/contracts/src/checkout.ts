@@ -5,6 +5,7 @@ import { ZEmail, ZLocale, ZOptionalPhone } from './auth.ts';
 import { ZVoucherStatus } from './vouchers.ts';
 import { ZCharge, ZForeignCurrency } from './rates.ts';
 import { ZOptionalPromoCode } from './promotions.ts';
+import { ZDeliveryRequest } from './delivery.ts';
 
 export const PAYMENT_METHODS = ['cib', 'edahabia', 'visa', 'mastercard'] as const;
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: zodError('PAYMENT_METHOD_REQUIRED') });
@@ -43,7 +44,10 @@ export const ZCreateOrderRequest = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: zodError('DELIVERY_DATE') })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  paymentMethod: ZPaymentMethod,
+  /** Issue 38: `cash` (« Paiement à la livraison ») only with `delivery` (docs/product/delivery.md §3). */
+  paymentMethod: z.enum([...PAYMENT_METHODS, 'cash'], { error: zodError('PAYMENT_METHOD_REQUIRED') }),
+  /** Issue 38: present, a « Coffret physique livré » to this place (docs/product/delivery.md §1); absent, the voucher by e-mail. */
+  delivery: ZDeliveryRequest.optional(),
   /** Issue 24: the currency a Visa or Mastercard card is charged in (EUR by default); CIB and EDAHABIA charge dinars. */
   chargeCurrency: ZForeignCurrency.optional(),
   /**
@@ -72,10 +76,18 @@ export const ZCreateOrderRequest = z.object({
 }).superRefine((order, ctx) => {
   // Issue 34: « Envoyer aussi par SMS » needs the number, said on its field before anything else is checked.
   if (order.sendSms && !order.recipientPhone) ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: zodError('SMS_PHONE_REQUIRED') });
+  if (order.paymentMethod === 'cash' && !order.delivery) ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: zodError('COD_NEEDS_DELIVERY') });
 });
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 
-export const ZCreateOrderResponse = z.object({ orderId: z.string(), checkoutUrl: z.string() });
+export const ZCreateOrderResponse = z.object({
+  orderId: z.string(),
+  /** The gateway's page; for a cash order (issue 38), the page where the code texted to the delivery mobile is typed. */
+  checkoutUrl: z.string(),
+  /** Issue 38: a cash order waits for its code (docs/product/delivery.md §3): `awaiting_confirmation` and its page's path. */
+  status: z.literal('awaiting_confirmation').optional(),
+  confirmUrl: z.string().optional(),
+});
 export type TCreateOrderResponse = z.infer<typeof ZCreateOrderResponse>;
 
 /** Issue 38: `awaiting_confirmation` (a cash order before its code) and `cash_pending` (confirmed, cash not yet collected). */
@@ -131,7 +143,11 @@ export const ZOrder = z.object({
   giftCardCode: z.string().nullable(),
   /** Issue 24: what the card was charged (dinars for CIB and EDAHABIA). */
   charge: ZCharge,
-  paymentMethod: ZPaymentMethod,
+  /** Issue 38: `cash`, paid to the courier at the door (docs/product/delivery.md §3). */
+  paymentMethod: z.union([ZPaymentMethod, z.literal('cash')]),
+  /** Issue 38: `physical`, a box delivered by a courier (its parcel: GET /api/client/orders/:id/shipment); `amount` includes deliveryFee. */
+  fulfilment: z.enum(['email', 'physical']),
+  deliveryFee: z.number().int(),
   box: z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable(), imageUrl: z.string().nullable(), category: z.string() }),
   recipientName: z.string(),
   recipientEmail: z.string(),

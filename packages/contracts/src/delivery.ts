@@ -230,6 +230,18 @@ export const ZDeliveryQuote = z.object({
 });
 export type TDeliveryQuote = z.infer<typeof ZDeliveryQuote>;
 
+/**
+ * POST /api/client/delivery-quote: the fee and total of a physical box before paying (the promo code's discount
+ * counts for the free-delivery threshold), and whether cash on delivery may be chosen. The order recomputes it all.
+ */
+export const ZDeliveryQuoteRequest = z.object({
+  boxId: z.uuid({ error: zodError('BOX_NOT_FOUND') }),
+  method: ZDeliveryMethod,
+  wilayaCode: z.number({ error: zodError('DELIVERY_WILAYA') }).int({ error: zodError('DELIVERY_WILAYA') }).min(1, { error: zodError('DELIVERY_WILAYA') }).max(WILAYA_COUNT, { error: zodError('DELIVERY_WILAYA') }),
+  promoCode: z.string().trim().max(64).optional(),
+});
+export type TDeliveryQuoteRequest = z.input<typeof ZDeliveryQuoteRequest>;
+
 /** The checkout's answer to a cash order: no gateway; the buyer types the code texted to the delivery mobile. */
 export const ZCashOrderResponse = z.object({
   orderId: z.string(),

@@ -11,6 +11,8 @@ export const REDEMPTION_ERROR_CODES = [
   'OFFER_NOT_IN_BOX',
   'REDEMPTION_SYSTEM',
   'RATE_LIMITED',
+  // Issue 38: a physical box's voucher before its box is delivered (docs/product/delivery.md §5).
+  'VOUCHER_AWAITING_DELIVERY',
 ] as const satisfies readonly TErrorCode[];
 export type TRedemptionErrorCode = (typeof REDEMPTION_ERROR_CODES)[number];
 

@@ -14,6 +14,9 @@ export const SMS_KINDS = [
   'partner-reservation-request',
   'ticket-answered',
   'sms-consent-code',
+  // Issue 38 (docs/product/delivery.md §3, §4): the cash order's confirmation code and the parcel's news.
+  'cod-code',
+  'parcel-update',
 ] as const;
 /** `written`: SMS_PROVIDER=file's texts, written to a file and never sent to a phone (ADR 017). */
 export const SMS_STATUSES = ['queued', 'sending', 'sent', 'written', 'delivered', 'failed'] as const;

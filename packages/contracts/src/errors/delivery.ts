@@ -29,6 +29,11 @@ export const DELIVERY_ERRORS = {
     fr: 'Le paiement à la livraison est réservé aux coffrets physiques livrés',
     ar: 'الدفع عند الاستلام مخصص للعلب المادية المُوصَّلة',
   },
+  COD_GIFT_CARD: {
+    status: 400,
+    fr: 'Une carte cadeau se règle en ligne : choisissez un paiement par carte',
+    ar: 'تُستعمل بطاقة الهدية في الدفع عبر الإنترنت: اختر الدفع بالبطاقة',
+  },
   COD_CEILING: {
     status: 400,
     fr: 'Le paiement à la livraison est possible jusqu’à {max} : payez en ligne',

@@ -19,7 +19,9 @@ export type SmsKind =
   | 'expiry-reminder'
   | 'partner-reservation-request'
   | 'ticket-answered'
-  | 'sms-consent-code';
+  | 'sms-consent-code'
+  | 'cod-code'
+  | 'parcel-update';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -93,6 +93,11 @@ type ReceiptInput = {
   discount?: { code: string | null; amount: number } | null;
   /** Issue 35: what a gift card paid (integer DZD) and its masked code; `amount` is then what the gateway took. */
   giftCard?: { code: string | null; amount: number } | null;
+  /**
+   * Issue 38 (docs/product/delivery.md §5): a box delivered by a courier: no voucher e-mail, the receipt says the box
+   * will be delivered there, and its delivery fee (0: free).
+   */
+  physical?: { fee: number; place: string } | null;
 };
 
 /** Issue 35 (docs/product/promotions.md §11): the receipt's « Réduction BIENVENUE » row, before the amount paid. */
@@ -130,7 +135,12 @@ export function receiptEmail(input: ReceiptInput): EmailContent {
       subject: l.t({ fr: `Votre reçu Farha — ${box}`, ar: `إيصالكم من فرحة — ${box}` }),
       greeting: l.t({ fr: `Merci ${input.purchaserName} !`, ar: `شكرًا ${input.purchaserName}!` }),
       paragraphs: [
-        deliverOn
+        input.physical
+          ? l.t({
+              fr: `Votre paiement est confirmé. Le coffret sera préparé puis livré par notre transporteur (${input.physical.place}) : vous serez prévenu par SMS à chaque étape. Le bon qu’il contient sera utilisable dès la livraison.`,
+              ar: `تم تأكيد الدفع. ستُحضَّر العلبة ثم تُوصَّل عبر شركة التوصيل (${input.physical.place}): ستصلكم رسالة قصيرة في كل مرحلة. تصبح القسيمة التي بداخلها صالحة عند التسليم.`,
+            })
+          : deliverOn
           ? l.t({
               fr: `Votre paiement est confirmé. Le bon cadeau sera envoyé à ${input.recipientName} le ${deliverOn}.`,
               ar: `تم تأكيد الدفع. ستُرسل القسيمة إلى ${input.recipientName} يوم ${deliverOn}.`,
@@ -148,7 +158,9 @@ export function receiptEmail(input: ReceiptInput): EmailContent {
         [l.t({ fr: 'Moyen de paiement', ar: 'وسيلة الدفع' }), METHOD_LABELS[input.paymentMethod] ?? input.paymentMethod],
         [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
         [l.t({ fr: 'Destinataire', ar: 'المستلم' }), `${input.recipientName} <${input.recipientEmail}>`],
-        [l.t({ fr: 'Envoi du bon cadeau', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })],
+        input.physical
+          ? [l.t({ fr: 'Livraison', ar: 'التوصيل' }), input.physical.fee > 0 ? l.money(input.physical.fee) : l.t({ fr: 'offerte', ar: 'مجاني' })]
+          : [l.t({ fr: 'Envoi du bon cadeau', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })],
         ...(input.smsTo
           ? [[l.t({ fr: 'Aussi par SMS', ar: 'أيضًا عبر رسالة قصيرة' }), l.t({ fr: `au ${formatPhone(input.smsTo)}, le même jour`, ar: `إلى \u2068${formatPhone(input.smsTo)}\u2069، في اليوم نفسه` })] as [string, string]]
           : []),

@@ -26,3 +26,6 @@ export { type GiftCardLedger, orderGiftCardCode as orderGiftCardLabel, useGiftCa
 // Issue 37: a group gift's contributions and the gift its pot buys (docs/product/group-gifts.md §3, §6).
 export { GROUP_GIFT_REFUND, insertContributionOrder, insertPotPaidOrder, refundContributionOrder } from './group-gift-order.ts';
 export { GATEWAY_REFUSED } from './refund-processing.ts';
+// Issue 38: a physical box's order, changed by the delivery module (docs/product/delivery.md §3, §6).
+export { cancelCashOrder, confirmCashOrder, expireCashOrder, expireUnconfirmedCashOrders, lockOrder, markCashOrderPaid, refundReturnedParcel } from './physical-order.ts';
+export { type PhysicalDelivery } from './service.ts';

@@ -19,6 +19,7 @@ import { holdOrderGiftCard } from './gift-card-payment.ts';
 import type { TForeignCurrency } from '@farha/contracts/money';
 import { errorText } from '@farha/contracts/errors';
 import { ADMIN_FIGURES_AUDIENCE, publish } from '../realtime/index.ts';
+import { cashConfirmPath } from '@farha/contracts/delivery';
 
 type OrderInput = {
   boxId: string;
@@ -27,7 +28,8 @@ type OrderInput = {
   senderName?: string | undefined;
   personalMessage?: string | undefined;
   deliverAt?: string | undefined;
-  paymentMethod: 'cib' | 'edahabia' | 'visa' | 'mastercard';
+  /** Issue 38: `cash` only with `delivery` (docs/product/delivery.md §3). */
+  paymentMethod: 'cib' | 'edahabia' | 'visa' | 'mastercard' | 'cash';
   recipientLocale?: 'fr' | 'ar' | undefined;
   chargeCurrency?: TForeignCurrency | undefined;
   expectedChargeAmount?: number | undefined;
@@ -41,6 +43,18 @@ type OrderInput = {
   giftCardCode?: string | undefined;
 };
 
+/**
+ * Issue 38 (docs/product/delivery.md §3): a physical box. The delivery module computes the fee from the box's
+ * price less the promo's discount (`fee`, judged under the same transaction) and writes the shipment in the
+ * order's transaction (`afterInsert`); a cash order opens no gateway and waits for its code.
+ */
+export type PhysicalDelivery = {
+  fee: (discountedPrice: number) => Promise<number>;
+  afterInsert: (tx: Db, order: typeof orders.$inferSelect) => Promise<void>;
+};
+
+type OnlineMethod = Exclude<OrderInput['paymentMethod'], 'cash'>;
+
 type Ctx = { db: Db; providers: PaymentProviders; publicUrl: string; now: Date };
 
 /** An order and, for a basket, its gifts: what a gateway's failure ends together (docs/product/basket.md §6). */
@@ -49,7 +63,11 @@ const orderAndGifts = (orderId: string) => or(eq(orders.id, orderId), eq(orders.
 
 
 /** Creates a pending order and its gateway checkout; the browser is then sent to the gateway's page. */
-export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale: 'fr' | 'ar' }, input: OrderInput) {
+export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale: 'fr' | 'ar' }, input: OrderInput, delivery?: PhysicalDelivery) {
+  const cash = input.paymentMethod === 'cash';
+  // docs/product/delivery.md §3: cash only for a physical box, and never with a gift card (a card pays online).
+  if (cash && !delivery) throw new AppError('COD_NEEDS_DELIVERY', { field: 'paymentMethod' });
+  if (cash && input.giftCardCode) throw new AppError('COD_GIFT_CARD', { field: 'giftCardCode' });
   const [box] = await ctx.db.select().from(boxes).where(eq(boxes.id, input.boxId)).limit(1);
   if (!box || !box.active) throw new AppError('BOX_UNAVAILABLE', { field: 'boxId' });
 
@@ -61,7 +79,8 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
   if (deliverAt === undefined) throw new AppError('DELIVERY_DATE', { field: 'deliverAt' });
 
   // Without a code nor a card the charge is planned before the transaction, as it always was (nothing to hold).
-  const planned = input.promoCode || input.giftCardCode ? null : await planCharge(ctx, { method: input.paymentMethod, amountDzd: box.price, currency: input.chargeCurrency, expectedAmount: input.expectedChargeAmount });
+  const onlineMethod = input.paymentMethod === 'cash' ? null : input.paymentMethod;
+  const planned = input.promoCode || input.giftCardCode || delivery || !onlineMethod ? null : await planCharge(ctx, { method: onlineMethod, amountDzd: box.price, currency: input.chargeCurrency, expectedAmount: input.expectedChargeAmount });
   const recipientPhone = input.recipientPhone ?? null;
   if (input.sendSms) {
     if (!recipientPhone) throw new AppError('SMS_PHONE_REQUIRED', { field: 'recipientPhone' });
@@ -83,11 +102,13 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
       ? await holdPromo(tx, { customerId: purchaser.userId, code: input.promoCode, lines: [{ boxId: box.id, category: box.category, price: box.price }], now: ctx.now })
       : null;
     const discount = held?.discount ?? 0;
-    const due = box.price - discount;
+    // Issue 38 (docs/product/delivery.md §3): a physical box also charges its delivery fee (0 above the threshold).
+    const deliveryFee = delivery ? await delivery.fee(box.price - discount) : 0;
+    const due = box.price - discount + deliveryFee;
     const txCtx = { db: tx as unknown as Db, providers: ctx.providers, now: ctx.now };
-    const chargeOpts = { method: input.paymentMethod, currency: input.chargeCurrency, expectedAmount: input.expectedChargeAmount };
-    // With a card, the charge is planned once the card's part is known (below): dinars until then.
-    const { charge } = input.giftCardCode
+    const chargeOpts = { method: onlineMethod ?? 'cib', currency: input.chargeCurrency, expectedAmount: input.expectedChargeAmount };
+    // With a card, the charge is planned once the card's part is known (below): dinars until then. Cash is dinars.
+    const { charge } = input.giftCardCode || !onlineMethod
       ? { charge: { currency: 'DZD', amount: due, rateE4: null } satisfies Charge }
       : (planned ?? (await planCharge(txCtx, { ...chargeOpts, amountDzd: due })));
     const inserted = await tx
@@ -107,12 +128,16 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
         personalMessage: input.personalMessage ?? null,
         deliverAt,
         paymentMethod: input.paymentMethod,
+        ...(delivery ? { fulfilment: 'physical' as const, deliveryFee } : {}),
+        // docs/product/delivery.md §3: a cash order waits for the code texted to the delivery mobile.
+        ...(cash ? { status: 'awaiting_confirmation' } : {}),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
       .returning();
     const written = inserted[0]!;
     if (held) await attachPromo(tx, held, written.id, ctx.now);
+    if (delivery) await delivery.afterInsert(tx as unknown as Db, written);
     if (!input.giftCardCode) return { order: written, paidAtOnce: false };
     const paid = await holdOrderGiftCard(tx, { code: input.giftCardCode, orderId: written.id, due, now: ctx.now });
     const rest = due - paid;
@@ -133,6 +158,8 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
     return { order: whole!, paidAtOnce: true };
   });
   const returnUrl = `${ctx.publicUrl}/checkout/return?order=${order.id}`;
+  // Issue 38: no gateway for cash; the caller texts the code and sends the buyer to the confirmation page.
+  if (cash) return { orderId: order.id, checkoutUrl: `${ctx.publicUrl}${cashConfirmPath(order.id)}`, cash: true as const };
   if (paidAtOnce) {
     wakeOutbox();
     return { orderId: order.id, checkoutUrl: returnUrl };
@@ -161,7 +188,7 @@ export async function openCheckout(
   order: typeof orders.$inferSelect,
   options: { locale: 'fr' | 'ar'; description: string; returnUrl: string },
 ): Promise<{ orderId: string; checkoutUrl: string }> {
-  const method = order.paymentMethod as OrderInput['paymentMethod'];
+  const method = order.paymentMethod as OnlineMethod;
   const provider = ctx.providers.forMethod(method);
   const charge = chargeOf(order);
   try {
@@ -216,7 +243,7 @@ export type ServiceOrderInput = {
   recipientLocale: 'fr' | 'ar';
   senderName: string | null;
   personalMessage: string | null;
-  paymentMethod: OrderInput['paymentMethod'];
+  paymentMethod: OnlineMethod;
   chargeCurrency?: TForeignCurrency | undefined;
   description: string;
 };
@@ -457,6 +484,8 @@ export async function getOrderForPurchaser(
     giftCardCode: order.giftCardAmount > 0 ? await orderGiftCardCode(ctx.db, order.id) : null,
     charge: chargeOf(order),
     paymentMethod: order.paymentMethod as TOrder['paymentMethod'],
+    fulfilment: order.fulfilment,
+    deliveryFee: order.deliveryFee,
     box: { id: box.id, name: box.name, nameAr: box.nameAr, imageUrl: box.imageUrl, category: box.category },
     recipientName: order.recipientName,
     recipientEmail: order.recipientEmail,

@@ -224,6 +224,8 @@ export type NewReservation = {
 };
 
 function voucherStateError(status: TVoucherStatus, expiresAt: Date, now: Date): AppError | null {
+  // Issue 38 (docs/product/delivery.md §5): a physical box's voucher is booked once the box has arrived.
+  if (status === 'AWAITING_DELIVERY') return new AppError('VOUCHER_AWAITING_DELIVERY');
   if (status === 'RESERVED') return new AppError('VOUCHER_ALREADY_RESERVED');
   if (status === 'EXPIRED') return new AppError('VOUCHER_EXPIRED');
   if (!isVoucherStatusIn('reservable', status)) return new AppError('VOUCHER_NOT_RESERVABLE');

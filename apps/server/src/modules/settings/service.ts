@@ -108,6 +108,21 @@ export const SETTINGS_SCHEMAS = {
     chat_partner_from_hour: z.number().int().min(0).max(24).default(9),
     chat_partner_to_hour: z.number().int().min(0).max(24).default(22),
   }),
+  /**
+   * Issue 38 (docs/product/delivery.md §2): physical boxes delivered by a courier. Whether they are offered, whether
+   * cash on delivery is, up to which total (box + fee), from which box value the delivery is free, how long a cash
+   * order's code lives (minutes), the packaging stock under which logistics is warned, and after how many hours an
+   * unconfirmed cash order expires.
+   */
+  delivery: z.object({
+    enabled: z.boolean().default(true),
+    cod_enabled: z.boolean().default(true),
+    cod_ceiling: z.number().int().min(0).default(30_000),
+    free_delivery_threshold: z.number().int().min(0).default(20_000),
+    cod_code_minutes: z.number().int().min(1).max(120).default(15),
+    packaging_low_threshold: z.number().int().min(0).default(10),
+    unconfirmed_hours: z.number().int().min(1).max(168).default(24),
+  }),
 } as const;
 
 export type SettingsKey = keyof typeof SETTINGS_SCHEMAS;

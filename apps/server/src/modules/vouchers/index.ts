@@ -23,3 +23,4 @@ export type { VoucherDocument } from './documents.ts';
 export { deliverVoucherBySms, type VoucherSmsInput } from './sms.ts';
 export { boxOffersWithPartners, voucherQrPng } from './documents.ts';
 export { ownedVoucherDocument, voucherDocumentByCode } from './public-page.ts';
+export { cancelReturnedVoucher, issuePhysicalVoucher, releaseDeliveredVoucher } from './physical.ts';

@@ -19,6 +19,8 @@ export type IssueVoucherInput = {
   deliverAt: Date | null;
   now: Date;
   reason: string;
+  /** Issue 38: a physical box's voucher starts AWAITING_DELIVERY (docs/product/delivery.md §5); ISSUED otherwise. */
+  status?: 'ISSUED' | 'AWAITING_DELIVERY';
 };
 
 /** The row of a voucher just issued (ISSUED) with this code. */
@@ -33,7 +35,7 @@ function voucherRow(input: IssueVoucherInput, code: string) {
     recipientLocale: input.recipientLocale,
     senderName: input.senderName,
     personalMessage: input.personalMessage,
-    status: 'ISSUED' as const,
+    status: input.status ?? ('ISSUED' as const),
     faceValue: input.faceValue,
     deliverAt: input.deliverAt,
     expiresAt: new Date(input.now.getTime() + input.validityDays * DAY_MS),
@@ -51,7 +53,7 @@ export async function issueVoucher(db: Queryable, input: IssueVoucherInput) {
       .onConflictDoNothing({ target: vouchers.code })
       .returning();
     if (created) {
-      await recordIssued(db, created.id, input.reason, input.now);
+      await recordIssued(db, created.id, input.reason, input.now, created.status);
       return created;
     }
   }

@@ -328,6 +328,8 @@ function decide(input: RedeemInput, rows: VoucherRow[]): { answer: ScanAnswer } 
   const validAt = input.scannedAt ?? input.now;
   const voucher = rows[0];
   if (!voucher) return { answer: failure('VOUCHER_INVALID') };
+  // Issue 38 (docs/product/delivery.md §5): a physical box's voucher is used once its box arrived (it does not expire meanwhile).
+  if (voucher.status === 'AWAITING_DELIVERY') return { answer: failure('VOUCHER_AWAITING_DELIVERY') };
   // docs/product/vouchers.md §12: an expired voucher is refused whatever its status says.
   if (new Date(voucher.expiresAt).getTime() <= validAt.getTime() || voucher.status === 'EXPIRED') return { answer: failure('VOUCHER_EXPIRED') };
 

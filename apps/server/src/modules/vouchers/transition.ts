@@ -63,11 +63,11 @@ export async function recordIssuedMany(db: Queryable, voucherIds: readonly strin
 }
 
 /** The creation event: (payment confirmed) → ISSUED. */
-export async function recordIssued(db: Queryable, voucherId: string, reason: string, now: Date): Promise<void> {
+export async function recordIssued(db: Queryable, voucherId: string, reason: string, now: Date, status: TVoucherStatus = 'ISSUED'): Promise<void> {
   await db.insert(voucherEvents).values({
     voucherId,
     fromStatus: null,
-    toStatus: 'ISSUED',
+    toStatus: status,
     actorRole: 'system',
     reason,
     createdAt: now,

@@ -10,11 +10,12 @@ import { promoQuoteRoutes } from './promo-quote.ts';
 import { reservationRoutes } from './reservations.ts';
 import { clientTicketRoutes } from './tickets.ts';
 import { customerVoucherRoutes } from './vouchers.ts';
+import { clientDeliveryRoutes } from './delivery.ts';
 
 /** /api/client: the customer's area (docs/product/accounts-and-roles.md). Customers only; each record is the caller's. */
 export async function clientArea(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireRoles(['customer']));
-  for (const routes of [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes, basketRoutes, promoQuoteRoutes, clientGiftCardRoutes, clientGroupGiftRoutes]) {
+  for (const routes of [customerVoucherRoutes, reservationRoutes, customerHistoryRoutes, accountRoutes, clientTicketRoutes, clientDisputeRoutes, basketRoutes, promoQuoteRoutes, clientGiftCardRoutes, clientGroupGiftRoutes, clientDeliveryRoutes]) {
     await app.register(routes);
   }
 }

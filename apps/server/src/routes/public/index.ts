@@ -13,6 +13,7 @@ import { trackingRoutes } from './tracking.ts';
 import { publicVoucherRoutes, voucherDocumentRoutes } from './vouchers.ts';
 import { publicGiftCardRoutes } from './gift-cards.ts';
 import { publicGroupGiftRoutes } from './group-gifts.ts';
+import { publicDeliveryRoutes } from './delivery.ts';
 
 /**
  * /api: what anyone may call, signed in or not: the catalogue, the site's status, sign-ups, checkout, files
@@ -43,4 +44,6 @@ export async function publicArea(app: FastifyInstance): Promise<void> {
   await app.register(publicVoucherRoutes, { prefix: '/public' });
   // /api/public/gift-cards/…: the range a gift card may be bought for, and a card's balance by its code (issue 35).
   await app.register(publicGiftCardRoutes, { prefix: '/public' });
+  // /api/public/delivery/…: the wilayas, communes, stop desks and fees of a physical box (issue 38).
+  await app.register(publicDeliveryRoutes, { prefix: '/public/delivery' });
 }

@@ -39,6 +39,9 @@ export function refundReason(refund: Pick<TAdminRefund, 'reason' | 'reasonCode' 
         default:
           return refund.reason;
       }
+    // Issue 38: a parcel refused or undeliverable; the box is paid back, the delivery fee kept (docs/product/delivery.md §6).
+    case 'parcel_returned':
+      return t('refunds.reasonParcelReturned');
     default:
       return refund.reason;
   }

@@ -20,7 +20,7 @@ import { adminMessage, useAdminTranslation } from '../i18n';
 import { SETTING_DISPLAY_SCALE as SCALE } from '../lib/setting-units';
 
 type Section = keyof TSettingsSections;
-const SECTIONS: Section[] = ['platform', 'payments', 'notifications', 'security', 'features', 'support'];
+const SECTIONS: Section[] = ['platform', 'payments', 'notifications', 'security', 'features', 'support', 'delivery'];
 
 /** /admin/settings (docs/product/back-office.md §7, superadmin): the six sections, persisted, with the unsaved badge. */
 export function AdminSettingsPage() {
