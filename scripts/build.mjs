@@ -78,6 +78,8 @@ const SERVER_ENTRIES = {
   backup: 'apps/server/src/db/backup.ts',
   // The worker that reads a company's recipient file (issue 32): started from a file beside server.js.
   'recipient-file-worker': 'apps/server/src/modules/companies/recipient-file-worker.ts',
+  // The worker that reads a courier's statement (issue 38), the same way.
+  'remittance-file-worker': 'apps/server/src/modules/delivery/remittance-file-worker.ts',
 };
 
 async function buildServer() {

@@ -92,6 +92,37 @@ export async function readFileWithField(
   return { value, file };
 }
 
+/**
+ * One file and some text fields of a multipart form (a courier's statement with its reference and date), in any
+ * order; the first file counts, fields not named are ignored. No file is the caller's `missing` error, a file
+ * over `maxBytes` the caller's `tooLarge`.
+ */
+export async function readFileWithFields<K extends string>(
+  request: FastifyRequest,
+  fields: readonly K[],
+  maxBytes: number,
+  errors: { missing: () => AppError; tooLarge: () => AppError },
+): Promise<{ values: Partial<Record<K, string>>; file: { data: Buffer; filename: string } }> {
+  if (!request.isMultipart()) throw errors.missing();
+  const values: Partial<Record<K, string>> = {};
+  let file: { data: Buffer; filename: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        file ??= { data, filename: part.filename };
+      } else if ((fields as readonly string[]).includes(part.fieldname)) {
+        values[part.fieldname as K] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw errors.tooLarge();
+    throw multipartError(error as Error, request) ?? errors.missing();
+  }
+  if (!file || file.data.length === 0) throw errors.missing();
+  return { values, file };
+}
+
 /** docs/product/errors.md §3: every failure as `{ error: { code, message } }`, never a bare 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -78,6 +78,18 @@ export const DELIVERY_ERRORS = {
     fr: 'Le relevé dépasse {max} lignes ou 1 Mo',
     ar: 'الكشف يتجاوز {max} سطر أو 1 ميغابايت',
   },
+  REMITTANCE_FILE_TYPE: {
+    status: 400,
+    fr: 'Choisissez le relevé du transporteur : un fichier CSV (suivi;montant)',
+    ar: 'اختر كشف شركة التوصيل: ملف CSV (رقم التتبع;المبلغ)',
+  },
+  REMITTANCE_DATE: { status: 400, fr: 'Date du relevé invalide (AAAA-MM-JJ)', ar: 'تاريخ الكشف غير صالح (سنة-شهر-يوم)' },
+  REMITTANCE_FILE_BUSY: { status: 503, fr: 'Trop de relevés en cours de lecture : réessayez dans une minute', ar: 'عدد كبير من الكشوف قيد القراءة: أعد المحاولة بعد دقيقة' },
+  REMITTANCE_FETCH_UNSUPPORTED: {
+    status: 409,
+    fr: 'Ce transporteur ne fournit pas son relevé : importez le fichier qu’il vous a envoyé',
+    ar: 'شركة التوصيل هذه لا توفّر كشفها: استورد الملف الذي أرسلته إليك',
+  },
   REMITTANCE_DUPLICATE: { status: 409, fr: 'Ce relevé a déjà été importé', ar: 'تم استيراد هذا الكشف من قبل' },
   REMITTANCE_CONFIRMED: { status: 409, fr: 'Ce rapprochement est déjà validé', ar: 'تم اعتماد هذه المطابقة من قبل' },
   REMITTANCE_NOTHING_TO_FETCH: {

@@ -5,6 +5,7 @@ import { algiersDay, algiersMonthStart } from '../../lib/algiers-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cashCleared } from './cash-gate.ts';
 import { requestPayout } from './payouts.ts';
 
 /** The monthly cycle's proposals are made from this day of the month (docs/product/payouts.md §6). */
@@ -39,6 +40,7 @@ export async function proposeDuePayouts(deps: { db: Db; clock: Clock }): Promise
       and(
         eq(partnerTransactions.status, 'validated'),
         isNull(partnerTransactions.payoutId),
+        cashCleared,
         eq(partners.kycStatus, 'verified'),
         eq(partners.active, true),
         isNotNull(partners.iban),

@@ -19,6 +19,7 @@ import { transitionVoucher } from '../vouchers/index.ts';
 import { maskIban, notifyPartnerMembers } from '../partners/index.ts';
 import { algiersDay } from '../../lib/algiers-time.ts';
 import { ADMIN_FIGURES_AUDIENCE, publish } from '../realtime/index.ts';
+import { cashCleared } from './cash-gate.ts';
 import { errorText } from '@farha/contracts/errors';
 
 type PartnerRow = typeof partners.$inferSelect;
@@ -38,7 +39,10 @@ export async function pendingPayoutNet(db: Queryable, partnerId: string): Promis
   return Number(row?.net ?? 0);
 }
 
-/** docs/product/payouts.md §2: available = net of the partner's validated transactions in no payout. */
+/**
+ * docs/product/payouts.md §2: available = net of the partner's validated transactions in no payout (a box paid in
+ * cash: once its cash is reconciled, docs/product/delivery.md §8.1).
+ */
 export async function availableFor(db: Queryable, partnerId: string): Promise<Available> {
   const [row] = await db
     .select({
@@ -50,7 +54,7 @@ export async function availableFor(db: Queryable, partnerId: string): Promise<Av
     })
     .from(partnerTransactions)
     .where(
-      and(eq(partnerTransactions.partnerId, partnerId), eq(partnerTransactions.status, 'validated'), isNull(partnerTransactions.payoutId)),
+      and(eq(partnerTransactions.partnerId, partnerId), eq(partnerTransactions.status, 'validated'), isNull(partnerTransactions.payoutId), cashCleared),
     );
   return {
     gross: Number(row?.gross ?? 0),
@@ -174,6 +178,7 @@ export async function requestPayout(
           eq(partnerTransactions.partnerId, partner.id),
           eq(partnerTransactions.status, 'validated'),
           isNull(partnerTransactions.payoutId),
+          cashCleared,
           input.before ? lt(partnerTransactions.createdAt, input.before) : undefined,
         ),
       )

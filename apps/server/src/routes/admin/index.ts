@@ -5,9 +5,12 @@ import { assertEnrolledIfRequired } from '../../modules/accounts/index.ts';
 import { adminRoutes } from './back-office.ts';
 import { catalogAdminRoutes } from './catalog.ts';
 import { companyAdminRoutes } from './companies.ts';
+import { deliveryAnalyticsRoutes } from './delivery-analytics.ts';
 import { financeReportRoutes } from './finance-reports.ts';
 import { groupGiftAdminRoutes } from './group-gifts.ts';
 import { promotionAdminRoutes } from './promotions.ts';
+import { remittanceAdminRoutes } from './remittances.ts';
+import { shipmentAdminRoutes } from './shipments.ts';
 import { staffProfileRoutes } from './staff-profile.ts';
 
 /**
@@ -24,4 +27,6 @@ export async function adminArea(app: FastifyInstance): Promise<void> {
   });
   await app.register(staffProfileRoutes, { prefix: '/profile' });
   for (const routes of [adminRoutes, catalogAdminRoutes, companyAdminRoutes, promotionAdminRoutes, financeReportRoutes, groupGiftAdminRoutes]) await app.register(routes);
+  // Issue 38: logistics' shipments, finance's couriers' remittances, the delivery figures.
+  for (const routes of [shipmentAdminRoutes, remittanceAdminRoutes, deliveryAnalyticsRoutes]) await app.register(routes);
 }

@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import { canShipmentMove, DELIVERY_METHOD_LABELS, WILAYAS, type TShipmentStatus } from '@farha/contracts/delivery';
 import { formatDzd } from '@farha/contracts/money';
 import { VOUCHER_CODE_ALPHABET } from '@farha/contracts/vouchers';
+import { algiersDay } from '../../../lib/algiers-time.ts';
 import { farhaPdf, pageWriter } from '../../../lib/pdf-document.ts';
 import { fileCommunes, fileStopDesks, ZONE_FEES, zoneOf } from './geography.ts';
 import { type Courier, CourierError, type CourierEvent, type ParcelInput } from './types.ts';
@@ -14,6 +15,8 @@ type FileParcel = ParcelInput & {
   tracking: string;
   createdAt: string;
   events: { id: string; status: TShipmentStatus; at: string; cashCollected?: number | undefined; detail?: string | undefined }[];
+  /** The reference of the statement that paid its cash to Farha (S2, docs/product/delivery.md §8). */
+  paidIn?: string | undefined;
 };
 
 const TRACKING = /^FRH-LIV-[A-Z0-9]{6}$/;
@@ -74,6 +77,31 @@ export function fileCourier(dataDir: string, now: () => Date): Courier & { advan
       return parcels.flatMap((p) => (p ? eventsOf(p) : []));
     },
     /** The demo page: the parcel moves forward (never back), delivered parcels with their cash collected. */
+    /**
+     * Finance's « Récupérer le relevé » (docs/product/delivery.md §8): the courier pays, now, the cash of its
+     * delivered parcels not paid yet, in one statement `FRH-VERS-<day>-<time>`; null when there is nothing to pay.
+     */
+    statement: async () => {
+      let names: string[];
+      try {
+        names = (await fs.readdir(dir)).filter((name) => TRACKING.test(name.replace(/\.json$/, '')) && name.endsWith('.json')).sort();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      const due: { parcel: FileParcel; amount: number }[] = [];
+      for (const name of names) {
+        const parcel = await read(name.replace(/\.json$/, ''));
+        const collected = parcel?.events.find((e) => e.status === 'delivered' && e.cashCollected);
+        if (parcel && collected && !parcel.paidIn) due.push({ parcel, amount: collected.cashCollected! });
+      }
+      if (due.length === 0) return null;
+      const at = now();
+      const date = algiersDay(at);
+      const reference = `FRH-VERS-${date.replace(/-/g, '')}-${at.getTime().toString(36).toUpperCase()}`;
+      for (const { parcel } of due) await write({ ...parcel, paidIn: reference });
+      return { reference, date, lines: due.map(({ parcel, amount }) => ({ tracking: parcel.tracking, amount })) };
+    },
     advance: async (tracking, to, cashCollected) => {
       const parcel = await read(tracking);
       if (!parcel) throw new CourierError(`unknown parcel ${tracking}`, false);

@@ -4,7 +4,7 @@ import { fileCourier } from './file-courier.ts';
 import type { Courier } from './types.ts';
 import { yalidineCourier } from './yalidine.ts';
 
-export { type Courier, CourierError, type CourierEvent, type ParcelInput } from './types.ts';
+export { type Courier, CourierError, type CourierEvent, type CourierStatement, type ParcelInput } from './types.ts';
 export { fileCourier } from './file-courier.ts';
 export { mapYalidineStatus, yalidineClient, yalidineCourier, yalidineWebhookEvents, ZYalidineWebhook } from './yalidine.ts';
 

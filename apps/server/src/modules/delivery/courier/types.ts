@@ -36,6 +36,12 @@ export type CourierEvent = {
 };
 
 /**
+ * A courier's remittance statement (docs/product/delivery.md §8): its reference, its date (Algiers day) and what it
+ * paid for each parcel (integer DA).
+ */
+export type CourierStatement = { reference: string; date: string; lines: { tracking: string; amount: number }[] };
+
+/**
  * A courier (docs/product/delivery.md §9): the file courier by default, Yalidine through its API. A second courier
  * (ZR Express, Ecotrack) is one more implementation of this interface; nothing else changes.
  */
@@ -53,6 +59,11 @@ export interface Courier {
   label(tracking: string): Promise<Buffer>;
   /** Every status known of these parcels, oldest first (an event already applied is recognised by its id). */
   track(trackings: string[]): Promise<CourierEvent[]>;
+  /**
+   * Its latest remittance of the cash it collected, when its API gives one (finance's « Récupérer le relevé »,
+   * docs/product/delivery.md §8); absent: its statements are imported as files. Null: nothing to pay.
+   */
+  statement?(): Promise<CourierStatement | null>;
 }
 
 /** The courier could not be reached or refused (an answer it should not give): COURIER_UNAVAILABLE to the caller. */
