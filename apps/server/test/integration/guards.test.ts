@@ -6,7 +6,7 @@ import { ACCOUNTS, buildTestApp, type TestApp, type Role } from '../helpers.ts';
 const ENDPOINTS: { url: string; allowed: Role[] }[] = [
   { url: '/api/client/vouchers', allowed: ['customer'] },
   { url: '/api/partner/me', allowed: ['partner_owner', 'partner_staff'] },
-  { url: '/api/admin/navigation', allowed: ['superadmin', 'finance', 'catalog_admin'] },
+  { url: '/api/admin/navigation', allowed: ['superadmin', 'finance', 'catalog_admin', 'logistics'] },
   { url: '/api/admin/users', allowed: ['superadmin'] },
   { url: '/api/support/tickets', allowed: ['support', 'superadmin'] },
 ];
@@ -40,9 +40,11 @@ describe('role guards', () => {
   it('filters the admin menu by role', async () => {
     const pages = async (role: Role) =>
       (await t.request({ method: 'GET', url: '/api/admin/navigation', cookie: cookies[role] })).json().pages;
-    expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments', 'companies']);
+    expect(await pages('finance')).toEqual(['dashboard', 'profile', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments', 'companies', 'remittances']);
     expect(await pages('catalog_admin')).toEqual(['dashboard', 'profile', 'catalog', 'promotions']);
-    expect(await pages('superadmin')).toHaveLength(14);
+    // Issue 38: logistics sees its board and its profile only.
+    expect(await pages('logistics')).toEqual(['profile', 'shipments']);
+    expect(await pages('superadmin')).toHaveLength(16);
   });
 
   it('tells each partner user which partner they belong to', async () => {

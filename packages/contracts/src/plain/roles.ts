@@ -53,7 +53,8 @@ export const REMEMBER_ME_DAYS = 30;
 /** docs/product/accounts-and-roles.md §3: admin pages and the roles allowed on each. */
 export const ADMIN_PAGE_ROLES = {
   dashboard: ['superadmin', 'finance', 'catalog_admin'],
-  profile: ['superadmin', 'finance', 'catalog_admin'],
+  /** Issue 38: logistics too (its second factor is enrolled there). */
+  profile: ['superadmin', 'finance', 'catalog_admin', 'logistics'],
   users: ['superadmin'],
   settings: ['superadmin'],
   partners: ['superadmin', 'finance'],

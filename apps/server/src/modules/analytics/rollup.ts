@@ -36,7 +36,8 @@ function rawFigures(from: string, to: string) {
   return sql`
     select paid.day as day, 'gmv' as metric, paid.product_line as product_line, count(*)::int as count, coalesce(sum(paid.amount), 0)::bigint as amount
       from (
-        select ${dayOf('o.paid_at')} as day, b.category as product_line, o.amount::bigint as amount
+        -- Issue 38 (docs/product/delivery.md §10): the box's value, a physical order's delivery fee left out.
+        select ${dayOf('o.paid_at')} as day, b.category as product_line, (o.amount - o.delivery_fee)::bigint as amount
           from orders o join boxes b on b.id = o.box_id
           where o.paid_at >= ${start} and o.paid_at < ${end} and o.status in ('paid', 'fulfilled') and o.kind <> 'basket'
         union all

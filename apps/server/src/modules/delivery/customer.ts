@@ -20,12 +20,12 @@ export async function customerShipment(db: Queryable, userId: string, orderId: s
     .where(eq(shipmentEvents.shipmentId, s.id))
     .orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id));
   const seen = new Set<TShipmentStatus>();
-  const timeline = [{ status: 'to_prepare' as const, at: s.createdAt.toISOString() }];
+  const timeline: { status: TShipmentStatus; at: string }[] = [{ status: 'to_prepare', at: s.createdAt.toISOString() }];
   seen.add('to_prepare');
   for (const e of events) {
     if (e.detail?.startsWith(STALE_MARK.trim()) || seen.has(e.status)) continue;
     seen.add(e.status);
-    timeline.push({ status: e.status as 'to_prepare', at: e.at.toISOString() });
+    timeline.push({ status: e.status, at: e.at.toISOString() });
   }
   const wilaya = wilayaByCode(s.wilayaCode);
   return {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { canShipmentMove, SHIPMENT_STATUS_RANK, type TShipmentEventSource, type TShipmentStatus } from '@farha/contracts/delivery';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { shipmentEvents, shipments, type ShipmentRow } from '../../db/schema/index.ts';
 import { enqueueSms } from '../notifications/index.ts';
 import { cancelCashOrder, lockOrder, markCashOrderPaid, refundReturnedParcel } from '../payments/index.ts';
@@ -86,7 +86,7 @@ export type MoveOutcome = { outcome: 'applied' | 'stale' | 'duplicate' | 'unknow
  * order's). `applied` when it moved; `stale` when the shipment is already there or further (recorded for a
  * courier's event, so a replay of it is a `duplicate`); `unknown` for no such shipment.
  */
-export async function moveShipment(tx: Db, request: MoveRequest): Promise<MoveOutcome> {
+export async function moveShipment(tx: Queryable, request: MoveRequest): Promise<MoveOutcome> {
   const where = request.shipmentId ? eq(shipments.id, request.shipmentId) : request.tracking ? eq(shipments.tracking, request.tracking) : undefined;
   if (!where) return { outcome: 'unknown', shipment: null };
   const [shipment] = await tx.select().from(shipments).where(where).for('update');
@@ -150,7 +150,7 @@ export async function moveShipment(tx: Db, request: MoveRequest): Promise<MoveOu
 }
 
 /** Delivered: the voucher becomes usable; a cash order is paid at the delivery's instant (counted once: conditional). */
-async function onDelivered(tx: Db, shipment: ShipmentRow, request: MoveRequest): Promise<void> {
+async function onDelivered(tx: Queryable, shipment: ShipmentRow, request: MoveRequest): Promise<void> {
   const order = await lockOrder(tx, shipment.orderId);
   if (!order) return;
   if (shipment.voucherId) await releaseDeliveredVoucher(tx, { voucherId: shipment.voucherId, deliveredAt: request.at, now: request.now });
@@ -162,7 +162,7 @@ async function onDelivered(tx: Db, shipment: ShipmentRow, request: MoveRequest):
 }
 
 /** Returned: no usable voucher is left; the cash order is cancelled, an online one paid back (box only). */
-async function onReturned(tx: Db, shipment: ShipmentRow, now: Date): Promise<void> {
+async function onReturned(tx: Queryable, shipment: ShipmentRow, now: Date): Promise<void> {
   const order = await lockOrder(tx, shipment.orderId);
   if (!order) return;
   if (shipment.voucherId) await cancelReturnedVoucher(tx, { voucherId: shipment.voucherId, now });

@@ -159,8 +159,8 @@ export function receiptEmail(input: ReceiptInput): EmailContent {
         [l.t({ fr: 'Date', ar: 'التاريخ' }), l.date(input.paidAt)],
         [l.t({ fr: 'Destinataire', ar: 'المستلم' }), `${input.recipientName} <${input.recipientEmail}>`],
         input.physical
-          ? [l.t({ fr: 'Livraison', ar: 'التوصيل' }), input.physical.fee > 0 ? l.money(input.physical.fee) : l.t({ fr: 'offerte', ar: 'مجاني' })]
-          : [l.t({ fr: 'Envoi du bon cadeau', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })],
+          ? ([l.t({ fr: 'Livraison', ar: 'التوصيل' }), input.physical.fee > 0 ? l.money(input.physical.fee) : l.t({ fr: 'offerte', ar: 'مجاني' })] as [string, string])
+          : ([l.t({ fr: 'Envoi du bon cadeau', ar: 'إرسال القسيمة' }), deliverOn ? l.t({ fr: `le ${deliverOn}`, ar: `يوم ${deliverOn}` }) : l.t({ fr: 'immédiat', ar: 'فوري' })] as [string, string]),
         ...(input.smsTo
           ? [[l.t({ fr: 'Aussi par SMS', ar: 'أيضًا عبر رسالة قصيرة' }), l.t({ fr: `au ${formatPhone(input.smsTo)}, le même jour`, ar: `إلى \u2068${formatPhone(input.smsTo)}\u2069، في اليوم نفسه` })] as [string, string]]
           : []),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZOrderIdParams } from '@farha/contracts/customer';
 import {
@@ -23,10 +23,10 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
  */
 export async function clientDeliveryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const caller = (request: { params: { id: string } } & Parameters<typeof requireAuth>[0]) => ({ userId: requireAuth(request).userId, orderId: request.params.id, now: app.clock.now() });
+  const caller = (request: FastifyRequest, orderId: string) => ({ userId: requireAuth(request).userId, orderId, now: app.clock.now() });
 
   r.get('/orders/:id/cash-confirmation', { schema: { tags: ['delivery'], params: ZOrderIdParams, response: { 200: ZCashConfirmationState, ...errors } } }, async (request) =>
-    codState(app.db, caller(request)),
+    codState(app.db, caller(request, request.params.id)),
   );
 
   // Typing codes is slowed down per address too (the 5 tries per order are the rule; this keeps a script off).
@@ -36,11 +36,11 @@ export async function clientDeliveryRoutes(app: FastifyInstance): Promise<void> 
       schema: { tags: ['delivery'], params: ZOrderIdParams, body: ZCashConfirmationRequest, response: { 200: ZCashConfirmationResponse, ...errors } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (req) => `cod-confirm|${req.ip}` } },
     },
-    async (request) => confirmCodCode(app.db, { ...caller(request), code: request.body.code }),
+    async (request) => confirmCodCode(app.db, { ...caller(request, request.params.id), code: request.body.code }),
   );
 
   r.post('/orders/:id/cash-confirmation/resend', { schema: { tags: ['delivery'], params: ZOrderIdParams, response: { 200: ZCashResendResponse, ...errors } } }, async (request) =>
-    resendCodCode(app.db, caller(request)),
+    resendCodCode(app.db, caller(request, request.params.id)),
   );
 
   r.get('/orders/:id/shipment', { schema: { tags: ['delivery'], params: ZOrderIdParams, response: { 200: ZCustomerShipment, ...errors } } }, async (request) =>

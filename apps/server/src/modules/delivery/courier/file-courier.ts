@@ -107,10 +107,11 @@ export function fileCourier(dataDir: string, now: () => Date): Courier & { advan
       if (!parcel) throw new CourierError(`unknown parcel ${tracking}`, false);
       const current = parcel.events.at(-1)?.status ?? 'handed_over';
       if (!canShipmentMove(current, to)) throw new CourierError(`parcel ${tracking} cannot go from ${current} to ${to}`, false);
-      const event = { id: `${tracking}-${parcel.events.length + 1}`, status: to, at: now().toISOString(), ...(to === 'delivered' && cashCollected ? { cashCollected } : {}) };
+      const cash = to === 'delivered' && cashCollected ? cashCollected : undefined;
+      const event = { id: `${tracking}-${parcel.events.length + 1}`, status: to, at: now().toISOString(), ...(cash ? { cashCollected: cash } : {}) };
       parcel.events.push(event);
       await write(parcel);
-      return { tracking, status: to, at: new Date(event.at), cashCollected: event.cashCollected, externalId: event.id };
+      return { tracking, status: to, at: new Date(event.at), cashCollected: cash, externalId: event.id };
     },
   };
 }

@@ -202,7 +202,8 @@ export function yalidineCourier(config: YalidineConfig, fetchImpl: typeof fetch 
       if (trackings.length === 0) return [];
       const history = await api.histories(trackings);
       const delivered = history.some((h) => mapYalidineStatus(h.status) === 'delivered');
-      const prices = new Map(delivered ? (await api.parcels(trackings)).map((p) => [p.tracking, p.has_recouvrement === false ? 0 : (p.price ?? 0)] as const) : []);
+      const prices = new Map<string, number>();
+      if (delivered) for (const p of await api.parcels(trackings)) prices.set(p.tracking, p.has_recouvrement === false ? 0 : (p.price ?? 0));
       return history
         .flatMap((h): CourierEvent[] => {
           const status = mapYalidineStatus(h.status);
