@@ -21,7 +21,8 @@ export const PAID_EXTENSION_MONTHS = 6;
 
 /** Dashboard tabs and the statuses in each (docs/product/vouchers.md §15). */
 export const VOUCHER_TABS = {
-  actifs: VOUCHER_STATUS_GROUPS.usable,
+  // Issue 38: a physical box's voucher on its way shows among the active ones, waiting (docs/product/delivery.md §5).
+  actifs: [...VOUCHER_STATUS_GROUPS.usable, ...VOUCHER_STATUS_GROUPS.awaiting],
   utilises: VOUCHER_STATUS_GROUPS.used,
   expires: VOUCHER_STATUS_GROUPS.closed,
 } as const;

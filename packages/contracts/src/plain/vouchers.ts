@@ -68,6 +68,11 @@ export const VOUCHER_STATUS_GROUPS = {
   resendable: USABLE,
   /** The holder may review the experience once used. */
   reviewable: USED,
+  /**
+   * Issue 38 (docs/product/delivery.md §5): a physical box on its way — in no other group (neither booked, redeemed,
+   * exchanged nor snapshotted); the customer's « Actifs » tab shows it, waiting.
+   */
+  awaiting: ['AWAITING_DELIVERY'],
   /** In the recipient's hands and not acted on yet (a company's recipient list, issue 27). */
   delivered: ['DELIVERED', 'EXTENDED'],
 } as const satisfies Record<string, readonly TVoucherStatus[]>;
