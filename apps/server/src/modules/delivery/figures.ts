@@ -13,7 +13,7 @@ const perMille = (part: number, whole: number) => (whole > 0 ? Math.round((part 
 const BOUGHT = ['paid', 'fulfilled', 'cash_pending', 'refunded'];
 
 /**
- * The delivery tile of finance's analytics (docs/product/delivery.md §10), over the
+ * The delivery tile of finance's analytics (docs/product/delivery.md §12), over the
  * orders placed in [start, end) (Algiers days, as the other reports):
  * - the share of physical boxes among the single boxes bought, and of cash among the physical ones (per mille);
  *   a cash order whose parcel came back was bought too (its order is then `canceled`);

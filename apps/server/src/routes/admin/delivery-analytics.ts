@@ -8,7 +8,7 @@ import { requireRoles } from '../../lib/context.ts';
 import { deliveryAnalytics } from '../../modules/delivery/index.ts';
 
 /**
- * Issue 38: the delivery tile of the analytics (docs/product/delivery.md §10):
+ * Issue 38: the delivery tile of the analytics (docs/product/delivery.md §12):
  * shares of physical boxes and of cash, returns by wilaya, days to deliver, the couriers' cash.
  */
 export async function deliveryAnalyticsRoutes(app: FastifyInstance): Promise<void> {
