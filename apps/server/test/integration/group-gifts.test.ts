@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { errorText } from '@farha/contracts/errors';
 import { formatDzd } from '@farha/contracts/money';
-import { emailOutbox, giftCards, groupGiftContributions, orders, payments, refunds, systemSettings, vouchers } from '../../src/db/schema/index.ts';
+import { emailOutbox, giftCards, groupGiftContributions, orders, payments, realtimeEvents, refunds, systemSettings, vouchers } from '../../src/db/schema/index.ts';
 import { closeGroupGifts, payGroupGiftRefunds, withGroupCardAttachments } from '../../src/modules/groupgifts/index.ts';
 import { withGiftCardAttachments } from '../../src/modules/giftcards/index.ts';
 import { processOutbox } from '../../src/modules/notifications/index.ts';
@@ -375,5 +375,29 @@ describe('cancel and remind (docs/product/group-gifts.md §5)', () => {
     expect(await refundsOf(pot.id)).toMatchObject([{ amount: 2500, status: 'paid' }]);
     expect(await figures()).toMatchObject({ openPots: before.openPots, moneyHeld: before.moneyHeld, refundsCount: before.refundsCount + 1, refundsAmount: before.refundsAmount + 2500 });
     expect((await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'ines.gg@example.dz'), eq(emailOutbox.template, 'group-gift-refunded')))).length).toBe(1);
+  });
+});
+
+describe('the payment push of a contribution (docs/product/realtime.md §6)', () => {
+  it('reaches the signed-in contributor who paid it, and never the organiser of a visitor’s', async () => {
+    const pot = await f.openPot(organiser, null, { giftCardAmount: 9000 });
+    const pushesOf = (orderId: string) =>
+      db()
+        .select({ userId: realtimeEvents.userId })
+        .from(realtimeEvents)
+        .where(and(eq(realtimeEvents.topic, 'order.payment'), sql`${realtimeEvents.payload}->>'orderId' = ${orderId}`));
+
+    // A visitor's contribution: its order names the organiser, who must not hear of it.
+    const visitor = await f.started(pot.token, { name: 'Walid', email: 'walid.push@example.dz', amount: 2000 });
+    expect(await f.paySandbox(visitor.checkoutUrl)).toBe('applied');
+    expect(await pushesOf(visitor.orderId)).toEqual([]);
+
+    // A signed-in contributor's: the push is theirs.
+    const leila = await newCustomer(t, 'leila');
+    const res = await f.contribute(pot.token, { name: 'Leila', email: leila.email, amount: 2000 }, leila.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const signedIn = res.json() as { orderId: string; checkoutUrl: string };
+    expect(await f.paySandbox(signedIn.checkoutUrl)).toBe('applied');
+    expect(await pushesOf(signedIn.orderId)).toEqual([{ userId: leila.id }]);
   });
 });

@@ -3,7 +3,7 @@ import { type TOrder } from '@farha/contracts/checkout';
 import { formatDzd } from '@farha/contracts/money';
 import { voucherPublicUrl } from '@farha/contracts/vouchers';
 import type { Db, Queryable } from '../../db/client.ts';
-import { boxes, orders, payments, vouchers } from '../../db/schema/index.ts';
+import { boxes, groupGiftContributions, orders, payments, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertTextable, checkSmsLimits, type OpenSmsOrders, wakeOutbox } from '../notifications/index.ts';
 import { getSettings } from '../settings/index.ts';
@@ -369,7 +369,7 @@ export async function applyCheckoutStatus(
     const [found] = await tx
       .select({
         payment: payments,
-        order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4, purchaserId: orders.purchaserId },
+        order: { amount: orders.amount, chargedCurrency: orders.chargedCurrency, chargedAmount: orders.chargedAmount, exchangeRateE4: orders.exchangeRateE4, purchaserId: orders.purchaserId, kind: orders.kind },
       })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
@@ -386,8 +386,11 @@ export async function applyCheckoutStatus(
       .where(and(eq(payments.id, payment.id), inArray(payments.status, ['pending', 'processing'])))
       .returning();
     if (!updated) return 'unchanged' as const;
-    // Issue 36: the buyer's return page learns the outcome at commit, by push (docs/product/realtime.md §6).
-    await publish(tx, { topic: 'order.payment', audience: { userId: found.order.purchaserId }, payload: { orderId: payment.orderId, status: event.status }, now: ctx.now });
+    // Issue 36: the buyer's return page learns the outcome at commit, by push (docs/product/realtime.md §6). A pot's
+    // contribution is the contributor's, whose order names the organiser when they were not signed in: the push
+    // goes to the signed-in contributor only (a visitor's thank-you page asks; docs/product/realtime.md §6).
+    const payer = found.order.kind === 'group_contribution' ? await contributorAccount(tx, payment.orderId) : found.order.purchaserId;
+    if (payer) await publish(tx, { topic: 'order.payment', audience: { userId: payer }, payload: { orderId: payment.orderId, status: event.status }, now: ctx.now });
     if (event.status === 'pending' || event.status === 'processing') return 'applied' as const;
     // The back office's sales and payment success figures (admin dashboard, analytics' live tiles).
     await publish(tx, { topic: 'admin.figures', audience: ADMIN_FIGURES_AUDIENCE, payload: { change: event.status === 'paid' ? 'payment_paid' : 'payment_failed' }, now: ctx.now });
@@ -516,4 +519,10 @@ export async function getOrderForPurchaser(
       voucher: g.voucher ? voucherDto(g.voucher) : null,
     })),
   };
+}
+
+/** The account that paid a pot's contribution, or null for a visitor's (their order names the organiser). */
+async function contributorAccount(db: Queryable, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ userId: groupGiftContributions.userId }).from(groupGiftContributions).where(eq(groupGiftContributions.orderId, orderId));
+  return row?.userId ?? null;
 }
