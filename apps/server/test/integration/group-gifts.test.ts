@@ -43,6 +43,30 @@ const refundsOf = async (potId: string) => {
   return ids.length ? db().select().from(refunds).where(inArray(refunds.orderId, ids)) : [];
 };
 
+describe('the payment push of a contribution (docs/product/realtime.md §6)', () => {
+  it('reaches the signed-in contributor who paid it, and never the organiser of a visitor’s', async () => {
+    const pot = await f.openPot(organiser, null, { giftCardAmount: 9000 });
+    const pushesOf = (orderId: string) =>
+      db()
+        .select({ userId: realtimeEvents.userId })
+        .from(realtimeEvents)
+        .where(and(eq(realtimeEvents.topic, 'order.payment'), sql`${realtimeEvents.payload}->>'orderId' = ${orderId}`));
+
+    // A visitor's contribution: its order names the organiser, who must not hear of it.
+    const visitor = await f.started(pot.token, { name: 'Walid', email: 'walid.push@example.dz', amount: 2000 });
+    expect(await f.paySandbox(visitor.checkoutUrl)).toBe('applied');
+    expect(await pushesOf(visitor.orderId)).toEqual([]);
+
+    // A signed-in contributor's: the push is theirs.
+    const leila = await newCustomer(t, 'leila');
+    const res = await f.contribute(pot.token, { name: 'Leila', email: leila.email, amount: 2000 }, leila.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const signedIn = res.json() as { orderId: string; checkoutUrl: string };
+    expect(await f.paySandbox(signedIn.checkoutUrl)).toBe('applied');
+    expect(await pushesOf(signedIn.orderId)).toEqual([{ userId: leila.id }]);
+  });
+});
+
 describe('a pot filled by three contributions (docs/product/group-gifts.md §3, §4)', () => {
   it('one in euros through Stripe; the voucher is issued once for the delivery day, the excess as a gift card, the group card to the recipient', async () => {
     const box = await f.dearestBox();
@@ -375,29 +399,5 @@ describe('cancel and remind (docs/product/group-gifts.md §5)', () => {
     expect(await refundsOf(pot.id)).toMatchObject([{ amount: 2500, status: 'paid' }]);
     expect(await figures()).toMatchObject({ openPots: before.openPots, moneyHeld: before.moneyHeld, refundsCount: before.refundsCount + 1, refundsAmount: before.refundsAmount + 2500 });
     expect((await db().select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'ines.gg@example.dz'), eq(emailOutbox.template, 'group-gift-refunded')))).length).toBe(1);
-  });
-});
-
-describe('the payment push of a contribution (docs/product/realtime.md §6)', () => {
-  it('reaches the signed-in contributor who paid it, and never the organiser of a visitor’s', async () => {
-    const pot = await f.openPot(organiser, null, { giftCardAmount: 9000 });
-    const pushesOf = (orderId: string) =>
-      db()
-        .select({ userId: realtimeEvents.userId })
-        .from(realtimeEvents)
-        .where(and(eq(realtimeEvents.topic, 'order.payment'), sql`${realtimeEvents.payload}->>'orderId' = ${orderId}`));
-
-    // A visitor's contribution: its order names the organiser, who must not hear of it.
-    const visitor = await f.started(pot.token, { name: 'Walid', email: 'walid.push@example.dz', amount: 2000 });
-    expect(await f.paySandbox(visitor.checkoutUrl)).toBe('applied');
-    expect(await pushesOf(visitor.orderId)).toEqual([]);
-
-    // A signed-in contributor's: the push is theirs.
-    const leila = await newCustomer(t, 'leila');
-    const res = await f.contribute(pot.token, { name: 'Leila', email: leila.email, amount: 2000 }, leila.cookie);
-    expect(res.statusCode, res.body).toBe(201);
-    const signedIn = res.json() as { orderId: string; checkoutUrl: string };
-    expect(await f.paySandbox(signedIn.checkoutUrl)).toBe('applied');
-    expect(await pushesOf(signedIn.orderId)).toEqual([{ userId: leila.id }]);
   });
 });
