@@ -60,11 +60,13 @@ const PAGES_OF: Record<Who, string[]> = {
   partenaire: [...partnerPages, P.home, P.catalog, P.box],
   staff: partnerPages,
   admin: [...adminPages(Object.keys(P.admin).filter((k) => k !== 'root') as (keyof typeof P.admin)[]), P.demoMailbox, P.home, P.catalog],
-  finance: [...adminPages(['dashboard', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments', 'companies', 'profile']), P.demoMailbox],
+  finance: [...adminPages(['dashboard', 'partners', 'analytics', 'payouts', 'refunds', 'rates', 'payments', 'companies', 'remittances', 'profile']), P.demoMailbox],
   catalogue: [...adminPages(['dashboard', 'catalog', 'promotions', 'profile']), P.demoMailbox],
   support: [...supportPages, P.demoMailbox, P.help, P.home],
   entreprise: [...companyPages, P.home, P.catalog, P.businessOffer],
   acheteur: companyPages,
+  // Issue 38: the logistics role's one page.
+  logistique: [P.admin.shipments, P.demoCourier],
   partenaire2: [],
 };
 

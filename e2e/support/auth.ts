@@ -18,6 +18,7 @@ export const DEMO_ACCOUNTS = {
   support: { email: 'support@demo.farha.dz', role: 'support', firstName: 'Walid' },
   entreprise: { email: 'entreprise@demo.farha.dz', role: 'company_admin', firstName: 'Farid' },
   acheteur: { email: 'acheteur@demo.farha.dz', role: 'company_buyer', firstName: 'Selma' },
+  logistique: { email: 'logistique@demo.farha.dz', role: 'logistics', firstName: 'Hakim' },
 } as const satisfies Record<string, { email: string; role: TRole; firstName: string }>;
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS;

@@ -26,6 +26,11 @@ export const WEB_PATHS = {
   groupGiftThanks: '/cagnotte/merci',
   /** Demo mode: every e-mail the system sent, for back-office users. */
   demoMailbox: '/demo/mailbox',
+  /** Issue 38: the demo courier's parcels, moved through their statuses (COURIER=file or demo mode). */
+  demoCourier: '/demo/courier',
+  /** Issue 38: a cash order's confirmation by the code texted to the delivery mobile, and an order's parcel. */
+  orderConfirm: '/commande/:id/confirmer',
+  orderTracking: '/commande/:id',
   help: '/support',
   auth: '/auth',
   /** The password-reset e-mail's link (`?token=`). */
@@ -78,6 +83,9 @@ export const WEB_PATHS = {
     companies: '/admin/companies',
     /** Issue 35: promotions and promo codes. */
     promotions: '/admin/promotions',
+    /** Issue 38: the logistics board of physical boxes, and finance's reconciliation of the couriers' cash. */
+    shipments: '/admin/shipments',
+    remittances: '/admin/remittances',
   },
 
   /** Issue 27: a company's area (company_admin, company_buyer). */

@@ -21,6 +21,8 @@ export const PRIVATE_PREFIXES = [
   '/demo/',
   // A group gift's page (issue 37): its link is a secret shared by its organiser, never a page to find.
   '/cagnotte/',
+  // Issue 38: a buyer's order, its cash confirmation and its parcel.
+  '/commande/',
 ];
 /** Public pages listed in the sitemap besides the boxes. */
 export const PUBLIC_PAGES = [WEB_PATHS.home, WEB_PATHS.catalog, WEB_PATHS.howItWorks, WEB_PATHS.partners, WEB_PATHS.help];

@@ -2,6 +2,7 @@ import {
   ADMIN_PAGE_ROLES,
   ADMIN_ROLES,
   COMPANY_ROLES,
+  landingPathFor,
   PARTNER_ROLES,
   SUPPORT_ROLES,
   type TAdminPage,
@@ -36,6 +37,12 @@ function lazyBrowsingPage<K extends string>(load: () => Promise<Record<K, Compon
 }
 
 const notFound = lazyComponent(() => import('@/features/errors/pages/not-found-page'), 'NotFoundPage');
+
+/** /admin opens the role's own first page (the logistics role has only the shipments board). */
+function AdminIndexRedirect() {
+  const user = useCurrentUser();
+  return <Navigate to={landingPathFor(user.role)} replace />;
+}
 
 function ProfileRedirect() {
   const user = useCurrentUser();
@@ -91,6 +98,22 @@ const storefrontRoutes: RouteObject[] = [
     path: paths.demoMailbox,
     element: <RequireRole roles={MAILBOX_ROLES} />,
     children: [{ index: true, lazy: lazyComponent(() => import('@/features/mailbox/pages/mailbox-page'), 'MailboxPage') }],
+  },
+  {
+    path: paths.demoCourier,
+    element: <RequireRole roles={MAILBOX_ROLES} />,
+    children: [{ index: true, lazy: lazyComponent(() => import('@/features/delivery/pages/demo-courier-page'), 'DemoCourierPage') }],
+  },
+  // Issue 38: a cash order's confirmation code, and the parcel of a buyer's order.
+  {
+    path: paths.orderConfirm,
+    element: <RequireRole roles={['customer']} />,
+    children: [{ index: true, lazy: lazyComponent(() => import('@/features/delivery/pages/confirm-cash-page'), 'ConfirmCashPage') }],
+  },
+  {
+    path: paths.orderTracking,
+    element: <RequireRole roles={['customer']} />,
+    children: [{ index: true, lazy: lazyComponent(() => import('@/features/delivery/pages/order-tracking-page'), 'OrderTrackingPage') }],
   },
   { path: paths.help, lazy: lazyComponent(() => import('./help-route'), 'HelpRoute') },
   {
@@ -226,6 +249,8 @@ const adminPages: Record<TAdminPage, RouteObject['lazy']> = {
   audit: lazyComponent(() => import('@/features/admin/pages/audit-page'), 'AdminAuditPage'),
   companies: lazyComponent(() => import('@/features/company/pages/admin-companies-page'), 'AdminCompaniesPage'),
   promotions: lazyComponent(() => import('@/features/admin/promotions/promotions-page'), 'AdminPromotionsPage'),
+  shipments: lazyComponent(() => import('@/features/delivery/pages/shipments-page'), 'ShipmentsPage'),
+  remittances: lazyComponent(() => import('@/features/delivery/pages/remittances-page'), 'RemittancesPage'),
 };
 
 const adminRoutes: RouteObject = {
@@ -235,7 +260,7 @@ const adminRoutes: RouteObject = {
     {
       lazy: lazyComponent(() => import('./layouts/admin-layout'), 'AdminLayout'),
       children: [
-        { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
+        { index: true, element: <AdminIndexRedirect /> },
         // docs/product/accounts-and-roles.md §3: each page has its own roles (a finance user opening /admin/users gets /unauthorized).
         ...(Object.keys(adminPages) as TAdminPage[]).map(
           (page): RouteObject => ({

@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/plain/roles';
-import { Banknote, Building2, Coins, Receipt, TicketPercent, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Banknote, Building2, Coins, HandCoins, Receipt, TicketPercent, Truck, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -23,6 +23,9 @@ const MENU: { page: Exclude<TAdminPage, 'profile'>; icon: LucideIcon }[] = [
   { page: 'refunds', icon: Undo2 },
   { page: 'companies', icon: Building2 },
   { page: 'payments', icon: Receipt },
+  // Issue 38: logistics' shipments board, finance's reconciliation of the couriers' cash.
+  { page: 'shipments', icon: Truck },
+  { page: 'remittances', icon: HandCoins },
   { page: 'rates', icon: Coins },
   { page: 'catalog', icon: Package },
   { page: 'promotions', icon: TicketPercent },
@@ -53,20 +56,28 @@ export function AdminLayout() {
             icon,
           })),
         },
-        ...(mailboxSection ? [mailboxSection] : []),
-        {
-          title: t('admin.nav.account'),
-          items: [{ to: paths.admin.profile, label: t('admin.nav.profile'), icon: UserRound }],
-        },
+        // Demo mode: the demo courier beside the demo mailbox (issue 38).
+        ...(mailboxSection ? [{ ...mailboxSection, items: [...mailboxSection.items, { to: paths.demoCourier, label: t('admin.nav.demoCourier'), icon: Truck }] }] : []),
+        // The logistics role has no profile page (docs/product/accounts-and-roles.md §3).
+        ...(allowed('profile')
+          ? [
+              {
+                title: t('admin.nav.account'),
+                items: [{ to: paths.admin.profile, label: t('admin.nav.profile'), icon: UserRound }],
+              },
+            ]
+          : []),
       ]}
       headerLinks={
         <>
           <Button asChild variant="ghost" size="sm">
             <Link to={paths.admin.root}>{t('admin.portal')}</Link>
           </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.admin.profile}>{t('admin.nav.profile')}</Link>
-          </Button>
+          {allowed('profile') && (
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.admin.profile}>{t('admin.nav.profile')}</Link>
+            </Button>
+          )}
         </>
       }
       identity={<UserIdentity subtitle={<Badge variant="soft">{roleBadge}</Badge>} />}

@@ -32,6 +32,8 @@ const LABELLED = [
   'taux',
   'paiements',
   'promotions',
+  'shipments',
+  'remittances',
 ] as const;
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);

@@ -2,6 +2,8 @@ import { ZSmsAnalytics } from '@farha/contracts/sms';
 import { ZBreakageForecast, ZFunnel, ZLiveAnalytics, ZSales } from '@farha/contracts/analytics';
 import { ZGiftCardReport, ZPromotionReport } from '@farha/contracts/finance-reports';
 import { ZGroupGiftFigures } from '@farha/contracts/group-gifts';
+import { ZDeliveryAnalytics } from '@farha/contracts/delivery';
+import { addDays, algiersToday } from '@farha/contracts/time';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useAdminLive } from '../api/live';
@@ -94,6 +96,18 @@ export function useGroupGiftReport(params: ReportPeriod) {
   return useQuery({
     queryKey: ['admin', 'analytics', 'group-gifts', query] as const,
     queryFn: ({ signal }) => api.get(`/api/admin/analytics/group-gifts?${query}`, { schema: ZGroupGiftFigures, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Issue 38 (docs/product/delivery.md §9): physical boxes, cash on delivery, returns by wilaya, delivery times. */
+export function useDeliveryFigures(days: number) {
+  // The period's days in Algiers, today included (the analytics' chips: 7, 30 or 90 days).
+  const to = algiersToday(new Date());
+  const from = addDays(to, 1 - days);
+  return useQuery({
+    queryKey: ['admin', 'analytics', 'delivery', from, to],
+    queryFn: ({ signal }) => api.get(`/api/admin/analytics/delivery?${new URLSearchParams({ from, to })}`, { schema: ZDeliveryAnalytics, signal }),
     placeholderData: keepPreviousData,
   });
 }

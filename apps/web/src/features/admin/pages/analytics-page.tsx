@@ -11,6 +11,7 @@ import { formatUptime } from '@/lib/durations';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBreakageForecast, useFunnel, useLiveAnalytics, useSales, useSmsPerDay } from '../analytics/api';
 import { useAnalyticsTranslation } from '../analytics/i18n';
+import { DeliveryFigures } from '../analytics/delivery-figures';
 import { DailyChart, DataTable, FunnelChart, LazyChart, SystemStatusCard, TableCard } from '../analytics/parts';
 import { GiftCardFigures, GroupGiftFigures, PromotionFigures } from '../analytics/finance-reports';
 import { FilterChips, formatNumber, KpiTile, LoadFailed } from '../components/parts';
@@ -73,6 +74,9 @@ export function AdminAnalyticsPage() {
           <KpiTile label={t('companies.sales')} icon={Banknote} value={dzd(companies.data.companySales)} />
         </div>
       )}
+
+      {/* Issue 38: physical boxes, cash on delivery and returns. */}
+      <DeliveryFigures days={days} />
 
       {/* Funnel */}
       <TableCard

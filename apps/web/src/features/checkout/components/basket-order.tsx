@@ -37,7 +37,7 @@ export function BasketOrderSuccess({ order }: { order: TOrder }) {
               order.charge.currency === 'DZD'
                 ? formatDzd(order.amount, locale)
                 : `${formatForeign(order.charge.amount, order.charge.currency)} (${formatDzd(order.amount, locale)})`,
-            method: PAYMENT_METHOD_NAMES[order.paymentMethod],
+            method: order.paymentMethod === 'cash' ? t('shipping.cashName') : PAYMENT_METHOD_NAMES[order.paymentMethod],
           })}
         </p>
         )}

@@ -15,17 +15,21 @@ import { checkoutMessage, useCheckoutTranslation } from '../i18n';
 import { MAX_DELIVERY_DAYS_AHEAD } from '../lib/dates';
 import { PERSONAL_MESSAGE_MAX, type CheckoutFormOutput, type CheckoutFormValues } from '../lib/checkout-form';
 import { ChoiceCard } from '@/components/domain/choice-card';
+import type { ShippingQuote } from '../api/delivery';
+import { FulfilmentChoice, ShippingFields } from './shipping-fields';
 
 interface DetailsStepProps {
   form: UseFormReturn<CheckoutFormValues, unknown, CheckoutFormOutput>;
   today: string;
   onNext: () => void;
+  /** Issue 38: the delivery's fee and limits for the current choice. */
+  quote: ShippingQuote;
 }
 
 const sectionTitle = 'text-base font-semibold';
 
 /** Step 1 (docs/product/storefront.md §7): recipient, sender and message, when to send the voucher and in which language. */
-export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
+export function DetailsStep({ form, today, onNext, quote }: DetailsStepProps) {
   const { t } = useCheckoutTranslation();
   const {
     register,
@@ -35,6 +39,8 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
   const errorOf = (message: string | undefined) => (message ? checkoutMessage(message) : undefined);
   const messageLength = watch('personalMessage').length;
   const deliveryMode = watch('deliveryMode');
+  // Issue 38: a printed box travels with its voucher: no e-mail date, no text to the recipient.
+  const physical = watch('fulfilment') === 'physical';
   // ADR 017: no « Envoyer aussi par SMS » when no text would reach a phone (the server refuses it then).
   const smsOffered = useSiteStatus().data?.sms !== false;
   const { setValue } = form;
@@ -44,6 +50,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
 
   return (
     <div className="grid gap-7">
+      <FulfilmentChoice form={form} />
       <section aria-labelledby="recipient-section" className="grid gap-4">
         <h3 id="recipient-section" className={sectionTitle}>
           {t('details.recipientSection')}
@@ -67,7 +74,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
           </Field>
           <Field
             label={<Required>{t('details.recipientEmail')}</Required>}
-            hint={t('details.recipientEmailHint')}
+            hint={physical ? t('shipping.recipientEmailHint') : t('details.recipientEmailHint')}
             error={errorOf(errors.recipientEmail?.message)}
             className="content-start"
           >
@@ -104,7 +111,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
               />
             )}
           </Field>
-          {smsOffered && (
+          {smsOffered && !physical && (
             <div className="flex items-start gap-3 self-center">
               <Controller
                 control={form.control}
@@ -181,11 +188,13 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
         </Field>
       </section>
 
+      {physical && <ShippingFields form={form} quote={quote} />}
+
       <section aria-labelledby="delivery-section" className="grid gap-4">
         <h3 id="delivery-section" className={sectionTitle}>
-          {t('details.deliverySection')}
+          {physical ? t('shipping.cardSection') : t('details.deliverySection')}
         </h3>
-        <fieldset className="grid gap-3 sm:grid-cols-2">
+        <fieldset className={cn('grid gap-3 sm:grid-cols-2', physical && 'hidden')}>
           <legend className="sr-only">{t('details.deliverySection')}</legend>
           <ChoiceCard {...register('deliveryMode')} value="now" testId="delivery-now">
             <span className="grid gap-0.5">
@@ -200,7 +209,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
             </span>
           </ChoiceCard>
         </fieldset>
-        {deliveryMode === 'date' && (
+        {deliveryMode === 'date' && !physical && (
           <Field
             label={<Required>{t('details.deliverAt')}</Required>}
             error={errorOf(errors.deliverAt?.message)}
@@ -220,7 +229,7 @@ export function DetailsStep({ form, today, onNext }: DetailsStepProps) {
         )}
 
         <fieldset className="grid gap-2.5">
-          <legend className="mb-2.5 text-sm font-medium">{t('details.recipientLocale')}</legend>
+          <legend className="mb-2.5 text-sm font-medium">{physical ? t('shipping.cardLocale') : t('details.recipientLocale')}</legend>
           <div className="flex flex-wrap gap-3">
             <ChoiceCard {...register('recipientLocale')} value="fr" cardClassName="py-2.5" testId="recipient-locale-fr">
               <span lang="fr" className="font-semibold">

@@ -1,4 +1,4 @@
-import { CalendarClock, Mail, QrCode, RotateCcw, Sparkles } from 'lucide-react';
+import { CalendarClock, Mail, QrCode, RotateCcw, Sparkles, Truck } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n-react';
 import { Card } from '@/components/ui/card';
 import type { TCheckoutBox } from '../api/checkout-box';
@@ -15,7 +15,18 @@ import type { GiftCardCode } from '@/lib/gift-card-code';
  * Issue 35: a customer's « Code promo » (`promo`), its discount line and the new total
  * (docs/product/promotions.md §11).
  */
-export function OrderSummary({ box, promo, giftCard }: { box: TCheckoutBox; promo?: PromoCode | undefined; giftCard?: GiftCardCode | undefined }) {
+export function OrderSummary({
+  box,
+  promo,
+  giftCard,
+  shippingFee,
+}: {
+  box: TCheckoutBox;
+  promo?: PromoCode | undefined;
+  giftCard?: GiftCardCode | undefined;
+  /** Issue 38: a delivered box's fee (null until the wilaya is chosen); undefined for an e-mail voucher. */
+  shippingFee?: number | null | undefined;
+}) {
   // Issue 35 (docs/product/gift-cards.md §4): a « Carte cadeau » pays what the code leaves; the total is the rest.
   const card = giftCard?.applied ?? null;
   const subtotal = card?.subtotal ?? promo?.applied?.subtotal ?? box.price;
@@ -64,9 +75,24 @@ export function OrderSummary({ box, promo, giftCard }: { box: TCheckoutBox; prom
           )}
         </div>
       )}
+      {shippingFee !== undefined && (
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-border px-4 py-3 text-sm lg:px-5" data-testid="summary-shipping">
+          <span className="flex items-center gap-2">
+            <Truck aria-hidden className="size-4 shrink-0 text-accent" />
+            {t('shipping.summaryLine')}
+          </span>
+          {shippingFee === null ? (
+            <span className="text-muted-foreground">{t('shipping.summaryPending')}</span>
+          ) : shippingFee === 0 ? (
+            <span className="font-semibold text-accent">{t('shipping.summaryFree')}</span>
+          ) : (
+            <Price dzd={shippingFee} testId="summary-shipping-fee" />
+          )}
+        </div>
+      )}
       <div className={`flex items-baseline justify-between gap-4 border-t border-border px-4 py-3 lg:px-5 ${promo ? '' : 'lg:mt-4'}`}>
         <span className="font-semibold">{t('summary.total')}</span>
-        <Price dzd={card?.total ?? promo?.applied?.total ?? box.price} testId="checkout-total" className="text-xl font-extrabold text-primary-strong" />
+        <Price dzd={(card?.total ?? promo?.applied?.total ?? box.price) + (shippingFee ?? 0)} testId="checkout-total" className="text-xl font-extrabold text-primary-strong" />
       </div>
       <RateNote className="px-4 pb-3 lg:px-5" />
       <ul className="hidden space-y-2.5 border-t border-border bg-muted/50 px-5 py-4 text-sm lg:block">

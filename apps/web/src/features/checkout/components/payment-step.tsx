@@ -1,8 +1,9 @@
 import { PAYMENT_METHODS, type TPaymentMethod } from '@farha/contracts/checkout';
+import { formatDzd } from '@farha/contracts/money';
 import { useSiteStatus } from '@/lib/site-status';
 import type { CardCharge } from '@/lib/card-charge';
 import { CardChargeNotice } from '@/components/domain/card-charge-notice';
-import { ArrowLeft, Info, Lock, Pencil } from 'lucide-react';
+import { ArrowLeft, Banknote, Info, Lock, Pencil } from 'lucide-react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,12 @@ import type { CheckoutFormOutput, CheckoutFormValues } from '../lib/checkout-for
 import { formatDay } from '@/lib/dates';
 import { ChoiceCard } from '@/components/domain/choice-card';
 import { PAYMENT_METHOD_NAMES, PaymentMethodLogo } from '@/components/domain/payment-method-logo';
-import { SmsNote } from './sms-note';
+import { SmsNote, displayPhone } from './sms-note';
+import { CASH_PAYMENT_METHOD, wilayaByCode } from '@farha/contracts/delivery';
+import type { ShippingQuote } from '../api/delivery';
+import { FeeText } from './shipping-fields';
+import { isolate } from '@/lib/bidi';
+import { localized } from '@/lib/localized';
 
 const isCardMethod = (method: string) => method === 'visa' || method === 'mastercard';
 
@@ -26,13 +32,15 @@ interface PaymentStepProps {
   /** Issue 24: what a Visa or Mastercard card is charged (euros or dollars). */
   cardCharge: CardCharge;
   priceDzd: number;
+  /** Issue 38: the delivery's fee and whether cash on delivery is offered. */
+  quote: ShippingQuote;
 }
 
 /**
  * Step 2 (docs/product/storefront.md §7): the method and the terms only. Card details are typed on the gateway's
  * secure page, never in this app.
  */
-export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, priceDzd }: PaymentStepProps) {
+export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, priceDzd, quote }: PaymentStepProps) {
   const { t, locale } = useCheckoutTranslation();
   const {
     register,
@@ -41,18 +49,22 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
     formState: { errors },
   } = form;
   const method = watch('paymentMethod');
-  const [recipientName, recipientEmail, deliveryMode, deliverAt, sendSms, recipientPhone] = watch([
+  const [recipientName, recipientEmail, deliveryMode, deliverAt, sendSms, recipientPhone, fulfilment] = watch([
     'recipientName',
     'recipientEmail',
     'deliveryMode',
     'deliverAt',
     'sendSms',
     'recipientPhone',
+    'fulfilment',
   ]);
+  const physical = fulfilment === 'physical';
   const methodError = errors.paymentMethod?.message;
   // Issue 24: Visa and Mastercard only when the settings and a gateway allow them.
   const internationalCards = useSiteStatus().data?.internationalCards !== false;
   const methods = PAYMENT_METHODS.filter((id) => internationalCards || !isCardMethod(id));
+  // Issue 38 (docs/product/delivery.md §3): cash only for a delivered box, within the ceiling.
+  const cashOffered = physical && quote.cashAllowed;
   const termsError = errors.termsAccepted?.message;
 
   return (
@@ -68,12 +80,18 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
               ({recipientEmail.trim()})
             </span>
           </p>
-          <p className="text-muted-foreground">
-            {deliveryMode === 'date' && deliverAt
-              ? t('payment.recapOn', { date: formatDay(deliverAt, locale) })
-              : t('payment.recapNow')}
-          </p>
-          <SmsNote sms={sendSms} phone={recipientPhone} className="text-muted-foreground" />
+          {physical ? (
+            <ShippingRecap form={form} quote={quote} />
+          ) : (
+            <>
+              <p className="text-muted-foreground">
+                {deliveryMode === 'date' && deliverAt
+                  ? t('payment.recapOn', { date: formatDay(deliverAt, locale) })
+                  : t('payment.recapNow')}
+              </p>
+              <SmsNote sms={sendSms} phone={recipientPhone} className="text-muted-foreground" />
+            </>
+          )}
         </div>
         <Button type="button" variant="ghost" size="sm" onClick={onBack} data-testid="checkout-edit">
           <Pencil aria-hidden />
@@ -106,7 +124,33 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
               </span>
             </ChoiceCard>
           ))}
+          {cashOffered && (
+            <ChoiceCard
+              {...register('paymentMethod')}
+              value={CASH_PAYMENT_METHOD}
+              aria-label={t('shipping.cashName')}
+              aria-describedby="method-cash-description"
+              testId="method-cash"
+            >
+              <span aria-hidden className="flex h-9 w-16 shrink-0 items-center justify-center rounded-md border border-border bg-white text-[#0b5c3b] shadow-xs">
+                <Banknote className="size-6" />
+              </span>
+              <span className="grid min-w-0 gap-0.5">
+                <span className="font-semibold">{t('shipping.cashName')}</span>
+                <span id="method-cash-description" className="text-xs text-muted-foreground">
+                  {t('payment.methods.cash')}
+                </span>
+              </span>
+            </ChoiceCard>
+          )}
         </div>
+        {physical && quote.cashRefusal && (
+          <p className="text-sm text-muted-foreground" data-testid="cash-refused">
+            {quote.cashRefusal === 'ceiling' && quote.info
+              ? t('shipping.cashCeiling', { amount: formatDzd(quote.info.codCeiling, locale) })
+              : t('shipping.cashDisabled')}
+          </p>
+        )}
         {methodError && (
           <p id="method-error" className="text-sm font-medium text-destructive">
             {checkoutMessage(methodError)}
@@ -114,7 +158,11 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
         )}
         {method && (
           <Alert data-testid="method-note">
-            {isCardMethod(method) ? t('payment.cardNote') : `${t('payment.localNote')} ${t('charge.dinars')}`}
+            {method === 'cash'
+              ? t('shipping.cashNote', { amount: formatDzd(quote.total, locale) })
+              : isCardMethod(method)
+                ? t('payment.cardNote')
+                : `${t('payment.localNote')} ${t('charge.dinars')}`}
           </Alert>
         )}
         {method && isCardMethod(method) && <CardChargeNotice charge={cardCharge} priceDzd={priceDzd} t={t} locale={locale} />}
@@ -169,9 +217,37 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
         </div>
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
           <Info aria-hidden className="size-3.5 shrink-0" />
-          {t('payment.secure')}
+          {method === 'cash' ? t('shipping.cashSecure') : t('payment.secure')}
         </p>
       </div>
     </div>
   );
+}
+
+/** Issue 38: where the box goes, said back before paying, with its fee. */
+function ShippingRecap({ form, quote }: { form: PaymentStepProps['form']; quote: ShippingQuote }) {
+  const { t, locale } = useCheckoutTranslation();
+  const [method, commune, stopDeskId, address, phone] = form.watch(['shippingMethod', 'commune', 'stopDeskId', 'address', 'deliveryPhone']);
+  const desk = quote.info?.stopDesks.find((d) => d.id === stopDeskId);
+  const wilayaName = useWilayaName(form.watch('wilayaCode'), locale);
+  return (
+    <div className="space-y-1 text-muted-foreground" data-testid="shipping-recap">
+      <p>
+        {method === 'stopdesk' && desk
+          ? t('shipping.recapStopDesk', { desk: desk.name, commune: desk.commune, wilaya: wilayaName })
+          : t('shipping.recapHome', { address: address.trim(), commune, wilaya: wilayaName })}
+      </p>
+      <p>{t('shipping.recapPhone', { phone: isolate(displayPhone(phone)) })}</p>
+      {quote.fee !== null && (
+        <p>
+          <FeeText fee={quote.fee} />
+        </p>
+      )}
+    </div>
+  );
+}
+
+function useWilayaName(code: string, locale: 'fr' | 'ar'): string {
+  const wilaya = wilayaByCode(Number(code));
+  return wilaya ? localized(wilaya.name, wilaya.nameAr, locale) : code;
 }

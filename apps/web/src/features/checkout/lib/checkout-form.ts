@@ -1,15 +1,19 @@
-import { ZCreateOrderRequest, ZPaymentMethod, type TCreateOrderRequest } from '@farha/contracts/checkout';
+import { ZCreateOrderRequest, type TCreateOrderRequest } from '@farha/contracts/checkout';
 import { ZLocale, ZOptionalPhoneText, type TLocale } from '@farha/contracts/auth';
-import { canTakeSms } from '@farha/contracts/plain/phone';
+import { canTakeSms, isAlgerianMobile } from '@farha/contracts/plain/phone';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { addDays } from '@farha/contracts/time';
 import { z } from 'zod';
 import { MAX_DELIVERY_DAYS_AHEAD } from './dates';
 
 export const PERSONAL_MESSAGE_MAX = 500;
+const ADDRESS_MAX = 300;
 const SENDER_NAME_MAX = 120;
 
 export type DeliveryMode = 'now' | 'date';
+/** Issue 38 (docs/product/delivery.md): the voucher by e-mail, or a printed box a courier brings. */
+export type Fulfilment = 'email' | 'physical';
+export type ShippingMethod = 'home' | 'stopdesk';
 
 /** What the wizard's form holds (strings as typed; the schema turns them into the order request). */
 export interface CheckoutFormValues {
@@ -23,6 +27,14 @@ export interface CheckoutFormValues {
   deliveryMode: DeliveryMode;
   deliverAt: string;
   recipientLocale: TLocale;
+  /** Issue 38: a printed box delivered by a courier, its method, where and the mobile the courier calls. */
+  fulfilment: Fulfilment;
+  shippingMethod: ShippingMethod;
+  wilayaCode: string;
+  commune: string;
+  stopDeskId: string;
+  address: string;
+  deliveryPhone: string;
   paymentMethod: string;
   termsAccepted: boolean;
 }
@@ -38,6 +50,13 @@ export const DETAIL_FIELDS = [
   'deliveryMode',
   'deliverAt',
   'recipientLocale',
+  'fulfilment',
+  'shippingMethod',
+  'wilayaCode',
+  'commune',
+  'stopDeskId',
+  'address',
+  'deliveryPhone',
 ] as const satisfies readonly (keyof CheckoutFormValues)[];
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -62,11 +81,28 @@ export function checkoutFormSchema(today: string) {
       deliveryMode: z.enum(['now', 'date']),
       deliverAt: z.string(),
       recipientLocale: ZLocale,
-      // '' (nothing chosen yet) fails with 'Veuillez choisir un moyen de paiement'.
-      paymentMethod: z.string().pipe(ZPaymentMethod),
+      fulfilment: z.enum(['email', 'physical']),
+      shippingMethod: z.enum(['home', 'stopdesk']),
+      wilayaCode: z.string(),
+      commune: z.string().trim(),
+      stopDeskId: z.string(),
+      address: z.string().trim().max(ADDRESS_MAX, { error: `${ADDRESS_MAX} caractères au maximum` }),
+      deliveryPhone: ZOptionalPhoneText,
+      // '' (nothing chosen yet) fails with 'Veuillez choisir un moyen de paiement'; issue 38: or `cash` on delivery.
+      paymentMethod: z.string().pipe(ZCreateOrderRequest.shape.paymentMethod),
       termsAccepted: z.boolean().refine((accepted) => accepted, { error: errorKey('TERMS') }),
     })
     .superRefine((values, ctx) => {
+      if (values.fulfilment === 'physical') {
+        // docs/product/delivery.md: where the courier goes, and a mobile it can text and call.
+        if (!values.wilayaCode) ctx.addIssue({ code: 'custom', path: ['wilayaCode'], message: errorKey('DELIVERY_WILAYA') });
+        else if (values.shippingMethod === 'stopdesk' && !values.stopDeskId) ctx.addIssue({ code: 'custom', path: ['stopDeskId'], message: errorKey('DELIVERY_STOP_DESK') });
+        else if (!values.commune) ctx.addIssue({ code: 'custom', path: ['commune'], message: errorKey('DELIVERY_COMMUNE') });
+        if (values.shippingMethod === 'home' && !values.address) ctx.addIssue({ code: 'custom', path: ['address'], message: errorKey('DELIVERY_ADDRESS_REQUIRED') });
+        if (!values.deliveryPhone || !isAlgerianMobile(values.deliveryPhone)) ctx.addIssue({ code: 'custom', path: ['deliveryPhone'], message: errorKey('DELIVERY_PHONE') });
+        // The voucher travels in the box: no date to send it on, no text to the recipient.
+        return;
+      }
       if (values.sendSms && !values.recipientPhone) ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: errorKey('SMS_PHONE_REQUIRED') });
       else if (values.sendSms && values.recipientPhone && !canTakeSms(values.recipientPhone)) {
         ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: errorKey('SMS_NOT_MOBILE') });
@@ -83,6 +119,26 @@ export function checkoutFormSchema(today: string) {
 export type CheckoutFormOutput = z.output<ReturnType<typeof checkoutFormSchema>>;
 
 export function toOrderRequest(boxId: string, values: CheckoutFormOutput): TCreateOrderRequest {
+  if (values.fulfilment === 'physical') {
+    return {
+      boxId,
+      recipientName: values.recipientName,
+      recipientEmail: values.recipientEmail,
+      recipientPhone: values.recipientPhone ?? undefined,
+      senderName: values.senderName || undefined,
+      personalMessage: values.personalMessage || undefined,
+      paymentMethod: values.paymentMethod,
+      termsAccepted: true,
+      recipientLocale: values.recipientLocale,
+      delivery: {
+        method: values.shippingMethod,
+        wilayaCode: Number(values.wilayaCode),
+        commune: values.commune,
+        ...(values.shippingMethod === 'stopdesk' ? { stopDeskId: values.stopDeskId } : { address: values.address }),
+        phone: values.deliveryPhone ?? '',
+      },
+    };
+  }
   return {
     boxId,
     recipientName: values.recipientName,
@@ -109,6 +165,13 @@ export function emptyCheckoutForm(locale: TLocale): CheckoutFormValues {
     deliveryMode: 'now',
     deliverAt: '',
     recipientLocale: locale,
+    fulfilment: 'email',
+    shippingMethod: 'stopdesk',
+    wilayaCode: '',
+    commune: '',
+    stopDeskId: '',
+    address: '',
+    deliveryPhone: '',
     paymentMethod: '',
     termsAccepted: false,
   };

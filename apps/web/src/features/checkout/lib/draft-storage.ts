@@ -16,6 +16,13 @@ const ZDraft = z.object({
   deliveryMode: z.enum(['now', 'date']).catch('now'),
   deliverAt: z.string().max(10).catch(''),
   recipientLocale: z.enum(['fr', 'ar']).optional().catch(undefined),
+  fulfilment: z.enum(['email', 'physical']).catch('email'),
+  shippingMethod: z.enum(['home', 'stopdesk']).catch('stopdesk'),
+  wilayaCode: z.string().max(3).catch(''),
+  commune: z.string().max(200).catch(''),
+  stopDeskId: z.string().max(100).catch(''),
+  address: z.string().max(500).catch(''),
+  deliveryPhone: z.string().max(40).catch(''),
   paymentMethod: z.string().max(20).catch(''),
 });
 export type CheckoutDraft = Omit<CheckoutFormValues, 'termsAccepted' | 'recipientLocale'> &

@@ -18,6 +18,7 @@ import { currentLocale, fieldMessageOf } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { boxFromState, useCheckoutBox, type TCheckoutBox } from '../api/checkout-box';
 import { useCreateOrder } from '../api/orders';
+import { useShippingQuote } from '../api/delivery';
 import { CheckoutStepper, type CheckoutStep } from '../components/checkout-stepper';
 import { DetailsStep } from '../components/details-step';
 import { OrderSummary } from '../components/order-summary';
@@ -121,9 +122,11 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
   const [today] = useState(() => algiersToday(new Date()));
   const schema = useMemo(() => checkoutFormSchema(today), [today]);
   const [draft] = useState(() => loadDraft(box.id));
+  // Issue 38: the box page's « Coffret physique livré » arrives as ?livraison=coffret.
+  const [askedPhysical] = useState(() => searchParams.get('livraison') === 'coffret');
   const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { ...emptyCheckoutForm(currentLocale()), ...draft },
+    defaultValues: { ...emptyCheckoutForm(currentLocale()), ...draft, ...(askedPhysical ? { fulfilment: 'physical' as const } : {}) },
     mode: 'onTouched',
   });
   const [step, setStep] = useState<CheckoutStep>(() =>
@@ -136,7 +139,10 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
   const promo = usePromoCode({ boxId: box.id });
   // Issue 35 (docs/product/gift-cards.md §4): a « Carte cadeau » pays what the code leaves; the gateway the rest.
   const giftCard = useGiftCardCode({ boxId: box.id, promoCode: promo.applied?.code ?? null });
-  const amountDzd = giftCard.applied?.total ?? promo.applied?.total ?? box.price;
+  // Issue 38 (docs/product/delivery.md): a delivered box adds the wilaya's fee (free from the threshold on).
+  const [fulfilment, shippingMethod, wilayaCode] = form.watch(['fulfilment', 'shippingMethod', 'wilayaCode']);
+  const quote = useShippingQuote({ fulfilment, shippingMethod, wilayaCode }, promo.applied?.total ?? box.price);
+  const amountDzd = (giftCard.applied?.total ?? promo.applied?.total ?? box.price) + (fulfilment === 'physical' ? (quote.fee ?? 0) : 0);
   const cardPaysAll = giftCard.applied !== null && amountDzd === 0;
   const cardCharge = useCardCharge(amountDzd);
   const queryClient = useQueryClient();
@@ -195,8 +201,15 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
     const promoCode = promo.applied ? { promoCode: promo.applied.code } : {};
     const giftCardCode = giftCard.applied ? { giftCardCode: giftCard.applied.code } : {};
     createOrder.mutate({ ...toOrderRequest(box.id, values), ...charge, ...promoCode, ...giftCardCode }, {
-      // A full navigation: the gateway's page is not part of this app.
-      onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+      onSuccess: (answer) => {
+        // Issue 38: a cash order is confirmed by the code texted to the delivery mobile, on this app's page.
+        if (answer.confirmUrl) {
+          void navigate(answer.confirmUrl);
+          return;
+        }
+        // A full navigation: the gateway's page is not part of this app.
+        window.location.assign(answer.checkoutUrl);
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return; // the session-expired flow takes over
         // The code ended or was used meanwhile: its message goes under the « Code promo » field.
@@ -207,7 +220,7 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
         if (error instanceof ApiError && (error.code === 'CHARGE_CHANGED' || error.code === 'RATE_UNAVAILABLE')) {
           void queryClient.invalidateQueries({ queryKey: ['exchange-rates'] });
         }
-        const field = error instanceof ApiError ? error.field : undefined;
+        const field = error instanceof ApiError ? shippingField(error.field) : undefined;
         if (field && (DETAIL_FIELDS as readonly string[]).includes(field)) {
           form.setError(field as (typeof DETAIL_FIELDS)[number], { message: fieldMessageOf(error) }, { shouldFocus: false });
           goTo('details');
@@ -224,14 +237,25 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
 
   const processing = createOrder.isPending || createOrder.isSuccess;
   const method = form.watch('paymentMethod');
+  // Cash on delivery went away with the choice that allowed it (an e-mail voucher, a total over the ceiling).
+  const cashGone = method === 'cash' && (fulfilment !== 'physical' || (quote.info !== undefined && !quote.cashAllowed));
+  useEffect(() => {
+    if (cashGone) form.setValue('paymentMethod', '');
+  }, [cashGone, form]);
   const chargedText =
     (method === 'visa' || method === 'mastercard') && cardCharge.amount !== null ? formatForeign(cardCharge.amount, cardCharge.currency) : formatDzd(amountDzd, locale);
-  const payLabel = isVisitor ? t('checkout.loginToBuy') : cardPaysAll ? t('giftCard.payAll') : t('payment.pay', { amount: chargedText });
+  const payLabel = isVisitor
+    ? t('checkout.loginToBuy')
+    : method === 'cash'
+      ? t('shipping.orderCash', { amount: chargedText })
+      : cardPaysAll
+        ? t('giftCard.payAll')
+        : t('payment.pay', { amount: chargedText });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <aside className="lg:sticky lg:top-24 lg:order-last">
-        <OrderSummary box={box} promo={isCustomer ? promo : undefined} giftCard={isCustomer ? giftCard : undefined} />
+        <OrderSummary box={box} promo={isCustomer ? promo : undefined} giftCard={isCustomer ? giftCard : undefined} shippingFee={fulfilment === 'physical' ? quote.fee : undefined} />
       </aside>
 
       <div className="min-w-0 space-y-5">
@@ -298,7 +322,7 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
               )}
 
               {step === 'details' ? (
-                <DetailsStep form={form} today={today} onNext={() => void onNext()} />
+                <DetailsStep form={form} today={today} onNext={() => void onNext()} quote={quote} />
               ) : (
                 <PaymentStep
                   form={form}
@@ -307,6 +331,7 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
                   onBack={() => goTo('details')}
                   cardCharge={cardCharge}
                   priceDzd={amountDzd}
+                  quote={quote}
                 />
               )}
             </form>
@@ -315,6 +340,13 @@ function CheckoutWizard({ box, paymentError: initialPaymentError }: CheckoutWiza
       </div>
     </div>
   );
+}
+
+/** The form's field for a server's field name: the delivery's come as `delivery.<name>` (issue 38). */
+function shippingField(field: string | undefined): string | undefined {
+  if (!field?.startsWith('delivery.')) return field;
+  const names: Record<string, string> = { method: 'shippingMethod', wilayaCode: 'wilayaCode', commune: 'commune', stopDeskId: 'stopDeskId', address: 'address', phone: 'deliveryPhone' };
+  return names[field.slice('delivery.'.length)] ?? 'wilayaCode';
 }
 
 /** Step 1's fields pass the schema (so a restored draft may open on the payment step). */

@@ -4,7 +4,7 @@ import { isVoucherStatusIn } from '@farha/contracts/plain/vouchers';
 import { CircleX, Download, House, Printer, SearchX, Send, ShoppingBag } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, generatePath, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { RequireAuth } from '@/components/route-guards';
 import { paths, to } from '@/config/paths';
@@ -193,7 +193,19 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
         </p>
       </header>
 
-      {scheduled && order.deliverAt ? (
+      {voucher.status === 'AWAITING_DELIVERY' ? (
+        // Issue 38: a physical box: the voucher travels in it and is usable once it is delivered.
+        <Alert data-testid="delivery-notice" className="mx-auto max-w-3xl">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <span>{t('shipping.successText')}</span>
+            <Button asChild size="sm">
+              <Link to={generatePath(paths.orderTracking, { id: order.id })} data-testid="success-track-parcel">
+                {t('shipping.follow')}
+              </Link>
+            </Button>
+          </div>
+        </Alert>
+      ) : scheduled && order.deliverAt ? (
         <Alert data-testid="delivery-notice" className="mx-auto max-w-3xl">
           <strong>{t('success.scheduled', { date: formatDate(order.deliverAt, locale) })}</strong>{' '}
           {t('success.scheduledTo', { email: isolate(order.recipientEmail) })}
@@ -220,7 +232,7 @@ function SuccessScreen({ order, voucher }: { order: TOrder; voucher: NonNullable
                 order.charge.currency === 'DZD'
                   ? formatDzd(order.amount, locale)
                   : `${formatForeign(order.charge.amount, order.charge.currency)} (${formatDzd(order.amount, locale)})`,
-              method: PAYMENT_METHOD_NAMES[order.paymentMethod],
+              method: order.paymentMethod === 'cash' ? t('shipping.cashName') : PAYMENT_METHOD_NAMES[order.paymentMethod],
             })}
           </p>
           )}

@@ -14,6 +14,7 @@ import {
   Send,
   Star,
   Undo2,
+  Truck,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { to } from '@/config/paths';
@@ -239,6 +240,14 @@ function ExpiryLine({ voucher, daysLeft, expiringSoon, freeDays }: ExpiryLinePro
       </p>
     );
   }
+  // Issue 38: a physical box's voucher becomes usable once the box is delivered (docs/product/delivery.md §5).
+  if (voucher.status === 'AWAITING_DELIVERY')
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="awaiting-delivery-note">
+        <Truck aria-hidden className="size-4 shrink-0 text-accent" />
+        {t('voucher.awaitingDeliveryNote')}
+      </p>
+    );
   if (voucher.status === 'EXCHANGED') return <p className="text-sm text-muted-foreground">{t('voucher.exchangedNote')}</p>;
   if (voucher.status === 'CANCELLED') return <p className="text-sm text-muted-foreground">{t('voucher.cancelledNote')}</p>;
   if (voucher.status === 'EXPIRED' || daysLeft <= 0) {

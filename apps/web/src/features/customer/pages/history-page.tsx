@@ -21,9 +21,10 @@ import {
   Share2,
   ShoppingBag,
   Wallet,
+  Truck,
 } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, generatePath, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { paths, to } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
@@ -377,6 +378,15 @@ function PurchaseCard({ item, open, onToggle }: { item: THistoryItem; open: bool
               <Button size="sm" variant="outline" onClick={onResend} loading={resend.isPending} data-testid="resend-voucher">
                 <Send aria-hidden className="rtl:-scale-x-100" />
                 {t('history.resend')}
+              </Button>
+            )}
+            {/* Issue 38: a physical box's parcel (docs/product/delivery.md §4). */}
+            {item.voucherStatus === 'AWAITING_DELIVERY' && (
+              <Button asChild size="sm" variant="outline">
+                <Link to={generatePath(paths.orderTracking, { id: item.id })} data-testid="track-parcel">
+                  <Truck aria-hidden />
+                  {t('history.trackParcel')}
+                </Link>
               </Button>
             )}
             <Button size="sm" variant="outline" onClick={() => window.print()} data-testid="print-purchase">

@@ -22,12 +22,13 @@ import {
   Ticket,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths, type AuthRedirectState } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { AddToBasketButton } from '@/components/domain/add-to-basket-button';
+import { ChoiceCard } from '@/components/domain/choice-card';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -184,6 +185,8 @@ function BuyCard({ box }: { box: TBoxDetail }) {
   const navigate = useNavigate();
   const location = useLocation();
   const lineLabel = useProductLineLabel();
+  const choiceId = useId();
+  const [fulfilment, setFulfilment] = useState<'email' | 'physical'>('email');
 
   const facts: { label: string; value: ReactNode; icon: typeof Gift }[] = [
     { icon: Gift, label: t('box.category'), value: lineLabel(box.category) },
@@ -214,13 +217,36 @@ function BuyCard({ box }: { box: TBoxDetail }) {
           ))}
         </dl>
 
+        {/* Issue 38 (docs/product/delivery.md): the voucher by e-mail, or a printed box a courier brings. */}
+        {(!user || user.role === 'customer') && (
+          <fieldset className="grid grid-cols-2 gap-2" data-testid="box-fulfilment">
+            <legend className="sr-only">{t('box.fulfilment')}</legend>
+            <ChoiceCard name={`${choiceId}-fulfilment`} value="email" checked={fulfilment === 'email'} onChange={() => setFulfilment('email')} cardClassName="items-start p-3" testId="box-fulfilment-email">
+              <span className="grid gap-0.5 text-sm">
+                <span className="font-semibold leading-tight">{t('box.fulfilmentEmail')}</span>
+                <span className="text-xs text-muted-foreground">{t('box.fulfilmentEmailHint')}</span>
+              </span>
+            </ChoiceCard>
+            <ChoiceCard name={`${choiceId}-fulfilment`} value="physical" checked={fulfilment === 'physical'} onChange={() => setFulfilment('physical')} cardClassName="items-start p-3" testId="box-fulfilment-physical">
+              <span className="grid gap-0.5 text-sm">
+                <span className="font-semibold leading-tight">{t('box.fulfilmentPhysical')}</span>
+                <span className="text-xs text-muted-foreground">{t('box.fulfilmentPhysicalHint')}</span>
+              </span>
+            </ChoiceCard>
+          </fieldset>
+        )}
         {!user ? (
           <Button size="lg" className="w-full" onClick={login}>
             <LogIn aria-hidden />
             {t('box.loginToBuy')}
           </Button>
         ) : user.role === 'customer' ? (
-          <Button size="lg" className="w-full" onClick={() => void navigate(checkoutHref(box.id), { state: checkoutState(box) })}>
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={() => void navigate(fulfilment === 'physical' ? `${checkoutHref(box.id)}&livraison=coffret` : checkoutHref(box.id), { state: checkoutState(box) })}
+            data-testid="box-buy"
+          >
             <ShoppingBag aria-hidden />
             {t('box.buy')}
           </Button>
