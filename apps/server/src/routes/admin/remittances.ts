@@ -14,6 +14,7 @@ import { parseFields } from '../shared/multipart.ts';
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 413: ZApiError, 503: ZApiError };
 const ZId = z.object({ id: z.uuid({ error: zodError('REMITTANCE_NOT_FOUND') }) });
 const ZListQuery = z.object({ cursor: z.string().max(200).optional() });
+const ZFetchBody = z.preprocess((body) => body ?? {}, ZRemittanceFetchRequest);
 const invalidDate = { error: zodError('REMITTANCE_DATE') };
 /** The text fields of an imported statement (multipart skips the schema: parsed by hand, same errors). */
 const ZImportFields = z.object({
@@ -57,7 +58,8 @@ export async function remittanceAdminRoutes(app: FastifyInstance): Promise<void>
     return reply.status(201).send(detail);
   });
 
-  r.post('/remittances/fetch', { onRequest: finance, schema: { tags, body: ZRemittanceFetchRequest.optional(), response: { 201: ZRemittanceDetail, ...errors } } }, async (request, reply) => {
+  // The button sends no body; a `courier` given must be a courier's name (the configured one answers).
+  r.post('/remittances/fetch', { onRequest: finance, schema: { tags, body: ZFetchBody, response: { 201: ZRemittanceDetail, ...errors } } }, async (request, reply) => {
     const detail = await fetchRemittance(app.db, app.courier, { actor: actorOf(request), now: app.clock.now() });
     return reply.status(201).send(detail);
   });
