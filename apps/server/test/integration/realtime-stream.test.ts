@@ -74,7 +74,7 @@ describe('GET /api/stream', () => {
         { audience: { partnerId: PARTNER2_ID }, tag: 'partner2' },
         { audience: { roles: ['support'] }, tag: 'support' },
         { audience: { roles: ['superadmin', 'finance'] }, tag: 'admins' },
-        { audience: { roles: ['customer', 'partner_owner', 'partner_staff', 'superadmin', 'finance', 'catalog_admin', 'support', 'company_admin', 'company_buyer'] }, tag: 'end' },
+        { audience: { roles: ['customer', 'partner_owner', 'partner_staff', 'superadmin', 'finance', 'catalog_admin', 'support', 'company_admin', 'company_buyer', 'logistics'] }, tag: 'end' },
       ],
       marker,
     );
@@ -90,6 +90,7 @@ describe('GET /api/stream', () => {
       support: ['user-support', 'support'],
       company_admin: ['user-company_admin'],
       company_buyer: ['user-company_buyer'],
+      logistics: ['user-logistics'],
     };
     for (const h of holders) {
       const s = streams[h]!;

@@ -65,7 +65,8 @@ const list = <T extends z.ZodType>(item: T) => z.object({ has_more: z.boolean().
 export const ZYalidineWilaya = z.object({ id: int, name: z.string(), is_deliverable: flag.optional() });
 export const ZYalidineCommune = z.object({ id: int, name: z.string(), wilaya_id: int, has_stop_desk: flag, is_deliverable: flag.optional() });
 export const ZYalidineCenter = z.object({ center_id: int, name: z.string(), address: z.string().nullable().optional(), commune_name: z.string(), wilaya_id: int });
-const fee = z.union([int, z.null()]).optional();
+// A commune without that service answers null (never coerced: null is not 0 DA).
+const fee = z.number().int().nullable().optional();
 export const ZYalidineFees = z.object({
   per_commune: z.record(z.string(), z.object({ commune_name: z.string().optional(), express_home: fee, express_desk: fee })),
 });
@@ -76,7 +77,7 @@ export const ZYalidineCreated = z.record(
 export const ZYalidineParcel = z.object({
   tracking: z.string(),
   label: z.string().nullable().optional(),
-  price: int.nullable().optional(),
+  price: z.number().int().nullable().optional(),
   has_recouvrement: flag.optional(),
   last_status: z.string().nullable().optional(),
 });
@@ -226,7 +227,7 @@ export const ZYalidineWebhook = z.object({
       z.object({
         event_id: z.union([z.string(), z.number()]).transform(String),
         occurred_at: z.string(),
-        data: z.object({ tracking: z.string(), status: z.string(), reason: z.string().nullable().optional(), price: int.nullable().optional() }).loose(),
+        data: z.object({ tracking: z.string(), status: z.string(), reason: z.string().nullable().optional(), price: z.number().int().nullable().optional() }).loose(),
       }),
     )
     .max(500),
