@@ -36,10 +36,12 @@ const importStatement = (file: Buffer, filename = 'releve.csv', fields: Record<s
 const summary = async () => (await t.request({ method: 'GET', url: '/api/admin/remittances', cookie: finance })).json().summary as { collected: number; reconciled: number; owed: number; mismatches: number };
 
 describe('the shipments board', () => {
-  it('lists shipments newest first with a count per status, filtered by status and searched by name, mobile, tracking or code', async () => {
+  it('lists shipments with their voucher newest first, with a count per status, filtered by status and searched by name, mobile, tracking or code', async () => {
     const tag = `Board${Date.now().toString(36)}`;
     const a = await makeShipment(db(), { at: clock.now(), recipientName: `Yasmine ${tag}` });
     const b = await makeShipment(db(), { at: new Date(clock.now().getTime() + 1000), recipientName: `Rachid ${tag}`, status: 'handed_over' });
+    // A cash order whose code was never typed has no voucher: nothing to prepare, not on the board.
+    await makeShipment(db(), { at: clock.now(), recipientName: `Karim ${tag}`, withVoucher: false });
     const all = await board();
     expect(all.counts.to_prepare).toBeGreaterThanOrEqual(1);
     expect(all.counts.handed_over).toBeGreaterThanOrEqual(1);
@@ -49,6 +51,7 @@ describe('the shipments board', () => {
     expect((await board(`?q=${tag}&status=handed_over`)).items.map((i) => i.id)).toEqual([b.shipment.id]);
     expect((await board(`?q=${encodeURIComponent(b.shipment.tracking!)}`)).items.map((i) => i.id)).toEqual([b.shipment.id]);
     expect((await board(`?q=${a.voucher!.code.replace(/-/g, '')}`)).items.map((i) => i.id)).toEqual([a.shipment.id]);
+    expect((await board(`?q=${encodeURIComponent('0555 12 34 56')}&status=handed_over`)).items.map((i) => i.id)).toContain(b.shipment.id);
     const item = found.items[1]!;
     expect(item).toMatchObject({ recipientName: `Yasmine ${tag}`, status: 'to_prepare', voucherCode: a.voucher!.code });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { SHIPMENT_STATUSES, wilayaByCode, type TShipmentBoard, type TShipmentBoardItem, type TShipmentStatus } from '@farha/contracts/delivery';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, orders, shipments, vouchers } from '../../db/schema/index.ts';
@@ -83,11 +83,12 @@ export type BoardQuery = { status?: TShipmentStatus | undefined; q?: string | un
 
 /**
  * The logistics board: one page of shipments (newest first, keyset on (created_at, id), ADR 018), and the
- * count of every status for the same search — the tabs' numbers, whichever tab is open.
+ * count of every status for the same search — the tabs' numbers, whichever tab is open. Only shipments with
+ * their voucher: an order not paid yet, or a cash order whose code was not typed, is nobody's work (§7).
  */
 export async function shipmentBoard(db: Queryable, query: BoardQuery): Promise<TShipmentBoard> {
   const limit = query.limit ?? BOARD_PAGE_SIZE;
-  const search = query.q ? searchCondition(query.q) : undefined;
+  const search = and(isNotNull(shipments.voucherId), query.q ? searchCondition(query.q) : undefined);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const [rows, counted] = await Promise.all([
     boardQuery(db)
