@@ -139,12 +139,12 @@ function VoucherNote({ status, cash }: { status: string; cash: boolean }) {
 
 function Fact({ icon: Icon, label, children }: { icon: typeof Hash; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-2.5">
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="break-words">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Icon aria-hidden className="size-3.5 shrink-0 text-accent" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 break-words ps-5">{children}</dd>
     </div>
   );
 }

@@ -68,7 +68,7 @@ export function RemittancesPage() {
 
       <div className="flex flex-wrap items-start gap-3">
         <div className="grid gap-1">
-          <input ref={fileInput} type="file" accept=".csv,text/csv,text/plain" className="sr-only" id="remittance-file" data-testid="remittance-file" onChange={(event) => onFile(event.target.files?.[0])} />
+          <input ref={fileInput} type="file" accept=".csv,text/csv,text/plain" className="sr-only" id="remittance-file" aria-label={t('remittances.import')} tabIndex={-1} data-testid="remittance-file" onChange={(event) => onFile(event.target.files?.[0])} />
           <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={importer.isPending} data-testid="remittance-import">
             <Upload aria-hidden />
             {importer.isPending ? t('remittances.importing') : t('remittances.import')}

@@ -1,7 +1,7 @@
 import { SHIPMENT_STATUSES, type TShipmentBoardItem, type TShipmentStatus } from '@farha/contracts/delivery';
 import { formatDzd } from '@farha/contracts/money';
 import { formatPhone } from '@farha/contracts/plain/phone';
-import { FileText, PackageCheck, Printer, Tag, TriangleAlert } from 'lucide-react';
+import { FileText, PackageCheck, Printer, Tag } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { EmptyNote, LoadFailed } from '@/components/query-states';
 import { Alert } from '@/components/ui/alert';
@@ -22,6 +22,8 @@ import { ShipmentStatusBadge } from '../components/shipment-parts';
 import { useDeliveryT } from '../i18n';
 
 type Tab = TShipmentStatus | 'all' | 'stock';
+/** The low-stock banner names this many boxes, then says how many more. */
+const LOW_NAMED = 3;
 
 /**
  * /admin/shipments (issue 38, logistics and superadmin; docs/product/delivery.md §7): the physical boxes by
@@ -47,9 +49,13 @@ export function ShipmentsPage() {
       {low.length > 0 && tab !== 'stock' && (
         <Alert variant="error" data-testid="stock-low-alert">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <span className="flex items-start gap-2">
-              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {t('board.lowStock', { boxes: low.map((item) => `${localized(item.boxName, item.boxNameAr, locale)} (${item.onHand})`).join(', ') })}
+            <span className="min-w-0">
+              {low.length > LOW_NAMED
+                ? t('board.lowStockMore', {
+                    boxes: low.slice(0, LOW_NAMED).map((item) => `${localized(item.boxName, item.boxNameAr, locale)} (${item.onHand})`).join(', '),
+                    count: low.length - LOW_NAMED,
+                  })
+                : t('board.lowStock', { boxes: low.map((item) => `${localized(item.boxName, item.boxNameAr, locale)} (${item.onHand})`).join(', ') })}
             </span>
             <Button size="sm" variant="outline" onClick={() => setTab('stock')}>
               {t('board.lowStockLink')}
@@ -74,7 +80,7 @@ export function ShipmentsPage() {
           <SearchInput
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('board.search')}
+            placeholder={t('board.searchPlaceholder')}
             aria-label={t('board.search')}
             frameClassName="max-w-md"
             data-testid="shipments-search"
@@ -109,31 +115,28 @@ function ShipmentRow({ item }: { item: TShipmentBoardItem }) {
   const { t, locale } = useDeliveryT();
   const action = useShipmentAction();
 
-  const print = () => {
+  // The row leaves its tab once the board is refreshed: the follow-up runs on the promise, not on callbacks that
+  // TanStack Query drops with an unmounted row.
+  const print = async () => {
     // The card opens in a tab of its own, made now (a tab opened after the answer would be blocked).
     const tab = window.open('about:blank', '_blank');
-    action.mutate(
-      { id: item.id, action: 'print' },
-      {
-        onSuccess: () => {
-          if (tab) tab.location.href = shipmentCardUrl(item.id);
-          toast.success(t('board.printed'));
-        },
-        onError: (error) => {
-          tab?.close();
-          toast.error(errorMessage(error));
-        },
-      },
-    );
+    try {
+      await action.mutateAsync({ id: item.id, action: 'print' });
+      if (tab) tab.location.href = shipmentCardUrl(item.id);
+      toast.success(t('board.printed'));
+    } catch (error) {
+      tab?.close();
+      toast.error(errorMessage(error));
+    }
   };
-  const handOver = () =>
-    action.mutate(
-      { id: item.id, action: 'hand-over' },
-      {
-        onSuccess: ({ shipment }) => toast.success(t('board.handedOver', { tracking: shipment.tracking ?? '' })),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  const handOver = async () => {
+    try {
+      const { shipment } = await action.mutateAsync({ id: item.id, action: 'hand-over' });
+      toast.success(t('board.handedOver', { tracking: shipment.tracking ?? '' }));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
 
   const destination = `${item.method === 'stopdesk' ? (item.stopDeskName ?? '') : (item.address ?? '')}, ${item.commune} (${String(item.wilayaCode).padStart(2, '0')} ${item.wilayaName})`;
 
@@ -179,13 +182,13 @@ function ShipmentRow({ item }: { item: TShipmentBoardItem }) {
       </div>
       <div className="flex flex-wrap gap-2">
         {item.status === 'to_prepare' && (
-          <Button size="sm" onClick={print} disabled={action.isPending} data-testid="shipment-print">
+          <Button size="sm" onClick={() => void print()} disabled={action.isPending} data-testid="shipment-print">
             <Printer aria-hidden />
             {t('board.print')}
           </Button>
         )}
         {item.status === 'printed' && (
-          <Button size="sm" onClick={handOver} disabled={action.isPending} data-testid="shipment-hand-over">
+          <Button size="sm" onClick={() => void handOver()} disabled={action.isPending} data-testid="shipment-hand-over">
             <PackageCheck aria-hidden />
             {t('board.handOver')}
           </Button>
