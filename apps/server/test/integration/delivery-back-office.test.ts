@@ -278,6 +278,8 @@ describe('fetching the courier’s statement (the file courier)', () => {
     expect(draft.remittance).toMatchObject({ source: 'fetch', status: 'draft', courier: 'file' });
     expect(draft.remittance.reference).toMatch(/^FRH-VERS-\d{8}-/);
     expect(draft.lines).toContainEqual(expect.objectContaining({ tracking: handed.tracking, amount: shipment.codAmount, outcome: 'matched' }));
+    const yalidine = await t.request({ method: 'POST', url: '/api/admin/remittances/fetch', cookie: finance, payload: { courier: 'yalidine' } });
+    expect([yalidine.statusCode, yalidine.json().error.code]).toEqual([409, 'REMITTANCE_FETCH_UNSUPPORTED']);
     const again = await post('/api/admin/remittances/fetch', finance);
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'REMITTANCE_NOTHING_TO_FETCH']);
     expect((await post(`/api/admin/remittances/${draft.remittance.id}/confirm`, finance)).statusCode).toBe(200);

@@ -313,8 +313,9 @@ export async function importRemittance(
  * (Yalidine's has none for a sender's payments) answers REMITTANCE_FETCH_UNSUPPORTED: its file is imported.
  * A statement already fetched (same reference) or an empty one: REMITTANCE_NOTHING_TO_FETCH.
  */
-export async function fetchRemittance(db: Db, courier: Courier, step: { actor: AuditActor; now: Date }): Promise<TRemittanceDetail> {
-  if (!courier.statement) throw new AppError('REMITTANCE_FETCH_UNSUPPORTED');
+export async function fetchRemittance(db: Db, courier: Courier, step: { actor: AuditActor; now: Date; courier?: TCourierName | undefined }): Promise<TRemittanceDetail> {
+  // Only the configured courier is reached (another one's statements are imported).
+  if (!courier.statement || (step.courier && step.courier !== courier.name)) throw new AppError('REMITTANCE_FETCH_UNSUPPORTED');
   let statement: CourierStatement | null;
   try {
     statement = await courier.statement();
@@ -325,7 +326,7 @@ export async function fetchRemittance(db: Db, courier: Courier, step: { actor: A
   if (!statement || statement.lines.length === 0) throw new AppError('REMITTANCE_NOTHING_TO_FETCH');
   const lines = statement.lines.map((l) => ({ tracking: normaliseTracking(l.tracking), amount: l.amount }));
   try {
-    return await createRemittanceDraft(db, { courier: courier.name, reference: statement.reference, statementDate: statement.date, source: 'fetch', lines, ...step });
+    return await createRemittanceDraft(db, { courier: courier.name, reference: statement.reference, statementDate: statement.date, source: 'fetch', lines, actor: step.actor, now: step.now });
   } catch (error) {
     if (error instanceof AppError && error.code === 'REMITTANCE_DUPLICATE') throw new AppError('REMITTANCE_NOTHING_TO_FETCH');
     throw error;

@@ -60,7 +60,7 @@ export async function remittanceAdminRoutes(app: FastifyInstance): Promise<void>
 
   // The button sends no body; a `courier` given must be a courier's name (the configured one answers).
   r.post('/remittances/fetch', { onRequest: finance, schema: { tags, body: ZFetchBody, response: { 201: ZRemittanceDetail, ...errors } } }, async (request, reply) => {
-    const detail = await fetchRemittance(app.db, app.courier, { actor: actorOf(request), now: app.clock.now() });
+    const detail = await fetchRemittance(app.db, app.courier, { actor: actorOf(request), now: app.clock.now(), courier: request.body.courier });
     return reply.status(201).send(detail);
   });
 
