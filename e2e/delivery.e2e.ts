@@ -14,7 +14,19 @@ import { saveScreenshot } from './support/screenshots.ts';
 
 const session = useBrowser(PHONE);
 const fold = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f\u2068\u2069]+/g, ' ').trim();
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+/** Nothing wider than the phone: no sideways scroll, nothing sticking out (a table scrolling in its own box aside). */
+const fits = (page: Page) =>
+  page.evaluate(() => {
+    if (document.documentElement.scrollWidth > window.innerWidth) return false;
+    const scrollsInside = (el: Element) => {
+      for (let at = el.parentElement; at; at = at.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+      return false;
+    };
+    return [...document.querySelectorAll('main *')].every((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width === 0 || (box.right <= window.innerWidth + 1 && box.left >= -1) || scrollsInside(el);
+    });
+  });
 /** The outbox sends in the background: a text may take a few seconds to show. */
 const SMS_TIMEOUT_MS = 30_000;
 const ORAN = '31';

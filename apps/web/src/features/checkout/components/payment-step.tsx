@@ -76,7 +76,7 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
           </h3>
           <p>
             {t('payment.recapTo', { name: recipientName.trim() })}{' '}
-            <span dir="ltr" className="text-muted-foreground">
+            <span dir="ltr" className="break-all text-muted-foreground">
               ({recipientEmail.trim()})
             </span>
           </p>
@@ -210,7 +210,7 @@ export function PaymentStep({ form, payLabel, payDisabled, onBack, cardCharge, p
             <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
             {t('payment.back')}
           </Button>
-          <Button type="submit" size="lg" disabled={payDisabled} data-testid="checkout-pay">
+          <Button type="submit" size="lg" disabled={payDisabled} className="h-auto min-h-12 whitespace-normal py-2 text-center" data-testid="checkout-pay">
             <Lock aria-hidden />
             {payLabel}
           </Button>
