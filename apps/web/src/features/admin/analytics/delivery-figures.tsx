@@ -1,4 +1,6 @@
+import { wilayaByCode } from '@farha/contracts/delivery';
 import { formatDzd } from '@farha/contracts/money';
+import { localized } from '@/lib/localized';
 import { Banknote, Clock, HandCoins, Package, Scale, Wallet } from 'lucide-react';
 import { formatNumber, KpiTile, LoadFailed } from '../components/parts';
 import { useDeliveryFigures } from './api';
@@ -16,6 +18,10 @@ export function DeliveryFigures({ days }: { days: number }) {
   const d = figures.data;
   const pct = (perMille: number) => `${formatNumber(perMille / 10, locale)} %`;
   const dzd = (v: number) => formatDzd(v, locale);
+  const wilayaName = (code: number, fallback: string) => {
+    const wilaya = wilayaByCode(code);
+    return wilaya ? localized(wilaya.name, wilaya.nameAr, locale) : fallback;
+  };
 
   return (
     <TableCard
@@ -58,7 +64,7 @@ export function DeliveryFigures({ days }: { days: number }) {
               d && (
                 <DataTable
                   header={[t('delivery.wilaya'), t('delivery.shipped'), t('delivery.returned'), t('delivery.returnRate')]}
-                  rows={d.returnsByWilaya.map((r) => [`${String(r.wilayaCode).padStart(2, '0')} · ${r.wilayaName}`, formatNumber(r.shipped, locale), formatNumber(r.returned, locale), pct(r.rate)])}
+                  rows={d.returnsByWilaya.map((r) => [`${String(r.wilayaCode).padStart(2, '0')} · ${wilayaName(r.wilayaCode, r.wilayaName)}`, formatNumber(r.shipped, locale), formatNumber(r.returned, locale), pct(r.rate)])}
                 />
               )
             )}

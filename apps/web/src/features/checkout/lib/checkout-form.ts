@@ -1,6 +1,6 @@
 import { ZCreateOrderRequest, type TCreateOrderRequest } from '@farha/contracts/checkout';
 import { ZLocale, ZOptionalPhoneText, type TLocale } from '@farha/contracts/auth';
-import { canTakeSms, isAlgerianMobile } from '@farha/contracts/plain/phone';
+import { canTakeSms, isAlgerianMobile, toE164 } from '@farha/contracts/plain/phone';
 import { errorKey } from '@farha/contracts/plain/errors';
 import { addDays } from '@farha/contracts/time';
 import { z } from 'zod';
@@ -93,16 +93,8 @@ export function checkoutFormSchema(today: string) {
       termsAccepted: z.boolean().refine((accepted) => accepted, { error: errorKey('TERMS') }),
     })
     .superRefine((values, ctx) => {
-      if (values.fulfilment === 'physical') {
-        // docs/product/delivery.md: where the courier goes, and a mobile it can text and call.
-        if (!values.wilayaCode) ctx.addIssue({ code: 'custom', path: ['wilayaCode'], message: errorKey('DELIVERY_WILAYA') });
-        else if (values.shippingMethod === 'stopdesk' && !values.stopDeskId) ctx.addIssue({ code: 'custom', path: ['stopDeskId'], message: errorKey('DELIVERY_STOP_DESK') });
-        else if (!values.commune) ctx.addIssue({ code: 'custom', path: ['commune'], message: errorKey('DELIVERY_COMMUNE') });
-        if (values.shippingMethod === 'home' && !values.address) ctx.addIssue({ code: 'custom', path: ['address'], message: errorKey('DELIVERY_ADDRESS_REQUIRED') });
-        if (!values.deliveryPhone || !isAlgerianMobile(values.deliveryPhone)) ctx.addIssue({ code: 'custom', path: ['deliveryPhone'], message: errorKey('DELIVERY_PHONE') });
-        // The voucher travels in the box: no date to send it on, no text to the recipient.
-        return;
-      }
+      // The voucher of a physical box travels in it: no date to send it on, no text to the recipient.
+      if (values.fulfilment === 'physical') return;
       if (values.sendSms && !values.recipientPhone) ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: errorKey('SMS_PHONE_REQUIRED') });
       else if (values.sendSms && values.recipientPhone && !canTakeSms(values.recipientPhone)) {
         ctx.addIssue({ code: 'custom', path: ['recipientPhone'], message: errorKey('SMS_NOT_MOBILE') });
@@ -113,7 +105,23 @@ export function checkoutFormSchema(today: string) {
       else if (!isDay(day) || day < today || day > lastDay) {
         ctx.addIssue({ code: 'custom', path: ['deliverAt'], message: errorKey('DELIVERY_DATE') });
       }
-    });
+    })
+    // Issue 38 (docs/product/delivery.md §1): where the courier goes and a mobile it can text and call. Checked even
+    // while another field is wrong (`when`), so that every missing delivery field is said at once.
+    .superRefine(deliveryIssues, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+}
+
+/** The delivery fields' issues, read from the values as they are (some may still be unparsed). */
+function deliveryIssues(values: Partial<Record<keyof CheckoutFormValues, unknown>>, ctx: z.RefinementCtx): void {
+  if (values.fulfilment !== 'physical') return;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const issue = (path: keyof CheckoutFormValues, code: Parameters<typeof errorKey>[0]) => ctx.addIssue({ code: 'custom', path: [path], message: errorKey(code) });
+  if (!text(values.wilayaCode)) issue('wilayaCode', 'DELIVERY_WILAYA');
+  else if (values.shippingMethod === 'stopdesk' && !text(values.stopDeskId)) issue('stopDeskId', 'DELIVERY_STOP_DESK');
+  else if (!text(values.commune)) issue('commune', 'DELIVERY_COMMUNE');
+  if (values.shippingMethod === 'home' && !text(values.address)) issue('address', 'DELIVERY_ADDRESS_REQUIRED');
+  const phone = toE164(text(values.deliveryPhone));
+  if (!phone || !isAlgerianMobile(phone)) issue('deliveryPhone', 'DELIVERY_PHONE');
 }
 
 export type CheckoutFormOutput = z.output<ReturnType<typeof checkoutFormSchema>>;

@@ -50,6 +50,14 @@ describe('the delivery fields', () => {
     expect(issues(physical({ deliveryPhone: '021 12 34 56' })).deliveryPhone).toBeDefined();
   });
 
+  it('are all said at once, even while another field of the form is wrong', () => {
+    expect(issues(physical({ recipientEmail: 'pas-un-mail', shippingMethod: 'home', wilayaCode: '', deliveryPhone: '' }))).toMatchObject({
+      wilayaCode: errorKey('DELIVERY_WILAYA'),
+      address: errorKey('DELIVERY_ADDRESS_REQUIRED'),
+      deliveryPhone: errorKey('DELIVERY_PHONE'),
+    });
+  });
+
   it('send the street address, not a stop desk, for a delivery at home', () => {
     const parsed = schema.parse(physical({ shippingMethod: 'home', commune: 'Bir El Djir', address: '12 rue des Oliviers', paymentMethod: 'cib' }));
     expect(toOrderRequest('box-1', parsed).delivery).toEqual({ method: 'home', wilayaCode: 31, commune: 'Bir El Djir', address: '12 rue des Oliviers', phone: '+213555123456' });

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isolate } from '@/lib/bidi';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/i18n';
@@ -118,7 +119,7 @@ function RemittanceRow({ row, onOpen }: { row: TRemittanceRow; onOpen: () => voi
     <article className="flex min-w-0 flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card p-4 shadow-sm" data-testid="remittance-row" data-status={row.status}>
       <div className="min-w-0 space-y-1">
         <p className="break-words font-semibold">
-          <span dir="ltr">{t('remittances.reference', { reference: row.reference })}</span>{' '}
+          <span>{t('remittances.reference', { reference: isolate(row.reference) })}</span>{' '}
           <span className="font-normal text-muted-foreground">{t('remittances.statementDate', { date: formatDate(row.statementDate, locale) })}</span>
         </p>
         <p className="text-sm text-muted-foreground">
@@ -152,7 +153,7 @@ function RemittanceDetail({ id, onClose }: { id: string; onClose: () => void }) 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="remittance-detail" className="break-words text-lg font-bold">
-            <span dir="ltr">{t('remittances.reference', { reference: remittance.reference })}</span>
+            {t('remittances.reference', { reference: isolate(remittance.reference) })}
           </h2>
           <p className="text-sm text-muted-foreground">
             {t('remittances.declared', { amount: formatDzd(remittance.declaredTotal, locale) })} · {t(`remittances.status.${remittance.status}`)}

@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUSES, type TShipmentBoardItem, type TShipmentStatus } from '@farha/contracts/delivery';
+import { SHIPMENT_STATUSES, wilayaByCode, type TShipmentBoardItem, type TShipmentStatus } from '@farha/contracts/delivery';
 import { formatDzd } from '@farha/contracts/money';
 import { formatPhone } from '@farha/contracts/plain/phone';
 import { FileText, PackageCheck, Printer, Tag } from 'lucide-react';
@@ -138,7 +138,9 @@ function ShipmentRow({ item }: { item: TShipmentBoardItem }) {
     }
   };
 
-  const destination = `${item.method === 'stopdesk' ? (item.stopDeskName ?? '') : (item.address ?? '')}, ${item.commune} (${String(item.wilayaCode).padStart(2, '0')} ${item.wilayaName})`;
+  const wilaya = wilayaByCode(item.wilayaCode);
+  const wilayaName = wilaya ? localized(wilaya.name, wilaya.nameAr, locale) : item.wilayaName;
+  const destination = `${item.method === 'stopdesk' ? (item.stopDeskName ?? '') : (item.address ?? '')}, ${item.commune} (${String(item.wilayaCode).padStart(2, '0')} · ${wilayaName})`;
 
   return (
     <article className="min-w-0 space-y-3 rounded-xl border border-border bg-card p-4 shadow-sm" data-testid="shipment-row" data-id={item.id} data-order={item.orderId} data-tracking={item.tracking ?? ''}>

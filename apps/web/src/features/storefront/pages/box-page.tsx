@@ -219,7 +219,7 @@ function BuyCard({ box }: { box: TBoxDetail }) {
 
         {/* Issue 38 (docs/product/delivery.md): the voucher by e-mail, or a printed box a courier brings. */}
         {(!user || user.role === 'customer') && (
-          <fieldset className="grid grid-cols-2 gap-2" data-testid="box-fulfilment">
+          <fieldset className="grid gap-2" data-testid="box-fulfilment">
             <legend className="sr-only">{t('box.fulfilment')}</legend>
             <ChoiceCard name={`${choiceId}-fulfilment`} value="email" checked={fulfilment === 'email'} onChange={() => setFulfilment('email')} cardClassName="items-start p-3" testId="box-fulfilment-email">
               <span className="grid gap-0.5 text-sm">
