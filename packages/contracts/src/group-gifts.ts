@@ -270,9 +270,14 @@ export const ZGroupGiftRemindResponse = z.object({ groupGift: ZGroupGift, remind
  * contributions of pots not yet issued nor refunded: owed), refunds they caused, and over the period the gifts
  * issued, contributors per gift and their share of GMV.
  */
+/** A real calendar day (9999-99-99 has the shape of one and is not: a 400, never a 500). */
+const figuresDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: zodError('VALIDATION') })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: zodError('VALIDATION') });
 export const ZGroupGiftFiguresQuery = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: zodError('VALIDATION') }).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: zodError('VALIDATION') }).optional(),
+  from: figuresDay.optional(),
+  to: figuresDay.optional(),
 });
 export const ZGroupGiftFigures = z.object({
   from: z.string(),
