@@ -95,25 +95,20 @@ const storefrontRoutes: RouteObject[] = [
     lazy: lazyComponent(() => import('@/features/checkout/pages/public-voucher-page'), 'PublicVoucherPage'),
   },
   {
-    path: paths.demoMailbox,
     element: <RequireRole roles={MAILBOX_ROLES} />,
-    children: [{ index: true, lazy: lazyComponent(() => import('@/features/mailbox/pages/mailbox-page'), 'MailboxPage') }],
-  },
-  {
-    path: paths.demoCourier,
-    element: <RequireRole roles={MAILBOX_ROLES} />,
-    children: [{ index: true, lazy: lazyComponent(() => import('@/features/delivery/pages/demo-courier-page'), 'DemoCourierPage') }],
+    children: [
+      { path: paths.demoMailbox, lazy: lazyComponent(() => import('@/features/mailbox/pages/mailbox-page'), 'MailboxPage') },
+      // Issue 38: the demo courier's parcels.
+      { path: paths.demoCourier, lazy: lazyComponent(() => import('@/features/delivery/pages/demo-courier-page'), 'DemoCourierPage') },
+    ],
   },
   // Issue 38: a cash order's confirmation code, and the parcel of a buyer's order.
   {
-    path: paths.orderConfirm,
     element: <RequireRole roles={['customer']} />,
-    children: [{ index: true, lazy: lazyComponent(() => import('@/features/delivery/pages/confirm-cash-page'), 'ConfirmCashPage') }],
-  },
-  {
-    path: paths.orderTracking,
-    element: <RequireRole roles={['customer']} />,
-    children: [{ index: true, lazy: lazyComponent(() => import('@/features/delivery/pages/order-tracking-page'), 'OrderTrackingPage') }],
+    children: [
+      { path: paths.orderConfirm, lazy: lazyComponent(() => import('@/features/delivery/pages/order-pages'), 'ConfirmCashPage') },
+      { path: paths.orderTracking, lazy: lazyComponent(() => import('@/features/delivery/pages/order-pages'), 'OrderTrackingPage') },
+    ],
   },
   { path: paths.help, lazy: lazyComponent(() => import('./help-route'), 'HelpRoute') },
   {

@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useMailboxNavSection } from '@/features/mailbox/components/mailbox-nav';
 import { TwoFactorGate } from '@/features/admin/components/two-factor-gate';
+import { useDeliveryT } from '@/features/delivery/i18n';
 import { useCurrentUser } from '@/lib/auth';
 import { BackofficeShell } from './parts/backoffice-shell';
 import { Breadcrumb } from './parts/breadcrumb';
@@ -38,6 +39,8 @@ const ADMIN_BADGE_ROLES = ['superadmin', 'finance', 'catalog_admin'] as const;
 
 export function AdminLayout() {
   const { t } = useTranslation();
+  // Issue 38: the delivery pages name themselves (their words stay off the storefront's first load).
+  const { t: tDelivery } = useDeliveryT();
   const user = useCurrentUser();
   const mailboxSection = useMailboxNavSection(); // demo mode only
   const allowed = (page: TAdminPage) => (ADMIN_PAGE_ROLES[page] as readonly string[]).includes(user.role);
@@ -52,12 +55,12 @@ export function AdminLayout() {
         {
           items: MENU.filter(({ page }) => allowed(page)).map(({ page, icon }) => ({
             to: paths.admin[page],
-            label: t(`admin.nav.${page}`),
+            label: page === 'shipments' || page === 'remittances' ? tDelivery(`nav.${page}`) : t(`admin.nav.${page}`),
             icon,
           })),
         },
         // Demo mode: the demo courier beside the demo mailbox (issue 38).
-        ...(mailboxSection ? [{ ...mailboxSection, items: [...mailboxSection.items, { to: paths.demoCourier, label: t('admin.nav.demoCourier'), icon: Truck }] }] : []),
+        ...(mailboxSection ? [{ ...mailboxSection, items: [...mailboxSection.items, { to: paths.demoCourier, label: tDelivery('nav.demoCourier'), icon: Truck }] }] : []),
         // The logistics role has no profile page (docs/product/accounts-and-roles.md §3).
         ...(allowed('profile')
           ? [
@@ -90,7 +93,7 @@ export function AdminLayout() {
       beforeContent={
         <>
           <TwoFactorGate />
-          <Breadcrumb rootTo={paths.admin.dashboard} />
+          <Breadcrumb rootTo={paths.admin.dashboard} labels={{ shipments: tDelivery('nav.shipmentsCrumb'), remittances: tDelivery('nav.remittancesCrumb') }} />
         </>
       }
     />

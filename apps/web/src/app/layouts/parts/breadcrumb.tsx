@@ -32,20 +32,18 @@ const LABELLED = [
   'taux',
   'paiements',
   'promotions',
-  'shipments',
-  'remittances',
 ] as const;
 type LabelledSegment = (typeof LABELLED)[number];
 const isLabelled = (segment: string): segment is LabelledSegment => (LABELLED as readonly string[]).includes(segment);
 
 /** docs/product/back-office.md §1: breadcrumb of the current path, with the labels of the known segments. */
-export function Breadcrumb({ rootTo }: { rootTo: string }) {
+export function Breadcrumb({ rootTo, labels = {} }: { rootTo: string; /** Words of segments a feature names itself. */ labels?: Record<string, string> }) {
   const { t } = useTranslation();
   const segments = useLocation().pathname.split('/').filter(Boolean);
   if (segments.length === 0) return null;
 
   const crumbs = segments.map((segment, index) => ({
-    label: isLabelled(segment) ? t(`breadcrumb.${segment}`) : decodeURIComponent(segment),
+    label: labels[segment] ?? (isLabelled(segment) ? t(`breadcrumb.${segment}`) : decodeURIComponent(segment)),
     // The area's root crumb links to its home (for the support portal, /support is the public help centre).
     to: index === 0 ? rootTo : `/${segments.slice(0, index + 1).join('/')}`,
   }));

@@ -45,6 +45,7 @@ import { productLineIcon, useProductLineLabel } from '../components/product-line
 import { formatRating, RatingSummary, Stars } from '../components/rating';
 import { ShareButton } from '../components/share-button';
 import { useStorefrontT } from '../i18n';
+import { useBoxFulfilmentT } from '../box-fulfilment-i18n';
 import { checkoutHref, checkoutState } from '../lib/checkout';
 
 /** The box page (/box/{id}, docs/product/storefront.md §5). */
@@ -185,6 +186,7 @@ function BuyCard({ box }: { box: TBoxDetail }) {
   const navigate = useNavigate();
   const location = useLocation();
   const lineLabel = useProductLineLabel();
+  const { t: tf } = useBoxFulfilmentT();
   const choiceId = useId();
   const [fulfilment, setFulfilment] = useState<'email' | 'physical'>('email');
 
@@ -220,17 +222,17 @@ function BuyCard({ box }: { box: TBoxDetail }) {
         {/* Issue 38 (docs/product/delivery.md): the voucher by e-mail, or a printed box a courier brings. */}
         {(!user || user.role === 'customer') && (
           <fieldset className="grid gap-2" data-testid="box-fulfilment">
-            <legend className="sr-only">{t('box.fulfilment')}</legend>
+            <legend className="sr-only">{tf('fulfilment')}</legend>
             <ChoiceCard name={`${choiceId}-fulfilment`} value="email" checked={fulfilment === 'email'} onChange={() => setFulfilment('email')} cardClassName="items-start p-3" testId="box-fulfilment-email">
               <span className="grid gap-0.5 text-sm">
-                <span className="font-semibold leading-tight">{t('box.fulfilmentEmail')}</span>
-                <span className="text-xs text-muted-foreground">{t('box.fulfilmentEmailHint')}</span>
+                <span className="font-semibold leading-tight">{tf('fulfilmentEmail')}</span>
+                <span className="text-xs text-muted-foreground">{tf('fulfilmentEmailHint')}</span>
               </span>
             </ChoiceCard>
             <ChoiceCard name={`${choiceId}-fulfilment`} value="physical" checked={fulfilment === 'physical'} onChange={() => setFulfilment('physical')} cardClassName="items-start p-3" testId="box-fulfilment-physical">
               <span className="grid gap-0.5 text-sm">
-                <span className="font-semibold leading-tight">{t('box.fulfilmentPhysical')}</span>
-                <span className="text-xs text-muted-foreground">{t('box.fulfilmentPhysicalHint')}</span>
+                <span className="font-semibold leading-tight">{tf('fulfilmentPhysical')}</span>
+                <span className="text-xs text-muted-foreground">{tf('fulfilmentPhysicalHint')}</span>
               </span>
             </ChoiceCard>
           </fieldset>
