@@ -243,6 +243,21 @@ describe('a physical box paid online (docs/product/delivery.md §5, §6)', () =>
     expect(refund).toMatchObject({ amount: demoBox.price, reasonCode: 'parcel_returned', status: 'pending', voucherId: voucher!.id });
   });
 
+  it('delivered, its 14-day refund pays the box back, not the delivery fee', async () => {
+    const c = await newCustomer(t, 'retractation');
+    const placed = await f.order(c, DEMO_BOX_ID, { paymentMethod: 'cib' }, ALGER_HOME);
+    const { orderId, checkoutUrl } = placed.json();
+    await f.payOnline(checkoutUrl);
+    const { shipment, voucher } = await f.shipmentOf(orderId);
+    const tracking = await f.handOver(shipment.id);
+    expect((await f.advance(tracking, 'delivered')).statusCode).toBe(200);
+    const refund = await t.request({ method: 'POST', url: `/api/client/vouchers/${voucher!.id}/refund`, cookie: await t.login(c.email, 'secret123') });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const [row] = await db().select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(row).toMatchObject({ amount: demoBox.price, status: 'pending' });
+    expect((await f.shipmentOf(orderId)).order.status).toBe('paid');
+  });
+
   it('a box worth the free threshold travels free', async () => {
     const c = await newCustomer(t, 'offert');
     const [rich] = await db().select().from(boxes).where(and(eq(boxes.active, true), gt(boxes.price, 19_999), lt(boxes.price, 30_001))).orderBy(desc(boxes.price)).limit(1);

@@ -87,7 +87,8 @@ async function refundPlan(db: Queryable, lineage: VoucherRow[], paid: OrderRow[]
   const plan: PlannedOrder[] = [];
   for (const order of sorted) {
     const ofOrder = recorded.filter((r) => r.orderId === order.id);
-    let refundable = order.amount - ofOrder.reduce((sum, r) => sum + r.amount, 0);
+    // Issue 38 (docs/product/delivery.md §6): a physical box's delivery fee is kept (the parcel travelled).
+    let refundable = order.amount - order.deliveryFee - ofOrder.reduce((sum, r) => sum + r.amount, 0);
     if (order.kind === 'company') {
       const share = await shareOfCompanyOrder(db, order, lineage[0]!.id);
       const asked = ofOrder.filter((r) => r.voucherId && ids.has(r.voucherId)).reduce((sum, r) => sum + r.amount, 0);
