@@ -74,3 +74,19 @@ describe('the voucher of a physical box (docs/product/delivery.md §5)', () => {
     }
   });
 });
+
+describe('the courier configuration (.env.example, docs/product/delivery.md §9)', () => {
+  it('is the file courier by default; Yalidine needs its API ID and token', async () => {
+    const { loadConfig } = await import('../../src/config.ts');
+    expect(loadConfig({ DEMO_MODE: 'true' })).toMatchObject({ courier: 'file', yalidine: undefined });
+    expect(() => loadConfig({ DEMO_MODE: 'true', COURIER: 'yalidine' })).toThrow(/YALIDINE_API_ID: required when COURIER=yalidine[\s\S]*YALIDINE_API_TOKEN/);
+    expect(loadConfig({ DEMO_MODE: 'true', COURIER: 'yalidine', YALIDINE_API_ID: 'id', YALIDINE_API_TOKEN: 'token', YALIDINE_BASE_URL: 'http://127.0.0.1:9/v1/' }).yalidine).toEqual({
+      apiId: 'id',
+      apiToken: 'token',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      fromWilaya: 16,
+      webhookSecret: undefined,
+    });
+    expect(() => loadConfig({ DEMO_MODE: 'true', YALIDINE_FROM_WILAYA: '59' })).toThrow(/YALIDINE_FROM_WILAYA must be a wilaya code/);
+  });
+});
