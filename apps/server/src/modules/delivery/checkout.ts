@@ -22,7 +22,7 @@ export async function createPhysicalOrder(deps: Deps, purchaser: { userId: strin
   const place = await resolveDelivery(deps.db, deps.courier, input.delivery);
   const cash = input.paymentMethod === 'cash';
   const physical: PhysicalDelivery = {
-    fee: (discountedPrice) => deliveryFee(deps.db, place, discountedPrice),
+    fee: (tx, discountedPrice) => deliveryFee(tx, place, discountedPrice),
     afterInsert: async (tx, order) => {
       if (cash) {
         await assertCashAllowed(tx, order.amount);

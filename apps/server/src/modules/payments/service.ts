@@ -49,7 +49,8 @@ type OrderInput = {
  * order's transaction (`afterInsert`); a cash order opens no gateway and waits for its code.
  */
 export type PhysicalDelivery = {
-  fee: (discountedPrice: number) => Promise<number>;
+  /** In the order's transaction (`tx`: on PGlite a query outside it would wait for it). */
+  fee: (tx: Db, discountedPrice: number) => Promise<number>;
   afterInsert: (tx: Db, order: typeof orders.$inferSelect) => Promise<void>;
 };
 
@@ -103,7 +104,7 @@ export async function createOrder(ctx: Ctx, purchaser: { userId: string; locale:
       : null;
     const discount = held?.discount ?? 0;
     // Issue 38 (docs/product/delivery.md §3): a physical box also charges its delivery fee (0 above the threshold).
-    const deliveryFee = delivery ? await delivery.fee(box.price - discount) : 0;
+    const deliveryFee = delivery ? await delivery.fee(tx as unknown as Db, box.price - discount) : 0;
     const due = box.price - discount + deliveryFee;
     const txCtx = { db: tx as unknown as Db, providers: ctx.providers, now: ctx.now };
     const chargeOpts = { method: onlineMethod ?? 'cib', currency: input.chargeCurrency, expectedAmount: input.expectedChargeAmount };
