@@ -200,7 +200,17 @@ describe('a physical box', () => {
     expect(fold(await page.getByTestId('cash-confirmed').textContent())).toContain(WORDS.fr.confirmed);
     await saveScreenshot(page, 'delivery/confirmed-fr', { fullPage: true });
 
+    // The buyer's gifts: the voucher waits for the delivery, with nothing to book or show yet.
+    await page.goto('/client/dashboard');
+    const waiting = page.locator('[data-testid="voucher-card"][data-status="AWAITING_DELIVERY"]');
+    await expectVisible(waiting, 'the voucher « En attente de livraison »');
+    await expectVisible(waiting.getByTestId('awaiting-delivery-note'), 'the box is on its way');
+    expect(await waiting.getByTestId('reserve-button').count()).toBe(0);
+    expect(await waiting.getByTestId('view-qr').count()).toBe(0);
+    await saveScreenshot(page, 'delivery/voucher-waiting-fr', { fullPage: true });
+
     // The parcel's page: to prepare, the voucher waiting for the delivery.
+    await page.goto(`/commande/${orderId}/confirmer`);
     await page.getByTestId('cash-follow').click();
     await expectVisible(page.getByTestId('tracking-parcel'), 'the parcel');
     await expect.poll(async () => page.getByTestId('shipment-status').getAttribute('data-status')).toBe('to_prepare');
