@@ -85,7 +85,9 @@ async function boxNamed(page: Page, name: string): Promise<{ id: string; price: 
 
 /** The shipment of an order on the logistics board, moved by its row's buttons. */
 async function logisticsShips(logistics: Page, orderId: string, boxId: string, shots: string | null): Promise<string> {
-  await logistics.goto('/admin/shipments');
+  // The back office's home is the board for the logistics role (it has no dashboard).
+  await logistics.goto('/admin');
+  await logistics.waitForURL((url) => url.pathname === '/admin/shipments', { timeout: UI_TIMEOUT_MS });
   // The box's packaging first: each printed card uses one (« Stock d'emballages »).
   await logistics.getByTestId('shipments-tab-stock').click();
   const stock = logistics.locator(`[data-testid="stock-row"][data-box="${boxId}"]`);

@@ -2,7 +2,6 @@ import {
   ADMIN_PAGE_ROLES,
   ADMIN_ROLES,
   COMPANY_ROLES,
-  landingPathFor,
   PARTNER_ROLES,
   SUPPORT_ROLES,
   type TAdminPage,
@@ -37,12 +36,6 @@ function lazyBrowsingPage<K extends string>(load: () => Promise<Record<K, Compon
 }
 
 const notFound = lazyComponent(() => import('@/features/errors/pages/not-found-page'), 'NotFoundPage');
-
-/** /admin opens the role's own first page (the logistics role has only the shipments board). */
-function AdminIndexRedirect() {
-  const user = useCurrentUser();
-  return <Navigate to={landingPathFor(user.role)} replace />;
-}
 
 function ProfileRedirect() {
   const user = useCurrentUser();
@@ -255,7 +248,7 @@ const adminRoutes: RouteObject = {
     {
       lazy: lazyComponent(() => import('./layouts/admin-layout'), 'AdminLayout'),
       children: [
-        { index: true, element: <AdminIndexRedirect /> },
+        { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
         // docs/product/accounts-and-roles.md §3: each page has its own roles (a finance user opening /admin/users gets /unauthorized).
         ...(Object.keys(adminPages) as TAdminPage[]).map(
           (page): RouteObject => ({

@@ -1,7 +1,7 @@
-import { ADMIN_PAGE_ROLES, type TAdminPage } from '@farha/contracts/plain/roles';
+import { ADMIN_PAGE_ROLES, landingPathFor, type TAdminPage } from '@farha/contracts/plain/roles';
 import { Banknote, Building2, Coins, HandCoins, Receipt, TicketPercent, Truck, Undo2, ChartColumn, Handshake, History, LayoutDashboard, Package, Settings, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n-react';
-import { Link } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { LocaleSwitch } from '@/components/locale-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -46,6 +46,14 @@ export function AdminLayout() {
   const allowed = (page: TAdminPage) => (ADMIN_PAGE_ROLES[page] as readonly string[]).includes(user.role);
   const badgeRole = ADMIN_BADGE_ROLES.find((role) => role === user.role);
   const roleBadge = badgeRole ? t(`admin.roleBadge.${badgeRole}`) : t(`roles.${user.role}`);
+  const { pathname } = useLocation();
+
+  // Issue 38: a role without the dashboard (logistics) opens its own first page from /admin, before any page's guard.
+  const home = landingPathFor(user.role);
+  const atDashboard = [paths.admin.root, paths.admin.dashboard].some((path) => path === pathname.replace(/\/+$/, ''));
+  if (!allowed('dashboard') && atDashboard) {
+    return <Navigate to={home} replace />;
+  }
 
   return (
     <BackofficeShell

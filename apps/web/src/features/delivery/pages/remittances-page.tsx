@@ -172,8 +172,13 @@ function RemittanceDetail({ id, onClose }: { id: string; onClose: () => void }) 
         </div>
       </div>
       <h3 className="text-sm font-semibold">{t('remittances.lines')}</h3>
-      {/* A wide table scrolls inside its own box on a phone; the page never does. */}
-      <div className="overflow-x-auto rounded-lg border border-border">
+      {/* On a phone, one card a line; from a tablet on, the table. */}
+      <ul className="space-y-2 sm:hidden">
+        {lines.map((line) => (
+          <LineCard key={line.id} line={line} />
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-border sm:block">
         <table className="w-full min-w-[34rem] text-sm" data-testid="remittance-lines">
           <thead className="bg-muted/60 text-start text-xs text-muted-foreground">
             <tr>
@@ -235,5 +240,29 @@ function LineRow({ line }: { line: TRemittanceLine }) {
         <Badge variant={off ? 'destructive' : 'accent'}>{t(`remittances.outcome.${line.outcome}`)}</Badge>
       </td>
     </tr>
+  );
+}
+
+function LineCard({ line }: { line: TRemittanceLine }) {
+  const { t, locale } = useDeliveryT();
+  const off = line.outcome !== 'matched';
+  return (
+    <li className={cn('space-y-1 rounded-lg border border-border p-3 text-sm', off && 'border-destructive/40 bg-destructive/5')} data-testid="remittance-line-card" data-outcome={line.outcome}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-mono" dir="ltr">
+          {line.tracking}
+        </span>
+        <Badge variant={off ? 'destructive' : 'accent'}>{t(`remittances.outcome.${line.outcome}`)}</Badge>
+      </div>
+      <p className="tabular-nums">
+        {t('remittances.amount')} : {formatDzd(line.amount, locale)}
+        {line.expected !== null && <span className="text-muted-foreground"> · {t('remittances.expected')} : {formatDzd(line.expected, locale)}</span>}
+      </p>
+      {line.difference !== 0 && (
+        <p className="font-semibold tabular-nums text-destructive">
+          {t('remittances.difference')} : {formatDzd(line.difference, locale)}
+        </p>
+      )}
+    </li>
   );
 }
