@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { wilayaByCode } from '@farha/contracts/delivery';
 import type { Db } from '../../db/client.ts';
-import { boxes, users } from '../../db/schema/index.ts';
-import { enqueueEmail, receiptEmail } from '../notifications/index.ts';
-import { chargeOf, orderGiftCardLabel, orderPromoCode, type PaidOrder } from '../payments/index.ts';
-import { issuePhysicalVoucher } from '../vouchers/index.ts';
+import type { PaidOrder } from '../payments/index.ts';
+import { issuePhysicalVoucher, queueReceipt } from '../vouchers/index.ts';
 import { attachVoucher } from './shipments.ts';
 
 /**
@@ -15,34 +12,8 @@ import { attachVoucher } from './shipments.ts';
 export async function fulfilPhysicalOrder(db: Db, ctx: { publicUrl: string; now: Date }, order: PaidOrder) {
   const voucher = await issuePhysicalVoucher(db, order, ctx.now);
   const shipment = await attachVoucher(db, order.id, voucher.id, ctx.now);
-  const [box] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
-  const [purchaser] = await db.select().from(users).where(eq(users.id, order.purchaserId));
-  const promoCode = order.discount > 0 ? await orderPromoCode(db, order.id) : null;
-  const giftCardCode = order.giftCardAmount > 0 ? await orderGiftCardLabel(db, order.id) : null;
   const wilaya = shipment ? wilayaByCode(shipment.wilayaCode) : undefined;
   const place = shipment ? [shipment.stopDeskName ?? shipment.commune, wilaya?.name].filter(Boolean).join(', ') : '';
-  await enqueueEmail(db, {
-    now: ctx.now,
-    to: purchaser!.email,
-    template: 'receipt',
-    render: (locale) =>
-      receiptEmail({
-        locale,
-        purchaserName: purchaser!.firstName,
-        orderId: order.id,
-        boxName: box!.name,
-        boxNameAr: box!.nameAr,
-        amount: order.amount,
-        charge: chargeOf(order),
-        paymentMethod: order.paymentMethod,
-        paidAt: ctx.now,
-        recipientName: order.recipientName,
-        recipientEmail: order.recipientEmail,
-        deliverAt: null,
-        discount: order.discount > 0 ? { code: promoCode, amount: order.discount } : null,
-        giftCard: order.giftCardAmount > 0 ? { code: giftCardCode, amount: order.giftCardAmount } : null,
-        physical: { fee: order.deliveryFee, place },
-      }),
-  });
+  await queueReceipt(db, ctx, order, { deliverAt: null, physical: { fee: order.deliveryFee, place } });
   return voucher;
 }

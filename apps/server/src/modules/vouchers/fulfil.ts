@@ -107,7 +107,6 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
   if (order.kind === 'extension') return applyPaidExtension(db, ctx, order);
   if (order.kind === 'exchange') return applyPaidExchange(db, ctx, order);
   const [box] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
-  const [purchaser] = await db.select().from(users).where(eq(users.id, order.purchaserId));
   const voucher = await issueGiftVoucher(db, ctx, {
     box: box!,
     orderId: order.id,
@@ -137,31 +136,48 @@ export async function fulfilPaidOrder(db: Db, ctx: { publicUrl: string; now: Dat
     });
   }
   if (options.receipt === false) return voucher;
+  await queueReceipt(db, ctx, order, {
+    deliverAt: order.deliverAt,
+    smsTo: order.recipientSms ? order.recipientPhone : null,
+  });
+  return voucher;
+}
+
+/**
+ * The buyer's receipt of a paid box order, in their language: the box, what was paid and how, the recipient;
+ * issue 35's discount line (docs/product/promotions.md §11) and gift card part (docs/product/gift-cards.md §4);
+ * `delivery`: when the voucher e-mail leaves and by text, or issue 38's physical box (its fee and where it goes).
+ */
+export async function queueReceipt(
+  db: Db,
+  ctx: { now: Date },
+  order: PaidOrder,
+  delivery: { deliverAt: Date | null; smsTo?: string | null; physical?: { fee: number; place: string } },
+): Promise<void> {
+  const [box] = await db.select().from(boxes).where(eq(boxes.id, order.boxId));
+  const [purchaser] = await db.select().from(users).where(eq(users.id, order.purchaserId));
   const promoCode = order.discount > 0 ? await orderPromoCode(db, order.id) : null;
   const giftCardCode = order.giftCardAmount > 0 ? await orderGiftCardLabel(db, order.id) : null;
   await enqueueEmail(db, {
     now: ctx.now,
     to: purchaser!.email,
     template: 'receipt',
-    render: (locale) => receiptEmail({
-      locale,
-      purchaserName: purchaser!.firstName,
-      orderId: order.id,
-      boxName: box!.name,
-      boxNameAr: box!.nameAr,
-      amount: order.amount,
-      charge: chargeOf(order),
-      paymentMethod: order.paymentMethod,
-      paidAt: ctx.now,
-      recipientName: order.recipientName,
-      recipientEmail: order.recipientEmail,
-      deliverAt: order.deliverAt,
-      smsTo: order.recipientSms ? order.recipientPhone : null,
-      // Issue 35: the code's discount line (docs/product/promotions.md §11).
-      discount: order.discount > 0 ? { code: promoCode, amount: order.discount } : null,
-      // Issue 35: what the gift card paid (docs/product/gift-cards.md §4).
-      giftCard: order.giftCardAmount > 0 ? { code: giftCardCode, amount: order.giftCardAmount } : null,
-    }),
+    render: (locale) =>
+      receiptEmail({
+        locale,
+        purchaserName: purchaser!.firstName,
+        orderId: order.id,
+        boxName: box!.name,
+        boxNameAr: box!.nameAr,
+        amount: order.amount,
+        charge: chargeOf(order),
+        paymentMethod: order.paymentMethod,
+        paidAt: ctx.now,
+        recipientName: order.recipientName,
+        recipientEmail: order.recipientEmail,
+        ...delivery,
+        discount: order.discount > 0 ? { code: promoCode, amount: order.discount } : null,
+        giftCard: order.giftCardAmount > 0 ? { code: giftCardCode, amount: order.giftCardAmount } : null,
+      }),
   });
-  return voucher;
 }

@@ -1,6 +1,6 @@
 export { voucherActions, type VoucherFacts } from './actions.ts';
 export { generateVoucherCode } from './code.ts';
-export { cachedBoxOffers, fulfilPaidOrder, issueGiftVoucher, issueGiftVouchers, queueGiftVoucherEmails } from './fulfil.ts';
+export { cachedBoxOffers, fulfilPaidOrder, issueGiftVoucher, issueGiftVouchers, queueGiftVoucherEmails, queueReceipt } from './fulfil.ts';
 export { readdressVoucher } from './readdress.ts';
 export { type Caller, claimVoucher, getClientVoucherDetail, listClientVouchers, visibleVoucherRow } from './holder.ts';
 export { issueVoucher } from './issue.ts';
