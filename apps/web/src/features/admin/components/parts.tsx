@@ -1,7 +1,6 @@
+import type { LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { FilterChips } from '@/components/domain/filter-chips';
-import { KpiTile } from '@/components/domain/kpi-tile';
 import { Alert } from '@/components/ui/alert';
 import { EmptyNote, LoadFailed as SharedLoadFailed, QueryStates, type ListQuery } from '@/components/query-states';
 import { Button } from '@/components/ui/button';
@@ -9,15 +8,38 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { adminMessage, useAdminTranslation, type AdminLocale } from '../i18n';
-
-// Shared with the other back-office features (delivery's board and statements).
-export { FilterChips, KpiTile };
 
 export function formatNumber(value: number, locale: AdminLocale): string {
   return new Intl.NumberFormat(locale === 'ar' ? 'ar-DZ' : 'fr-FR', { maximumFractionDigits: 1 }).format(value);
 }
 
+/** A figure with its label and how it is defined. */
+export function KpiTile(props: { label: string; value: ReactNode; hint?: ReactNode; icon?: LucideIcon; loading?: boolean; testId?: string; footer?: ReactNode }) {
+  const Icon = props.icon;
+  return (
+    <div className="flex min-w-0 flex-col gap-2 rounded-xl border border-border bg-card p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{props.label}</p>
+        {Icon && (
+          <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-strong">
+            <Icon aria-hidden className="size-5" />
+          </span>
+        )}
+      </div>
+      {props.loading ? (
+        <Skeleton className="h-8 w-24" />
+      ) : (
+        <p className="text-xl font-bold tracking-tight tabular-nums sm:text-2xl" data-testid={props.testId}>
+          {props.value}
+        </p>
+      )}
+      {props.footer}
+      {props.hint && <p className="text-xs text-muted-foreground">{props.hint}</p>}
+    </div>
+  );
+}
 
 /** A failed load: what failed, the server's reason and a retry. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -101,6 +123,28 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
   );
 }
 
+/** A filter chip row (tabs over a list); the current one is pressed. */
+export function FilterChips<T extends string>(props: { value: T; options: { value: T; label: string; count?: number }[]; onChange: (v: T) => void; label: string }) {
+  return (
+    <div role="group" aria-label={props.label} className="flex flex-wrap gap-2">
+      {props.options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={props.value === o.value}
+          onClick={() => props.onChange(o.value)}
+          className={cn(
+            'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            props.value === o.value ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:bg-muted',
+          )}
+        >
+          {o.label}
+          {o.count !== undefined && <span className="ms-1.5 tabular-nums">{o.count}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /**
  * What a PromptDialog is open for (null: closed) and the error it shows; `dialogProps` gives the dialog its

@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConfirmRemittance, useFetchRemittance, useImportRemittance, useRemittance, useRemittances } from '../api/remittances';
-import { KpiTile } from '@/components/domain/kpi-tile';
+import { FigureTile } from '../components/figure-tile';
 import { useDeliveryT } from '../i18n';
 
 /**
@@ -57,10 +57,10 @@ export function RemittancesPage() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="remittances-summary">
         {summary ? (
           <>
-            <KpiTile label={t('remittances.collected')} value={formatDzd(summary.collected, locale)} icon={HandCoins} testId="remittances-collected" />
-            <KpiTile label={t('remittances.reconciled')} value={formatDzd(summary.reconciled, locale)} icon={Scale} testId="remittances-reconciled" />
-            <KpiTile label={t('remittances.owed')} value={formatDzd(summary.owed, locale)} icon={Banknote} testId="remittances-owed" />
-            <KpiTile label={t('remittances.mismatches')} value={summary.mismatches} icon={CircleAlert} testId="remittances-mismatches" tone={summary.mismatches > 0 ? 'warning' : undefined} />
+            <FigureTile label={t('remittances.collected')} value={formatDzd(summary.collected, locale)} icon={HandCoins} testId="remittances-collected" />
+            <FigureTile label={t('remittances.reconciled')} value={formatDzd(summary.reconciled, locale)} icon={Scale} testId="remittances-reconciled" />
+            <FigureTile label={t('remittances.owed')} value={formatDzd(summary.owed, locale)} icon={Banknote} testId="remittances-owed" />
+            <FigureTile label={t('remittances.mismatches')} value={summary.mismatches} icon={CircleAlert} testId="remittances-mismatches" tone={summary.mismatches > 0 ? 'warning' : undefined} />
           </>
         ) : (
           [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-28" />)

@@ -17,7 +17,7 @@ import { localized } from '@/lib/localized';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { shipmentCardUrl, shipmentLabelUrl, usePackagingStock, useShipmentAction, useShipmentBoard, useUpdateStock } from '../api/shipments';
-import { FilterChips } from '@/components/domain/filter-chips';
+import { Chips } from '../components/chips';
 import { ShipmentStatusBadge } from '../components/shipment-parts';
 import { useDeliveryT } from '../i18n';
 
@@ -63,7 +63,7 @@ export function ShipmentsPage() {
           </div>
         </Alert>
       )}
-      <FilterChips<Tab>
+      <Chips<Tab>
         label={t('board.tabs')}
         value={tab}
         onChange={setTab}

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 
-/** A filter chip row (tabs over a list); the current one is pressed. */
-export function FilterChips<T extends string>(props: { value: T; options: { value: T; label: string; count?: number; testId?: string }[]; onChange: (v: T) => void; label: string }) {
+/** A row of filter chips over a list (the current one pressed), with a count each; wraps on a phone. */
+export function Chips<T extends string>(props: { value: T; options: { value: T; label: string; count?: number; testId?: string }[]; onChange: (v: T) => void; label: string }) {
   return (
     <div role="group" aria-label={props.label} className="flex flex-wrap gap-2">
       {props.options.map((o) => (

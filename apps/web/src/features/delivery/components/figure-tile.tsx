@@ -1,20 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
-/** A figure with its label and how it is defined. */
-export function KpiTile(props: {
-  label: string;
-  value: ReactNode;
-  hint?: ReactNode;
-  icon?: LucideIcon;
-  loading?: boolean;
-  testId?: string;
-  footer?: ReactNode;
-  /** `warning`: a figure that asks for attention (its border says so). */
-  tone?: 'warning' | undefined;
-}) {
+/** A figure with its label (and what it means), as the back office's other tiles show them. */
+export function FigureTile(props: { label: string; value: ReactNode; hint?: ReactNode; icon?: LucideIcon; testId?: string; tone?: 'warning' }) {
   const Icon = props.icon;
   return (
     <div className={cn('flex min-w-0 flex-col gap-2 rounded-xl border border-border bg-card p-4 shadow-sm', props.tone === 'warning' && 'border-destructive/50')}>
@@ -26,14 +15,9 @@ export function KpiTile(props: {
           </span>
         )}
       </div>
-      {props.loading ? (
-        <Skeleton className="h-8 w-24" />
-      ) : (
-        <p className="text-xl font-bold tracking-tight tabular-nums sm:text-2xl" data-testid={props.testId}>
-          {props.value}
-        </p>
-      )}
-      {props.footer}
+      <p className="text-xl font-bold tracking-tight tabular-nums sm:text-2xl" data-testid={props.testId}>
+        {props.value}
+      </p>
       {props.hint && <p className="text-xs text-muted-foreground">{props.hint}</p>}
     </div>
   );
