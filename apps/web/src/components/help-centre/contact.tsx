@@ -14,7 +14,7 @@ interface ContactCardProps {
 /** One way to reach the support team: a channel, what it is for, how to use it. */
 export function ContactCard({ icon: Icon, title, tone = 'primary', children }: ContactCardProps) {
   return (
-    <Card className={cn('flex gap-4 p-5', tone === 'danger' && 'border-destructive/40')}>
+    <Card className={cn('flex min-w-0 gap-4 p-5', tone === 'danger' && 'border-destructive/40')}>
       <span
         className={cn(
           'flex size-11 shrink-0 items-center justify-center rounded-full',

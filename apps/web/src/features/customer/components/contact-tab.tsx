@@ -22,8 +22,9 @@ export function ContactTab({ onStartConversation }: { onStartConversation: () =>
         <ContactCard icon={MessagesSquare} title={t('support.contact.chat')}>
           <p className="text-sm text-muted-foreground">{t('support.contact.chatText')}</p>
           <div className="flex flex-wrap gap-2">
-            <LiveChatButton size="sm" label={t('support.contact.liveChat')} />
-            <Button size="sm" variant="outline" onClick={onStartConversation}>
+            {/* Their words wrap on a narrow phone (the card is the screen's width less its margins). */}
+            <LiveChatButton size="sm" className="h-auto min-h-8 whitespace-normal text-start" label={t('support.contact.liveChat')} />
+            <Button size="sm" variant="outline" className="h-auto min-h-8 whitespace-normal text-start" onClick={onStartConversation}>
               {t('support.contact.chatAction')}
             </Button>
           </div>
