@@ -7,7 +7,7 @@ import { OUTBOX_ENQUEUED, signals } from '../../lib/signals.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 import { asLocale, type Locale } from './html.ts';
 import type { EmailContent } from './templates.ts';
-import { afterFailure, claimDue } from './attempts.ts';
+import { afterFailure, claimDue, recordAccepted } from './attempts.ts';
 import { dropPendingVoucherSms } from './sms-outbox.ts';
 
 /** What a message carries: a voucher's QR and PDF, a gift card's PDF (docs/product/gift-cards.md §3), or a group card (docs/product/group-gifts.md §7). */
@@ -119,7 +119,16 @@ export type MailHooks = {
   sent: (tx: Db, row: OutboxRow, now: Date) => Promise<void>;
 };
 
-type Deps = { db: Db; mailer: Mailer; clock: Clock; publicUrl: string; log: FastifyBaseLogger; hooks: MailHooks };
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  hooks: MailHooks;
+  /** The waits between tries to record a sent message (attempts.ts's RECORD_RETRY_MS; shorter in tests). */
+  recordRetryMs?: readonly number[];
+};
 
 /**
  * Claims due messages with FOR UPDATE SKIP LOCKED — so that several server instances never send one
@@ -135,19 +144,12 @@ export async function processOutbox(deps: Deps): Promise<number> {
 }
 
 async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
+  let messageId: string;
   try {
     const mail: OutgoingMail = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text };
     const wanted = row.attachments as OutboxAttachments;
     if ((wanted.voucherId || wanted.giftCardId || wanted.groupGiftId) && (wanted.qr || wanted.pdf)) mail.attachments = await deps.hooks.attachments(deps.db, wanted, deps.publicUrl, asLocale(row.locale));
-    const { messageId } = await deps.mailer.send(mail);
-    const now = deps.clock.now();
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: now, messageId, lockedAt: null, lastError: null })
-        .where(eq(emailOutbox.id, row.id));
-      await deps.hooks.sent(tx, row, now);
-    });
+    ({ messageId } = await deps.mailer.send(mail));
   } catch (error) {
     const attempts = row.attempts;
     const { failed, nextAttemptAt } = await afterFailure(deps.db, attempts, deps.clock.now());
@@ -161,5 +163,19 @@ async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
         nextAttemptAt,
       })
       .where(eq(emailOutbox.id, row.id));
+    return;
   }
+  // The mail server has it: from here on the message is only recorded, never sent again.
+  const now = deps.clock.now();
+  await recordAccepted(
+    () =>
+      deps.db.transaction(async (tx) => {
+        await tx
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: now, messageId, lockedAt: null, lastError: null })
+          .where(eq(emailOutbox.id, row.id));
+        await deps.hooks.sent(tx, row, now);
+      }),
+    deps.recordRetryMs,
+  ).catch((error: unknown) => deps.log.error({ err: error, outboxId: row.id }, 'e-mail sent but not recorded: the database did not answer'));
 }

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cachedSettings } from '../settings/index.ts';
 import type { Locale } from './html.ts';
-import { afterFailure, claimDue } from './attempts.ts';
+import { afterFailure, claimDue, recordAccepted } from './attempts.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 /** What a text is about; the file provider writes it, support and analytics group by it. */
@@ -223,7 +223,8 @@ export async function dropPendingVoucherSms(db: Queryable, voucherId: string, wh
 }
 
 type SmsRow = typeof smsOutbox.$inferSelect;
-type Deps = { db: Db; sms: SmsProvider; clock: Clock; log: FastifyBaseLogger };
+/** `recordRetryMs`: the waits between tries to record a sent text (attempts.ts's RECORD_RETRY_MS; shorter in tests). */
+type Deps = { db: Db; sms: SmsProvider; clock: Clock; log: FastifyBaseLogger; recordRetryMs?: readonly number[] };
 
 /**
  * Claims due texts with FOR UPDATE SKIP LOCKED — several instances never send one twice — and hands
@@ -240,16 +241,9 @@ export async function processSmsOutbox(deps: Deps): Promise<number> {
 }
 
 async function deliver(deps: Deps, row: SmsRow): Promise<void> {
+  let providerId: string;
   try {
-    const { providerId } = await deps.sms.send({ to: row.toNumber, body: row.body, segments: row.segments, encoding: row.encoding as 'GSM-7' | 'UCS-2', kind: row.kind });
-    // What the provider's acceptance means: `sent` (Twilio's callbacks say `delivered` later), or `written`
-    // for the file provider, which no phone receives: never `delivered` (ADR 017).
-    const status = deps.sms.acceptedStatus;
-    const now = deps.clock.now();
-    await deps.db
-      .update(smsOutbox)
-      .set({ status, providerId, sentAt: now, deliveredAt: null, lockedAt: null, lastError: null })
-      .where(eq(smsOutbox.id, row.id));
+    ({ providerId } = await deps.sms.send({ to: row.toNumber, body: row.body, segments: row.segments, encoding: row.encoding as 'GSM-7' | 'UCS-2', kind: row.kind }));
   } catch (error) {
     const attempts = row.attempts;
     const { failed, nextAttemptAt } = await afterFailure(deps.db, attempts, deps.clock.now());
@@ -263,7 +257,19 @@ async function deliver(deps: Deps, row: SmsRow): Promise<void> {
         nextAttemptAt,
       })
       .where(eq(smsOutbox.id, row.id));
+    return;
   }
+  // The provider has it: from here on the text is only recorded, never sent again. What its acceptance
+  // means: `sent` (Twilio's callbacks say `delivered` later), or `written` for the file provider, which no
+  // phone receives: never `delivered` (ADR 017).
+  const status = deps.sms.acceptedStatus;
+  const now = deps.clock.now();
+  await recordAccepted(async () => {
+    await deps.db
+      .update(smsOutbox)
+      .set({ status, providerId, sentAt: now, deliveredAt: null, lockedAt: null, lastError: null })
+      .where(eq(smsOutbox.id, row.id));
+  }, deps.recordRetryMs).catch((error: unknown) => deps.log.error({ err: error, smsId: row.id }, 'SMS sent but not recorded: the database did not answer'));
 }
 
 /**
