@@ -1,4 +1,4 @@
-import { defaultLandingContent } from '@farha/contracts/plain/landing';
+import { defaultLandingContent } from '@farha/contracts/plain/landing-defaults';
 import { describe, expect, it } from 'vitest';
 import { withLandingFigures } from './landing-figures';
 
