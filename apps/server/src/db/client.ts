@@ -92,6 +92,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool connection lost:', error.message));
+    // Nor one lost while a request holds it (a transaction during a restart): that request's queries fail,
+    // the pool drops the client at its release. Without a listener node-postgres would end the process.
+    pool.on('connect', (client) => client.on('error', (error) => console.error('PostgreSQL connection lost in use:', error.message)));
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => timed(query(...args));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
