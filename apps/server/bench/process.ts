@@ -2,8 +2,9 @@
  * The server as production runs it (the built apps/server/dist/server.js, its own process): how long it
  * takes to answer on a fresh DATA_DIR and on a restart, and its resident memory (VmRSS) after a minute
  * at rest and after a load (catalogue, pages, purchases). Used by run.ts; prints a line per goal.
+ * Each start's phases are printed too (server.ts's `startupMs`: where the time to ready goes).
  * BENCH_REST_SECONDS: the rest before the first memory reading (60); BENCH_NODE_FLAGS: more Node flags for
- * the server (to try some); BENCH_DEBUG=1: each start's phases.
+ * the server (to try some); BENCH_DEBUG=1: resident memory after each part of the load.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,7 +55,9 @@ export function rssMb(pid: number): number {
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
 
-type Server = { child: ChildProcess; readyMs: number; output: () => string };
+/** server.ts's start-up phases (ms, in order), from its "running" line; null when it printed none. */
+type Phases = Record<string, number> | null;
+type Server = { child: ChildProcess; readyMs: number; phases: Phases; output: () => string };
 
 async function startServer(dataDir: string, port: number): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
@@ -88,8 +91,11 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
     if (performance.now() - started > 120_000) throw new Error(`the server was not ready after 120 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  if (process.env.BENCH_DEBUG) console.log(`  start-up phases (ms): ${output.match(/"startupMs":(\{[^}]*\})/)?.[1] ?? '?'}`);
-  return { child, readyMs: performance.now() - started, output: () => output };
+  const readyMs = performance.now() - started;
+  // The "running" line may follow the first ready answer by a moment.
+  for (let i = 0; i < 40 && !/"startupMs":/.test(output); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  const phases = output.match(/"startupMs":(\{[^}]*\})/)?.[1];
+  return { child, readyMs, phases: phases ? (JSON.parse(phases) as Record<string, number>) : null, output: () => output };
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -115,7 +121,16 @@ async function child<T>(script: string, plan: unknown): Promise<T> {
 
 export const SETTLE_SECONDS = 30;
 
-export type ProcessFigures = { freshReadyMs: number; restartReadyMs: number; restMb: number; afterLoadMb: number; settledMb: number; rps: Record<string, number> };
+export type ProcessFigures = {
+  freshReadyMs: number;
+  restartReadyMs: number;
+  freshPhases: Phases;
+  restartPhases: Phases;
+  restMb: number;
+  afterLoadMb: number;
+  settledMb: number;
+  rps: Record<string, number>;
+};
 
 export async function benchServerProcess(options: { restSeconds: number; loadSeconds: number; purchases: number }): Promise<ProcessFigures> {
   const build = await execFileAsync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
@@ -155,7 +170,7 @@ export async function benchServerProcess(options: { restSeconds: number; loadSec
 
     const restarted = await startServer(dataDir, port);
     await stopServer(restarted);
-    return { freshReadyMs: fresh.readyMs, restartReadyMs: restarted.readyMs, restMb, afterLoadMb, settledMb, rps };
+    return { freshReadyMs: fresh.readyMs, restartReadyMs: restarted.readyMs, freshPhases: fresh.phases, restartPhases: restarted.phases, restMb, afterLoadMb, settledMb, rps };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -172,6 +187,12 @@ export function printProcessFigures(f: ProcessFigures, restSeconds: number): voi
     [`resident memory ${SETTLE_SECONDS} s after the load`, `${f.settledMb.toFixed(0)} MB`, `≤ ${GOALS.afterLoadMb} MB`, f.settledMb <= GOALS.afterLoadMb],
   ];
   for (const [name, value, goal, ok] of rows) console.log(`${name.padEnd(42)} ${value.padStart(7)}   (goal ${goal})   ${verdict(ok)}`);
+  console.log('where the time to ready goes (ms; the rest: spawning, and the first ready answer after listening):');
+  for (const [name, phases, readyMs] of [['fresh', f.freshPhases, f.freshReadyMs], ['restart', f.restartPhases, f.restartReadyMs]] as const) {
+    if (!phases) continue;
+    const rest = readyMs - Object.values(phases).reduce((a, b) => a + b, 0);
+    console.log(`  ${name.padEnd(8)} ${Object.entries(phases).map(([phase, ms]) => `${phase} ${ms}`).join(' · ')} · rest ${Math.round(rest)}`);
+  }
   const rps = Object.entries(f.rps).map(([name, value]) => `${name} ${value.toFixed(0)}`).join(', ');
   console.log(`the load, requests per second (50 connections): ${rps}`);
   console.log('');

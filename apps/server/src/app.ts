@@ -49,7 +49,16 @@ export type BuildOptions = {
   sms?: SmsProvider;
   fetchImpl?: typeof fetch;
   storage?: FileStorage;
+  /**
+   * With JOBS on, when the jobs run first: at once ('build', the default), or a moment after the server listens,
+   * one after another ('listen', server.ts), so that a restarted instance answers its readiness probe without
+   * waiting behind them. Their regular runs are the same either way.
+   */
+  jobsStart?: 'build' | 'listen';
 };
+
+/** After listening: the jobs' first runs start a second later, 150 ms apart (modules/jobs/runner.ts FirstRuns). */
+const JOBS_AFTER_LISTEN = { afterMs: 1_000, spacingMs: 150 };
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -251,8 +260,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   if (config.jobs) {
-    const jobs = startJobs(app, { mailer: options.mailer ?? createMailer(config), sms: options.sms ?? createSmsProvider(config) }, [...scheduledBackupJobs(app, database), giftCardExpiryJob(app), giftCardReminderJob(app), groupGiftClosingJob(app), realtimePurgeJob(app), chatFallbackJob(app), courierTrackingJob(app), cashOrderExpiryJob(app)]);
-    app.addHook('onClose', async () => jobs.stop());
+    const start = () =>
+      startJobs(
+        app,
+        { mailer: options.mailer ?? createMailer(config), sms: options.sms ?? createSmsProvider(config) },
+        [...scheduledBackupJobs(app, database), giftCardExpiryJob(app), giftCardReminderJob(app), groupGiftClosingJob(app), realtimePurgeJob(app), chatFallbackJob(app), courierTrackingJob(app), cashOrderExpiryJob(app)],
+        options.jobsStart === 'listen' ? JOBS_AFTER_LISTEN : undefined,
+      );
+    let jobs: ReturnType<typeof startJobs> | undefined;
+    if (options.jobsStart === 'listen') app.addHook('onListen', async () => void (jobs ??= start()));
+    else jobs = start();
+    app.addHook('onClose', async () => jobs?.stop());
   }
 
   return app;

@@ -11,9 +11,12 @@ import { seedDatabase } from './db/seed/seed.ts';
 import { localDiskStorage } from './modules/files/index.ts';
 import { startMetricsServer } from './modules/metrics/index.ts';
 
-// Start-up phases, printed with the "running" line: performance.now() counts from the process's start.
+// Start-up phases, printed with the "running" line (and by `BENCH_ONLY=process npm run bench`): performance.now()
+// counts from the process's start. modules: loading the code; prepare: a fresh DATA_DIR's database from the
+// build's template; database: starting PGlite or connecting; migrations: checking (and applying) them; seed;
+// app: building the routes; listen.
 const startup: Record<string, number> = { modules: Math.round(performance.now()) };
-const phaseDone = (name: string) => (startup[name] = Math.round(performance.now() - Object.values(startup).reduce((a, b) => a + b, 0)));
+const phaseDone = (name: string, ms?: number) => (startup[name] = ms ?? Math.round(performance.now() - Object.values(startup).reduce((a, b) => a + b, 0)));
 
 let config;
 try {
@@ -42,13 +45,15 @@ const freshEmbedded = !config.databaseUrl && !fs.existsSync(path.join(config.dat
 const seeded = freshEmbedded && (await prepareEmbeddedDatabase(config.dataDir, { demo: config.demoMode }));
 phaseDone('prepare');
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-phaseDone('database');
+phaseDone('database', database.openedMs?.connect);
+phaseDone('migrations');
 if (!seeded) await seedDatabase(database.db, { demo: config.demoMode, storage: localDiskStorage(config.dataDir), once: true });
 phaseDone('seed');
 // Log lines to standard output without ever blocking on it (a reader that stopped reading would otherwise
 // freeze the process, shutdown included).
 const logOutput = logDestination();
-const app = await buildApp({ config, database, logStream: logOutput });
+// The jobs run first a moment after the server listens: readiness does not wait behind them (app.ts).
+const app = await buildApp({ config, database, logStream: logOutput, jobsStart: 'listen' });
 phaseDone('app');
 
 /**

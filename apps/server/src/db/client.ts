@@ -10,7 +10,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import pg from 'pg';
 import { queryTimings } from '../lib/samples.ts';
 import * as schema from './schema/index.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
@@ -25,6 +24,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** How long opening took (server.ts's start-up phases): connecting or starting PGlite, then the migrations. */
+  openedMs?: { connect: number; migrations: number };
   /** The embedded database's data folder as a gzipped tarball, taken while it runs (scheduled backups). */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -86,10 +87,50 @@ function sharingParsers<T extends object>(client: T): T {
 
 export type OpenOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite; poolSize?: number };
 
+/** The migrations this build ships (drizzle-kit's journal): how many, and the newest one's timestamp (`when`, ms). */
+export type Migrations = { count: number; newest: number };
+
+export function shippedMigrations(): Migrations {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return { count: journal.entries.length, newest: Math.max(0, ...journal.entries.map((entry) => entry.when)) };
+}
+
+/** The migrations the database has applied (drizzle's own table); throws when the database does not answer or has none. */
+export async function appliedMigrations(db: Queryable): Promise<Migrations | null> {
+  const [applied] = await rowsOf<{ n: number; newest: string | null }>(
+    db,
+    sql`select count(*)::int as n, max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  );
+  return applied ? { count: Number(applied.n), newest: Number(applied.newest ?? 0) } : null;
+}
+
+/** The database lacks a migration this build ships (none missing, none newer on our side, or it is up to date). */
+export function migrationsPending(applied: Migrations | null, shipped: Migrations): boolean {
+  return !applied || applied.count < shipped.count || applied.newest < shipped.newest;
+}
+
+/**
+ * Whether the migrator has anything to do: one query instead of drizzle's reading and hashing every migration
+ * file, creating its schema and table "if not exists" and an empty transaction, at every start (a restart is
+ * quicker; N instances starting together do not queue for the migration lock). A database without drizzle's
+ * table yet answers "pending".
+ */
+async function upToDate(db: Db, shipped: Migrations): Promise<boolean> {
+  try {
+    return !migrationsPending(await appliedMigrations(db), shipped);
+  } catch {
+    return false;
+  }
+}
+
 /** Opens PGlite under `<dataDir>/db` or PostgreSQL at `databaseUrl`, and applies pending migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const started = performance.now();
+  const shipped = shippedMigrations();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Loaded only here: an embedded start never needs the PostgreSQL driver.
+    const { default: pgDriver } = await import('pg');
+    const pool = new pgDriver.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server closes (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool connection lost:', error.message));
     // Nor one lost while a request holds it (a transaction during a restart): that request's queries fail,
@@ -99,15 +140,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => timed(query(...args));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
+    const connected = performance.now();
     try {
-      // Several instances may start at once: one migrates, the others wait.
-      await client.query('select pg_advisory_lock(724100)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      if (!(await upToDate(drizzlePg(client, { schema }) as unknown as Db, shipped))) {
+        // Several instances may start at once: one migrates, the others wait.
+        await client.query('select pg_advisory_lock(724100)');
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock(724100)').catch(() => undefined);
+        }
+      }
     } finally {
-      await client.query('select pg_advisory_unlock(724100)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), openedMs: openedMs(started, connected) };
   }
   let client = options.pglite;
   if (!client) {
@@ -117,12 +164,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = newEmbeddedClient(dir);
   }
   await client.waitReady;
+  const connected = performance.now();
   const driver = withDrizzleParsers.has(client) ? sharingParsers(client) : client;
   const db = drizzlePglite(driver, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  if (!(await upToDate(db, shipped))) await migratePglite(drizzlePglite(driver, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   const owned = client;
-  return { db, kind: 'pglite', close: () => owned.close(), dumpDataDir: async () => (await owned.dumpDataDir('gzip')) as Blob };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => owned.close(),
+    dumpDataDir: async () => (await owned.dumpDataDir('gzip')) as Blob,
+    openedMs: openedMs(started, connected),
+  };
 }
+
+const openedMs = (started: number, connected: number) => ({ connect: Math.round(connected - started), migrations: Math.round(performance.now() - connected) });
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);

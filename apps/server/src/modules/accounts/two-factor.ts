@@ -1,5 +1,4 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { type TTwoFactorSetup, type TTwoFactorState } from '@farha/contracts/admin';
 import { ADMIN_ROLES, type TRole } from '@farha/contracts/roles';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -8,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { matchTotpStep, newTotpSecret, otpauthUri } from '../../lib/totp.ts';
 import { recordAudit } from '../audit/index.ts';
 import { cachedSettings } from '../settings/index.ts';
+import { qrCodes } from '../../lib/qr-code.ts';
 
 /** The back office's roles (docs/product/accounts-and-roles.md §9): the setting security.require_2fa applies to them. */
 export const isBackOfficeRole = (role: TRole) => (ADMIN_ROLES as readonly TRole[]).includes(role);
@@ -54,7 +54,7 @@ export async function startTwoFactorSetup(db: Db, userId: string, now: Date): Pr
   const secret = newTotpSecret();
   await db.update(users).set({ totpSecret: secret, totpLastStep: null, updatedAt: now }).where(eq(users.id, userId));
   const uri = otpauthUri(secret, user.email);
-  return { secret, otpauthUri: uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
+  return { secret, otpauthUri: uri, qrDataUrl: await (await qrCodes()).toDataURL(uri, { margin: 1, width: 240 }) };
 }
 
 /** Enrolment, step 2: the code the app shows proves it holds the secret; 2FA is on from now. */

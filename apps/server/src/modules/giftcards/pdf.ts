@@ -1,11 +1,11 @@
 import { WEB_PATHS } from '@farha/contracts/web-paths';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Db, Queryable } from '../../db/client.ts';
 import { giftCards, type GiftCardRow } from '../../db/schema/index.ts';
 import { farhaPdf, pageWriter, PDF_COLOURS } from '../../lib/pdf-document.ts';
 import { lang, type Locale, type MailHooks, type OutboxAttachments } from '../notifications/index.ts';
 import { lastValidDay } from './ledger.ts';
+import { qrCodes } from '../../lib/qr-code.ts';
 
 const TERRACOTTA = PDF_COLOURS.terracotta;
 const INK = PDF_COLOURS.ink;
@@ -19,8 +19,8 @@ export function giftCardBalanceLink(publicUrl: string, code: string): string {
   return `${publicUrl}${WEB_PATHS.giftCardBalance}#${encodeURIComponent(code)}`;
 }
 
-export function giftCardQrPng(publicUrl: string, code: string): Promise<Buffer> {
-  return QRCode.toBuffer(giftCardBalanceLink(publicUrl, code), { type: 'png', width: 360, margin: 1, errorCorrectionLevel: 'M' });
+export async function giftCardQrPng(publicUrl: string, code: string): Promise<Buffer> {
+  return (await qrCodes()).toBuffer(giftCardBalanceLink(publicUrl, code), { type: 'png', width: 360, margin: 1, errorCorrectionLevel: 'M' });
 }
 
 /**

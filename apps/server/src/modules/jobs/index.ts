@@ -1,1 +1,1 @@
-export { startJobs, type Job } from './runner.ts';
+export { type FirstRuns, startJobs, type Job } from './runner.ts';

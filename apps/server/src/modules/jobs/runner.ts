@@ -12,6 +12,13 @@ import { withGroupCardAttachments } from '../groupgifts/index.ts';
 export type Job = { name: string; everyMs: number; run: () => Promise<number> };
 
 /**
+ * When each job runs first: at once (`afterMs` 0), or `afterMs` later and `spacingMs` apart, one job after
+ * another (server.ts: after the server listens, so that readiness and the first requests are not queued
+ * behind sixteen first runs on the embedded database's one connection). Their every-`everyMs` runs are the same.
+ */
+export type FirstRuns = { afterMs: number; spacingMs: number };
+
+/**
  * In-process workers over database tables. Each job claims its rows so that any
  * number of instances can run them; here we only make sure one run of a job at a time per process.
  */
@@ -19,6 +26,7 @@ export function startJobs(
   app: FastifyInstance,
   senders: { mailer: Mailer; sms: SmsProvider },
   extraJobs: Job[] = [],
+  firstRuns: FirstRuns = { afterMs: 0, spacingMs: 0 },
 ): { stop: () => Promise<void>; kick: () => void } {
   const { mailer, sms } = senders;
   const deps = { db: app.db, clock: app.clock, publicUrl: app.config.publicUrl, log: app.log };
@@ -63,9 +71,11 @@ export function startJobs(
     running.set(job.name, p);
   }
 
-  for (const job of jobs) {
+  for (const [i, job] of jobs.entries()) {
     timers.push(setInterval(() => trigger(job), job.everyMs));
-    trigger(job);
+    const firstAt = firstRuns.afterMs + i * firstRuns.spacingMs;
+    if (firstAt === 0) trigger(job);
+    else timers.push(setTimeout(() => trigger(job), firstAt));
   }
   const outboxes = jobs.slice(0, 2);
   const onEnqueued = () => outboxes.forEach(trigger);

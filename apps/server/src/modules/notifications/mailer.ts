@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 export type OutgoingMail = {
@@ -18,30 +18,47 @@ export type Mailer = {
   close: () => void;
 };
 
+/**
+ * A transport made at the first message (nodemailer is loaded then: a start-up sends nothing, issue 39), the same
+ * one for every message after it.
+ */
+function lazyTransport(options: string | { streamTransport: true; buffer: true; newline: 'unix' }) {
+  let made: Promise<Transporter> | undefined;
+  let closed = false;
+  return {
+    get: () => (made ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options) as Transporter)),
+    close: () => {
+      if (closed) return;
+      closed = true;
+      void made?.then((transport) => transport.close());
+    },
+  };
+}
+
 /** Real SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = lazyTransport(config.smtpUrl);
     return {
       kind: 'smtp',
       send: async (mail) => {
-        const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+        const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
         return { messageId: info.messageId };
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const dir = path.join(config.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'file',
     send: async (mail) => {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
       await fs.promises.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
       return { messageId: info.messageId };
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, gt, lte, max, or, eq, arrayContains } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TRealtimeMessage, TRealtimeTopic } from '@farha/contracts/realtime';
 import type { Db } from '../../db/client.ts';
@@ -111,13 +111,15 @@ export async function startRealtimeHub(options: { db: Db; kind: 'pglite' | 'post
     const unlisten = await pglite.listen(REALTIME_CHANNEL, notified);
     stopListening = () => unlisten().catch(() => undefined);
   } else {
-    // A connection of its own, outside the pool: LISTEN lasts as long as the connection.
+    // A connection of its own, outside the pool: LISTEN lasts as long as the connection. The driver is loaded
+    // here only (an embedded start never needs it).
+    const { default: pgDriver } = await import('pg');
     const poolOptions = (client as { options: pg.ClientConfig }).options;
     let connection: pg.Client | null = null;
     let attempt = 0;
     let reconnectTimer: NodeJS.Timeout | undefined;
     const connect = async (): Promise<void> => {
-      const c = new pg.Client({ ...poolOptions, keepAlive: true });
+      const c = new pgDriver.Client({ ...poolOptions, keepAlive: true });
       c.on('notification', (m) => notified(m.payload ?? ''));
       c.on('error', (error) => log.warn({ err: error }, 'realtime: listener connection lost'));
       c.on('end', () => {

@@ -1,8 +1,8 @@
 import { voucherPublicUrl } from '@farha/contracts/vouchers';
 import { and, asc, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Queryable } from '../../db/client.ts';
 import { boxes, boxOffers, offers, partners, vouchers } from '../../db/schema/index.ts';
+import { qrCodes } from '../../lib/qr-code.ts';
 
 export type VoucherDocument = {
   voucher: typeof vouchers.$inferSelect;
@@ -41,8 +41,8 @@ export async function boxOffersWithPartners(db: Queryable, boxId: string) {
 
 export { voucherPublicUrl };
 
-export function voucherQrPng(publicUrl: string, code: string): Promise<Buffer> {
-  return QRCode.toBuffer(voucherPublicUrl(publicUrl, code), {
+export async function voucherQrPng(publicUrl: string, code: string): Promise<Buffer> {
+  return (await qrCodes()).toBuffer(voucherPublicUrl(publicUrl, code), {
     type: 'png',
     width: 360,
     margin: 1,
