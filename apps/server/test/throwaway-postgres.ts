@@ -12,7 +12,15 @@ const execFileAsync = promisify(execFile);
  * 3200-3299), which the test may stop and start: never the machine's shared server, which other tests use.
  * null, with the reason, when this machine has no PostgreSQL binaries under /usr/lib/postgresql/<version>/bin.
  */
-export type ThrowawayPostgres = { url: string; stop: () => Promise<void>; start: () => Promise<void>; remove: () => Promise<void> };
+export type ThrowawayPostgres = {
+  url: string;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  /** A database that no longer answers (a host gone during a failover): its processes paused, connections left open. */
+  freeze: () => void;
+  thaw: () => void;
+  remove: () => Promise<void>;
+};
 
 export function postgresBinaries(): { bin: string } | { missing: string } {
   const root = '/usr/lib/postgresql';
@@ -32,6 +40,31 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
+/** The cluster's postmaster (postmaster.pid's first line) and every process it started. */
+function signalAll(dir: string, signal: NodeJS.Signals): void {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  for (const pid of [postmaster, ...children]) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // ended meanwhile
+    }
+  }
+}
+
 export async function throwawayPostgres(bin: string): Promise<ThrowawayPostgres> {
   const run = (name: string, args: string[]) => execFileAsync(...asPostgres(path.join(bin, name), args), { encoding: 'utf8' });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-pg-'));
@@ -49,7 +82,10 @@ export async function throwawayPostgres(bin: string): Promise<ThrowawayPostgres>
     start,
     // What a restart or a failover does to the clients: every connection ended, nothing accepted meanwhile.
     stop: async () => void (await run('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop'])),
+    freeze: () => signalAll(dir, 'SIGSTOP'),
+    thaw: () => signalAll(dir, 'SIGCONT'),
     remove: async () => {
+      signalAll(dir, 'SIGCONT');
       await run('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       fs.rmSync(tmp, { recursive: true, force: true });
     },

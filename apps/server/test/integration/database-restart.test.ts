@@ -85,3 +85,19 @@ describe.skipIf('missing' in binaries)('PostgreSQL restarted under a running ins
     await until('the outbox job to send the gift', async () => mailer.sent.some((m) => m.to === 'nadia.benali@example.dz' && m.html.includes(issued[0]!.code)), 20_000);
   }, 90_000);
 });
+
+describe.skipIf('missing' in binaries)('PostgreSQL that stops answering (a failover in progress)', () => {
+  it('readiness answers 503 within 5 s instead of waiting for it, and 200 again once it answers', async () => {
+    expect(await ready()).toBe(200);
+    cluster!.freeze();
+    try {
+      const started = Date.now();
+      const answer = await Promise.race([ready(), new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 5_000))]);
+      expect(answer).toBe(503);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      cluster!.thaw();
+    }
+    await until('readiness 200 once the database answers again', async () => (await ready()) === 200, 10_000);
+  }, 60_000);
+});
