@@ -84,7 +84,8 @@ describe('the server process', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-process-'));
     port = await freePort();
-    first = startServer(dataDir, port);
+    // At debug, each request is logged as it arrives: the SIGTERM case waits for its request to be there.
+    first = startServer(dataDir, port, { logLevel: 'debug' });
     await until(async () => first.child.exitCode === null && (await healthy(port)), `the server to answer\n${first.output()}`);
   }, 120_000);
   afterAll(() => {
@@ -124,8 +125,10 @@ describe('the server process', () => {
       pending = req;
     });
     await until(() => pending !== undefined, 'the request to start');
-    // The server has the request once its socket is established and the first bytes are written.
     await until(() => pending!.socket !== null && pending!.socket!.bytesWritten > 0, 'the first half of the body to be sent');
+    // The server has the request once it has read its headers (a busy server may read them after the signal,
+    // and then rightly refuses it with a 503: it is no longer in flight).
+    await until(() => /"url":"\/api\/auth\/login"[^\n]*incoming request/.test(first.output()), 'the server to read the request');
 
     first.child.kill('SIGTERM');
     await until(() => first.output().includes('shutting down'), 'the server to start shutting down');
