@@ -45,8 +45,6 @@ interface AuthContextValue {
  * that is still waiting to be hydrated (components/hydrate-when-seen.tsx), and hydrate it at once.
  */
 interface AuthStore {
-  /** The session the page was drawn with (its status not known yet): what a part hydrated later is drawn with first. */
-  drawn: () => AuthContextValue;
   get: () => AuthContextValue;
   set: (value: AuthContextValue) => void;
   subscribe: (listener: () => void) => () => void;
@@ -56,7 +54,6 @@ function createAuthStore(initial: AuthContextValue): AuthStore {
   let current = initial;
   const listeners = new Set<() => void>();
   return {
-    drawn: () => initial,
     get: () => current,
     set: (value) => {
       if (value === current) return;
@@ -268,7 +265,7 @@ const NO_STORE: AuthStore = createAuthStore(null as unknown as AuthContextValue)
 
 function useAuthValue(): AuthContextValue | null {
   const store = useContext(AuthContext) ?? NO_STORE;
-  return useSyncExternalStore(store.subscribe, store.get, store.drawn);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 export function useAuth(): AuthContextValue {
@@ -283,7 +280,7 @@ export function useAuth(): AuthContextValue {
  */
 export function useSessionUser(): TUser | null {
   const store = useContext(AuthContext) ?? NO_STORE;
-  return useSyncExternalStore(store.subscribe, () => store.get()?.user ?? null, () => store.drawn()?.user ?? null);
+  return useSyncExternalStore(store.subscribe, () => store.get()?.user ?? null, () => store.get()?.user ?? null);
 }
 
 /** Whether someone is signed in; false outside an AuthProvider (a page drawn alone, as in a test). */

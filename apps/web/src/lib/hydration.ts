@@ -33,38 +33,6 @@ export function setHydrating(value: boolean): void {
   hydrating = typeof window === 'undefined' || value;
 }
 
-/** A part of the drawn page still waiting to be hydrated (components/hydrate-when-seen.tsx). */
-export interface WaitingPart {
-  /** Whether its server markup is still in the page (a navigation may have taken it away). */
-  inPage: () => boolean;
-  /** Asks for it to be hydrated now. */
-  release: () => void;
-  /** Settles once it is. */
-  hydrated: Promise<void>;
-}
-
-const waitingParts = new Set<WaitingPart>();
-
-export function addWaitingPart(part: WaitingPart): void {
-  waitingParts.add(part);
-  void part.hydrated.then(() => waitingParts.delete(part));
-}
-
-/** The longest a change of language waits for the page's waiting parts (one that never comes is let go). */
-const WAIT_FOR_PARTS_MS = 1_000;
-
-/**
- * Hydrates every part still waiting, before a change that the page was not drawn with (its language): a part
- * hydrated after it would be drawn in the new language over the server's markup in the old one, which React
- * refuses (a mismatch). Resolves once they are.
- */
-export async function hydrateWaitingParts(): Promise<void> {
-  const parts = [...waitingParts].filter((part) => part.inPage());
-  if (parts.length === 0) return;
-  for (const part of parts) part.release();
-  await Promise.race([Promise.all(parts.map((part) => part.hydrated)), new Promise((resolve) => setTimeout(resolve, WAIT_FOR_PARTS_MS))]);
-}
-
 /** The id of the JSON block with the data the server drew the page with (entry-server.tsx writes it). */
 export const SSR_STATE_ID = 'farha-ssr';
 

@@ -6,7 +6,7 @@ import { createInstance } from './i18n-core';
 import fr from '@/locales/fr.json';
 import { ApiError } from './api';
 import { errorCatalogue } from './error-catalogue';
-import { hydrateWaitingParts, SSR_STATE_ID } from './hydration';
+import { SSR_STATE_ID } from './hydration';
 
 /** Also read by public/preferences.js before the first paint. */
 export const LOCALE_STORAGE_KEY = 'farha.locale';
@@ -136,8 +136,7 @@ export function changeLocale(locale: TLocale, { remember = true }: { remember?: 
   }
   if (i18n.language === locale) return;
   const ready = locale === 'ar' ? loadArabic().catch(() => undefined) : Promise.resolve();
-  // The parts of a drawn page still waiting are hydrated in the language they were drawn in first.
-  void Promise.all([ready, hydrateWaitingParts()]).then(() => i18n.changeLanguage(locale));
+  void ready.then(() => i18n.changeLanguage(locale));
 }
 
 /**
