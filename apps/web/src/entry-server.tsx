@@ -68,9 +68,7 @@ async function renderNow(url: string, locale: TLocale, api: ApiAnswer): Promise<
           </Hydrated>
         </AppProviders>
       </StrictMode>,
-      // Every part inline where it is drawn, however long (React moves a long Suspense part to the page's end by default,
-      // with a script to put it back, which the page's CSP refuses): components/hydrate-when-seen.tsx.
-      { onError: (error) => void (failure ??= error), progressiveChunkSize: Number.POSITIVE_INFINITY },
+      { onError: (error) => void (failure ??= error) },
     );
     // A part that failed would be drawn by the browser instead, unlike the server's: the whole page is then.
     if (failure) throw failure instanceof Error ? failure : new Error(String(failure));

@@ -9,7 +9,6 @@ import { ZLocale } from './auth.ts';
 // The constants, defaults and the one-language view live in ./plain/landing.ts, which the web app's first
 // load imports without zod.
 export * from './plain/landing.ts';
-export * from './plain/landing-defaults.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 /** `#b5451b`-style colour. */

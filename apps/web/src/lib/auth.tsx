@@ -1,19 +1,7 @@
 // Types only: every page loads this file and its answers are read without zod (lib/api.ts).
 import type { TAuthResponse, TLocale, TLoginRequest, TRegisterRequest, TUser } from '@farha/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { api, ApiError, onSessionExpired } from './api';
 import { changeLocale, currentLocale, errorMessage, storedLocale } from './i18n';
@@ -39,35 +27,7 @@ interface AuthContextValue {
   setLocale: (locale: TLocale) => void;
 }
 
-/**
- * The session as a store the provider fills, read by each component that asks (`useAuth`): a change of session
- * redraws those components only. A context whose value changed would also reach every part of a drawn page
- * that is still waiting to be hydrated (components/hydrate-when-seen.tsx), and hydrate it at once.
- */
-interface AuthStore {
-  get: () => AuthContextValue;
-  set: (value: AuthContextValue) => void;
-  subscribe: (listener: () => void) => () => void;
-}
-
-function createAuthStore(initial: AuthContextValue): AuthStore {
-  let current = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => current,
-    set: (value) => {
-      if (value === current) return;
-      current = value;
-      for (const listener of listeners) listener();
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-const AuthContext = createContext<AuthStore | null>(null);
+const AuthContext = createContext<AuthContextValue | null>(null);
 
 // setTimeout's delay is a signed 32-bit number: longer waits (a 30-day session) are done in steps.
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
@@ -256,36 +216,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [status, session, expiresAt, sessionExpiredAt, login, register, logout, setLocale],
   );
-  const [store] = useState(() => createAuthStore(value));
-  useLayoutEffect(() => store.set(value), [store, value]);
-  return <AuthContext.Provider value={store}>{children}</AuthContext.Provider>;
-}
-
-const NO_STORE: AuthStore = createAuthStore(null as unknown as AuthContextValue);
-
-function useAuthValue(): AuthContextValue | null {
-  const store = useContext(AuthContext) ?? NO_STORE;
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthContextValue {
-  const value = useAuthValue();
-  if (!value) throw new Error('useAuth must be used within an AuthProvider');
-  return value;
-}
-
-/**
- * The signed-in user, or null (also outside an AuthProvider: a page drawn alone, as in a test). A component that
- * needs only the user is not redrawn when the rest of the session changes (its status known after hydration).
- */
-export function useSessionUser(): TUser | null {
-  const store = useContext(AuthContext) ?? NO_STORE;
-  return useSyncExternalStore(store.subscribe, () => store.get()?.user ?? null, () => store.get()?.user ?? null);
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
 }
 
 /** Whether someone is signed in; false outside an AuthProvider (a page drawn alone, as in a test). */
 export function useSignedIn(): boolean {
-  return useSessionUser() != null;
+  return useContext(AuthContext)?.user != null;
 }
 
 /** The logged-in user, for components rendered behind RequireAuth. */

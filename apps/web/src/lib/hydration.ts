@@ -80,7 +80,7 @@ const UNTYPED_INPUTS = new Set(['button', 'submit', 'reset', 'image', 'hidden', 
 
 /**
  * What a visitor typed or ticked in a drawn page before it was hydrated, told to React once it is (the root's
- * effect, app/hydrated.tsx, and a part's hydrated later, components/hydrate-when-seen.tsx). React keeps such a value in the field but takes it for the value it drew, so the
+ * effect, app/hydrated.tsx). React keeps such a value in the field but takes it for the value it drew, so the
  * state behind the field stays the server's: a newsletter address typed early would leave « S'inscrire »
  * disabled. Each such field is put back to what was drawn, through the setter React watches, then changed to
  * what was typed as the browser does on input, so that its `onChange` runs.

@@ -5,19 +5,8 @@ import { useAuth } from '@/lib/auth';
 import { useStorefrontThemeStyle } from '@/features/storefront/api/landing';
 import { cn } from '@/lib/cn';
 import { useSiteStatus } from '@/lib/site-status';
-import { HydrateWhenSeen } from '@/components/hydrate-when-seen';
 import { PublicHeader } from './parts/public-header';
 import { SiteFooter } from './parts/site-footer';
-
-/**
- * Hydrated when scrolled to (components/hydrate-when-seen.tsx). One element for every render of the layout, so
- * that a redraw of the layout (the session known) does not reach a footer still waiting.
- */
-const FOOTER = (
-  <HydrateWhenSeen>
-    <SiteFooter />
-  </HydrateWhenSeen>
-);
 
 /** docs/product/storefront.md §2: fixed top bar; the homepage is full width, other pages sit in a centred container. */
 export function PublicLayout() {
@@ -41,7 +30,7 @@ export function PublicLayout() {
       >
         {inMaintenance ? <MaintenancePage /> : <Outlet />}
       </main>
-      {FOOTER}
+      <SiteFooter />
     </div>
   );
 }

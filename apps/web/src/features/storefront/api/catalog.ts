@@ -10,7 +10,7 @@ import type { TVoucherStatus } from '@farha/contracts/vouchers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { isHydrating } from '@/lib/hydration';
-import { useSessionUser } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
 import { useLocalizedSelect } from '@/lib/localized';
 
 function queryString(params: Record<string, string | number | undefined>): string {
@@ -72,7 +72,7 @@ export function usePartners() {
 
 /** Ids of the signed-in user's favourite boxes (empty when logged out). */
 export function useFavourites() {
-  const user = useSessionUser();
+  const { user } = useAuth();
   return useQuery({
     queryKey: catalogKeys.favourites(user?.id),
     queryFn: ({ signal }) => api.get<TFavouriteList>('/api/favourites', { signal }),
@@ -83,7 +83,7 @@ export function useFavourites() {
 
 /** Adds or removes a favourite, showing the change at once and undoing it if the server refuses. */
 export function useToggleFavourite() {
-  const user = useSessionUser();
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const key = catalogKeys.favourites(user?.id);
   return useMutation({
@@ -142,7 +142,7 @@ function ownedVouchers({ vouchers }: { vouchers: ListedVoucher[] }): OwnedVouche
 
 /** The signed-in customer's vouchers of one box ('Possédé (n)' and the list on the box page). */
 export function useMyVouchersForBox(boxId: string | undefined): OwnedVoucher[] {
-  const user = useSessionUser();
+  const { user } = useAuth();
   const isCustomer = user?.role === 'customer';
   const { data } = useQuery({
     queryKey: [...catalogKeys.ownedVouchers(user?.id), boxId],

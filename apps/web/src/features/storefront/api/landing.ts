@@ -2,18 +2,14 @@ import type { TLocale } from '@farha/contracts/auth';
 import type { TAdminLanding } from '@farha/contracts/catalog-admin';
 // Types only from the schemas' modules: the storefront reads these answers without zod (lib/api.ts).
 import type { TLandingConfig, TLandingContent, TLandingResponse, TNewsletterResponse } from '@farha/contracts/landing';
-import { LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY, resolveLanding } from '@farha/contracts/plain/landing';
+import { defaultLandingContent, LANDING_PREVIEW_MESSAGE, LANDING_PREVIEW_READY, resolveLanding } from '@farha/contracts/plain/landing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from '@/lib/i18n-react';
 import { useSearchParams } from 'react-router';
 import { api } from '@/lib/api';
 
-/**
- * docs/product/storefront.md §3: the homepage reads the published landing configuration, or the built-in content
- * if that fails (loaded then only: a page drawn by the server comes with its content, and the first visit does not
- * carry the defaults). Null while neither is known.
- */
+/** docs/product/storefront.md §3: the homepage reads the published landing configuration, or the defaults if that fails. */
 export function useLanding(locale: TLocale) {
   const query = useQuery({
     queryKey: ['landing', locale],
@@ -21,17 +17,11 @@ export function useLanding(locale: TLocale) {
     staleTime: 5 * 60_000,
     retry: 1,
   });
-  const defaults = useQuery({
-    queryKey: ['landing', 'defaults', locale],
-    queryFn: async (): Promise<TLandingResponse> => {
-      const { defaultLandingContent } = await import('@farha/contracts/plain/landing-defaults');
-      return { ...defaultLandingContent(locale), source: 'default', updatedAt: null };
-    },
-    enabled: query.isError,
-    staleTime: Infinity,
-  });
-  const landing = query.data ?? defaults.data ?? null;
-  return { landing, isLoading: landing === null, isFallback: !query.data };
+  const fallback = useMemo<TLandingResponse>(
+    () => ({ ...defaultLandingContent(locale), source: 'default', updatedAt: null }),
+    [locale],
+  );
+  return { landing: query.data ?? fallback, isLoading: query.isPending, isFallback: !query.data };
 }
 
 export function useSubscribeNewsletter() {
@@ -81,7 +71,7 @@ export function useStorefrontThemeStyle(): CSSProperties | undefined {
   const { landing } = useLanding(i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr');
   const [params] = useSearchParams();
   const draft = useLandingPreview(params.get('preview') === 'draft');
-  const colours = draft?.theme ?? (landing?.source === 'published' ? landing.theme : null);
+  const colours = draft?.theme ?? (landing.source === 'published' ? landing.theme : null);
   if (!colours) return undefined;
   // The same markup whatever the visitor's theme (the server draws the page without knowing it, and hydration
   // keeps the server's attributes): styles.css applies these colours in the light theme only.

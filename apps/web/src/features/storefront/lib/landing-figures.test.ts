@@ -1,4 +1,4 @@
-import { defaultLandingContent } from '@farha/contracts/plain/landing-defaults';
+import { defaultLandingContent } from '@farha/contracts/plain/landing';
 import { describe, expect, it } from 'vitest';
 import { withLandingFigures } from './landing-figures';
 

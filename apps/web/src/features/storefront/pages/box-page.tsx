@@ -34,7 +34,6 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { HydrateWhenSeen } from '@/components/hydrate-when-seen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBox, useMyVouchersForBox, type OwnedVoucher } from '../api/catalog';
 import { BoxBadges } from '../components/box-badges';
@@ -157,29 +156,17 @@ function BoxDetailView({ box }: { box: TBoxDetail }) {
           </div>
 
           {/* On small screens the buy card comes right after the description. */}
-          {/* Each part is hydrated when seen (components/hydrate-when-seen.tsx): on a phone, the desktop's buy
-              card is never shown, so never hydrated, and the sections below wait to be scrolled to. */}
           <div className="lg:hidden">
-            <HydrateWhenSeen>
-              <BuyCard box={box} />
-            </HydrateWhenSeen>
+            <BuyCard box={box} />
           </div>
 
-          <HydrateWhenSeen>
-            <OffersSection box={box} />
-          </HydrateWhenSeen>
-          <HydrateWhenSeen>
-            <HowToSection />
-          </HydrateWhenSeen>
-          <HydrateWhenSeen>
-            <ReviewsSection box={box} />
-          </HydrateWhenSeen>
+          <OffersSection box={box} />
+          <HowToSection />
+          <ReviewsSection box={box} />
         </div>
 
         <aside className="hidden space-y-4 lg:sticky lg:top-24 lg:block">
-          <HydrateWhenSeen>
-            <BuyCard box={box} />
-          </HydrateWhenSeen>
+          <BuyCard box={box} />
           {owned.length > 0 && <MyVouchers vouchers={owned} />}
         </aside>
         {owned.length > 0 && (

@@ -9,7 +9,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { HydrateWhenSeen } from '@/components/hydrate-when-seen';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useBoxes } from '../api/catalog';
@@ -119,36 +118,33 @@ export function CatalogPage() {
           {data?.boxes.map((box, index) => (
             // Cards below the first screen are laid out and painted when scrolled to (issue 23: a phone's
             // first load of twenty-five cards); `auto` keeps each card's real height once it has been drawn.
-            // Each card is hydrated when seen (components/hydrate-when-seen.tsx).
             <li key={box.id} className={cn('flex', index >= 3 && '[content-visibility:auto] [contain-intrinsic-height:auto_34rem]')}>
-              <HydrateWhenSeen>
-                <BoxCard
-                  box={box}
-                  className="w-full"
-                  eagerImage={index < 3}
-                  actions={
-                    <>
-                      <Button
-                        variant="outline"
-                        onClick={() => {
-                          setPreview(box);
-                          setPreviewed(true);
-                        }}
-                        onPointerEnter={() => void loadQuickView()}
-                        onFocus={() => void loadQuickView()}
-                        aria-label={t('card.previewOf', { name: box.name })}
-                      >
-                        {t('card.preview')}
-                      </Button>
-                      <Button asChild>
-                        <Link to={to.box(box.id)} aria-label={t('card.buyThis', { name: box.name })}>
-                          {t('card.buy')}
-                        </Link>
-                      </Button>
-                    </>
-                  }
-                />
-              </HydrateWhenSeen>
+              <BoxCard
+                box={box}
+                className="w-full"
+                eagerImage={index < 3}
+                actions={
+                  <>
+                    <Button
+                      variant="outline"
+                      onClick={() => {
+                        setPreview(box);
+                        setPreviewed(true);
+                      }}
+                      onPointerEnter={() => void loadQuickView()}
+                      onFocus={() => void loadQuickView()}
+                      aria-label={t('card.previewOf', { name: box.name })}
+                    >
+                      {t('card.preview')}
+                    </Button>
+                    <Button asChild>
+                      <Link to={to.box(box.id)} aria-label={t('card.buyThis', { name: box.name })}>
+                        {t('card.buy')}
+                      </Link>
+                    </Button>
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>
