@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, UNUSED_UI_FEATURES } from '../support/chromium.ts';
 import { REPO_ROOT, startFarhaServer } from '../support/farha-server.ts';
 import { firstLoad, formatFirstLoad } from './first-load.ts';
 
@@ -67,6 +67,7 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
     [
       '--headless=new',
       ...CHROMIUM_FLAGS,
+      `--disable-features=${UNUSED_UI_FEATURES.join(',')}`,
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',

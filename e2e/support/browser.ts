@@ -10,8 +10,8 @@ export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 /** A phone with touch (390×844): `useBrowser(PHONE)` or `session.newContext(PHONE)`. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** How long a journey waits for something the user would see (the test itself times out at 60 s). */
-export const UI_TIMEOUT_MS = 10_000;
+/** How long a journey waits for something the user would see (the test itself times out at 180 s). */
+export const UI_TIMEOUT_MS = 20_000;
 
 /**
  * Every page this browser opens reads Farha in `locale`, as on a device where the visitor chose it before:

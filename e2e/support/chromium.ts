@@ -7,7 +7,22 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How our Chromium runs, for the journeys and the Lighthouse bench: no sandbox, GPU, sync or first-run screens. */
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS];
+/**
+ * Chromium 156 (Debian's security update of November 2026) opens a second renderer for every window, the
+ * address bar's suggestions drawn as a web page (chrome://omnibox-popup.top-chrome), which no journey or
+ * Lighthouse run uses: with a window per browser context, it doubled the journeys' renderers.
+ */
+export const UNUSED_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/** Chromium keeps the last `--disable-features` it is given: Playwright's own list (playwright-core 1.65, `chromiumSwitches`), then ours. */
+const DISABLED_FEATURES = [
+  ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable'],
+  ...['LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect'],
+  ...['TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'],
+  ...UNUSED_UI_FEATURES,
+];
+
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS, `--disable-features=${DISABLED_FEATURES.join(',')}`];
 
 export function assertChromiumInstalled(): void {
   try {
