@@ -77,7 +77,7 @@ const params: Record<string, string> = {};
 
 beforeAll(async () => {
   browser = await launchChromium();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -284,7 +284,8 @@ if (SCREENS_DIR) fs.mkdirSync(SCREENS_DIR, { recursive: true });
 describe.concurrent('every page fits a phone (360 and 390 px, French and Arabic)', () => {
   for (const who of Object.keys(PAGES_OF) as Who[]) {
     if (PAGES_OF[who].length === 0) continue;
-    test(who, { timeout: 240_000 }, async () => {
+    // Up to five roles at once in one Chromium: on a two-core machine a role of many pages takes minutes.
+    test(who, { timeout: 600_000 }, async () => {
       const problems = await journey(who);
       if (problems.length > 0) console.error(`${who}:\n${problems.join('\n')}`);
       expect(problems.length, `pages of ${who} wider than a phone:\n${problems.join('\n')}`).toBe(0);
