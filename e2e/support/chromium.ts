@@ -15,14 +15,13 @@ export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-backg
 export const UNUSED_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 /** Chromium keeps the last `--disable-features` it is given: Playwright's own list (playwright-core 1.65, `chromiumSwitches`), then ours. */
-const DISABLED_FEATURES = [
-  ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable'],
-  ...['LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect'],
-  ...['TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'],
-  ...UNUSED_UI_FEATURES,
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
 ];
 
-const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS, `--disable-features=${DISABLED_FEATURES.join(',')}`];
+const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS, `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_UI_FEATURES].join(',')}`];
 
 export function assertChromiumInstalled(): void {
   try {
