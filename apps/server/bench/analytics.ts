@@ -5,11 +5,14 @@
  * BENCH_SESSIONS (3,000): visiting sessions a day over 90 days for the funnel. Embedded PGlite by default;
  * BENCH_DATABASE_URL: a throwaway PostgreSQL database (migrated and seeded here, its rows are not cleaned
  * up; a second run on it reuses the data set it finds instead of adding another). BENCH_RUNS (20): timed
- * runs per query, p95 printed (the machine is shared: one slow run shows in the p95, run the bench twice).
+ * runs per query, p95 printed (the machine is shared: one slow run shows in the p95, run the bench twice),
+ * with the longest pause of the event loop meanwhile (on the embedded database, what every other request
+ * waits while that query runs) and, at the end, the process's resident memory.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Db } from '../src/db/client.ts';
 import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
@@ -35,19 +38,28 @@ const db: Db = database.db;
 if (url) await seedDatabase(db, { demo: true });
 const now = systemClock.now();
 
+/**
+ * Times `fn` over `runs` runs. Also prints the longest pause of the event loop meanwhile: the embedded
+ * database runs its queries on the server's own thread, so a long query there is a pause of every request
+ * (with PostgreSQL the queries run in another process and the pause stays near zero).
+ */
 const time = async <T>(label: string, fn: () => Promise<T>, runs = RUNS): Promise<T> => {
   let result!: T;
   const ms: number[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     result = await fn();
     ms.push(performance.now() - started);
   }
+  loop.disable();
   ms.sort((a, b) => a - b);
   const median = ms[Math.floor(ms.length / 2)]!;
   const p95 = ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)]!;
   console.log(
-    `${label.padEnd(56)} median ${median.toFixed(1).padStart(8)} ms   p95 ${p95.toFixed(1).padStart(8)} ms   min ${ms[0]!.toFixed(1).padStart(8)} ms   (${runs} runs)`,
+    `${label.padEnd(56)} median ${median.toFixed(1).padStart(8)} ms   p95 ${p95.toFixed(1).padStart(8)} ms   min ${ms[0]!.toFixed(1).padStart(8)} ms   ` +
+      `longest pause ${(loop.max / 1e6).toFixed(0).padStart(6)} ms   (${runs} runs)`,
   );
   return result;
 };
@@ -156,5 +168,6 @@ console.log('');
 await time('sales of 90 days straight from the raw tables', () => liveFigures(db, addDays(today, -89), today), 3);
 await time('whole-table aggregate of every voucher (what the rollup avoids)', () => rowsOf(db, sql`select status, count(*), sum(face_value) from vouchers group by status`), 3);
 
+console.log(`\nresident memory of this process (the database included when embedded): ${(process.memoryUsage().rss / 1024 ** 2).toFixed(0)} MB`);
 await database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

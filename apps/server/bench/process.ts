@@ -120,10 +120,13 @@ async function child<T>(script: string, plan: unknown): Promise<T> {
 }
 
 export const SETTLE_SECONDS = 30;
+/** Restarts after the load, one after another on the same DATA_DIR; their median is the figure. */
+const RESTARTS = 3;
 
 export type ProcessFigures = {
   freshReadyMs: number;
   restartReadyMs: number;
+  restartsMs: number[];
   freshPhases: Phases;
   restartPhases: Phases;
   restMb: number;
@@ -168,9 +171,25 @@ export async function benchServerProcess(options: { restSeconds: number; loadSec
     const settledMb = rssMb(fresh.child.pid!);
     await stopServer(fresh);
 
-    const restarted = await startServer(dataDir, port);
-    await stopServer(restarted);
-    return { freshReadyMs: fresh.readyMs, restartReadyMs: restarted.readyMs, freshPhases: fresh.phases, restartPhases: restarted.phases, restMb, afterLoadMb, settledMb, rps };
+    // A restart is one short burst on a shared machine: the median of RESTARTS says more than one.
+    const restarts: Server[] = [];
+    for (let i = 0; i < RESTARTS; i++) {
+      const restarted = await startServer(dataDir, port);
+      await stopServer(restarted);
+      restarts.push(restarted);
+    }
+    const median = [...restarts].sort((a, b) => a.readyMs - b.readyMs)[Math.floor(RESTARTS / 2)]!;
+    return {
+      freshReadyMs: fresh.readyMs,
+      restartReadyMs: median.readyMs,
+      restartsMs: restarts.map((r) => r.readyMs),
+      freshPhases: fresh.phases,
+      restartPhases: median.phases,
+      restMb,
+      afterLoadMb,
+      settledMb,
+      rps,
+    };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -181,12 +200,12 @@ export function printProcessFigures(f: ProcessFigures, restSeconds: number): voi
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const rows: [string, string, string, boolean][] = [
     ['ready, fresh DATA_DIR', s(f.freshReadyMs), `≤ ${s(GOALS.freshReadyMs)}`, f.freshReadyMs <= GOALS.freshReadyMs],
-    ['ready, restart', s(f.restartReadyMs), `≤ ${s(GOALS.restartReadyMs)}`, f.restartReadyMs <= GOALS.restartReadyMs],
+    [`ready, restart (median of ${f.restartsMs.map(s).join(', ')})`, s(f.restartReadyMs), `≤ ${s(GOALS.restartReadyMs)}`, f.restartReadyMs <= GOALS.restartReadyMs],
     [`resident memory after ${restSeconds} s at rest`, `${f.restMb.toFixed(0)} MB`, `≤ ${GOALS.restMb} MB`, f.restMb <= GOALS.restMb],
     ['resident memory right after the load', `${f.afterLoadMb.toFixed(0)} MB`, `≤ ${GOALS.afterLoadMb} MB`, f.afterLoadMb <= GOALS.afterLoadMb],
     [`resident memory ${SETTLE_SECONDS} s after the load`, `${f.settledMb.toFixed(0)} MB`, `≤ ${GOALS.afterLoadMb} MB`, f.settledMb <= GOALS.afterLoadMb],
   ];
-  for (const [name, value, goal, ok] of rows) console.log(`${name.padEnd(42)} ${value.padStart(7)}   (goal ${goal})   ${verdict(ok)}`);
+  for (const [name, value, goal, ok] of rows) console.log(`${name.padEnd(48)} ${value.padStart(7)}   (goal ${goal})   ${verdict(ok)}`);
   console.log('where the time to ready goes (ms; the rest: spawning, and the first ready answer after listening):');
   for (const [name, phases, readyMs] of [['fresh', f.freshPhases, f.freshReadyMs], ['restart', f.restartPhases, f.restartReadyMs]] as const) {
     if (!phases) continue;

@@ -1,9 +1,12 @@
 /**
  * `npm run bench:scale`: Farha at a million vouchers on PostgreSQL. Creates (or reuses) a dedicated database,
  * generates 1,000,000 vouchers (with their orders), 100,000 customers and 10,000 partners in bulk
- * (generate_series, a few statements), then measures the pages that grow with the data: catalogue, box
- * page, customer vouchers, partner dashboard, reservations and transactions (p50 and p95 of sequential
- * requests over HTTP). Prints its figures; asserts nothing (speed targets are not tests). Target: p95 < 50 ms.
+ * (generate_series, a few statements; the bulk tables' secondary indexes are built once after their rows, as
+ * a restore does), runs the analytics rollup job as the nightly run would have, then measures the pages that
+ * grow with the data: catalogue, box page, customer vouchers, partner dashboard, reservations and
+ * transactions, the back office's users, dashboard and analytics (p50 and p95 of sequential requests over
+ * HTTP). Prints its figures, the generation's time and the database's size; asserts nothing (speed targets
+ * are not tests). Targets: p95 < 50 ms for a page, < 100 ms for the dashboard and analytics (issue 39).
  *
  * SCALE_DATABASE_URL: the database (default postgres://postgres@127.0.0.1:5432/farha_scale; created when
  * missing; the server named must let this user create databases). SCALE_REBUILD=1: drop and generate again
@@ -11,12 +14,14 @@
  * SCALE_PARTNERS: the sizes. SCALE_REQUESTS: measured requests per page (200).
  */
 import os from 'node:os';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, rowsOf } from '../src/db/client.ts';
 import { seedDatabase, seedBoxId, seedPartnerId } from '../src/db/seed/seed.ts';
 import { DEMO_PARTNER_SLUG, DEMO_VOUCHER_BOX_SLUG } from '../src/db/seed/catalog-data.ts';
+import { runAnalyticsRollup } from '../src/modules/analytics/index.ts';
 import { freePort } from '../test/ports.ts';
 
 const url = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/farha_scale';
@@ -28,7 +33,9 @@ const WARMUP = 20;
 /** The demo customer holds this many of the vouchers (the heaviest customer list); the demo partner one redemption in DEMO_PARTNER_SHARE. */
 const DEMO_CUSTOMER_VOUCHERS = 1_000;
 const DEMO_PARTNER_SHARE = 20;
-const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 2 };
+const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 3 };
+/** The tables filled in bulk: their secondary indexes are dropped before and built once after (see dropIndexes). */
+const BULK_TABLES = ['orders', 'vouchers', 'partner_transactions', 'reservations'];
 
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
@@ -77,7 +84,19 @@ async function generate(now: Date): Promise<void> {
   try {
     await client.query('set synchronous_commit = off');
     await client.query(`set work_mem = '256MB'`);
-    await client.query(`set maintenance_work_mem = '512MB'`);
+    await client.query(`set maintenance_work_mem = '1GB'`);
+    await client.query('set max_parallel_maintenance_workers = 2');
+    // Millions of rows inserted one by one into a dozen indexes (a trigram GIN among them) take hours; the
+    // same indexes built once over the rows take minutes. The indexes that back a constraint (primary keys,
+    // unique and foreign keys' targets) stay: the rows are checked against them as they arrive.
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition from pg_indexes i
+        where i.schemaname = 'public' and i.tablename = any($1)
+          and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
+      [BULK_TABLES],
+    );
+    for (const index of indexes) await client.query(`drop index "${index.name}"`);
+    log(`${indexes.length} secondary indexes of ${BULK_TABLES.join(', ')} dropped for the bulk load`);
     const at = now.toISOString();
     const { rows } = await client.query(`select password_hash from users where email = 'client@demo.farha.dz'`);
     const hash = rows[0].password_hash as string;
@@ -188,13 +207,37 @@ async function generate(now: Date): Promise<void> {
          from scale_plan p where p.status = 'DELIVERED' and p.g % 200 = 4`,
       [seedPartnerId(DEMO_PARTNER_SLUG), at],
     );
-    const started = Date.now();
+    let started = Date.now();
+    for (const index of indexes) await client.query(index.definition);
+    log(`${indexes.length} secondary indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    started = Date.now();
     await client.query('vacuum analyze');
     log(`vacuum analyze in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await client.end();
+  }
+  // The analytics rollup as the nightly job keeps it: every day since the oldest voucher (the seed's rows
+  // counted only the demo's days).
+  const database2 = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  try {
+    const started = Date.now();
+    await database2.db.execute(sql`delete from analytics_daily where metric not like 'event:%'`);
+    await runAnalyticsRollup({ db: database2.db, clock: { now: () => now } });
+    const [rolled] = await rowsOf<{ days: number }>(database2.db, sql`select count(*)::int as days from analytics_daily where metric = 'rolled'`);
+    log(`analytics rollup: ${rolled!.days} days in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await database2.close();
+  }
+}
+
+async function recordGeneration(seconds: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
     await client.query(
-      `insert into system_settings (key, value, updated_at) values ('bench_scale', $1, $2)
+      `insert into system_settings (key, value, updated_at) values ('bench_scale', $1, now())
        on conflict (key) do update set value = excluded.value`,
-      [JSON.stringify(SIZES), at],
+      [JSON.stringify({ ...SIZES, generatedSeconds: seconds })],
     );
   } finally {
     await client.end();
@@ -211,7 +254,9 @@ const started = Date.now();
 if (await ensureDatabase()) {
   log(`generating into ${url.replace(/\/\/[^@]*@/, '//')}`);
   await generate(now);
-  log(`generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  await recordGeneration(seconds);
+  log(`generated in ${seconds} s`);
 } else {
   log(`reusing ${url.replace(/\/\/[^@]*@/, '//')} (SCALE_REBUILD=1 to generate again)`);
 }
@@ -242,14 +287,17 @@ async function login(email: string): Promise<string> {
 }
 
 const counts = await database.db.execute(
-  // Counts for the header: what the measured database holds.
-  (await import('drizzle-orm')).sql`select (select count(*) from vouchers)::int as vouchers, (select count(*) from users where role = 'customer')::int as customers,
+  // Counts for the header: what the measured database holds, its size on disk and how long it took to make.
+  sql`select pg_database_size(current_database())::bigint as bytes, (select value->>'generatedSeconds' from system_settings where key = 'bench_scale') as generated_seconds,
+    (select count(*) from orders)::int as orders,  (select count(*) from vouchers)::int as vouchers, (select count(*) from users where role = 'customer')::int as customers,
     (select count(*) from partners)::int as partners, (select count(*) from partner_transactions where partner_id = ${seedPartnerId(DEMO_PARTNER_SLUG)})::int as demo_tx,
     (select count(*) from reservations where partner_id = ${seedPartnerId(DEMO_PARTNER_SLUG)})::int as demo_res`,
 );
-const c = (counts as unknown as { rows: Record<string, number>[] }).rows[0]!;
+const c = (counts as unknown as { rows: Record<string, number | string | null>[] }).rows[0]!;
+const n = (value: number | string | null | undefined) => Number(value).toLocaleString('en');
 console.log(
-  `\nFarha at scale — PostgreSQL, ${c.vouchers} vouchers, ${c.customers} customers, ${c.partners} partners; ` +
+  `\nFarha at scale — PostgreSQL, ${n(c.vouchers)} vouchers, ${n(c.orders)} orders, ${n(c.customers)} customers, ${n(c.partners)} partners; ` +
+    `database ${(Number(c.bytes) / 1024 ** 3).toFixed(1)} GB, generated in ${c.generated_seconds ? `${n(c.generated_seconds)} s` : '(not recorded)'}\n` +
     `${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; ${REQUESTS} sequential requests per page after ${WARMUP} warm-up\n`,
 );
 
@@ -258,7 +306,10 @@ const typical = await login(`client${Math.min(4242, CUSTOMERS)}@scale.farha.dz`)
 const partner = await login('partenaire@demo.farha.dz');
 const admin = await login('admin@demo.farha.dz');
 const box = seedBoxId(DEMO_VOUCHER_BOX_SLUG);
-const pages: { name: string; path: string; cookie?: string }[] = [
+/** A page's target p95: 50 ms, the back office's dashboard and analytics 100 ms (issue 39). */
+const PAGE_MS = 50;
+const DASHBOARD_MS = 100;
+const pages: { name: string; path: string; cookie?: string; targetMs?: number }[] = [
   { name: 'catalogue', path: '/api/boxes' },
   { name: 'catalogue, search + sort', path: '/api/boxes?q=hammam&sort=rating' },
   { name: 'box page', path: `/api/boxes/${box}` },
@@ -274,6 +325,12 @@ const pages: { name: string; path: string; cookie?: string }[] = [
   { name: 'admin users, customers', path: '/api/admin/users?role=customer&pageSize=50', cookie: admin },
   { name: 'admin users, page 1,500', path: '/api/admin/users?role=customer&pageSize=50&page=1500', cookie: admin },
   { name: 'admin users, search', path: `/api/admin/users?q=client${Math.min(4242, CUSTOMERS)}@scale`, cookie: admin },
+  { name: 'admin dashboard, 30 days', path: '/api/admin/dashboard?days=30', cookie: admin, targetMs: DASHBOARD_MS },
+  { name: 'admin dashboard, 90 days', path: '/api/admin/dashboard?days=90', cookie: admin, targetMs: DASHBOARD_MS },
+  { name: 'analytics, sales of 90 days', path: '/api/admin/analytics/sales?days=90', cookie: admin, targetMs: DASHBOARD_MS },
+  { name: 'analytics, funnel of 90 days', path: '/api/admin/analytics/funnel?days=90', cookie: admin, targetMs: DASHBOARD_MS },
+  { name: 'analytics, breakage forecast', path: '/api/admin/analytics/breakage-forecast', cookie: admin, targetMs: DASHBOARD_MS },
+  { name: 'analytics, live (today)', path: '/api/admin/analytics/live', cookie: admin, targetMs: DASHBOARD_MS },
 ];
 
 let slow = 0;
@@ -292,12 +349,13 @@ for (const page of pages) {
     bytes = Number(res.headers.get('content-length') ?? body.byteLength);
   }
   const p95 = pct(times, 95);
-  if (p95 >= 50) slow += 1;
+  const target = page.targetMs ?? PAGE_MS;
+  if (p95 >= target) slow += 1;
   console.log(
-    `${page.name.padEnd(38)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(6)} KB sent${p95 >= 50 ? '   ✗ over 50 ms' : ''}`,
+    `${page.name.padEnd(38)} p50 ${pct(times, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   ${(bytes / 1024).toFixed(1).padStart(6)} KB sent${p95 >= target ? `   ✗ over ${target} ms` : ''}`,
   );
 }
-console.log(`\n${slow === 0 ? 'every page under' : `${slow} page(s) over`} the 50 ms p95 target`);
+console.log(`\n${slow === 0 ? 'every page under' : `${slow} page(s) over`} its p95 target (${PAGE_MS} ms a page, ${DASHBOARD_MS} ms the dashboard and analytics)`);
 await app.close();
 await database.close();
 process.exit(0);

@@ -5,6 +5,7 @@ import { VOUCHER_PAGE_SIZE } from '@farha/contracts/customer';
 import { boxes, orders, partnerTransactions, reservations, vouchers } from '../../src/db/schema/index.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { transactionBatches } from '../../src/modules/ledger/index.ts';
+import { paidOrdersOfLineage } from '../../src/modules/vouchers/lineage.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DAY_MS } from '../../src/lib/clock.ts';
 import { makeVoucher, newCustomer, otherBox, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';
@@ -217,6 +218,19 @@ describe('trigram indexes', () => {
     expect(text).toContain('users_email_trgm_idx');
     expect(text).toContain('users_first_name_trgm_idx');
     expect(text).toContain('users_last_name_trgm_idx');
+  });
+});
+
+describe("a voucher's refund quote", () => {
+  it("reads the lineage's paid orders through indexes, not every order (each refundable card of the customer's list asks it)", async () => {
+    const { voucher } = await makeVoucher(t.database.db, { purchaserId: lina.id, recipientEmail: lina.email, status: 'DELIVERED', at: clock.now() });
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain ${paidOrdersOfLineage(tx, [voucher])}`);
+    });
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('orders_related_voucher_idx');
+    expect(text).not.toContain('Seq Scan on orders');
   });
 });
 

@@ -110,6 +110,9 @@ export const orders = pgTable(
     // Issue 34: a basket's gifts, in order; the same press of « Payer » once per purchaser.
     index('orders_basket_idx').on(t.basketOrderId, t.createdAt, t.id).where(sql`${t.basketOrderId} is not null`),
     index('orders_basket_line_idx').on(t.basketLineId).where(sql`${t.basketLineId} is not null`),
+    // Issue 39: a voucher's paid extensions and exchange differences (its refund, the refund dialog's amount)
+    // without reading every order (a sequential scan of ten million orders per voucher on the customer's list).
+    index('orders_related_voucher_idx').on(t.relatedVoucherId).where(sql`${t.relatedVoucherId} is not null`),
     uniqueIndex('orders_idempotency_key').on(t.purchaserId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_kind_check', oneOf(t.kind, ORDER_KINDS)),

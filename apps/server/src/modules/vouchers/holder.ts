@@ -19,7 +19,7 @@ import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions.ts';
 import { lineageFacts, PAID_ORDER_STATUSES } from './lineage.ts';
-import { refundableAmount, refundableCharges } from './refund.ts';
+import { refundQuote } from './refund.ts';
 
 export type Caller = { userId: string; email: string };
 /**
@@ -91,6 +91,8 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
   const lineages = await lineageFacts(db, fromExchange);
 
   const out: TClientVoucher[] = [];
+  // A refundable voucher's quote is a few queries: the page's quotes are asked at once, not one after another.
+  const quotes: Promise<void>[] = [];
   for (const { voucher, box } of rows) {
     const isPurchaser = voucher.purchaserId === caller.userId;
     const isHolder = isVoucherHolder(voucher, caller);
@@ -126,7 +128,7 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
       now,
     );
     const freeFrom = freeExtensionWindow(voucher.expiresAt).from;
-    out.push({
+    const card: TClientVoucher = {
       id: voucher.id,
       code: voucher.code,
       status: voucher.status,
@@ -160,13 +162,23 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
       publicUrl: voucherPublicUrl(ctx.publicUrl, voucher.code),
       actions,
       refundDeadline: isPurchaser && purchasedAt ? refundDeadlineOf(purchasedAt).toISOString() : null,
-      // The purchase and what was paid since (exchange difference, paid extension): what the refund dialog announces.
-      refundAmount: actions.canRefund ? await refundableAmount(db, voucher) : null,
-      // Issue 34: and what goes back to a card charged in euros or dollars.
-      refundCharged: actions.canRefund ? await refundableCharges(db, voucher) : [],
+      // The purchase and what was paid since (exchange difference, paid extension): what the refund dialog
+      // announces, and (issue 34) what goes back to a card charged in euros or dollars. Filled below.
+      refundAmount: null,
+      refundCharged: [],
       freeExtensionFrom: actions.canExtendFree || (isHolder && !freeUsed.has(voucher.id) && freeFrom > now) ? freeFrom.toISOString() : null,
-    });
+    };
+    out.push(card);
+    if (actions.canRefund) {
+      quotes.push(
+        refundQuote(db, voucher).then((quote) => {
+          card.refundAmount = quote.amount;
+          card.refundCharged = quote.charged;
+        }),
+      );
+    }
   }
+  await Promise.all(quotes);
   return out;
 }
 

@@ -32,8 +32,12 @@ export async function rootPurchaseOrder(db: Queryable, lineage: VoucherRow[]): P
   return order?.kind === 'purchase' ? order : null;
 }
 
-/** Every order paid for a lineage: the purchase, exchange differences and paid extensions. */
-export async function paidOrdersOfLineage(db: Queryable, lineage: VoucherRow[]): Promise<OrderRow[]> {
+/**
+ * Every order paid for a lineage: the purchase, exchange differences and paid extensions. Read through
+ * orders' primary key and `orders_related_voucher_idx` (issue 39: every refundable card of the customer's
+ * list asks it). The query itself, awaited like a promise, so that a test can read its plan.
+ */
+export function paidOrdersOfLineage(db: Queryable, lineage: VoucherRow[]) {
   const ids = lineage.map((v) => v.id);
   const rootOrderId = lineage[0]!.orderId;
   return db

@@ -100,18 +100,13 @@ async function refundPlan(db: Queryable, lineage: VoucherRow[], paid: OrderRow[]
   return plan;
 }
 
-/** What a refund of this voucher would pay back now: every order paid for its lineage (cancelAndRefundVoucher refunds each). */
-export async function refundableAmount(db: Queryable, voucher: VoucherRow): Promise<number> {
-  const lineage = await voucherLineage(db, voucher);
-  const plan = await refundPlan(db, lineage, await paidOrdersOfLineage(db, lineage));
-  return plan.reduce((sum, p) => sum + p.refundable + p.card, 0);
-}
-
 /**
- * Issue 34: what a refund would send back now to cards charged in euros or dollars (each order's share of
- * its charge, summed per currency): the refund dialog shows it beside the dinars. Empty when all was in dinars.
+ * What a refund of this voucher would pay back now: the dinars of every order paid for its lineage
+ * (cancelAndRefundVoucher refunds each), and (issue 34) what goes back to cards charged in euros or dollars,
+ * each order's share of its charge summed per currency (the refund dialog shows it beside the dinars; empty
+ * when all was in dinars). One lineage and one plan for both.
  */
-export async function refundableCharges(db: Queryable, voucher: VoucherRow): Promise<{ currency: 'EUR' | 'USD'; amount: number }[]> {
+export async function refundQuote(db: Queryable, voucher: VoucherRow): Promise<{ amount: number; charged: { currency: 'EUR' | 'USD'; amount: number }[] }> {
   const lineage = await voucherLineage(db, voucher);
   const plan = await refundPlan(db, lineage, await paidOrdersOfLineage(db, lineage));
   const sums = new Map<'EUR' | 'USD', number>();
@@ -121,7 +116,12 @@ export async function refundableCharges(db: Queryable, voucher: VoucherRow): Pro
     const currency = charge.currency as 'EUR' | 'USD';
     sums.set(currency, (sums.get(currency) ?? 0) + refundShare(charge, order.amount, refundable));
   }
-  return [...sums].map(([currency, amount]) => ({ currency, amount }));
+  return { amount: plan.reduce((sum, p) => sum + p.refundable + p.card, 0), charged: [...sums].map(([currency, amount]) => ({ currency, amount })) };
+}
+
+/** The dinars of refundQuote alone. */
+export async function refundableAmount(db: Queryable, voucher: VoucherRow): Promise<number> {
+  return (await refundQuote(db, voucher)).amount;
 }
 
 /**

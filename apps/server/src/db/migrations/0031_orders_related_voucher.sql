@@ -1,0 +1,1 @@
+CREATE INDEX "orders_related_voucher_idx" ON "orders" USING btree ("related_voucher_id") WHERE "orders"."related_voucher_id" is not null;
