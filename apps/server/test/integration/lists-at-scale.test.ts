@@ -5,7 +5,7 @@ import { VOUCHER_PAGE_SIZE } from '@farha/contracts/customer';
 import { boxes, orders, partnerTransactions, reservations, vouchers } from '../../src/db/schema/index.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { transactionBatches } from '../../src/modules/ledger/index.ts';
-import { paidOrdersOfLineage } from '../../src/modules/vouchers/lineage.ts';
+import { paidOrdersOfLineage } from '../../src/modules/vouchers/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DAY_MS } from '../../src/lib/clock.ts';
 import { makeVoucher, newCustomer, otherBox, PARTNER1_ID, PARTNER1_OFFER_ID, type Customer } from '../customer-fixtures.ts';

@@ -7,7 +7,7 @@ export { issueVoucher } from './issue.ts';
 export { runExpiryReminders, runVoucherExpiry } from './jobs.ts';
 export { exchangeOptions, exchangeVoucher, extendVoucher, refundVoucher, reviewVoucher } from './lifecycle.ts';
 export { cancelAndRefundVoucher, type CancelAndRefundOutcome, type CancelAndRefundRequest, refundableAmount } from './refund.ts';
-export { latestOfLineage } from './lineage.ts';
+export { latestOfLineage, paidOrdersOfLineage } from './lineage.ts';
 export { voucherMailHooks } from './mail-hooks.ts';
 export { adoptVouchersAddressedTo, isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 export { failure, redemptionQueue } from './redeem.ts';
