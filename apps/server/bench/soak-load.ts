@@ -231,8 +231,16 @@ async function ticketFiler(cookie: string): Promise<void> {
 
 const chat = { started: 0, customerMessages: 0, adviserMessages: 0 };
 
+/**
+ * A person may start CHAT_STARTS_PER_HOUR chats an hour (routes/chat/requester.ts): one chat every
+ * 60 / CHAT_STARTS_PER_HOUR minutes, held that long, as a customer with a long question would.
+ */
+const CHAT_STARTS_PER_HOUR = 10;
+const CHAT_MS = (60 / CHAT_STARTS_PER_HOUR) * 60_000;
+
 async function chatter(cookie: string): Promise<void> {
   while (running()) {
+    const startedAt = Date.now();
     const start = await call('chat start', '/api/chat', { cookie, body: { message: 'Bonjour, une question sur mon coffret.' }, expect: [409] });
     const answer = start?.body as { chat?: { id: string; status: string }; error?: { params?: { chatId?: string } } } | undefined;
     const chatId = answer?.chat?.id ?? answer?.error?.params?.chatId;
@@ -241,12 +249,17 @@ async function chatter(cookie: string): Promise<void> {
       continue;
     }
     if (answer?.chat) chat.started++;
-    // At most 20 messages a minute per chat (CHAT_MESSAGES_PER_MINUTE): one every 3.5 s, eight per chat.
-    for (let n = 0; n < 8 && running(); n++) {
+    // At most 20 messages a minute per chat (CHAT_MESSAGES_PER_MINUTE): one every 3.5 s. A 409 is the chat
+    // ended on the desk's side (no adviser present: it became a ticket): the next one starts.
+    while (running() && Date.now() - startedAt < CHAT_MS) {
       await sleep(3_500);
-      if (await call('chat message', `/api/chat/${chatId}/messages`, { cookie, body: { body: `Message ${n + 1}` }, expect: [429] })) chat.customerMessages++;
+      const sent = await call('chat message', `/api/chat/${chatId}/messages`, { cookie, body: { body: `Message ${chat.customerMessages + 1}` }, expect: [409, 429] });
+      if (sent?.status === 409) break;
+      if (sent && sent.status < 400) chat.customerMessages++;
     }
     await call('chat end', `/api/chat/${chatId}/end`, { cookie, method: 'POST', expect: [409] });
+    // The next chat no sooner than the limit allows.
+    while (running() && Date.now() - startedAt < CHAT_MS) await sleep(1_000);
   }
 }
 
