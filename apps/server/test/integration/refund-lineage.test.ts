@@ -73,6 +73,18 @@ afterAll(async () => {
   await t.close();
 });
 
+describe("the buyer's list announces the lineage's refund", () => {
+  it('gives an extended and exchanged voucher every order of its lineage and a plain one its purchase, the page read at once', async () => {
+    const { current, extensionAmount, difference } = await extendedAndExchangedGift();
+    const { voucher: plain } = await makeVoucher(t.database.db, { purchaserId: amina.id, recipientEmail: amina.email, holderUserId: amina.id, at: clock.now() });
+    const res = await t.request({ method: 'GET', url: '/api/client/vouchers?tab=tous', cookie: amina.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const cards = res.json().vouchers as { id: string; actions: { canRefund: boolean }; refundAmount: number | null }[];
+    expect(cards.find((c) => c.id === current.id)).toMatchObject({ actions: { canRefund: true }, refundAmount: demoBoxPrice + extensionAmount + difference });
+    expect(cards.find((c) => c.id === plain.id)).toMatchObject({ actions: { canRefund: true }, refundAmount: demoBoxPrice });
+  });
+});
+
 describe("a dispute's refund follows the lineage", () => {
   it('refunds every order of an extended and exchanged voucher, marks each refunded, and e-mails each payer', async () => {
     const { current, orderIds, extensionAmount, difference } = await extendedAndExchangedGift();

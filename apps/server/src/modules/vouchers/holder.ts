@@ -19,7 +19,7 @@ import { voucherPublicUrl } from './documents.ts';
 import { isVoucherHolder, ownedVoucherCondition } from './ownership.ts';
 import { freeExtensionWindow, refundDeadlineOf, voucherActions } from './actions.ts';
 import { lineageFacts, PAID_ORDER_STATUSES } from './lineage.ts';
-import { refundQuote } from './refund.ts';
+import { refundQuotes } from './refund.ts';
 
 export type Caller = { userId: string; email: string };
 /**
@@ -91,8 +91,8 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
   const lineages = await lineageFacts(db, fromExchange);
 
   const out: TClientVoucher[] = [];
-  // A refundable voucher's quote is a few queries: the page's quotes are asked at once, not one after another.
-  const quotes: Promise<void>[] = [];
+  // The refund dialog's amounts of the page's refundable vouchers, asked together once the page is known.
+  const refundable: { voucher: Row['voucher']; card: TClientVoucher }[] = [];
   for (const { voucher, box } of rows) {
     const isPurchaser = voucher.purchaserId === caller.userId;
     const isHolder = isVoucherHolder(voucher, caller);
@@ -169,16 +169,17 @@ async function toClientVouchers(ctx: ViewContext, caller: Caller, rows: Row[]): 
       freeExtensionFrom: actions.canExtendFree || (isHolder && !freeUsed.has(voucher.id) && freeFrom > now) ? freeFrom.toISOString() : null,
     };
     out.push(card);
-    if (actions.canRefund) {
-      quotes.push(
-        refundQuote(db, voucher).then((quote) => {
-          card.refundAmount = quote.amount;
-          card.refundCharged = quote.charged;
-        }),
-      );
-    }
+    if (actions.canRefund) refundable.push({ voucher, card });
   }
-  await Promise.all(quotes);
+  const quotes = await refundQuotes(
+    db,
+    refundable.map((r) => r.voucher),
+  );
+  for (const { voucher, card } of refundable) {
+    const quote = quotes.get(voucher.id)!;
+    card.refundAmount = quote.amount;
+    card.refundCharged = quote.charged;
+  }
   return out;
 }
 
