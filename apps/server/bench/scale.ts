@@ -163,14 +163,27 @@ async function generate(now: Date): Promise<void> {
         join scale_boxes b on b.n = g % (select count(*) from scale_boxes)`,
       [DEMO_CUSTOMER_VOUCHERS, at, VOUCHERS]);
     log('voucher plan ready');
+    // The analytics' day tables follow each order and voucher through a row trigger (migration 0007): tens of
+    // millions of upserts queued to the statement's end. Off for the bulk insert; the tables are then filled
+    // in one statement each, as the migration that made them did.
+    await client.query('alter table orders disable trigger orders_analytics_customer_days');
     await run(
       `${VOUCHERS} orders`,
       `insert into orders (id, kind, purchaser_id, box_id, amount, status, recipient_name, recipient_email, payment_method, paid_at, created_at, updated_at)
        select order_id, 'purchase', customer_id, box_id, price, 'fulfilled', name, email, 'cib', created_at, created_at, created_at from scale_plan order by g`,
     );
+    await client.query('alter table orders enable trigger orders_analytics_customer_days');
+    await run(
+      'customers per day',
+      `insert into analytics_customer_days (day, user_id, orders)
+       select ((paid_at at time zone 'UTC') + interval '1 hour')::date, purchaser_id, count(*)
+         from orders where status in ('paid', 'fulfilled') and paid_at is not null group by 1, 2
+       on conflict (day, user_id) do update set orders = excluded.orders`,
+    );
     // box_sales follows each voucher through a row trigger: a million updates of a few rows in one
     // transaction make ever longer version chains (hours). Off for the bulk insert, totals computed once after.
     await client.query('alter table vouchers disable trigger vouchers_box_sales');
+    await client.query('alter table vouchers disable trigger vouchers_analytics_days');
     await run(
       `${VOUCHERS} vouchers`,
       `insert into vouchers (id, code, box_id, order_id, purchaser_id, holder_user_id, recipient_email, recipient_name, status, face_value,
@@ -181,6 +194,13 @@ async function generate(now: Date): Promise<void> {
          from (select *, lpad(upper(to_hex(g + 68719476736)), 12, '0') as h from scale_plan) p order by g`,
     );
     await client.query('alter table vouchers enable trigger vouchers_box_sales');
+    await client.query('alter table vouchers enable trigger vouchers_analytics_days');
+    await run(
+      'vouchers per day',
+      `insert into analytics_voucher_days (day, status, slot, count)
+       select ((created_at at time zone 'UTC') + interval '1 hour')::date, status, hashtext(id::text) & 7, count(*) from vouchers group by 1, 2, 3
+       on conflict (day, status, slot) do update set count = excluded.count`,
+    );
     await run(
       'box sales',
       `insert into box_sales (box_id, vouchers_sold, revenue)
