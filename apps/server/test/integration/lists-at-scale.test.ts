@@ -234,6 +234,19 @@ describe("a voucher's refund quote", () => {
   });
 });
 
+describe("the partner dashboard's month", () => {
+  it("counts the scans per offer from the summary index alone, not every scan's row", async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select offer_id, count(*) from partner_transactions where partner_id = ${PARTNER1_ID} and created_at >= ${clock.now().toISOString()}::timestamptz group by offer_id`,
+      );
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Only Scan using partner_transactions_summary_idx');
+  });
+});
+
 describe("the partner's totals from monthly buckets", () => {
   it('equal the sums of the rows for every filter, after redemptions over months, settlements and a removal', async () => {
     const db = t.database.db;

@@ -13,9 +13,14 @@ export const PEAK_HOUR_MIN_SCANS = 5;
 
 /** The busiest two-hour window of the day, e.g. '15h-17h', from scan instants (Algiers hours). */
 export function peakWindow(instants: Date[]): string | null {
-  if (instants.length < PEAK_HOUR_MIN_SCANS) return null;
   const byHour = new Array<number>(24).fill(0);
   for (const d of instants) byHour[algiersHour(d)]! += 1;
+  return peakWindowOfHours(byHour);
+}
+
+/** peakWindow from the scans counted per Algiers hour (index 0 to 23). */
+function peakWindowOfHours(byHour: number[]): string | null {
+  if (byHour.reduce((a, b) => a + b, 0) < PEAK_HOUR_MIN_SCANS) return null;
   let best = 0;
   let bestCount = -1;
   for (let h = 0; h < 23; h++) {
@@ -29,12 +34,27 @@ export function peakWindow(instants: Date[]): string | null {
   return `${best}h-${best + 2}h`;
 }
 
+/** Algiers is UTC+1 all year (lib/algiers-time.ts): the hour of a scan there. */
+const algiersHourOf = sql<number>`extract(hour from (${partnerTransactions.createdAt} at time zone 'UTC') + interval '1 hour')::int`;
+
+function hoursOf(rows: { hour: number; n: number }[]): number[] {
+  const byHour = new Array<number>(24).fill(0);
+  for (const r of rows) byHour[Number(r.hour)] = Number(r.n);
+  return byHour;
+}
+
 /** The partner's dashboard (docs/product/partners.md §11), every figure from the ledger, scan attempts, reviews and notifications. */
 export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now: Date): Promise<TPartnerDashboard> {
   const partnerId = caller.partner.id;
   const dayStart = algiersDayStart(now);
   const monthStart = algiersMonthStart(now);
   const mine = eq(partnerTransactions.partnerId, partnerId);
+  const monthByOffer = db
+    .select({ offerId: partnerTransactions.offerId, scans: sql<number>`count(*)::int`.as('scans') })
+    .from(partnerTransactions)
+    .where(and(mine, gte(partnerTransactions.createdAt, monthStart)))
+    .groupBy(partnerTransactions.offerId)
+    .as('month_by_offer');
 
   const [[today], [month], available, rate, last, [top], recent, [rating], feed, pending] = await Promise.all([
     db.select({ n: count() }).from(partnerTransactions).where(and(mine, gte(partnerTransactions.createdAt, dayStart))),
@@ -60,18 +80,20 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
       .where(mine)
       .orderBy(desc(partnerTransactions.createdAt), desc(partnerTransactions.id))
       .limit(5),
+    // Counted per offer from the summary index alone (offer_id is in it, migration 0032), then named: a large
+    // partner's month is tens of thousands of scans (issue 39's ten million vouchers: 134 → a few ms).
     db
-      .select({ id: offers.id, title: offers.title, titleAr: offers.titleAr, scans: sql<number>`count(*)::int` })
-      .from(partnerTransactions)
-      .innerJoin(offers, eq(offers.id, partnerTransactions.offerId))
-      .where(and(mine, gte(partnerTransactions.createdAt, monthStart)))
-      .groupBy(offers.id, offers.title, offers.titleAr)
-      .orderBy(desc(sql`count(*)`), offers.title, asc(offers.id))
+      .select({ id: offers.id, title: offers.title, titleAr: offers.titleAr, scans: monthByOffer.scans })
+      .from(monthByOffer)
+      .innerJoin(offers, eq(offers.id, monthByOffer.offerId))
+      .orderBy(desc(monthByOffer.scans), offers.title, asc(offers.id))
       .limit(1),
+    // The last 30 days' scans per Algiers hour, counted in the database rather than sent one row per scan.
     db
-      .select({ at: partnerTransactions.createdAt })
+      .select({ hour: algiersHourOf, n: sql<number>`count(*)::int` })
       .from(partnerTransactions)
-      .where(and(mine, gte(partnerTransactions.createdAt, new Date(now.getTime() - 30 * DAY_MS)))),
+      .where(and(mine, gte(partnerTransactions.createdAt, new Date(now.getTime() - 30 * DAY_MS))))
+      .groupBy(algiersHourOf),
     db.select({ avg: avg(reviews.rating), n: count() }).from(reviews).where(eq(reviews.partnerId, partnerId)),
     latestNotifications(db, caller.userId, 5),
     pendingPayoutNet(db, partnerId),
@@ -105,7 +127,7 @@ export async function partnerDashboard(db: Queryable, caller: PartnerCaller, now
     },
     performance: {
       topOffer: top ? { id: top.id, title: top.title, titleAr: top.titleAr, scans: Number(top.scans) } : null,
-      peakHour: peakWindow(recent.map((r) => r.at)),
+      peakHour: peakWindowOfHours(hoursOf(recent)),
       satisfaction: reviewCount ? Math.round(Number(rating!.avg) * 10) / 10 : null,
       reviewCount,
     },
