@@ -245,6 +245,19 @@ describe("the partner dashboard's month", () => {
     });
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Only Scan using partner_transactions_summary_idx');
   });
+
+  it('sums what is available for a payout, the cash-on-delivery gate included, from the available index alone', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select sum(gross_amount), sum(commission_amount), sum(promo_share), sum(net_amount), count(*) from partner_transactions
+            where partner_id = ${PARTNER1_ID} and status = 'validated' and payout_id is null and voucher_id not in (select voucher_id from shipments)`,
+      );
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Only Scan using partner_transactions_available_idx');
+  });
 });
 
 describe("the partner's totals from monthly buckets", () => {
