@@ -6,13 +6,11 @@
  * BENCH_DATABASE_URL: a throwaway PostgreSQL database (migrated and seeded here, its rows are not cleaned
  * up; a second run on it reuses the data set it finds instead of adding another). BENCH_RUNS (20): timed
  * runs per query, p95 printed (the machine is shared: one slow run shows in the p95, run the bench twice),
- * with the longest pause of the event loop meanwhile (on the embedded database, what every other request
- * waits while that query runs) and, at the end, the process's resident memory.
+ * and, at the end, the process's resident memory (the embedded database included).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Db } from '../src/db/client.ts';
 import { prepareEmbeddedDatabase } from '../src/db/prepare.ts';
@@ -40,28 +38,19 @@ const db: Db = database.db;
 if (!seeded) await seedDatabase(db, { demo: true });
 const now = systemClock.now();
 
-/**
- * Times `fn` over `runs` runs. Also prints the longest pause of the event loop meanwhile: the embedded
- * database runs its queries on the server's own thread, so a long query there is a pause of every request
- * (with PostgreSQL the queries run in another process and the pause stays near zero).
- */
 const time = async <T>(label: string, fn: () => Promise<T>, runs = RUNS): Promise<T> => {
   let result!: T;
   const ms: number[] = [];
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     result = await fn();
     ms.push(performance.now() - started);
   }
-  loop.disable();
   ms.sort((a, b) => a - b);
   const median = ms[Math.floor(ms.length / 2)]!;
   const p95 = ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)]!;
   console.log(
-    `${label.padEnd(56)} median ${median.toFixed(1).padStart(8)} ms   p95 ${p95.toFixed(1).padStart(8)} ms   min ${ms[0]!.toFixed(1).padStart(8)} ms   ` +
-      `longest pause ${(loop.max / 1e6).toFixed(0).padStart(6)} ms   (${runs} runs)`,
+    `${label.padEnd(56)} median ${median.toFixed(1).padStart(8)} ms   p95 ${p95.toFixed(1).padStart(8)} ms   min ${ms[0]!.toFixed(1).padStart(8)} ms   (${runs} runs)`,
   );
   return result;
 };
