@@ -34,7 +34,7 @@ const WARMUP = 20;
 const DEMO_CUSTOMER_VOUCHERS = 1_000;
 const DEMO_PARTNER_SHARE = 20;
 const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 3 };
-/** The tables filled in bulk: their secondary indexes are dropped before and built once after (see dropIndexes). */
+/** The tables filled in bulk: their secondary indexes are dropped before the load and built once after it (generate). */
 const BULK_TABLES = ['orders', 'vouchers', 'partner_transactions', 'reservations'];
 
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { VOUCHER_PAGE_SIZE } from '@farha/contracts/customer';
 import { boxes, orders, partnerTransactions, reservations, vouchers } from '../../src/db/schema/index.ts';
 import { rowsOf } from '../../src/db/client.ts';
@@ -204,17 +204,23 @@ describe('exports stream in batches', () => {
   });
 });
 
+/**
+ * The plan the database chooses for `query`, one line per node. A test database is small enough for a
+ * sequential scan (or a bitmap scan, with `bitmapScans: false`) to be cheaper: they are forbidden, to see
+ * which index the query can use.
+ */
+async function planOf(query: SQL, { bitmapScans = true } = {}): Promise<string> {
+  const plan = await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    if (!bitmapScans) await tx.execute(sql`set local enable_bitmapscan = off`);
+    return rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
+  });
+  return plan.map((r) => r['QUERY PLAN']).join('\n');
+}
+
 describe('trigram indexes', () => {
   it("serve the back office's user search (ilike '%…%') instead of reading every account", async () => {
-    const plan = await t.database.db.transaction(async (tx) => {
-      // A test database is small enough for a sequential scan to be cheaper: forbid it to see the choice.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`explain select id from users where email ilike '%mina%' or first_name ilike '%mina%' or last_name ilike '%mina%'`,
-      );
-    });
-    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    const text = await planOf(sql`select id from users where email ilike '%mina%' or first_name ilike '%mina%' or last_name ilike '%mina%'`);
     expect(text).toContain('users_email_trgm_idx');
     expect(text).toContain('users_first_name_trgm_idx');
     expect(text).toContain('users_last_name_trgm_idx');
@@ -224,11 +230,7 @@ describe('trigram indexes', () => {
 describe("a voucher's refund quote", () => {
   it("reads the lineage's paid orders through indexes, not every order (each refundable card of the customer's list asks it)", async () => {
     const { voucher } = await makeVoucher(t.database.db, { purchaserId: lina.id, recipientEmail: lina.email, status: 'DELIVERED', at: clock.now() });
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<{ 'QUERY PLAN': string }>(tx, sql`explain ${paidOrdersOfLineage(tx, [voucher])}`);
-    });
-    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    const text = await planOf(sql`${paidOrdersOfLineage(t.database.db, [voucher])}`);
     expect(text).toContain('orders_related_voucher_idx');
     expect(text).not.toContain('Seq Scan on orders');
   });
@@ -236,27 +238,19 @@ describe("a voucher's refund quote", () => {
 
 describe("the partner dashboard's month", () => {
   it("counts the scans per offer from the summary index alone, not every scan's row", async () => {
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return rowsOf<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`explain select offer_id, count(*) from partner_transactions where partner_id = ${PARTNER1_ID} and created_at >= ${clock.now().toISOString()}::timestamptz group by offer_id`,
-      );
-    });
-    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Only Scan using partner_transactions_summary_idx');
+    const text = await planOf(
+      sql`select offer_id, count(*) from partner_transactions where partner_id = ${PARTNER1_ID} and created_at >= ${clock.now().toISOString()}::timestamptz group by offer_id`,
+    );
+    expect(text).toContain('Index Only Scan using partner_transactions_summary_idx');
   });
 
   it('sums what is available for a payout, the cash-on-delivery gate included, from the available index alone', async () => {
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      return rowsOf<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`explain select sum(gross_amount), sum(commission_amount), sum(promo_share), sum(net_amount), count(*) from partner_transactions
-            where partner_id = ${PARTNER1_ID} and status = 'validated' and payout_id is null and voucher_id not in (select voucher_id from shipments)`,
-      );
-    });
-    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Only Scan using partner_transactions_available_idx');
+    const text = await planOf(
+      sql`select sum(gross_amount), sum(commission_amount), sum(promo_share), sum(net_amount), count(*) from partner_transactions
+          where partner_id = ${PARTNER1_ID} and status = 'validated' and payout_id is null and voucher_id not in (select voucher_id from shipments)`,
+      { bitmapScans: false },
+    );
+    expect(text).toContain('Index Only Scan using partner_transactions_available_idx');
   });
 });
 
