@@ -165,4 +165,31 @@ describe('the users list', () => {
     const one = await page('/api/admin/users?q=client77777@volume');
     expect(one.body.users.map((u: { email: string }) => u.email)).toEqual(['client77777@volume.farha.dz']);
   }, 120_000);
+
+  it('gives totals per role and status that follow accounts added, suspended, moved and deleted (issue 39: kept counts)', async () => {
+    const db = t.database.db;
+    // What the list says against a count of every account, for each filter it offers.
+    const expectTotals = async () => {
+      for (const filter of ['', 'role=customer', 'role=support', 'status=suspended', 'role=customer&status=suspended', 'role=finance&status=pending']) {
+        const params = new URLSearchParams(filter);
+        const conditions = [params.get('role') ? eq(users.role, params.get('role') as 'customer') : undefined, params.get('status') ? eq(users.status, params.get('status') as 'active') : undefined];
+        const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(...conditions));
+        const res = await get(`/api/admin/users?pageSize=1&${filter}`, cookies.superadmin);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().total, filter).toBe(Number(counted!.n));
+      }
+    };
+    await expectTotals();
+    const emails = [newEmail('compte-a'), newEmail('compte-b'), newEmail('compte-c')];
+    await db.insert(users).values(emails.map((email) => ({ email, passwordHash: '!', firstName: 'A', lastName: 'B', createdAt: clock.now(), updatedAt: clock.now() })));
+    const created = await send('POST', '/api/admin/users', cookies.superadmin, { email: newEmail('agent'), firstName: 'Nadia', lastName: 'Kaci', role: 'finance' });
+    expect(created.statusCode, created.body).toBe(201);
+    const [a, b] = await db.select().from(users).where(inArray(users.email, emails.slice(0, 2)));
+    expect((await send('POST', `/api/admin/users/${a!.id}/suspend`, cookies.superadmin, {})).statusCode).toBe(200);
+    await db.update(users).set({ role: 'support' }).where(eq(users.id, b!.id));
+    // A login changes neither role nor status: the counts stay as they are.
+    await db.update(users).set({ lastLoginAt: clock.now() }).where(inArray(users.email, emails));
+    await db.delete(users).where(eq(users.email, emails[2]!));
+    await expectTotals();
+  });
 });

@@ -259,6 +259,23 @@ describe('daily rollup', () => {
     expect(actual.size).toBeGreaterThan(20);
     expect(actual).toEqual(expected);
 
+    // Issue 39: the payments by charged currency are kept per day too (refunded orders included: they were charged).
+    const charges = new Map<string, { count: number; amount: number }>();
+    for (const { o } of allOrders) {
+      if (!o.paidAt || o.amount <= 0 || ['basket', 'group_gift'].includes(o.kind)) continue;
+      const day = algiersDay(o.paidAt);
+      if (day < from || day > yesterday) continue;
+      const key = `${day}|${o.chargedCurrency}`;
+      const c = charges.get(key) ?? { count: 0, amount: 0 };
+      charges.set(key, { count: c.count + 1, amount: c.amount + o.amount });
+    }
+    const rolledCharges = await rowsOf<{ day: string; product_line: string; count: number; amount: string | number }>(
+      db,
+      sql`select day::text as day, product_line, count, amount from analytics_daily where metric = 'charges' and day between ${from}::date and ${yesterday}::date`,
+    );
+    expect(charges.size).toBeGreaterThan(10);
+    expect(new Map(rolledCharges.map((r) => [`${r.day}|${r.product_line}`, { count: Number(r.count), amount: Number(r.amount) }]))).toEqual(charges);
+
     // A refund after the fact is caught by the next refresh; running twice changes nothing.
     const [paid] = await db.select().from(orders).where(and(eq(orders.purchaserId, customer.id), eq(orders.status, 'fulfilled'))).limit(1);
     await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, paid!.id));

@@ -39,6 +39,7 @@ type TableName = { [K in keyof typeof schema]: (typeof schema)[K] extends PgTabl
 export const TABLE_OWNERS = {
   // users.ts
   users: 'accounts',
+  user_counts: 'accounts', // kept by a trigger
   sessions: 'accounts',
   auth_tokens: 'accounts',
   login_failures: 'accounts',

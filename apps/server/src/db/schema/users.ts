@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ROLES, type TRole } from '@farha/contracts/roles';
 import { createdAt, id, oneOf, requiredRef, threadId, ts, updatedAt } from './columns.ts';
 
@@ -42,6 +42,22 @@ export const users = pgTable(
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_status_check', oneOf(t.status, ACCOUNT_STATUSES)),
   ],
+);
+
+/**
+ * Issue 39: the accounts counted per role and status, kept by triggers on users (migration 0034, hand-written
+ * part): the back office's user list gives its total from a few rows instead of counting a million customers
+ * for every page it shows.
+ */
+// owner: accounts (rows kept by a trigger of the migrations; no code writes them)
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: text('role').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.status] })],
 );
 
 /** Opaque session tokens: only their SHA-256 is stored. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle
 import { type TAdminUserPage, type TAdminUserRow } from '@farha/contracts/admin';
 import type { TRole } from '@farha/contracts/roles';
 import type { Db, Queryable } from '../../db/client.ts';
-import { orders, sessions, users, vouchers } from '../../db/schema/index.ts';
+import { orders, sessions, userCounts, users, vouchers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 
@@ -69,9 +69,22 @@ export async function listUsers(
       .from(users)
       .innerJoin(page, eq(page.id, users.id))
       .orderBy(desc(users.createdAt), desc(users.id)),
-    db.select({ n: count() }).from(users).where(where),
+    totalOf(db, query, where),
   ]);
   return { users: rows.map((r) => toRow(r.user, r)), total: Number(total?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * How many accounts the list has: a search counts its matches; otherwise the counts kept per role and status
+ * (user_counts, a few rows) are summed — counting a million customers took 48 ms a page (issue 39).
+ */
+function totalOf(db: Queryable, query: { q?: string; role?: TRole; status?: string }, where: SQL | undefined) {
+  if (query.q) return db.select({ n: count() }).from(users).where(where);
+  const kept = [query.role ? eq(userCounts.role, query.role) : undefined, query.status ? eq(userCounts.status, query.status) : undefined];
+  return db
+    .select({ n: sql<number>`coalesce(sum(${userCounts.count}), 0)::int` })
+    .from(userCounts)
+    .where(and(...kept));
 }
 
 export async function userRow(db: Queryable, userId: string, now: Date): Promise<TAdminUserRow> {

@@ -4,7 +4,7 @@ import { PRODUCT_LINES } from '@farha/contracts/catalog';
 import { rowsOf, type Queryable } from '../../db/client.ts';
 import { voucherStatusIn } from '../../db/schema/columns.ts';
 import { addDays } from '../../lib/algiers-time.ts';
-import { algiersDay, algiersInstant } from '../../lib/algiers-time.ts';
+import { algiersDay } from '../../lib/algiers-time.ts';
 import { periodFigures, type RollupRow } from './rollup.ts';
 
 const pct = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -38,9 +38,6 @@ export async function funnel(db: Queryable, input: { now: Date; days: number }):
   return { days: input.days, from, to, steps, totalConversion: pct(countOf.get('purchase') ?? 0, countOf.get('visit') ?? 0) };
 }
 
-/** Rows of [from, to]: the rollup where the job wrote it, the raw tables for today and any day it has not. */
-const figuresOf = (db: Queryable, from: string, to: string, today: string): Promise<RollupRow[]> => periodFigures(db, from, to, today);
-
 const emptyDay = (day: string): TSalesDay => ({ day, gmv: 0, orders: 0, vouchers: 0, redemptions: 0, redeemedValue: 0, expired: 0, breakageValue: 0 });
 
 function add(target: Omit<TSalesDay, 'day'>, row: RollupRow) {
@@ -51,7 +48,7 @@ function add(target: Omit<TSalesDay, 'day'>, row: RollupRow) {
   else if (row.metric === 'redemptions') {
     target.redemptions += row.count;
     target.redeemedValue += row.amount;
-  } else {
+  } else if (row.metric === 'breakage') {
     target.expired += row.count;
     target.breakageValue += row.amount;
   }
@@ -63,7 +60,13 @@ const breakageRate = (t: { expired: number; redemptions: number }) => pct(t.expi
 /** GMV, vouchers, redemptions and breakage per day and per product line over the last `days` days. */
 export async function sales(db: Queryable, input: { now: Date; days: number }): Promise<TSales> {
   const { from, to } = periodOf(input.now, input.days);
-  const rows = await figuresOf(db, from, to, to);
+  const [figures, { charges, internationalShare }] = await Promise.all([salesFigures(db, from, to), chargesOf(db, from, to)]);
+  return { days: input.days, from, to, ...figures, charges, internationalShare };
+}
+
+/** The days, lines and totals of the sales page over the Algiers days [from, to], to being today. */
+async function salesFigures(db: Queryable, from: string, to: string): Promise<Pick<TSales, 'byDay' | 'byLine' | 'totals'>> {
+  const rows = await periodFigures(db, from, to, to);
   const byDay = new Map<string, TSalesDay>();
   for (let d = from; d <= to; d = addDays(d, 1)) byDay.set(d, emptyDay(d));
   const byLine = new Map<string, TSalesLine>();
@@ -79,28 +82,30 @@ export async function sales(db: Queryable, input: { now: Date; days: number }): 
   }
   const lines = [...byLine.values()].map((l) => ({ ...l, breakageRate: breakageRate(l) })).sort((a, b) => b.gmv - a.gmv || a.productLine.localeCompare(b.productLine));
   const { day: _d, ...total } = totals;
-  const { charges, internationalShare } = await chargesOf(db, from, to);
-  return { days: input.days, from, to, byDay: [...byDay.values()], byLine: lines, totals: { ...total, breakageRate: breakageRate(total) }, charges, internationalShare };
+  return { byDay: [...byDay.values()], byLine: lines, totals: { ...total, breakageRate: breakageRate(total) } };
 }
 
 /**
- * Issue 24: the period's paid orders by charged currency (orders_paid_at_idx: the period's rows only), and
- * the share of their dinar value paid by international cards, in % to one decimal.
+ * Issue 24: the period's paid orders by charged currency, and the share of their dinar value paid by
+ * international cards, in % to one decimal. Issue 39: read from the rollup's charge figures (a few rows a
+ * day, CHARGE_METRICS), today's from the orders paid today.
  */
 async function chargesOf(db: Queryable, from: string, to: string): Promise<Pick<TSales, 'charges' | 'internationalShare'>> {
-  const rows = await rowsOf<{ currency: 'DZD' | 'EUR' | 'USD'; n: number; gmv: number | string; charged: number | string; cards: number | string }>(
-    db,
-    sql`select charged_currency as currency, count(*)::int as n, coalesce(sum(amount), 0)::bigint as gmv,
-               coalesce(sum(coalesce(charged_amount, amount)), 0)::bigint as charged,
-               coalesce(sum(amount) filter (where payment_method in ('visa', 'mastercard')), 0)::bigint as cards
-        from orders
-        where paid_at >= ${algiersInstant(from).toISOString()} and paid_at < ${algiersInstant(addDays(to, 1)).toISOString()} and amount > 0 and kind not in ('basket', 'group_gift')
-        group by charged_currency order by charged_currency`,
-  );
-  const gmv = rows.reduce((sum, r) => sum + Number(r.gmv), 0);
-  const cards = rows.reduce((sum, r) => sum + Number(r.cards), 0);
+  const byCurrency = new Map<string, { orders: number; gmv: number; charged: number; cards: number }>();
+  for (const row of await periodFigures(db, from, to, to, 'charges')) {
+    const c = byCurrency.get(row.productLine) ?? { orders: 0, gmv: 0, charged: 0, cards: 0 };
+    if (row.metric === 'charges') {
+      c.orders += row.count;
+      c.gmv += row.amount;
+    } else if (row.metric === 'charged') c.charged += row.amount;
+    else c.cards += row.amount;
+    byCurrency.set(row.productLine, c);
+  }
+  const currencies = [...byCurrency].sort(([a], [b]) => a.localeCompare(b));
+  const gmv = currencies.reduce((sum, [, c]) => sum + c.gmv, 0);
+  const cards = currencies.reduce((sum, [, c]) => sum + c.cards, 0);
   return {
-    charges: rows.map((r) => ({ currency: r.currency, orders: Number(r.n), gmv: Number(r.gmv), charged: Number(r.charged) })),
+    charges: currencies.map(([currency, c]) => ({ currency: currency as TSales['charges'][number]['currency'], orders: c.orders, gmv: c.gmv, charged: c.charged })),
     internationalShare: gmv > 0 ? Math.round((cards * 1000) / gmv) / 10 : 0,
   };
 }
@@ -156,6 +161,7 @@ export async function breakageForecast(db: Queryable, input: { now: Date }): Pro
 
 /** GMV and vouchers per day for the dashboard's charts (same rows as `sales`). */
 export async function dailySeries(db: Queryable, input: { now: Date; days: number }): Promise<{ day: string; gmv: number; vouchers: number }[]> {
-  const s = await sales(db, input);
+  const { from, to } = periodOf(input.now, input.days);
+  const s = await salesFigures(db, from, to);
   return s.byDay.map((d) => ({ day: d.day, gmv: d.gmv, vouchers: d.vouchers }));
 }

@@ -19,7 +19,19 @@ import { deleteDailyRows, insertDailyRows } from '../tracking/index.ts';
  *   face value the marketplace keeps.
  */
 export const ROLLUP_METRICS = ['gmv', 'vouchers', 'redemptions', 'breakage'] as const;
-export type RollupMetric = (typeof ROLLUP_METRICS)[number];
+
+/**
+ * Issue 39: the payments by charged currency (issue 24's analytics) kept per day too, so that a period of
+ * them reads a few rows a day and not every order paid in it. Their `product_line` holds the charged
+ * currency (DZD, EUR, USD). Counted over the orders paid that day with an amount (refunded ones included:
+ * they were charged), baskets and group gifts left out (their gifts' orders count):
+ *
+ * - `charges`: count = orders, amount = their value in DZD;
+ * - `charged`: count = orders, amount = what was charged, in the currency's minor unit (DZD for a CIB or Edahabia);
+ * - `card-charges`: count and DZD value of those paid by Visa or Mastercard.
+ */
+export const CHARGE_METRICS = ['charges', 'charged', 'card-charges'] as const;
+export type RollupMetric = (typeof ROLLUP_METRICS)[number] | (typeof CHARGE_METRICS)[number];
 
 const ALGIERS_OFFSET = sql.raw(`interval '1 hour'`);
 /** The Algiers day of a timestamptz column (UTC+1 all year). */
@@ -65,12 +77,35 @@ function rawFigures(from: string, to: string) {
       group by 1, 3`;
 }
 
+/** The charge figures (CHARGE_METRICS) of the days [from, to] from the orders paid in them (orders_paid_at_idx). */
+function rawCharges(from: string, to: string) {
+  return sql`
+    select c.day as day, m.metric as metric, c.currency as product_line, m.count as count, m.amount as amount
+      from (
+        select ${dayOf('paid_at')} as day, charged_currency as currency, count(*)::int as n, sum(amount)::bigint as dzd,
+               sum(coalesce(charged_amount, amount))::bigint as charged,
+               (count(*) filter (where payment_method in ('visa', 'mastercard')))::int as card_n,
+               coalesce(sum(amount) filter (where payment_method in ('visa', 'mastercard')), 0)::bigint as card_dzd
+          from orders
+          where paid_at >= ${startOf(from)} and paid_at < ${startOf(addDays(to, 1))} and amount > 0 and kind not in ('basket', 'group_gift')
+          group by 1, 2
+      ) c
+      cross join lateral (values ('charges', c.n, c.dzd), ('charged', c.n, c.charged), ('card-charges', c.card_n, c.card_dzd)) m(metric, count, amount)`;
+}
+
+/** The two families of daily figures: each read from the rollup where it was written, from the raw tables otherwise. */
+const FAMILIES = {
+  business: { metrics: ROLLUP_METRICS, raw: rawFigures },
+  charges: { metrics: CHARGE_METRICS, raw: rawCharges },
+} as const;
+export type FigureFamily = keyof typeof FAMILIES;
+
 type RawRow = { day: string; metric: RollupMetric; product_line: string; count: number; amount: number | string };
 const toRow = (r: RawRow): RollupRow => ({ day: String(r.day).slice(0, 10), metric: r.metric, productLine: r.product_line, count: Number(r.count), amount: Number(r.amount) });
 
 /** The figures of [from, to] computed now from the raw tables (today's, or a check of the rollup). */
-export async function liveFigures(db: Queryable, from: string, to: string): Promise<RollupRow[]> {
-  return (await rowsOf<RawRow>(db, rawFigures(from, to))).map(toRow);
+export async function liveFigures(db: Queryable, from: string, to: string, family: FigureFamily = 'business'): Promise<RollupRow[]> {
+  return (await rowsOf<RawRow>(db, FAMILIES[family].raw(from, to))).map(toRow);
 }
 
 /** Rewrites the business rows of the days [from, to] in analytics_daily from the raw tables, in one transaction. */
@@ -78,12 +113,13 @@ export async function refreshRollup(db: Db, from: string, to: string): Promise<n
   return db.transaction(async (tx) => {
     // Several instances run the job: one rewrite at a time (the second then rewrites the same figures).
     await tx.execute(sql`select pg_advisory_xact_lock(724101)`);
-    await deleteDailyRows(tx, from, to, [...ROLLUP_METRICS, 'rolled']);
+    await deleteDailyRows(tx, from, to, [...ROLLUP_METRICS, ...CHARGE_METRICS, 'rolled']);
     // One `rolled` row per day rewritten: a day without it is read from the raw tables (see periodFigures).
     await insertDailyRows(
       tx,
       sql`select d::date as day, 'rolled' as metric, '' as product_line, 0 as count, 0 as amount from generate_series(${from}::date, ${to}::date, interval '1 day') d`,
     );
+    await insertDailyRows(tx, rawCharges(from, to));
     return insertDailyRows(tx, rawFigures(from, to));
   });
 }
@@ -115,10 +151,10 @@ export async function runAnalyticsRollup(deps: { db: Db; clock: { now: () => Dat
 }
 
 /**
- * The business figures of the Algiers days [from, to]: the rollup for the days the job rewrote, the raw
+ * The figures of a family over the Algiers days [from, to]: the rollup for the days the job rewrote, the raw
  * tables for today and for any day it has not rewritten yet (a fresh server before its first run).
  */
-export async function periodFigures(db: Queryable, from: string, to: string, today: string): Promise<RollupRow[]> {
+export async function periodFigures(db: Queryable, from: string, to: string, today: string, family: FigureFamily = 'business'): Promise<RollupRow[]> {
   const lastRolled = to < today ? to : addDays(today, -1);
   const rows: RollupRow[] = [];
   const unrolled: string[] = [];
@@ -127,7 +163,7 @@ export async function periodFigures(db: Queryable, from: string, to: string, tod
       rowsOf<RawRow>(
         db,
         sql`select day::text as day, metric, product_line, count, amount from analytics_daily
-            where metric in ('gmv', 'vouchers', 'redemptions', 'breakage') and day between ${from}::date and ${lastRolled}::date`,
+            where metric in ${FAMILIES[family].metrics} and day between ${from}::date and ${lastRolled}::date`,
       ),
       rowsOf<{ day: string }>(db, sql`select day::text as day from analytics_daily where metric = 'rolled' and day between ${from}::date and ${lastRolled}::date`),
     ]);
@@ -138,7 +174,7 @@ export async function periodFigures(db: Queryable, from: string, to: string, tod
   if (to >= today) unrolled.push(today);
   if (unrolled.length) {
     const wanted = new Set(unrolled);
-    for (const r of await liveFigures(db, unrolled[0]!, unrolled.at(-1)!)) if (wanted.has(r.day)) rows.push(r);
+    for (const r of await liveFigures(db, unrolled[0]!, unrolled.at(-1)!, family)) if (wanted.has(r.day)) rows.push(r);
   }
   return rows;
 }
