@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 
-const HEALTH_INTERVAL_MS = 5_000;
+const HEALTH_INTERVAL_MS = 1_000;
 const HEALTH_TIMEOUT_MS = 3_000;
 const TRY_DURATION_MS = 15_000;
 const TRY_INTERVAL_MS = 250;

@@ -263,7 +263,7 @@ http://127.0.0.1:${port} {
 		lb_try_duration 15s
 		lb_try_interval 250ms
 		health_uri /api/health/ready
-		health_interval 5s
+		health_interval 1s
 		health_timeout 3s
 		header_down X-Soak-Upstream {http.reverse_proxy.upstream.hostport}
 	}

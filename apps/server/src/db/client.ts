@@ -185,6 +185,23 @@ export async function ping(db: Db): Promise<void> {
 }
 
 /** The rows of a raw statement (both drivers answer `{ rows }`); for what the query builder cannot say. */
+/**
+ * Issue 39: whether an error means the database cannot be reached right now (stopped, restarting, failing
+ * over, the network gone), not that a statement failed: SQLSTATE class 08 (connection exception), 57P01–03
+ * (shut down, or starting up), the socket's errors, node-postgres' lost connection. Read through the error's
+ * causes (Drizzle wraps the driver's error).
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code) || UNREACHABLE_SOCKET.has(code))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
 export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

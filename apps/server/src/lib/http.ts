@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorText, parseErrorKey, type TErrorCode } from '@farha/contracts/errors';
 import { AppError, errorBody } from './errors.ts';
 import { noteServerError } from './logging.ts';
+import { databaseUnreachable } from '../db/client.ts';
 
 /**
  * A failed schema check as a catalogue error, always a 400: the schemas carry `zodError(code, params)`
@@ -141,6 +142,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     // Logged once, with the request's access line (lib/logging.ts).
     noteServerError(request, error);
+    // Issue 39: the database gone (a restart, a failover) is not a bug of the request: 503 and when to come
+    // back, as readiness says meanwhile; a gateway's webhook is retried either way.
+    if (databaseUnreachable(error)) return reply.status(503).header('retry-after', '5').send(new AppError('DATABASE_UNAVAILABLE').toJSON());
     return reply.status(500).send(errorBody('INTERNAL'));
   });
 }

@@ -11,7 +11,7 @@ import { postgresBinaries, throwawayPostgres, type ThrowawayPostgres } from '../
 
 /**
  * Issue 39: PostgreSQL restarts under a running instance (docs/decisions/020-scale-out.md). While it is down,
- * readiness answers 503 and a payment webhook gets a 5xx (the gateway retries); once it is back, readiness
+ * readiness answers 503, so does a page that needs the database (not 500), and a payment webhook gets a 5xx (the gateway retries); once it is back, readiness
  * answers 200 within 10 s without restarting the process, the pool reconnects by itself, the jobs claim
  * their rows again and the reconciliation catches the payment whose webhook was refused.
  * On a PostgreSQL cluster of the test's own (test/throwaway-postgres.ts), never the machine's shared one.
@@ -67,6 +67,11 @@ describe.skipIf('missing' in binaries)('PostgreSQL restarted under a running ins
     const refused = await webhook();
     expect(refused.statusCode, 'a 2xx would tell the gateway to stop retrying').toBeGreaterThanOrEqual(500);
     expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    // A page that needs the database says it is unavailable and when to come back, not an internal error.
+    const page = await t.request({ method: 'GET', url: '/api/client/vouchers', cookie: customer });
+    expect(page.statusCode, page.body).toBe(503);
+    expect(page.json().error).toEqual({ code: 'DATABASE_UNAVAILABLE', message: 'Base de données indisponible' });
+    expect(page.headers['retry-after']).toBe('5');
 
     await cluster!.start();
     const back = await until('readiness 200 after the database returned', async () => (await ready()) === 200, 10_000);
