@@ -1,6 +1,6 @@
 /**
  * Profiles the slow pages of `bench:scale` on its database: runs each page's service function with every SQL
- * statement timed, then EXPLAIN (ANALYZE, BUFFERS) of the slowest ones. PROFILE=vouchers|tx|search|dashboard.
+ * statement timed, then EXPLAIN (ANALYZE, BUFFERS) of the slowest ones. PROFILE=vouchers|tx|search|dashboard|admin|sales|users.
  */
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -9,7 +9,8 @@ import type { Db } from '../src/db/client.ts';
 import { listClientVouchers } from '../src/modules/vouchers/index.ts';
 import { reservationsByVoucher } from '../src/modules/reservations/index.ts';
 import { listTransactions } from '../src/modules/ledger/index.ts';
-import { partnerDashboard } from '../src/modules/analytics/index.ts';
+import { adminDashboard, partnerDashboard, sales } from '../src/modules/analytics/index.ts';
+import { listUsers } from '../src/modules/accounts/index.ts';
 import { membershipOf } from '../src/modules/partners/index.ts';
 import { seedPartnerId } from '../src/db/seed/seed.ts';
 import { DEMO_PARTNER_SLUG } from '../src/db/seed/catalog-data.ts';
@@ -38,6 +39,9 @@ const pages: Record<string, () => Promise<unknown>> = {
     listClientVouchers({ db, publicUrl: 'http://x', now, reservationsOf: reservationsByVoucher }, { userId: customer.id, email: customer.email }, { tab: 'tous', limit: 24 }),
   tx: () => listTransactions(db, partnerId, { page: 1, pageSize: 50 }, now),
   search: () => listTransactions(db, partnerId, { page: 1, pageSize: 50, q: 'amina' }, now),
+  admin: () => adminDashboard(db, { now, days: 90 }),
+  sales: () => sales(db, { now, days: 90 }),
+  users: () => listUsers(db, { page: 1, pageSize: 50, now }),
   dashboard: async () => {
     const { rows: [owner] } = await pool.query(`select id, email, first_name from users where email = 'partenaire@demo.farha.dz'`);
     const membership = await membershipOf(db, owner.id);

@@ -213,10 +213,16 @@ export const ZTransactionSummary = z.object({
   promoShares: z.number().int(),
   net: z.number().int(),
 });
+/** Issue 39: a search counts and totals its matches up to this many; past it, the newest are listed and the page says « plus de ». */
+export const TRANSACTION_SEARCH_CAP = 1000;
+
 export const ZPartnerTransactionList = z.object({
   transactions: z.array(ZPartnerTransaction),
-  summary: ZTransactionSummary,
+  /** The filtered rows' totals; null when a search matched more than TRANSACTION_SEARCH_CAP (`capped`). */
+  summary: ZTransactionSummary.nullable(),
+  /** The matching rows; TRANSACTION_SEARCH_CAP when `capped`. */
   total: z.number().int(),
+  capped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -4,7 +4,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { VOUCHER_PAGE_SIZE } from '@farha/contracts/customer';
 import { boxes, orders, partnerTransactions, reservations, vouchers } from '../../src/db/schema/index.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { transactionBatches } from '../../src/modules/ledger/index.ts';
+import { listTransactions, transactionBatches } from '../../src/modules/ledger/index.ts';
 import { paidOrdersOfLineage } from '../../src/modules/vouchers/index.ts';
 import { buildTestApp, type TestApp } from '../helpers.ts';
 import { DAY_MS } from '../../src/lib/clock.ts';
@@ -201,6 +201,51 @@ describe('exports stream in batches', () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(batches).toBe(Math.ceil(all.length / 2));
     expect(small.map((x) => x.id)).toEqual(all.map((x) => x.id));
+  });
+});
+
+describe("a partner's search that matches many scans (issue 39)", () => {
+  it('counts and totals up to the cap; past it, lists the newest matches without totals and says so', async () => {
+    const db = t.database.db;
+    const customer = await newCustomer(t, 'zoubida');
+    for (let i = 0; i < 7; i++) {
+      const { voucher } = await makeVoucher(db, { purchaserId: customer.id, recipientEmail: customer.email, recipientName: 'Zoubida Kaci', status: 'REDEEMED', at: clock.now() });
+      await db.insert(partnerTransactions).values({
+        partnerId: PARTNER1_ID,
+        voucherId: voucher.id,
+        offerId: PARTNER1_OFFER_ID,
+        grossAmount: 1000 + i,
+        commissionBp: 1500,
+        commissionAmount: 150,
+        netAmount: 850 + i,
+        createdAt: new Date(clock.now().getTime() - (i + 1) * 60_000),
+      });
+    }
+    const search = (cap: number, page = 1) => listTransactions(db, PARTNER1_ID, { q: 'zoubida', page, pageSize: 2 }, clock.now(), { cap });
+    // Within the cap: every match counted and totalled.
+    const exact = await search(7);
+    expect(exact).toMatchObject({ capped: false, total: 7, summary: { count: 7, turnover: 7021, commissions: 1050, net: 5971 } });
+    // Past it: no totals, the newest matches first, and no page beyond the cap.
+    const capped = await search(5);
+    expect(capped).toMatchObject({ capped: true, total: 5, summary: null });
+    const newest = (await search(7)).transactions.map((x) => x.id);
+    expect(capped.transactions.map((x) => x.id)).toEqual(newest);
+    expect((await search(5, 2)).transactions.map((x) => x.id)).toEqual((await search(7, 2)).transactions.map((x) => x.id));
+    expect((await search(5, 3)).transactions).toHaveLength(1);
+    expect((await search(5, 4)).transactions).toHaveLength(0);
+    // Through the API, the cap's default: seven matches are all counted.
+    const owner = await t.login(OWNER);
+    const res = await get(owner, '/api/partner/transactions?q=Zoubida');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ capped: false, total: 7, summary: { count: 7, turnover: 7021 } });
+  });
+
+  it('reads the newest matches past the cap along the date index, not every match through the trigram index', async () => {
+    const text = await planOf(
+      sql`select id from partner_transactions where partner_id = ${PARTNER1_ID} and (search_text like '%zoubida%') is true order by created_at desc, id desc limit 50`,
+      { bitmapScans: false },
+    );
+    expect(text).toMatch(/Index Scan Backward using partner_transactions_(partner|summary)_idx/);
   });
 });
 

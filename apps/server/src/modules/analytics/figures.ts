@@ -158,10 +158,3 @@ export async function breakageForecast(db: Queryable, input: { now: Date }): Pro
   });
   return { from: from.toISOString(), to: to.toISOString(), lines, totals };
 }
-
-/** GMV and vouchers per day for the dashboard's charts (same rows as `sales`). */
-export async function dailySeries(db: Queryable, input: { now: Date; days: number }): Promise<{ day: string; gmv: number; vouchers: number }[]> {
-  const { from, to } = periodOf(input.now, input.days);
-  const s = await salesFigures(db, from, to);
-  return s.byDay.map((d) => ({ day: d.day, gmv: d.gmv, vouchers: d.vouchers }));
-}

@@ -1,6 +1,6 @@
 export { partnerDashboard, peakWindow } from './partner-dashboard.ts';
 export { adminDashboard } from './dashboard.ts';
-export { breakageForecast, dailySeries, funnel, sales } from './figures.ts';
+export { breakageForecast, funnel, sales } from './figures.ts';
 export { liveAnalytics, systemStatus, ALERT_THRESHOLDS } from './live.ts';
 export { liveFigures, refreshRollup, runAnalyticsRollup, ROLLUP_METRICS } from './rollup.ts';
 export { smsPerDay } from './sms.ts';

@@ -10,7 +10,7 @@ import { ADMIN_PAGE_ROLES, type TRole } from '@farha/contracts/roles';
 import { requireAuth, requireRoles } from '../../lib/context.ts';
 import { createAccount, listUsers, reactivateUser, sendPasswordLink, suspendUser, updateAccount } from '../../modules/accounts/index.ts';
 import type { Queryable } from '../../db/client.ts';
-import { adminDashboard, breakageForecast, dailySeries, funnel, liveAnalytics, sales, smsPerDay, systemStatus } from '../../modules/analytics/index.ts';
+import { adminDashboard, breakageForecast, funnel, liveAnalytics, sales, smsPerDay, systemStatus } from '../../modules/analytics/index.ts';
 import { ZSmsAnalytics } from '@farha/contracts/sms';
 import { listAudit } from '../../modules/audit/index.ts';
 import { announceRateToFinance, approvePayoutAsFinance, bankTransferBatch, failPayoutAsFinance, listPayoutsForFinance, payPayoutAsFinance } from '../../modules/ledger/index.ts';
@@ -50,15 +50,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     { onRequest: requireRoles(ADMIN_PAGE_ROLES.dashboard), schema: { tags: ['admin'], querystring: ZDashboardQuery, response: { 200: ZAdminDashboard, ...errors } } },
     async (request) => {
       const now = app.clock.now();
-      const [figures, series, system] = await Promise.all([
-        adminDashboard(app.db, { now, days: request.query.days }),
-        dailySeries(app.db, { now, days: request.query.days }),
-        systemStatus(app.db, app.metrics.own, now),
-      ]);
+      const [figures, system] = await Promise.all([adminDashboard(app.db, { now, days: request.query.days }), systemStatus(app.db, app.metrics.own, now)]);
       // The activity feed is the audit log: superadmin only.
       const canAudit = (ADMIN_PAGE_ROLES.audit as readonly TRole[]).includes(requireAuth(request).role);
       const recentActivity = canAudit ? (await listAudit(app.db, { page: 1, pageSize: 8 })).entries : [];
-      return { ...figures, series, system, recentActivity };
+      return { ...figures, system, recentActivity };
     },
   );
 

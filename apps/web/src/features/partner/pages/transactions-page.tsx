@@ -77,6 +77,8 @@ function Transactions() {
   const filters = useMemo<TransactionFilters>(() => ({ q, status, period, page }), [q, status, period, page]);
   const list = useTransactions(filters);
   const data = list.data;
+  // Issue 39: a search matching more than TRANSACTION_SEARCH_CAP rows comes without totals (`capped`).
+  const summary = data?.summary ?? null;
   const pages = data ? Math.max(1, Math.ceil(data.total / TRANSACTIONS_PAGE_SIZE)) : 1;
 
   async function exportCsv() {
@@ -103,15 +105,20 @@ function Transactions() {
         }
       />
 
-      <section aria-label={t('transactions.summary')} className={`grid grid-cols-2 gap-3 ${data?.summary.promoShares ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
-        <StatTile label={t('transactions.tiles.count')} value={data ? formatCount(data.summary.count, locale) : '—'} icon={ReceiptIcon} loading={list.isPending} />
-        <StatTile label={t('transactions.tiles.turnover')} value={data ? formatDzd(data.summary.turnover, locale) : '—'} icon={Banknote} tone="accent" loading={list.isPending} />
-        <StatTile label={t('transactions.tiles.commissions')} value={data ? formatDzd(data.summary.commissions, locale) : '—'} icon={Percent} tone="muted" loading={list.isPending} />
+      <section aria-label={t('transactions.summary')} className={`grid grid-cols-2 gap-3 ${summary?.promoShares ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}>
+        <StatTile
+          label={t('transactions.tiles.count')}
+          value={data?.capped ? t('transactions.moreThan', { count: formatCount(data.total, locale) }) : summary ? formatCount(summary.count, locale) : '—'}
+          icon={ReceiptIcon}
+          loading={list.isPending}
+        />
+        <StatTile label={t('transactions.tiles.turnover')} value={summary ? formatDzd(summary.turnover, locale) : '—'} icon={Banknote} tone="accent" loading={list.isPending} />
+        <StatTile label={t('transactions.tiles.commissions')} value={summary ? formatDzd(summary.commissions, locale) : '—'} icon={Percent} tone="muted" loading={list.isPending} />
         {/* Issue 35: shown once a shared promotion's part of a discount is in the ledger (docs/product/promotions.md §9). */}
-        {!!data?.summary.promoShares && (
-          <StatTile label={t('transactions.tiles.promoShares')} value={formatDzd(data.summary.promoShares, locale)} icon={TicketPercent} tone="muted" />
+        {!!summary?.promoShares && (
+          <StatTile label={t('transactions.tiles.promoShares')} value={formatDzd(summary.promoShares, locale)} icon={TicketPercent} tone="muted" />
         )}
-        <StatTile label={t('transactions.tiles.net')} value={data ? formatDzd(data.summary.net, locale) : '—'} icon={HandCoins} tone="secondary" loading={list.isPending} />
+        <StatTile label={t('transactions.tiles.net')} value={summary ? formatDzd(summary.net, locale) : '—'} icon={HandCoins} tone="secondary" loading={list.isPending} />
       </section>
 
       <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_12rem_12rem]">
@@ -144,7 +151,7 @@ function Transactions() {
 
       {data && (
         <p className="text-sm text-muted-foreground" role="status" data-testid="transactions-count">
-          {t('transactions.resultCount', { count: data.total })}
+          {data.capped ? t('transactions.capped', { count: formatCount(data.total, locale) }) : t('transactions.resultCount', { count: data.total })}
         </p>
       )}
 
