@@ -444,6 +444,10 @@ describe('breakage forecast, live figures, alerts and the dashboard', () => {
     expect(dash.system.alerts.map((a: { kind: string }) => a.kind)).toContain('webhook_signatures');
     expect(dash.series).toHaveLength(30);
     expect(dash.series.at(-1)).toMatchObject({ day: algiersDay(clock.now()), vouchers: second.today.vouchers, gmv: second.today.revenue });
+    // Every day of it, past days included, as the sales analytics give them.
+    const sold = (await get('/api/admin/analytics/sales?days=30', cookies.superadmin)).json() as { byDay: { day: string; gmv: number; vouchers: number }[] };
+    expect(dash.series).toEqual(sold.byDay.map(({ day, gmv, vouchers }) => ({ day, gmv, vouchers })));
+    expect(dash.series.filter((d: { vouchers: number }) => d.vouchers > 0).length).toBeGreaterThan(1);
     expect(dash.kpis.retentionRate).toMatchObject({ key: 'retentionRate', value: expect.any(Number) });
   });
 });
