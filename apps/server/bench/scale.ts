@@ -184,6 +184,7 @@ async function generate(now: Date): Promise<void> {
     // transaction make ever longer version chains (hours). Off for the bulk insert, totals computed once after.
     await client.query('alter table vouchers disable trigger vouchers_box_sales');
     await client.query('alter table vouchers disable trigger vouchers_analytics_days');
+    await client.query('alter table vouchers disable trigger vouchers_usable_expiry');
     await run(
       `${VOUCHERS} vouchers`,
       `insert into vouchers (id, code, box_id, order_id, purchaser_id, holder_user_id, recipient_email, recipient_name, status, face_value,
@@ -195,6 +196,14 @@ async function generate(now: Date): Promise<void> {
     );
     await client.query('alter table vouchers enable trigger vouchers_box_sales');
     await client.query('alter table vouchers enable trigger vouchers_analytics_days');
+    await client.query('alter table vouchers enable trigger vouchers_usable_expiry');
+    await run(
+      'usable vouchers per expiry day',
+      `insert into analytics_usable_expiry (day, box_id, slot, count, value)
+       select ((expires_at at time zone 'UTC') + interval '1 hour')::date, box_id, hashtext(id::text) & 7, count(*), sum(face_value)
+         from vouchers where status in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED') group by 1, 2, 3
+       on conflict (day, box_id, slot) do update set count = excluded.count, value = excluded.value`,
+    );
     await run(
       'vouchers per day',
       `insert into analytics_voucher_days (day, status, slot, count)

@@ -371,11 +371,25 @@ describe('breakage forecast, live figures, alerts and the dashboard', () => {
       ['CANCELLED', new Date(now.getTime() + 20 * DAY_MS)],
       ['EXPIRED', new Date(now.getTime() - 5 * DAY_MS)],
     ];
+    const made = [];
     for (const [i, [status, expiresAt]] of cases.entries()) {
-      await makeVoucher(db, { purchaserId: customer.id, recipientEmail: `edge${i}@example.dz`, boxId: lines[i % lines.length]!.id, at, status, expiresAt, amount: 1000 + i * 250 });
+      made.push((await makeVoucher(db, { purchaserId: customer.id, recipientEmail: `edge${i}@example.dz`, boxId: lines[i % lines.length]!.id, at, status, expiresAt, amount: 1000 + i * 250 })).voucher);
     }
     await runAnalyticsRollup({ db, clock });
+    await expectForecastAsComputed(now, end);
 
+    // Issue 39: the whole days follow the vouchers as they change: one redeemed, one extended out of the
+    // window, one moved into it with another face value.
+    await db.update(vouchers).set({ status: 'REDEEMED', redeemedAt: now }).where(eq(vouchers.id, made[1]!.id));
+    await db.update(vouchers).set({ expiresAt: new Date(now.getTime() + 100 * DAY_MS) }).where(eq(vouchers.id, made[2]!.id));
+    await db.update(vouchers).set({ expiresAt: new Date(now.getTime() + 45 * DAY_MS) }).where(eq(vouchers.id, made[5]!.id));
+    await db.update(vouchers).set({ faceValue: 4321 }).where(eq(vouchers.id, made[5]!.id));
+    await expectForecastAsComputed(now, end);
+  });
+
+  /** The forecast's answer against every voucher and every rollup row read whole, counted without SQL. */
+  async function expectForecastAsComputed(now: Date, end: Date) {
+    const db = t.database.db;
     const res = await get('/api/admin/analytics/breakage-forecast', cookies.finance);
     expect(res.statusCode, res.body).toBe(200);
     // Here: every voucher and every rollup row read whole, counted without SQL.
@@ -406,7 +420,7 @@ describe('breakage forecast, live figures, alerts and the dashboard', () => {
       value: expected.reduce((n, l) => n + l.value, 0),
       expectedBreakage: expected.reduce((n, l) => n + l.expectedBreakage, 0),
     });
-  });
+  }
 
   it('shows today live and raises alerts from real conditions (forged webhook, failed job)', async () => {
     const live = async () => {

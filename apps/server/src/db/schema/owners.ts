@@ -100,6 +100,7 @@ export const TABLE_OWNERS = {
   analytics_events: 'tracking',
   analytics_daily: 'tracking',
   analytics_voucher_days: 'analytics', // kept by a trigger
+  analytics_usable_expiry: 'analytics', // kept by a trigger
   analytics_customer_days: 'analytics', // kept by a trigger
   // companies.ts (issue 27)
   companies: 'companies',
