@@ -16,6 +16,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { VOUCHER_STATUS_GROUPS } from '@farha/contracts/vouchers';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, rowsOf } from '../src/db/client.ts';
@@ -201,7 +202,7 @@ async function generate(now: Date): Promise<void> {
       'usable vouchers per expiry day',
       `insert into analytics_usable_expiry (day, box_id, slot, count, value)
        select ((expires_at at time zone 'UTC') + interval '1 hour')::date, box_id, hashtext(id::text) & 7, count(*), sum(face_value)
-         from vouchers where status in ('ISSUED', 'DELIVERED', 'EXTENDED', 'RESERVED') group by 1, 2, 3
+         from vouchers where status in (${VOUCHER_STATUS_GROUPS.usable.map((status) => `'${status}'`).join(', ')}) group by 1, 2, 3
        on conflict (day, box_id, slot) do update set count = excluded.count, value = excluded.value`,
     );
     await run(
