@@ -204,8 +204,9 @@ export async function listTransactions(
   }
   // Issue 39: a search counts and totals at most `cap` + 1 matches (the trigram index finds
   // them; a rare term, a code, in a few ms). Past the cap (« amina »: 62,533 of one partner's 500,000 scans),
-  // summing every match cost 250 ms: the page then lists the newest matches along the partner's date index,
-  // which meets them within a few hundred rows, and says « plus de ».
+  // summing every match cost 250 ms: the page then lists the newest matches along the partner's date index
+  // and says « plus de ». The walk is quick when the matches are spread over time (« amina »: a few hundred
+  // rows), slow when they all lie far from the newest (ADR 020, « Session 22 »).
   const t = partnerTransactions;
   const [totals] = await rowsOf<Record<keyof typeof summaryColumns, number | string>>(
     db,
