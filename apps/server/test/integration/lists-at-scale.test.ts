@@ -39,6 +39,27 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A voucher of `customer` redeemed at partner 1 at `createdAt`: gross 1000 + i, commission 150, net 850 + i. */
+async function redemption(customer: Customer, i: number, createdAt: Date, more: { recipientName?: string; status?: 'validated' | 'settled' } = {}) {
+  const db = t.database.db;
+  const { voucher } = await makeVoucher(db, { purchaserId: customer.id, recipientEmail: customer.email, recipientName: more.recipientName, status: 'REDEEMED', at: clock.now() });
+  const [row] = await db
+    .insert(partnerTransactions)
+    .values({
+      partnerId: PARTNER1_ID,
+      voucherId: voucher.id,
+      offerId: PARTNER1_OFFER_ID,
+      grossAmount: 1000 + i,
+      commissionBp: 1500,
+      commissionAmount: 150,
+      netAmount: 850 + i,
+      ...(more.status ? { status: more.status } : {}),
+      createdAt,
+    })
+    .returning({ id: partnerTransactions.id });
+  return row!.id;
+}
+
 describe('GET /api/client/vouchers, a page at a time', () => {
   it('pages newest first with a cursor, the figures over every voucher', async () => {
     const first = (await get(lina.cookie, '/api/client/vouchers')).json();
@@ -174,19 +195,7 @@ describe('exports stream in batches', () => {
   it('reads every transaction once, newest first, whatever the batch size', async () => {
     const db = t.database.db;
     // Seven redemptions, two of them in the same instant (the keyset's tie on the id).
-    for (let i = 0; i < 7; i++) {
-      const { voucher } = await makeVoucher(db, { purchaserId: other.id, recipientEmail: other.email, status: 'REDEEMED', at: clock.now() });
-      await db.insert(partnerTransactions).values({
-        partnerId: PARTNER1_ID,
-        voucherId: voucher.id,
-        offerId: PARTNER1_OFFER_ID,
-        grossAmount: 1000,
-        commissionBp: 1500,
-        commissionAmount: 150,
-        netAmount: 850,
-        createdAt: new Date(clock.now().getTime() - Math.min(i, 5) * 60_000),
-      });
-    }
+    for (let i = 0; i < 7; i++) await redemption(other, 0, new Date(clock.now().getTime() - Math.min(i, 5) * 60_000));
     const all = [];
     for await (const batch of transactionBatches(db, PARTNER1_ID, {}, clock.now(), 1000)) all.push(...batch);
     const small = [];
@@ -208,19 +217,7 @@ describe("a partner's search that matches many scans (issue 39)", () => {
   it('counts and totals up to the cap; past it, lists the newest matches without totals and says so', async () => {
     const db = t.database.db;
     const customer = await newCustomer(t, 'zoubida');
-    for (let i = 0; i < 7; i++) {
-      const { voucher } = await makeVoucher(db, { purchaserId: customer.id, recipientEmail: customer.email, recipientName: 'Zoubida Kaci', status: 'REDEEMED', at: clock.now() });
-      await db.insert(partnerTransactions).values({
-        partnerId: PARTNER1_ID,
-        voucherId: voucher.id,
-        offerId: PARTNER1_OFFER_ID,
-        grossAmount: 1000 + i,
-        commissionBp: 1500,
-        commissionAmount: 150,
-        netAmount: 850 + i,
-        createdAt: new Date(clock.now().getTime() - (i + 1) * 60_000),
-      });
-    }
+    for (let i = 0; i < 7; i++) await redemption(customer, i, new Date(clock.now().getTime() - (i + 1) * 60_000), { recipientName: 'Zoubida Kaci' });
     const search = (cap: number, page = 1) => listTransactions(db, PARTNER1_ID, { q: 'zoubida', page, pageSize: 2 }, clock.now(), { cap });
     // Within the cap: every match counted and totalled.
     const exact = await search(7);
@@ -306,22 +303,7 @@ describe("the partner's totals from monthly buckets", () => {
     // Redemptions spread over 100 days (several months, and today), two statuses.
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const { voucher } = await makeVoucher(db, { purchaserId: other.id, recipientEmail: other.email, status: 'REDEEMED', at: clock.now() });
-      const [row] = await db
-        .insert(partnerTransactions)
-        .values({
-          partnerId: PARTNER1_ID,
-          voucherId: voucher.id,
-          offerId: PARTNER1_OFFER_ID,
-          grossAmount: 1000 + i,
-          commissionBp: 1500,
-          commissionAmount: 150,
-          netAmount: 850 + i,
-          status: i % 4 === 0 ? 'settled' : 'validated',
-          createdAt: new Date(clock.now().getTime() - i * 9 * DAY_MS - 60_000),
-        })
-        .returning({ id: partnerTransactions.id });
-      ids.push(row!.id);
+      ids.push(await redemption(other, i, new Date(clock.now().getTime() - i * 9 * DAY_MS - 60_000), { status: i % 4 === 0 ? 'settled' : 'validated' }));
     }
     // A settlement (one statement over several rows) and a removal change the buckets too.
     await db.update(partnerTransactions).set({ status: 'settled' }).where(sql`${partnerTransactions.id} in (${sql.join([ids[1]!, ids[5]!, ids[9]!], sql`, `)})`);
