@@ -186,9 +186,9 @@ async function open(page: Page, target: string): Promise<boolean> {
       () => false,
     );
   await page.waitForTimeout(150);
-  return loaded;
   // Fonts and images change widths.
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate(() => Promise.race([document.fonts.ready.then(() => undefined), new Promise((r) => setTimeout(r, 2_000))]));
+  return loaded;
 }
 
 /** What sticks out sideways: the page wider than the screen, and the elements past its edges. */
@@ -232,49 +232,78 @@ async function overflow(page: Page, width: number): Promise<string[]> {
 
 const checked = { pages: 0, checks: 0 };
 
+/** The longest a page's checks may take (the slowest took 35 s in a full run on two cores). */
+const PAGE_BUDGET_MS = 120_000;
+
+/**
+ * `work` within `ms`, or an error naming the step it was at: a step that never ends (Playwright's evaluate and
+ * setViewportSize have no timeout; a role once waited out its whole ten minutes in a full run) fails its role
+ * at once with where it stopped.
+ */
+async function within<T>(ms: number, where: () => string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer after ${ms / 1000} s at ${where()}`)), ms);
+  });
+  try {
+    return await Promise.race([work, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Opens one page of the map in the current language and measures it at each width. */
+async function checkPage(page: Page, who: Who, locale: string, pattern: string, problems: string[], at: (step: string) => void): Promise<void> {
+  at(`resolving ${pattern}`);
+  const target = await resolve(page, who, pattern);
+  if (!target) return;
+  at(`opening ${target} at ${WIDTHS[0]} px`);
+  await page.setViewportSize({ width: WIDTHS[0], height: 844 });
+  const loaded = await open(page, target);
+  const landed = new URL(page.url()).pathname;
+  if (!loaded) problems.push(`${who} ${locale} ${target}: still loading after ${LOAD_TIMEOUT_MS / 1000} s`);
+  checked.pages += 1;
+  if (SCREENS_DIR) {
+    const name = `${who}-${locale}-${target.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`;
+    await page.screenshot({ path: path.join(SCREENS_DIR, name) });
+  }
+  for (const width of WIDTHS) {
+    at(`measuring ${target} at ${width} px`);
+    if (width !== WIDTHS[0]) {
+      await page.setViewportSize({ width, height: 780 });
+      await page.evaluate(() => new Promise((r) => (requestAnimationFrame(() => requestAnimationFrame(r)), setTimeout(r, 1_000))));
+    }
+    checked.checks += 1;
+    // What sticks out right after the resize is measured again a moment later: a part hydrated when seen
+    // (HydrateWhenSeen) may still hold the previous width's boxes for a frame; a page that is too wide stays so.
+    let lines = await overflow(page, width);
+    if (lines.length > 0) {
+      await page.waitForTimeout(500);
+      lines = await overflow(page, width);
+    }
+    for (const line of lines) problems.push(`${who} ${locale} ${width}px ${target}${landed !== target.split('?')[0] ? ` (→ ${landed})` : ''}: ${line}`);
+  }
+}
+
 async function journey(who: Who): Promise<string[]> {
   const problems: string[] = [];
   const context = await phoneContext();
+  let step = 'logging in';
+  const at = (next: string) => (step = next);
   try {
     const page = await context.newPage();
-    if (who === 'visitor') await page.goto(P.home);
-    else await loginAs(page, who);
+    await within(PAGE_BUDGET_MS, () => `${who}: ${step}`, (who === 'visitor' ? page.goto(P.home) : loginAs(page, who)).then(() => undefined));
     for (const locale of LOCALES) {
       await page.evaluate((l) => {
         localStorage.setItem('farha.locale', l);
         document.cookie = `farha.locale=${l}; path=/`;
       }, locale);
       for (const pattern of PAGES_OF[who]) {
-        const target = await resolve(page, who, pattern);
-        if (!target) continue;
-        await page.setViewportSize({ width: WIDTHS[0], height: 844 });
-        const loaded = await open(page, target);
-        const landed = new URL(page.url()).pathname;
-        if (!loaded) problems.push(`${who} ${locale} ${target}: still loading after ${LOAD_TIMEOUT_MS / 1000} s`);
-        checked.pages += 1;
-        if (SCREENS_DIR) {
-          const name = `${who}-${locale}-${target.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`;
-          await page.screenshot({ path: path.join(SCREENS_DIR, name) });
-        }
-        for (const width of WIDTHS) {
-          if (width !== WIDTHS[0]) {
-            await page.setViewportSize({ width, height: 780 });
-            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-          }
-          checked.checks += 1;
-          // What sticks out right after the resize is measured again a moment later: a part hydrated when seen
-          // (HydrateWhenSeen) may still hold the previous width's boxes for a frame; a page that is too wide stays so.
-          let lines = await overflow(page, width);
-          if (lines.length > 0) {
-            await page.waitForTimeout(500);
-            lines = await overflow(page, width);
-          }
-          for (const line of lines) problems.push(`${who} ${locale} ${width}px ${target}${landed !== target.split('?')[0] ? ` (→ ${landed})` : ''}: ${line}`);
-        }
+        await within(PAGE_BUDGET_MS, () => `${who} ${locale}: ${step}`, checkPage(page, who, locale, pattern, problems, at));
       }
     }
   } finally {
-    await context.close();
+    await within(30_000, () => `${who}: closing its browser context`, context.close()).catch((error: Error) => console.error(error.message));
   }
   return problems;
 }
@@ -285,7 +314,8 @@ describe.concurrent('every page fits a phone (360 and 390 px, French and Arabic)
   for (const who of Object.keys(PAGES_OF) as Who[]) {
     if (PAGES_OF[who].length === 0) continue;
     // Up to five roles at once in one Chromium: on a two-core machine a role of many pages takes minutes.
-    test(who, { timeout: 600_000 }, async () => {
+    // One retry, in a new browser context: a step that hung (see `within`) is reported, then the role runs again.
+    test(who, { timeout: 600_000, retry: 1 }, async () => {
       const problems = await journey(who);
       if (problems.length > 0) console.error(`${who}:\n${problems.join('\n')}`);
       expect(problems.length, `pages of ${who} wider than a phone:\n${problems.join('\n')}`).toBe(0);

@@ -218,18 +218,24 @@ describe("a partner's search that matches many scans (issue 39)", () => {
     const db = t.database.db;
     const customer = await newCustomer(t, 'zoubida');
     for (let i = 0; i < 7; i++) await redemption(customer, i, new Date(clock.now().getTime() - (i + 1) * 60_000), { recipientName: 'Zoubida Kaci' });
-    const search = (cap: number, page = 1) => listTransactions(db, PARTNER1_ID, { q: 'zoubida', page, pageSize: 2 }, clock.now(), { cap });
+    const search = (cap: number, page = 1, window?: number) =>
+      listTransactions(db, PARTNER1_ID, { q: 'zoubida', page, pageSize: 2 }, clock.now(), { cap, ...(window === undefined ? {} : { window }) });
     // Within the cap: every match counted and totalled.
     const exact = await search(7);
     expect(exact).toMatchObject({ capped: false, total: 7, summary: { count: 7, turnover: 7021, commissions: 1050, net: 5971 } });
-    // Past it: no totals, the newest matches first, and no page beyond the cap.
-    const capped = await search(5);
-    expect(capped).toMatchObject({ capped: true, total: 5, summary: null });
-    const newest = (await search(7)).transactions.map((x) => x.id);
-    expect(capped.transactions.map((x) => x.id)).toEqual(newest);
-    expect((await search(5, 2)).transactions.map((x) => x.id)).toEqual((await search(7, 2)).transactions.map((x) => x.id));
-    expect((await search(5, 3)).transactions).toHaveLength(1);
-    expect((await search(5, 4)).transactions).toHaveLength(0);
+    expect(await search(7, 1, 0)).toEqual(exact);
+    const exactIds = async (page: number) => (await search(7, page)).transactions.map((x) => x.id);
+    // Past it: no totals, the newest matches first, and no page beyond the cap — whether the newest rows
+    // read first hold more matches than the cap (the default window), a few or none (windows of 3 and 0
+    // rows: the pages they do not hold come from the trigram index's matches, sorted).
+    for (const window of [undefined, 3, 0]) {
+      const capped = await search(5, 1, window);
+      expect(capped, `window ${window}`).toMatchObject({ capped: true, total: 5, summary: null });
+      expect(capped.transactions.map((x) => x.id)).toEqual(await exactIds(1));
+      expect((await search(5, 2, window)).transactions.map((x) => x.id)).toEqual(await exactIds(2));
+      expect((await search(5, 3, window)).transactions.map((x) => x.id)).toEqual((await exactIds(3)).slice(0, 1));
+      expect((await search(5, 4, window)).transactions).toHaveLength(0);
+    }
     // Through the API, the cap's default: seven matches are all counted.
     const owner = await t.login(OWNER);
     const res = await get(owner, '/api/partner/transactions?q=Zoubida');
@@ -259,6 +265,13 @@ async function planOf(query: SQL, { bitmapScans = true } = {}): Promise<string> 
   });
   return plan.map((r) => r['QUERY PLAN']).join('\n');
 }
+
+describe("the back office's users list", () => {
+  it("reads a role's page along that role's own index, however far the page (a million customers, page 1,500)", async () => {
+    const text = await planOf(sql`select id from users where role = 'customer' order by created_at desc, id desc limit 50 offset 74950`);
+    expect(text).toMatch(/Index (Only )?Scan Backward using users_role_created_idx/);
+  });
+});
 
 describe('trigram indexes', () => {
   it("serve the back office's user search (ilike '%…%') instead of reading every account", async () => {

@@ -34,9 +34,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_role_idx').on(t.role),
-    // The back office's user list: newest first, one page at a time (issue 12: 100,000 users).
+    // The back office's user list: newest first, one page at a time (issue 12: 100,000 users); a role's list
+    // (a million customers, issue 39) from its own index alone, page 1,500 as well as page 1.
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_locale_check', oneOf(t.locale, ['fr', 'ar'])),
     check('users_role_check', oneOf(t.role, ROLES)),

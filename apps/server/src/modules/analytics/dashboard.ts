@@ -20,7 +20,7 @@ type Days = { from: string; to: string; today: string };
 
 /**
  * Accounts that are not customers (staff, partners): left out of active customers and retention. Few rows,
- * read through users_role_idx as a hashed anti-join.
+ * read through users_role_created_idx as a hashed anti-join.
  */
 const NOT_CUSTOMERS = sql`(select id from users where role in (${sql.join(
   ROLES.filter((r) => r !== 'customer').map((r) => sql`${r}`),

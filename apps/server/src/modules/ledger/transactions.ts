@@ -25,31 +25,38 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const searchTerm = (filters: TransactionFilters) => searchFold(filters.q?.trim() ?? '');
 
+/** A search first reads this many of the partner's newest rows (its filters applied) before any index of words. */
+export const SEARCH_WINDOW = 10_000;
+
+/**
+ * The search's condition on `column` (partner_transactions.search_text, or a subquery's copy of it). One
+ * column holds the code (with and without dashes), the customer, the box and the offer in French and in
+ * Arabic, folded as searchFold folds what is typed (trigram index partner_transactions_partner_search_idx):
+ * no join, whatever the partner's history.
+ */
+function matchesOf(filters: TransactionFilters, column: SQL | typeof partnerTransactions.searchText): SQL | null {
+  const q = searchTerm(filters);
+  if (!q) return null;
+  const like = `%${escapeLike(q)}%`;
+  // A code typed without its dashes still matches.
+  const compact = `%${escapeLike(q.replace(/[\s-]/g, ''))}%`;
+  return like === compact ? sql`${column} like ${like}` : sql`(${column} like ${like} or ${column} like ${compact})`;
+}
+
 /**
  * Always scoped to one partner; the filters of docs/product/partners.md §12 on top. `walk`: the search's
- * condition written so that no index answers it (`is true`), for a search known to match many rows: the
- * newest are then read along the partner's date index, each row checked.
+ * condition written so that no index answers it (`is true`), for a search known to match many of the newest
+ * rows: they are then read along the partner's date index, each row checked. `search: false`: the filters
+ * without the search.
  */
-function whereOf(partnerId: string, filters: TransactionFilters, now: Date, options: { walk?: boolean } = {}): SQL {
+function whereOf(partnerId: string, filters: TransactionFilters, now: Date, options: { walk?: boolean; search?: boolean } = {}): SQL {
   const parts: (SQL | undefined)[] = [eq(partnerTransactions.partnerId, partnerId)];
   if (filters.status) parts.push(eq(partnerTransactions.status, filters.status));
   if (filters.period) parts.push(gte(partnerTransactions.createdAt, periodStart(filters.period, now)));
   if (filters.from) parts.push(gte(partnerTransactions.createdAt, filters.from));
   if (filters.to) parts.push(lt(partnerTransactions.createdAt, filters.to));
-  const q = searchTerm(filters);
-  if (q) {
-    // One column holds the code (with and without dashes), the customer, the box and the offer in French
-    // and in Arabic, folded as searchFold folds what is typed (trigram index partner_transactions_partner_search_idx):
-    // no join, whatever the partner's history.
-    const like = `%${escapeLike(q)}%`;
-    // A code typed without its dashes still matches.
-    const compact = `%${escapeLike(q.replace(/[\s-]/g, ''))}%`;
-    const matches =
-      like === compact
-        ? sql`${partnerTransactions.searchText} like ${like}`
-        : sql`(${partnerTransactions.searchText} like ${like} or ${partnerTransactions.searchText} like ${compact})`;
-    parts.push(options.walk ? sql`(${matches}) is true` : matches);
-  }
+  const matches = options.search === false ? null : matchesOf(filters, partnerTransactions.searchText);
+  if (matches) parts.push(options.walk ? sql`(${matches}) is true` : matches);
   return and(...parts)!;
 }
 
@@ -180,7 +187,7 @@ export async function listTransactions(
   partnerId: string,
   query: TransactionFilters & { page: number; pageSize: number },
   now: Date,
-  { cap = TRANSACTION_SEARCH_CAP } = {},
+  { cap = TRANSACTION_SEARCH_CAP, window = SEARCH_WINDOW } = {},
 ) {
   const where = whereOf(partnerId, query, now);
   const offset = (query.page - 1) * query.pageSize;
@@ -202,22 +209,40 @@ export async function listTransactions(
     const [rows, totals] = await Promise.all([page(where), query.from || query.to ? summaryOf(db, where) : monthlyTotals(db, partnerId, query, now)]);
     return dto(rows, totals, false);
   }
-  // Issue 39: a search counts and totals at most `cap` + 1 matches (the trigram index finds
-  // them; a rare term, a code, in a few ms). Past the cap (« amina »: 62,533 of one partner's 500,000 scans),
-  // summing every match cost 250 ms: the page then lists the newest matches along the partner's date index
-  // and says « plus de ». The walk is quick when the matches are spread over time (« amina »: a few hundred
-  // rows), slow when they all lie far from the newest (ADR 020, « Session 22 »).
+  // Issue 39: a search counts and totals at most `cap` + 1 matches, and reads the fewest rows that tell
+  // whether it passes the cap (ADR 020, « Session 23 »). First the partner's SEARCH_WINDOW newest rows, along
+  // the date index: a common term (« amina »: 62,533 of one partner's 500,000 scans) has more than `cap`
+  // matches among them, and its pages are those rows' matches. Otherwise the trigram index counts (a rare
+  // term, a code: a few ms); past the cap, a page that the window holds is read along the date index, one
+  // beyond it from the trigram index's matches, sorted (a term whose matches all lie far from the newest rows).
   const t = partnerTransactions;
+  const newest = sql`select ${t.searchText} as search_text from ${t} where ${whereOf(partnerId, query, now, { search: false })}
+      order by ${t.createdAt} desc, ${t.id} desc limit ${window}`;
+  const [near] = await rowsOf<{ count: number | string }>(
+    db,
+    sql`select count(*)::int as count from (select 1 from (${newest}) newest where ${matchesOf(query, sql`newest.search_text`)!} limit ${cap + 1}) matches`,
+  );
+  const nearMatches = Number(near?.count ?? 0);
+  const capped = async () => {
+    // The pages end with the cap's last match.
+    if (offset >= cap) return dto([], null, true);
+    const limit = Math.min(query.pageSize, cap - offset);
+    if (offset + limit <= nearMatches) return dto(await page(whereOf(partnerId, query, now, { walk: true }), limit), null, true);
+    const rows = await baseQuery(db)
+      .where(where)
+      // An order no index serves: the matches come from the trigram index, then the newest are kept.
+      .orderBy(sql`${t.createdAt} + interval '0 seconds' desc`, desc(t.id))
+      .limit(limit)
+      .offset(offset);
+    return dto(rows, null, true);
+  };
+  if (nearMatches > cap) return capped();
   const [totals] = await rowsOf<Record<keyof typeof summaryColumns, number | string>>(
     db,
     sql`select ${sql.join(Object.entries(summaryColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`), sql`, `)}
         from (select ${t.grossAmount}, ${t.commissionAmount}, ${t.netAmount} from ${t} where ${where} limit ${cap + 1}) matches`,
   );
-  if (Number(totals?.count ?? 0) > cap) {
-    // The pages end with the cap's last match.
-    if (offset >= cap) return dto([], null, true);
-    return dto(await page(whereOf(partnerId, query, now, { walk: true }), Math.min(query.pageSize, cap - offset)), null, true);
-  }
+  if (Number(totals?.count ?? 0) > cap) return capped();
   return dto(await page(where), totalsOf(totals), false);
 }
 
