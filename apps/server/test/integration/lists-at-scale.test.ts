@@ -226,8 +226,8 @@ describe("a partner's search that matches many scans (issue 39)", () => {
     expect(await search(7, 1, 0)).toEqual(exact);
     const exactIds = async (page: number) => (await search(7, page)).transactions.map((x) => x.id);
     // Past it: no totals, the newest matches first, and no page beyond the cap — whether the newest rows
-    // read first hold more matches than the cap (the default window), a few or none (windows of 3 and 0
-    // rows: the pages they do not hold come from the trigram index's matches, sorted).
+    // read first hold more matches than the cap (the default window) or not (windows of 3 and 0 rows: the
+    // trigram index counts them).
     for (const window of [undefined, 3, 0]) {
       const capped = await search(5, 1, window);
       expect(capped, `window ${window}`).toMatchObject({ capped: true, total: 5, summary: null });
