@@ -34,7 +34,8 @@ const WARMUP = 20;
 /** The demo customer holds this many of the vouchers (the heaviest customer list); the demo partner one redemption in DEMO_PARTNER_SHARE. */
 const DEMO_CUSTOMER_VOUCHERS = 1_000;
 const DEMO_PARTNER_SHARE = 20;
-const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 3 };
+/** Version 4: the rows in the order of their time (session 23). */
+const SIZES = { VOUCHERS, CUSTOMERS, PARTNERS, DEMO_CUSTOMER_VOUCHERS, DEMO_PARTNER_SHARE, version: 4 };
 /** The tables filled in bulk: their secondary indexes are dropped before the load and built once after it (generate). */
 const BULK_TABLES = ['orders', 'vouchers', 'partner_transactions', 'reservations'];
 
@@ -146,23 +147,27 @@ async function generate(now: Date): Promise<void> {
     await client.query(`create temporary table scale_offers as
       select o.id, o.partner_id, row_number() over (order by o.id) - 1 as n from offers o where o.title like 'Prestation Partenaire %'`);
     await client.query('analyze scale_customers; analyze scale_boxes; analyze scale_offers');
-    // One voucher in DEMO_CUSTOMER_VOUCHERS… the first vouchers are the demo customer's.
+    // The demo customer holds DEMO_CUSTOMER_VOUCHERS vouchers: ten in a row (every status) every 10 × VOUCHERS /
+    // DEMO_CUSTOMER_VOUCHERS, spread over the 700 days.
+    // g is time: g = 1 is 700 days ago, g = VOUCHERS now. A live database appends the rows of a day together,
+    // so the plan is inserted in the order of g and a day's orders, vouchers and scans share a few pages, as
+    // there (versions 1–3 spread each day over every page of the tables: today's 5,834 orders on 5,834 pages).
     await client.query(`create temporary table scale_plan as
       select g,
              -- Ids in the order of g (as the codes are), inserted in that order: the primary keys grow at their
              -- right edge instead of splitting pages all over ten million entries (the ids are still unique uuids).
              ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid as order_id,
              ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid as voucher_id,
-             case when g <= $1 then (select id from users where email = 'client@demo.farha.dz') else c.id end as customer_id,
-             case when g <= $1 then 'client@demo.farha.dz' else c.email end as email,
-             case when g <= $1 then 'Amina Benali' else c.name end as name,
+             case when g % $1 < 10 then (select id from users where email = 'client@demo.farha.dz') else c.id end as customer_id,
+             case when g % $1 < 10 then 'client@demo.farha.dz' else c.email end as email,
+             case when g % $1 < 10 then 'Amina Benali' else c.name end as name,
              b.id as box_id, b.price,
              case when g % 10 < 3 then 'REDEEMED' when g % 10 = 3 then 'EXPIRED' else 'DELIVERED' end as status,
-             $2::timestamptz - make_interval(days => (g % 700)::int, secs => g % 86400) as created_at
+             $2::timestamptz - make_interval(secs => (($3 - g)::bigint * 60480000 / $3)::double precision) as created_at
         from generate_series(1, $3) g
         join scale_customers c on c.n = g % ${CUSTOMERS}
         join scale_boxes b on b.n = g % (select count(*) from scale_boxes)`,
-      [DEMO_CUSTOMER_VOUCHERS, at, VOUCHERS]);
+      [Math.max(10, Math.floor(VOUCHERS / DEMO_CUSTOMER_VOUCHERS) * 10), at, VOUCHERS]);
     log('voucher plan ready');
     // The analytics' day tables follow each order and voucher through a row trigger (migration 0007): tens of
     // millions of upserts queued to the statement's end. Off for the bulk insert; the tables are then filled
@@ -230,7 +235,7 @@ async function generate(now: Date): Promise<void> {
               p.created_at + interval '20 days',
               case when p.created_at + interval '20 days' < $3::timestamptz - interval '30 days' then p.created_at + interval '35 days' end
          from scale_plan p join scale_offers o on o.n = p.g % (select count(*) from scale_offers)
-        where p.status = 'REDEEMED'`,
+        where p.status = 'REDEEMED' order by p.g`,
       [DEMO_PARTNER_SHARE, seedPartnerId(DEMO_PARTNER_SLUG), at],
     );
     await run(
