@@ -123,7 +123,7 @@ export function printBooks(b: Books, purchases: Record<string, number>): void {
   const leftSending = e.byStatus.sending ?? 0;
   console.log(`  due and not sent: ${e.due - sent}, of which left \`sending\` by the killed instance (claimed again once its lock is 5 min old): ${leftSending}   ${verdict(e.due - sent - leftSending === 0)}`);
   console.log(`  files the outbox does not know (sent twice, or sent and not recorded): ${e.filesUnknown}   ${verdict(e.filesUnknown === 0 && e.files === sent)}`);
-  if (e.filesUnknown > 0 && e.filesUnknown <= leftSending) console.log('    (a message accepted by the mail server just before its instance was killed is sent again: at least once)');
+  console.log(`  Message-IDs in two files: ${e.messageIdsTwice}   ${verdict(e.messageIdsTwice === 0)} (a message sent again after its instance was killed keeps its Message-ID and its one file)`);
   const t = b.texts;
   const written = (t.byStatus.written ?? 0) + (t.byStatus.sent ?? 0) + (t.byStatus.delivered ?? 0);
   console.log(`texts: ${JSON.stringify(t.byStatus)}; due ${t.due}, sent ${written}, files written ${t.files}`);

@@ -15,8 +15,9 @@
  * SOAK_DATABASE_URL: another PostgreSQL (its database must be empty: the instances migrate and seed it);
  * then the database is restarted only if SOAK_PG_RESTART_CMD says how (a shell command that returns once
  * it is back). SOAK_DB_DOWN_SECONDS: how long the soak's own cluster stays stopped (5). SOAK_PROXY=node: the
- * Node stand-in even when Caddy is installed. Ports: the proxy and the instances take four free ports in
- * 3200-3299.
+ * Node stand-in even when Caddy is installed. SOAK_NODE_FLAGS: more flags for the instances' node (such as
+ * `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/heaps`). Ports: the proxy and the instances take four
+ * free ports in 3200-3299.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +42,8 @@ const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const BROWSERS = Number(process.env.SOAK_BROWSERS ?? 6);
 const DB_DOWN_SECONDS = Number(process.env.SOAK_DB_DOWN_SECONDS ?? 5);
 const INSTANCES = 3;
+/** More flags for the instances' node, such as `--heapsnapshot-signal=SIGUSR2` to look at what a heap holds. */
+const NODE_FLAGS = (process.env.SOAK_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 /** The sandbox gateway's signing key, known here so that the soak can send a webhook itself. */
 const PAYMENT_SECRET = randomBytes(24).toString('hex');
 
@@ -185,7 +188,7 @@ async function startInstance(instance: Instance): Promise<number> {
   };
   delete env.NODE_OPTIONS;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...NODE_FLAGS, SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(instance.log, { end: false });
   child.stderr!.pipe(instance.log, { end: false });
   instance.child = child;

@@ -230,7 +230,7 @@ export function memoryMailer(): Mailer & { sent: OutgoingMail[] } {
     sent,
     send: async (mail) => {
       sent.push(mail);
-      return { messageId: `<${randomBytes(6).toString('hex')}@test.farha>` };
+      return { messageId: `<${mail.key ?? randomBytes(6).toString('hex')}@test.farha>` };
     },
     close: () => {},
   };

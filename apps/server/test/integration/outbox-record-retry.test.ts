@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { emailOutbox, smsOutbox } from '../../src/db/schema/index.ts';
-import { enqueueEmail, processOutbox, processSmsOutbox, type SmsProvider } from '../../src/modules/notifications/index.ts';
+import { createMailer, enqueueEmail, processOutbox, processSmsOutbox, type SmsProvider } from '../../src/modules/notifications/index.ts';
 import { voucherMailHooks } from '../../src/modules/vouchers/index.ts';
 import { memoryMailer, openTestDatabase, type TestDatabase } from '../helpers.ts';
 import { testClock } from '../clock.ts';
@@ -60,6 +63,37 @@ describe('a message sent while the database is lost', () => {
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lockedAt: null });
     expect(row!.messageId).toBeTruthy();
+  });
+
+  it('an e-mail accepted just before its instance died is the same message when sent again: the mailbox holds it once', async () => {
+    const db = database.db;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'farha-mail-'));
+    const id = await enqueueEmail(db, { to: 'killed@example.dz', template: 'test', subject: 'Votre coffret', html: '<p>Bonjour</p>', text: 'Bonjour', now: clock.now() });
+    const fileMailer = createMailer({ smtpUrl: undefined, mailFrom: 'Farha <noreply@farha.dz>', dataDir });
+    const messageIds: string[] = [];
+    const mailer = { ...fileMailer, send: async (mail: Parameters<typeof fileMailer.send>[0]) => {
+      const accepted = await fileMailer.send(mail);
+      messageIds.push(accepted.messageId);
+      return accepted;
+    } };
+    const deps = { mailer, clock, publicUrl: 'http://farha.test', log, hooks: voucherMailHooks };
+
+    // The record never reaches the database (as when SIGKILL ends the instance right after the mail server's
+    // answer): the row stays `sending` until its lock is stale, then another run claims it and sends it again.
+    await processOutbox({ ...deps, db: losingWrites(db, 1, 'transaction'), recordRetryMs: [] });
+    clock.advance(10 * 60_000);
+    await processOutbox({ ...deps, db });
+
+    expect(messageIds).toHaveLength(2);
+    expect(messageIds[1]).toBe(messageIds[0]);
+    expect(messageIds[0]).toBe(`<${id}@farha.dz>`);
+    const files = fs.readdirSync(path.join(dataDir, 'mail'));
+    expect(files).toEqual([`${id}.eml`]);
+    expect(fs.readFileSync(path.join(dataDir, 'mail', files[0]!), 'utf8')).toMatch(new RegExp(`^Message-ID: <${id}@farha.dz>`, 'im'));
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, messageId: `<${id}@farha.dz>` });
+    fileMailer.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('a text the provider accepted is recorded once the database is back, and not sent again', async () => {

@@ -9,6 +9,12 @@ export type OutgoingMail = {
   html: string;
   text: string;
   attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
+  /**
+   * What names this message for good (the outbox row's id): its Message-ID is made from it, so a message sent
+   * again after its instance was killed between the mail server's answer and its record is the same message,
+   * which a mailbox shows once (issue 39's soak).
+   */
+  key?: string;
 };
 
 export type Mailer = {
@@ -35,14 +41,24 @@ function lazyTransport(options: string | { streamTransport: true; buffer: true; 
   };
 }
 
-/** Real SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
+/** `<key@domain of MAIL_FROM>`, the Message-ID of a message with a key; nodemailer makes one for the others. */
+export function messageIdOf(key: string, mailFrom: string): string {
+  const domain = /@([a-zA-Z0-9.-]+)/.exec(mailFrom)?.[1] ?? 'farha.dz';
+  return `<${key.replace(/[^a-zA-Z0-9.-]/g, '')}@${domain}>`;
+}
+
+/**
+ * Real SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. The folder stands for a mailbox:
+ * a message with a key is its file `<key>.eml`, written once, so a message sent again keeps its one file.
+ */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+  const message = ({ key, ...mail }: OutgoingMail) => ({ from: config.mailFrom, ...mail, ...(key ? { messageId: messageIdOf(key, config.mailFrom) } : {}) });
   if (config.smtpUrl) {
     const transport = lazyTransport(config.smtpUrl);
     return {
       kind: 'smtp',
       send: async (mail) => {
-        const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
+        const info = await (await transport.get()).sendMail(message(mail));
         return { messageId: info.messageId };
       },
       close: transport.close,
@@ -53,10 +69,17 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   return {
     kind: 'file',
     send: async (mail) => {
-      const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
+      const info = await (await transport.get()).sendMail(message(mail));
       await fs.promises.mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
-      await fs.promises.writeFile(path.join(dir, name), info.message as Buffer);
+      const name = mail.key
+        ? `${mail.key.replace(/[^a-zA-Z0-9-]/g, '')}.eml`
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
+      try {
+        await fs.promises.writeFile(path.join(dir, name), info.message as Buffer, { flag: 'wx' });
+      } catch (error) {
+        // Already in the mailbox: sent before its record was written (the instance was killed in between).
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
       return { messageId: info.messageId };
     },
     close: transport.close,

@@ -146,7 +146,7 @@ export async function processOutbox(deps: Deps): Promise<number> {
 async function deliver(deps: Deps, row: OutboxRow): Promise<void> {
   let messageId: string;
   try {
-    const mail: OutgoingMail = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text };
+    const mail: OutgoingMail = { to: row.toAddress, subject: row.subject, html: row.html, text: row.text, key: row.id };
     const wanted = row.attachments as OutboxAttachments;
     if ((wanted.voucherId || wanted.giftCardId || wanted.groupGiftId) && (wanted.qr || wanted.pdf)) mail.attachments = await deps.hooks.attachments(deps.db, wanted, deps.publicUrl, asLocale(row.locale));
     ({ messageId } = await deps.mailer.send(mail));
