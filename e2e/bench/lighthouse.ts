@@ -10,7 +10,8 @@
  * or the same machine at a busier hour, can be compared (issue 34).
  * A benchmark, not a test: the scores depend on the machine's load. Set BENCH_SKIP_BUILD=1 to reuse
  * apps/web/dist, BENCH_RUNS=n to keep the median of n runs per page, BENCH_LOCALES=fr (or ar) for one
- * language, BENCH_PAGES=/,/catalog,box for some of the pages.
+ * language, BENCH_PAGES=/,/catalog,box for some of the pages, BENCH_BLOCK='*.js,*.svg' to see a page without some of
+ * its files (Lighthouse's blocked URL patterns: where the main thread's time goes).
  */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -106,6 +107,7 @@ async function measure(url: string, port: number, locale: Locale, attempt = 1): 
     onlyCategories: ['performance', 'accessibility'],
     // The server draws the page in the language of this cookie (apps/server routes/public/web-app.ts).
     extraHeaders: { Cookie: `farha.locale=${locale}` },
+    ...(process.env.BENCH_BLOCK ? { blockedUrlPatterns: process.env.BENCH_BLOCK.split(',') } : {}),
   };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

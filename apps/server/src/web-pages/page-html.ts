@@ -1,5 +1,6 @@
 import { escapeHtml, scriptJson } from './html.ts';
 import type { PageHead } from './page-head.ts';
+import type { PreloadImage } from './page-plan.ts';
 
 /**
  * A page's HTML from the template: the API's answers it starts with (`farha-boot`), its modules' preloads,
@@ -8,7 +9,7 @@ import type { PageHead } from './page-head.ts';
 export function pageHtml(
   template: string,
   head: PageHead | null,
-  preloadImage: string | null,
+  preloadImage: PreloadImage | null,
   modules: string,
   boot: Record<string, unknown> | null,
 ): string {
@@ -26,7 +27,12 @@ export function pageHtml(
   }
   if (preloadImage) {
     // The page's largest picture (its LCP element) starts loading with the HTML, not after the scripts.
-    html = html.replace('</head>', `    <link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />\n  </head>`);
+    // In the widths its <img> offers: the browser fetches the one file the picture will show.
+    const widths = preloadImage.srcSet ? ` imagesrcset="${escapeHtml(preloadImage.srcSet)}" imagesizes="${escapeHtml(preloadImage.sizes ?? '100vw')}"` : '';
+    html = html.replace(
+      '</head>',
+      `    <link rel="preload" as="image" href="${escapeHtml(preloadImage.href)}"${widths} fetchpriority="high" />\n  </head>`,
+    );
   }
   return html;
 }

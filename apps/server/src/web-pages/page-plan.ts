@@ -1,4 +1,5 @@
 import { HOME_FEATURED_BOXES } from '@farha/contracts/plain/catalog';
+import { pictureSrcSet } from '@farha/contracts/plain/pictures';
 import { isWebAppPath, WEB_PATHS } from '@farha/contracts/web-paths';
 import { findActiveBox, getLanding, listActiveBoxes } from '../modules/catalog/index.ts';
 import type { PageModulePreloads } from './module-preloads.ts';
@@ -12,21 +13,36 @@ export interface PagePlan {
   status: number;
   head: PageHead | null;
   /** The picture to preload (the page's LCP element), if it has one. */
-  preload: string | null;
+  preload: PreloadImage | null;
   /** Its modules' preloads (landing pages only). */
   modules: string;
   /** The API answers worth sending inside it besides BOOT_COMMON's. */
   bootUrls: string[];
 }
 
+/** A picture to preload, in the widths and sizes its `<img>` asks for, so that the browser fetches one file. */
+export interface PreloadImage {
+  href: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
 const isImagePath = (value: string) => /^\/[^/]/.test(value) && /\.(svg|png|jpe?g|webp|avif)$/i.test(value);
 
+/** `sizes` of BoxImage (apps/web components/domain/box-image.tsx) and of the hero's slides. */
+const BOX_IMAGE_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+
+function preloadOf(url: string | null | undefined, kind: 'box' | 'landing'): PreloadImage | null {
+  if (!url || !isImagePath(url)) return null;
+  const srcSet = pictureSrcSet(url, kind);
+  return srcSet ? { href: url, srcSet, sizes: kind === 'box' ? BOX_IMAGE_SIZES : '100vw' } : { href: url };
+}
+
 /** The homepage's LCP picture: the first slide of the hero carousel when it is a picture. */
-async function homeHeroImage(server: PagesServer): Promise<string | null> {
+async function homeHeroImage(server: PagesServer): Promise<PreloadImage | null> {
   try {
     const landing = await getLanding(server.catalog(), 'fr');
-    const background = landing.hero.slides[0]?.background.trim() ?? '';
-    return isImagePath(background) ? background : null;
+    return preloadOf(landing.hero.slides[0]?.background.trim(), 'landing');
   } catch {
     return null;
   }
@@ -37,7 +53,7 @@ export async function planPage(server: PagesServer, preloads: PageModulePreloads
   const [pathname = '/'] = url.split('?');
   let status = isWebAppPath(pathname) ? 200 : 404;
   let head: PageHead | null = null;
-  let preload: string | null = null;
+  let preload: PreloadImage | null = null;
   const bootUrls: string[] = [];
 
   const boxMatch = BOX_PAGE.exec(pathname);
@@ -51,7 +67,7 @@ export async function planPage(server: PagesServer, preloads: PageModulePreloads
     const box = id ? await findActiveBox(server.catalog(), id) : null;
     if (box) {
       head = boxHead(server.publicUrl, box);
-      preload = box.imageUrl && isImagePath(box.imageUrl) ? box.imageUrl : null;
+      preload = preloadOf(box.imageUrl, 'box');
       bootUrls.push(`/api/boxes/${encodeURIComponent(box.id)}`);
     } else status = 404;
   } else if (pathname === WEB_PATHS.home) {
@@ -60,7 +76,7 @@ export async function planPage(server: PagesServer, preloads: PageModulePreloads
   } else if (pathname === WEB_PATHS.catalog && !url.includes('?')) {
     // The unfiltered catalogue opens on the most popular box: its picture is the page's largest.
     const [first] = await listActiveBoxes(server.catalog());
-    preload = first?.imageUrl && isImagePath(first.imageUrl) ? first.imageUrl : null;
+    preload = preloadOf(first?.imageUrl, 'box');
     bootUrls.push('/api/boxes');
   }
   const normalized = withoutTrailingSlash(pathname);

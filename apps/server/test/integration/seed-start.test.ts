@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemSettings } from '../../src/db/schema/index.ts';
+import { boxes, offers, partners, systemSettings } from '../../src/db/schema/index.ts';
 import { copyEmbeddedTemplate } from '../../src/db/prepare.ts';
-import { seedDatabase } from '../../src/db/seed/seed.ts';
+import { SEED_STATE_KEY, seedBoxId, seedDatabase, seedOfferId, seedPartnerId } from '../../src/db/seed/seed.ts';
+import { SEED_BOXES, SEED_OFFERS, SEED_PARTNERS } from '../../src/db/seed/catalog-data.ts';
 import { DEFAULT_SYSTEM_SETTINGS } from '../../src/db/seed/platform-data.ts';
 import { openTestDatabase, type TestDatabase } from '../helpers.ts';
 import { testClock } from '../clock.ts';
@@ -32,6 +33,34 @@ describe('the seed at start-up', () => {
     // Without `once` (the seed CLI) it always runs, idempotent as ever, and puts the row back.
     expect(await seedDatabase(database.db, { demo: false, now })).toBe(true);
     expect(await present()).toBe(1);
+  });
+});
+
+describe('the demo pictures of a database seeded before they were WebP (issue 34)', () => {
+  it('point at the WebP pictures after the next start; a picture an admin uploaded is left as it is', async () => {
+    const db = database.db;
+    const [box, other] = SEED_BOXES;
+    const [offer] = SEED_OFFERS;
+    const [partner] = SEED_PARTNERS;
+    // As the seed of before left them: SVG paths, and no `pictures` version in its state.
+    await db.update(boxes).set({ imageUrl: `/images/boxes/${box!.slug}.svg` }).where(eq(boxes.id, seedBoxId(box!.slug)));
+    await db.update(boxes).set({ imageUrl: '/api/files/0b6d2f1e-uploaded' }).where(eq(boxes.id, seedBoxId(other!.slug)));
+    await db.update(offers).set({ imageUrl: `/images/offers/${offer!.category}.svg` }).where(eq(offers.id, seedOfferId(offer!.slug)));
+    await db.update(partners).set({ logoUrl: `/images/partners/${partner!.slug}.svg` }).where(eq(partners.id, seedPartnerId(partner!.slug)));
+    const [state] = await db.select().from(systemSettings).where(eq(systemSettings.key, SEED_STATE_KEY));
+    const { pictures: _pictures, fingerprint: _fingerprint, ...before } = state!.value as Record<string, unknown>;
+    await db.update(systemSettings).set({ value: before }).where(eq(systemSettings.key, SEED_STATE_KEY));
+
+    expect(await seedDatabase(db, { demo: true, now: testClock().now(), once: true })).toBe(true);
+
+    const [boxRow] = await db.select().from(boxes).where(eq(boxes.id, seedBoxId(box!.slug)));
+    const [uploaded] = await db.select().from(boxes).where(eq(boxes.id, seedBoxId(other!.slug)));
+    const [offerRow] = await db.select().from(offers).where(eq(offers.id, seedOfferId(offer!.slug)));
+    const [partnerRow] = await db.select().from(partners).where(eq(partners.id, seedPartnerId(partner!.slug)));
+    expect(boxRow!.imageUrl).toBe(`/images/boxes/${box!.slug}.webp`);
+    expect(uploaded!.imageUrl).toBe('/api/files/0b6d2f1e-uploaded');
+    expect(offerRow!.imageUrl).toBe(`/images/offers/${offer!.category}.webp`);
+    expect(partnerRow!.logoUrl).toBe(`/images/partners/${partner!.slug}.webp`);
   });
 });
 

@@ -161,9 +161,12 @@ describe('compression and caching', () => {
 
   it("preloads the homepage picture of the first hero slide and the catalogue's first box picture", async () => {
     const page = html(await get('/'));
-    expect(page).toMatch(/<link rel="preload" as="image" href="\/images\/[^"]+\.svg" fetchpriority="high" \/>/);
+    expect(page).toMatch(
+      /<link rel="preload" as="image" href="\/images\/boxes\/([a-z-]+)\.webp" imagesrcset="\/images\/boxes\/\1\.w400\.webp 400w, \/images\/boxes\/\1\.w800\.webp 800w, \/images\/boxes\/\1\.webp 1600w" imagesizes="100vw" fetchpriority="high" \/>/,
+    );
     const catalog = html(await get('/catalog'));
-    expect(catalog).toContain(`<link rel="preload" as="image" href="${active[0]!.imageUrl}" fetchpriority="high" />`);
+    const first = active[0]!.imageUrl!;
+    expect(catalog).toContain(`<link rel="preload" as="image" href="${first}" imagesrcset="${first.replace('.webp', '.w400.webp')} 400w, `);
     // Filters change the order: no guess then.
     expect(html(await get('/catalog?category=gastronomie'))).not.toContain('rel="preload" as="image"');
   });
@@ -281,7 +284,9 @@ describe('search engines and shared links', () => {
     expect(metaContent(page, 'property', 'product:price:amount')).toEqual([String(box.price)]);
     expect(metaContent(page, 'property', 'product:price:currency')).toEqual(['DZD']);
     expect(page).toContain(`<link rel="canonical" href="${t.config.publicUrl}/box/${box.id}" />`);
-    expect(page).toContain(`<link rel="preload" as="image" href="${box.imageUrl}" fetchpriority="high" />`);
+    expect(page).toContain(
+      `<link rel="preload" as="image" href="${box.imageUrl}" imagesrcset="${box.imageUrl!.replace('.webp', '.w400.webp')} 400w, ${box.imageUrl!.replace('.webp', '.w800.webp')} 800w, ${box.imageUrl} 1600w" imagesizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" fetchpriority="high" />`,
+    );
 
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)?.[1];
     const product = JSON.parse(jsonLd!) as Record<string, unknown> & { offers: Record<string, unknown> };

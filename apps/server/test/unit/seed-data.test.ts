@@ -3,10 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BOX_VALIDITY_CHOICES, OFFER_CATEGORIES, PRODUCT_LINES, STOREFRONT_CATEGORIES } from '@farha/contracts/catalog';
+import { defaultLandingConfig } from '@farha/contracts/plain/landing';
 import { ROLES } from '@farha/contracts/roles';
 import { DEMO_PARTNER2_SLUG, DEMO_PARTNER_SLUG, DEMO_VOUCHER_BOX_SLUG, SEED_BOXES, SEED_OFFERS, SEED_PARTNERS } from '../../src/db/seed/catalog-data.ts';
 import { BOX_AR, OFFER_AR } from '../../src/db/seed/catalog-data-ar.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/db/seed/demo-accounts.ts';
+import { SEED_LOGO_WIDTH, SEED_PICTURE_WIDTHS, seedPictureAt } from '../../src/db/seed/images.ts';
 import { seedId } from '../../src/db/seed/ids.ts';
 import { SEED_KYC_DIR, SEED_KYC_FILES } from '../../src/db/seed/kyc-documents.ts';
 import { KYC_DOCUMENT_TYPES } from '../../src/db/schema/partners.ts';
@@ -112,20 +114,36 @@ describe('seed catalogue', () => {
     expect(Object.keys(OFFER_AR).sort()).toEqual(SEED_OFFERS.map((o) => o.slug).sort());
   });
 
-  it('has every image file, small enough', () => {
+  it('has every picture, drawn from its SVG in the widths the storefront asks for, small enough', () => {
     const urls = [
       ...SEED_BOXES.map((b) => b.imageUrl),
       ...SEED_OFFERS.map((o) => o.imageUrl),
       ...SEED_PARTNERS.map((p) => p.logoUrl),
-      ...OFFER_CATEGORIES.map((c) => `/images/offers/${c}.svg`),
+      ...OFFER_CATEGORIES.map((c) => `/images/offers/${c}.webp`),
+      ...defaultLandingConfig().hero.slides.map((slide) => slide.background),
     ];
+    /** Width of a WebP file (VP8, VP8L or VP8X), read from its header. */
+    const webpWidth = (data: Buffer) => {
+      expect(data.toString('latin1', 0, 4) + data.toString('latin1', 8, 12)).toBe('RIFFWEBP');
+      const chunk = data.toString('latin1', 12, 16);
+      if (chunk === 'VP8 ') return data.readUInt16LE(26) & 0x3fff;
+      if (chunk === 'VP8L') return (data.readUInt32LE(21) & 0x3fff) + 1;
+      return data.readUIntLE(24, 3) + 1;
+    };
     for (const url of new Set(urls)) {
-      expect(url).toMatch(/^\/images\/(boxes|offers|partners)\/[a-z0-9-]+\.svg$/);
+      const match = /^\/images\/(boxes|offers|partners)\/[a-z0-9-]+\.webp$/.exec(url);
+      expect(match, url).not.toBeNull();
       const file = path.join(IMAGES_DIR, url.replace(/^\/images\//, ''));
-      expect(fs.existsSync(file), file).toBe(true);
-      const svg = fs.readFileSync(file, 'utf8');
+      const svg = fs.readFileSync(file.replace(/\.webp$/, '.svg'), 'utf8');
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), file).toBe(true);
       expect(Buffer.byteLength(svg), file).toBeLessThan(6 * 1024);
+      const widths: [string, number][] =
+        match![1] === 'partners' ? [[file, SEED_LOGO_WIDTH]] : [[file, SEED_PICTURE_WIDTHS.full], ...SEED_PICTURE_WIDTHS.widths.map((w): [string, number] => [seedPictureAt(file, w), w])];
+      for (const [picture, width] of widths) {
+        const data = fs.readFileSync(picture);
+        expect(webpWidth(data), picture).toBe(width);
+        expect(data.length, picture).toBeLessThan(width * 80);
+      }
     }
   });
 });

@@ -101,7 +101,7 @@ describe("a page's HTML", () => {
     const html = pageHtml(
       INDEX_HTML,
       { title: 'Coffret <Spa>', description: 'Un "bon" moment', canonical: 'https://farha.dz/box/1', extra: '    <meta property="og:title" content="Spa" />\n' },
-      '/images/spa.webp',
+      { href: '/images/boxes/spa.webp', srcSet: '/images/boxes/spa.w400.webp 400w, /images/boxes/spa.webp 1600w', sizes: '100vw' },
       '    <link rel="modulepreload" crossorigin href="/assets/box.js" />\n',
       { '/api/site': { status: 200, body: { text: '</script><!--' } } },
     );
@@ -110,7 +110,11 @@ describe("a page's HTML", () => {
     expect(html.match(/og:title/g)).toHaveLength(1);
     expect(html).toContain('<script type="application/json" id="farha-boot">{"/api/site":{"status":200,"body":{"text":"\\u003c/script>\\u003c!--"}}}</script>');
     expect(html).toContain('<link rel="canonical" href="https://farha.dz/box/1" />');
-    expect(html).toContain('<link rel="preload" as="image" href="/images/spa.webp" fetchpriority="high" />\n  </head>');
+    // The widths of its <img>: the browser fetches the one file the picture shows, not the full size as well.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/images/boxes/spa.webp" imagesrcset="/images/boxes/spa.w400.webp 400w, /images/boxes/spa.webp 1600w" imagesizes="100vw" fetchpriority="high" />\n  </head>',
+    );
+    expect(pageHtml(INDEX_HTML, null, { href: '/images/logo.svg' }, '', null)).toContain('<link rel="preload" as="image" href="/images/logo.svg" fetchpriority="high" />');
     expect(html.indexOf('farha-boot')).toBeLessThan(html.indexOf('/assets/box.js'));
     expect(pageHtml(INDEX_HTML, null, null, '', {})).toBe(INDEX_HTML);
   });

@@ -122,20 +122,20 @@ const DEFAULT_FR: TLandingContent = {
         subtitle:
           "Des coffrets cadeaux d'expériences à vivre partout en Algérie : bien-être, gastronomie, voyages, nuits et loisirs.",
         cta: 'Découvrir les coffrets',
-        background: '/images/boxes/parenthese-hammam.svg',
+        background: '/images/boxes/parenthese-hammam.webp',
       },
       {
         title: "Le Sahara, la Casbah, la Kabylie : l'Algérie en cadeau",
         subtitle: 'Bivouac dans le Tassili, nuit dans un riad, randonnée en montagne : des évasions inoubliables.',
         cta: 'Voir les voyages',
-        background: '/images/boxes/grande-evasion-saharienne.svg',
+        background: '/images/boxes/grande-evasion-saharienne.webp',
       },
       {
         title: 'Un cadeau reçu en moins de 2 minutes',
         subtitle:
           'Payez par CIB, EDAHABIA ou carte internationale : le bon cadeau et son QR code arrivent aussitôt par e-mail.',
         cta: 'Choisir un coffret',
-        background: '/images/boxes/diner-d-exception.svg',
+        background: '/images/boxes/diner-d-exception.webp',
       },
     ],
     // None configured: the server shows live figures from the database (boxes, cities, partners, rating).
@@ -247,19 +247,19 @@ const DEFAULT_AR: TLandingContent = {
         title: 'أهدوا لحظات من الفرحة',
         subtitle: 'علب هدايا لتجارب تُعاش في كل أنحاء الجزائر: عافية، فن الطبخ، أسفار، ليالٍ وترفيه.',
         cta: 'اكتشفوا العلب',
-        background: '/images/boxes/parenthese-hammam.svg',
+        background: '/images/boxes/parenthese-hammam.webp',
       },
       {
         title: 'الصحراء، القصبة، القبائل: الجزائر هدية',
         subtitle: 'مبيت في الطاسيلي، ليلة في دار تقليدية، جولة في الجبال: رحلات لا تُنسى.',
         cta: 'شاهدوا الأسفار',
-        background: '/images/boxes/grande-evasion-saharienne.svg',
+        background: '/images/boxes/grande-evasion-saharienne.webp',
       },
       {
         title: 'هدية تصل في أقل من دقيقتين',
         subtitle: 'ادفعوا ببطاقة CIB أو الذهبية أو بطاقة دولية: تصل القسيمة ورمز QR فورًا عبر البريد الإلكتروني.',
         cta: 'اختاروا علبة',
-        background: '/images/boxes/diner-d-exception.svg',
+        background: '/images/boxes/diner-d-exception.webp',
       },
     ],
     // None configured: the server shows live figures from the database (boxes, cities, partners, rating).

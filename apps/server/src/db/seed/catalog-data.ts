@@ -704,7 +704,7 @@ export const SEED_PARTNERS: SeedPartner[] = PARTNER_INPUT.map((p, i) => {
     iban: iban(bank, i + 1),
     bankName: bank.name,
     email: `${p.slug}@partenaires.demo.farha.dz`,
-    logoUrl: `/images/partners/${p.slug}.svg`,
+    logoUrl: `/images/partners/${p.slug}.webp`,
   };
 });
 
@@ -1267,7 +1267,7 @@ export const SEED_OFFERS: SeedOffer[] = Object.entries(OFFER_INPUT).flatMap(([pa
     termsConditions: terms ?? TERMS[o.category],
     // Offers of partners that are not (yet) active are drafts.
     active: partnerActive.get(partnerSlug) ?? false,
-    imageUrl: `/images/offers/${o.category}.svg`,
+    imageUrl: `/images/offers/${o.category}.webp`,
   })),
 );
 
@@ -1642,7 +1642,7 @@ export const SEED_BOXES: SeedBox[] = BOX_INPUT.map((b) => ({
   validityDays: b.validityDays ?? 365,
   exchangeOnce: b.exchangeOnce ?? true,
   variant: b.variant ?? 0,
-  imageUrl: `/images/boxes/${b.slug}.svg`,
+  imageUrl: `/images/boxes/${b.slug}.webp`,
 }));
 
 /** The box of the demo customer's voucher: contains an active offer of the first demo partner. */

@@ -3,6 +3,11 @@
  * never fetched): one scene per box (hammam, couscous, Tassili arches, Casbah roofs…), one picture per
  * offer category and a monogram logo per partner. The committed files under apps/server/assets/images
  * come from here; regenerate them with `npx tsx apps/server/src/db/seed/images.ts`.
+ *
+ * The catalogue shows them as it shows an uploaded picture (files/images.ts): WebP at the widths it draws
+ * them, `<name>.webp` full size and `<name>.w400.webp`, `<name>.w800.webp` beside it, a logo at 192 px. A browser
+ * draws an SVG picture on the page's own thread, each in a document of its own (about 5 ms apiece on this
+ * project's machine, twenty on the homepage); it decodes a WebP picture beside it (issue 34).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -693,6 +698,13 @@ export function categoryImageSvg(category: TOfferCategory): string {
   return doc(label, SCENES[scene](variant, rng(hash(category))));
 }
 
+/** The widths of a seed picture as the storefront draws it: the same as an uploaded box picture's. */
+export const SEED_PICTURE_WIDTHS = { full: 1600, widths: [400, 800] } as const;
+export const SEED_LOGO_WIDTH = 192;
+
+/** `/images/boxes/x.webp` at `width` (a smaller width sits beside the full picture as `x.w<width>.webp`). */
+export const seedPictureAt = (url: string, width: number) => url.replace(/\.webp$/, `.w${width}.webp`);
+
 /** Writes boxes/<slug>.svg, offers/<category>.svg and partners/<slug>.svg under `dir`; returns the paths. */
 export function writeSeedImages(dir: string = SEED_IMAGES_DIR): string[] {
   const files: [string, string][] = [
@@ -707,7 +719,35 @@ export function writeSeedImages(dir: string = SEED_IMAGES_DIR): string[] {
   return files.map(([file]) => file);
 }
 
+/**
+ * Draws each SVG written by writeSeedImages as the WebP pictures the catalogue serves (sharp, the uploads'
+ * encoder): boxes and offers at SEED_PICTURE_WIDTHS, partners' logos at SEED_LOGO_WIDTH.
+ */
+export async function writeSeedPictures(svgFiles: string[]): Promise<string[]> {
+  const { default: sharp } = await import('sharp');
+  const written: string[] = [];
+  const draw = async (svg: Buffer, width: number, file: string) => {
+    // Drawn at `width` rather than enlarged from the viewBox's own size (800 px a scene, 200 a logo): no blur.
+    const drawn = Number(/viewBox="0 0 (\d+)/.exec(svg.toString('utf8'))?.[1] ?? 800);
+    const data = await sharp(svg, { density: (72 * width) / drawn }).resize({ width }).webp({ quality: 80, effort: 6 }).toBuffer();
+    fs.writeFileSync(file, data);
+    written.push(file);
+  };
+  for (const file of svgFiles) {
+    const svg = fs.readFileSync(file);
+    const full = file.replace(/\.svg$/, '.webp');
+    if (path.basename(path.dirname(file)) === 'partners') {
+      await draw(svg, SEED_LOGO_WIDTH, full);
+      continue;
+    }
+    await draw(svg, SEED_PICTURE_WIDTHS.full, full);
+    for (const width of SEED_PICTURE_WIDTHS.widths) await draw(svg, width, seedPictureAt(full, width));
+  }
+  return written;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const written = writeSeedImages(process.argv[2] ? path.resolve(process.argv[2]) : SEED_IMAGES_DIR);
-  console.log(`${written.length} images written.`);
+  const pictures = await writeSeedPictures(written);
+  console.log(`${written.length} images and ${pictures.length} pictures written.`);
 }

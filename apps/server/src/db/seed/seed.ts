@@ -69,7 +69,18 @@ const RATES_VERSION = 1;
 const SELLER_VERSION = 1;
 /** 1: issue 35's BIENVENUE promotion, the homepage's newsletter code. */
 const PROMOTIONS_VERSION = 1;
-type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number; seller?: number; promotions?: number; fingerprint?: string };
+/** 1: issue 34's demo pictures as WebP in the storefront's widths (they were SVG, drawn on the page's thread). */
+const PICTURES_VERSION = 1;
+type SeedState = {
+  faq?: number;
+  catalog?: number;
+  kyc?: number;
+  rates?: number;
+  seller?: number;
+  promotions?: number;
+  pictures?: number;
+  fingerprint?: string;
+};
 
 /**
  * What a seed with these options writes, as a hash: the section versions, the default settings, the demo
@@ -78,7 +89,7 @@ type SeedState = { faq?: number; catalog?: number; kyc?: number; rates?: number;
  */
 function seedFingerprint(options: { demo: boolean; storage?: FileStorage }): string {
   const inputs = {
-    versions: [FAQ_VERSION, CATALOG_VERSION, KYC_VERSION, SELLER_VERSION, PROMOTIONS_VERSION],
+    versions: [FAQ_VERSION, CATALOG_VERSION, KYC_VERSION, SELLER_VERSION, PROMOTIONS_VERSION, PICTURES_VERSION],
     settings: DEFAULT_SYSTEM_SETTINGS,
     demo: options.demo,
     accounts: options.demo ? DEMO_ACCOUNTS.map((a) => [a.email, a.role]) : [],
@@ -88,6 +99,16 @@ function seedFingerprint(options: { demo: boolean; storage?: FileStorage }): str
 }
 
 const DEMO_CHECKOUT_ID = 'seed-demo-client-voucher';
+
+/**
+ * A database seeded before PICTURES_VERSION points at the demo pictures' SVG files: the same pictures as
+ * WebP (db/seed/images.ts). Only the seed's own paths are changed; an uploaded picture is `/api/files/…`.
+ */
+async function seedPicturesAsWebp(tx: Db): Promise<void> {
+  await tx.execute(sql`update boxes set image_url = regexp_replace(image_url, '\.svg$', '.webp') where image_url ~ '^/images/boxes/[a-z0-9-]+\.svg$'`);
+  await tx.execute(sql`update offers set image_url = regexp_replace(image_url, '\.svg$', '.webp') where image_url ~ '^/images/offers/[a-z0-9-]+\.svg$'`);
+  await tx.execute(sql`update partners set logo_url = regexp_replace(logo_url, '\.svg$', '.webp') where logo_url ~ '^/images/partners/[a-z0-9-]+\.svg$'`);
+}
 
 export const seedPartnerId = (slug: string) => seedId('partner', slug);
 export const seedOfferId = (slug: string) => seedId('offer', slug);
@@ -141,6 +162,10 @@ export async function seedDatabase(db: Db, options: { demo: boolean; now?: Date;
       if ((state.promotions ?? 0) < PROMOTIONS_VERSION) {
         await seedWelcomePromotion(tx, now);
         state.promotions = PROMOTIONS_VERSION;
+      }
+      if ((state.pictures ?? 0) < PICTURES_VERSION) {
+        await seedPicturesAsWebp(tx);
+        state.pictures = PICTURES_VERSION;
       }
       const ids = await seedDemoAccounts(tx, now);
       await seedDemoVoucher(tx, ids.customerId, now);

@@ -2,6 +2,7 @@ import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { GiftIllustration } from '@/components/brand/gift-illustration';
 import { cn } from '@/lib/cn';
+import { pictureSrcSet } from '@farha/contracts/plain/pictures';
 
 interface BoxImageProps {
   src: string | null;
@@ -47,13 +48,14 @@ export function BoxImage({
       </div>
     );
   }
+  // A catalogue picture comes in several widths: let the browser pick.
+  const srcSet = pictureSrcSet(current, 'box');
   return (
     <img
       key={current}
       src={current}
-      // A picture uploaded to Farha is served in several widths (the server resized it): let the browser pick.
-      srcSet={current.startsWith('/api/files/') && !current.includes('?') ? `${current}?w=400 400w, ${current}?w=800 800w, ${current} 1600w` : undefined}
-      sizes={current.startsWith('/api/files/') ? '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw' : undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw' : undefined}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ZelligePattern } from '@/components/brand/zellige-pattern';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { pictureSrcSet } from '@farha/contracts/plain/pictures';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { useStorefrontT } from '../../i18n';
 
@@ -72,8 +73,8 @@ export function HeroCarousel({ hero }: { hero: TLandingContent['hero'] }) {
               {isImage(background) ? (
                 <img
                   src={background}
-                  // An uploaded picture comes in three widths (the server resized it).
-                  srcSet={background.startsWith('/api/files/') ? `${background}?w=480 480w, ${background}?w=960 960w, ${background} 1920w` : undefined}
+                  // A catalogue picture comes in three widths.
+                  srcSet={pictureSrcSet(background, 'landing')}
                   sizes="100vw"
                   alt=""
                   className="absolute inset-0 -z-10 size-full object-cover"
