@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZRedeemRequest, ZRedemptionError, ZRedemptionSuccess } from '@farha/contracts/redemption';
+import { databaseUnreachable } from '../../db/client.ts';
 import { redemptionLedgerRows } from '../../modules/ledger/index.ts';
 import { partnerCaller } from '../../modules/partners/index.ts';
 import { closeRedeemedReservations } from '../../modules/reservations/index.ts';
@@ -50,6 +51,8 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
         }
         return reply.status(answer.status as 200).send(answer.body as never);
       } catch (error) {
+        // The database gone (issue 39's soak: its restart): 503 with Retry-After, as every request then, nothing recorded.
+        if (databaseUnreachable(error)) throw error;
         // docs/product/vouchers.md §12: 'Erreur système lors de la validation' rather than a bare 500.
         request.log.error({ err: error }, 'redemption failed');
         const answer = failure('REDEMPTION_SYSTEM');
