@@ -1,5 +1,5 @@
 import { HOME_FEATURED_BOXES } from '@farha/contracts/plain/catalog';
-import { pictureSrcSet } from '@farha/contracts/plain/pictures';
+import { PICTURE_SIZES, pictureSrcSet } from '@farha/contracts/plain/pictures';
 import { isWebAppPath, WEB_PATHS } from '@farha/contracts/web-paths';
 import { findActiveBox, getLanding, listActiveBoxes } from '../modules/catalog/index.ts';
 import type { PageModulePreloads } from './module-preloads.ts';
@@ -29,13 +29,10 @@ export interface PreloadImage {
 
 const isImagePath = (value: string) => /^\/[^/]/.test(value) && /\.(svg|png|jpe?g|webp|avif)$/i.test(value);
 
-/** `sizes` of BoxImage (apps/web components/domain/box-image.tsx) and of the hero's slides. */
-const BOX_IMAGE_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
-
 function preloadOf(url: string | null | undefined, kind: 'box' | 'landing'): PreloadImage | null {
   if (!url || !isImagePath(url)) return null;
   const srcSet = pictureSrcSet(url, kind);
-  return srcSet ? { href: url, srcSet, sizes: kind === 'box' ? BOX_IMAGE_SIZES : '100vw' } : { href: url };
+  return srcSet ? { href: url, srcSet, sizes: PICTURE_SIZES[kind] } : { href: url };
 }
 
 /** The homepage's LCP picture: the first slide of the hero carousel when it is a picture. */

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TOfferCategory } from '@farha/contracts/catalog';
 import { OFFER_CATEGORIES } from '@farha/contracts/catalog';
+import { PICTURE_WIDTHS, seedPictureAt } from '@farha/contracts/plain/pictures';
 import { SEED_BOXES, SEED_PARTNERS, type SceneName } from './catalog-data.ts';
 import { ASSETS_DIR } from '../../paths.ts';
 
@@ -699,11 +700,8 @@ export function categoryImageSvg(category: TOfferCategory): string {
 }
 
 /** The widths of a seed picture as the storefront draws it: the same as an uploaded box picture's. */
-export const SEED_PICTURE_WIDTHS = { full: 1600, widths: [400, 800] } as const;
+export const SEED_PICTURE_WIDTHS = PICTURE_WIDTHS.box;
 export const SEED_LOGO_WIDTH = 192;
-
-/** `/images/boxes/x.webp` at `width` (a smaller width sits beside the full picture as `x.w<width>.webp`). */
-export const seedPictureAt = (url: string, width: number) => url.replace(/\.webp$/, `.w${width}.webp`);
 
 /** Writes boxes/<slug>.svg, offers/<category>.svg and partners/<slug>.svg under `dir`; returns the paths. */
 export function writeSeedImages(dir: string = SEED_IMAGES_DIR): string[] {

@@ -1,3 +1,4 @@
+import { PICTURE_WIDTHS } from '@farha/contracts/plain/pictures';
 import type * as SharpModule from 'sharp';
 import type { OutputInfo, Sharp } from 'sharp';
 import type { Queryable } from '../../db/client.ts';
@@ -18,12 +19,10 @@ const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
  * and are served by `GET /api/files/:id?w=<width>`.
  */
 export const IMAGE_SIZES = {
-  // Box cards (≈ 300–400 css px, ×2 screens), the box page, the catalogue admin's thumbnails.
-  box_image: { full: 1600, widths: [400, 800] },
-  // Hero backgrounds, testimonial avatars and partner logos of the homepage.
-  landing_image: { full: 1920, widths: [480, 960] },
+  box_image: PICTURE_WIDTHS.box,
+  landing_image: PICTURE_WIDTHS.landing,
   // A partner's offer pictures: the offer cards and the box page's list of experiences.
-  offer_image: { full: 1600, widths: [400, 800] },
+  offer_image: PICTURE_WIDTHS.box,
 } as const satisfies Partial<Record<FilePurpose, { full: number; widths: readonly number[] }>>;
 
 export type ImagePurpose = keyof typeof IMAGE_SIZES;

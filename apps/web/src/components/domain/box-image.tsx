@@ -2,7 +2,7 @@ import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { GiftIllustration } from '@/components/brand/gift-illustration';
 import { cn } from '@/lib/cn';
-import { pictureSrcSet } from '@farha/contracts/plain/pictures';
+import { PICTURE_SIZES, pictureSrcSet } from '@farha/contracts/plain/pictures';
 
 interface BoxImageProps {
   src: string | null;
@@ -55,7 +55,7 @@ export function BoxImage({
       key={current}
       src={current}
       srcSet={srcSet}
-      sizes={srcSet ? '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw' : undefined}
+      sizes={srcSet ? PICTURE_SIZES.box : undefined}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"

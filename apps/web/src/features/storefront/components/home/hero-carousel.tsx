@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { ZelligePattern } from '@/components/brand/zellige-pattern';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { pictureSrcSet } from '@farha/contracts/plain/pictures';
+import { PICTURE_SIZES, pictureSrcSet } from '@farha/contracts/plain/pictures';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
 import { useStorefrontT } from '../../i18n';
 
@@ -75,7 +75,7 @@ export function HeroCarousel({ hero }: { hero: TLandingContent['hero'] }) {
                   src={background}
                   // A catalogue picture comes in three widths.
                   srcSet={pictureSrcSet(background, 'landing')}
-                  sizes="100vw"
+                  sizes={PICTURE_SIZES.landing}
                   alt=""
                   className="absolute inset-0 -z-10 size-full object-cover"
                   loading={i === 0 ? 'eager' : 'lazy'}
